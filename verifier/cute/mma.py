@@ -1,0 +1,163 @@
+"""MMA atoms and TiledMMA, built exactly as CuTe's mma_atom.hpp builds them.
+
+Layout names say what they map: `thrval_to_mk` is the (thread, value) -> m + M*k map of operand A.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..algebra import functions as F
+from ..algebra.inttuple import (Dyn, Underscore, append_n, compact_col_major, crd2flat, filter_zeros, get,
+                                is_constant, is_static, is_tuple, is_underscore, product, rank)
+from ..algebra.layout import Layout, make_layout, make_ordered_layout
+from ..algebra.ops import complement, right_inverse
+from .tensor import Tensor
+
+OPERANDS = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class MMAAtom:
+    """One MMA_Traits: the operand layouts map (thread, value) to the operand tile's colex index."""
+    name: str
+    shape_mnk: tuple[int, int, int]
+    thr_id: Layout                       # atom thread index -> thread id
+    thrval_to_mk: Layout                 # A: (thr,val) -> m + M*k
+    thrval_to_nk: Layout                 # B: (thr,val) -> n + N*k
+    thrval_to_mn: Layout                 # C: (thr,val) -> m + M*n
+    value_bits: dict[str, int] = field(default_factory=dict)  # a, b, c, d -> bits
+    instruction: str | None = None
+
+    def operand_layout(self, operand: str) -> Layout:
+        return {"A": self.thrval_to_mk, "B": self.thrval_to_nk, "C": self.thrval_to_mn}[operand.upper()]
+
+    def operand_tile(self, operand: str) -> tuple[int, int]:
+        m, n, k = self.shape_mnk
+        return {"A": (m, k), "B": (n, k), "C": (m, n)}[operand.upper()]
+
+    def operand_bits(self, operand: str) -> int:
+        return self.value_bits.get(operand.lower(), 0)
+
+
+def _idx2crd_strided(idx: Any, shape: Any, stride: Any) -> Any:
+    """CuTe's idx2crd(idx, shape, stride) for compact layouts: (idx / stride) % shape per leaf."""
+    if is_tuple(shape):
+        return tuple(_idx2crd_strided(idx, s, d) for s, d in zip(shape, stride))
+    if is_constant(1, shape):
+        return 0
+    return (idx // stride) % shape
+
+
+class TiledMMA:
+    """make_tiled_mma(atom, atom_layout, permutation)."""
+
+    def __init__(self, atom: MMAAtom, atom_layout: Layout | tuple | None = None,
+                 permutation: tuple | None = None) -> None:
+        self.atom = atom
+        if atom_layout is None:
+            atom_layout = Layout((1, 1, 1))
+        elif not isinstance(atom_layout, Layout):
+            atom_layout = Layout(tuple(atom_layout))
+        self.atom_layout_mnk = Layout(append_n(atom_layout.shape, 3, 1), append_n(atom_layout.stride, 3, 0))
+        perm = tuple(permutation) if permutation is not None else ()
+        self.permutation = perm + (Underscore,) * (3 - len(perm))
+        self.thr_layout_vmnk = F.tiled_product(atom.thr_id, self.atom_layout_mnk)
+
+    # -- sizes -----------------------------------------------------------------------------
+    def permutation_mnk(self, i: int) -> Any:
+        p = self.permutation[i]
+        if is_underscore(p):
+            return self.atom.shape_mnk[i] * int(self.thr_layout_vmnk.mode(i + 1).size())
+        return p
+
+    def tile_size(self, i: int) -> int:
+        p = self.permutation_mnk(i)
+        return int(p.size()) if isinstance(p, Layout) else int(product(p))
+
+    def tile_mnk(self) -> tuple[int, int, int]:
+        return (self.tile_size(0), self.tile_size(1), self.tile_size(2))
+
+    def num_threads(self) -> int:
+        return int(self.thr_layout_vmnk.size())
+
+    def _vsize(self, i: int) -> int:
+        return int(self.thr_layout_vmnk.mode(i).size())
+
+    # -- thrfrg ------------------------------------------------------------------------------
+    def _thrfrg(self, layout: Any, operand: str) -> Any:
+        mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[operand]
+        t = F.logical_divide(layout, (self.permutation_mnk(mi), self.permutation_mnk(ki)))
+        atom_tile = (Layout(self.atom.shape_mnk[mi]), Layout(self.atom.shape_mnk[ki]))
+        atom_tensor = F.zipped_divide(t, atom_tile)                       # ((AtomM,AtomK),(RestM,RestK))
+        tv = F.composition(atom_tensor, (self.atom.operand_layout(operand), Underscore))  # ((ThrV,FrgV),Rest)
+        thr_tile = (Underscore, (Layout(self._vsize(mi + 1)), Layout(self._vsize(ki + 1))))
+        return F.zipped_divide(tv, thr_tile)                               # ((ThrV,(ThrM,ThrK)),(FrgV,Rest))
+
+    def thrfrg(self, layout: Any, operand: str) -> Any:
+        return self._thrfrg(layout, operand.upper())
+
+    def _thridx_to_thrid(self) -> Layout:
+        vmnk = self.thr_layout_vmnk
+        return F.composition(Layout((int(vmnk.size()), 1), (1, 0)),
+                             right_inverse(make_layout(vmnk, complement(vmnk))))
+
+    def get_layout_tv(self, operand: str) -> Layout:
+        """get_layoutX_TV(): (thread index, value) -> colex index in the (tile_M x tile_K) etc. tile."""
+        op = operand.upper()
+        mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[op]
+        ref = Layout((self.tile_size(mi), self.tile_size(ki)))
+        tv = self._thrfrg(ref, op)
+        if op == "A":
+            tile = (Underscore, (Layout((self._vsize(1), self._vsize(2)), (1, 0)), Underscore))
+            tv = F.composition(tv, (tile, Underscore))
+        elif op == "B":
+            tile = (Underscore, (Layout((self._vsize(1), self._vsize(2)), (0, 1)), Underscore))
+            tv = F.composition(tv, (tile, Underscore))
+        return F.composition(tv, (self._thridx_to_thrid(), Underscore))
+
+    # -- per thread ---------------------------------------------------------------------------
+    def thr_vmnk(self, thr_idx: int) -> tuple:
+        """get_slice(thr_idx).thr_vmnk_: the flat (v, m, n, k) coordinate of a thread (run-time values)."""
+        vmnk = self.thr_layout_vmnk
+        hier = _idx2crd_strided(Dyn(thr_idx), vmnk.shape, vmnk.stride)
+        return tuple(crd2flat(get(hier, i), get(vmnk.shape, i)) for i in range(vmnk.rank()))
+
+    def partition(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
+        """thr_mma.partition_X(tensor)."""
+        op = operand.upper()
+        thr = Tensor(tensor.offset, self._thrfrg(tensor.layout, op))
+        v, m, n, k = self.thr_vmnk(thr_idx)
+        thr_coord = {"A": (v, (m, k)), "B": (v, (n, k)), "C": (v, (m, n))}[op]
+        r = thr.layout.mode(1, 1).rank()
+        return thr((thr_coord, (Underscore, Underscore if r == 1 else (Underscore,) * r)))
+
+    def partition_fragment(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
+        """thr_mma.partition_fragment_X(tensor): the register fragment (offsets are register indices)."""
+        part = self.partition(tensor, operand, thr_idx)
+        if operand.upper() == "C":
+            return Tensor(0, Layout(_static(part.layout.shape)))   # make_fragment_C: compact over the shape
+        return Tensor(0, make_fragment_like(part.layout))
+
+
+def _static(t: Any) -> Any:
+    if is_tuple(t):
+        return tuple(_static(e) for e in t)
+    return int(t)
+
+
+def make_fragment_like(layout: Any) -> Layout:
+    """CuTe's make_fragment_like(layout): mode 0 compact, the other modes ordered like their strides."""
+    from ..algebra.swizzle import ComposedLayout
+    if isinstance(layout, ComposedLayout):
+        layout = layout.b
+    r = layout.rank()
+    if r > 1 and is_static(layout.shape):
+        s0, d0 = get(layout.shape, 0), get(layout.stride, 0)
+        first = Layout(s0, compact_col_major(filter_zeros(d0, s0)))
+        rest = make_ordered_layout(tuple(layout.shape[1:]), tuple(layout.stride[1:]))
+        return F.tiled_product(first, rest)
+    return Layout(_static(layout.shape))
+
+
+__all__ = ["MMAAtom", "TiledMMA", "make_fragment_like", "OPERANDS", "rank"]
