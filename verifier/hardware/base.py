@@ -1,0 +1,70 @@
+"""What a hardware model is: the instruction's data movement, written from the PTX ISA, not from CuTe.
+
+Conventions shared with CuTe's Copy_Traits (they are the ABI of copy_unpack, not layouts):
+- a lane's register operands are numbered in order; bit b of a lane's register side is bit b % 32 of
+  register b // 32 (packed elements low bits first);
+- a lane's memory side is the bytes at the address it provides: bit b is bit b % 8 of byte b // 8.
+All model functions take and return expressions (`verifier.symbolic.expr`), so the same formula is
+proved by Z3, evaluated on integers for reports, and compared with tables captured on the GPU.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..symbolic.expr import Expr
+
+Coord = tuple[Expr, Expr]
+
+
+@dataclass(frozen=True)
+class CopyModel:
+    """A warp-level (or per-thread) copy: which source bit feeds each destination bit."""
+    instruction: str                 # canonical instruction text
+    family: str                      # "ldmatrix" | "stmatrix" | "movmatrix" | "vector"
+    direction: str                   # "load" (memory -> registers), "store", "registers", "memory"
+    lanes: int                       # threads taking part (32 for warp instructions, 1 per-thread copies)
+    src_bits: int                    # bits per lane on the source side
+    dst_bits: int                    # bits per lane on the destination side
+    dst_lanes: int                   # lanes 0..dst_lanes-1 receive data
+    source_of: Callable[[Expr, Expr], tuple[Expr, Expr]]   # (dst lane, dst bit) -> (src lane, src bit)
+    describe: Callable[[int, int], dict] = field(default=lambda lane, bit: {})  # report: hardware names
+    row_bytes: int = 0               # memory side: contiguous bytes each address-providing lane names
+    align_bytes: int = 0             # memory side: required alignment of those addresses
+    address_lanes: int = 0           # lanes that provide addresses on the memory side
+    section: str = ""                # where in the PTX ISA this comes from
+
+    @property
+    def memory_side(self) -> str | None:
+        return {"load": "src", "store": "dst", "memory": "both"}.get(self.direction)
+
+    @property
+    def register_side(self) -> str | None:
+        return {"load": "dst", "store": "src", "registers": "both"}.get(self.direction)
+
+
+@dataclass(frozen=True)
+class OperandFragment:
+    """One operand of mma.sync: element i of lane l holds matrix coordinate coord(l, i)."""
+    elements: int                    # elements per lane
+    elem_bits: int
+    coord: Callable[[Expr, Expr], Coord]   # (lane, element) -> CuTe operand coordinate (A: (m,k), B: (n,k), C: (m,n))
+    describe: Callable[[int, int], dict] = field(default=lambda lane, i: {})
+
+
+@dataclass(frozen=True)
+class MMAModel:
+    instruction: str
+    shape_mnk: tuple[int, int, int]
+    lanes: int
+    a: OperandFragment
+    b: OperandFragment
+    c: OperandFragment
+    section: str = ""
+
+    def operand(self, name: str) -> OperandFragment:
+        return {"A": self.a, "B": self.b, "C": self.c, "D": self.c}[name.upper()]
+
+    def extent(self, name: str) -> tuple[int, int]:
+        m, n, k = self.shape_mnk
+        return {"A": (m, k), "B": (n, k), "C": (m, n), "D": (m, n)}[name.upper()]

@@ -1,0 +1,114 @@
+"""mma.sync fragments, written from the PTX ISA's "Matrix Fragments for mma.m*n*k*" figures.
+
+Notation of the ISA: groupID = lane / 4 ("g"), threadID_in_group = lane % 4 ("t"); element i of an
+operand is a_i / b_i / c_i, packed low bits first, 32/bits elements per register.  Coordinates are
+returned the way CuTe indexes operand tiles: A as (m, k), B as (n, k), C/D as (m, n).
+Each table below is the ISA's figure for that shape and type, written as a formula in (g, t, i).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..symbolic.expr import Expr
+from .base import Coord, MMAModel, OperandFragment
+
+Formula = Callable[[Expr, Expr, Expr], tuple[Expr, Expr]]   # (g, t, i) -> (row, col) as the ISA draws them
+
+
+def _operand(elements: int, bits: int, formula: Formula, operand: str) -> OperandFragment:
+    """Wrap an ISA formula (row, col of the operand matrix) into CuTe's operand coordinate."""
+    def coord(lane: Expr, i: Expr) -> Coord:
+        row, col = formula(lane // 4, lane % 4, i)
+        # the ISA draws A as MxK (row=m, col=k), B as KxN (row=k, col=n), C as MxN (row=m, col=n)
+        return (col, row) if operand == "B" else (row, col)
+
+    per_reg = max(1, 32 // bits)
+
+    def describe(lane: int, i: int) -> dict:
+        row, col = formula(lane // 4, lane % 4, i)  # type: ignore[arg-type]
+        d = {"groupID": lane // 4, "threadID_in_group": lane % 4, "element": f"{operand.lower()}{i}",
+             "register": i // per_reg, "row": row, "col": col}
+        if per_reg > 1:
+            d["position"] = i % per_reg
+        return d
+
+    return OperandFragment(elements, bits, coord, describe)
+
+
+# C/D for every m16n8 shape: c0,c1 in row g, c2,c3 in row g+8; columns 2t, 2t+1
+def _c_m16n8(g, t, i):
+    return g + 8 * (i // 2), 2 * t + i % 2
+
+
+def _c_m8n8(g, t, i):
+    return g, 2 * t + i
+
+
+# (shape, A type) -> (A elements, A formula, B elements, B formula) -- formulas give (row, col) as drawn
+_FRAGMENTS: dict[tuple[str, str], tuple[int, Formula, int, Formula]] = {
+    # m16n8k16, .f16 / .bf16: a0..a7 rows g / g+8 alternate by pairs, columns 2t(+1) then +8
+    ("m16n8k16", "f16"): (8, lambda g, t, i: (g + 8 * ((i // 2) % 2), 2 * t + i % 2 + 8 * (i // 4)),
+                          4, lambda g, t, i: (2 * t + i % 2 + 8 * (i // 2), g)),
+    # m16n8k8, .f16 / .bf16
+    ("m16n8k8", "f16"): (4, lambda g, t, i: (g + 8 * (i // 2), 2 * t + i % 2),
+                         2, lambda g, t, i: (2 * t + i, g)),
+    # m16n8k8, .tf32: a0 (g,t), a1 (g+8,t), a2 (g,t+4), a3 (g+8,t+4)
+    ("m16n8k8", "tf32"): (4, lambda g, t, i: (g + 8 * (i % 2), t + 4 * (i // 2)),
+                          2, lambda g, t, i: (t + 4 * i, g)),
+    # m16n8k4, .tf32
+    ("m16n8k4", "tf32"): (2, lambda g, t, i: (g + 8 * i, t),
+                          1, lambda g, t, i: (t, g)),
+    # m16n8k16, .s8/.u8: a0..a3 row g, a4..a7 row g+8, columns 4t..4t+3
+    ("m16n8k16", "s8"): (8, lambda g, t, i: (g + 8 * (i // 4), 4 * t + i % 4),
+                         4, lambda g, t, i: (4 * t + i, g)),
+    # m16n8k32, .s8/.u8 (and .e4m3/.e5m2): columns 4t..4t+3, +16 for a8..a15
+    ("m16n8k32", "s8"): (16, lambda g, t, i: (g + 8 * ((i // 4) % 2), 4 * t + i % 4 + 16 * (i // 8)),
+                         8, lambda g, t, i: (4 * t + i % 4 + 16 * (i // 4), g)),
+    # m16n8k32, .s4/.u4: a0..a7 row g, a8..a15 row g+8, columns 8t..8t+7
+    ("m16n8k32", "s4"): (16, lambda g, t, i: (g + 8 * (i // 8), 8 * t + i % 8),
+                         8, lambda g, t, i: (8 * t + i, g)),
+    # m16n8k64, .s4/.u4
+    ("m16n8k64", "s4"): (32, lambda g, t, i: (g + 8 * ((i // 8) % 2), 8 * t + i % 8 + 32 * (i // 16)),
+                         16, lambda g, t, i: (8 * t + i % 8 + 32 * (i // 8), g)),
+    # m8n8k16, .s8/.u8
+    ("m8n8k16", "s8"): (4, lambda g, t, i: (g, 4 * t + i),
+                        4, lambda g, t, i: (4 * t + i, g)),
+    # m8n8k32, .s4/.u4
+    ("m8n8k32", "s4"): (8, lambda g, t, i: (g, 8 * t + i),
+                        8, lambda g, t, i: (8 * t + i, g)),
+    # m8n8k4, .f64
+    ("m8n8k4", "f64"): (1, lambda g, t, i: (g, t),
+                        1, lambda g, t, i: (t, g)),
+    # sm_90 m16n8k{4,8,16}, .f64: a_i rows g / g+8 alternate, columns t + 4*(i/2)
+    ("m16n8k4", "f64"): (2, lambda g, t, i: (g + 8 * i, t),
+                         1, lambda g, t, i: (t, g)),
+    ("m16n8k8", "f64"): (4, lambda g, t, i: (g + 8 * (i % 2), t + 4 * (i // 2)),
+                         2, lambda g, t, i: (t + 4 * i, g)),
+    ("m16n8k16", "f64"): (8, lambda g, t, i: (g + 8 * (i % 2), t + 4 * (i // 2)),
+                          4, lambda g, t, i: (t + 4 * i, g)),
+}
+
+_TYPE_FAMILY = {"f16": "f16", "bf16": "f16", "tf32": "tf32", "s8": "s8", "u8": "s8", "e4m3": "s8", "e5m2": "s8",
+                "s4": "s4", "u4": "s4", "f64": "f64"}
+TYPE_BITS = {"f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "s32": 32, "s8": 8, "u8": 8, "e4m3": 8, "e5m2": 8,
+             "s4": 4, "u4": 4, "f64": 64, "b1": 1}
+SECTION = "PTX ISA, Matrix Fragments for mma.{shape} ({family})"
+
+
+def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str) -> MMAModel | None:
+    fam = _TYPE_FAMILY.get(atype)
+    if fam is None or _TYPE_FAMILY.get(btype) != fam:
+        return None
+    entry = _FRAGMENTS.get((shape, fam))
+    if entry is None:
+        return None
+    m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
+    na, fa, nb, fb = entry
+    c_formula = _c_m16n8 if m == 16 else _c_m8n8
+    nc = 4 if m == 16 else 2
+    name = f"mma.sync.aligned.{shape}.row.col.{dtype}.{atype}.{btype}.{ctype}"
+    return MMAModel(name, (m, n, k), 32,
+                    _operand(na, TYPE_BITS[atype], fa, "A"),
+                    _operand(nb, TYPE_BITS[btype], fb, "B"),
+                    _operand(nc, TYPE_BITS[dtype], c_formula, "C"),
+                    section=SECTION.format(shape=shape, family=fam))

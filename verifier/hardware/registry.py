@@ -1,0 +1,73 @@
+"""From an instruction string (as CUTLASS's asm writes it, or in the PTX ISA's qualifier order) to its model.
+
+`ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];` and
+`ldmatrix.sync.aligned.m8n8.x4.shared.b16` name the same instruction: operands are dropped and the
+qualifiers are compared as a set.
+"""
+from __future__ import annotations
+
+import re
+
+from .base import CopyModel, MMAModel
+from .matrix_copy import ldmatrix, movmatrix, stmatrix
+from .mma_sync import mma_model
+from .vector_copy import vector_copy
+
+_UNIVERSAL = re.compile(r"^UniversalCopy<\s*(?:cute::|cutlass::)?(u?int(\d+)_t|uint128_t|[A-Za-z_0-9:]+)\s*>$")
+
+
+def qualifiers(instruction: str) -> tuple[str, list[str]]:
+    """('ldmatrix', ['sync', 'aligned', 'x4', ...]) with operands and the trailing ';' removed."""
+    text = instruction.strip()
+    text = re.split(r"[\s{\[;]", text, maxsplit=1)[0]
+    parts = [p for p in text.split(".") if p]
+    if not parts:
+        return "", []
+    return parts[0].lower(), [p.lower() for p in parts[1:]]
+
+
+def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | None = None) -> CopyModel | None:
+    """The model of a copy atom's instruction, or None when it is not modelled."""
+    text = (instruction or "").strip()
+    m = _UNIVERSAL.match(text) or _UNIVERSAL.match(name.strip())
+    if m:
+        from ..algebra.types import type_bits
+        try:
+            bits = type_bits(m.group(1))
+        except KeyError:
+            return None
+        return vector_copy(bits, f"UniversalCopy<{m.group(1)}>")
+    op, q = qualifiers(text)
+    qs = set(q)
+    if op in ("ldmatrix", "stmatrix"):
+        nums = [x for x in q if re.fullmatch(r"x[124]", x)]
+        if not {"sync", "aligned", "m8n8", "b16"} <= qs or len(nums) != 1:
+            return None
+        if not (qs - {"sync", "aligned", "m8n8", "b16", "trans", "shared", "shared::cta"} <= set(nums)):
+            return None
+        num, trans = int(nums[0][1]), "trans" in qs
+        return ldmatrix(num, trans) if op == "ldmatrix" else stmatrix(num, trans)
+    if op == "movmatrix":
+        if qs == {"sync", "aligned", "m8n8", "trans", "b16"}:
+            return movmatrix()
+        return None
+    if op == "cp" and q[:1] == ["async"]:
+        if bits_per_thread not in (32, 64, 128):
+            return None
+        return vector_copy(bits_per_thread, f"cp.async.{'.'.join(q[1:])} ({bits_per_thread // 8} bytes)",
+                           direction="memory")
+    return None
+
+
+def mma_instruction_model(instruction: str | None) -> MMAModel | None:
+    op, q = qualifiers(instruction or "")
+    if op != "mma" or q[:2] != ["sync", "aligned"]:
+        return None
+    rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]
+    if not rest or not re.fullmatch(r"m\d+n\d+k\d+", rest[0]):
+        return None
+    shape, types = rest[0], rest[1:]
+    if len(types) != 4:
+        return None   # e.g. the b1 .and.popc forms, not modelled yet
+    dtype, atype, btype, ctype = types
+    return mma_model(shape, dtype, atype, btype, ctype)

@@ -1,0 +1,108 @@
+"""What a spec file holds once loaded and validated (format version 1, ../DESIGN.md).
+
+Every object remembers where it was written (`Loc`) so that errors and reports point at the file,
+line and column a user can open.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..algebra.layout import Layout
+
+
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int      # 1-based
+    column: int    # 1-based
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class SpecError(Exception):
+    """A bad spec: printed as `file:line:column: message`, exit code 2."""
+
+    def __init__(self, loc: Loc | None, message: str) -> None:
+        self.loc, self.message = loc, message
+        super().__init__(f"{loc}: {message}" if loc else message)
+
+
+@dataclass(frozen=True)
+class ValueType:
+    name: str      # as written: half_t, or "16" for a bare bit width
+    bits: int
+
+
+@dataclass
+class MMAAtomSpec:
+    name: str
+    instruction: str | None
+    shape_mnk: tuple[int, int, int]
+    thr_id: Layout
+    types: dict[str, ValueType]          # keys a, b, c, d
+    a: Layout                            # (thr,val) -> m + M*k
+    b: Layout                            # (thr,val) -> n + N*k
+    c: Layout                            # (thr,val) -> m + M*n
+    loc: Loc
+    field_locs: dict[str, Loc] = field(default_factory=dict)   # key -> where its value is written
+    source: str | None = None            # e.g. the C++ header:line an imported atom came from
+
+
+@dataclass
+class CopyAtomSpec:
+    name: str
+    instruction: str | None
+    thr_id: Layout
+    src: Layout                          # (thr,bit) -> bit
+    dst: Layout
+    ref: Layout                          # resolved: `ref: dst` gives the dst layout
+    ref_is: str                          # "src", "dst" or "layout"
+    loc: Loc
+    field_locs: dict[str, Loc] = field(default_factory=dict)
+    source: str | None = None
+
+
+@dataclass
+class TiledSpec:
+    atom_layout: tuple[int, ...] | None = None       # make_tiled_mma thread layout (M,N,K)
+    permutation: tuple[Any, ...] | None = None       # ints or Layouts per mode
+
+
+@dataclass
+class CheckSpec:
+    name: str
+    loc: Loc
+    mma: str | None = None
+    atom_layout: tuple[int, ...] | None = None
+    permutation: tuple[Any, ...] | None = None
+    operand: str | None = None           # "A" | "B" | "C"
+    copy: str | None = None
+    value_type: ValueType | None = None
+    smem: Any = None                     # Layout | ComposedLayout, element offsets of the operand tile
+    expect: str = "pass"                 # "pass" | "fail"
+    copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
+    copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
+    description: str | None = None
+    field_locs: dict[str, Loc] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """"mma" (atom theorems 1-2), "copy" (theorem 3), or "tiled" (all eight)."""
+        if self.mma and self.copy:
+            return "tiled"
+        return "mma" if self.mma else "copy"
+
+
+@dataclass
+class Spec:
+    path: str
+    name: str
+    version: int
+    mma_atoms: dict[str, MMAAtomSpec]
+    copy_atoms: dict[str, CopyAtomSpec]
+    checks: dict[str, CheckSpec]          # in file order
+    includes: list[str] = field(default_factory=list)
+    loc: Loc | None = None
+    description: str | None = None

@@ -1,0 +1,224 @@
+"""The concrete objects of a check, built once: CuTe's TiledMMA / TiledCopy, partitions, hardware models.
+
+Everything here is CuTe's own algebra (exact), computed before any solver runs.  Per-thread
+fragment layouts are computed for thread 0: in C++ they are compile-time types, so they cannot depend
+on the thread index (the oracle tests confirm it for every configuration they cover).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..algebra import functions as F
+from ..algebra.inttuple import AlgebraError, flatten_to_tuple, get, is_tuple
+from ..algebra.layout import Layout
+from ..algebra.ops import left_inverse
+from ..cute.copy import CopyAtom, TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from ..cute.mma import MMAAtom, TiledMMA
+from ..cute.tensor import Tensor
+from ..hardware.base import CopyModel, MMAModel
+from ..hardware.registry import copy_model, mma_instruction_model
+from ..spec.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
+
+
+class SetupError(Exception):
+    """The configuration cannot even be built (CuTe would not compile it): a refutation with a reason."""
+
+    def __init__(self, theorem: str, message: str) -> None:
+        self.theorem, self.message = theorem, message
+        super().__init__(message)
+
+
+def mma_atom(spec: MMAAtomSpec) -> MMAAtom:
+    return MMAAtom(spec.name, tuple(spec.shape_mnk), spec.thr_id, spec.a, spec.b, spec.c,
+                   {k: v.bits for k, v in spec.types.items()}, spec.instruction)
+
+
+def copy_atom(spec: CopyAtomSpec) -> CopyAtom:
+    return CopyAtom(spec.name, spec.thr_id, spec.src, spec.dst, spec.ref, spec.instruction)
+
+
+def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
+    return mma_instruction_model(spec.instruction)
+
+
+def copy_model_for(spec: CopyAtomSpec, direction: str | None = None) -> CopyModel | None:
+    bits = int(spec.src.mode(1).size()) if spec.src.rank() > 1 else None
+    model = copy_model(spec.instruction, spec.name, bits)
+    if model is not None and model.family == "vector" and direction is not None:
+        model = dataclasses.replace(model, direction=direction)
+    return model
+
+
+def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | None:
+    """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
+
+    mma.sync fragments are affine in the bits of the lane and element index; the fit is checked on
+    every point, so a model that is not a layout gives None rather than a wrong layout.
+    """
+    frag = model.operand(operand)
+    d0, _ = model.extent(operand)
+    nthr, nval = int(thr_id.size()), frag.elements
+
+    def value(t: int, v: int) -> int:
+        from ..symbolic.expr import Const
+        c = frag.coord(Const(int(thr_id(t))), Const(v))
+        return int(c[0].value) + d0 * int(c[1].value)
+
+    def bits(n: int) -> int | None:
+        b = n.bit_length() - 1
+        return b if n == 1 << b else None
+
+    bt, bv = bits(nthr), bits(nval)
+    if bt is None or bv is None:
+        return None
+    base = value(0, 0)
+    if base != 0:
+        return None
+    st = tuple(value(1 << i, 0) for i in range(bt))
+    sv = tuple(value(0, 1 << i) for i in range(bv))
+    shape = ((2,) * bt if bt else 1, (2,) * bv if bv else 1)
+    stride = (st if bt else 0, sv if bv else 0)
+    fitted = Layout(shape, stride)
+    for t in range(nthr):
+        for v in range(nval):
+            if fitted(t, v) != value(t, v):
+                return None
+    return fitted
+
+
+@dataclass
+class TiledSetup:
+    """Everything CuTe builds for one tiled check, plus the hardware models it is judged against."""
+    check: CheckSpec
+    mma_spec: MMAAtomSpec
+    copy_spec: CopyAtomSpec
+    operand: str
+    mma: TiledMMA                # the kernel's tiled MMA
+    copy_mma: TiledMMA           # the tiled MMA the copy was built from
+    copy_for: str                # make_tiled_copy_{A,B,C}
+    typed: TypedCopyAtom
+    tiled_copy: TiledCopy
+    copy_hw: CopyModel | None
+    mma_hw: MMAModel | None
+    smem: Tensor
+    value_bits: int
+
+    @property
+    def is_store(self) -> bool:
+        return self.operand == "C"
+
+    @property
+    def elem_bytes(self) -> float:
+        return self.value_bits / 8
+
+    # -- partitions (concrete, CuTe exact) --------------------------------------------------------
+    @cached_property
+    def fragment(self) -> Layout:
+        """partition_fragment_X(sX) of thread 0: (value, rest...) -> register storage index."""
+        return self.mma.partition_fragment(self.smem, self.operand, 0).layout
+
+    @cached_property
+    def fragment_inverse(self) -> Layout:
+        return left_inverse(self.fragment)
+
+    @cached_property
+    def retiled(self) -> Layout:
+        """retile_D (loads) / retile_S (stores) of the fragment: ((value, rest value), rest...) -> storage."""
+        return self.tiled_copy.retile(self.fragment)
+
+    @cached_property
+    def memory_frg(self) -> Any:
+        """tidfrg of the shared-memory tensor on the copy's memory side: (thr, (val, rest val), rest...)."""
+        if self.is_store:
+            return self.tiled_copy.tidfrg_D(self.smem.layout)
+        return self.tiled_copy.tidfrg_S(self.smem.layout)
+
+    @cached_property
+    def coord_tensor(self) -> Layout:
+        """The operand tile's coordinates: colex index of (row, col) in the smem tensor's shape."""
+        return Layout(_static_shape(self.smem.layout.shape))
+
+    @cached_property
+    def register_frg_coords(self) -> Any:
+        """Coordinates the copy's register side holds: tidfrg on the register side of the coordinate tensor."""
+        if self.is_store:
+            return self.tiled_copy.tidfrg_S(self.coord_tensor)
+        return self.tiled_copy.tidfrg_D(self.coord_tensor)
+
+    @cached_property
+    def mma_frg_coords(self) -> Any:
+        return self.mma.thrfrg(self.coord_tensor, self.operand)
+
+    @cached_property
+    def hw_tiled_mma(self) -> TiledMMA | None:
+        """The kernel's tiled MMA with the atom's layouts replaced by the instruction's own fragments."""
+        if self.mma_hw is None:
+            return None
+        atom = self.mma.atom
+        layouts = {}
+        for op in ("A", "B", "C"):
+            hw = hardware_layout(self.mma_hw, op, atom.thr_id)
+            if hw is None:
+                return None
+            layouts[op] = hw
+        hw_atom = MMAAtom(atom.name + " (PTX ISA)", atom.shape_mnk, atom.thr_id, layouts["A"], layouts["B"],
+                          layouts["C"], atom.value_bits, atom.instruction)
+        return TiledMMA(hw_atom, self.mma.atom_layout_mnk, self.mma.permutation)
+
+    @cached_property
+    def hw_mma_frg(self) -> Any:
+        """Shared-memory offsets the instruction itself reads (A/B) or the slot produces (C), per thread."""
+        hw = self.hw_tiled_mma
+        return None if hw is None else hw.thrfrg(self.smem.layout, self.operand)
+
+    def instance_shape(self) -> list[int]:
+        """Sizes of the copy-instance modes: (rest value, rest modes...) of the memory partition."""
+        frg = self.memory_frg
+        frg = frg.b if hasattr(frg, "b") else frg
+        mode1 = frg.mode(1)
+        rest_val = int(mode1.mode(1).size()) if mode1.rank() > 1 else 1
+        rest = frg.mode(2)   # tidfrg keeps the tile repeats as one mode: (RestM, RestK, ...)
+        return [rest_val] + [int(m.size()) for m in rest.modes()]
+
+
+def _static_shape(shape: Any) -> Any:
+    if is_tuple(shape):
+        return tuple(_static_shape(s) for s in shape)
+    return int(shape)
+
+
+def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
+    operand = (check.operand or "A").upper()
+    try:
+        mma = TiledMMA(mma_atom(mma_spec), _atom_layout(check.atom_layout), check.permutation)
+        cm = check.copy_mma
+        copy_mma = mma if cm is None else TiledMMA(
+            mma_atom(mma_spec), _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
+            cm.permutation if cm.permutation is not None else check.permutation)
+        copy_for = (check.copy_for or operand).upper()
+        bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+        typed = copy_atom(copy_spec).with_value_bits(bits)
+        tiled_copy = make_tiled_copy_for(typed, copy_mma, copy_for)
+    except AlgebraError as e:
+        raise SetupError("copy.dst_matches_mma", f"CuTe would not build this configuration: {e}") from None
+    direction = "store" if operand == "C" else "load"
+    setup = TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
+                       copy_model_for(copy_spec, direction), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
+    return setup
+
+
+def _atom_layout(al: Any) -> Any:
+    if al is None:
+        return None
+    return Layout(tuple(al))
+
+
+def flat_sizes(shape: Any) -> list[int]:
+    return [int(s) for s in flatten_to_tuple(shape)]
+
+
+__all__ = ["TiledSetup", "SetupError", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
+           "mma_model_for", "copy_model_for", "get"]
