@@ -25,7 +25,46 @@ def build_parser() -> argparse.ArgumentParser:
                                      "per line from stdin.")
     lay.add_argument("expr", nargs="+", help="the expression, or '-' for stdin")
     lay.add_argument("--json", action="store_true", help='print {"layout": ..., "values": [L(0), ...]}')
+    pr = sub.add_parser("prove", help="prove every check of the given specs",
+                        description="Prove every check of the given spec files (or directories of them). "
+                                    "Exit 0: every verdict as expected; 1: a counterexample (or an unexpected "
+                                    "proof); 2: bad input; 3: the solver could not decide.")
+    pr.add_argument("paths", nargs="+", metavar="SPEC_OR_DIR")
+    pr.add_argument("--format", choices=["text", "json", "markdown", "junit"], default="text")
+    pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
+    pr.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
+    pr.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
+                    help="solver time limit per obligation (default 30)")
+    pr.add_argument("--verbose", "-v", action="store_true", help="list every theorem of every check")
+    pr.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
+
+    ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot",
+                        description="Trace one destination (lane, value) of a tiled check through every layout, "
+                                    "as the seed article does for A(0,9).")
+    ex.add_argument("spec")
+    ex.add_argument("--check", required=True)
+    ex.add_argument("--lane", type=int, required=True)
+    ex.add_argument("--value", type=int, required=True)
+    ex.add_argument("--instance", type=_int_list, default=[], help="copy instance, e.g. 0,1,0 (default all 0)")
+    ex.add_argument("--base", type=lambda s: int(s, 0), default=0x1000, help="example smem base address")
     return p
+
+
+def _positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if x <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return x
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected integers separated by commas: {text!r}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,4 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         from .calculator import run
         stdin = args.expr == ["-"]
         return run(args.expr, args.json, stdin)
+    if args.command == "prove":
+        from .prove_cmd import prove_main
+        return prove_main(args.paths, args.format, args.output, args.check, args.timeout, args.verbose, args.debug)
+    if args.command == "explain":
+        from .prove_cmd import explain_main
+        return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base)
     return 2

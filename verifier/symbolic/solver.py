@@ -44,6 +44,15 @@ class Obligation:
             n *= v.size
         return n
 
+    def counted_size(self) -> int:
+        """Points of the counted variables (the domain a failure count refers to)."""
+        keys = set(self.count_over or [v.name for v in self.variables])
+        n = 1
+        for v in self.variables:
+            if v.name in keys:
+                n *= v.size
+        return n
+
 
 @dataclass
 class Verdict:
