@@ -10,6 +10,8 @@ PTX ISA, "Warp-level matrix load instruction: ldmatrix" / "stmatrix" / "movmatri
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..symbolic.expr import Expr
 from .base import CopyModel
 
@@ -31,6 +33,7 @@ def _holder(row: Expr, col: Expr, trans: bool) -> tuple[Expr, Expr]:
     return 4 * row + col // 2, col % 2
 
 
+@lru_cache(maxsize=None)
 def ldmatrix(num: int, trans: bool) -> CopyModel:
     def source_of(dst_lane: Expr, dst_bit: Expr) -> tuple[Expr, Expr]:
         matrix = dst_bit // 32
@@ -50,6 +53,7 @@ def ldmatrix(num: int, trans: bool) -> CopyModel:
                      section="PTX ISA, Warp-level matrix load instruction: ldmatrix (fragment figures for .m8n8)")
 
 
+@lru_cache(maxsize=None)
 def stmatrix(num: int, trans: bool) -> CopyModel:
     def source_of(dst_lane: Expr, dst_bit: Expr) -> tuple[Expr, Expr]:
         matrix = dst_lane // 8
@@ -70,6 +74,7 @@ def stmatrix(num: int, trans: bool) -> CopyModel:
                      section="PTX ISA, Warp-level matrix store instruction: stmatrix (fragment figures for .m8n8)")
 
 
+@lru_cache(maxsize=None)
 def movmatrix() -> CopyModel:
     """movmatrix.sync.aligned.m8n8.trans.b16: the fragment of M in, the fragment of M^T out."""
     def source_of(dst_lane: Expr, dst_bit: Expr) -> tuple[Expr, Expr]:

@@ -7,6 +7,7 @@ Each table below is the ISA's figure for that shape and type, written as a formu
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from ..symbolic.expr import Expr
@@ -95,6 +96,7 @@ TYPE_BITS = {"f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "s32": 32, "s8": 8, "
 SECTION = "PTX ISA, Matrix Fragments for mma.{shape} ({family})"
 
 
+@lru_cache(maxsize=None)
 def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str) -> MMAModel | None:
     fam = _TYPE_FAMILY.get(atype)
     if fam is None or _TYPE_FAMILY.get(btype) != fam:

@@ -6,10 +6,13 @@ memory side must be naturally aligned (N/8 bytes) — PTX ISA "ld"/"st" vector a
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..symbolic.expr import Expr
 from .base import CopyModel
 
 
+@lru_cache(maxsize=None)
 def vector_copy(bits: int, name: str, direction: str = "memory") -> CopyModel:
     def source_of(dst_lane: Expr, dst_bit: Expr) -> tuple[Expr, Expr]:
         return dst_lane, dst_bit

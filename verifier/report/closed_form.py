@@ -90,8 +90,11 @@ def to_sympy(e: Expr, symbols: dict | None = None) -> Any:
     return conv(e)
 
 
-def closed_form(e: Expr) -> str:
-    """Python-style closed form; falls back to the expression's own spelling if sympy cannot print it."""
+def closed_form(e: Expr, canonical: bool = False) -> str:
+    """Python-style closed form.  The expression tree prints itself (already simplified as it was built);
+    with `canonical`, sympy orders the terms first (slower: sympy's import is most of a report's time)."""
+    if not canonical:
+        return to_text(e)
     try:
         sp, printer = _sympy()
         return printer.doprint(to_sympy(e))

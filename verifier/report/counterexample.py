@@ -76,8 +76,18 @@ def _suspect(result: CheckResult, theorem: str) -> tuple[str, Loc | None]:
         return ("the shared-memory layout (row pitch, swizzle) or the copy variant for this majorness",
                 fl.get("smem", check.loc))
     if theorem == "end_to_end":
-        return (f"the {op} layout of {check.mma} if the copy theorems hold, else the copy variant / smem layout",
-                fl.get("mma", check.loc))
+        status = {t.id: t.status for t in result.theorems}
+        if status.get("mma.matches_instruction") == "counterexample" and mma is not None:
+            return (f"the {op} layout of {mma.name}: the copy delivers what that layout asks for, the instruction "
+                    "reads something else", mma.field_locs.get(op.lower(), mma.loc))
+        if status.get("copy.addressing") == "counterexample":
+            return ("the shared-memory layout or the copy variant (see theorem 6): the rows the copy reads are not "
+                    "the ones the MMA expects", fl.get("smem", check.loc))
+        if "counterexample" in (status.get("copy.dst_matches_mma"), status.get("fragment.aliasing")):
+            return ("how the tiled copy was built (make_tiled_copy_X / copy_mma, see theorems 4 and 7)",
+                    fl.get("copy_for", fl.get("copy_mma", check.loc)))
+        return (f"the traits of {check.copy} against its instruction, or the shared-memory layout",
+                fl.get("copy", check.loc))
     return ("the check's configuration", check.loc)
 
 
@@ -102,7 +112,8 @@ def _chain_point(theorem: str, point: dict[str, int], result: CheckResult) -> tu
 def describe(result: CheckResult, tr: TheoremResult, v: Verdict, base: int = 0x1000) -> Failure:
     ob = v.obligation
     th = BY_ID[tr.id]
-    point = v.counterexample or {}
+    sizes = {x.name: x.size for x in ob.variables}
+    point = {k: val for k, val in (v.counterexample or {}).items() if sizes.get(k, 2) > 1 or k == "n"}
     forms = {}
     if ob.lhs is not None:
         forms["actual"] = closed_form(ob.lhs)

@@ -515,6 +515,58 @@ def compile_py(roots: list[Expr | Pred], order: list[Var]) -> Callable[..., tupl
     return eval(src, {})  # noqa: S307 - source generated from our own AST
 
 
+def _np(e: Expr | Pred, names: dict[str, str], memo: dict) -> str:
+    """numpy spelling: the same operators on int64 arrays, np.where for Ite, & | ~ on booleans."""
+    k = e._key
+    if k in memo:
+        return memo[k]
+    if isinstance(e, Ite):
+        s = f"_np.where({_np(e.c, names, memo)}, {_np(e.a, names, memo)}, {_np(e.b, names, memo)})"
+    elif isinstance(e, Pred):
+        if e is TRUE:
+            s = "True"
+        elif e is FALSE:
+            s = "False"
+        elif e.op in ("==", "<"):
+            s = f"({_np(e.args[0], names, memo)} {e.op} {_np(e.args[1], names, memo)})"
+        elif e.op == "and":
+            s = "(" + " & ".join(_np(a, names, memo) for a in e.args) + ")"
+        elif e.op == "or":
+            s = "(" + " | ".join(_np(a, names, memo) for a in e.args) + ")"
+        else:
+            s = f"(~{_np(e.args[0], names, memo)})"
+    elif isinstance(e, (Const, Var)):
+        s = _py(e, names, {})
+    elif isinstance(e, Add):
+        s = "(" + " + ".join(_np(t, names, memo) for t in e.terms) + ")"
+    elif isinstance(e, Mul):
+        s = f"({_np(e.e, names, memo)} * {e.k})"
+    elif isinstance(e, FloorDiv):
+        s = f"({_np(e.e, names, memo)} // {e.k})"
+    elif isinstance(e, Mod):
+        s = f"({_np(e.e, names, memo)} % {e.k})"
+    elif isinstance(e, BitAnd):
+        s = f"({_np(e.e, names, memo)} & {e.mask})"
+    elif isinstance(e, BitXor):
+        s = f"({_np(e.a, names, memo)} ^ {_np(e.b, names, memo)})"
+    elif isinstance(e, Shr):
+        s = f"({_np(e.e, names, memo)} >> {e.k})"
+    else:
+        raise TypeError(type(e))
+    memo[k] = s
+    return s
+
+
+def compile_numpy(roots: list[Expr | Pred], order: list[Var]) -> Callable[..., tuple]:
+    """Like compile_py, for numpy arrays (broadcast over a grid of the variables)."""
+    import numpy as np
+    names = {v.name: f"_a{i}" for i, v in enumerate(order)}
+    memo: dict = {}
+    body = "".join(_np(r, names, memo) + ", " for r in roots)
+    src = f"lambda {', '.join(names[v.name] for v in order) or '_unused=None'}: ({body})"
+    return eval(src, {"_np": np})  # noqa: S307 - source generated from our own AST
+
+
 def evaluate(e: Expr | Pred, env: dict[str, int]) -> Any:
     vs = variables(e)
     f = compile_py([e], vs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..algebra import functions as F
@@ -52,6 +52,7 @@ def copy_model_for(spec: CopyAtomSpec, direction: str | None = None) -> CopyMode
     return model
 
 
+@lru_cache(maxsize=None)
 def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | None:
     """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
 
@@ -62,10 +63,11 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     d0, _ = model.extent(operand)
     nthr, nval = int(thr_id.size()), frag.elements
 
+    lanes = [int(x) for x in thr_id.values()]
+
     def value(t: int, v: int) -> int:
-        from ..symbolic.expr import Const
-        c = frag.coord(Const(int(thr_id(t))), Const(v))
-        return int(c[0].value) + d0 * int(c[1].value)
+        c = frag.coord(lanes[t], v)   # the ISA formulas evaluate on plain integers too
+        return int(c[0]) + d0 * int(c[1])
 
     def bits(n: int) -> int | None:
         b = n.bit_length() - 1
@@ -82,11 +84,11 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     shape = ((2,) * bt if bt else 1, (2,) * bv if bv else 1)
     stride = (st if bt else 0, sv if bv else 0)
     fitted = Layout(shape, stride)
-    for t in range(nthr):
-        for v in range(nval):
-            if fitted(t, v) != value(t, v):
-                return None
-    return fitted
+    fitted_values = fitted.values()
+    if any(fitted_values[t + nthr * v] != value(t, v) for v in range(nval) for t in range(nthr)):
+        return None
+    from ..algebra.ops import coalesce
+    return coalesce(fitted, (1, 1))   # (4,8):(32,1)-style modes, as a reader would write them
 
 
 @dataclass

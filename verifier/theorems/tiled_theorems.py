@@ -76,7 +76,7 @@ class Vars:
         self.inst = [Var(f"r{i}", n) for i, n in enumerate(self.inst_sizes)]
 
     def inst_vars(self) -> list[Var]:
-        return [v for v in self.inst if v.size > 1] or self.inst[:1]
+        return list(self.inst)
 
     def mem_coord(self, thread: Expr, value: Expr) -> tuple:
         rest = tuple(self.inst[1:])
@@ -143,7 +143,8 @@ def routes(setup: TiledSetup, V: Vars, dst_value: Expr, t: Expr):
     vb = setup.value_bits
     s_lane, s_bit = model.source_of(lane, dst_value * vb)
     src_thread = group * setup.typed.num_thr + s_lane
-    return src_thread, s_bit // vb, lane, and_(lt(lane, model.dst_lanes), eq(s_bit % vb, 0))
+    # a value split across source elements shows up as a wrong element below (theorem 3 names it)
+    return src_thread, s_bit // vb, lane, lt(lane, model.dst_lanes)
 
 
 def source_matches_destination(setup: TiledSetup) -> list[Obligation]:
@@ -211,6 +212,11 @@ def addressing(setup: TiledSetup) -> list[Obligation]:
 
 # --- theorem 7 ----------------------------------------------------------------------------------------
 
+def _retile_sizes(ret: Layout) -> list[int]:
+    head = ret.mode(0)
+    return [int(head.mode(1).size()) if head.rank() > 1 else 1] + [int(ret.mode(i).size()) for i in range(1, ret.rank())]
+
+
 def fragment_aliasing(setup: TiledSetup) -> list[Obligation]:
     frag, linv, ret = setup.fragment, setup.fragment_inverse, setup.retiled
     obs: list[Obligation] = []
@@ -222,8 +228,7 @@ def fragment_aliasing(setup: TiledSetup) -> list[Obligation]:
     obs.append(Obligation("fragment.aliasing", "partition_fragment's layout is one-to-one (left inverse exists)",
                           [s], eq(back, s), lhs=back, rhs=s))
     # copy instances of retile and of the memory partition line up (CuTe's copy() iterates them together)
-    ret_sizes = [int(ret.mode(0).mode(1).size()) if ret.mode(0).rank() > 1 else 1] + \
-        [int(ret.mode(i).size()) for i in range(1, ret.rank())]
+    ret_sizes = _retile_sizes(ret)
     if ret_sizes != V.inst_sizes:
         obs.append(_fail("fragment.aliasing", "retile and partition have the same copy instances",
                          f"retiled fragment {ret} repeats {ret_sizes}, the shared-memory partition {V.inst_sizes}"))
@@ -276,6 +281,9 @@ def end_to_end(setup: TiledSetup) -> list[Obligation]:
                       f"{setup.mma.num_threads()}")]
     V = Vars(setup)
     ret, linv, frag = setup.retiled, setup.fragment_inverse, setup.fragment
+    if _retile_sizes(ret) != V.inst_sizes:
+        return [_fail("end_to_end", "the copy's register and shared-memory sides have the same instances",
+                      f"retiled fragment {ret} vs shared-memory partition instances {V.inst_sizes}")]
     t = V.t
     inst = V.inst_vars()
     vb = setup.value_bits
