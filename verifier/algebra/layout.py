@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from .inttuple import (AlgebraError, IntTuple, compact_col_major, congruent, crd2idx, depth, dice_tuple,
-                       flatten, fmt, fmt_plain, get, has_underscore, idx2crd, inner_product, is_int,
+                       flatten, flatten_to_tuple, fmt, fmt_plain, get, has_underscore, idx2crd, inner_product, is_int,
                        is_static, is_tuple, product, rank, slice_tuple, transform_leaf)
 
 
@@ -31,7 +31,23 @@ class Layout:
 
     def values(self) -> list[int]:
         """[L(0), L(1), ..., L(size-1)] (colexicographic order)."""
-        return [int(self(i)) for i in range(int(self.size()))]
+        n = int(self.size())
+        if n <= 64:
+            return [int(self(i)) for i in range(n)]
+        return self.values_array().tolist()
+
+    def values_array(self):
+        """L over its whole domain as a numpy array (same numbers as values(), computed leaf by leaf)."""
+        import numpy as np
+        shape, stride = flatten_to_tuple(self.shape), flatten_to_tuple(self.stride)
+        n = int(product(self.shape))
+        idx = np.arange(n, dtype=np.int64)
+        out = np.zeros(n, dtype=np.int64)
+        prefix = 1
+        for s, d in zip(shape, stride):
+            out += ((idx // prefix) % int(s)) * int(d)
+            prefix *= int(s)
+        return out
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.values())

@@ -59,8 +59,21 @@ def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | N
     return None
 
 
-def mma_instruction_model(instruction: str | None) -> MMAModel | None:
+def _a_in_registers(instruction: str, atom_name: str) -> bool:
+    """wgmma's A comes from registers (RS) or a descriptor (SS): a second {...} operand list says RS;
+    without operands, CUTLASS's atom name says it (..._RS<...> / ..._SS<...>)."""
+    operands = instruction.split(None, 1)[1] if len(instruction.split(None, 1)) > 1 else ""
+    if operands:
+        return operands.count("{") >= 2
+    return "_RS" in atom_name
+
+
+def mma_instruction_model(instruction: str | None, atom_name: str = "") -> MMAModel | None:
     op, q = qualifiers(instruction or "")
+    if op == "wgmma" and q[:3] == ["mma_async", "sync", "aligned"] and len(q) >= 7:
+        from .wgmma import wgmma_model
+        dtype, atype, btype = q[4:7]
+        return wgmma_model(q[3], dtype, atype, btype, _a_in_registers(instruction or "", atom_name))
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
     rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]

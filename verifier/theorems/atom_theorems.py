@@ -37,6 +37,8 @@ def bijective(name: str, layout: Layout, shape_mnk: tuple[int, int, int], operan
         if nval != extent:
             obs.append(_size_mismatch(name, operand, nval, extent))
         return obs
+    unreached_obs = _unreached_obligation(name, layout, extent, shape_mnk, operand)
+    obs += unreached_obs
     t2, v2 = Var("thread2", nthr), Var("value2", nval)
     q2 = layout_expr(layout, (t2, v2))
     obs.append(Obligation("mma.bijective", f"{name} {operand}: no two (thread, value) pairs share a coordinate",
@@ -45,6 +47,32 @@ def bijective(name: str, layout: Layout, shape_mnk: tuple[int, int, int], operan
     if nthr * nval != extent:
         obs.append(_size_mismatch(name, operand, nthr * nval, extent))
     return obs
+
+
+def _unreached_obligation(name: str, layout: Layout, extent: int, shape_mnk: tuple[int, int, int],
+                          operand: str) -> list[Obligation]:
+    """Injective + inside the tile + as many pairs as coordinates implies onto; when that fails, name the
+    coordinates nobody holds (computed exactly, stated as an obligation over the tile)."""
+    unreached = _unreached(layout, extent)
+    if not unreached:
+        return []
+    q = Var("coordinate", extent)
+    return [Obligation("mma.bijective", f"{name} {operand}: every coordinate of the tile is held by some "
+                       "(thread, value)", [q], and_(*[ne(q, u) for u in unreached]),
+                       note=f"{len(unreached)} of {extent} coordinates are never reached "
+                            f"(first: {_coord_text(unreached[0], shape_mnk, operand)})")]
+
+
+def _unreached(layout: Layout, extent: int) -> list[int]:
+    image = set(layout.values())
+    return [q for q in range(extent) if q not in image]
+
+
+def _coord_text(q: int, shape_mnk: tuple[int, int, int], operand: str) -> str:
+    i, j = OPERAND_EXTENT[operand]
+    rows = shape_mnk[i]
+    names = {"A": ("m", "k"), "B": ("n", "k"), "C": ("m", "n")}[operand]
+    return f"offset {q} = {operand}({names[0]}={q % rows}, {names[1]}={q // rows})"
 
 
 def _size_mismatch(name: str, operand: str, have: int, want: int) -> Obligation:

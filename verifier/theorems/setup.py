@@ -41,7 +41,7 @@ def copy_atom(spec: CopyAtomSpec) -> CopyAtom:
 
 
 def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
-    return mma_instruction_model(spec.instruction)
+    return mma_instruction_model(spec.instruction, spec.name)
 
 
 def copy_model_for(spec: CopyAtomSpec, direction: str | None = None) -> CopyModel | None:
@@ -56,18 +56,16 @@ def copy_model_for(spec: CopyAtomSpec, direction: str | None = None) -> CopyMode
 def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | None:
     """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
 
-    mma.sync fragments are affine in the bits of the lane and element index; the fit is checked on
-    every point, so a model that is not a layout gives None rather than a wrong layout.
+    mma.sync / wgmma fragments are affine in the bits of the lane and element index; the fit is checked
+    on every point (vectorised: the ISA formulas evaluate on numpy arrays as well as on integers), so a
+    model that is not a layout gives None rather than a wrong layout.
     """
+    import numpy as np
+
     frag = model.operand(operand)
     d0, _ = model.extent(operand)
     nthr, nval = int(thr_id.size()), frag.elements
-
-    lanes = [int(x) for x in thr_id.values()]
-
-    def value(t: int, v: int) -> int:
-        c = frag.coord(lanes[t], v)   # the ISA formulas evaluate on plain integers too
-        return int(c[0]) + d0 * int(c[1])
+    lanes = np.asarray(thr_id.values(), dtype=np.int64)
 
     def bits(n: int) -> int | None:
         b = n.bit_length() - 1
@@ -76,16 +74,15 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     bt, bv = bits(nthr), bits(nval)
     if bt is None or bv is None:
         return None
-    base = value(0, 0)
-    if base != 0:
+    t_idx, v_idx = np.meshgrid(np.arange(nthr), np.arange(nval), indexing="ij")
+    c0, c1 = frag.coord(lanes[t_idx], v_idx)
+    table = np.asarray(c0 + d0 * c1, dtype=np.int64)          # table[t, v]
+    if table[0, 0] != 0:
         return None
-    st = tuple(value(1 << i, 0) for i in range(bt))
-    sv = tuple(value(0, 1 << i) for i in range(bv))
-    shape = ((2,) * bt if bt else 1, (2,) * bv if bv else 1)
-    stride = (st if bt else 0, sv if bv else 0)
-    fitted = Layout(shape, stride)
-    fitted_values = fitted.values()
-    if any(fitted_values[t + nthr * v] != value(t, v) for v in range(nval) for t in range(nthr)):
+    st = tuple(int(table[1 << i, 0]) for i in range(bt))
+    sv = tuple(int(table[0, 1 << i]) for i in range(bv))
+    fitted = Layout(((2,) * bt if bt else 1, (2,) * bv if bv else 1), (st if bt else 0, sv if bv else 0))
+    if not np.array_equal(np.asarray(fitted.values()).reshape(nval, nthr).T, table):
         return None
     from ..algebra.ops import coalesce
     return coalesce(fitted, (1, 1))   # (4,8):(32,1)-style modes, as a reader would write them

@@ -1,0 +1,67 @@
+"""wgmma.mma_async (SM90, one warpgroup of 128 threads): the register fragments and the descriptor operands.
+
+PTX ISA, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate" / "Register Fragments and Shared
+Memory Matrix Layouts": thread T of the warpgroup is lane T % 32 of warp w = T / 32; with
+g = lane / 4 and t = lane % 4,
+- D (m64nNk*), element i of N/2 accumulators: row 16w + g + 8*((i/2) % 2), column 8*(i/4) + 2t + i%2;
+- A from registers (the RS forms), per warp the mma.m16n8k* A fragment shifted by 16w rows:
+  16-bit types (k16): row 16w + g + 8*((i/2) % 2), column 2t + i%2 + 8*(i/4);
+  tf32 (k8): row 16w + g + 8*(i % 2), column t + 4*(i/2);
+  8-bit types (k32): row 16w + g + 8*((i/4) % 2), column 4t + i%4 + 16*(i/8);
+- A and B from shared memory are matrix descriptors: no thread holds a fragment; every thread names
+  the whole tile, element v being the tile's v-th element in CuTe's colex order (CuTe writes this
+  as a thread stride 0).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .base import MMAModel, OperandFragment
+from .mma_sync import TYPE_BITS
+
+
+def _d(n: int, bits: int) -> OperandFragment:
+    def coord(lane, i):
+        w, l = lane // 32, lane % 32
+        return 16 * w + l // 4 + 8 * ((i // 2) % 2), 8 * (i // 4) + 2 * (l % 4) + i % 2
+    return OperandFragment(n // 2, bits, coord, lambda lane, i: {"warp": lane // 32, "lane": lane % 32,
+                                                                  "element": f"d{i}"})
+
+
+def _a_registers(family: str, bits: int) -> OperandFragment:
+    def coord(lane, i):
+        w, l = lane // 32, lane % 32
+        g, t = l // 4, l % 4
+        if family == "tf32":
+            return 16 * w + g + 8 * (i % 2), t + 4 * (i // 2)
+        if family == "8bit":
+            return 16 * w + g + 8 * ((i // 4) % 2), 4 * t + i % 4 + 16 * (i // 8)
+        return 16 * w + g + 8 * ((i // 2) % 2), 2 * t + i % 2 + 8 * (i // 4)
+    n = {"tf32": 4, "8bit": 16}.get(family, 8)
+    return OperandFragment(n, bits, coord, lambda lane, i: {"warp": lane // 32, "lane": lane % 32,
+                                                             "element": f"a{i}"})
+
+
+def _descriptor(rows: int, cols: int, bits: int, operand: str) -> OperandFragment:
+    def coord(lane, v):
+        return v % rows, v // rows
+    return OperandFragment(rows * cols, bits, coord, lambda lane, v: {"descriptor element": v})
+
+
+@lru_cache(maxsize=None)
+def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: bool) -> MMAModel | None:
+    try:
+        m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
+    except ValueError:
+        return None
+    if m != 64:
+        return None
+    family = {"f16": "16bit", "bf16": "16bit", "tf32": "tf32", "s8": "8bit", "u8": "8bit", "e4m3": "8bit",
+              "e5m2": "8bit"}.get(atype)
+    if family is None or atype not in TYPE_BITS or btype not in TYPE_BITS or dtype not in TYPE_BITS:
+        return None
+    a = _a_registers(family, TYPE_BITS[atype]) if a_in_registers else _descriptor(m, k, TYPE_BITS[atype], "A")
+    b = _descriptor(n, k, TYPE_BITS[btype], "B")
+    name = f"wgmma.mma_async.sync.aligned.{shape}.{dtype}.{atype}.{btype}"
+    return MMAModel(name, (m, n, k), 128, a, b, _d(n, TYPE_BITS[dtype]),
+                    section="PTX ISA, wgmma: Register Fragments and Shared Memory Matrix Layouts")
