@@ -1,0 +1,150 @@
+"""`python -m verifier prove / explain`: exit codes, report formats, error handling, the seed trace."""
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+SPEC = "specs/sm80_f16.yaml"
+
+
+def verifier(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def sm80_json():
+    p = verifier("prove", SPEC, "--format", "json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    return json.loads(p.stdout)
+
+
+def test_sm80_f16_is_proved_and_every_mistake_refuted(sm80_json):
+    checks = sm80_json["checks"]
+    assert sm80_json["summary"]["fail"] == 0 and sm80_json["summary"]["unknown"] == 0
+    fails = [c for c in checks if c["expect"] == "fail"]
+    assert len(fails) >= 5
+    for c in fails:
+        assert c["verdict"] == "refuted" and c["counterexamples"], c["check"]
+        for cx in c["counterexamples"]:
+            assert cx["theorem"] and cx["suspect"]
+    for c in checks:
+        if c["expect"] == "pass":
+            assert c["verdict"] == "verified" and all(t["status"] == "proved" for t in c["theorems"])
+
+
+def test_text_report_shows_the_counterexample_chain():
+    p = verifier("prove", SPEC, "--check", "mistake_mutated_alayout_stride")
+    assert p.returncode == 0
+    out = p.stdout
+    assert "theorem 2 mma.matches_instruction" in out and "smallest counterexample: thread=0 value=2" in out
+    assert "right_inverse(R)" in out and "ldmatrix.sync.aligned.m8n8.x4.shared.b16" in out
+    assert "suspect:" in out and "specs/sm80_f16.yaml:" in out
+
+
+def test_unexpected_counterexample_exits_1(tmp_path):
+    spec = (ROOT / SPEC).read_text().replace("expect: fail", "expect: pass")
+    f = tmp_path / "flipped.yaml"
+    f.write_text(spec.replace("include: [atoms/", f"include: [{ROOT}/specs/atoms/").replace(
+        ", atoms/", f", {ROOT}/specs/atoms/"))
+    p = verifier("prove", str(f), "--check", "mistake_row_pitch_40_bytes")
+    assert p.returncode == 1
+    assert "FAIL" in p.stdout and "REFUTED" in p.stdout
+
+
+def test_undecided_exits_3(tmp_path):
+    f = tmp_path / "unmodelled.yaml"
+    f.write_text(f"""version: 1
+name: unmodelled
+include: [{ROOT}/specs/atoms/generic.yaml]
+checks:
+  default_copy:
+    copy: DefaultCopy
+    value_type: half_t
+""")
+    p = verifier("prove", str(f))
+    assert p.returncode == 3
+    assert "UNDECIDED" in p.stdout and "no hardware model" in p.stdout
+
+
+def test_malformed_spec_exits_2_with_location_and_no_traceback(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text("version: 1\nname: bad\nmma_atoms:\n  X:\n    a: \"((4,8),(2,2)):((32,1))\"\n  - oops\n")
+    p = verifier("prove", str(f))
+    assert p.returncode == 2
+    assert f"{f}:6:3:" in p.stderr and "Traceback" not in p.stderr + p.stdout
+
+
+def test_layout_rank_mismatch_in_spec_points_inside_the_string(tmp_path):
+    f = tmp_path / "rank.yaml"
+    f.write_text(f"""version: 1
+name: rank
+include: [{ROOT}/specs/atoms/sm75.yaml]
+checks:
+  c:
+    mma: nope
+""")
+    p = verifier("prove", str(f))
+    assert p.returncode == 2 and "rank.yaml:6:10: unknown MMA atom 'nope'" in p.stderr
+
+
+def test_bad_command_line_exits_2():
+    assert verifier("prove").returncode == 2
+    assert verifier("prove", SPEC, "--format", "pdf").returncode == 2
+    assert verifier("prove", SPEC, "--check", "no_such_check").returncode == 2
+    assert verifier("prove", "does/not/exist.yaml").returncode == 2
+
+
+def test_junit_has_one_testcase_per_check(tmp_path):
+    out = tmp_path / "junit.xml"
+    p = verifier("prove", SPEC, "--format", "junit", "--output", str(out))
+    assert p.returncode == 0 and "checks:" in p.stdout
+    root = ET.parse(out).getroot()
+    cases = root.findall(".//testcase")
+    assert len(cases) == 19
+    assert all(c.get("classname") == "sm80_f16" for c in cases)
+    assert not root.findall(".//failure")
+
+
+def test_junit_failure_carries_the_counterexample(tmp_path):
+    spec = (ROOT / SPEC).read_text().replace("expect: fail", "expect: pass")
+    f = tmp_path / "flipped.yaml"
+    f.write_text(spec.replace("atoms/", f"{ROOT}/specs/atoms/"))
+    p = verifier("prove", str(f), "--format", "junit", "--check", "mistake_n_atom_on_mmajor_smem")
+    assert p.returncode == 1
+    failure = ET.fromstring(p.stdout).find(".//failure")
+    assert failure is not None and "smallest counterexample" in failure.text
+
+
+def test_markdown_report(tmp_path):
+    p = verifier("prove", SPEC, "--format", "markdown")
+    assert p.returncode == 0
+    assert p.stdout.startswith("## CuTe layout verification")
+    assert "| ✅ | `ldsm_x4_a_kmajor`" in p.stdout and "refuted as documented" in p.stdout
+
+
+def test_explain_reproduces_the_seed_article():
+    p = verifier("explain", SPEC, "--check", "ldsm_x4_a_kmajor", "--lane", "0", "--value", "5")
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    for needle in ("F(0,5) = 144 -> A(0,9)", "D(0,5) = 129", "right_inverse(R)(129) = 160 -> reference (0,5)",
+                   "S(16,1) = 129 -> source (16,1): lane 16", "smem offset 9", "0x1012",
+                   "layoutS_TV(16,0) = 128 -> A(0,8) -> smem offset 8", "0x1010", "register 2, high half",
+                   "value 5 is high half", "dst2", "a2 high half", "reads it as A(0,9)"):
+        assert needle in out, needle
+
+
+def test_explain_rejects_out_of_range_slots():
+    p = verifier("explain", SPEC, "--check", "ldsm_x4_a_kmajor", "--lane", "32", "--value", "0")
+    assert p.returncode == 2 and "lane must be in [0,32)" in p.stderr
+
+
+def test_contract_check_of_the_shared_tools():
+    tool = ROOT.parent / "shared" / "tools" / "contract_check.py"
+    if not tool.exists():
+        pytest.skip("../shared is not beside this checkout")
+    p = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
