@@ -30,13 +30,27 @@ def build_parser() -> argparse.ArgumentParser:
                                     "Exit 0: every verdict as expected; 1: a counterexample (or an unexpected "
                                     "proof); 2: bad input; 3: the solver could not decide.")
     pr.add_argument("paths", nargs="+", metavar="SPEC_OR_DIR")
-    pr.add_argument("--format", choices=["text", "json", "markdown", "junit"], default="text")
+    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif"], default="text")
     pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
     pr.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
     pr.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
                     help="solver time limit per obligation (default 30)")
+    pr.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+                    help="prove checks in N processes (default 1)")
     pr.add_argument("--verbose", "-v", action="store_true", help="list every theorem of every check")
     pr.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
+
+    df = sub.add_parser("diff", help="which checks change verdict between two versions of a spec",
+                        description="Prove OLD and NEW (or SPEC at a git revision and SPEC now) and report the "
+                                    "checks whose verdict changed, with counterexamples for the newly failing ones. "
+                                    "Exit 1 when a check newly fails.")
+    df.add_argument("old", metavar="OLD_OR_SPEC")
+    df.add_argument("new", metavar="NEW", nargs="?")
+    df.add_argument("--git", metavar="REV", help="compare SPEC with its version at git revision REV")
+    df.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    df.add_argument("--output", "-o", metavar="FILE")
+    df.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS")
+    df.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N")
 
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
@@ -60,6 +74,16 @@ def _positive_float(text: str) -> float:
     return x
 
 
+def _positive_int(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if x <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return x
+
+
 def _int_list(text: str) -> list[int]:
     try:
         return [int(x) for x in text.split(",") if x.strip()]
@@ -75,7 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         return run(args.expr, args.json, stdin)
     if args.command == "prove":
         from .prove_cmd import prove_main
-        return prove_main(args.paths, args.format, args.output, args.check, args.timeout, args.verbose, args.debug)
+        return prove_main(args.paths, args.format, args.output, args.check, args.timeout, args.verbose, args.debug,
+                          jobs=args.jobs)
+    if args.command == "diff":
+        from .diff_cmd import diff_main
+        if (args.new is None) == (args.git is None):
+            build_parser().error("diff takes OLD NEW, or SPEC --git REV")
+        return diff_main(args.old, args.new, args.git, args.format, args.output, args.timeout, args.jobs)
     if args.command == "explain":
         from .prove_cmd import explain_main
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base)

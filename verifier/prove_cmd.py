@@ -15,7 +15,7 @@ from typing import TextIO
 from .spec import SpecError, load_specs
 from .theorems.runner import CheckResult, TheoremResult, run_check
 
-FORMATS = ("text", "json", "markdown", "junit")
+FORMATS = ("text", "json", "markdown", "junit", "sarif")
 
 
 def _select(specs, names: list[str] | None):
@@ -42,6 +42,45 @@ def _safe_run(spec, check, timeout: float, debug: bool) -> CheckResult:
         return r
 
 
+def _portable(r: CheckResult) -> CheckResult:
+    """What crosses a process boundary: counterexamples described here, the unpicklable setup dropped."""
+    from .report.counterexample import failures
+    if r.verdict == "refuted":
+        failures(r)
+    r.setup = None
+    return r
+
+
+def _run_one(args) -> CheckResult:
+    spec, check, timeout = args
+    return _portable(_safe_run(spec, check, timeout, False))
+
+
+def run_all(selected, timeout: float, jobs: int, debug: bool) -> list[CheckResult]:
+    """Prove the checks, in `jobs` processes when more than one; a progress line on a terminal."""
+    progress = sys.stderr.isatty()
+    n = len(selected)
+
+    def tick(i: int, r: CheckResult) -> None:
+        if progress:
+            sys.stderr.write(f"\r[{i}/{n}] {r.check.name[:60]:<60}")
+            sys.stderr.flush()
+    results: list[CheckResult] = []
+    if jobs <= 1 or n <= 1:
+        for i, (s, c) in enumerate(selected, 1):
+            results.append(_safe_run(s, c, timeout, debug))
+            tick(i, results[-1])
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for i, r in enumerate(pool.map(_run_one, [(s, c, timeout) for s, c in selected]), 1):
+                results.append(r)
+                tick(i, r)
+    if progress:
+        sys.stderr.write("\r" + " " * 72 + "\r")
+    return results
+
+
 def exit_code(results: list[CheckResult]) -> int:
     if any(r.outcome == "fail" for r in results):
         return 1
@@ -60,11 +99,14 @@ def render(results: list[CheckResult], fmt: str, seconds: float, verbose: bool =
         return formats.to_junit(results, seconds)
     if fmt == "markdown":
         return formats.to_markdown(results, seconds)
+    if fmt == "sarif":
+        from .report.sarif import to_sarif
+        return to_sarif(results, seconds)
     raise ValueError(fmt)
 
 
 def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, timeout: float,
-               verbose: bool = False, debug: bool = False, out: TextIO = sys.stdout) -> int:
+               verbose: bool = False, debug: bool = False, out: TextIO = sys.stdout, jobs: int = 1) -> int:
     t0 = time.perf_counter()
     try:
         specs = load_specs(paths)
@@ -72,7 +114,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-    results = [_safe_run(s, c, timeout, debug) for s, c in selected]
+    results = run_all(selected, timeout, jobs, debug)
     seconds = time.perf_counter() - t0
     report = render(results, fmt, seconds, verbose)
     if output:

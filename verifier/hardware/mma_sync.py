@@ -87,19 +87,31 @@ _FRAGMENTS: dict[tuple[str, str], tuple[int, Formula, int, Formula]] = {
                          2, lambda g, t, i: (t + 4 * i, g)),
     ("m16n8k16", "f64"): (8, lambda g, t, i: (g + 8 * (i % 2), t + 4 * (i // 2)),
                           4, lambda g, t, i: (t + 4 * i, g)),
+    # .b1 (.and.popc / .xor.popc): 32 elements per register, columns 32t..32t+31
+    ("m8n8k128", "b1"): (32, lambda g, t, i: (g, 32 * t + i),
+                         32, lambda g, t, i: (32 * t + i, g)),
+    # m16n8k128 .b1: a0..a31 row g, a32..a63 row g+8
+    ("m16n8k128", "b1"): (64, lambda g, t, i: (g + 8 * (i // 32), 32 * t + i % 32),
+                          32, lambda g, t, i: (32 * t + i, g)),
+    # m16n8k256 .b1: rows g / g+8 alternate by registers, columns +128 for a64..a127 (b32..b63)
+    ("m16n8k256", "b1"): (128, lambda g, t, i: (g + 8 * ((i // 32) % 2), 32 * t + i % 32 + 128 * (i // 64)),
+                          64, lambda g, t, i: (32 * t + i % 32 + 128 * (i // 32), g)),
 }
 
 _TYPE_FAMILY = {"f16": "f16", "bf16": "f16", "tf32": "tf32", "s8": "s8", "u8": "s8", "e4m3": "s8", "e5m2": "s8",
-                "s4": "s4", "u4": "s4", "f64": "f64"}
+                "s4": "s4", "u4": "s4", "f64": "f64", "b1": "b1"}
 TYPE_BITS = {"f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "s32": 32, "s8": 8, "u8": 8, "e4m3": 8, "e5m2": 8,
              "s4": 4, "u4": 4, "f64": 64, "b1": 1}
 SECTION = "PTX ISA, Matrix Fragments for mma.{shape} ({family})"
 
 
 @lru_cache(maxsize=None)
-def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str) -> MMAModel | None:
+def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop: str = "") -> MMAModel | None:
+    """bitop: "and" / "xor" for the .b1 forms (...s32.b1.b1.s32.<bitop>.popc), "" otherwise."""
     fam = _TYPE_FAMILY.get(atype)
     if fam is None or _TYPE_FAMILY.get(btype) != fam:
+        return None
+    if (fam == "b1") != (bitop in ("and", "xor")):
         return None
     entry = _FRAGMENTS.get((shape, fam))
     if entry is None:
@@ -108,7 +120,7 @@ def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str) -> MMA
     na, fa, nb, fb = entry
     c_formula = _c_m16n8 if m == 16 else _c_m8n8
     nc = 4 if m == 16 else 2
-    name = f"mma.sync.aligned.{shape}.row.col.{dtype}.{atype}.{btype}.{ctype}"
+    name = f"mma.sync.aligned.{shape}.row.col.{dtype}.{atype}.{btype}.{ctype}" + (f".{bitop}.popc" if bitop else "")
     return MMAModel(name, (m, n, k), 32,
                     _operand(na, TYPE_BITS[atype], fa, "A"),
                     _operand(nb, TYPE_BITS[btype], fb, "B"),

@@ -10,6 +10,7 @@ import re
 
 from .base import CopyModel, MMAModel
 from .matrix_copy import ldmatrix, movmatrix, stmatrix
+from .mma_sm70 import m8n8k4_model
 from .mma_sync import mma_model
 from .vector_copy import vector_copy
 
@@ -76,11 +77,19 @@ def mma_instruction_model(instruction: str | None, atom_name: str = "") -> MMAMo
         return wgmma_model(q[3], dtype, atype, btype, _a_in_registers(instruction or "", atom_name))
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
+    layouts = [x for x in q[2:] if x in ("row", "col")]
     rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]
     if not rest or not re.fullmatch(r"m\d+n\d+k\d+", rest[0]):
         return None
     shape, types = rest[0], rest[1:]
+    bitop = ""
+    if len(types) == 6 and types[5] == "popc" and types[4] in ("and", "xor"):   # .b1 ... .and.popc / .xor.popc
+        bitop, types = types[4], types[:4]
     if len(types) != 4:
-        return None   # e.g. the b1 .and.popc forms, not modelled yet
+        return None
     dtype, atype, btype, ctype = types
-    return mma_model(shape, dtype, atype, btype, ctype)
+    if shape == "m8n8k4" and atype == "f16":   # SM70's quad-pair form: .row/.col matter
+        if len(layouts) != 2 or btype != "f16":
+            return None
+        return m8n8k4_model(layouts[0], layouts[1], dtype, ctype)
+    return mma_model(shape, dtype, atype, btype, ctype, bitop)

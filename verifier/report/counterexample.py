@@ -136,9 +136,12 @@ def describe(result: CheckResult, tr: TheoremResult, v: Verdict, base: int = 0x1
 
 
 def failures(result: CheckResult, base: int = 0x1000) -> list[Failure]:
+    if result.failure_cache is not None:
+        return result.failure_cache
     out = []
     for tr in result.theorems:
         v = tr.first_failure()
         if v is not None:
             out.append(describe(result, tr, v, base))
+    result.failure_cache = out
     return out

@@ -36,7 +36,7 @@ CHECK_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_typ
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
 OPERANDS = ("A", "B", "C")
-EXPECTS = ("pass", "fail")
+EXPECTS = ("pass", "fail", "undecided")  # undecided: documented as not decidable yet (e.g. no hardware model)
 
 
 # --- positions ---------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ class CheckSpec:
     copy: str | None = None
     value_type: ValueType | None = None
     smem: Any = None                     # Layout | ComposedLayout, element offsets of the operand tile
-    expect: str = "pass"                 # "pass" | "fail"
+    expect: str = "pass"                 # "pass" | "fail" | "undecided" (documented: no model yet)
     copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
     copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     description: str | None = None

@@ -40,10 +40,11 @@ class CheckResult:
     verdict: str = "unknown"         # "verified" | "refuted" | "unknown"
     seconds: float = 0.0
     setup: object = None             # TiledSetup for tiled checks (used by reports and `explain`)
+    failure_cache: list | None = None  # described counterexamples, when computed where `setup` lived
 
     @property
     def expected(self) -> str:
-        return "refuted" if self.check.expect == "fail" else "verified"
+        return {"fail": "refuted", "undecided": "unknown"}.get(self.check.expect, "verified")
 
     @property
     def ok(self) -> bool:
