@@ -81,3 +81,12 @@ def test_mutated_layout_is_invisible_to_the_copy_theorems():
     for tid in ("copy.routing", "copy.dst_matches_mma", "copy.src_matches_dst", "copy.addressing",
                 "fragment.aliasing"):
         assert st[tid] == "proved"
+
+
+def test_atom_only_report_blames_the_failing_operand():
+    from verifier.report.counterexample import failures
+    r = result("bad_mutated_clayout_atom")
+    f = next(x for x in failures(r) if x.theorem == "mma.matches_instruction")
+    assert "the C layout" in f.suspect
+    atom = CASES.mma_atoms["SM80_16x8x16_F16_TN_MUTATED_C"]
+    assert f.suspect_loc == atom.field_locs["c"]

@@ -48,16 +48,15 @@ class Failure:
         }
 
 
-def _suspect(result: CheckResult, theorem: str) -> tuple[str, Loc | None]:
+def _suspect(result: CheckResult, theorem: str, subject: str = "") -> tuple[str, Loc | None]:
     spec, check = result.spec, result.check
-    op = (check.operand or "A").upper()
+    op = (subject or check.operand or "A").upper()
     mma = spec.mma_atoms.get(check.mma) if check.mma else None
     cpy = spec.copy_atoms.get(check.copy) if check.copy else None
     fl = check.field_locs
     if theorem in ("mma.bijective", "mma.matches_instruction") and mma is not None:
-        key = op.lower() if check.kind != "mma" or check.operand else "a"
         return (f"the {op} layout of MMA atom {mma.name} (MMA_Traits::{op}Layout)",
-                mma.field_locs.get(key, mma.loc))
+                mma.field_locs.get(op.lower(), mma.loc))
     if theorem == "copy.routing" and cpy is not None:
         return (f"the src/dst layouts of copy atom {cpy.name} (Copy_Traits) against {cpy.instruction}",
                 cpy.field_locs.get("dst", cpy.loc))
@@ -119,7 +118,7 @@ def describe(result: CheckResult, tr: TheoremResult, v: Verdict, base: int = 0x1
         forms["actual"] = closed_form(ob.lhs)
     if ob.rhs is not None:
         forms["expected"] = closed_form(ob.rhs)
-    suspect, loc = _suspect(result, tr.id)
+    suspect, loc = _suspect(result, tr.id, ob.subject)
     f = Failure(tr.id, th.number, th.title, th.statement, ob.title, ob.domain_text(), point, v.failing,
                 v.failing_exact, ob.counted_size(), v.values.get("lhs"), v.values.get("rhs"),
                 {k: val for k, val in v.values.items() if k not in ("lhs", "rhs")}, forms, suspect, loc, ob.note)

@@ -31,6 +31,7 @@ class Obligation:
     rhs: Expr | None = None
     note: str = ""
     count_over: list[str] | None = None   # variables whose distinct values are counted (default: all)
+    subject: str = ""                      # what it is about, for reports (e.g. the MMA operand "B")
 
     def domain_text(self) -> str:
         parts = [f"{v.name} in [0,{v.size})" for v in self.variables if v.size > 1]

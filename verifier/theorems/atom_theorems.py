@@ -16,8 +16,18 @@ def _thr_val_sizes(layout: Layout) -> tuple[int, int]:
     return int(layout.mode(0).size()), int(layout.mode(1).size()) if layout.rank() > 1 else 1
 
 
+def _about(obs: list[Obligation], operand: str) -> list[Obligation]:
+    for ob in obs:
+        ob.subject = operand
+    return obs
+
+
 def bijective(name: str, layout: Layout, shape_mnk: tuple[int, int, int], operand: str) -> list[Obligation]:
     """Theorem 1: (thr, val) -> coordinate is a bijection onto the operand tile."""
+    return _about(_bijective(name, layout, shape_mnk, operand), operand)
+
+
+def _bijective(name: str, layout: Layout, shape_mnk: tuple[int, int, int], operand: str) -> list[Obligation]:
     i, j = OPERAND_EXTENT[operand]
     extent = shape_mnk[i] * shape_mnk[j]
     nthr, nval = _thr_val_sizes(layout)
@@ -84,6 +94,11 @@ def _size_mismatch(name: str, operand: str, have: int, want: int) -> Obligation:
 def matches_instruction(name: str, layout: Layout, thr_id: Layout, model: MMAModel, operand: str,
                         shape_mnk: tuple[int, int, int]) -> list[Obligation]:
     """Theorem 2: CuTe's operand layout equals the PTX ISA fragment, slot by slot."""
+    return _about(_matches_instruction(name, layout, thr_id, model, operand, shape_mnk), operand)
+
+
+def _matches_instruction(name: str, layout: Layout, thr_id: Layout, model: MMAModel, operand: str,
+                         shape_mnk: tuple[int, int, int]) -> list[Obligation]:
     frag = model.operand(operand)
     nthr, nval = _thr_val_sizes(layout)
     obs: list[Obligation] = []
