@@ -151,3 +151,15 @@ def test_quad_pair_m8n8k4_is_four_independent_products(table):
 def test_every_captured_mma_table_is_modelled():
     missing = sorted({t["instruction"] for t in MMA + MMA_B1 if not _modelled(t)})
     assert not missing, missing
+
+
+def test_instruction_strings_are_read_in_either_qualifier_order():
+    """CUTLASS's asm order (.x4.m8n8) and the PTX ISA's (.m8n8.x4) name the same instruction; operands ignored."""
+    a = copy_model("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];")
+    b = copy_model("ldmatrix.sync.aligned.m8n8.x4.shared.b16")
+    assert a is b and a.instruction == "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+    assert copy_model("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16") is \
+        copy_model("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16")
+    assert copy_model("ldmatrix.sync.aligned.m8n8.x3.shared.b16") is None
+    assert mma_instruction_model("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1},{%2, %3, %4, %5},"
+                                 "{%6, %7},{%8, %9};") is not None

@@ -2,7 +2,11 @@
 
 Used to read MMA_Traits / Copy_Traits from headers and the C++ expressions the oracle records
 (`tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<...>{}), Shape<_64,_64>{})`).  Aliases
-(`using ALayout = ...;`) are resolved through the `env` mapping given by the caller.
+(`using ALayout = ...;`) are resolved through the `env` mapping given by the caller.  An env value that
+is a `CppTemplate` is instantiated with the template arguments written after its name
+(`CLayout_64xN<64>`, `Copy_Traits<SM75_U32x1_LDSM_N>::DstLayout`); a value with a `cpp_member(name)`
+method answers `X<...>::name`.  `sizeof_bits<T>::value`, `sizeof_bits_v<T>`, `decltype(e)` and
+`typename` are understood; arithmetic follows C++ precedence (`Int<N/8>`, `Int<2*N+1>`).
 """
 from __future__ import annotations
 
@@ -22,8 +26,8 @@ class CppParseError(ValueError):
         super().__init__(message)
 
 
-_TOK = re.compile(r"\s*(?:(?P<num>-?\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)*)"
-                  r"|(?P<p>[<>(){},*+/\-]))")
+_TOK = re.compile(r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)*)"
+                  r"|(?P<p>::|[<>(){},*+/%\-]))")
 
 _TUPLE_NAMES = {"Shape", "Stride", "Step", "Tile", "Coord", "tuple", "make_shape", "make_stride", "make_tile",
                 "make_step", "make_coord", "make_tuple"}
@@ -79,29 +83,60 @@ class CppReader:
         return out
 
     def expr(self) -> Any:
+        v = self.product()
+        while self.peek()[1] in ("+", "-"):
+            op = self.take()[1]
+            w = self.product()
+            v = v + w if op == "+" else v - w
+        return v
+
+    def product(self) -> Any:
         v = self.term()
-        while self.peek()[1] in ("*", "+", "-", "/"):
+        while self.peek()[1] in ("*", "/", "%"):
             op = self.take()[1]
             w = self.term()
-            v = {"*": lambda a, b: a * b, "+": lambda a, b: a + b, "-": lambda a, b: a - b,
-                 "/": lambda a, b: a // b}[op](v, w)
+            if op == "*":
+                v = v * w
+            elif isinstance(v, int) and isinstance(w, int):
+                if w == 0:
+                    raise CppParseError("division by zero", self.peek()[2])
+                q = abs(v) // abs(w) * (1 if (v < 0) == (w < 0) else -1)   # C++ truncates toward zero
+                v = q if op == "/" else v - q * w
+            else:
+                v = v // w if op == "/" else v % w
         return v
 
     def term(self) -> Any:
         kind, val, pos = self.take()
         if kind == "num":
             return int(val)
+        if val == "-":                                   # unary minus: Stride<-1>, Int<-N>
+            return -self.term()
         if val == "(":
             v = self.expr()
             self.take(")")
             return v
         if kind != "name":
             raise CppParseError(f"unexpected '{val or 'end'}'", pos)
+        if val in ("typename", "const", "constexpr"):   # keywords that do not change the value
+            return self.term()
         base = val.split("::")[-1]
         targs: list[Any] | None = None
         if self.peek()[1] == "<":
             self.take("<")
             targs = self._args(">")
+        member: str | None = None
+        while self.peek()[1] == "::":                     # X<...>::member
+            self.take("::")
+            k, m, mpos = self.take()
+            if k != "name":
+                raise CppParseError(f"expected a member name after '::', found '{m or 'end'}'", mpos)
+            member = m if member is None else f"{member}::{m}"
+        if member is not None:
+            if self.peek()[1] == "{":
+                self.take("{")
+                self._args("}")
+            return self.member(base, val, targs, member, pos)
         if self.peek()[1] == "{":
             self.take("{")
             self._args("}")
@@ -111,6 +146,15 @@ class CppReader:
             cargs = self._args(")")
         return self.build(base, val, targs, cargs, pos)
 
+    def member(self, base: str, full: str, targs: list | None, member: str, pos: int) -> Any:
+        """`X<...>::member`: sizeof_bits<T>::value, or a member of a template instance from env."""
+        if base == "sizeof_bits" and member == "value" and targs:
+            return _bits_of(targs[0], pos)
+        owner = self.build(base, full, targs, None, pos)
+        if hasattr(owner, "cpp_member"):
+            return owner.cpp_member(member)
+        return TypeName(f"{type_text(owner)}::{member}", [])
+
     def build(self, base: str, full: str, targs: list | None, cargs: list | None, pos: int) -> Any:
         m = re.fullmatch(r"_(\d+)", base)
         if m and targs is None:
@@ -119,6 +163,10 @@ class CppReader:
             return Underscore
         if base in ("Int", "C", "integral_constant") and targs:
             return int(targs[-1])
+        if base == "sizeof_bits_v" and targs:
+            return _bits_of(targs[0], pos)
+        if base == "decltype" and cargs is not None and len(cargs) == 1:
+            return cargs[0]
         if base in _TUPLE_NAMES:
             items = targs if targs is not None else (cargs or [])
             return tuple(items)
@@ -139,10 +187,12 @@ class CppReader:
                 return _FUNCS[base](targs or [], cargs or [])
             except AlgebraError as e:
                 raise CppParseError(f"{base}: {e}", pos) from None
-        if full in self.env:
-            return self.env[full]
-        if base in self.env:
-            return self.env[base]
+        for key in (full, base):
+            if key in self.env:
+                value = self.env[key]
+                if isinstance(value, CppTemplate):
+                    value = value.instantiate(targs or [])
+                return value
         if cargs is None:
             return TypeName(full, targs or [])  # a type (half_t, an unresolved alias): the caller decides
         raise CppParseError(f"cannot read '{full}(...)'", pos)
@@ -155,6 +205,31 @@ class TypeName(str):
         obj = super().__new__(cls, name)
         obj.targs = targs
         return obj
+
+
+class CppTemplate:
+    """An env value that is a C++ template (an alias template, MMA_Traits...): named with <args>."""
+
+    def instantiate(self, targs: list) -> Any:
+        raise NotImplementedError
+
+
+def type_text(t: Any) -> str:
+    """C++ spelling of a value read_cpp returned for a type: `complex<double>`, `uint32_t`, `8`."""
+    targs = getattr(t, "targs", None)
+    if isinstance(t, str) and targs:
+        return f"{t}<{','.join(type_text(a) for a in targs)}>"
+    return str(t)
+
+
+def _bits_of(t: Any, pos: int) -> int:
+    bits = getattr(t, "bits", None)
+    if isinstance(bits, int):
+        return bits
+    try:
+        return type_bits(type_text(t))
+    except (KeyError, ValueError):
+        raise CppParseError(f"sizeof_bits of unknown type '{type_text(t)}'", pos) from None
 
 
 def _f(fn: Callable) -> Callable[[list, list], Any]:

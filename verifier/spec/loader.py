@@ -279,13 +279,18 @@ def _permutation(fl: _Fields, k: str) -> tuple[Any, ...]:
     return tuple(items)
 
 
-def _atom_layout(fl: _Fields, k: str, atom: MMAAtomSpec) -> tuple[int, ...]:
-    tile = fl.int_list(k, 1, 3)
+def _atom_layout(fl: _Fields, k: str, atom: MMAAtomSpec) -> tuple[int, ...] | Layout:
+    """[M, N, K] counts, or a layout string such as "(2,2,1):(2,1,1)" (make_tiled_mma's strided thread layout)."""
+    tile = fl.layout(k) if isinstance(fl.m[k], str) else fl.int_list(k, 1, 3)
+    shown = tile if isinstance(tile, Layout) else list(tile)
     atom_threads = int(atom.thr_id.size())
-    copies = math.prod(tile)
+    copies = int(tile.size()) if isinstance(tile, Layout) else math.prod(tile)
     if copies * atom_threads > MAX_THREADS:
-        raise SpecError(fl.at(k), f"'{k}' {list(tile)} of {fl.what} gives {copies} x {atom_threads} = "
+        raise SpecError(fl.at(k), f"'{k}' {shown} of {fl.what} gives {copies} x {atom_threads} = "
                                   f"{copies * atom_threads} threads; at most {MAX_THREADS} are supported")
+    if isinstance(tile, Layout) and (tile.rank() > 3 or sorted(tile.values()) != list(range(copies))):
+        raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a bijective layout of rank 1 to 3 "
+                                  f"such as \"(2,2,1):(2,1,1)\", not {tile}")
     return tile
 
 

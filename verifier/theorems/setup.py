@@ -210,8 +210,8 @@ def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec
 
 
 def _atom_layout(al: Any) -> Any:
-    if al is None:
-        return None
+    if al is None or isinstance(al, Layout):   # a strided thread layout such as (2,2,1):(2,1,1) passes unchanged
+        return al
     return Layout(tuple(al))
 
 

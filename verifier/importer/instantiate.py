@@ -1,0 +1,238 @@
+"""From one MMA_Traits / Copy_Traits specialisation to the atoms it defines: an explicit specialisation is
+one atom; a partial one is instantiated (instances.py says with what), and instances the Op's own
+static_asserts refuse are reported instead of imported.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..algebra.cpp_syntax import TypeName, read_cpp, type_text
+from ..algebra.types import type_bits
+from .instances import COPY_CLASS_ARGS, COPY_MEMBERS, MMA_CLASS_ARGS, MMA_MEMBERS
+from .report import Failure, Note
+from .resolver import Resolver, ResolveError, normalize, split_top, template_head
+from .scanner import AliasDecl, StaticAssert, StructDecl, TemplateParam
+
+
+@dataclass
+class Instance:
+    name: str                                   # the atom's name in the spec
+    decl: StructDecl
+    op: str                                     # the Op's name (template name for a partial specialisation)
+    bindings: dict[str, Any] = field(default_factory=dict)
+    targs: list[str] = field(default_factory=list)   # C++ spelling of the template arguments
+    note: str | None = None
+
+
+@dataclass
+class Instances:
+    atoms: list[Instance] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+
+def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
+    out = Instances()
+    args = split_top(decl.args or "")
+    where = (decl.header, decl.line)
+    if len(args) != 1:
+        name = normalize(args[0]) if args else decl.name
+        out.failures.append(Failure(name, *where, f"{decl.name} with extra template arguments "
+                                    f"({', '.join(args[1:])}) is not a warp-level atom of spec format 1"))
+        return out
+    if not decl.params:
+        out.atoms.append(Instance(normalize(args[0]), decl, normalize(args[0])))
+        return out
+    head, pargs = template_head(args[0])
+    head = normalize(head)
+    names = [p.name for p in decl.params]
+    if pargs is None or any(a not in names for a in pargs) or len(set(pargs)) != len(pargs):
+        out.failures.append(Failure(normalize(args[0]), *where, f"the specialisation {normalize(args[0])} is not "
+                                    "Op<its template parameters>, so its arguments cannot be chosen"))
+        return out
+    members = MMA_MEMBERS if decl.name == "MMA_Traits" else COPY_MEMBERS
+    texts = [m.value for m in decl.members if isinstance(m, AliasDecl) and m.name in members] + [decl.bases]
+    used = [p for p in pargs if any(re.search(rf"\b{re.escape(p)}\b", t) for t in texts)]
+    if not used:
+        note = f"its layouts and value types do not depend on {', '.join(pargs)}: one atom for all of them"
+        out.atoms.append(Instance(head, decl, head, note=note))
+        return out
+    _instantiate(decl, head, pargs, used, resolver, out)
+    return out
+
+
+def _op_params(head: str, resolver: Resolver, n: int) -> list[TemplateParam]:
+    alias = resolver.alias_decl(head, None)
+    if alias is not None and alias.params is not None:
+        return alias.params
+    struct = resolver.arch_struct(head)
+    params = struct.params if struct is not None and struct.params else []
+    return params if len(params) >= n else []
+
+
+def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str], resolver: Resolver,
+                 out: Instances) -> None:
+    where = (decl.header, decl.line)
+    op_params = _op_params(head, resolver, len(pargs))
+    params = {p.name: p for p in decl.params or []}
+    struct = resolver.arch_struct(head)
+    asserts = [m for m in (struct.members if struct else []) if isinstance(m, StaticAssert)]
+    choices: list[list[str] | None] = []     # per position: candidate spellings, or None = the Op's default
+    class_positions: list[int] = []
+    missing: list[str] = []
+    for i, p in enumerate(pargs):
+        op_p = op_params[i] if i < len(op_params) else None
+        if op_p is not None and op_p.default is not None:
+            choices.append(None)
+        elif p not in used:
+            choices.append([p])                # not needed to read the atom; named as written
+        elif params[p].kind == "class":
+            class_positions.append(i)
+            choices.append([])
+        else:
+            values = _asserted_values(op_p.name if op_p else p, asserts) or resolver.enumerators(params[p].kind)
+            if not values:
+                missing.append(f"{p} ({params[p].kind})")
+            choices.append(values)
+    combos = _class_combos(decl.name, head, len(class_positions))
+    if class_positions and combos is None:
+        missing += [f"{pargs[i]} (class)" for i in class_positions]
+    if missing:
+        out.failures.append(Failure(head, *where, f"no instantiation rule for template parameter(s) "
+                                    f"{', '.join(missing)} (see verifier/importer/instances.py)"))
+        return
+    value_lists = [c if c is not None else [None] for c in choices]
+    for types in combos or [()]:
+        for values in itertools.product(*value_lists):
+            spelled = list(values)
+            for pos, t in zip(class_positions, types):
+                spelled[pos] = t
+            _one(decl, head, pargs, op_params, spelled, asserts, resolver, out)
+
+
+def _class_combos(kind: str, head: str, n: int) -> list[tuple[str, ...]] | None:
+    if n == 0:
+        return [()]
+    if kind == "MMA_Traits":
+        table = MMA_CLASS_ARGS.get(head.split("::")[-1])
+        return [t for t in table if len(t) == n] if table else None
+    return [(t,) * n for t in COPY_CLASS_ARGS]
+
+
+def _asserted_values(name: str, asserts: list[StaticAssert]) -> list[str]:
+    """`static_assert(N == 8 || N == 16 ...)` lists the values a non-type parameter may take."""
+    for a in asserts:
+        terms = [t.strip() for t in a.condition.split("||")]
+        vals = [re.fullmatch(rf"\(?\s*{re.escape(name)}\s*==\s*([\w:]+)\s*\)?", t) for t in terms]
+        if terms and all(vals):
+            return [v.group(1) for v in vals if v]
+    return []
+
+
+def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[TemplateParam], spelled: list,
+         asserts: list[StaticAssert], resolver: Resolver, out: Instances) -> None:
+    explicit = [s for s in spelled]
+    while explicit and explicit[-1] is None:
+        explicit.pop()
+    name = f"{head}<{','.join(str(s) for s in explicit)}>" if explicit else head
+    where = (decl.header, decl.line)
+    try:
+        targs = [_value(s) for s in explicit]
+        if op_params:
+            op_bindings = resolver.bind(op_params, targs, decl.header, head)
+            values = [op_bindings[p.name] for p in op_params[:len(pargs)]]
+        else:
+            op_bindings, values = {}, targs
+    except (ResolveError, KeyError) as e:
+        out.failures.append(Failure(name, *where, f"cannot bind the template arguments: {e}"))
+        return
+    for a in asserts:
+        if _holds(a.condition, op_bindings) is False:
+            text = f'static_assert({a.condition}' + (f', "{a.message}"' if a.message else "") + ")"
+            out.notes.append(Note(name, *where, f"not instantiated: {text} fails ({a.header}:{a.line})"))
+            return
+    bindings = {p: v for p, v in zip(pargs, values)}
+    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit]))
+
+
+def _value(spelling: str) -> Any:
+    if re.fullmatch(r"-?\d+", spelling):
+        return int(spelling)
+    if "::" in spelling and spelling.split("::")[-1][:1].isupper():
+        return TypeName(spelling, [])            # an enumerator such as GMMA::Major::K
+    return read_cpp(spelling)
+
+
+# --- static_assert conditions ----------------------------------------------------------------------------
+
+_COND_TOKEN = re.compile(r"""\s*(?:
+    (?P<sizeof>sizeof\s*\(\s*(?P<sz>[\w:]+)\s*\))
+  | (?P<bitsv>sizeof_bits_v\s*<\s*(?P<bv>[\w:]+)\s*>)
+  | (?P<bits>sizeof_bits\s*<\s*(?P<bt>[\w:]+)\s*>\s*::\s*value)
+  | (?P<num>\d+)
+  | (?P<name>[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)*)
+  | (?P<op>\|\||&&|==|!=|<=|>=|[<>()!])
+)""", re.X)
+
+_ALLOWED = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare, ast.Eq, ast.NotEq,
+            ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Constant)
+
+
+def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
+    """True / False when the condition only uses the bound parameters, their sizes and literals; else None."""
+    out, pos = [], 0
+    try:
+        while pos < len(condition):
+            m = _COND_TOKEN.match(condition, pos)
+            if not m or m.end() == pos:
+                return None if condition[pos:].strip() else _eval(" ".join(out))
+            pos = m.end()
+            if m.group("sizeof"):
+                out.append(str(_bits(m.group("sz"), bindings) // 8))
+            elif m.group("bitsv") or m.group("bits"):
+                out.append(str(_bits(m.group("bv") or m.group("bt"), bindings)))
+            elif m.group("num"):
+                out.append(m.group("num"))
+            elif m.group("name"):
+                out.append(_name(m.group("name"), bindings))
+            else:
+                op = m.group("op")
+                out.append({"||": " or ", "&&": " and ", "!": " not "}.get(op, op))
+    except (KeyError, ValueError):
+        return None
+    return _eval(" ".join(out))
+
+
+def _bits(name: str, bindings: dict[str, Any]) -> int:
+    value = bindings.get(name, name)
+    bits = getattr(value, "bits", None)
+    return bits if isinstance(bits, int) else type_bits(type_text(value))
+
+
+def _name(name: str, bindings: dict[str, Any]) -> str:
+    if name in ("true", "false"):
+        return "True" if name == "true" else "False"
+    if name in bindings:
+        value = bindings[name]
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        if isinstance(value, str) and "::" in value:
+            return repr(value.split("::")[-1])        # enumerators compare by name
+        raise KeyError(name)
+    if "::" in name:
+        return repr(name.split("::")[-1])
+    raise KeyError(name)
+
+
+def _eval(expr: str) -> bool | None:
+    try:
+        tree = ast.parse(expr.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    if not all(isinstance(n, _ALLOWED) for n in ast.walk(tree)):
+        return None
+    return bool(eval(compile(tree, "<static_assert>", "eval"), {"__builtins__": {}}, {}))
