@@ -82,18 +82,17 @@ def _check_free_vars(ob: Obligation) -> None:
 def prove(ob: Obligation, timeout_s: float = 30.0) -> Verdict:
     import z3  # deferred: keeps `python -m verifier layout` free of the solver's start-up
 
-    from .z3_encoding import BVLowering
+    from .z3_encoding import SMT2Writer
     _check_free_vars(ob)
     t0 = time.perf_counter()
     width = bit_width(ob.claim, ob.premise, *[v for v in ob.variables])
     width = max(width, max(v.size for v in ob.variables).bit_length() + 2) if ob.variables else width
-    low = BVLowering(width)
+    low = SMT2Writer(width)
+    assertions = [low.domain(v) for v in ob.variables]
+    assertions += [low.pred(ob.premise), f"(not {low.pred(ob.claim)})"]
     solver = z3.SolverFor("QF_BV")
     solver.set("timeout", int(timeout_s * 1000))
-    for v in ob.variables:
-        solver.add(low.domain(v))
-    solver.add(low.pred(ob.premise))
-    solver.add(z3.Not(low.pred(ob.claim)))
+    solver.from_string(low.text(assertions))
     res = solver.check()
     secs = time.perf_counter() - t0
     if res == z3.unsat:
@@ -101,7 +100,8 @@ def prove(ob: Obligation, timeout_s: float = 30.0) -> Verdict:
     if res == z3.unknown:
         return Verdict("unknown", ob, secs, width, reason=f"solver: {solver.reason_unknown()}")
     model = solver.model()
-    z3_point = {v.name: model.eval(low.var(v), model_completion=True).as_long() for v in ob.variables}
+    values = {d.name(): model[d] for d in model.decls()}
+    z3_point = {v.name: (values[v.name].as_long() if v.name in values else 0) for v in ob.variables}
     verdict = Verdict("counterexample", ob, secs, width)
     _describe_failures(ob, verdict, z3_point)
     return verdict
