@@ -148,3 +148,12 @@ def test_contract_check_of_the_shared_tools():
         pytest.skip("../shared is not beside this checkout")
     p = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_explain_a_store_from_accumulator_to_shared_memory():
+    p = verifier("explain", "tests/specs/theorem_cases.yaml", "--check", "good_store_c_stsm", "--lane", "5",
+                 "--value", "3")
+    assert p.returncode == 0, p.stderr
+    for needle in ("F(5,3) = 57 -> C(9,3)", "produced it as C(9,3)", "stmatrix.sync.aligned.m8n8.x2.shared.b16",
+                   "lane 9 gives the row address", "smem offset 75"):
+        assert needle in p.stdout, needle

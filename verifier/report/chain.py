@@ -215,6 +215,44 @@ def store_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, .
     qs = int(tc.layout_S_tv()(lane, tiled_v))
     ms, ns = tile_coord(setup, qs)
     ch.add("F o rinv(R) o S", f"layoutS_TV({lane},{tiled_v}) = {qs} -> {op}({ms},{ns})", qs=qs)
+    # registers: the fragment slot this copy value reads (retile_S) and what the MMA produced there
+    vb = setup.value_bits
+    per_reg = max(1, 32 // vb)
+    ret, frag = setup.retiled, setup.fragment
+    rcoord = ((value, inst[0]),) + tuple(inst[1:])
+    u = int(ret(rcoord if len(rcoord) > 1 else rcoord[0]))
+    slot = int(setup.fragment_inverse(u))
+    fshape = [int(x.size()) for x in frag.modes()]
+    slot_c = idx2crd(slot, tuple(fshape))
+    ch.add("retile_S", f"tXr{op}{_coord_text(rcoord)} = {u} = tCr{op}{_coord_text(slot_c)}"
+           f"    [tXr{op} = {ret}, tCr{op} = {frag}]", register_slot=u, fragment_slot=slot_c)
+    hw_mma = setup.mma_hw
+    if hw_mma is not None:
+        fv = slot % fshape[0]
+        c = hw_mma.operand(setup.operand).coord(lane % hw_mma.lanes, fv)
+        ch.add("MMA result", f"fragment value {fv} is {op.lower()}{fv // per_reg} {_part(fv % per_reg, per_reg)}; "
+               f"{hw_mma.instruction} produced it as {op}({int(c[0])},{int(c[1])}) of its atom")
+    # the hardware route to a shared-memory row, and the address that row's lane gives
+    hw = setup.copy_hw
+    if hw is not None:
+        group = lane // nthr
+        route = next(((d, b) for d in range(hw.dst_lanes) for b in range(0, hw.dst_bits, vb)
+                      if tuple(_val(x) for x in hw.source_of(Const(d), Const(b))) == (lane % nthr, value * vb)), None)
+        if route is not None:
+            d, b = route
+            dv = b // vb
+            dst_thread = group * nthr + d
+            mem = setup.memory_frg
+            rest = tuple(inst[1:]) if len(inst) > 2 else (inst[1] if len(inst) > 1 else 0)
+            off = int(mem(dst_thread, (dv, inst[0]), rest))
+            off0 = int(mem(dst_thread, (0, inst[0]), rest))
+            qd = int(tc.layout_D_tv()(dst_thread, dv + typed.num_val_dst * inst[0]))
+            md, nd = tile_coord(setup, qd)
+            eb = setup.elem_bytes
+            ch.add("hardware", f"{hw.instruction}: {hardware_text(hw.describe(d, b))}; lane {dst_thread} gives the "
+                   f"row address")
+            ch.add("partition_D", f"layoutD_TV({dst_thread},{dv}) = {qd} -> {op}({md},{nd}) -> smem offset {off} -> "
+                   f"byte {_hexaddr(off, eb, base)} (row starts at smem offset {off0})", smem_offset=off)
     return ch
 
 
