@@ -76,9 +76,13 @@ def run_copy(spec, bits):
 
 BITS = {"half_t": 16, "bfloat16_t": 16, "int8_t": 8, "uint8_t": 8, "float": 32, "tfloat32_t": 32, "double": 64}
 
-# Findings: CuTe's traits that do not describe what the instruction does (kept refuted on purpose).
+# Findings: atoms whose traits do not describe an instruction that exists as they say (refuted on purpose).
 KNOWN_DISAGREEMENTS = {
     "SM75_U32x1_MOVM_T": "Copy_Traits give src == dst (no lane moves), movmatrix.trans moves element (r,c) to (c,r)",
+    "SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>": "cp.async.cg exists for 16 bytes only",
+    "SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>": "cp.async.cg exists for 16 bytes only",
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint32_t>": "cp.async.cg exists for 16 bytes only",
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint64_t>": "cp.async.cg exists for 16 bytes only",
 }
 
 

@@ -52,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS")
     df.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N")
 
+    imp = sub.add_parser("import-cutlass", help="write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
+                         description="Read MMA_Traits and Copy_Traits specialisations from a CUTLASS include "
+                                     "directory and write one spec file per header family (atom-only checks). "
+                                     "Every definition that cannot be read is reported with its header:line.",
+                         add_help=False)
+    imp.add_argument("rest", nargs=argparse.REMAINDER)
+
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
                                     "as the seed article does for A(0,9).")
@@ -92,6 +99,10 @@ def _int_list(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["import-cutlass"]:   # its own parser (options included) lives with the importer
+        from .importer import main as import_main
+        return import_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "layout":
         from .calculator import run

@@ -187,7 +187,9 @@ class CppReader:
                 return _FUNCS[base](targs or [], cargs or [])
             except AlgebraError as e:
                 raise CppParseError(f"{base}: {e}", pos) from None
-        for key in (full, base):
+        # an env that answers qualified names itself (`exact_names`) is not asked for `X::Y` as `Y`
+        keys = (full,) if getattr(self.env, "exact_names", False) or full == base else (full, base)
+        for key in keys:
             if key in self.env:
                 value = self.env[key]
                 if isinstance(value, CppTemplate):

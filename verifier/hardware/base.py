@@ -33,6 +33,7 @@ class CopyModel:
     align_bytes: int = 0             # memory side: required alignment of those addresses
     address_lanes: int = 0           # lanes that provide addresses on the memory side
     section: str = ""                # where in the PTX ISA this comes from
+    invalid: str = ""                # set when the instruction does not exist in this form (the reason)
 
     @property
     def memory_side(self) -> str | None:

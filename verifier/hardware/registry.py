@@ -6,6 +6,7 @@ qualifiers are compared as a set.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .base import CopyModel, MMAModel
@@ -53,10 +54,16 @@ def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | N
             return movmatrix()
         return None
     if op == "cp" and q[:1] == ["async"]:
-        if bits_per_thread not in (32, 64, 128):
+        if bits_per_thread is None:
             return None
-        return vector_copy(bits_per_thread, f"cp.async.{'.'.join(q[1:])} ({bits_per_thread // 8} bytes)",
-                           direction="memory")
+        model = vector_copy(bits_per_thread, f"cp.async.{'.'.join(q[1:])} ({bits_per_thread // 8} bytes)",
+                            direction="memory")
+        # PTX ISA cp.async: cp-size is 4, 8 or 16 bytes, and .cg allows 16 only
+        if bits_per_thread not in (32, 64, 128):
+            return dataclasses.replace(model, invalid=f"cp.async moves 4, 8 or 16 bytes, not {bits_per_thread // 8}")
+        if "cg" in q and bits_per_thread != 128:
+            return dataclasses.replace(model, invalid=f"cp.async.cg moves 16 bytes only, not {bits_per_thread // 8}")
+        return model
     return None
 
 

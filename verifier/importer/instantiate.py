@@ -26,6 +26,7 @@ class Instance:
     bindings: dict[str, Any] = field(default_factory=dict)
     targs: list[str] = field(default_factory=list)   # C++ spelling of the template arguments
     note: str | None = None
+    refused: str | None = None                  # the Op's static_assert that refuses this instance when used
 
 
 @dataclass
@@ -54,15 +55,30 @@ def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
         out.failures.append(Failure(normalize(args[0]), *where, f"the specialisation {normalize(args[0])} is not "
                                     "Op<its template parameters>, so its arguments cannot be chosen"))
         return out
-    members = MMA_MEMBERS if decl.name == "MMA_Traits" else COPY_MEMBERS
-    texts = [m.value for m in decl.members if isinstance(m, AliasDecl) and m.name in members] + [decl.bases]
+    texts = _defining_texts(decl) + [decl.bases]
     used = [p for p in pargs if any(re.search(rf"\b{re.escape(p)}\b", t) for t in texts)]
     if not used:
         note = f"its layouts and value types do not depend on {', '.join(pargs)}: one atom for all of them"
         out.atoms.append(Instance(head, decl, head, note=note))
         return out
     _instantiate(decl, head, pargs, used, resolver, out)
+    if not (out.atoms or out.failures or out.notes):     # never drop a definition in silence
+        out.failures.append(Failure(head, *where, "no instance of this template could be formed"))
     return out
+
+
+def _defining_texts(decl: StructDecl) -> list[str]:
+    """The texts of the members that define the atom, and of the members they name (transitively)."""
+    own = {m.name: m.value for m in decl.members if isinstance(m, AliasDecl)}
+    todo = [n for n in (MMA_MEMBERS if decl.name == "MMA_Traits" else COPY_MEMBERS) if n in own]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [n for n in own if n not in seen and re.search(rf"\b{re.escape(n)}\b", own[name])]
+    return [own[n] for n in seen]
 
 
 def _op_params(head: str, resolver: Resolver, n: int) -> list[TemplateParam]:
@@ -84,22 +100,26 @@ def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str],
     choices: list[list[str] | None] = []     # per position: candidate spellings, or None = the Op's default
     class_positions: list[int] = []
     missing: list[str] = []
+    table = MMA_CLASS_ARGS.get(head.split("::")[-1]) if decl.name == "MMA_Traits" else None
     for i, p in enumerate(pargs):
         op_p = op_params[i] if i < len(op_params) else None
-        if op_p is not None and op_p.default is not None:
+        if table is not None and params[p].kind == "class":
+            class_positions.append(i)            # the table spells every type, defaults included
+            choices.append([p])                  # replaced by each combination's type below
+        elif op_p is not None and op_p.default is not None:
             choices.append(None)
         elif p not in used:
             choices.append([p])                # not needed to read the atom; named as written
         elif params[p].kind == "class":
             class_positions.append(i)
-            choices.append([])
+            choices.append([p])
         else:
             values = _asserted_values(op_p.name if op_p else p, asserts) or resolver.enumerators(params[p].kind)
             if not values:
                 missing.append(f"{p} ({params[p].kind})")
             choices.append(values)
     combos = _class_combos(decl.name, head, len(class_positions))
-    if class_positions and combos is None:
+    if class_positions and not combos:
         missing += [f"{pargs[i]} (class)" for i in class_positions]
     if missing:
         out.failures.append(Failure(head, *where, f"no instantiation rule for template parameter(s) "
@@ -150,13 +170,20 @@ def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[Template
     except (ResolveError, KeyError) as e:
         out.failures.append(Failure(name, *where, f"cannot bind the template arguments: {e}"))
         return
+    refused = None
     for a in asserts:
         if _holds(a.condition, op_bindings) is False:
             text = f'static_assert({a.condition}' + (f', "{a.message}"' if a.message else "") + ")"
+            if "/arch/" in a.header.replace("\\", "/"):
+                # the Op's own assert fires when its copy()/fma() is used, not when CuTe builds the traits
+                # (CuTe prints these atoms): import them, and say the Op refuses this instance
+                refused = f"the Op refuses this instance when used: {text} fails ({a.header}:{a.line})"
+                out.notes.append(Note(name, *where, f"imported (its check documents it as failing), but {refused}"))
+                continue
             out.notes.append(Note(name, *where, f"not instantiated: {text} fails ({a.header}:{a.line})"))
             return
     bindings = {p: v for p, v in zip(pargs, values)}
-    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit]))
+    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], refused=refused))
 
 
 def _value(spelling: str) -> Any:

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from ..algebra.cpp_syntax import CppTemplate, TypeName, read_cpp, type_text
 from ..algebra.types import type_bits
-from .scanner import AliasDecl, DataMember, EnumDecl, Header, StructDecl, UsingDecl, walk
+from .scanner import AliasDecl, DataMember, EnumDecl, Header, StructDecl
 
 TRAITS = ("MMA_Traits", "Copy_Traits")
 _MISSING = object()
@@ -73,7 +73,6 @@ class Index:
     def __init__(self, headers: list[Header]) -> None:
         self.headers = headers
         self.aliases: dict[str, list[AliasDecl]] = {}
-        self.usings: dict[str, list[UsingDecl]] = {}
         self.structs: dict[str, list[StructDecl]] = {}
         self.enums: dict[str, list[EnumDecl]] = {}
         self.traits: list[StructDecl] = []
@@ -93,8 +92,6 @@ class Index:
                     self._add(m, top=False)
         elif isinstance(d, AliasDecl) and top:
             self.aliases.setdefault(d.name, []).append(d)
-        elif isinstance(d, UsingDecl):
-            self.usings.setdefault(d.target.split("::")[-1], []).append(d)
         elif isinstance(d, EnumDecl):
             self.enums.setdefault(d.name, []).append(d)
 
@@ -113,7 +110,10 @@ class Index:
 
 class Scope(Mapping):
     """The names visible where a text is evaluated: template bindings, the members of the trait being read,
-    MMA_Traits / Copy_Traits, then namespace-level aliases and sized types."""
+    MMA_Traits / Copy_Traits, then namespace-level aliases and sized types.  A qualified name `X::Y` is
+    looked up as written, never as a bare `Y` (which could be a member of the trait being read)."""
+
+    exact_names = True
 
     def __init__(self, resolver: "Resolver", header: str, bindings: Mapping[str, Any] | None = None,
                  members: "TraitView | None" = None) -> None:
@@ -133,6 +133,10 @@ class Scope(Mapping):
             value = self.members.get(name)
         elif simple in TRAITS:
             value = TraitsTemplate(self.resolver, simple)
+        elif "::" in name and name.split("::")[0] in self:
+            # `UnderlyingTraits::ValTypeA`: a member of a trait that a member or binding names
+            owner = self[name.split("::")[0]]
+            value = owner.cpp_member(name.split("::", 1)[1]) if hasattr(owner, "cpp_member") else _MISSING
         else:
             value = self.resolver.alias_value(name, self.header)
             if value is _MISSING:
@@ -154,6 +158,9 @@ class Scope(Mapping):
 
     def __len__(self) -> int:
         return len(self.bindings)
+
+    def __bool__(self) -> bool:        # never an empty mapping: names are found on demand
+        return True
 
 
 class AliasTemplate(CppTemplate):
@@ -382,10 +389,3 @@ class Resolver:
 def _message(e: Exception) -> str:
     text = getattr(e, "message", None) or str(e)
     return text if isinstance(text, str) else str(e)
-
-
-def walk_structs(headers: list[Header]) -> Iterator[StructDecl]:
-    for h in headers:
-        for d in walk(h.decls):
-            if isinstance(d, StructDecl):
-                yield d

@@ -60,6 +60,12 @@ def _suspect(result: CheckResult, theorem: str, subject: str = "") -> tuple[str,
     if theorem == "copy.routing" and cpy is not None:
         return (f"the src/dst layouts of copy atom {cpy.name} (Copy_Traits) against {cpy.instruction}",
                 cpy.field_locs.get("dst", cpy.loc))
+    if theorem in ("copy.dst_matches_mma", "copy.addressing", "fragment.aliasing", "end_to_end") and mma is not None \
+            and check.value_type is not None and check.kind == "tiled":
+        want = mma.types.get(op.lower())
+        if want is not None and want.bits != check.value_type.bits:
+            return (f"the copy's value_type {check.value_type.name} ({check.value_type.bits} bits) is not the MMA's "
+                    f"{op} type {want.name} ({want.bits} bits)", fl.get("value_type", check.loc))
     if theorem in ("copy.dst_matches_mma", "fragment.aliasing"):
         which = (check.copy_for or op).upper()
         if which != op:

@@ -126,6 +126,9 @@ def copy_routing(name: str, thr_id: Layout, src: Layout, dst: Layout, model: Cop
                  typed: TypedCopyAtom | None) -> list[Obligation]:
     """Theorem 3: S(src) == D(dst) for the pairs the hardware routes; bits, then value units."""
     n = Var("n", 1)
+    if model.invalid:
+        return [Obligation("copy.routing", f"{name}: {model.instruction} is an instruction", [n], eq(0, 1),
+                           note=f"no such instruction: {model.invalid} ({model.section})")]
     nthr = int(thr_id.size())
     sbits, dbits = _thr_val_sizes(src)[1], _thr_val_sizes(dst)[1]
     problems = []

@@ -95,8 +95,9 @@ def _mma_atom_theorems(spec: Spec, check: CheckSpec, operands: list[str], timeou
         bij += AT.bijective(atom.name, layouts[op], atom.shape_mnk, op)
     out.append(_theorem("mma.bijective", bij, timeout))
     if model is None:
-        out.append(TheoremResult("mma.matches_instruction", "unknown", [],
-                                 f"no hardware model for '{atom.instruction}' (atom {atom.name})"))
+        why = (f"no hardware model for '{atom.instruction}'" if atom.instruction
+               else "the atom names no instruction (its Op has no asm of its own)")
+        out.append(TheoremResult("mma.matches_instruction", "unknown", [], f"{why} (atom {atom.name})"))
     else:
         obs = []
         for op in operands:

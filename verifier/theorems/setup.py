@@ -107,6 +107,11 @@ class TiledSetup:
 
     @property
     def is_store(self) -> bool:
+        """Registers -> shared memory (stmatrix, an epilogue's vector store) rather than a load into registers.
+        The instruction decides (ldmatrix loads even the C tile, e.g. an epilogue reading its source); a
+        per-thread vector copy loads A/B and stores C."""
+        if self.copy_hw is not None and self.copy_hw.direction in ("load", "store"):
+            return self.copy_hw.direction == "store"
         return self.operand == "C"
 
     @property
@@ -203,7 +208,7 @@ def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec
         tiled_copy = make_tiled_copy_for(typed, copy_mma, copy_for)
     except AlgebraError as e:
         raise SetupError("copy.dst_matches_mma", f"CuTe would not build this configuration: {e}") from None
-    direction = "store" if operand == "C" else "load"
+    direction = "store" if operand == "C" else "load"   # only used by per-thread vector copies
     setup = TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
                        copy_model_for(copy_spec, direction), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
     return setup

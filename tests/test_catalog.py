@@ -1,0 +1,167 @@
+"""The CUTLASS atom catalog: `python -m verifier prove specs/` proves every configuration CUTLASS uses,
+refutes every documented mistake with a counterexample, and the generated files are up to date.
+
+specs/catalog/*.yaml and specs/mistakes.yaml are written by tools/gen_catalog.py.
+"""
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+CATALOG = ROOT / "specs" / "catalog"
+EXPECTED_VERDICT = {"pass": "verified", "fail": "refuted", "undecided": "unknown"}
+# the atom libraries whose every atom must be gated by an atom-only check (SM75-SM90, CuTe's generic copies)
+GATED_LIBRARIES = ("sm75", "sm80_f16", "sm80_tf32", "sm80_int8", "sm80_int4", "sm80_b1", "sm80_f64", "sm80_copy",
+                   "sm89", "sm90", "generic")
+UNMODELLED_COPIES = ("DefaultCopy", "AutoVectorizingCopy", "AutoVectorizingCopyWithAssumedAlignment<32>")
+
+
+def _gen_catalog():
+    spec = importlib.util.spec_from_file_location("gen_catalog", ROOT / "tools" / "gen_catalog.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["gen_catalog"] = mod          # dataclasses look their module up there
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def report():
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", "specs/", "--format", "json", "--jobs", "2"],
+                       capture_output=True, text=True, cwd=ROOT)
+    seconds = time.perf_counter() - t0
+    assert p.returncode == 0, p.stderr[-3000:] + p.stdout[-3000:]
+    data = json.loads(p.stdout)
+    data["wall_seconds"] = seconds
+    return data
+
+
+def _catalog_checks(report):
+    return [c for c in report["checks"]
+            if "/catalog/" in c["spec"].replace("\\", "/") or c["spec"].replace("\\", "/").endswith("mistakes.yaml")]
+
+
+def test_generated_files_are_up_to_date(tmp_path):
+    gen = _gen_catalog()
+    assert gen.main(["--check"]) == 0, "run: python tools/gen_catalog.py"
+    # and the generator is deterministic: a second rendering is byte-identical
+    first = {str(f.path): f.render() for f in gen.all_files()}
+    second = {str(f.path): f.render() for f in gen.all_files()}
+    assert first == second
+
+
+def test_prove_specs_every_verdict_as_expected(report):
+    assert report["summary"]["fail"] == 0 and report["summary"]["unknown"] == 0, report["summary"]
+    for c in report["checks"]:
+        assert c["verdict"] == EXPECTED_VERDICT[c["expect"]], (c["spec"], c["check"], c["verdict"])
+        assert c["outcome"] == "pass", (c["spec"], c["check"])
+
+
+def test_catalog_size_and_speed(report):
+    checks = _catalog_checks(report)
+    assert len(checks) >= 300
+    by_expect = {e: sum(c["expect"] == e for c in checks) for e in EXPECTED_VERDICT}
+    assert by_expect["pass"] >= 250 and by_expect["fail"] >= 20
+    # generous bound: the whole of specs/ proves in about 10 s on 2 cores
+    assert report["wall_seconds"] < 240, report["wall_seconds"]
+
+
+def test_every_documented_mistake_is_refuted_with_a_counterexample(report):
+    mistakes = [c for c in report["checks"] if c["spec"].replace("\\", "/").endswith("specs/mistakes.yaml")]
+    assert len(mistakes) >= 15
+    for c in _catalog_checks(report):
+        if c["expect"] != "fail":
+            continue
+        assert c["verdict"] == "refuted" and c["counterexamples"], c["check"]
+        for cx in c["counterexamples"]:
+            assert cx["theorem"] and cx["suspect"], (c["check"], cx)
+            # a concrete failing point, or CuTe's own refusal message
+            assert cx["point"] or cx.get("note"), (c["check"], cx)
+    assert all(c["expect"] == "fail" for c in mistakes)
+
+
+def test_every_configuration_cutlass_uses_is_fully_proved(report):
+    for c in _catalog_checks(report):
+        if c["expect"] == "pass":
+            assert c["theorems"] and all(t["status"] == "proved" for t in c["theorems"]), c["check"]
+
+
+def test_undecided_only_where_the_instruction_has_no_model():
+    from verifier.spec.loader import load_specs
+    for spec in load_specs([CATALOG, ROOT / "specs" / "mistakes.yaml"]):
+        for check in spec.checks.values():
+            if check.expect == "undecided":
+                assert check.copy in UNMODELLED_COPIES, (spec.path, check.name)
+                assert check.description and "not decidable yet" in check.description
+
+
+def test_every_atom_has_an_atom_only_check():
+    from verifier.spec.loader import load_spec, load_specs
+    gated = {}
+    for lib in GATED_LIBRARIES:
+        spec = load_spec(ROOT / "specs" / "atoms" / f"{lib}.yaml")
+        gated.update({("mma", n): lib for n in spec.mma_atoms})
+        gated.update({("copy", n): lib for n in spec.copy_atoms})
+    seen = set()
+    for spec in load_specs([CATALOG]):
+        for check in spec.checks.values():
+            if check.kind == "mma":
+                seen.add(("mma", check.mma))
+            elif check.kind == "copy":
+                seen.add(("copy", check.copy))
+    missing = sorted(set(gated) - seen)
+    assert not missing, missing
+
+
+def test_catalog_covers_the_configuration_space():
+    from verifier.spec.loader import load_specs
+    tiled = [c for s in load_specs([CATALOG]) for c in s.checks.values() if c.kind == "tiled" and c.expect == "pass"]
+    copies = {c.copy for c in tiled}
+    for n in (1, 2, 4):
+        assert f"SM75_U32x{n}_LDSM_N" in copies
+        assert f"SM75_U16x{2 * n}_LDSM_T" in copies
+    assert {"SM90_U32x4_STSM_N", "SM90_U16x8_STSM_T", "SM90_U32x2_STSM_N", "SM90_U16x4_STSM_T"} <= copies
+    assert {"UniversalCopy<tfloat32_t>", "UniversalCopy<double>", "UniversalCopy<uint128_t>"} <= copies
+    assert {c.operand for c in tiled} == {"A", "B", "C"}
+    types = {c.value_type.name for c in tiled}
+    assert {"half_t", "bfloat16_t", "tfloat32_t", "int8_t", "uint8_t", "float_e4m3_t", "float_e5m2_t",
+            "double"} <= types
+    warps = {tuple(c.atom_layout) if isinstance(c.atom_layout, tuple) else str(c.atom_layout) for c in tiled
+             if c.atom_layout is not None}
+    assert {(1, 1, 1), (2, 1, 1), (2, 2, 1), (4, 2, 1)} <= warps
+    assert any("(2,2,1):(2,1,1)" in re.sub(r"[_ ]", "", w) for w in map(str, warps) if ":" in w)
+    smem = " ".join(str(c.smem) for c in tiled)
+    for sw in ("Sw<1,3,3>", "Sw<2,3,3>", "Sw<3,3,3>", "Sw<3,4,3>", "Sw<3,2,3>", "Sw<2,2,3>", "Sw<2,4,3>"):
+        assert sw in smem, sw
+
+
+def test_strided_atom_layout_is_loaded_as_a_layout():
+    from verifier.algebra import Layout
+    from verifier.spec.loader import load_spec
+    spec = load_spec(CATALOG / "sm80_tf32.yaml")
+    check = spec.checks["cutlass_sm80_tf32_a_kmajor_sw323_128x32"]
+    assert isinstance(check.atom_layout, Layout)
+    assert check.atom_layout.values() == [0, 2, 1, 3]
+
+
+def test_non_bijective_atom_layout_string_is_refused(tmp_path):
+    from verifier.spec.loader import load_spec
+    from verifier.spec.model import SpecError
+    f = tmp_path / "bad.yaml"
+    f.write_text(f"""version: 1
+name: bad
+include: ["{ROOT / 'specs' / 'atoms' / 'sm80_f16.yaml'}"]
+checks:
+  c:
+    mma: SM80_16x8x16_F16F16F16F16_TN
+    atom_layout: "(2,2,1):(1,1,1)"
+""")
+    with pytest.raises(SpecError) as e:
+        load_spec(f)
+    assert e.value.loc is not None and e.value.loc.line == 7 and "bijective" in e.value.message

@@ -1,0 +1,309 @@
+"""`import-cutlass`: CuTe's MMA_Traits / Copy_Traits read from C++ headers into spec files.
+
+The headers under tests/data/cpp/include are miniatures written for these tests in CuTe's spelling (not
+CUTLASS's files).  The last test runs the importer on a real CUTLASS checkout when CUTLASS_INCLUDE names
+its include/ directory, and compares every atom with CuTe's own print-out (tests/data/oracle_atoms*.json.gz).
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from verifier.algebra import parse_layout
+from verifier.algebra.cpp_syntax import read_cpp
+from verifier.importer import ImportReport, import_cutlass, main
+from verifier.importer.atoms import instruction_of
+from verifier.importer.compare_oracle import compare, compare_details, compare_rejected
+from verifier.importer.scanner import AliasDecl, StaticAssert, StructDecl, scan, walk
+from verifier.spec import load_spec
+
+DATA = Path(__file__).parent / "data"
+INCLUDE = DATA / "cpp" / "include"
+ATOM = INCLUDE / "cute" / "atom"
+
+
+def _line(header: str, text: str) -> int:
+    """The 1-based line of `text` in one of the miniature headers."""
+    lines = (ATOM / header).read_text().splitlines()
+    return next(i + 1 for i, s in enumerate(lines) if text in s)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory) -> tuple[ImportReport, Path]:
+    out = tmp_path_factory.mktemp("specs")
+    return import_cutlass(INCLUDE, out), out
+
+
+@pytest.fixture(scope="module")
+def toy80(imported):
+    return load_spec(imported[1] / "toy80.yaml")
+
+
+# --- the files -----------------------------------------------------------------------------------------
+
+def test_one_spec_file_per_header_family(imported):
+    report, out = imported
+    assert sorted(p.name for p in out.iterdir()) == ["generic.yaml", "toy75.yaml", "toy80.yaml"]
+    assert sorted(Path(p).name for p in report.spec_files) == ["generic.yaml", "toy75.yaml", "toy80.yaml"]
+    for path in report.spec_files:
+        spec = load_spec(path)                 # the project's own loader accepts every file
+        assert spec.version == 1
+
+
+def test_each_atom_gets_its_theorem_check(toy80):
+    mma_checks = {c.mma for c in toy80.checks.values() if c.kind == "mma"}
+    assert mma_checks == set(toy80.mma_atoms)
+    copy_checks = {c.copy: c.value_type.name for c in toy80.checks.values() if c.kind == "copy"}
+    assert copy_checks == {"TOY_U32x4_LDSM_N": "half_t", "TOY_U32x4_STSM_N": "half_t", "TOY_U32x1_MOVM_T": "half_t",
+                           "TOY_CP_ASYNC_CACHEALWAYS<uint8_t>": "uint8_t",
+                           "TOY_CP_ASYNC_CACHEALWAYS<uint16_t>": "uint16_t",
+                           "TOY_CP_ASYNC_CACHEALWAYS<uint32_t>": "uint32_t",
+                           "TOY_CP_ASYNC_CACHEALWAYS<uint64_t>": "uint64_t",
+                           "TOY_CP_ASYNC_CACHEALWAYS<uint128_t>": "uint128_t"}
+
+
+def test_yaml_style_matches_the_project(imported):
+    text = (imported[1] / "toy80.yaml").read_text()
+    assert '    a: "((4,8),(2,2)):((32,1),(16,8))"\n' in text          # CuTe's syntax, no `_`
+    assert "    types: {a: half_t, b: half_t, c: float, d: float}\n" in text
+    assert '  "TOY_CP_ASYNC_CACHEALWAYS<uint32_t>":\n' in text
+    line = _line("mma_traits_toy80.hpp", "struct MMA_Traits<TOY_16x8x8_F16F16F16F16_TN>")
+    assert f'    source: "include/cute/atom/mma_traits_toy80.hpp:{line}"\n' in text
+
+
+# --- MMA traits ----------------------------------------------------------------------------------------
+
+def test_mma_with_alias_from_another_header(toy80):
+    atom = toy80.mma_atoms["TOY_16x8x8_F16F16F16F16_TN"]
+    assert atom.instruction == "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16"
+    assert atom.shape_mnk == (16, 8, 8)
+    assert atom.thr_id == parse_layout("32:1")
+    assert atom.a == parse_layout("((4,8),(2,2)):((32,1),(16,8))")      # TOY_16x8_Row of mma_traits_toy75.hpp
+    assert atom.b == parse_layout("((4,8),2):((16,1),8)")
+    assert atom.c == atom.a
+    assert {k: v.name for k, v in atom.types.items()} == {"a": "half_t", "b": "half_t", "c": "half_t", "d": "half_t"}
+    assert atom.source == f"include/cute/atom/mma_traits_toy80.hpp:" \
+                          f"{_line('mma_traits_toy80.hpp', 'struct MMA_Traits<TOY_16x8x8_F16F16F16F16_TN>')}"
+
+
+def test_inheritance_with_partial_override(toy80):
+    base = toy80.mma_atoms["TOY_16x8x8_F16F16F16F16_TN"]
+    f32 = toy80.mma_atoms["TOY_16x8x8_F32F16F16F32_TN"]
+    assert (f32.a, f32.b, f32.c, f32.shape_mnk) == (base.a, base.b, base.c, base.shape_mnk)
+    assert {k: v.name for k, v in f32.types.items()} == {"a": "half_t", "b": "half_t", "c": "float", "d": "float"}
+    assert f32.instruction == "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"     # its own Op's asm
+    sat = toy80.mma_atoms["TOY_16x8x8_F32F16F16F32_TN_SATURATE"]                   # `: MMA_Traits<...> {}`
+    assert (sat.a, sat.types["d"].name) == (base.a, "float")
+    assert sat.instruction == "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.satfinite"
+
+
+def test_members_of_a_trait_named_by_a_member(toy80):
+    via = toy80.mma_atoms["TOY_16x8x8_VIA_TN"]                 # typename Underlying::ALayout
+    f32 = toy80.mma_atoms["TOY_16x8x8_F32F16F16F32_TN"]
+    assert (via.a, via.b, via.c, via.shape_mnk, via.thr_id) == (f32.a, f32.b, f32.c, f32.shape_mnk, f32.thr_id)
+    assert {k: v.name for k, v in via.types.items()} == {k: v.name for k, v in f32.types.items()}
+    assert via.instruction is None                            # no Op struct of that name
+
+
+def test_int_n_and_line_continuation(imported):
+    spec = load_spec(imported[1] / "toy75.yaml")
+    atom = spec.mma_atoms["TOY_8x8x4_F64F64F64F64_TN"]
+    assert atom.shape_mnk == (8, 8, 4)                                     # Shape<Int<8>,Int<8>,Int<4>>
+    assert atom.thr_id == parse_layout("32:1")                             # Layout<Int<32>>
+    assert atom.a == parse_layout("((4,8),1):((8,1),0)")
+    assert atom.c == parse_layout("((4,8),2):((16,1),8)")                  # written over a `\` continuation
+    assert atom.instruction == "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
+
+
+def test_inheritance_across_headers_and_a_struct_value_type(toy80):
+    atom = toy80.mma_atoms["TOY_8x8x4_GC64_TN"]
+    assert atom.a == parse_layout("((4,8),1):((8,1),0)")
+    assert (atom.types["d"].bits, atom.types["a"].name) == (192, "double")   # struct { double t0, t1, t2; }
+    assert atom.instruction is None                                          # its Op has no asm
+
+
+def test_template_alias_arithmetic_and_parameters_that_change_nothing(imported, toy80):
+    atom = toy80.mma_atoms["TOY_64x16x16_F16F16F16_SS"]
+    assert atom.instruction == "wgmma.mma_async.sync.aligned.m64n16k16.f16.f16.f16"   # after `setp` in the asm
+    assert atom.thr_id == parse_layout("128:1")
+    assert atom.a == parse_layout("(128,(64,16)):(0,(1,64))")
+    assert atom.b == parse_layout("(128,(16,16)):(0,(1,16))")
+    assert atom.c == parse_layout("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))")        # Int<N/8> with N = 16
+    text = (imported[1] / "toy80.yaml").read_text()
+    assert "# its layouts and value types do not depend on tnspA, tnspB" in text
+
+
+def test_class_templates_are_instantiated_from_the_table(imported):
+    spec = load_spec(imported[1] / "generic.yaml")
+    assert sorted(spec.mma_atoms) == sorted(["UniversalFMA<float,float,float,float>",
+                                             "UniversalFMA<half_t,half_t,half_t,half_t>",
+                                             "UniversalFMA<double,double,double,double>",
+                                             "UniversalFMA<int32_t,int8_t,int8_t,int32_t>"])
+    atom = spec.mma_atoms["UniversalFMA<int32_t,int8_t,int8_t,int32_t>"]
+    assert [atom.types[k].name for k in "abcd"] == ["int8_t", "int8_t", "int32_t", "int32_t"]
+    assert atom.a == parse_layout("(1,1):(0,0)") and atom.thr_id == parse_layout("1:0")
+
+
+# --- copy traits ---------------------------------------------------------------------------------------
+
+def test_copy_atom_and_members_of_another_trait(toy80):
+    ldsm = toy80.copy_atoms["TOY_U32x4_LDSM_N"]
+    assert ldsm.instruction == "ldmatrix.sync.aligned.x4.m8n8.shared.b16"
+    assert (ldsm.src, ldsm.dst) == (parse_layout("(32,128):(128,1)"), parse_layout("(32,(32,4)):(32,(1,1024))"))
+    assert ldsm.ref_is == "dst"
+    stsm = toy80.copy_atoms["TOY_U32x4_STSM_N"]                # typename Copy_Traits<...>::DstLayout
+    assert (stsm.src, stsm.dst, stsm.ref_is) == (ldsm.dst, ldsm.src, "src")
+    assert stsm.instruction == "stmatrix.sync.aligned.x4.m8n8.shared.b16"
+
+
+def test_downcast_and_upcast_in_a_definition(toy80):
+    atom = toy80.copy_atoms["TOY_U32x1_MOVM_T"]          # downcast<16>((32,2):(2,1)) counts bits
+    assert atom.src == atom.dst == atom.ref == parse_layout("(32,32):(32,1)")
+    assert atom.instruction == "movmatrix.sync.aligned.m8n8.trans.b16"
+
+
+def test_templated_copy_on_value_type(imported, toy80):
+    report = imported[0]
+    for bits in (32, 64, 128):
+        atom = toy80.copy_atoms[f"TOY_CP_ASYNC_CACHEALWAYS<uint{bits}_t>"]
+        assert atom.src == atom.dst == parse_layout(f"(1,{bits}):(0,1)")   # Int<sizeof_bits<S>::value>
+        assert atom.instruction == "cp.async.ca.shared.global.L2::128B"
+    # the Op's own static_assert refuses 1- and 2-byte copies when used; CuTe still prints their traits, so
+    # they are imported, and their checks document the failure
+    refused = {n.name for n in report.notes if "the Op refuses this instance" in n.text}
+    assert refused == {"TOY_CP_ASYNC_CACHEALWAYS<uint8_t>", "TOY_CP_ASYNC_CACHEALWAYS<uint16_t>"}
+    note = next(n for n in report.notes if n.name == "TOY_CP_ASYNC_CACHEALWAYS<uint8_t>")
+    assert "sizeof(TS) == 4 || sizeof(TS) == 8 || sizeof(TS) == 16" in note.text
+    assert "include/cute/arch/copy_toy.hpp:" in note.text
+    checks = {c.copy: c for c in toy80.checks.values() if c.kind == "copy"}
+    assert checks["TOY_CP_ASYNC_CACHEALWAYS<uint8_t>"].expect == "fail"
+    assert checks["TOY_CP_ASYNC_CACHEALWAYS<uint32_t>"].expect == "pass"
+
+
+def test_copy_without_asm_and_a_value_type_cute_refuses(imported, toy80):
+    atom = toy80.copy_atoms["TOY_U64x1_SHFL"]
+    assert atom.instruction == "TOY_U64x1_SHFL"                 # no asm: the Op's name, as for UniversalCopy
+    assert all(c.copy != "TOY_U64x1_SHFL" for c in toy80.checks.values())
+    note = next(n for n in imported[0].notes if n.name == "TOY_U64x1_SHFL")
+    assert "CuTe refuses Copy_Atom<TOY_U64x1_SHFL, uint64_t>" in note.text
+    assert "CopyOperation is not valid for Src of ValType" in note.text
+
+
+# --- what could not be imported -------------------------------------------------------------------------
+
+def test_every_unimported_definition_is_reported_with_header_and_line(imported):
+    report = imported[0]
+    by_name = {f.name: f for f in report.failures}
+    assert set(by_name) == {"TOY_16x8x16_BROKEN_TN", "TOY_16x8x8_MYSTERY_TN", "TOY_UMMA", "TOY_TMA_LOAD"}
+    broken = by_name["TOY_16x8x16_BROKEN_TN"]
+    assert (broken.header, broken.line) == ("include/cute/atom/mma_traits_toy80.hpp",
+                                            _line("mma_traits_toy80.hpp", "MMA_Traits<TOY_16x8x16_BROKEN_TN>"))
+    assert "Mismatched ranks" in broken.reason                 # what CuTe's static_assert says
+    assert "TOY_Layout_Nobody_Defines" in by_name["TOY_16x8x8_MYSTERY_TN"].reason
+    assert "no instantiation rule" in by_name["TOY_UMMA"].reason
+    assert "extra template arguments" in by_name["TOY_TMA_LOAD"].reason
+    text = report.text()
+    assert f"could not import TOY_16x8x16_BROKEN_TN (include/cute/atom/mma_traits_toy80.hpp:{broken.line}): " \
+           "ALayout" in text
+    names = {a.name for a in report.imported}
+    assert not names & set(by_name)
+
+
+def test_counts(imported):
+    report = imported[0]
+    assert (report.count("mma"), report.count("copy")) == (11, 9)
+    assert "imported 11 MMA atoms and 9 copy atoms into 3 spec files" in report.summary()
+
+
+# --- command line ---------------------------------------------------------------------------------------
+
+def test_main_writes_and_reports(tmp_path, capsys):
+    assert main([str(INCLUDE), "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "could not import TOY_16x8x8_MYSTERY_TN" in out
+    assert (tmp_path / "out" / "toy80.yaml").is_file()
+
+
+def test_main_accepts_the_cute_directory(tmp_path):
+    assert main([str(INCLUDE / "cute"), "-o", str(tmp_path)]) == 0
+    assert (tmp_path / "toy75.yaml").is_file()
+
+
+@pytest.mark.parametrize("argv", [["/no/such/include/dir"], [str(DATA)], []])
+def test_main_bad_input_exits_2(argv, tmp_path, capsys):
+    assert main(argv + ["-o", str(tmp_path)] if argv else argv) == 2
+    assert "error" in capsys.readouterr().err.lower()
+
+
+# --- the pieces -----------------------------------------------------------------------------------------
+
+def test_scanner_ignores_comments_macros_and_keeps_lines():
+    text = (ATOM / "mma_traits_toy80.hpp").read_text()
+    header = scan(text, "h.hpp")
+    traits = [d for d in walk(header.decls) if isinstance(d, StructDecl) and d.name == "MMA_Traits"]
+    assert [d.args.split("<")[0] for d in traits] == [
+        "TOY_16x8x8_F16F16F16F16_TN", "TOY_16x8x8_F32F16F16F32_TN", "TOY_16x8x8_F32F16F16F32_TN_SATURATE",
+        "TOY_16x8x8_VIA_TN", "TOY_8x8x4_GC64_TN", "TOY_16x8x16_BROKEN_TN", "TOY_16x8x8_MYSTERY_TN",
+        "TOY_64x16x16_F16F16F16_SS",
+        "TOY_UMMA"]                                           # not the one inside #define
+    for d in traits:
+        assert text.splitlines()[d.line - 1].lstrip().startswith("struct MMA_Traits<")
+    aliases = {d.name: d for d in header.decls if isinstance(d, AliasDecl)}
+    assert [p.name for p in aliases["TOY_CLayout_64xN"].params] == ["N"]
+    assert aliases["TOY_64x16x16_F16F16F16_SS"].params[0].kind == "TOY::Major"
+
+
+def test_scanner_line_continuation_keeps_line_numbers():
+    text = "struct A {\n  using X = Layout<_2, \\\n   _1>;\n};\nstruct B { using Y = _3; };\n"
+    decls = scan(text, "t.hpp").decls
+    a, b = decls
+    assert (a.line, b.line) == (1, 5)
+    assert a.members[0].value == "Layout<_2, _1>"
+
+
+def test_scanner_static_assert_and_asm():
+    text = (INCLUDE / "cute" / "arch" / "copy_toy.hpp").read_text()
+    structs = {d.name: d for d in walk(scan(text, "a.hpp").decls) if isinstance(d, StructDecl)}
+    cp = structs["TOY_CP_ASYNC_CACHEALWAYS"]
+    asserts = [m for m in cp.members if isinstance(m, StaticAssert)]
+    assert asserts[1].condition == "sizeof(TS) == 4 || sizeof(TS) == 8 || sizeof(TS) == 16"
+    assert asserts[1].message == "cp.async sizeof(TS) is not supported"
+    assert [p.default for p in cp.params] == [None, "TS"]
+    assert instruction_of(cp.asm[0][0]) == "cp.async.ca.shared.global.L2::128B"
+
+
+@pytest.mark.parametrize("asm, want", [
+    ("mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16{%0, %1},{%2};\n",
+     "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16"),
+    ("{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\nwgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%0}, p;\n}\n",
+     "wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16"),
+    ("tcgen05.ld.sync.aligned.16x256b.x1.b32{%0, %1}, [%2];\n", "tcgen05.ld.sync.aligned.16x256b.x1.b32"),
+])
+def test_instruction_of_asm(asm, want):
+    assert instruction_of(asm) == want
+
+
+def test_cpp_reader_extensions():
+    assert read_cpp("Int<2+3*4>") == 14 and read_cpp("Int<-7/2>") == -3            # C++ precedence, truncation
+    assert read_cpp("Int<sizeof_bits<uint64_t>::value>") == 64
+    assert read_cpp("Layout<Shape<_2,_4>, Stride<_1,-2>>").plain() == "(2,4):(1,-2)"
+    assert str(read_cpp("typename Foo<_1>::Bar")) == "Foo<1>::Bar"                  # an unknown member: a name
+
+
+# --- a real CUTLASS checkout -----------------------------------------------------------------------------
+
+CUTLASS = os.environ.get("CUTLASS_INCLUDE")
+
+
+@pytest.mark.skipif(not CUTLASS, reason="set CUTLASS_INCLUDE to a CUTLASS include/ directory")
+def test_real_cutlass_reproduces_cute_atoms(tmp_path):
+    report = import_cutlass(Path(CUTLASS), tmp_path)
+    result = compare_details(report.spec_files, DATA / "oracle_atoms.json.gz", report)
+    assert result.problems == []
+    assert len(result.matched) >= 130, result.explained          # explained ones are reported, with reasons
+    assert compare(report.spec_files, DATA / "oracle_atoms.json.gz", report) == []
+    assert compare_rejected(report, DATA / "oracle_atoms_rejected.json.gz") == []
+    assert all(re.search(r"\.hpp:\d+\)", str(f)) for f in report.failures)

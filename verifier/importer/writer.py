@@ -1,0 +1,101 @@
+"""Spec files (format version 1) written as text in the style of specs/atoms/*.yaml: one file per header
+family, the atoms with their `source: "header:line"`, and one atom-only check per atom (its theorems)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .atoms import CopyRecord, MMARecord
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+def scalar(value: str | int) -> str:
+    """A YAML scalar: plain when it is a simple word, else double-quoted (JSON escapes are YAML's)."""
+    if isinstance(value, int):
+        return str(value)
+    return value if _PLAIN.fullmatch(value) and value not in ("true", "false", "null", "yes", "no") \
+        else json.dumps(value)
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text)
+
+
+def _mma(r: MMARecord, source: str) -> list[str]:
+    lines = [f"  # {r.note}"] if r.note else []
+    lines.append(f"  {scalar(r.name)}:")
+    if r.instruction:
+        lines.append(f"    instruction: {scalar(r.instruction)}")
+    lines += [f"    shape_mnk: [{', '.join(str(x) for x in r.shape_mnk)}]",
+              f"    thr_id: {_quoted(r.thr_id.plain())}",
+              "    types: {" + ", ".join(f"{k}: {scalar(v)}" for k, v in r.types.items()) + "}",
+              f"    a: {_quoted(r.a.plain())}",
+              f"    b: {_quoted(r.b.plain())}",
+              f"    c: {_quoted(r.c.plain())}",
+              f"    source: {_quoted(source)}"]
+    return lines
+
+
+def _copy(r: CopyRecord, source: str) -> list[str]:
+    lines = [f"  # {r.note}"] if r.note else []
+    ref = r.ref_is if r.ref_is in ("src", "dst") else _quoted(r.ref.plain())
+    lines += [f"  {scalar(r.name)}:",
+              f"    instruction: {scalar(r.instruction)}",
+              f"    thr_id: {_quoted(r.thr_id.plain())}",
+              f"    src: {_quoted(r.src.plain())}",
+              f"    dst: {_quoted(r.dst.plain())}",
+              f"    ref: {ref}",
+              f"    source: {_quoted(source)}"]
+    return lines
+
+
+def spec_text(name: str, headers: list[str], mma: list[MMARecord], copy: list[CopyRecord],
+              source_of: dict[str, str]) -> str:
+    """The whole spec file; `source_of` maps a header path to the prefix written in `source:`."""
+    out = ["version: 1", f"name: {scalar(name)}",
+           "description: >",
+           "  CUTLASS's MMA_Traits / Copy_Traits as `python -m verifier import-cutlass` read them from"]
+    out += [f"  {h}{',' if i + 1 < len(headers) else ';'}" for i, h in enumerate(headers)]
+    out += ["  each check proves one atom's theorems.", ""]
+    if mma:
+        out.append("mma_atoms:")
+        for r in mma:
+            out += _mma(r, f"{source_of[r.header]}:{r.line}")
+        out.append("")
+    if copy:
+        out.append("copy_atoms:")
+        for r in copy:
+            out += _copy(r, f"{source_of[r.header]}:{r.line}")
+        out.append("")
+    checks = _checks(mma, copy)
+    if checks:
+        out.append("checks:")
+        out += checks
+        out.append("")
+    return "\n".join(out)
+
+
+def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
+    lines: list[str] = []
+    used: set[str] = set()
+    for kind, records in (("mma", mma), ("copy", copy)):
+        for r in records:
+            if kind == "copy" and r.value_type is None:     # CuTe refuses every usual value type
+                continue
+            key = r.name if r.name not in used else f"{kind}: {r.name}"
+            used.add(key)
+            lines.append(f"  {scalar(key)}:")
+            lines.append(f"    {kind}: {scalar(r.name)}")
+            if kind == "copy":
+                lines.append(f"    value_type: {scalar(r.value_type)}")   # type: ignore[attr-defined]
+            if getattr(r, "refused", None):
+                lines.append("    expect: fail")
+                lines.append(f"    description: {_quoted(r.refused)}")
+    return lines
+
+
+def write_spec(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
