@@ -51,24 +51,23 @@ def complement(layout: AnyLayout, cotarget: IntTuple | None = None) -> Layout:
     return ops.complement(_plain(layout, "complement"), cotarget)
 
 
-def right_inverse(layout: AnyLayout) -> AnyLayout:
+def _inverse(layout: AnyLayout, plain_inverse, name: str) -> AnyLayout:
+    """A swizzle is its own inverse; (Sw o 0 o L)^-1 = L^-1 o Sw, which CuTe writes as a new swizzle o L^-1."""
     if isinstance(layout, Swizzle):
         return layout
     if isinstance(layout, ComposedLayout):
         if isinstance(layout.a, Swizzle) and (_static_zero(layout.offset) or isinstance(layout.offset, SmemPtrFlag)):
-            return composition(ops.right_inverse(layout.b), layout.a)
-        raise AlgebraError("right_inverse of a composed layout with a non-zero offset is not supported")
-    return ops.right_inverse(layout)
+            return composition(plain_inverse(layout.b), layout.a)
+        raise AlgebraError(f"{name} of a composed layout with a non-zero offset is not supported")
+    return plain_inverse(layout)
+
+
+def right_inverse(layout: AnyLayout) -> AnyLayout:
+    return _inverse(layout, ops.right_inverse, "right_inverse")
 
 
 def left_inverse(layout: AnyLayout) -> AnyLayout:
-    if isinstance(layout, Swizzle):
-        return layout
-    if isinstance(layout, ComposedLayout):
-        if isinstance(layout.a, Swizzle) and (_static_zero(layout.offset) or isinstance(layout.offset, SmemPtrFlag)):
-            return composition(ops.left_inverse(layout.b), layout.a)
-        raise AlgebraError("left_inverse of a composed layout with a non-zero offset is not supported")
-    return ops.left_inverse(layout)
+    return _inverse(layout, ops.left_inverse, "left_inverse")
 
 
 def _plain(layout: Any, op: str) -> Layout:

@@ -43,15 +43,3 @@ def downcast(layout: Layout, n: int) -> Layout:
 def recast_ratio(old_bits: int, new_bits: int) -> tuple[int, int]:
     g = gcd(new_bits, old_bits)
     return new_bits // g, old_bits // g
-
-
-def recast_layout(layout: Layout, old_bits: int, new_bits: int) -> Layout:
-    """recast_layout<Old, New>: from units of `old_bits` to units of `new_bits`."""
-    num, den = recast_ratio(old_bits, new_bits)
-    if num == 1 and den == 1:
-        return layout
-    if num == 1:
-        return downcast(layout, den)
-    if den == 1:
-        return upcast(layout, num)
-    return downcast(upcast(layout, num), den)

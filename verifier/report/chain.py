@@ -121,15 +121,8 @@ def load_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ..
         ch.add("hardware", f"{hw.instruction}: {hardware_text(d)}; lane {src_thread} gives the address, the value "
                f"lands in lane {lane}", hardware=d)
     # registers: retile_D and the fragment slot it aliases
-    ret, frag = setup.retiled, setup.fragment
-    rcoord = ((value, inst[0]),) + tuple(inst[1:])
-    u = int(ret(rcoord if len(rcoord) > 1 else rcoord[0]))
-    slot = int(setup.fragment_inverse(u))
-    fshape = [int(x.size()) for x in frag.modes()]
-    slot_c = idx2crd(slot, tuple(fshape))
+    slot, fshape = _register_step(ch, setup, "retile_D", value, inst)
     per_reg = max(1, 32 // vb)
-    ch.add("retile_D", f"tXr{op}{_coord_text(rcoord)} = {u} = tCr{op}{_coord_text(slot_c)}"
-           f"    [tXr{op} = {ret}, tCr{op} = {frag}]", register_slot=u, fragment_slot=slot_c)
     reg = value // per_reg
     ch.add("copy_unpack", f"values ({per_reg * reg}..{per_reg * reg + per_reg - 1}) are dst{reg}; value {value} is "
            f"{_part(value % per_reg, per_reg)}", dst_register=reg)
@@ -142,6 +135,20 @@ def load_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ..
         ch.add("mma_unpack", f"fragment value {fv} is {op.lower()}{mreg} {_part(fv % per_reg, per_reg)}; "
                f"{hw_mma.instruction} reads it as {op}({_val(c[0])},{_val(c[1])}) of its atom", operand_register=mreg)
     return ch
+
+
+def _register_step(ch: Chain, setup: TiledSetup, label: str, value: int, inst: list[int]) -> tuple[int, list[int]]:
+    """retile's register for (value, instance) and the partition_fragment slot that aliases it."""
+    op = setup.operand
+    ret, frag = setup.retiled, setup.fragment
+    rcoord = ((value, inst[0]),) + tuple(inst[1:])
+    u = int(ret(rcoord if len(rcoord) > 1 else rcoord[0]))
+    slot = int(setup.fragment_inverse(u))
+    fshape = [int(x.size()) for x in frag.modes()]
+    slot_c = idx2crd(slot, tuple(fshape))
+    ch.add(label, f"tXr{op}{_coord_text(rcoord)} = {u} = tCr{op}{_coord_text(slot_c)}"
+           f"    [tXr{op} = {ret}, tCr{op} = {frag}]", register_slot=u, fragment_slot=slot_c)
+    return slot, fshape
 
 
 def hardware_text(d: dict) -> str:
@@ -218,14 +225,7 @@ def store_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, .
     # registers: the fragment slot this copy value reads (retile_S) and what the MMA produced there
     vb = setup.value_bits
     per_reg = max(1, 32 // vb)
-    ret, frag = setup.retiled, setup.fragment
-    rcoord = ((value, inst[0]),) + tuple(inst[1:])
-    u = int(ret(rcoord if len(rcoord) > 1 else rcoord[0]))
-    slot = int(setup.fragment_inverse(u))
-    fshape = [int(x.size()) for x in frag.modes()]
-    slot_c = idx2crd(slot, tuple(fshape))
-    ch.add("retile_S", f"tXr{op}{_coord_text(rcoord)} = {u} = tCr{op}{_coord_text(slot_c)}"
-           f"    [tXr{op} = {ret}, tCr{op} = {frag}]", register_slot=u, fragment_slot=slot_c)
+    slot, fshape = _register_step(ch, setup, "retile_S", value, inst)
     hw_mma = setup.mma_hw
     if hw_mma is not None:
         fv = slot % fshape[0]
