@@ -65,7 +65,9 @@ def summary(results: list[CheckResult], seconds: float) -> str:
     und = sum(r.outcome == "unknown" for r in results)
     ver = sum(r.verdict == "verified" for r in results)
     ref = sum(r.verdict == "refuted" and r.check.expect == "fail" for r in results)
-    return (f"{len(results)} checks: {ok} as expected ({ver} verified, {ref} refuted as documented), "
+    doc = sum(r.verdict == "unknown" and r.check.expect == "undecided" for r in results)
+    documented = f", {doc} undecided as documented" if doc else ""
+    return (f"{len(results)} checks: {ok} as expected ({ver} verified, {ref} refuted as documented{documented}), "
             f"{bad} wrong, {und} undecided  [{seconds:.2f}s]")
 
 
