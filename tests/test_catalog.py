@@ -8,7 +8,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -32,13 +31,10 @@ def _gen_catalog():
 
 @pytest.fixture(scope="module")
 def report():
-    t0 = time.perf_counter()
     p = subprocess.run([sys.executable, "-m", "verifier", "prove", "specs/", "--format", "json", "--jobs", "2"],
                        capture_output=True, text=True, cwd=ROOT)
-    seconds = time.perf_counter() - t0
     assert p.returncode == 0, p.stderr[-3000:] + p.stdout[-3000:]
     data = json.loads(p.stdout)
-    data["wall_seconds"] = seconds
     return data
 
 
@@ -63,13 +59,12 @@ def test_prove_specs_every_verdict_as_expected(report):
         assert c["outcome"] == "pass", (c["spec"], c["check"])
 
 
-def test_catalog_size_and_speed(report):
+def test_catalog_size(report):
     checks = _catalog_checks(report)
     assert len(checks) >= 300
     by_expect = {e: sum(c["expect"] == e for c in checks) for e in EXPECTED_VERDICT}
     assert by_expect["pass"] >= 250 and by_expect["fail"] >= 20
-    # generous bound: the whole of specs/ proves in about 10 s on 2 cores
-    assert report["wall_seconds"] < 240, report["wall_seconds"]
+    # speed is measured by benchmarks/prove_time.py, not asserted here
 
 
 def test_every_documented_mistake_is_refuted_with_a_counterexample(report):

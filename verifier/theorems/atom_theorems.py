@@ -132,6 +132,9 @@ def copy_routing(name: str, thr_id: Layout, src: Layout, dst: Layout, model: Cop
     nthr = int(thr_id.size())
     sbits, dbits = _thr_val_sizes(src)[1], _thr_val_sizes(dst)[1]
     problems = []
+    if thr_id.values() != list(range(nthr)):
+        # the models are written per lane; a copy atom whose thread i is not lane i is outside them
+        problems.append(f"thr_id {thr_id} does not map thread i to lane i (not supported for copy atoms)")
     if nthr != model.lanes:
         problems.append(f"{nthr} threads, the instruction uses {model.lanes}")
     if sbits != model.src_bits:
