@@ -10,63 +10,11 @@
 // Every job (one table) runs in a forked child process (the parent never touches CUDA), so an
 // instruction that faults at run time only loses its own table: the parent records the failure
 // and starts a fresh child for the remaining jobs.
-#include <cuda_runtime.h>
 #include <cuda_fp16.h>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
-#include <vector>
-#include <algorithm>
-#include <functional>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <signal.h>
-#include <fcntl.h>
+#include "capture_common.h"
 
 enum DKind { DK_F16 = 0, DK_F32 = 1, DK_S32 = 2, DK_F64 = 3 };
 #include "mma_ops.inc"
-
-// ------------------------------------------------------------------------------------------
-// small helpers
-// ------------------------------------------------------------------------------------------
-static bool g_fake = false;
-
-struct CudaFail {
-  std::string msg;
-};
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess)                                                                  \
-      throw CudaFail{std::string(#x) + ": " + cudaGetErrorName(e_) + ": " + cudaGetErrorString(e_)}; \
-  } while (0)
-
-static std::string jstr(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if ((unsigned char)c < 0x20) { char b[8]; snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o + "\"";
-}
-static std::string jnum(double v) {
-  char b[40];
-  if (v == (double)(long long)v && v > -1e15 && v < 1e15) snprintf(b, sizeof b, "%lld", (long long)v);
-  else snprintf(b, sizeof b, "%.17g", v);
-  return b;
-}
-template <class T>
-static std::string jlist(const std::vector<T>& v) {
-  std::string o = "[";
-  for (size_t i = 0; i < v.size(); ++i) { if (i) o += ","; o += std::to_string(v[i]); }
-  return o + "]";
-}
-static std::string hex64(unsigned long long v) { char b[24]; snprintf(b, sizeof b, "0x%llx", v); return b; }
 
 // Scrambled row assignment shared by ldmatrix and stmatrix: lane l points at row
 // ROW_OF_LANE(l) = (11*l + 5) mod 32 (a permutation of 0..31), i.e. at byte offset
@@ -344,56 +292,10 @@ __global__ void __launch_bounds__(32) mma_onehot_kernel(Rec* recs, unsigned* cnt
 
 template <class Op>
 static std::string job_mma() {
-  const unsigned cap = 1u << 22;
-  std::vector<Rec> recs;
-  unsigned count = 0;
-  float ms = 0.f;
   const int blocks = 32 * Op::NA + 1;
-  if (!g_fake) {
-    Rec* d_recs; unsigned* d_cnt;
-    CK(cudaMalloc(&d_recs, sizeof(Rec) * (size_t)cap));
-    CK(cudaMalloc(&d_cnt, sizeof(unsigned)));
-    CK(cudaMemset(d_cnt, 0, sizeof(unsigned)));
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
-    CK(cudaEventRecord(e0));
-    mma_onehot_kernel<Op><<<blocks, 32>>>(d_recs, d_cnt, cap);
-    CK(cudaGetLastError());
-    CK(cudaEventRecord(e1));
-    CK(cudaDeviceSynchronize());
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    CK(cudaMemcpy(&count, d_cnt, sizeof(unsigned), cudaMemcpyDeviceToHost));
-    recs.resize(std::min(count, cap));
-    CK(cudaMemcpy(recs.data(), d_recs, sizeof(Rec) * recs.size(), cudaMemcpyDeviceToHost));
-    CK(cudaFree(d_recs)); CK(cudaFree(d_cnt));
-  }
-  std::sort(recs.begin(), recs.end(), [](const Rec& x, const Rec& y) {
-    if (x.a != y.a) return x.a < y.a;
-    if (x.b != y.b) return x.b < y.b;
-    return x.d < y.d;
+  const auto run = run_onehot<Rec>(1u << 22, [&](Rec* recs, unsigned* cnt, unsigned cap) {
+    mma_onehot_kernel<Op><<<blocks, 32>>>(recs, cnt, cap);
   });
-  std::string hits = "[", aonly = "[", bonly = "[", zero = "[";
-  std::vector<std::pair<double, long>> hv;  // distinct hit values and counts
-  bool fh = true, fa = true, fb = true, fz = true;
-  for (const Rec& r : recs) {
-    if (r.a >= 0 && r.b >= 0) {
-      hits += (fh ? "[" : ",[") + std::to_string(r.a) + "," + std::to_string(r.b) + "," + std::to_string(r.d) + "]";
-      fh = false;
-      auto it = std::find_if(hv.begin(), hv.end(), [&](const std::pair<double, long>& p) { return p.first == r.v; });
-      if (it == hv.end()) hv.push_back({r.v, 1}); else it->second++;
-    } else if (r.a >= 0) {
-      aonly += (fa ? "[" : ",[") + std::to_string(r.a) + "," + std::to_string(r.d) + "," + jnum(r.v) + "]"; fa = false;
-    } else if (r.b >= 0) {
-      bonly += (fb ? "[" : ",[") + std::to_string(r.b) + "," + std::to_string(r.d) + "," + jnum(r.v) + "]"; fb = false;
-    } else {
-      zero += (fz ? "[" : ",[") + std::to_string(r.d) + "," + jnum(r.v) + "]"; fz = false;
-    }
-  }
-  hits += "]"; aonly += "]"; bonly += "]"; zero += "]";
-  std::sort(hv.begin(), hv.end());
-  std::string hvs = "[";
-  for (size_t i = 0; i < hv.size(); ++i) hvs += (i ? ",[" : "[") + jnum(hv[i].first) + "," + std::to_string(hv[i].second) + "]";
-  hvs += "]";
   std::string o = "{";
   o += "\"id\":" + jstr(Op::ID);
   o += ",\"instruction\":" + jstr(Op::INSTR);
@@ -406,61 +308,16 @@ static std::string job_mma() {
   o += ",\"num_a\":" + std::to_string(Op::NA) + ",\"num_b\":" + std::to_string(Op::NB) + ",\"num_d\":" + std::to_string(Op::ND);
   o += ",\"one_a\":" + jstr(hex64(Op::A_ONE)) + ",\"one_b\":" + jstr(hex64(Op::B_ONE));
   o += ",\"mma_issued\":" + std::to_string((long long)blocks * (32 * Op::NB + 1) * 2);
-  o += ",\"kernel_ms\":" + jnum((double)(long long)(ms * 1000) / 1000.0);
-  o += ",\"records\":" + std::to_string(count);
-  o += std::string(",\"overflow\":") + (count > cap ? "true" : "false");
-  o += ",\"hit_values\":" + hvs;
-  o += ",\"hits\":" + hits;
-  o += ",\"a_only\":" + aonly;
-  o += ",\"b_only\":" + bonly;
-  o += ",\"zero_input_nonzero\":" + zero;
+  o += onehot_fields(run);
   o += "}";
   return o;
 }
 
 // ------------------------------------------------------------------------------------------
-// meta
+// the job list
 // ------------------------------------------------------------------------------------------
-static std::string g_date = "unknown", g_driver_str = "";
-
-static std::string job_meta() {
-  std::string gpu = "fake", sm = "9.0";
-  int drv = 0, rt = 0;
-  if (!g_fake) {
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    gpu = p.name;
-    sm = std::to_string(p.major) + "." + std::to_string(p.minor);
-    CK(cudaDriverGetVersion(&drv));
-    CK(cudaRuntimeGetVersion(&rt));
-  }
-  auto ver = [](int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); };
-  std::string o = "{";
-  o += "\"gpu\":" + jstr(gpu);
-  o += ",\"sm\":" + jstr(sm);
-  o += ",\"driver\":" + jstr(g_driver_str.empty() ? "cuda driver api " + ver(drv) : g_driver_str);
-  o += ",\"cuda_driver_api\":" + jstr(ver(drv)) + ",\"cuda_driver_api_int\":" + std::to_string(drv);
-  o += ",\"cuda_runtime\":" + jstr(ver(rt)) + ",\"cuda_runtime_int\":" + std::to_string(rt);
-  o += ",\"nvcc\":" + jstr(std::to_string(__CUDACC_VER_MAJOR__) + "." + std::to_string(__CUDACC_VER_MINOR__) + "." +
-                           std::to_string(__CUDACC_VER_BUILD__));
-  o += ",\"date\":" + jstr(g_date);
-  o += ",\"tool\":" + jstr("tools/gpu/capture.cu");
-  o += std::string(",\"fake\":") + (g_fake ? "true" : "false");
-  o += "}";
-  return o;
-}
-
-// ------------------------------------------------------------------------------------------
-// job table and fork-per-batch driver
-// ------------------------------------------------------------------------------------------
-struct Job {
-  std::string name, family;
-  std::function<std::string()> fn;
-};
-
 static std::vector<Job> make_jobs() {
   std::vector<Job> j;
-  j.push_back({"meta", "meta", job_meta});
   j.push_back({"ldmatrix_x1", "ldmatrix", job_ldmatrix<1, false>});
   j.push_back({"ldmatrix_x2", "ldmatrix", job_ldmatrix<2, false>});
   j.push_back({"ldmatrix_x4", "ldmatrix", job_ldmatrix<4, false>});
@@ -480,129 +337,25 @@ static std::vector<Job> make_jobs() {
   return j;
 }
 
-static bool read_file(const std::string& p, std::string& out) {
-  FILE* f = fopen(p.c_str(), "rb");
-  if (!f) return false;
-  out.clear();
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  fclose(f);
-  return true;
-}
-static bool write_file(const std::string& p, const std::string& s) {
-  std::string tmp = p + ".tmp";
-  FILE* f = fopen(tmp.c_str(), "wb");
-  if (!f) return false;
-  bool ok = fwrite(s.data(), 1, s.size(), f) == s.size();
-  ok = (fclose(f) == 0) && ok;
-  return ok && rename(tmp.c_str(), p.c_str()) == 0;
-}
-
-// child: run jobs[start..] in order, one part file per job; exit non-zero at the first failure
-static void child_run(const std::vector<Job>& jobs, size_t start, const std::string& parts) {
-  for (size_t i = start; i < jobs.size(); ++i) {
-    fprintf(stderr, "[capture] job %zu/%zu %s ...\n", i, jobs.size(), jobs[i].name.c_str());
-    alarm(120);
-    try {
-      std::string s = jobs[i].fn();
-      if (!write_file(parts + "/" + jobs[i].name + ".json", s)) {
-        fprintf(stderr, "[capture] cannot write part file for %s\n", jobs[i].name.c_str());
-        _exit(4);
-      }
-    } catch (const CudaFail& e) {
-      fprintf(stderr, "[capture] job %s FAILED: %s\n", jobs[i].name.c_str(), e.msg.c_str());
-      write_file(parts + "/" + jobs[i].name + ".err", e.msg);
-      _exit(3);
-    }
-    alarm(0);
+// variants ptxas refused for sm_90 (listed by gen_mma_ops.py), as the family's "not_assembled"
+static std::string not_assembled(const std::string& fam) {
+  std::string o = "[";
+  bool first = true;
+  for (const SkippedOp* s = SKIPPED_OPS; s->id; ++s) {
+    if (fam != s->family) continue;
+    o += (first ? "" : ",") + std::string("{\"id\":") + jstr(s->id) + ",\"instruction\":" + jstr(s->instr) +
+         ",\"ptxas\":" + jstr(s->reason) + "}";
+    first = false;
   }
-  _exit(0);
+  return o + "]";
 }
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s OUTDIR [--date ISO] [--driver STR] [--only SUBSTR] [--fake]\n", argv[0]);
-    return 2;
-  }
-  std::string outdir = argv[1], only;
-  for (int i = 2; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--fake") g_fake = true;
-    else if (a == "--date" && i + 1 < argc) g_date = argv[++i];
-    else if (a == "--driver" && i + 1 < argc) g_driver_str = argv[++i];
-    else if (a == "--only" && i + 1 < argc) only = argv[++i];
-    else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
-  }
-  std::vector<Job> all = make_jobs(), jobs;
-  for (auto& j : all)
-    if (j.name == "meta" || only.empty() || j.name.find(only) != std::string::npos) jobs.push_back(j);
-  const std::string parts = outdir + "/parts";
-  mkdir(outdir.c_str(), 0755);
-  mkdir(parts.c_str(), 0755);
-  for (auto& j : jobs) { unlink((parts + "/" + j.name + ".json").c_str()); unlink((parts + "/" + j.name + ".err").c_str()); }
-
-  // failures: (job index, description)
-  std::vector<std::pair<size_t, std::string>> failures;
-  size_t start = 0;
-  while (start < jobs.size()) {
-    fflush(stdout); fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) { perror("fork"); return 1; }
-    if (pid == 0) child_run(jobs, start, parts);
-    int st = 0;
-    waitpid(pid, &st, 0);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) break;
-    size_t i = start;
-    std::string dummy;
-    while (i < jobs.size() && read_file(parts + "/" + jobs[i].name + ".json", dummy)) ++i;
-    if (i >= jobs.size()) break;
-    std::string why;
-    if (!read_file(parts + "/" + jobs[i].name + ".err", why)) {
-      if (WIFSIGNALED(st)) why = std::string("child killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
-      else why = "child exited with status " + std::to_string(WEXITSTATUS(st));
-    }
-    fprintf(stderr, "[capture] recorded failure of %s: %s\n", jobs[i].name.c_str(), why.c_str());
-    failures.push_back({i, why});
-    start = i + 1;
-  }
-
-  std::string meta;
-  if (!read_file(parts + "/meta.json", meta)) meta = "{\"error\":\"meta job failed\",\"date\":" + jstr(g_date) + "}";
-  const char* families[] = {"ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1"};
-  int rc = 0;
-  for (const char* fam : families) {
-    std::string tables = "[", failed = "[";
-    bool any = false, ft = true, ff = true;
-    for (size_t i = 0; i < jobs.size(); ++i) {
-      if (jobs[i].family != fam) continue;
-      any = true;
-      std::string part;
-      if (read_file(parts + "/" + jobs[i].name + ".json", part)) {
-        tables += (ft ? "\n" : ",\n") + part; ft = false;
-      }
-    }
-    for (auto& f : failures) {
-      if (jobs[f.first].family != fam) continue;
-      failed += (ff ? "" : ",") + std::string("{\"job\":") + jstr(jobs[f.first].name) + ",\"error\":" + jstr(f.second) + "}";
-      ff = false;
-    }
-    tables += "\n]"; failed += "]";
-    std::string not_asm = "[";
-    bool fn = true;
-    for (const SkippedOp* s = SKIPPED_OPS; s->id; ++s) {
-      if (std::string(s->family) != fam) continue;
-      not_asm += (fn ? "" : ",") + std::string("{\"id\":") + jstr(s->id) + ",\"instruction\":" + jstr(s->instr) +
-                 ",\"ptxas\":" + jstr(s->reason) + "}";
-      fn = false;
-    }
-    not_asm += "]";
-    if (!any && not_asm == "[]") continue;
-    std::string doc = "{\"meta\":" + meta + ",\n\"failed_at_run_time\":" + failed + ",\n\"not_assembled\":" + not_asm +
-                      ",\n\"tables\":" + tables + "}\n";
-    if (!write_file(outdir + "/" + fam + ".json", doc)) { fprintf(stderr, "cannot write %s\n", fam); rc = 1; }
-    else fprintf(stderr, "[capture] wrote %s/%s.json\n", outdir.c_str(), fam);
-  }
-  fprintf(stderr, "[capture] %zu jobs, %zu failed\n", jobs.size(), failures.size());
-  return rc;
+  Capture c;
+  c.tag = "capture";
+  c.meta = [] { return meta_json("tools/gpu/capture.cu", ""); };
+  c.jobs = make_jobs();
+  c.families = {"ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1"};
+  c.not_assembled = not_assembled;
+  return capture_main(argc, argv, c);
 }

@@ -25,51 +25,9 @@
 // adjacent in M/N.  Here LBO = 128 and SBO = 128 * (core matrices along K) = 256 (K-adjacent core
 // matrices are contiguous).  The tables record LBO, SBO, the descriptor words and the byte offset of
 // every position, so a reader can check the addressing.
-#include <cuda_runtime.h>
 #include <cuda_fp16.h>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
-#include <vector>
-#include <algorithm>
-#include <functional>
 #include <type_traits>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <signal.h>
-
-static bool g_fake = false;
-
-struct CudaFail {
-  std::string msg;
-};
-#define CK(x)                                                                                       \
-  do {                                                                                              \
-    cudaError_t e_ = (x);                                                                           \
-    if (e_ != cudaSuccess)                                                                          \
-      throw CudaFail{std::string(#x) + ": " + cudaGetErrorName(e_) + ": " + cudaGetErrorString(e_)}; \
-  } while (0)
-
-static std::string jstr(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += c; }
-    else if ((unsigned char)c < 0x20) { char b[8]; snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += c;
-  }
-  return o + "\"";
-}
-static std::string jnum(double v) {
-  char b[40];
-  if (v == (double)(long long)v && v > -1e15 && v < 1e15) snprintf(b, sizeof b, "%lld", (long long)v);
-  else snprintf(b, sizeof b, "%.17g", v);
-  return b;
-}
-static std::string hex64(unsigned long long v) { char b[24]; snprintf(b, sizeof b, "0x%llx", v); return b; }
+#include "capture_common.h"
 
 enum DKind { DK_F16 = 0, DK_F32 = 1, DK_S32 = 2 };
 
@@ -311,58 +269,12 @@ static std::string offsets_json(int rows, int k, int bits, int sbo) {
 
 template <class Op>
 static std::string job_wgmma() {
-  const unsigned cap = 1u << 22;
-  std::vector<Rec> recs;
-  unsigned count = 0;
-  float ms = 0.f;
   const int a_positions = Op::A_IN_REGS ? 128 * Op::NA : Op::M * Op::K;
   const int b_positions = Op::N * Op::K;
   const int blocks = a_positions + 1;
-  if (!g_fake) {
-    Rec* d_recs; unsigned* d_cnt;
-    CK(cudaMalloc(&d_recs, sizeof(Rec) * (size_t)cap));
-    CK(cudaMalloc(&d_cnt, sizeof(unsigned)));
-    CK(cudaMemset(d_cnt, 0, sizeof(unsigned)));
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
-    CK(cudaEventRecord(e0));
-    wgmma_onehot_kernel<Op><<<blocks, 128>>>(d_recs, d_cnt, cap);
-    CK(cudaGetLastError());
-    CK(cudaEventRecord(e1));
-    CK(cudaDeviceSynchronize());
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    CK(cudaMemcpy(&count, d_cnt, sizeof(unsigned), cudaMemcpyDeviceToHost));
-    recs.resize(std::min(count, cap));
-    CK(cudaMemcpy(recs.data(), d_recs, sizeof(Rec) * recs.size(), cudaMemcpyDeviceToHost));
-    CK(cudaFree(d_recs)); CK(cudaFree(d_cnt));
-  }
-  std::sort(recs.begin(), recs.end(), [](const Rec& x, const Rec& y) {
-    if (x.a != y.a) return x.a < y.a;
-    if (x.b != y.b) return x.b < y.b;
-    return x.d < y.d;
+  const auto run = run_onehot<Rec>(1u << 22, [&](Rec* recs, unsigned* cnt, unsigned cap) {
+    wgmma_onehot_kernel<Op><<<blocks, 128>>>(recs, cnt, cap);
   });
-  std::string hits = "[", aonly = "[", bonly = "[", zero = "[";
-  bool fh = true, fa = true, fb = true, fz = true;
-  std::vector<std::pair<double, long>> hv;
-  for (const Rec& r : recs) {
-    if (r.a >= 0 && r.b >= 0) {
-      hits += (fh ? "[" : ",[") + std::to_string(r.a) + "," + std::to_string(r.b) + "," + std::to_string(r.d) + "]";
-      fh = false;
-      auto it = std::find_if(hv.begin(), hv.end(), [&](const std::pair<double, long>& p) { return p.first == r.v; });
-      if (it == hv.end()) hv.push_back({r.v, 1}); else it->second++;
-    } else if (r.a >= 0) {
-      aonly += (fa ? "[" : ",[") + std::to_string(r.a) + "," + std::to_string(r.d) + "," + jnum(r.v) + "]"; fa = false;
-    } else if (r.b >= 0) {
-      bonly += (fb ? "[" : ",[") + std::to_string(r.b) + "," + std::to_string(r.d) + "," + jnum(r.v) + "]"; fb = false;
-    } else {
-      zero += (fz ? "[" : ",[") + std::to_string(r.d) + "," + jnum(r.v) + "]"; fz = false;
-    }
-  }
-  hits += "]"; aonly += "]"; bonly += "]"; zero += "]";
-  std::sort(hv.begin(), hv.end());
-  std::string hvs = "[";
-  for (size_t i = 0; i < hv.size(); ++i) hvs += (i ? ",[" : "[") + jnum(hv[i].first) + "," + std::to_string(hv[i].second) + "]";
-  hvs += "]";
 
   auto smem = [](int rows, int k, int bits, int sbo, const std::string& pos) {
     return std::string("{\"major\":\"K\",\"layout_type\":0,\"swizzle\":\"none\",\"lbo_bytes\":") +
@@ -393,59 +305,19 @@ static std::string job_wgmma() {
   o += ",\"d_index\":\"thread*num_d + element\"";
   o += ",\"one_a\":" + jstr(hex64(Op::A_ONE)) + ",\"one_b\":" + jstr(hex64(Op::B_ONE));
   o += ",\"wgmma_issued\":" + std::to_string((long long)blocks * (b_positions + 1));
-  o += ",\"kernel_ms\":" + jnum((double)(long long)(ms * 1000) / 1000.0);
-  o += ",\"records\":" + std::to_string(count);
-  o += std::string(",\"overflow\":") + (count > cap ? "true" : "false");
-  o += ",\"hit_values\":" + hvs;
-  o += ",\"hits\":" + hits;
-  o += ",\"a_only\":" + aonly;
-  o += ",\"b_only\":" + bonly;
-  o += ",\"zero_input_nonzero\":" + zero;
+  o += onehot_fields(run);
   o += "}";
   return o;
 }
 
 // ------------------------------------------------------------------------------------------
-// meta, jobs, fork-per-job driver
+// the job list
 // ------------------------------------------------------------------------------------------
-static std::string g_date = "unknown", g_driver_str = "";
-
-static std::string job_meta() {
-  std::string gpu = "fake", sm = "9.0";
-  int drv = 0, rt = 0;
-  if (!g_fake) {
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    gpu = p.name;
-    sm = std::to_string(p.major) + "." + std::to_string(p.minor);
-    CK(cudaDriverGetVersion(&drv));
-    CK(cudaRuntimeGetVersion(&rt));
-  }
-  auto ver = [](int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); };
-  std::string o = "{";
-  o += "\"gpu\":" + jstr(gpu);
-  o += ",\"sm\":" + jstr(sm);
-  o += ",\"target\":\"sm_90a\"";
-  o += ",\"driver\":" + jstr(g_driver_str.empty() ? "cuda driver api " + ver(drv) : g_driver_str);
-  o += ",\"cuda_driver_api\":" + jstr(ver(drv)) + ",\"cuda_driver_api_int\":" + std::to_string(drv);
-  o += ",\"cuda_runtime\":" + jstr(ver(rt)) + ",\"cuda_runtime_int\":" + std::to_string(rt);
-  o += ",\"nvcc\":" + jstr(std::to_string(__CUDACC_VER_MAJOR__) + "." + std::to_string(__CUDACC_VER_MINOR__) + "." +
-                           std::to_string(__CUDACC_VER_BUILD__));
-  o += ",\"date\":" + jstr(g_date);
-  o += ",\"tool\":" + jstr("tools/gpu/capture_wgmma.cu");
-  o += std::string(",\"fake\":") + (g_fake ? "true" : "false");
-  o += "}";
-  return o;
-}
-
-struct Job {
-  std::string name;
-  std::function<std::string()> fn;
-};
-
-static std::vector<Job> make_jobs() {
-  std::vector<Job> j;
-#define ADD(OP) j.push_back({OP::ID, job_wgmma<OP>});
+int main(int argc, char** argv) {
+  Capture c;
+  c.tag = "capture_wgmma";
+  c.meta = [] { return meta_json("tools/gpu/capture_wgmma.cu", ",\"target\":\"sm_90a\""); };
+#define ADD(OP) c.jobs.push_back({OP::ID, "wgmma", job_wgmma<OP>});
   ADD(Wg_rs_m64n8k16_f32_f16_f16)
   ADD(Wg_rs_m64n16k16_f32_f16_f16)
   ADD(Wg_ss_m64n8k16_f32_f16_f16)
@@ -455,99 +327,6 @@ static std::vector<Job> make_jobs() {
   ADD(Wg_rs_m64n8k32_f32_e4m3_e4m3)
   ADD(Wg_rs_m64n8k32_s32_s8_s8)
 #undef ADD
-  return j;
-}
-
-static bool read_file(const std::string& p, std::string& out) {
-  FILE* f = fopen(p.c_str(), "rb");
-  if (!f) return false;
-  out.clear();
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  fclose(f);
-  return true;
-}
-static bool write_file(const std::string& p, const std::string& s) {
-  std::string tmp = p + ".tmp";
-  FILE* f = fopen(tmp.c_str(), "wb");
-  if (!f) return false;
-  bool ok = fwrite(s.data(), 1, s.size(), f) == s.size();
-  ok = (fclose(f) == 0) && ok;
-  return ok && rename(tmp.c_str(), p.c_str()) == 0;
-}
-
-// run one job in a forked child (its own CUDA context); returns "" on success, else the error
-static std::string run_in_child(const std::string& name, const std::function<std::string()>& fn,
-                                const std::string& parts) {
-  const std::string ok = parts + "/" + name + ".json", err = parts + "/" + name + ".err";
-  unlink(ok.c_str()); unlink(err.c_str());
-  fflush(stdout); fflush(stderr);
-  pid_t pid = fork();
-  if (pid < 0) return "fork failed";
-  if (pid == 0) {
-    alarm(120);
-    try {
-      if (!write_file(ok, fn())) _exit(4);
-    } catch (const CudaFail& e) {
-      write_file(err, e.msg);
-      _exit(3);
-    }
-    _exit(0);
-  }
-  int st = 0;
-  waitpid(pid, &st, 0);
-  std::string dummy, why;
-  if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && read_file(ok, dummy)) return "";
-  if (read_file(err, why)) return why;
-  if (WIFSIGNALED(st)) return std::string("child killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
-  return "child exited with status " + std::to_string(WEXITSTATUS(st));
-}
-
-int main(int argc, char** argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s OUTDIR [--date ISO] [--driver STR] [--only SUBSTR] [--fake]\n", argv[0]);
-    return 2;
-  }
-  std::string outdir = argv[1], only;
-  for (int i = 2; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--fake") g_fake = true;
-    else if (a == "--date" && i + 1 < argc) g_date = argv[++i];
-    else if (a == "--driver" && i + 1 < argc) g_driver_str = argv[++i];
-    else if (a == "--only" && i + 1 < argc) only = argv[++i];
-    else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
-  }
-  const std::string parts = outdir + "/parts";
-  mkdir(outdir.c_str(), 0755);
-  mkdir(parts.c_str(), 0755);
-
-  std::string meta;
-  std::string why = run_in_child("meta", job_meta, parts);
-  if (!why.empty() || !read_file(parts + "/meta.json", meta))
-    meta = "{\"error\":" + jstr("meta job failed: " + why) + ",\"date\":" + jstr(g_date) + "}";
-
-  std::string tables = "[", failed = "[";
-  bool ft = true, ff = true;
-  size_t nfail = 0, njobs = 0;
-  for (const Job& j : make_jobs()) {
-    if (!only.empty() && j.name.find(only) == std::string::npos) continue;
-    ++njobs;
-    fprintf(stderr, "[capture_wgmma] %s ...\n", j.name.c_str());
-    why = run_in_child(j.name, j.fn, parts);
-    std::string part;
-    if (why.empty() && read_file(parts + "/" + j.name + ".json", part)) {
-      tables += (ft ? "\n" : ",\n") + part; ft = false;
-    } else {
-      fprintf(stderr, "[capture_wgmma] %s FAILED: %s\n", j.name.c_str(), why.c_str());
-      failed += (ff ? "" : ",") + std::string("{\"job\":") + jstr(j.name) + ",\"error\":" + jstr(why) + "}";
-      ff = false; ++nfail;
-    }
-  }
-  tables += "\n]"; failed += "]";
-  std::string doc = "{\"meta\":" + meta + ",\n\"failed_at_run_time\":" + failed + ",\n\"not_assembled\":[]" +
-                    ",\n\"tables\":" + tables + "}\n";
-  if (!write_file(outdir + "/wgmma.json", doc)) { fprintf(stderr, "cannot write wgmma.json\n"); return 1; }
-  fprintf(stderr, "[capture_wgmma] wrote %s/wgmma.json: %zu jobs, %zu failed\n", outdir.c_str(), njobs, nfail);
-  return 0;
+  c.families = {"wgmma"};
+  return capture_main(argc, argv, c);
 }

@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1"]
+FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1", "wgmma"]  # capture.cu, capture_wgmma.cu
 
 
 def main():
