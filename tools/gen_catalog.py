@@ -724,7 +724,7 @@ def family_sm80_f64() -> SpecFile:
                               f"{'M' if op == 'A' else 'N'} values adjacent (\"perm for load vectorization\"), so "
                               "Copy_Atom<UniversalCopy<uint128_t>, double> loads them with one 128-bit LDS.",
                               F64, 4, F64_PERM, op, "UniversalCopy<uint128_t>", "double", atom, shape)
-    f.section(f"the smem epilogue sketched (commented out) beside the NN configuration: accumulators to a\n"
+    f.section("the smem epilogue sketched (commented out) beside the NN configuration: accumulators to a\n"
               "(64,32):(1,64) tile with Copy_Atom<UniversalCopy<double>, double> built from the tiled MMA")
     operand_check(f, "cutlass_sm80_f64_epilogue_c_universal",
                   f"{CUTLASS_CFG}, Sm80 double NN, the commented epilogue::collective::Epilogue: SMEM layout "

@@ -125,7 +125,7 @@ def emit_op(o):
     L.append(f"  static constexpr int C_REGS = {o['c_regs']};")
     L.append(f"  static constexpr int D_KIND = {dk}, D_REGS = {o['d_regs']}, ND = {nd}, D_WORDS = {dw};")
     L.append(f"  static constexpr unsigned long long A_ONE = {aone:#x}ull, B_ONE = {bone:#x}ull;")
-    L.append(f"  __device__ static void mma(const uint32_t (&a)[A_WORDS], const uint32_t (&b)[B_WORDS], uint32_t (&d)[D_WORDS]) {{")
+    L.append("  __device__ static void mma(const uint32_t (&a)[A_WORDS], const uint32_t (&b)[B_WORDS], uint32_t (&d)[D_WORDS]) {")
     outs, ins = [], []
     pre, post = [], []
     # outputs

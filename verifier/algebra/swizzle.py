@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .inttuple import (AlgebraError, Dyn, IntTuple, Underscore, dice_tuple, flatten_to_tuple, fmt, idx2crd,
+from .inttuple import (AlgebraError, Dyn, IntTuple, Underscore, dice_tuple, fmt, idx2crd,
                        is_int, is_static, is_tuple, is_underscore, slice_tuple)
 from .layout import Layout
 

@@ -58,7 +58,6 @@ def tokenize(text: str) -> list[Tok]:
         m = _TOKEN.match(text, pos)
         if not m:
             raise ParseError(f"unexpected character {text[pos]!r}", text, pos)
-        kind = m.lastgroup if m.lastgroup != "bits" else "smem"
         if m.group("smem"):
             toks.append(Tok("smem", m.group(0), pos, int(m.group("bits"))))
         elif m.group("int") is not None:
@@ -69,7 +68,6 @@ def tokenize(text: str) -> list[Tok]:
         elif m.group("punct") is not None:
             toks.append(Tok(m.group(0), m.group(0), pos))
         pos = m.end()
-        del kind
     toks.append(Tok("end", "", len(text)))
     return toks
 

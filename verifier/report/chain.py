@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..algebra.inttuple import flatten_to_tuple, idx2crd
+from ..algebra.inttuple import idx2crd
 from ..algebra.ops import right_inverse
 from ..symbolic.expr import Const
 from ..theorems.setup import TiledSetup
@@ -34,10 +34,6 @@ class Chain:
         self.numbers.update(numbers)
 
 
-def operand_names(operand: str) -> tuple[str, str, str]:
-    return {"A": ("A", "m", "k"), "B": ("B", "n", "k"), "C": ("C", "m", "n")}[operand]
-
-
 def tile_coord(setup: TiledSetup, q: int) -> tuple[int, int]:
     """Colex index in the operand tile (tile_M x tile_K, ...) -> (row, col)."""
     mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[setup.operand]
@@ -45,16 +41,26 @@ def tile_coord(setup: TiledSetup, q: int) -> tuple[int, int]:
     return q % rows, q // rows
 
 
-def smem_coord(setup: TiledSetup, idx: int) -> tuple[int, int]:
-    """Colex index in the whole smem operand tensor -> (row, col)."""
-    shape = setup.smem.layout.shape
-    rows = int(flatten_to_prod(shape, 0))
-    return idx % rows, idx // rows
+def _instance(setup: TiledSetup, instance: tuple[int, ...]) -> list[int]:
+    """The copy instance, padded with zeros to every instance mode."""
+    return list(instance) + [0] * (len(setup.instance_shape()) - len(instance))
 
 
-def flatten_to_prod(shape: Any, mode: int) -> int:
-    from ..algebra.inttuple import get, product
-    return int(product(get(shape, mode)))
+def _rest(inst: list[int]) -> Any:
+    """The instance coordinate past the first mode, as the shared-memory partition takes it."""
+    return tuple(inst[1:]) if len(inst) > 2 else (inst[1] if len(inst) > 1 else 0)
+
+
+def _title(head: str, inst: list[int]) -> str:
+    return head + (f", copy instance {tuple(inst)}" if any(inst) else "")
+
+
+def _mma_step(ch: Chain, setup: TiledSetup, lane: int, tiled_v: int) -> None:
+    """The MMA's side: F(lane, value) in the operand tile and its (row, col)."""
+    op, F = setup.operand, setup.tiled_copy.layout_tv
+    q = int(F(lane, tiled_v))
+    r, c = tile_coord(setup, q)
+    ch.add("MMA", f"F({lane},{tiled_v}) = {q} -> {op}({r},{c})    [F = TiledLayout_TV = {F}]", q=q, coord=(r, c))
 
 
 def _hexaddr(off_elems: int, elem_bytes: float, base: int) -> str:
@@ -68,18 +74,14 @@ def _val(x: Any) -> int:
 
 def load_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ...] = (), base: int = 0x1000) -> Chain:
     tc, typed = setup.tiled_copy, setup.typed
-    op, r_name, c_name = operand_names(setup.operand)
+    op = setup.operand
     nthr = typed.num_thr
-    inst = list(instance) + [0] * (len(setup.instance_shape()) - len(instance))
+    inst = _instance(setup, instance)
     group, alane = lane // nthr, lane % nthr
-    ch = Chain(f"{op}: lane {lane}, value {value}" + (f", copy instance {tuple(inst)}" if any(inst) else ""))
+    ch = Chain(_title(f"{op}: lane {lane}, value {value}", inst))
     # the MMA's demand: F(lane, value) in the tile, then the smem element
-    nvd = typed.num_val_dst
-    tiled_v = value + nvd * inst[0]
-    F = tc.layout_tv
-    q = int(F(lane, tiled_v))
-    m, k = tile_coord(setup, q)
-    ch.add("MMA", f"F({lane},{tiled_v}) = {q} -> {op}({m},{k})    [F = TiledLayout_TV = {F}]", q=q, coord=(m, k))
+    tiled_v = value + typed.num_val_dst * inst[0]
+    _mma_step(ch, setup, lane, tiled_v)
     # the copy's destination meaning
     D, R, S = typed.dst, typed.ref, typed.src
     e = int(D(alane, value))
@@ -104,8 +106,7 @@ def load_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ..
         ch.add("source", f"S({sl},{sv}) = {es} -> source ({sl},{sv}): lane {src_thread}, value {sv}",
                source=(src_thread, sv), e_src=es)
         # partition_S: the smem element and address of that source value and of its row start
-        mem = setup.memory_frg
-        rest = tuple(inst[1:]) if len(inst) > 2 else (inst[1] if len(inst) > 1 else 0)
+        mem, rest = setup.memory_frg, _rest(inst)
         off = int(mem(src_thread, (sv, inst[0]), rest))
         off0 = int(mem(src_thread, (0, inst[0]), rest))
         qs = int(tc.layout_S_tv()(src_thread, sv + typed.num_val_src * inst[0]))
@@ -167,11 +168,10 @@ def _coord_text(c: Any) -> str:
 
 def source_chain(setup: TiledSetup, lane: int, instance: tuple[int, ...] = (), base: int = 0x1000) -> Chain:
     """What address a lane gives on the copy's shared-memory side, and where it points."""
-    op, _, _ = operand_names(setup.operand)
-    inst = list(instance) + [0] * (len(setup.instance_shape()) - len(instance))
-    ch = Chain(f"{op}: lane {lane} as the address provider" + (f", copy instance {tuple(inst)}" if any(inst) else ""))
-    mem = setup.memory_frg
-    rest = tuple(inst[1:]) if len(inst) > 2 else (inst[1] if len(inst) > 1 else 0)
+    op = setup.operand
+    inst = _instance(setup, instance)
+    ch = Chain(_title(f"{op}: lane {lane} as the address provider", inst))
+    mem, rest = setup.memory_frg, _rest(inst)
     tv = setup.tiled_copy.layout_D_tv() if setup.is_store else setup.tiled_copy.layout_S_tv()
     nv = setup.typed.num_val_dst if setup.is_store else setup.typed.num_val_src
     side = "D" if setup.is_store else "S"
@@ -203,16 +203,12 @@ def _part(i: int, n: int) -> str:
 def store_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ...] = (), base: int = 0x1000) -> Chain:
     """From an accumulator register (lane, copy source value) to the smem element it is written to."""
     tc, typed = setup.tiled_copy, setup.typed
-    op, r_name, c_name = operand_names(setup.operand)
+    op = setup.operand
     nthr = typed.num_thr
-    inst = list(instance) + [0] * (len(setup.instance_shape()) - len(instance))
-    ch = Chain(f"{op}: lane {lane}, value {value}" + (f", copy instance {tuple(inst)}" if any(inst) else ""))
-    nvs = typed.num_val_src
-    tiled_v = value + nvs * inst[0]
-    F = tc.layout_tv
-    q = int(F(lane, tiled_v))
-    m, n = tile_coord(setup, q)
-    ch.add("MMA", f"F({lane},{tiled_v}) = {q} -> {op}({m},{n})    [F = TiledLayout_TV = {F}]", q=q, coord=(m, n))
+    inst = _instance(setup, instance)
+    ch = Chain(_title(f"{op}: lane {lane}, value {value}", inst))
+    tiled_v = value + typed.num_val_src * inst[0]
+    _mma_step(ch, setup, lane, tiled_v)
     S, R = typed.src, typed.ref
     e = int(S(lane % nthr, value))
     ch.add("copy S", f"S({lane % nthr},{value}) = {e}    [S = {S}]", e=e)
@@ -242,8 +238,7 @@ def store_chain(setup: TiledSetup, lane: int, value: int, instance: tuple[int, .
             d, b = route
             dv = b // vb
             dst_thread = group * nthr + d
-            mem = setup.memory_frg
-            rest = tuple(inst[1:]) if len(inst) > 2 else (inst[1] if len(inst) > 1 else 0)
+            mem, rest = setup.memory_frg, _rest(inst)
             off = int(mem(dst_thread, (dv, inst[0]), rest))
             off0 = int(mem(dst_thread, (0, inst[0]), rest))
             qd = int(tc.layout_D_tv()(dst_thread, dv + typed.num_val_dst * inst[0]))
@@ -262,4 +257,4 @@ def chain_for(setup: TiledSetup, lane: int, value: int, instance: tuple[int, ...
     return load_chain(setup, lane, value, instance, base)
 
 
-__all__ = ["Chain", "Step", "chain_for", "load_chain", "store_chain", "flatten_to_tuple"]
+__all__ = ["Chain", "Step", "chain_for", "load_chain", "source_chain", "store_chain"]

@@ -101,10 +101,3 @@ def closed_form(e: Expr, canonical: bool = False) -> str:
     except Exception:  # a report must never fail because of pretty-printing
         return to_text(e)
 
-
-def closed_form_latex(e: Expr) -> str:
-    try:
-        sp, _ = _sympy()
-        return sp.latex(to_sympy(e))
-    except Exception:
-        return to_text(e)

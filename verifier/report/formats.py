@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 from ..theorems.catalog import BY_ID
 from ..theorems.runner import CheckResult
 from . import text
-from .closed_form import closed_form_latex  # noqa: F401 - re-exported for Markdown users
 from .counterexample import failures
 
 

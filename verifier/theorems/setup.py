@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, flatten_to_tuple, get, is_tuple
 from ..algebra.layout import Layout
 from ..algebra.ops import left_inverse

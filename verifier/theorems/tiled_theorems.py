@@ -286,33 +286,26 @@ def end_to_end(setup: TiledSetup) -> list[Obligation]:
                       f"retiled fragment {ret} vs shared-memory partition instances {V.inst_sizes}")]
     t = V.t
     inst = V.inst_vars()
-    vb = setup.value_bits
     mem = setup.memory_frg
-    if not setup.is_store:
-        # load: destination register (t, v) <- source lane's row/vector at position src_value
-        nv = setup.typed.num_val_dst
-        v = Var("value", nv)
-        st, sv, lane, premise = routes(setup, V, v, t)
-        delivered = layout_expr(mem, V.mem_coord(st, Const(0))) + sv
-        u = layout_expr(ret, V.reg_coord(v))
-        fv, frest = _split_fragment_index(frag, layout_expr(linv, u))
-        expected = layout_expr(hw, (mma_thread_coord(setup, setup.hw_tiled_mma, t), (fv, frest)))
-        shown = {"src thread": st, "src value": sv, "register": u, "delivered offset": delivered,
-                 "expected offset": expected}
-        title = "every fragment register receives smem[layout(coordinate the instruction reads there)]"
-    else:
-        # store: shared-memory element (t's row, position v) <- source register of the routed lane
-        nv = setup.typed.num_val_dst
-        v = Var("value", nv)
-        st, sv, lane, premise = routes(setup, V, v, t)
-        delivered = layout_expr(mem, V.mem_coord(t, Const(0))) + v
-        u = layout_expr(ret, V.reg_coord(sv))
-        fv, frest = _split_fragment_index(frag, layout_expr(linv, u))
-        expected = layout_expr(hw, (mma_thread_coord(setup, setup.hw_tiled_mma, st), (fv, frest)))
+    v = Var("value", setup.typed.num_val_dst)
+    st, sv, lane, premise = routes(setup, V, v, t)
+    if setup.is_store:
+        # store: shared-memory element (t's row, position v) <- register sv of the routed lane st
+        mem_t, mem_v, reg_t, reg_v = t, v, st, sv
         premise = and_(premise, lt(lane, model.address_lanes))
-        shown = {"src thread": st, "src value": sv, "register": u, "written offset": delivered,
-                 "expected offset": expected}
+        delivered_name = "written offset"
         title = "every accumulator lands at smem[layout(coordinate the instruction produced there)]"
+    else:
+        # load: register v of thread t <- position sv of the routed lane st's row/vector
+        mem_t, mem_v, reg_t, reg_v = st, sv, t, v
+        delivered_name = "delivered offset"
+        title = "every fragment register receives smem[layout(coordinate the instruction reads there)]"
+    delivered = layout_expr(mem, V.mem_coord(mem_t, Const(0))) + mem_v
+    u = layout_expr(ret, V.reg_coord(reg_v))
+    fv, frest = _split_fragment_index(frag, layout_expr(linv, u))
+    expected = layout_expr(hw, (mma_thread_coord(setup, setup.hw_tiled_mma, reg_t), (fv, frest)))
+    shown = {"src thread": st, "src value": sv, "register": u, delivered_name: delivered,
+             "expected offset": expected}
     return [Obligation("end_to_end", title, [t, v] + inst, eq(delivered, expected), premise=premise,
                        lhs=delivered, rhs=expected, shown=shown)]
 
