@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any, Callable
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,24 +72,21 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _positive_float(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if x <= 0:
-        raise argparse.ArgumentTypeError("must be positive")
-    return x
+def _positive(kind: type, noun: str) -> Callable[[str], Any]:
+    """An argparse type: a positive `kind` (int or float), with a one-line error otherwise."""
+    def parse(text: str) -> Any:
+        try:
+            x = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
+        if x <= 0:
+            raise argparse.ArgumentTypeError("must be positive")
+        return x
+    return parse
 
 
-def _positive_int(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if x <= 0:
-        raise argparse.ArgumentTypeError("must be positive")
-    return x
+_positive_float = _positive(float, "a number")
+_positive_int = _positive(int, "an integer")
 
 
 def _int_list(text: str) -> list[int]:
