@@ -1,23 +1,56 @@
-"""`python -m verifier layout EXPR`: evaluate an expression of the layout algebra."""
+"""`python -m verifier layout EXPR`: evaluate an expression of the layout algebra.
+
+With `-`, one expression a line from stdin, and exactly one output line for every non-empty input line:
+the result, or `error: ...` (`{"error": ...}` with --json). The parser refuses what it cannot evaluate
+(too long, nested too deeply, absurd sizes) with a ParseError, so a bad line never stops the batch.
+"""
 from __future__ import annotations
 
+import io
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .algebra import ComposedLayout, Layout, Swizzle
-from .algebra.inttuple import fmt
+from .algebra.inttuple import flatten_to_tuple, fmt, is_int, is_underscore
 from .algebra.syntax import ParseError, parse_expression
 
 MAX_VALUES = 1 << 22  # --json lists every value; refuse to print more than this many
+MAX_SHOWN_EXPRESSION = 200  # a failing command-line expression is echoed under its message up to this length
+_INT64_SAFE = 1 << 62       # Layout.values() computes in int64 beyond 64 elements; offsets must stay below this
 
 
 def render(value: Any) -> str:
+    """CuTe's print of a result: a layout, a swizzle, an integer, or a tuple of them (a tiler)."""
     if isinstance(value, (Layout, ComposedLayout, Swizzle)):
         return str(value)
     if isinstance(value, tuple):
-        return fmt(value)
+        return _render_item(value)
     return str(value)
+
+
+def _render_item(item: Any) -> str:
+    """An item of a tuple as CuTe prints it: integers static (`_4`), layouts and swizzles as themselves."""
+    if isinstance(item, tuple):
+        return "(" + ",".join(_render_item(e) for e in item) + ")"
+    if is_int(item) or is_underscore(item):
+        return fmt(item)
+    return str(item)
+
+
+def _fits_int64(layout: Layout) -> bool:
+    """Whether every offset of `layout` can be computed in int64 (Layout.values()'s fast path) without wrapping."""
+    reach = sum((abs(int(s)) - 1) * abs(int(d)) for s, d in zip(flatten_to_tuple(layout.shape),
+                                                                  flatten_to_tuple(layout.stride)))
+    return reach < _INT64_SAFE
+
+
+def _values(value: Layout | ComposedLayout | Swizzle) -> list[int]:
+    """[value(0), value(1), ...], exactly, also for offsets too large for int64."""
+    if isinstance(value, Layout) and not _fits_int64(value):
+        return [int(value(i)) for i in range(int(value.size()))]
+    return value.values()
 
 
 def to_json(value: Any) -> dict:
@@ -25,46 +58,66 @@ def to_json(value: Any) -> dict:
         n = value.domain() if isinstance(value, Swizzle) else int(value.size())
         if n > MAX_VALUES:
             return {"layout": str(value), "error": f"size {n} is too large to list (limit {MAX_VALUES})"}
-        return {"layout": str(value), "values": value.values()}
+        return {"layout": str(value), "values": _values(value)}
     if isinstance(value, tuple):
-        return {"tuple": fmt(value)}
-    return {"value": int(value)}
+        return {"tuple": render(value)}
+    if isinstance(value, int):
+        return {"value": int(value)}
+    return {"text": render(value)}   # `_`, or an smem pointer on its own
+
+
+def _evaluate(expr: str) -> tuple[Any, ParseError | None]:
+    try:
+        return parse_expression(expr), None
+    except ParseError as e:
+        return None, e
 
 
 def evaluate_line(expr: str, as_json: bool) -> tuple[str, bool]:
     """One result line for one expression; the bool says whether it succeeded."""
-    try:
-        value = parse_expression(expr)
+    value, problem = _evaluate(expr)
+    if problem is None:
         return (json.dumps(to_json(value)) if as_json else render(value)), True
-    except ParseError as e:
-        msg = f"column {e.column}: {e.message}"
-    except (ValueError, ArithmeticError, RecursionError) as e:  # defensive: report, never crash the batch
-        msg = f"{type(e).__name__}: {e}"
+    msg = f"column {problem.column}: {problem.message}"
     return (json.dumps({"error": msg}) if as_json else f"error: {msg}"), False
 
 
 def run(exprs: list[str], as_json: bool, from_stdin: bool, out: TextIO = sys.stdout,
-        err: TextIO = sys.stderr) -> int:
-    """Exit status: 0 when every expression evaluated, 2 when one failed."""
-    ok = True
+        err: TextIO = sys.stderr, inp: Iterable[str] | None = None) -> int:
+    """Exit status: 0 when every expression evaluated, 2 when one failed. `inp`: the lines for `-` (stdin)."""
     if from_stdin:
-        for line in sys.stdin:
-            expr = line.strip()
-            if not expr:
-                continue
-            text, good = evaluate_line(expr, as_json)
-            ok &= good
-            out.write(text + "\n")
-        out.flush()
-        return 0 if ok else 2
+        return _run_lines(_stdin_lines() if inp is None else inp, as_json, out)
     expr = " ".join(exprs)
-    text, good = evaluate_line(expr, as_json)
-    if good or as_json:
+    value, problem = _evaluate(expr)
+    if problem is None:
+        out.write((json.dumps(to_json(value)) if as_json else render(value)) + "\n")
+        return 0
+    if as_json:
+        out.write(json.dumps({"error": f"column {problem.column}: {problem.message}"}) + "\n")
+        return 2
+    err.write(f"verifier layout: column {problem.column}: {problem.message}\n")
+    if len(expr) <= MAX_SHOWN_EXPRESSION:
+        err.write(f"  {expr}\n  " + " " * (problem.column - 1) + "^\n")
+    return 2
+
+
+def _stdin_lines() -> Iterable[str]:
+    """stdin split at '\\n' only, bytes that are not UTF-8 replaced (the parser then refuses them), so that
+    every input line is one expression and decoding never fails."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:   # a text stream put in place of stdin (tests)
+        return sys.stdin
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline="\n")
+
+
+def _run_lines(lines: Iterable[str], as_json: bool, out: TextIO) -> int:
+    ok = True
+    for line in lines:
+        expr = line.strip()
+        if not expr:
+            continue
+        text, good = evaluate_line(expr, as_json)
+        ok &= good
         out.write(text + "\n")
-    else:
-        err.write(f"verifier layout: {text[len('error: '):]}\n  {expr}\n")
-        try:
-            parse_expression(expr)
-        except ParseError as e:
-            err.write("  " + " " * (e.column - 1) + "^\n")
-    return 0 if good else 2
+    out.flush()
+    return 0 if ok else 2

@@ -6,15 +6,32 @@ form `Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)`.
 Expressions: CuTe's function names applied to those, `[a, b]` for a tuple tiler (`_N` items are
 integers, `_` is CuTe's Underscore), `(8,8)` for a shape tiler, `upcast<16>(L)`,
 `recast_layout<uint1_t,half_t>(L)`, and `L(i)` / `L(t,v)` to evaluate a layout.
+
+Every refusal is a ParseError with a column, whatever the input: text too long or nested too deeply, integers
+with too many digits, values of the wrong kind for an operation, and layouts too large to enumerate are all
+refused before the algebra sees them; messages repeat at most ECHO_LIMIT characters of the input.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 from . import functions as F
-from .inttuple import AlgebraError, IntTuple, Underscore, is_int, is_tuple
+from .inttuple import (
+    AlgebraError,
+    IntTuple,
+    Underscore,
+    congruent,
+    flatten_to_tuple,
+    fmt_plain,
+    is_int,
+    is_tuple,
+    is_underscore,
+    product,
+)
 from .layout import Layout
 from .swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from .types import type_bits
@@ -40,7 +57,23 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()\[\]<>,:])
 """, re.VERBOSE)
 
-MAX_SIZE = 1 << 40  # absurd sizes are refused before anything is enumerated
+MAX_SIZE = 1 << 40          # absurd sizes are refused before anything is enumerated
+MAX_TEXT_LENGTH = 10_000    # characters in one expression or layout string
+MAX_NESTING = 64            # brackets inside brackets; the parser and the algebra recurse once (or more) per level
+MAX_INT_DIGITS = 40         # CuTe's integers are 64-bit; a longer literal is a typo
+MAX_SWIZZLE_BITS = 64       # Sw<B,M,S> reads and writes offset bits below B + M + |S|
+ECHO_LIMIT = 60             # at most this many characters of the user's text are repeated in a message
+_OPENERS, _CLOSERS = "([<", ")]>"
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text`, cut to `limit` characters with a trailing '...' when longer (for echoing user data)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def show_count(n: int) -> str:
+    """A count for a message: the number itself, or its power of two when it has too many digits to print."""
+    return str(n) if n.bit_length() <= 64 else f"about 2**{n.bit_length() - 1}"
 
 
 @dataclass
@@ -51,17 +84,40 @@ class Tok:
     value: Any = None
 
 
+def _int_literal(digits: str, text: str, pos: int) -> int:
+    count = len(digits.lstrip("_-"))
+    if count > MAX_INT_DIGITS:
+        raise ParseError(f"an integer with {count} digits is too large (at most {MAX_INT_DIGITS} digits)", text, pos)
+    return int(digits.lstrip("_"))
+
+
+def _check_bounds(text: str) -> None:
+    """Refuses text nested deeper than the parser's recursion allows, or too long to be a layout."""
+    depth = 0
+    for pos, ch in enumerate(text):
+        if ch in _OPENERS:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ParseError(f"nested too deeply (limit {MAX_NESTING})", text, pos)
+        elif ch in _CLOSERS:
+            depth = max(0, depth - 1)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise ParseError(f"the text is {len(text)} characters long; at most {MAX_TEXT_LENGTH} are supported",
+                         text, MAX_TEXT_LENGTH)
+
+
 def tokenize(text: str) -> list[Tok]:
+    _check_bounds(text)
     toks: list[Tok] = []
     pos = 0
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ParseError(f"unexpected character {text[pos]!r}", text, pos)
+            raise ParseError(f"unexpected character {text[pos]!a}", text, pos)
         if m.group("smem"):
-            toks.append(Tok("smem", m.group(0), pos, int(m.group("bits"))))
+            toks.append(Tok("smem", m.group(0), pos, _int_literal(m.group("bits"), text, pos)))
         elif m.group("int") is not None:
-            toks.append(Tok("int", m.group(0), pos, int(m.group(0).lstrip("_"))))
+            toks.append(Tok("int", m.group(0), pos, _int_literal(m.group(0), text, pos)))
         elif m.group("name") is not None:
             name = m.group(0)
             toks.append(Tok("name", name, pos))
@@ -90,13 +146,26 @@ class Parser:
         t = self.tok
         if kind is not None and t.kind != kind:
             want = {"end": "end of input"}.get(kind, repr(kind))
-            got = "end of input" if t.kind == "end" else repr(t.text)
+            got = "end of input" if t.kind == "end" else repr(shorten(t.text))
             raise ParseError(f"expected {want}, found {got}", self.text, t.pos)
         self.i += 1
         return t
 
     def error(self, msg: str, tok: Tok | None = None) -> ParseError:
         return ParseError(msg, self.text, (tok or self.tok).pos)
+
+    def evaluate(self, what: str, tok: Tok, f: Callable[[], Any]) -> Any:
+        """f(): an algebra operation written at `tok`; its refusal becomes a ParseError there, and a layout
+        it returns must be no larger than MAX_SIZE."""
+        prefix = f"{what}: " if what else ""
+        try:
+            value = f()
+        except ALGEBRA_ERRORS as e:
+            raise ParseError(prefix + _error_text(e), self.text, tok.pos) from None
+        if isinstance(value, (Layout, ComposedLayout)) and int(value.size()) > MAX_SIZE:
+            raise ParseError(f"{prefix}the result has {show_count(int(value.size()))} elements; at most "
+                             f"{MAX_SIZE} (2**40) are supported", self.text, tok.pos)
+        return value
 
     # -- grammar ------------------------------------------------------------------------
     def parse_expr(self) -> Any:
@@ -107,23 +176,17 @@ class Parser:
             parts.append(self.parse_postfix())
         if len(parts) == 1:
             return parts[0]
-        try:
-            return _compose_chain(parts)
-        except AlgebraError as e:
-            raise ParseError(str(e), self.text, start.pos) from None
+        return self.evaluate("", start, lambda: _compose_chain(parts))
 
     def parse_postfix(self) -> Any:
         start = self.tok
         value = self.parse_primary()
-        while self.tok.kind == "(" and isinstance(value, (Layout, ComposedLayout, Swizzle)):
+        while self.tok.kind == "(" and isinstance(value, LAYOUT_TYPES):
             self.take("(")
             args = self.parse_args(")")
             self.take(")")
             coord = args[0] if len(args) == 1 else tuple(args)
-            try:
-                value = _apply(value, coord)
-            except AlgebraError as e:
-                raise ParseError(str(e), self.text, start.pos) from None
+            value = self.evaluate("", start, partial(_apply, value, coord))
         return value
 
     def parse_args(self, close: str) -> list[Any]:
@@ -142,7 +205,7 @@ class Parser:
             self.take("[")
             items = self.parse_args("]")
             self.take("]")
-            return tuple(_tiler_item(x) for x in items)
+            return tuple(items)
         if t.kind == "smem":
             self.take()
             return SmemPtrFlag(t.value)
@@ -195,32 +258,19 @@ class Parser:
                 targs.append(self.parse_targ())
             self.take(">")
         if name in ("Sw", "Swizzle"):
-            if len(targs) != 3 or not all(is_int(x) for x in targs):
-                raise self.error("a swizzle is Sw<B,M,S> with three integers", name_tok)
-            try:
-                sw = Swizzle(*targs)
-            except AlgebraError as e:
-                raise ParseError(str(e), self.text, name_tok.pos) from None
-            if self.tok.kind == "(" and self.peek().kind != ")":
-                return sw  # applied by parse_postfix
-            return sw
+            return self.evaluate("", name_tok, lambda: _swizzle(targs))  # applied, if at all, by parse_postfix
         if self.tok.kind != "(":
-            raise self.error(f"unknown name '{name}'" if name not in FUNCTIONS else f"'{name}' needs arguments",
+            shown = shorten(name)
+            raise self.error(f"unknown name '{shown}'" if name not in FUNCTIONS else f"'{name}' needs arguments",
                              name_tok)
         self.take("(")
         args = self.parse_args(")")
         self.take(")")
         fn = FUNCTIONS.get(name)
         if fn is None:
-            raise ParseError(f"unknown function '{name}' (known: {', '.join(sorted(FUNCTIONS))})",
+            raise ParseError(f"unknown function '{shorten(name)}' (known: {', '.join(sorted(FUNCTIONS))})",
                              self.text, name_tok.pos)
-        try:
-            return fn(targs, args)
-        except AlgebraError as e:
-            raise ParseError(f"{name}: {e}", self.text, name_tok.pos) from None
-        except (TypeError, ValueError, KeyError, IndexError) as e:
-            msg = e.args[0] if e.args else str(e)
-            raise ParseError(f"{name}: {msg}", self.text, name_tok.pos) from None
+        return self.evaluate(name, name_tok, lambda: fn(targs, args))
 
     def parse_targ(self) -> Any:
         t = self.tok
@@ -233,31 +283,96 @@ class Parser:
         raise self.error("expected a template argument")
 
 
+# What the algebra raises when it refuses its input: AlgebraError (CuTe's static_asserts) and the arithmetic
+# and lookup errors of the operations it delegates to (an unknown type name is a KeyError).
+ALGEBRA_ERRORS = (ValueError, ArithmeticError, KeyError, IndexError)
+LAYOUT_TYPES = (Layout, ComposedLayout, Swizzle)
+
+
+def _error_text(e: Exception) -> str:
+    """An algebra error as one short line: CuTe's rule in full, the values it names shortened."""
+    if isinstance(e, AlgebraError):
+        detail = str(e)[len(e.rule) + 2:]
+        return e.rule + (f": {shorten(detail)}" if detail else "")
+    text = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+    return shorten(" ".join(str(text).split()), 4 * ECHO_LIMIT)
+
+
+def _show(x: Any) -> str:
+    """A value of the expression language as a message shows it (shortened)."""
+    return shorten(_text(x))
+
+
+def _text(x: Any) -> str:
+    if is_tuple(x):
+        return "(" + ",".join(_text(e) for e in x) + ")"
+    if is_int(x):
+        return str(int(x))
+    return str(x) if not is_underscore(x) else "_"
+
+
+def _check_shape(shape: IntTuple) -> None:
+    if any(int(s) <= 0 for s in flatten_to_tuple(shape)):
+        raise AlgebraError("shape entries must be positive")
+    size = product(shape)
+    if size > MAX_SIZE:
+        raise AlgebraError(f"layout size {show_count(size)} is larger than the supported {MAX_SIZE}")
+
+
 def make_checked_layout(shape: IntTuple, stride: IntTuple, text: str = "", pos: int = 0,
                         stride_pos: int | None = None) -> Layout:
-    from .inttuple import congruent, fmt_plain, product
+    """shape:stride as written at `pos` of `text` (the stride at `stride_pos`): congruent, positive, not absurd."""
     if not congruent(shape, stride):
-        raise ParseError(f"shape {fmt_plain(shape)} and stride {fmt_plain(stride)} have different ranks",
-                         text, stride_pos if stride_pos is not None else pos)
-    from .inttuple import flatten_to_tuple
-    if any(int(s) <= 0 for s in flatten_to_tuple(shape)):
-        raise ParseError("shape entries must be positive", text, pos)
-    if product(shape) > MAX_SIZE:
-        raise ParseError(f"layout size {product(shape)} is larger than the supported {MAX_SIZE}", text, pos)
+        raise ParseError(f"shape {shorten(fmt_plain(shape))} and stride {shorten(fmt_plain(stride))} "
+                         "have different ranks", text, stride_pos if stride_pos is not None else pos)
+    try:
+        _check_shape(shape)
+    except AlgebraError as e:
+        raise ParseError(str(e), text, pos) from None
     return Layout(shape, stride)
 
 
-def _tiler_item(x: Any) -> Any:
-    """Inside [...]: an integer N is the tiler N:1 (CuTe treats _N so); layouts, `_`, tuples as they are."""
-    return x
+# --- the values of the expression language ---------------------------------------------------------
+
+def _is_inttuple(x: Any) -> bool:
+    return is_int(x) or (is_tuple(x) and len(x) > 0 and all(_is_inttuple(e) for e in x))
+
+
+def _is_coord(x: Any) -> bool:
+    """An integer, `_`, or a tuple of them: what a layout is applied to, and a coalesce / filter profile."""
+    return is_int(x) or is_underscore(x) or (is_tuple(x) and all(_is_coord(e) for e in x))
+
+
+def _is_tiler(x: Any) -> bool:
+    """A layout, a swizzle, an integer, `_`, or a tuple of them: the right side of a composition or a divide."""
+    if is_tuple(x):
+        return all(_is_tiler(e) for e in x)
+    return isinstance(x, LAYOUT_TYPES) or is_int(x) or is_underscore(x)
+
+
+def _swizzle(targs: list) -> Swizzle:
+    if len(targs) != 3 or not all(is_int(x) for x in targs):
+        raise AlgebraError("a swizzle is Sw<B,M,S> with three integers")
+    sw = Swizzle(*targs)   # CuTe's own rules first (BBits must be positive, ...)
+    if sw.B + sw.M + abs(sw.S) > MAX_SWIZZLE_BITS:
+        raise AlgebraError(f"Sw<B,M,S> must have B + M + |S| at most {MAX_SWIZZLE_BITS}", str(sw))
+    return sw
 
 
 def _compose_chain(parts: list[Any]) -> Any:
-    if len(parts) == 3 and (is_int(parts[1]) or isinstance(parts[1], SmemPtrFlag)) and isinstance(parts[2], Layout):
-        if isinstance(parts[0], Swizzle) and isinstance(parts[1], SmemPtrFlag):
-            return ComposedLayout(parts[0], parts[1], parts[2])
-        return compose3(parts[0], parts[1], parts[2])
+    """a o b o ... o z; `Sw o offset o L` (the offset an integer or an smem pointer) is a composed layout."""
+    if len(parts) == 3 and isinstance(parts[2], Layout):
+        outer, offset = parts[0], parts[1]
+        if isinstance(outer, Swizzle) and isinstance(offset, SmemPtrFlag):
+            return ComposedLayout(outer, offset, parts[2])
+        if isinstance(outer, (Swizzle, Layout)) and is_int(offset):
+            return compose3(outer, offset, parts[2])
+    for p in parts[:-1]:
+        if not isinstance(p, LAYOUT_TYPES):
+            raise AlgebraError("the left side of 'o' must be a layout or a swizzle", _show(p))
     result = parts[-1]
+    if not _is_tiler(result):
+        raise AlgebraError("the right side of 'o' must be a layout or a tiler", _show(result))
     for p in reversed(parts[:-1]):
         result = F.composition(p, result)
     return result
@@ -268,6 +383,8 @@ def _apply(value: Any, coord: Any) -> Any:
         if not is_int(coord):
             raise AlgebraError("a swizzle is applied to one integer")
         return value(coord)
+    if not _is_coord(coord):
+        raise AlgebraError("a layout is applied to an integer, `_`, or a tuple of them", _show(coord))
     out = value(coord)
     return out if isinstance(out, (Layout, ComposedLayout)) else int(out)
 
@@ -281,61 +398,97 @@ def _n_args(name: str, args: list, lo: int, hi: int | None = None) -> None:
         raise AlgebraError(f"{name} takes {want} argument(s), got {len(args)}")
 
 
-def _layout_arg(x: Any, name: str) -> Any:
-    if isinstance(x, (Layout, ComposedLayout, Swizzle)):
+def _layout_arg(x: Any) -> Any:
+    if isinstance(x, LAYOUT_TYPES):
         return x
-    if is_int(x) or is_tuple(x):
+    if _is_inttuple(x):
         # a bare shape used where a layout is expected: CuTe's make_layout(shape)
+        _check_shape(x)
         return Layout(x)
-    raise AlgebraError(f"{name}: expected a layout, got {x!r}")
+    raise AlgebraError(f"expected a layout, got {_show(x)}")
+
+
+def _tiler_arg(x: Any) -> Any:
+    if not _is_tiler(x):
+        raise AlgebraError(f"expected a layout or a tiler, got {_show(x)}")
+    return x
+
+
+def _inttuple_arg(x: Any, what: str) -> IntTuple:
+    if not _is_inttuple(x):
+        raise AlgebraError(f"{what} must be an integer or a tuple of integers, got {_show(x)}")
+    return x
+
+
+def _profile_arg(x: Any) -> Any:
+    if not _is_coord(x):
+        raise AlgebraError(f"a profile is an integer, `_`, or a tuple of them, got {_show(x)}")
+    return x
 
 
 def _unary(f: Callable[[Any], Any], name: str) -> Callable[[list, list], Any]:
     def call(targs: list, args: list) -> Any:
         _n_args(name, args, 1)
-        return f(_layout_arg(args[0], name))
+        return f(_layout_arg(args[0]))
     return call
 
 
 def _binary(f: Callable[[Any, Any], Any], name: str) -> Callable[[list, list], Any]:
     def call(targs: list, args: list) -> Any:
         _n_args(name, args, 2)
-        return f(_layout_arg(args[0], name), args[1])
+        return f(_layout_arg(args[0]), _tiler_arg(args[1]))
     return call
 
 
 def _composition(targs: list, args: list) -> Any:
     if len(args) == 3:  # composition(A, offset, B)
-        return compose3(args[0], args[1], _layout_arg(args[2], "composition"))
+        outer, offset = args[0], args[1]
+        if not isinstance(outer, (Swizzle, Layout)) or not (is_int(offset) or isinstance(offset, SmemPtrFlag)):
+            raise AlgebraError("composition(A, offset, B) needs a swizzle or layout A and an integer offset")
+        if isinstance(offset, SmemPtrFlag) and not isinstance(outer, Swizzle):
+            raise AlgebraError("composition(A, smem_ptr, B) needs a swizzle A")
+        return compose3(outer, offset, _plain_layout_arg(args[2]))
     _n_args("composition", args, 2)
-    return F.composition(_layout_arg(args[0], "composition"), args[1])
+    return F.composition(_layout_arg(args[0]), _tiler_arg(args[1]))
+
+
+def _plain_layout_arg(x: Any) -> Layout:
+    layout = _layout_arg(x)
+    if not isinstance(layout, Layout):
+        raise AlgebraError(f"expected a plain layout shape:stride, got {_show(x)}")
+    return layout
 
 
 def _complement(targs: list, args: list) -> Any:
     _n_args("complement", args, 1, 2)
-    return F.complement(_layout_arg(args[0], "complement"), args[1] if len(args) > 1 else None)
+    cotarget = args[1] if len(args) > 1 else None
+    if cotarget is not None and not isinstance(cotarget, Layout):
+        _inttuple_arg(cotarget, "the cotarget")
+    return F.complement(_layout_arg(args[0]), cotarget)
 
 
 def _coalesce(targs: list, args: list) -> Any:
     _n_args("coalesce", args, 1, 2)
-    return F.coalesce(_layout_arg(args[0], "coalesce"), *(args[1:]))
+    return F.coalesce(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
 
 
 def _filter(targs: list, args: list) -> Any:
     _n_args("filter", args, 1, 2)
-    return F.filter(_layout_arg(args[0], "filter"), *(args[1:]))
+    return F.filter(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
 
 
 def _tile_to_shape(targs: list, args: list) -> Any:
     _n_args("tile_to_shape", args, 2, 3)
-    return F.tile_to_shape(_layout_arg(args[0], "tile_to_shape"), *args[1:])
+    shapes = [_inttuple_arg(x, "the target shape and order") for x in args[1:]]
+    return F.tile_to_shape(_layout_arg(args[0]), *shapes)
 
 
 def _product(f: Callable, name: str) -> Callable[[list, list], Any]:
     def call(targs: list, args: list) -> Any:
         _n_args(name, args, 2)
-        return f(_layout_arg(args[0], name), _layout_arg(args[1], name) if name in ("blocked_product", "raked_product")
-                 else args[1])
+        blocked = name in ("blocked_product", "raked_product")   # these take a second layout, the others a tiler
+        second = _plain_layout_arg(args[1]) if blocked else _tiler_arg(args[1])
+        return f(_layout_arg(args[0]), second)
     return call
 
 
@@ -344,7 +497,7 @@ def _cast(f: Callable, name: str) -> Callable[[list, list], Any]:
         if len(targs) != 1 or not is_int(targs[0]) or targs[0] <= 0:
             raise AlgebraError(f"{name}<N>(L) needs one positive integer N")
         _n_args(name, args, 1)
-        return f(_layout_arg(args[0], name), targs[0])
+        return f(_layout_arg(args[0]), targs[0])
     return call
 
 
@@ -352,21 +505,27 @@ def _recast(targs: list, args: list) -> Any:
     if len(targs) != 2:
         raise AlgebraError("recast_layout<From,To>(L) needs two types")
     _n_args("recast_layout", args, 1)
-    return F.recast_layout(_layout_arg(args[0], "recast_layout"), type_bits(targs[0]), type_bits(targs[1]))
+    return F.recast_layout(_layout_arg(args[0]), type_bits(targs[0]), type_bits(targs[1]))
 
 
 def _scalar(f: Callable[[Any], int], name: str) -> Callable[[list, list], Any]:
     def call(targs: list, args: list) -> Any:
         _n_args(name, args, 1)
-        return int(f(_layout_arg(args[0], name)))
+        return int(f(_layout_arg(args[0])))
     return call
 
 
 def _make_layout(targs: list, args: list) -> Any:
     _n_args("make_layout", args, 1, 2)
     if len(args) == 2:
-        return Layout(args[0], args[1])
-    return _layout_arg(args[0], "make_layout")
+        shape = _inttuple_arg(args[0], "the shape")
+        stride = _inttuple_arg(args[1], "the stride")
+        if not congruent(shape, stride):
+            raise AlgebraError("Mismatched ranks", f"shape {fmt_plain(shape)} and stride {fmt_plain(stride)} "
+                                                   "are not congruent")
+        _check_shape(shape)
+        return Layout(shape, stride)
+    return _layout_arg(args[0])
 
 
 FUNCTIONS: dict[str, Callable[[list, list], Any]] = {
