@@ -33,7 +33,7 @@ def _flipped(tmp_path: Path) -> Path:
 
 def test_sarif_validates_and_locates_each_finding(tmp_path, sarif_schema):
     out = tmp_path / "report.sarif"
-    p = verifier("prove", str(_flipped(tmp_path)), "--format", "sarif", "--output", str(out))
+    p = verifier("prove", str(_flipped(tmp_path)), "--format", "sarif", "--output", str(out), "--allow-outside")
     assert p.returncode == 1
     log = json.loads(out.read_text())
     jsonschema.Draft202012Validator(sarif_schema).validate(log)
@@ -96,13 +96,13 @@ def test_diff_between_two_files(tmp_path):
     old.write_text((ROOT / "specs" / "sm80_f16.yaml").read_text().replace("atoms/", f"{ROOT}/specs/atoms/"))
     text = new.read_text().replace('smem: "(8,16):(16,1)"', 'smem: "(8,16):(12,1)"')
     new.write_text(text.replace("expect: pass", "expect: fail", 0))
-    p = verifier("diff", str(old), str(new))
+    p = verifier("diff", str(old), str(new), "--allow-outside")
     assert p.returncode == 1
     assert "NEWLY FAILING  ldsm_x2_b_kmajor" in p.stdout and "copy.addressing" in p.stdout
     assert "NEWLY FAILING  mistake_row_pitch_40_bytes" in p.stdout
-    md = verifier("diff", str(old), str(new), "--format", "markdown").stdout
+    md = verifier("diff", str(old), str(new), "--format", "markdown", "--allow-outside").stdout
     assert "| ❌ newly failing | `ldsm_x2_b_kmajor` | verified | refuted |" in md
-    js = json.loads(verifier("diff", str(old), str(new), "--format", "json").stdout)
+    js = json.loads(verifier("diff", str(old), str(new), "--format", "json", "--allow-outside").stdout)
     assert {x["after"]["check"] for x in js["newly_failing"]} >= {"ldsm_x2_b_kmajor"}
 
 

@@ -1,14 +1,19 @@
-"""The symbolic encoding: expressions of layouts agree with the concrete algebra, widths are sound,
-and the solver's three answers are reported faithfully."""
+"""The symbolic encoding: expressions of layouts agree with the concrete algebra, widths are sound, the
+decision procedures agree, and the solver's answers are reported faithfully."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategies import layouts
 from verifier.algebra import Layout, parse_layout
-from verifier.symbolic.expr import Var, bit_width, compile_py, eq, to_text
+from verifier.outcome import Status
+from verifier.symbolic.backends import SMT2
+from verifier.symbolic.decide import Procedure, Settings, decide, enumerate_failures
+from verifier.symbolic.expr import Var, and_, bit_width, compile_numpy, compile_py, eq, lt, ne, postorder, to_text
 from verifier.symbolic.layouts import layout_expr
-from verifier.symbolic.solver import Obligation, prove
+from verifier.symbolic.obligation import Obligation
+
+CROSS = Settings(cross_check=True)
 
 
 @settings(max_examples=150, deadline=None)
@@ -18,6 +23,17 @@ def test_layout_expression_equals_the_layout(L, data):
     f = compile_py([layout_expr(L, i)], [i])
     for x in data.draw(st.lists(st.integers(0, int(L.size()) - 1), min_size=1, max_size=20)):
         assert f(x)[0] == L(x)
+
+
+@settings(max_examples=80, deadline=None)
+@given(layouts())
+def test_numpy_and_python_backends_agree(L):
+    import numpy as np
+    i = Var("i", int(L.size()))
+    e = layout_expr(L, i)
+    py = compile_py([e], [i])
+    got = compile_numpy([e], [i])(np.arange(i.size, dtype=np.int64))[0]
+    assert [int(x) for x in np.broadcast_to(got, (i.size,))] == [py(x)[0] for x in range(i.size)]
 
 
 def test_swizzled_layout_expression_equals_the_layout():
@@ -32,64 +48,125 @@ def test_closed_form_of_the_copy_destination():
     assert to_text(layout_expr(parse_layout("(32,(2,4)):(2,(1,64))"), (t, v))) == "2*t + v%2 + 64*(v//2)"
 
 
+def test_one_visitor_handles_deep_and_wide_trees():
+    """Thousands of terms and nesting far beyond Python's recursion limit compile in every backend."""
+    x = Var("x", 1 << 20)
+    deep = x
+    for k in range(3000):
+        deep = (deep + (k % 7)) % (1 << 20)
+    wide = and_(*[ne(x, u) for u in range(0, 20000, 3)])
+    assert len(list(postorder([deep, wide]))) > 3000
+    assert compile_py([deep, wide], [x])(5)[0] == (5 + sum(k % 7 for k in range(3000))) % (1 << 20)
+    ob = Obligation("wide", [x], wide)
+    assert "(assert" in SMT2(ob.width()).script(ob.variables, ob.premise, ob.claim)
+    e = enumerate_failures(ob)
+    assert e.first == {"x": 0} and e.failing == len(range(0, 20000, 3))
+
+
 def test_width_is_derived_from_the_values_not_fixed():
     """Two layouts that differ by 2**16 must not be proved equal (a fixed 16-bit width would)."""
     i = Var("i", 4)
     a = layout_expr(Layout(4, 1), i)
     b = layout_expr(Layout((4, 2), (1, 1 << 16)), (i, Var("j", 2)))
-    ob = Obligation("test", "differ by 2**16", [i, Var("j", 2)], eq(a, b))
+    ob = Obligation("differ by 2**16", [i, Var("j", 2)], eq(a, b))
     assert bit_width(ob.claim) > 17
-    v = prove(ob)
-    assert v.status == "counterexample" and v.counterexample == {"i": 0, "j": 1}
+    d, _ = decide(ob, CROSS)
+    assert d.status is Status.REFUTED and d.cross_check.status is Status.REFUTED
 
 
-def test_proved_identity():
+def test_proved_identity_is_cross_checked():
     F = parse_layout("((4,8),(2,2,2)):((32,1),(16,8,128))")
     t, v = Var("t", 32), Var("v", 8)
-    lhs = layout_expr(F, (t, v))
-    assert prove(Obligation("test", "F = F", [t, v], eq(lhs, layout_expr(F, (t, v))))).proved
+    d, _ = decide(Obligation("F = F", [t, v], eq(layout_expr(F, (t, v)), layout_expr(F, (t, v)) + 0)), CROSS)
+    assert d.status is Status.PROVED
 
 
 def test_counterexample_is_the_smallest_and_counted():
     t, v = Var("t", 32), Var("v", 8)
     good = parse_layout("((4,8),(2,2,2)):((32,1),(16,8,128))")
     bad = parse_layout("((4,8),(2,2,2)):((32,1),(16,128,8))")
-    r = prove(Obligation("test", "mutated", [t, v], eq(layout_expr(bad, (t, v)), layout_expr(good, (t, v)))))
-    assert r.status == "counterexample"
-    assert r.counterexample == {"t": 0, "v": 2}
-    assert r.failing == 128
+    ob = Obligation("mutated", [t, v], eq(layout_expr(bad, (t, v)), layout_expr(good, (t, v))))
+    d, e = decide(ob, CROSS)
+    assert d.status is Status.REFUTED and d.procedure is Procedure.Z3
+    assert e.first == {"t": 0, "v": 2} and e.failing == 128
+
+
+class _GiveUp:
+    """A solver that always answers unknown."""
+
+    def __init__(self, *a, **k):
+        pass
+
+    def set(self, *a, **k):
+        pass
+
+    def from_string(self, text):
+        pass
+
+    def check(self):
+        import z3
+        return z3.unknown
+
+    def reason_unknown(self):
+        return "timeout"
 
 
 def test_unknown_is_never_reported_as_proved(monkeypatch):
-    """A solver that gives up yields 'unknown' with its reason."""
+    """Z3 giving up on a domain too large to enumerate leaves the obligation undecided, with the reason."""
+    import z3
+    monkeypatch.setattr(z3, "SolverFor", lambda logic: _GiveUp())
+    i, j = Var("i", 1 << 12), Var("j", 1 << 12)
+    d, _ = decide(Obligation("anything", [i, j], eq(layout_expr(Layout(8, 1), i % 8), i % 8)))
+    assert d.status is Status.UNDECIDED and "timeout" in d.reason
+
+
+def test_enumeration_decides_when_the_solver_gives_up(monkeypatch):
+    """... and a small domain is decided by exhaustive enumeration instead, which the decision says."""
+    import z3
+    monkeypatch.setattr(z3, "SolverFor", lambda logic: _GiveUp())
+    i = Var("i", 64)
+    d, _ = decide(Obligation("in range", [i], lt(layout_expr(Layout(64, 1), i), 64)))
+    assert d.status is Status.PROVED and d.procedure is Procedure.ENUMERATION and "timeout" in d.reason
+
+
+class _Lies(_GiveUp):
+    """A solver that claims a counterexample that does not fail."""
+
+    def check(self):
+        import z3
+        return z3.sat
+
+    def model(self):
+        class M:
+            def decls(self):
+                return []
+        return M()
+
+
+def test_a_counterexample_that_does_not_fail_is_an_internal_error(monkeypatch):
+    import z3
+    monkeypatch.setattr(z3, "SolverFor", lambda logic: _Lies())
+    i = Var("i", 8)
+    d, _ = decide(Obligation("true", [i], lt(i, 8)))
+    assert d.status is Status.ERROR and "encoding" in d.reason
+
+
+def test_a_cross_check_disagreement_is_an_internal_error(monkeypatch):
+    """A proof the enumeration contradicts is never reported as a proof."""
     import z3
 
-    class GiveUp:
-        def __init__(self, *a, **k):
-            pass
-
-        def set(self, *a, **k):
-            pass
-
-        def add(self, *a):
-            pass
-
-        def from_string(self, text):
-            pass
-
+    class Proves(_GiveUp):
         def check(self):
-            return z3.unknown
-
-        def reason_unknown(self):
-            return "timeout"
-    monkeypatch.setattr(z3, "SolverFor", lambda logic: GiveUp())
+            return z3.unsat
+    monkeypatch.setattr(z3, "SolverFor", lambda logic: Proves())
     i = Var("i", 8)
-    r = prove(Obligation("test", "anything", [i], eq(layout_expr(Layout(8, 1), i), i)))
-    assert r.status == "unknown" and not r.proved and "timeout" in r.reason
+    d, _ = decide(Obligation("false at 3", [i], ne(i, 3)), CROSS)
+    assert d.status is Status.ERROR and "disagreement" in d.reason and "{'i': 3}" in d.reason
 
 
 @pytest.mark.parametrize("size", [256, 1 << 12, 1 << 16])
 def test_bit_vector_proof_scales(size):
     i = Var("i", size)
     L = Layout((16, size // 16), (1, 16))
-    assert prove(Obligation("test", "compact", [i], eq(layout_expr(L, i), i))).proved
+    d, _ = decide(Obligation("compact", [i], eq(layout_expr(L, i), i)), CROSS)
+    assert d.status is Status.PROVED and d.cross_check.status is Status.PROVED

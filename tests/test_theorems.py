@@ -1,19 +1,29 @@
-"""Every theorem proves a correct configuration and refutes a broken one (tests/specs/theorem_cases.yaml),
-and the eight theorems agree on every tiled configuration CuTe's oracle records."""
+"""Every theorem proves a correct configuration and refutes a broken one (tests/specs/theorem_cases.yaml), each
+decision cross-checked by exhaustive enumeration; the refutations carry their witnesses and suspects."""
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from verifier.outcome import Status, Verdict
 from verifier.spec import load_spec
-from verifier.theorems.catalog import ALL
+from verifier.symbolic.decide import Settings
+from verifier.theorems.catalog import ALL, TheoremId
 from verifier.theorems.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
-CASES = load_spec(SPECS / "theorem_cases.yaml")
+CASES = load_spec(SPECS / "theorem_cases.yaml", allow_outside=True)
+CROSS = Settings(cross_check=True)
+T = TheoremId
 
 
+@lru_cache(maxsize=None)
 def result(name):
-    return run_check(CASES, CASES.checks[name])
+    return run_check(CASES, CASES.checks[name], CROSS)
+
+
+def theorem(name, tid):
+    return next(t for t in result(name).theorems if t.id is tid)
 
 
 def status(name):
@@ -22,14 +32,18 @@ def status(name):
 
 # theorem -> (a correct check that proves it, a broken check that refutes it)
 PAIRS = {
-    "mma.bijective": ("good_mma_atom", "bad_int4_b_pr3140"),
-    "mma.matches_instruction": ("good_seed", "bad_mutated_alayout"),
-    "copy.routing": ("good_copy_atom", "bad_swapped_n_t"),
-    "copy.dst_matches_mma": ("good_seed", "bad_copy_b_for_a"),
-    "copy.src_matches_dst": ("good_store_c_stsm", "bad_swapped_n_t"),
-    "copy.addressing": ("good_seed", "bad_pitch_40_bytes"),
-    "fragment.aliasing": ("good_store_c_stsm", "bad_copy_b_for_a"),
-    "end_to_end": ("good_seed", "bad_mutated_alayout"),
+    T.MMA_BIJECTIVE: ("good_mma_atom", "bad_int4_b_pr3140"),
+    T.MMA_MATCHES_INSTRUCTION: ("good_seed", "bad_mutated_alayout"),
+    T.COPY_ROUTING: ("good_copy_atom", "bad_swapped_n_t"),
+    T.COPY_DST_MATCHES_MMA: ("good_seed", "bad_copy_b_for_a"),
+    T.COPY_SRC_MATCHES_DST: ("good_store_c_stsm", "bad_swapped_n_t"),
+    T.COPY_ADDRESSING: ("good_seed", "bad_pitch_40_bytes"),
+    T.FRAGMENT_ALIASING: ("good_store_c_stsm", "bad_copy_b_for_a"),
+    T.END_TO_END: ("good_seed", "bad_mutated_alayout"),
+    T.SMEM_INJECTIVE: ("good_seed", "bad_smem_aliasing_rows"),
+    T.SMEM_IN_BOUNDS: ("good_store_c_stsm", "bad_smem_tile_too_small"),
+    T.MMA_TYPES: ("good_mma_atom", "bad_mma_types"),
+    T.COPY_VALUE_TYPE: ("good_seed", "bad_value_type_on_a"),
 }
 
 
@@ -37,56 +51,99 @@ def test_every_theorem_has_a_pair():
     assert sorted(PAIRS) == sorted(ALL)
 
 
-@pytest.mark.parametrize("theorem", ALL)
-def test_theorem_proves_a_correct_configuration(theorem):
-    good, _ = PAIRS[theorem]
-    assert status(good)[theorem] == "proved"
+@pytest.mark.parametrize("tid", ALL)
+def test_theorem_proves_a_correct_configuration(tid):
+    good, _ = PAIRS[tid]
+    assert status(good)[tid] is Status.PROVED
 
 
-@pytest.mark.parametrize("theorem", ALL)
-def test_theorem_refutes_a_broken_configuration(theorem):
-    _, bad = PAIRS[theorem]
+@pytest.mark.parametrize("tid", ALL)
+def test_theorem_refutes_a_broken_configuration(tid):
+    _, bad = PAIRS[tid]
+    tr = theorem(bad, tid)
+    assert tr.status is Status.REFUTED, (tr.status, tr.reason)
+    item = tr.first_failure()
+    w = item.witness
+    assert w is not None and w.suspect is not None and w.suspect.what
+    assert w.point or (w.actual is not None and w.expected is not None)
+    assert w.failing is None or w.failing > 0
+    assert not w.description_error
     r = result(bad)
-    tr = next(t for t in r.theorems if t.id == theorem)
-    assert tr.status == "counterexample"
-    v = tr.first_failure()
-    assert v.counterexample is not None and v.failing and v.failing > 0
-    assert r.verdict == "refuted" and r.ok
+    assert r.verdict is Verdict.REFUTED and r.ok
 
 
 def test_good_configurations_are_verified_by_all_their_theorems():
     for name in ("good_seed", "good_store_c_stsm"):
         r = result(name)
         assert [t.id for t in r.theorems] == list(ALL)
-        assert r.verdict == "verified", [(t.id, t.status, t.reason) for t in r.theorems]
+        assert r.verdict is Verdict.VERIFIED, [(t.id, t.status, t.reason) for t in r.theorems]
+
+
+def test_cross_check_agrees_on_every_obligation():
+    """Each obligation of at most 2**22 points is decided again by enumeration, with the same answer."""
+    seen = 0
+    for name in CASES.checks:
+        for t in result(name).theorems:
+            for item in t.items:
+                cc = item.cross_check
+                if cc is not None and cc.status is not None:
+                    seen += 1
+                    assert cc.status is item.status, (name, t.id, item.title)
+    assert seen > 50
 
 
 def test_int4_b_layout_bug_names_an_unreached_offset():
     """CUTLASS's int4 BLayout before PR #3140 (stride 32 where 64 is right) never reaches 96 of 256 B offsets."""
-    r = result("bad_int4_b_pr3140")
-    tr = next(t for t in r.theorems if t.id == "mma.bijective")
-    v = tr.first_failure()
-    assert "96 of 256 coordinates are never reached" in v.obligation.note
-    assert v.counterexample == {"coordinate": 160} and v.failing == 96
+    item = theorem("bad_int4_b_pr3140", T.MMA_BIJECTIVE).first_failure()
+    assert "96 of 256 coordinates are never reached" in item.note
+    assert item.witness.point == {"coordinate": 160} and item.witness.failing == 96
+
+
+def test_aliasing_rows_name_both_coordinates():
+    """(16,16):(8,1): rows overlap (A(0,9) and A(1,1) are one element); the smallest witness is A(1,0) = A(0,8)."""
+    item = theorem("bad_smem_aliasing_rows", T.SMEM_INJECTIVE).first_failure()
+    assert item.witness.point == {"m": 1, "k": 0, "m2": 0, "k2": 8}
+    assert item.witness.actual == item.witness.expected == "8"
+    assert "smem" in str(item.witness.suspect.loc) or item.witness.suspect.loc is not None
+
+
+@pytest.mark.parametrize("name", ["bad_smem_tile_too_small", "bad_two_warps_on_one_warp_tile"])
+def test_a_tile_smaller_than_the_tiled_mma_is_refuted(name):
+    tr = theorem(name, T.SMEM_IN_BOUNDS)
+    assert tr.status is Status.REFUTED
+    fact = tr.items[0]
+    assert fact.status is Status.REFUTED and "whole number" in fact.title
+    claim = next(i for i in tr.items if i.procedure.value == "z3-bitvector")
+    assert claim.status is Status.REFUTED and claim.witness.values["row"] >= 8
+
+
+def test_types_are_compared_with_the_instruction():
+    item = theorem("bad_mma_types", T.MMA_TYPES).first_failure()
+    assert item.witness.actual.startswith("float") and item.witness.expected == ".f16"
 
 
 def test_store_pitch_breaks_stmatrix_rows():
-    assert status("bad_store_pitch")["copy.addressing"] == "counterexample"
+    assert status("bad_store_pitch")[T.COPY_ADDRESSING] is Status.REFUTED
 
 
 def test_mutated_layout_is_invisible_to_the_copy_theorems():
     """A wrong ALayout propagates into the copy built from it: only the instruction sees the error."""
     st = status("bad_mutated_alayout")
-    assert st["mma.matches_instruction"] == "counterexample" and st["end_to_end"] == "counterexample"
-    for tid in ("copy.routing", "copy.dst_matches_mma", "copy.src_matches_dst", "copy.addressing",
-                "fragment.aliasing"):
-        assert st[tid] == "proved"
+    assert st[T.MMA_MATCHES_INSTRUCTION] is Status.REFUTED and st[T.END_TO_END] is Status.REFUTED
+    for tid in (T.COPY_ROUTING, T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING,
+                T.FRAGMENT_ALIASING, T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS):
+        assert st[tid] is Status.PROVED
+
+
+def test_end_to_end_blames_the_atom_layout_when_the_copy_delivered_what_it_asked():
+    w = theorem("bad_mutated_alayout", T.END_TO_END).first_failure().witness
+    atom = CASES.mma_atoms["SM80_16x8x16_F16_TN_MUTATED_A"]
+    assert w.suspect.loc == atom.field_locs["a"] and "the instruction reads something else" in w.suspect.what
+    assert w.chain and w.chain[0].label == "MMA"
 
 
 def test_atom_only_report_blames_the_failing_operand():
-    from verifier.report.counterexample import failures
-    r = result("bad_mutated_clayout_atom")
-    f = next(x for x in failures(r) if x.theorem == "mma.matches_instruction")
-    assert "the C layout" in f.suspect
+    item = theorem("bad_mutated_clayout_atom", T.MMA_MATCHES_INSTRUCTION).first_failure()
+    assert "the C layout" in item.witness.suspect.what
     atom = CASES.mma_atoms["SM80_16x8x16_F16_TN_MUTATED_C"]
-    assert f.suspect_loc == atom.field_locs["c"]
+    assert item.witness.suspect.loc == atom.field_locs["c"]

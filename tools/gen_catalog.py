@@ -236,13 +236,15 @@ ATOM_FILES = {   # catalog file -> atom libraries (SM75-SM90 and CuTe's generic 
 }
 _BITS = {"uint8_t": 8, "uint16_t": 16, "uint32_t": 32, "uint64_t": 64, "uint128_t": 128}
 
-# Copy atoms with no hardware model in the tool: their checks are documented as undecided.
-NO_MODEL = {
-    "DefaultCopy": "CuTe's DefaultCopy (AutoVectorizingCopyWithAssumedAlignment<8>) has no instruction of "
-                   "its own: the compiler picks the load width",
-    "AutoVectorizingCopy": "AutoVectorizingCopy lets the compiler pick the vector width",
-    "AutoVectorizingCopyWithAssumedAlignment<32>": "AutoVectorizingCopyWithAssumedAlignment lets the compiler "
-                                                   "pick the vector width",
+# Copy atoms with no hardware model in the tool: their checks are documented as unsupported.
+NO_MODEL: dict[str, str] = {}
+# The element-wise copies: one value per thread and application, vectorised by CuTe only where aligned
+ELEMENT_WISE = {
+    "DefaultCopy": "CuTe's DefaultCopy (AutoVectorizingCopyWithAssumedAlignment<8>): element-wise, one value per "
+                   "thread and application",
+    "AutoVectorizingCopy": "AutoVectorizingCopy (AutoVectorizingCopyWithAssumedAlignment<128>): element-wise, "
+                           "vectorised only where 128 bits of alignment allow",
+    "AutoVectorizingCopyWithAssumedAlignment<32>": "element-wise, vectorised only where 32 bits of alignment allow",
 }
 # Atom checks whose refutation is a finding (CuTe's traits disagree with the instruction), kept as
 # documented failures so that the catalog gates every other atom.
@@ -312,16 +314,18 @@ def atom_files() -> list[SpecFile]:
                 desc = f"Copy_Atom<{name}, {vt}> ({atom.instruction}): S(src) = D(dst) on every route."
                 expect = None
                 if name in NO_MODEL:
-                    desc = f"Copy_Atom<{name}, {vt}>: {NO_MODEL[name]}; documented as not decidable yet."
-                    expect = "undecided"
+                    desc = f"Copy_Atom<{name}, {vt}>: {NO_MODEL[name]}; documented as not modelled yet."
+                    expect = "unsupported"
                     undecided.append(check)
+                elif name in ELEMENT_WISE:
+                    desc = f"Copy_Atom<{name}, {vt}>: {ELEMENT_WISE[name]}; S(src) = D(dst) for the value."
                 elif name in ATOM_FINDINGS:
                     desc, expect = ATOM_FINDINGS[name], "fail"
                     findings.append(check)
                 f.add(check, copy=name, value_type=vt, description=desc, expect=expect)
         notes = []
         if undecided:
-            notes.append("Checks documented as `expect: undecided` (the tool has no hardware model for the "
+            notes.append("Checks documented as `expect: unsupported` (the tool has no hardware model for the "
                          "instruction yet):\n" + "\n".join(f"  - {c}" for c in undecided))
         if findings:
             notes.append("Checks documented as `expect: fail` because CuTe's traits disagree with the instruction "
@@ -694,13 +698,13 @@ def family_sm80_f64() -> SpecFile:
                  "SM80 double mainloops: mma.sync m8n8k4 f64 on 2x2 warps with CUTLASS's vectorizing permutation "
                  "Tile<(16,2):(2,1), (16,2):(2,1), _>, Swizzle<2,0,4> / Swizzle<2,2,2> shared memory, one double "
                  "per copy (CUTLASS's DefaultCopy, written here as UniversalCopy<double>) or two "
-                 "(UniversalCopy<uint128_t>) where the permutation makes them adjacent; the DefaultCopy "
-                 "originals are kept as documented-undecided checks.",
+                 "(UniversalCopy<uint128_t>) where the permutation makes them adjacent, and the DefaultCopy "
+                 "originals (element-wise copies of one double).",
                  ["../atoms/generic.yaml", "../atoms/sm80_f64.yaml"])
     f.copy_atoms["UniversalCopy<double>"] = _universal("UniversalCopy<double>", 64)
     f.atom_comments["UniversalCopy<double>"] = (
-        "CuTe's UniversalCopy<double>: one 64-bit move per thread and value, what Copy_Atom<DefaultCopy, double>\n"
-        "does for CUTLASS's f64 SmemCopyAtoms (DefaultCopy itself has no instruction to model).")
+        "CuTe's UniversalCopy<double>: one 64-bit move per thread and value, the data movement of\n"
+        "Copy_Atom<DefaultCopy, double>, CUTLASS's f64 SmemCopyAtom, spelled with an explicit width.")
     configs = (("TN", "RowMajor", "ColumnMajor", D_K, D_K), ("NN", "ColumnMajor", "ColumnMajor", D_MN, D_K),
                ("NT", "ColumnMajor", "RowMajor", D_MN, D_MN), ("TT", "RowMajor", "RowMajor", D_K, D_MN))
     for tag, la, lb, atom_a, atom_b in configs:
@@ -716,8 +720,8 @@ def family_sm80_f64() -> SpecFile:
                           F64, 4, F64_PERM, op, "UniversalCopy<double>", "double", atom, shape)
             operand_check(f, f"cutlass_sm80_f64_{tag.lower()}_{op.lower()}_defaultcopy",
                           f"{cfgtxt}, SmemCopyAtom Copy_Atom<DefaultCopy, double> as CUTLASS writes it: "
-                          "DefaultCopy has no hardware model, so this is documented as not decidable yet.",
-                          F64, 4, F64_PERM, op, "DefaultCopy", "double", atom, shape, expect="undecided")
+                          "an element-wise copy of one double per thread and value.",
+                          F64, 4, F64_PERM, op, "DefaultCopy", "double", atom, shape)
             if atom is D_MN:
                 operand_check(f, f"cutlass_sm80_f64_{tag.lower()}_{op.lower()}_vector128",
                               f"{cfgtxt}: the permutation (16,2):(2,1) makes each thread's two "
@@ -743,8 +747,8 @@ def family_sm90_f64() -> SpecFile:
                  ["../atoms/generic.yaml", "../atoms/sm90.yaml"])
     f.copy_atoms["UniversalCopy<double>"] = _universal("UniversalCopy<double>", 64)
     f.atom_comments["UniversalCopy<double>"] = (
-        "CuTe's UniversalCopy<double>: one 64-bit move per thread and value, what Copy_Atom<DefaultCopy, double>\n"
-        "does for CUTLASS's f64 SmemCopyAtoms (DefaultCopy itself has no instruction to model).")
+        "CuTe's UniversalCopy<double>: one 64-bit move per thread and value, the data movement of\n"
+        "Copy_Atom<DefaultCopy, double>, CUTLASS's f64 SmemCopyAtom, spelled with an explicit width.")
     f.section(f"CUTLASS {CUTLASS_CFG}: Sm90 double TN, TileShape 128x64x16,\n"
               "TiledMMA<SM90_16x8x16_F64F64F64F64_TN, Layout<Shape<_2,_2,_1>>>, "
               "make_ordered_layout(Shape<_128,_16>, Step<_2,_1>)")
@@ -758,10 +762,10 @@ def family_sm90_f64() -> SpecFile:
                       "SM90_16x8x16_F64F64F64F64_TN", 4, None, op, "UniversalCopy<double>", "double", None, shape,
                       raw_smem=layout)
         operand_check(f, f"cutlass_sm90_f64_tn_{op.lower()}_defaultcopy",
-                      f"{cfgtxt}, SmemCopyAtom Copy_Atom<DefaultCopy, double> as CUTLASS writes it: DefaultCopy has "
-                      "no hardware model, so this is documented as not decidable yet.",
+                      f"{cfgtxt}, SmemCopyAtom Copy_Atom<DefaultCopy, double> as CUTLASS writes it: an "
+                      "element-wise copy of one double per thread and value.",
                       "SM90_16x8x16_F64F64F64F64_TN", 4, None, op, "DefaultCopy", "double", None, shape,
-                      raw_smem=layout, expect="undecided")
+                      raw_smem=layout)
     f.section("the other Hopper f64 mma.sync atoms on 2x2 warps, K-major 64x16 tiles, UniversalCopy<double>")
     for mma in ("SM90_16x8x4_F64F64F64F64_TN", "SM90_16x8x8_F64F64F64F64_TN"):
         for op in ("A", "B"):

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
-from typing import Any, Callable
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,15 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("prove", help="prove every check of the given specs",
                         description="Prove every check of the given spec files (or directories of them). "
                                     "Exit 0: every verdict as expected; 1: a counterexample (or an unexpected "
-                                    "proof); 2: bad input; 3: the solver could not decide.")
-    pr.add_argument("paths", nargs="+", metavar="SPEC_OR_DIR")
-    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif"], default="text")
-    pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
+                                    "proof); 2: bad input; 3: a check could not be decided (solver gave up, or "
+                                    "no model); 4: an internal error of the tool.")
+    pr.add_argument("paths", nargs="*", metavar="SPEC_OR_DIR")
+    pr.add_argument("--changed", nargs="+", metavar="FILE",
+                    help="prove the specs (under SPEC_OR_DIR, or every spec git tracks here) that are, or include, "
+                         "one of these files: the pre-commit hook's mode")
     pr.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
-    pr.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
-                    help="solver time limit per obligation (default 30)")
-    pr.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
-                    help="prove checks in N processes (default 1)")
+    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif"], default="text",
+                    help="report format (default text)")
+    pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
+    _proving_options(pr)
     pr.add_argument("--verbose", "-v", action="store_true", help="list every theorem of every check")
     pr.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
 
@@ -50,8 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--git", metavar="REV", help="compare SPEC with its version at git revision REV")
     df.add_argument("--format", choices=["text", "markdown", "json"], default="text")
     df.add_argument("--output", "-o", metavar="FILE")
-    df.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS")
-    df.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N")
+    _proving_options(df)
 
     imp = sub.add_parser("import-cutlass", help="write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
                          description="Read MMA_Traits and Copy_Traits specialisations from a CUTLASS include "
@@ -63,8 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
                                     "as the seed article does for A(0,9).")
-    ex.add_argument("spec")
+    ex.add_argument("spec", metavar="SPEC_OR_DIR")
     ex.add_argument("--check", required=True)
+    ex.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
     ex.add_argument("--lane", type=int, required=True)
     ex.add_argument("--value", type=int, required=True)
     ex.add_argument("--instance", type=_int_list, default=[], help="copy instance, e.g. 0,1,0 (default all 0)")
@@ -72,21 +74,41 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _positive(kind: type, noun: str) -> Callable[[str], Any]:
-    """An argparse type: a positive `kind` (int or float), with a one-line error otherwise."""
-    def parse(text: str) -> Any:
-        try:
-            x = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
-        if x <= 0:
-            raise argparse.ArgumentTypeError("must be positive")
-        return x
-    return parse
+MIN_TIMEOUT_S = 0.001      # Z3 counts in milliseconds, and reads 0 as "no limit"
+MAX_TIMEOUT_S = 86400.0
 
 
-_positive_float = _positive(float, "a number")
-_positive_int = _positive(int, "an integer")
+def _proving_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=_timeout, default=30.0, metavar="SECONDS",
+                   help=f"solver time limit per obligation, {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S:.0f} (default 30)")
+    p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+                   help="prove checks in N processes (default 1; at most the CPUs available)")
+    p.add_argument("--cross-check", action="store_true",
+                   help="decide every obligation of at most 2**22 points a second time by exhaustive enumeration; "
+                        "a disagreement is an internal error")
+    p.add_argument("--allow-outside", action="store_true",
+                   help="allow includes outside the including spec's repository")
+
+
+def _timeout(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
+    if not math.isfinite(x) or not MIN_TIMEOUT_S <= x <= MAX_TIMEOUT_S:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S:.0f}, "
+                                         f"not {text[:40]!r}")
+    return x
+
+
+def _positive_int(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text[:40]!r}") from None
+    if x <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return x
 
 
 def _int_list(text: str) -> list[int]:
@@ -106,16 +128,23 @@ def main(argv: list[str] | None = None) -> int:
         from .calculator import run
         stdin = args.expr == ["-"]
         return run(args.expr, args.json, stdin)
+    if args.command in ("prove", "diff"):
+        from .symbolic.decide import Settings
+        settings = Settings(timeout_s=args.timeout, cross_check=args.cross_check)
     if args.command == "prove":
         from .prove_cmd import prove_main
-        return prove_main(args.paths, args.format, args.output, args.check, args.timeout, args.verbose, args.debug,
-                          jobs=args.jobs)
+        if not args.paths and not args.changed:
+            build_parser().error("prove needs SPEC_OR_DIR, or --changed FILE...")
+        return prove_main(args.paths, args.format, args.output, args.check, settings, args.verbose, args.debug,
+                          jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed)
     if args.command == "diff":
         from .diff_cmd import diff_main
         if (args.new is None) == (args.git is None):
-            build_parser().error("diff takes OLD NEW, or SPEC --git REV")
-        return diff_main(args.old, args.new, args.git, args.format, args.output, args.timeout, args.jobs)
+            build_parser().error("diff takes OLD NEW, or SPEC_OR_DIR --git REV")
+        return diff_main(args.old, args.new, args.git, args.format, args.output, settings, args.jobs,
+                         allow_outside=args.allow_outside)
     if args.command == "explain":
         from .prove_cmd import explain_main
-        return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base)
+        return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,
+                            allow_outside=args.allow_outside)
     return 2

@@ -1,79 +1,69 @@
 """`python -m verifier prove` and `explain`: load specs, prove their checks, report, choose the exit code.
 
-Exit codes: 0 every check's verdict is the one its `expect` documents; 1 a check's verdict differs
-(a counterexample where a proof was expected, or a proof where a counterexample was documented);
-2 bad input (spec or command line); 3 the solver could not decide some check (never reported as proved).
+Exit codes (outcome.ExitCode): 0 every check's verdict is the one its `expect` documents; 1 a check's verdict
+differs (a counterexample where a proof was expected, or a proof where a mistake is documented); 2 bad input
+(spec or command line); 3 a check could not be decided (solver gave up, or no model); 4 an internal error.
 """
 from __future__ import annotations
 
+import difflib
+import os
 import sys
 import time
-import traceback
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, Iterable, TextIO
 
-from .spec import SpecError, load_specs
-from .theorems.runner import CheckResult, TheoremResult, run_check
+from .outcome import ExitCode, exit_code
+from .report import formats, sarif, text
+from .spec import CheckSpec, Spec, SpecError, load_specs
+from .symbolic.decide import Settings
+from .theorems.runner import CheckResult, run_check
 
-FORMATS = ("text", "json", "markdown", "junit", "sarif")
+Renderer = Callable[[list[CheckResult], float], str]
+FORMATS: dict[str, Renderer] = {
+    "text": text.render, "json": formats.to_json, "markdown": formats.to_markdown, "junit": formats.to_junit,
+    "sarif": sarif.to_sarif,
+}
+Selected = list[tuple[Spec, CheckSpec]]
 
 
-def _select(specs, names: list[str] | None):
+def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
+    """The checks to prove: all, or those named (an unknown name is bad input, with a suggestion)."""
     pairs = [(s, c) for s in specs for c in s.checks.values()]
     if not names:
         return pairs
-    known = {c.name for _, c in pairs}
-    missing = [n for n in names if n not in known]
-    if missing:
-        raise SpecError(None, f"no check named {', '.join(repr(m) for m in missing)} "
-                              f"(checks: {', '.join(sorted(known)) or 'none'})")
+    known = sorted({c.name for _, c in pairs})
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else f" ({len(known)} checks)"
+            raise SpecError(None, f"no check named {text.safe(name)!r}{hint}")
     return [(s, c) for s, c in pairs if c.name in names]
 
 
-def _safe_run(spec, check, timeout: float, debug: bool) -> CheckResult:
-    try:
-        return run_check(spec, check, timeout)
-    except Exception as e:  # an internal error must not pass as a verdict, nor hide the other checks
-        if debug:
-            traceback.print_exc()
-        r = CheckResult(spec, check)
-        r.theorems = [TheoremResult("end_to_end", "unknown", [], f"internal error: {type(e).__name__}: {e}")]
-        r.verdict = "unknown"
-        return r
+def _run_one(args: tuple[Spec, CheckSpec, Settings]) -> CheckResult:
+    spec, check, settings = args
+    return run_check(spec, check, settings)
 
 
-def _portable(r: CheckResult) -> CheckResult:
-    """What crosses a process boundary: counterexamples described here, the unpicklable setup dropped."""
-    from .report.counterexample import failures
-    if r.verdict == "refuted":
-        failures(r)
-    r.setup = None
-    return r
-
-
-def _run_one(args) -> CheckResult:
-    spec, check, timeout = args
-    return _portable(_safe_run(spec, check, timeout, False))
-
-
-def run_all(selected, timeout: float, jobs: int, debug: bool) -> list[CheckResult]:
+def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool = False) -> list[CheckResult]:
     """Prove the checks, in `jobs` processes when more than one; a progress line on a terminal."""
     progress = sys.stderr.isatty()
     n = len(selected)
 
     def tick(i: int, r: CheckResult) -> None:
         if progress:
-            sys.stderr.write(f"\r[{i}/{n}] {r.check.name[:60]:<60}")
+            sys.stderr.write(f"\r[{i}/{n}] {text.safe(r.name, 60):<60}")
             sys.stderr.flush()
     results: list[CheckResult] = []
     if jobs <= 1 or n <= 1:
         for i, (s, c) in enumerate(selected, 1):
-            results.append(_safe_run(s, c, timeout, debug))
+            results.append(run_check(s, c, settings, debug=debug))
             tick(i, results[-1])
     else:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, r in enumerate(pool.map(_run_one, [(s, c, timeout) for s, c in selected]), 1):
+            for i, r in enumerate(pool.map(_run_one, [(s, c, settings) for s, c in selected]), 1):
                 results.append(r)
                 tick(i, r)
     if progress:
@@ -81,88 +71,100 @@ def run_all(selected, timeout: float, jobs: int, debug: bool) -> list[CheckResul
     return results
 
 
-def exit_code(results: list[CheckResult]) -> int:
-    if any(r.outcome == "fail" for r in results):
-        return 1
-    if any(r.outcome == "unknown" for r in results):
-        return 3
-    return 0
+def max_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def render(results: list[CheckResult], fmt: str, seconds: float, verbose: bool = False) -> str:
-    from .report import formats, text
-    if fmt == "text":
-        return text.render(results, seconds, verbose)
-    if fmt == "json":
-        return formats.to_json(results, seconds)
-    if fmt == "junit":
-        return formats.to_junit(results, seconds)
-    if fmt == "markdown":
-        return formats.to_markdown(results, seconds)
-    if fmt == "sarif":
-        from .report.sarif import to_sarif
-        return to_sarif(results, seconds)
-    raise ValueError(fmt)
+def _refuse_overwriting_specs(output: str, specs: list[Spec]) -> None:
+    target = Path(output).resolve()
+    for s in specs:
+        for path in [s.path, *s.includes]:
+            if Path(path).resolve() == target:
+                raise SpecError(None, f"--output {output} is a spec file this run reads; refusing to overwrite it")
 
 
-def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, timeout: float,
-               verbose: bool = False, debug: bool = False, out: TextIO = sys.stdout, jobs: int = 1) -> int:
+def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, settings: Settings,
+               verbose: bool = False, debug: bool = False, out: TextIO | None = None, jobs: int = 1,
+               allow_outside: bool = False, changed: list[str] | None = None) -> int:
+    out = out or sys.stdout
     t0 = time.perf_counter()
     try:
-        specs = load_specs(paths)
-        selected = _select(specs, checks)
+        specs = _affected_specs(paths, changed, allow_outside) if changed else load_specs(paths, allow_outside=allow_outside)
+        if changed and not specs:
+            out.write(f"no spec is, or includes, one of the {len(changed)} changed files\n")
+            return ExitCode.OK
+        selected = select(specs, checks)
+        if output:
+            _refuse_overwriting_specs(output, specs)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
-        return 2
-    results = run_all(selected, timeout, jobs, debug)
+        return ExitCode.BAD_INPUT
+    results = run_all(selected, settings, min(jobs, max_jobs()), debug)
     seconds = time.perf_counter() - t0
-    report = render(results, fmt, seconds, verbose)
+    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS[fmt]
     if output:
         try:
-            Path(output).write_text(report)
+            Path(output).write_text(report(results, seconds), encoding="utf-8")
         except OSError as e:
             sys.stderr.write(f"error: cannot write {output}: {e.strerror}\n")
-            return 2
+            return ExitCode.BAD_INPUT
         if fmt != "text":
-            out.write(render(results, "text", seconds, verbose))
+            out.write(text.render(results, seconds, verbose))
     else:
-        out.write(report)
-    return exit_code(results)
+        out.write(report(results, seconds))
+    return exit_code(r.outcome for r in results)
+
+
+def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool) -> list[Spec]:
+    """The specs under `paths` (or every spec git tracks in this repository) that are, or include, a changed file."""
+    from .spec.affected import affected, git_root, tracked_specs
+    candidates = paths or tracked_specs(git_root("."))
+    return affected(load_specs(candidates, allow_outside=allow_outside), changed)
 
 
 def explain_main(path: str, check: str, lane: int, value: int, instance: list[int], base: int,
-                 out: TextIO = sys.stdout) -> int:
-    from .algebra.inttuple import AlgebraError
-    from .report.chain import chain_for
-    from .theorems.setup import SetupError, build_tiled
+                 out: TextIO | None = None, allow_outside: bool = False) -> int:
+    out = out or sys.stdout
+    from .theorems.claims import Trace
+    from .theorems.runner import tiled_chain
+    from .theorems.setup import ConfigurationRefused
     try:
-        spec = load_specs([path])[0]
-        if check not in spec.checks:
-            raise SpecError(None, f"no check named '{check}' in {path} (checks: {', '.join(spec.checks)})")
-        c = spec.checks[check]
+        c, spec = _find_check(path, check, allow_outside)
         if c.kind != "tiled":
-            raise SpecError(c.loc, f"check '{check}' has no copy and MMA to trace (it is an atom-only check)")
-        setup = build_tiled(c, spec.mma_atoms[c.mma], spec.copy_atoms[c.copy])
+            raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace (it is an atom-only check)")
+        chain = tiled_chain(spec, c)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
-        return 2
-    except (SetupError, AlgebraError) as e:
-        sys.stderr.write(f"error: CuTe would not build check '{check}': {e}\n")
-        return 2
-    nthr = setup.tiled_copy.num_threads
-    nval = setup.typed.num_val_src if setup.is_store else setup.typed.num_val_dst
-    inst_shape = setup.instance_shape()
-    if not 0 <= lane < nthr or not 0 <= value < nval:
-        sys.stderr.write(f"error: lane must be in [0,{nthr}) and value in [0,{nval}) for check '{check}'\n")
-        return 2
-    if len(instance) > len(inst_shape) or any(not 0 <= i < n for i, n in zip(instance, inst_shape)):
-        sys.stderr.write(f"error: --instance must be within {tuple(inst_shape)}\n")
-        return 2
-    chain = chain_for(setup, lane, value, tuple(instance), base)
-    out.write(f"{path}: check {check}: {c.mma} {setup.operand} <- {c.copy} on {c.value_type.name if c.value_type else ''}"
-              f", smem {c.smem}\n")
-    out.write(f"{chain.title}\n")
-    width = max(len(s.label) for s in chain.steps)
-    for s in chain.steps:
+        return ExitCode.BAD_INPUT
+    except ConfigurationRefused as e:
+        sys.stderr.write(f"error: CuTe would not build check '{text.safe(check)}': {e}\n")
+        return ExitCode.BAD_INPUT
+    chain.base = base
+    trace = Trace.REGISTER_SIDE
+    nval = chain.n_reg
+    if not 0 <= lane < chain.nthr or not 0 <= value < nval:
+        sys.stderr.write(f"error: lane must be in [0,{chain.nthr}) and value in [0,{nval}) for check "
+                         f"'{text.safe(check)}'\n")
+        return ExitCode.BAD_INPUT
+    if len(instance) > len(chain.instance_sizes) or any(not 0 <= i < n for i, n in zip(instance, chain.instance_sizes)):
+        sys.stderr.write(f"error: --instance must be within {tuple(chain.instance_sizes)}\n")
+        return ExitCode.BAD_INPUT
+    point = {chain.t.name: lane, "value": value, **{f"r{i}": x for i, x in enumerate(instance)}}
+    title, lines = chain.lines(trace, point)
+    if not lines:
+        sys.stderr.write(f"error: no destination of the copy receives lane {lane}, value {value}\n")
+        return ExitCode.BAD_INPUT
+    out.write(f"{path}: check {text.safe(check)}: {c.mma} {chain.setup.operand} <- {c.copy} on "
+              f"{c.value_type.name if c.value_type else ''}, smem {c.smem}\n")
+    out.write(f"{title}\n")
+    width = max(len(s.label) for s in lines)
+    for s in lines:
         out.write(f"  {s.label:<{width}}  {s.text}\n")
-    return 0
+    return ExitCode.OK
+
+
+def _find_check(path: str, name: str, allow_outside: bool) -> tuple[CheckSpec, Spec]:
+    """A check by name in a spec file or anywhere under a directory of specs."""
+    specs = load_specs([path], allow_outside=allow_outside)
+    (spec, check), = select(specs, [name])[:1] or [(None, None)]
+    return check, spec   # type: ignore[return-value]

@@ -31,3 +31,46 @@ def type_bits(name: str | int) -> int:
     if key not in TYPE_BITS:
         raise KeyError(f"unknown value type '{name}' (known: {', '.join(sorted(TYPE_BITS))}, or a bit width)")
     return TYPE_BITS[key]
+
+
+# CuTe value type -> the PTX type qualifier an instruction names for it (mma / wgmma operand types)
+PTX_TYPE: dict[str, str] = {
+    "half_t": "f16", "half": "f16", "bfloat16_t": "bf16", "tfloat32_t": "tf32", "float": "f32", "double": "f64",
+    "int8_t": "s8", "signed char": "s8", "uint8_t": "u8", "unsigned char": "u8", "int32_t": "s32", "int": "s32",
+    "uint32_t": "u32", "unsigned int": "u32", "int4b_t": "s4", "int4_t": "s4", "uint4b_t": "u4", "uint4_t": "u4",
+    "uint1b_t": "b1", "uint1_t": "b1", "bin1_t": "b1", "float_e4m3_t": "e4m3", "float_e5m2_t": "e5m2",
+    "int16_t": "s16", "uint16_t": "u16",
+}
+# Same-width types an instruction reads as its own: a float operand of a .tf32 MMA is read as tf32 (the
+# tensor core ignores the low mantissa bits), which CUTLASS relies on for float A/B tiles.
+PTX_READS_AS: dict[tuple[str, str], str] = {
+    ("f32", "tf32"): "a float operand is read as tf32 (the low 13 mantissa bits are ignored)",
+}
+PTX_TYPE_BITS: dict[str, int] = {
+    "f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "f64": 64, "s8": 8, "u8": 8, "s16": 16, "u16": 16, "s32": 32,
+    "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8,
+}
+
+
+def _bare(name: str) -> str:
+    key = str(name).strip()
+    for prefix in ("cutlass::", "cute::", "std::"):
+        key = key.replace(prefix, "")
+    return key
+
+
+def ptx_type_of(name: str) -> str | None:
+    """The PTX type qualifier of a CuTe value type name, or None (a bit width, an unknown name)."""
+    return PTX_TYPE.get(_bare(name))
+
+
+def instruction_type_agrees(name: str, bits: int, ptx: str) -> tuple[bool, str]:
+    """Does a value type (CuTe name or bit width) agree with an instruction's PTX type?  (verdict, note)"""
+    have = ptx_type_of(name)
+    if have is None:   # a bare bit width: only the width can be compared
+        want = PTX_TYPE_BITS.get(ptx)
+        return (want == bits, "compared by width only")
+    if have == ptx:
+        return True, ""
+    note = PTX_READS_AS.get((have, ptx))
+    return (note is not None), (note or "")

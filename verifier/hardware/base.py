@@ -34,6 +34,8 @@ class CopyModel:
     address_lanes: int = 0           # lanes that provide addresses on the memory side
     section: str = ""                # where in the PTX ISA this comes from
     invalid: str = ""                # set when the instruction does not exist in this form (the reason)
+    element_wise: bool = False       # moves one value of the copy's value type per thread (any width)
+    base_align_bytes: int = 1        # alignment of the tile's base address the copy assumes
 
     @property
     def memory_side(self) -> str | None:

@@ -13,9 +13,12 @@ from .base import CopyModel, MMAModel
 from .matrix_copy import ldmatrix, movmatrix, stmatrix
 from .mma_sm70 import m8n8k4_model
 from .mma_sync import mma_model
-from .vector_copy import vector_copy
+from .vector_copy import element_copy, vector_copy
 
 _UNIVERSAL = re.compile(r"^UniversalCopy<\s*(?:cute::|cutlass::)?(u?int(\d+)_t|uint128_t|[A-Za-z_0-9:]+)\s*>$")
+_AUTO_VECTORIZING = re.compile(r"^(?:cute::)?AutoVectorizingCopyWithAssumedAlignment<\s*(\d+)\s*>$")
+# CuTe's aliases: DefaultCopy assumes 8 bits of alignment, AutoVectorizingCopy 128
+_ELEMENT_COPY_ALIGNMENT_BITS = {"DefaultCopy": 8, "AutoVectorizingCopy": 128}
 
 
 def qualifiers(instruction: str) -> tuple[str, list[str]]:
@@ -28,9 +31,28 @@ def qualifiers(instruction: str) -> tuple[str, list[str]]:
     return parts[0].lower(), [p.lower() for p in parts[1:]]
 
 
-def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | None = None) -> CopyModel | None:
-    """The model of a copy atom's instruction, or None when it is not modelled."""
+def element_copy_alignment(instruction: str | None, name: str = "") -> int | None:
+    """Assumed alignment in bits of DefaultCopy / AutoVectorizingCopy[WithAssumedAlignment<N>], else None."""
+    for text in ((instruction or "").strip(), name.strip()):
+        word = text[len("cute::"):] if text.startswith("cute::") else text
+        if word in _ELEMENT_COPY_ALIGNMENT_BITS:
+            return _ELEMENT_COPY_ALIGNMENT_BITS[word]
+        m = _AUTO_VECTORIZING.match(text)
+        if m and int(m.group(1)) > 0:
+            return int(m.group(1))
+    return None
+
+
+def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | None = None,
+               value_bits: int | None = None) -> CopyModel | None:
+    """The model of a copy atom's instruction, or None when it is not modelled.  `value_bits` (the copy's
+    value type) is needed by the element-wise copies, whose unit is one value."""
     text = (instruction or "").strip()
+    alignment = element_copy_alignment(instruction, name)
+    if alignment is not None:
+        if value_bits is None:
+            return None
+        return element_copy(alignment, value_bits, text or name)
     m = _UNIVERSAL.match(text) or _UNIVERSAL.match(name.strip())
     if m:
         from ..algebra.types import type_bits
@@ -100,3 +122,23 @@ def mma_instruction_model(instruction: str | None, atom_name: str = "") -> MMAMo
             return None
         return m8n8k4_model(layouts[0], layouts[1], dtype, ctype)
     return mma_model(shape, dtype, atype, btype, ctype, bitop)
+
+
+def mma_instruction_types(instruction: str | None) -> dict[str, str] | None:
+    """The PTX type qualifiers of an MMA instruction's operands {a, b, c, d}, or None when not an mma/wgmma."""
+    op, q = qualifiers(instruction or "")
+    if op == "wgmma" and q[:3] == ["mma_async", "sync", "aligned"] and len(q) >= 7:
+        dtype, atype, btype = q[4:7]
+        return {"a": atype, "b": btype, "c": dtype, "d": dtype}
+    if op != "mma" or q[:2] != ["sync", "aligned"]:
+        return None
+    rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]
+    if not rest or not re.fullmatch(r"m\d+n\d+k\d+", rest[0]):
+        return None
+    types = rest[1:]
+    if len(types) == 6 and types[5] == "popc":
+        types = types[:4]
+    if len(types) != 4:
+        return None
+    dtype, atype, btype, ctype = types
+    return {"a": atype, "b": btype, "c": ctype, "d": dtype}

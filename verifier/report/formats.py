@@ -2,96 +2,118 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
+from typing import Any
 
-from ..theorems.catalog import BY_ID
+from ..outcome import Outcome, Verdict
+from ..theorems.claims import ItemResult
 from ..theorems.runner import CheckResult
 from . import text
-from .counterexample import failures
+from .failures import failure_json, failures, safe
+
+JSON_VERSION = 2
+# characters XML 1.0 does not allow, even escaped
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _verdict_json(v) -> dict:
-    ob = v.obligation
-    return {"obligation": ob.title, "domain": ob.domain_text(), "status": v.status,
-            "seconds": round(v.seconds, 6), "bit_width": v.width, "counterexample": v.counterexample,
-            "failing": v.failing, "reason": v.reason or None}
+def _item_json(i: ItemResult) -> dict[str, Any]:
+    cc = i.cross_check
+    return {"obligation": i.title, "subject": i.subject or None, "status": i.status.value,
+            "procedure": i.procedure.value if i.procedure else None, "domain": i.domain,
+            "domain_size": i.domain_size, "seconds": round(i.seconds, 6), "bit_width": i.width,
+            "reason": i.reason or None, "note": i.note or None,
+            "cross_check": None if cc is None else {"procedure": cc.procedure.value,
+                                                    "status": cc.status.value if cc.status else None,
+                                                    "seconds": round(cc.seconds, 6), "note": cc.note or None},
+            "counterexample": i.witness.point if i.witness else None}
+
+
+def check_json(r: CheckResult) -> dict[str, Any]:
+    return {
+        "spec": r.spec_path, "spec_name": r.spec_name, "check": r.name, "location": str(r.loc),
+        "summary": r.summary, "expect": r.expect.value, "verdict": r.verdict.value, "outcome": r.outcome.value,
+        "seconds": round(r.seconds, 6),
+        "theorems": [{"id": t.id.value, "number": t.number, "title": t.title, "status": t.status.value,
+                      "reason": t.reason or None, "seconds": round(t.seconds, 6),
+                      "obligations": [_item_json(i) for i in t.items]} for t in r.theorems],
+        "counterexamples": [failure_json(f) for f in failures(r)],
+    }
+
+
+def summary_json(results: list[CheckResult], seconds: float) -> dict[str, Any]:
+    out: dict[str, Any] = {"checks": len(results)}
+    out.update({o.value: sum(r.outcome is o for r in results) for o in Outcome})
+    out["verdicts"] = {v.value: sum(r.verdict is v for r in results) for v in Verdict}
+    out["seconds"] = round(seconds, 6)
+    return out
 
 
 def to_json(results: list[CheckResult], seconds: float) -> str:
-    checks = []
-    for r in results:
-        checks.append({
-            "spec": r.spec.path, "spec_name": r.spec.name, "check": r.check.name,
-            "location": str(r.check.loc), "expect": r.check.expect, "verdict": r.verdict,
-            "outcome": r.outcome, "seconds": round(r.seconds, 6),
-            "theorems": [{"id": t.id, "number": t.number, "title": t.title, "status": t.status,
-                          "reason": t.reason or None, "seconds": round(t.seconds, 6),
-                          "obligations": [_verdict_json(v) for v in t.verdicts]} for t in r.theorems],
-            "counterexamples": [f.to_json() for f in failures(r)] if r.verdict == "refuted" else [],
-        })
-    summary = {"checks": len(results), "pass": sum(r.outcome == "pass" for r in results),
-               "fail": sum(r.outcome == "fail" for r in results),
-               "unknown": sum(r.outcome == "unknown" for r in results), "seconds": round(seconds, 6)}
-    return json.dumps({"version": 1, "summary": summary, "checks": checks}, indent=2) + "\n"
+    doc = {"version": JSON_VERSION, "summary": summary_json(results, seconds), "checks": [check_json(r) for r in results]}
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def _xml(s: str) -> str:
+    return _XML_ILLEGAL.sub(lambda m: f"\\x{ord(m.group()):02x}", s)
 
 
 def to_junit(results: list[CheckResult], seconds: float) -> str:
-    root = ET.Element("testsuites", name="cute-layout-verifier", tests=str(len(results)),
-                      failures=str(sum(r.outcome != "pass" for r in results)), time=f"{seconds:.3f}")
+    not_passed = sum(r.outcome is not Outcome.AS_EXPECTED for r in results)
+    root = ET.Element("testsuites", name="cute-layout-verifier", tests=str(len(results)), failures=str(not_passed),
+                      time=f"{seconds:.3f}")
     by_spec: dict[str, list[CheckResult]] = {}
     for r in results:
-        by_spec.setdefault(r.spec.path, []).append(r)
+        by_spec.setdefault(r.spec_path, []).append(r)
     for path, rs in by_spec.items():
-        suite = ET.SubElement(root, "testsuite", name=rs[0].spec.name, file=path, tests=str(len(rs)),
-                              failures=str(sum(r.outcome != "pass" for r in rs)),
+        suite = ET.SubElement(root, "testsuite", name=_xml(rs[0].spec_name), file=_xml(path), tests=str(len(rs)),
+                              failures=str(sum(r.outcome is Outcome.WRONG or r.outcome is Outcome.UNDECIDED
+                                               for r in rs)),
+                              errors=str(sum(r.outcome is Outcome.ERROR for r in rs)),
                               time=f"{sum(r.seconds for r in rs):.3f}")
         for r in rs:
-            case = ET.SubElement(suite, "testcase", classname=r.spec.name, name=r.check.name,
-                                 file=path, line=str(r.check.loc.line), time=f"{r.seconds:.3f}")
-            body = "\n".join(text.render_check(r, verbose=True))
-            if r.outcome == "fail":
-                kind = "counterexample" if r.verdict == "refuted" else "unexpected-proof"
-                msg = (f"expected {r.expected}, got {r.verdict}: " + text.verdict_phrase(r))
-                ET.SubElement(case, "failure", message=msg, type=kind).text = body
-            elif r.outcome == "unknown":
-                ET.SubElement(case, "failure", message=text.verdict_phrase(r), type="undecided").text = body
+            case = ET.SubElement(suite, "testcase", classname=_xml(r.spec_name), name=_xml(r.name), file=_xml(path),
+                                 line=str(r.loc.line), time=f"{r.seconds:.3f}")
+            body = _xml("\n".join(text.render_check(r, verbose=True)))
+            phrase = _xml(text.verdict_phrase(r))
+            if r.outcome is Outcome.ERROR:
+                ET.SubElement(case, "error", message=phrase, type="internal-error").text = body
+            elif r.outcome is Outcome.WRONG:
+                kind = "counterexample" if r.verdict is Verdict.REFUTED else "unexpected-proof"
+                ET.SubElement(case, "failure", message=_xml(f"expected {r.expect.verdict.value}, got "
+                                                            f"{r.verdict.value}: ") + phrase, type=kind).text = body
+            elif r.outcome is Outcome.UNDECIDED:
+                ET.SubElement(case, "failure", message=phrase, type=r.verdict.value).text = body
             else:
                 ET.SubElement(case, "system-out").text = body
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+def md(s: str) -> str:
+    """Text for a Markdown table cell or inline code: pipes, backticks and line breaks escaped."""
+    return safe(s, 400).replace("\\", "\\\\").replace("|", "\\|").replace("`", "'").replace("\n", " ")
+
+
+MARK = {Outcome.AS_EXPECTED: "✅", Outcome.WRONG: "❌", Outcome.UNDECIDED: "❔", Outcome.ERROR: "💥"}
+
+
 def to_markdown(results: list[CheckResult], seconds: float) -> str:
-    out = ["## CuTe layout verification", "", text.summary(results, seconds), "",
+    out = ["## CuTe layout verification", "", md(text.summary(results, seconds)), "",
            "| | check | spec | verdict | expected | time |", "|---|---|---|---|---|---|"]
-    mark = {"pass": "✅", "fail": "❌", "unknown": "❔"}
     for r in results:
-        out.append(f"| {mark[r.outcome]} | `{r.check.name}` | `{r.spec.path}` | {text.verdict_phrase(r)} | "
-                   f"{r.check.expect} | {r.seconds:.2f}s |")
-    refuted = [r for r in results if r.verdict == "refuted"]
-    for r in refuted:
-        out += ["", f"### `{r.check.name}` — {'refuted as documented' if r.ok else 'counterexample'}", ""]
-        for f in failures(r):
-            out.append(f"**Theorem {f.number} `{f.theorem}`** ({BY_ID[f.theorem].title}): {f.obligation}")
-            out.append("")
-            if f.note:
-                out.append(f"- {f.note}")
-            if f.point and "n" not in f.point:
-                pt = ", ".join(f"`{k}={v}`" for k, v in f.point.items())
-                out.append(f"- smallest counterexample: {pt} ({f.failing} failing of {f.domain_size} points)")
-                if f.actual is not None:
-                    out.append(f"- actual `{f.actual}`, expected `{f.expected}`")
-                for k, v in f.closed_forms.items():
-                    out.append(f"- {k}: `{v}`")
-            out.append(f"- suspect: {f.suspect}" + (f" (`{f.suspect_loc}`)" if f.suspect_loc else ""))
-            if f.chain is not None:
-                out += ["", "<details><summary>the chain at " + f.chain.title + "</summary>", "", "```"]
-                width = max(len(s.label) for s in f.chain.steps)
-                out += [f"{s.label:<{width}}  {s.text}" for s in f.chain.steps]
-                out += ["```", "", "</details>"]
-            out.append("")
-    undecided = [r for r in results if r.outcome == "unknown"]
-    if undecided:
-        out += ["", "### Undecided", ""]
-        out += [f"- `{r.check.name}`: {text.verdict_phrase(r)}" for r in undecided]
+        out.append(f"| {MARK[r.outcome]} | `{md(r.name)}` | `{md(r.spec_path)}` | {md(text.verdict_phrase(r))} | "
+                   f"{r.expect.value} | {r.seconds:.2f}s |")
+    for r in results:
+        fs = failures(r)
+        if not fs:
+            continue
+        out += ["", f"### `{md(r.name)}` — {'refuted as documented' if r.ok else 'counterexample'}", "", "```"]
+        for f in fs:
+            out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
+        out += ["```", ""]
+    rest = [r for r in results if r.outcome in (Outcome.UNDECIDED, Outcome.ERROR)]
+    if rest:
+        out += ["", "### Undecided, unsupported and internal errors", ""]
+        out += [f"- `{md(r.name)}`: {md(text.verdict_phrase(r))}" for r in rest]
     return "\n".join(out).rstrip() + "\n"

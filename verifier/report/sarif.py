@@ -1,86 +1,90 @@
 """SARIF 2.1.0 for code-scanning UIs: one result per check whose verdict is not the documented one.
 
-Each result is located where a reader would fix it: the spec line of the layout the report suspects, or,
-for an atom imported from CUTLASS's headers, the C++ header line it came from (the spec line is then a
-related location).  Rules are the eight theorems.
+Each result is located where a reader would fix it: the spec line of the field the refutation suspects,
+or, for an atom imported from CUTLASS's headers, the C++ header line it came from (the spec line is then
+a related location).  Rules are the theorems.
 """
 from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from .. import __version__
+from ..outcome import Outcome, Verdict
 from ..spec.model import Loc
-from ..theorems.catalog import THEOREMS
+from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.runner import CheckResult
 from . import text
-from .counterexample import failures
+from .failures import failure_json, failures, safe
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+RULE_INDEX = {t.id: i for i, t in enumerate(THEOREMS)}
 
 
-def _physical(path: str, line: int, column: int = 1) -> dict:
+def _physical(path: str, line: int, column: int = 1) -> dict[str, Any]:
     return {"physicalLocation": {"artifactLocation": {"uri": path.replace("\\", "/")},
                                  "region": {"startLine": max(1, line), "startColumn": max(1, column)}}}
 
 
-def _atom_source(r: CheckResult, theorem: str) -> tuple[str, int] | None:
-    """An imported atom records `source: header:line`; results about the atom point there."""
-    atom = None
-    if theorem.startswith("mma.") and r.check.mma:
-        atom = r.spec.mma_atoms.get(r.check.mma)
-    elif theorem == "copy.routing" and r.check.copy:
-        atom = r.spec.copy_atoms.get(r.check.copy)
-    src = getattr(atom, "source", None) if atom is not None else None
-    m = re.fullmatch(r"(.+):(\d+)", src or "")
+def _header(source: str | None) -> tuple[str, int] | None:
+    m = re.fullmatch(r"(.+):(\d+)", source or "")
     return (m.group(1), int(m.group(2))) if m else None
 
 
-def _result(r: CheckResult) -> dict:
-    fs = failures(r) if r.verdict == "refuted" else []
+def _result(r: CheckResult) -> dict[str, Any]:
+    fs = failures(r)
     first = fs[0] if fs else None
-    rule = first.theorem if first else ("end_to_end" if r.verdict == "unknown" else r.theorems[0].id if r.theorems else
-                                        "end_to_end")
-    if r.verdict == "verified":
-        msg = f"check '{r.check.name}' is documented as failing (expect: {r.check.expect}) but every theorem was proved"
-    elif r.verdict == "unknown":
-        msg = f"check '{r.check.name}' could not be decided: {text.verdict_phrase(r)}"
+    name = safe(r.name)
+    not_proved = next((t for t in r.theorems if t.status.value != "proved"), None)
+    rule: TheoremId = first.theorem.id if first else (not_proved.id if not_proved else TheoremId.END_TO_END)
+    if r.verdict is Verdict.VERIFIED:
+        msg = f"check '{name}' is documented as {r.expect.value} but every theorem was proved"
+    elif first is None:
+        msg = f"check '{name}' was not decided: {text.verdict_phrase(r)}"
     else:
-        msg = (f"check '{r.check.name}': theorem {first.number} {first.theorem} refuted: {first.obligation}. "
-               + (f"Smallest counterexample {first.point}; " if first.point else "")
-               + (f"actual {first.actual}, expected {first.expected}; " if first.actual is not None else "")
-               + f"suspect {first.suspect}.")
-    loc: Loc = first.suspect_loc if first and first.suspect_loc else r.check.loc
+        w = first.witness
+        msg = (f"check '{name}': theorem {first.number} {rule.value} "
+               + ("refused by CuTe: " + first.item.reason if first.refused else f"refuted: {first.item.title}") + ". "
+               + (f"Smallest counterexample {w.point}; " if w.point else "")
+               + (f"actual {w.actual}, expected {w.expected}; " if w.actual is not None else "")
+               + (f"suspect {w.suspect.what}." if w.suspect else ""))
+    suspect = first.witness.suspect if first else None
+    loc: Loc = suspect.loc if suspect is not None and suspect.loc is not None else r.loc
     locations = [_physical(loc.file, loc.line, loc.column)]
-    related = [{"id": 0, **_physical(r.check.loc.file, r.check.loc.line, r.check.loc.column),
-                "message": {"text": f"check '{r.check.name}'"}}]
-    src = _atom_source(r, rule)
-    if src is not None:
+    related = [{"id": 0, **_physical(r.loc.file, r.loc.line, r.loc.column), "message": {"text": f"check '{name}'"}}]
+    header = _header(suspect.source if suspect is not None else None)
+    if header is not None:
         related.append({"id": 1, **locations[0], "message": {"text": "the atom's entry in the spec"}})
-        locations = [_physical(src[0], src[1])]
-    out = {"ruleId": rule, "ruleIndex": [t.id for t in THEOREMS].index(rule),
-           "level": "warning" if r.verdict == "unknown" else "error",
-           "message": {"text": msg}, "locations": locations, "relatedLocations": related,
-           "partialFingerprints": {"check": f"{r.spec.name}/{r.check.name}/{rule}"},
-           "properties": {"spec": r.spec.path, "check": r.check.name, "verdict": r.verdict,
-                          "expect": r.check.expect}}
+        locations = [_physical(header[0], header[1])]
+    level = "error" if r.outcome in (Outcome.WRONG, Outcome.ERROR) else "warning"
+    out: dict[str, Any] = {
+        "ruleId": rule.value, "ruleIndex": RULE_INDEX[rule], "level": level, "message": {"text": msg},
+        "locations": locations, "relatedLocations": related,
+        "partialFingerprints": {"check": f"{safe(r.spec_name)}/{name}/{rule.value}"},
+        "properties": {"spec": r.spec_path, "check": r.name, "verdict": r.verdict.value, "expect": r.expect.value,
+                       "outcome": r.outcome.value}}
     if first is not None:
-        out["properties"]["counterexample"] = first.to_json()
+        out["properties"]["counterexample"] = failure_json(first)
     return out
 
 
 def to_sarif(results: list[CheckResult], seconds: float) -> str:
-    rules = [{"id": t.id, "name": t.title.replace(" ", ""), "shortDescription": {"text": t.title},
+    rules = [{"id": t.id.value, "name": t.title.replace(" ", ""), "shortDescription": {"text": t.title},
               "fullDescription": {"text": t.statement},
               "defaultConfiguration": {"level": "error"}, "properties": {"number": t.number}} for t in THEOREMS]
+    errors = [r for r in results if r.outcome is Outcome.ERROR]
     log = {
         "$schema": SCHEMA, "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "cute-layout-verifier", "version": __version__,
-                                "rules": rules}},
-            "invocations": [{"executionSuccessful": True,
+            "tool": {"driver": {"name": "cute-layout-verifier", "version": __version__, "rules": rules}},
+            "invocations": [{"executionSuccessful": not errors,
+                             "toolExecutionNotifications": [
+                                 {"level": "error", "message": {"text": f"internal error in check '{safe(r.name)}': "
+                                                                        f"{text.verdict_phrase(r)}"}}
+                                 for r in errors],
                              "properties": {"checks": len(results), "seconds": round(seconds, 3)}}],
-            "results": [_result(r) for r in results if r.outcome != "pass"],
+            "results": [_result(r) for r in results if r.outcome is not Outcome.AS_EXPECTED],
         }],
     }
     return json.dumps(log, indent=2) + "\n"

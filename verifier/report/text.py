@@ -1,83 +1,100 @@
-"""Terminal report: one line per check, and for every refuted check its counterexample."""
+"""Terminal report: one line per check, and below it what decided a check that is not simply verified."""
 from __future__ import annotations
 
+from ..outcome import Outcome, Status, Verdict
 from ..theorems.runner import CheckResult
-from .counterexample import Failure, failures
+from .failures import Failure, failures, safe
 
-LABEL = {"pass": "PASS", "fail": "FAIL", "unknown": "UNDECIDED"}
+LABEL = {Outcome.AS_EXPECTED: "PASS", Outcome.WRONG: "FAIL", Outcome.UNDECIDED: "UNDECIDED",
+         Outcome.ERROR: "ERROR"}
+NOT_DECIDED = (Status.UNDECIDED, Status.UNSUPPORTED, Status.ERROR)
 
 
 def verdict_phrase(r: CheckResult) -> str:
     n = len(r.theorems)
-    proved = sum(t.status == "proved" for t in r.theorems)
-    if r.verdict == "verified":
-        return f"verified ({proved}/{n} theorems proved)"
-    if r.verdict == "refuted":
-        ids = ", ".join(t.id for t in r.failures())
-        return ("refuted as expected" if r.check.expect == "fail" else "REFUTED") + f" ({ids})"
-    undecided = [t for t in r.theorems if t.status == "unknown"]
-    why = "; ".join(f"{t.id}: {t.reason}" for t in undecided[:2])
-    return f"undecided ({why})"
+    if r.verdict is Verdict.VERIFIED:
+        return f"verified ({n}/{n} theorems proved)"
+    if r.verdict is Verdict.REFUTED:
+        ids = ", ".join(t.id.value for t in r.failures())
+        refused = next((t for t in r.failures() if t.status is Status.REFUSED), None)
+        how = f"refused by CuTe: {refused.items[0].reason}; " if refused is not None and refused.items else ""
+        head = "refuted as expected" if r.ok else "REFUTED"
+        return f"{head} ({how}{ids})"
+    which = [t for t in r.theorems if t.status is {Verdict.ERROR: Status.ERROR, Verdict.UNDECIDED: Status.UNDECIDED,
+                                                   Verdict.UNSUPPORTED: Status.UNSUPPORTED}[r.verdict]]
+    why = "; ".join(f"{t.id.value}: {t.reason}" for t in which[:2])
+    word = {Verdict.ERROR: "INTERNAL ERROR", Verdict.UNDECIDED: "undecided",
+            Verdict.UNSUPPORTED: "unsupported"}[r.verdict]
+    return f"{word} ({why})"
 
 
 def render_failure(f: Failure, indent: str = "      ") -> list[str]:
-    out = [f"{indent}theorem {f.number} {f.theorem} ({f.title}): {f.obligation}"]
-    if f.note:
-        out.append(f"{indent}  {f.note}")
-    if f.point and not (len(f.point) == 1 and "n" in f.point):
-        pt = " ".join(f"{k}={v}" for k, v in f.point.items())
-        count = ""
-        if f.failing is not None:
-            count = f" ({f.failing}{'' if f.failing_exact else '+'} failing of {f.domain_size} points)"
-        out.append(f"{indent}  domain: {f.domain}")
-        out.append(f"{indent}  smallest counterexample: {pt}{count}")
-        if f.actual is not None and f.expected is not None:
-            out.append(f"{indent}  actual {f.actual}, expected {f.expected}")
-        for k, v in f.values.items():
+    w, item = f.witness, f.item
+    th = f.theorem
+    if f.refused:
+        out = [f"{indent}theorem {f.number} {th.id.value} ({th.title}): CuTe refuses the configuration: {item.reason}"]
+        if item.note:
+            out.append(f"{indent}  {item.note}")
+    else:
+        out = [f"{indent}theorem {f.number} {th.id.value} ({th.title}): {item.title}"]
+        if item.note:
+            out.append(f"{indent}  {item.note}")
+        if w.point:
+            pt = " ".join(f"{k}={v}" for k, v in w.point.items())
+            count = ""
+            if w.failing is not None and w.counted_size:
+                count = f" ({w.failing}{'' if w.failing_exact else '+'} failing of {w.counted_size} points)"
+            if item.domain:
+                out.append(f"{indent}  domain: {item.domain}")
+            out.append(f"{indent}  smallest counterexample: {pt}{count}")
+        if w.actual is not None and w.expected is not None:
+            out.append(f"{indent}  actual {w.actual}, expected {w.expected}")
+        for k, v in w.values.items():
             out.append(f"{indent}    {k} = {v}")
-        for k, v in f.closed_forms.items():
+        for k, v in w.closed_forms.items():
             out.append(f"{indent}  {k} = {v}")
-    loc = f" ({f.suspect_loc})" if f.suspect_loc else ""
-    out.append(f"{indent}  suspect: {f.suspect}{loc}")
-    if f.chain is not None:
-        out.append(f"{indent}  the chain at {f.chain.title}:")
-        width = max(len(s.label) for s in f.chain.steps)
-        for s in f.chain.steps:
-            out.append(f"{indent}    {s.label:<{width}}  {s.text}")
+    if w.suspect is not None:
+        loc = f" ({w.suspect.loc})" if w.suspect.loc else ""
+        out.append(f"{indent}  suspect: {w.suspect.what}{loc}")
+    if w.chain:
+        out.append(f"{indent}  the chain at {w.chain_title}:")
+        width = max(len(s.label) for s in w.chain)
+        out += [f"{indent}    {s.label:<{width}}  {s.text}" for s in w.chain]
+    if w.description_error:
+        out.append(f"{indent}  (the description is incomplete: {w.description_error})")
     return out
 
 
 def render_check(r: CheckResult, verbose: bool = False) -> list[str]:
-    lines = [f"  {LABEL[r.outcome]:<9} {r.check.name:<34} {verdict_phrase(r)}  {r.seconds:.2f}s"]
-    if r.verdict == "refuted":
-        for f in failures(r):
-            lines += render_failure(f)
-    if verbose:
-        for t in r.theorems:
-            lines.append(f"      {t.number} {t.id:<26} {t.status}  {t.seconds * 1000:.1f} ms" +
-                         (f"  ({t.reason})" if t.reason else ""))
+    lines = [f"  {LABEL[r.outcome]:<9} {safe(r.name):<34} {verdict_phrase(r)}  {r.seconds:.2f}s"]
+    for f in failures(r):
+        lines += render_failure(f)
+    for t in r.theorems:
+        if verbose or (t.status in NOT_DECIDED and r.verdict is not Verdict.REFUTED):
+            lines.append(f"      {t.number} {t.id.value:<26} {t.status.value}  {t.seconds * 1000:.1f} ms"
+                         + (f"  ({t.reason})" if t.reason else ""))
     return lines
 
 
 def summary(results: list[CheckResult], seconds: float) -> str:
-    ok = sum(r.outcome == "pass" for r in results)
-    bad = sum(r.outcome == "fail" for r in results)
-    und = sum(r.outcome == "unknown" for r in results)
-    ver = sum(r.verdict == "verified" for r in results)
-    ref = sum(r.verdict == "refuted" and r.check.expect == "fail" for r in results)
-    doc = sum(r.verdict == "unknown" and r.check.expect == "undecided" for r in results)
-    documented = f", {doc} undecided as documented" if doc else ""
-    return (f"{len(results)} checks: {ok} as expected ({ver} verified, {ref} refuted as documented{documented}), "
-            f"{bad} wrong, {und} undecided  [{seconds:.2f}s]")
+    count = {o: sum(r.outcome is o for r in results) for o in Outcome}
+    ver = sum(r.verdict is Verdict.VERIFIED and r.ok for r in results)
+    ref = sum(r.verdict is Verdict.REFUTED and r.ok for r in results)
+    doc = sum(r.verdict in (Verdict.UNDECIDED, Verdict.UNSUPPORTED) and r.ok for r in results)
+    documented = f", {doc} undecided or unsupported as documented" if doc else ""
+    errors = f", {count[Outcome.ERROR]} INTERNAL ERRORS" if count[Outcome.ERROR] else ""
+    return (f"{len(results)} checks: {count[Outcome.AS_EXPECTED]} as expected ({ver} verified, {ref} refuted as "
+            f"documented{documented}), {count[Outcome.WRONG]} wrong, {count[Outcome.UNDECIDED]} undecided{errors}"
+            f"  [{seconds:.2f}s]")
 
 
 def render(results: list[CheckResult], seconds: float, verbose: bool = False) -> str:
     lines: list[str] = []
     current = None
     for r in results:
-        if r.spec.path != current:
-            current = r.spec.path
-            lines.append(f"{r.spec.path} ({r.spec.name})")
+        if r.spec_path != current:
+            current = r.spec_path
+            lines.append(f"{r.spec_path} ({safe(r.spec_name)})")
         lines += render_check(r, verbose)
     lines.append(summary(results, seconds))
     return "\n".join(lines) + "\n"

@@ -3,26 +3,72 @@
 An expression knows an interval that contains every value it can take on its variables' domains.
 Those intervals decide the bit width of the Z3 encoding (wide enough for every sub-term, so
 wrap-around can never make two different values equal), and let the builder drop `% n` and `// n`
-that cannot change anything.  The same expression is evaluated on Python integers (to decode and
-count counterexamples), lowered to Z3 bit-vectors (to prove), and printed in closed form (reports).
+that cannot change anything.
+
+The tree is visited in one place, `fold`: an iterative post-order walk over the distinct nodes of a DAG
+that hands each node and its children's results to a backend's operator table.  The backends
+(`verifier.symbolic.backends`) are tables: SMT-LIB text for Z3, Python and numpy source for exact
+evaluation and enumeration, and the closed-form text of reports.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Union
+from enum import Enum
+from typing import Callable, Hashable, Iterable, Iterator, Mapping, TypeVar, Union
 
-Number = int
 ExprLike = Union["Expr", int]
+R = TypeVar("R")
+
+
+class Op(str, Enum):
+    """Node kinds.  Integer nodes first, then predicates."""
+    CONST = "const"
+    VAR = "var"
+    ADD = "+"            # n-ary sum
+    MUL = "*"            # e * k, k a constant
+    FLOORDIV = "//"      # e // k, k > 0
+    MOD = "%"            # e % k, k > 0
+    BITAND = "&"         # e & mask, mask a constant
+    BITXOR = "^"         # a ^ b
+    TRUE = "true"
+    FALSE = "false"
+    EQ = "=="
+    LT = "<"
+    AND = "and"          # n-ary
+    OR = "or"            # n-ary
+    NOT = "not"
 
 
 def _pow2(k: int) -> bool:
     return k > 0 and k & (k - 1) == 0
 
 
-class Expr:
-    """Base class; subclasses are immutable nodes with `lo`/`hi` bounds."""
-    __slots__ = ("lo", "hi", "_key")
+class Node:
+    """A node of the DAG: its kind, its children, one integer parameter, and a structural key."""
+    __slots__ = ("op", "args", "k", "_key")
+    op: Op
+    args: tuple["Node", ...]
+    k: int
+    _key: tuple
+
+    def key(self) -> tuple:
+        return self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __eq__(self, other: object) -> bool:  # structural identity, not the predicate (use eq())
+        return isinstance(other, Node) and self._key == other._key
+
+
+class Expr(Node):
+    """An integer-valued node with bounds lo <= value <= hi on the variables' domains."""
+    __slots__ = ("lo", "hi")
     lo: int
     hi: int
+
+    def __init__(self, op: Op, args: tuple["Expr", ...], k: int, lo: int, hi: int) -> None:
+        self.op, self.args, self.k, self.lo, self.hi = op, args, k, lo, hi
+        self._key = (op.value, k) + tuple(a._key for a in args)
 
     # -- builders ---------------------------------------------------------------------
     def __add__(self, o: ExprLike) -> "Expr":
@@ -62,128 +108,56 @@ class Expr:
         return bitxor(o, self)
 
     def __rshift__(self, k: int) -> "Expr":
-        return shr(self, k)
+        return floordiv(self, 1 << k) if k >= 0 else mul(self, 1 << -k)
 
     def __lshift__(self, k: int) -> "Expr":
         return mul(self, 1 << k)
 
-    def key(self) -> tuple:
-        return self._key
-
     def __hash__(self) -> int:
         return hash(self._key)
 
-    def __eq__(self, other: object) -> bool:  # structural identity, not the predicate (use eq())
-        return isinstance(other, Expr) and self._key == other._key
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Node) and self._key == other._key
 
     def __repr__(self) -> str:
         return to_text(self)
 
 
 class Const(Expr):
-    __slots__ = ("value",)
+    __slots__ = ()
 
     def __init__(self, value: int) -> None:
-        self.value = int(value)
-        self.lo = self.hi = self.value
-        self._key = ("c", self.value)
+        v = int(value)
+        super().__init__(Op.CONST, (), v, v, v)
+
+    @property
+    def value(self) -> int:
+        return self.k
 
 
 class Var(Expr):
     """A variable over [0, size)."""
-    __slots__ = ("name", "size")
+    __slots__ = ("name",)
 
     def __init__(self, name: str, size: int) -> None:
         if size <= 0:
             raise ValueError(f"domain of {name} is empty")
-        self.name, self.size = name, int(size)
-        self.lo, self.hi = 0, self.size - 1
-        self._key = ("v", name, self.size)
+        self.name = name
+        super().__init__(Op.VAR, (), int(size), 0, int(size) - 1)
+        self._key = (Op.VAR.value, name, int(size))
+
+    @property
+    def size(self) -> int:
+        return self.k
 
 
-class Add(Expr):
-    __slots__ = ("terms",)
+class Pred(Node):
+    """A boolean node."""
+    __slots__ = ()
 
-    def __init__(self, terms: tuple[Expr, ...]) -> None:
-        self.terms = terms
-        self.lo = sum(t.lo for t in terms)
-        self.hi = sum(t.hi for t in terms)
-        self._key = ("+",) + tuple(t._key for t in terms)
-
-
-class Mul(Expr):
-    """e * k for a constant k."""
-    __slots__ = ("e", "k")
-
-    def __init__(self, e: Expr, k: int) -> None:
-        self.e, self.k = e, k
-        a, b = e.lo * k, e.hi * k
-        self.lo, self.hi = min(a, b), max(a, b)
-        self._key = ("*", e._key, k)
-
-
-class FloorDiv(Expr):
-    __slots__ = ("e", "k")
-
-    def __init__(self, e: Expr, k: int) -> None:
-        self.e, self.k = e, k
-        self.lo, self.hi = e.lo // k, e.hi // k
-        self._key = ("//", e._key, k)
-
-
-class Mod(Expr):
-    __slots__ = ("e", "k")
-
-    def __init__(self, e: Expr, k: int) -> None:
-        self.e, self.k = e, k
-        self.lo, self.hi = 0, min(e.hi, k - 1)
-        self._key = ("%", e._key, k)
-
-
-class BitAnd(Expr):
-    __slots__ = ("e", "mask")
-
-    def __init__(self, e: Expr, mask: int) -> None:
-        self.e, self.mask = e, mask
-        self.lo, self.hi = 0, min(mask, (1 << e.hi.bit_length()) - 1)
-        self._key = ("&", e._key, mask)
-
-
-class BitXor(Expr):
-    __slots__ = ("a", "b")
-
-    def __init__(self, a: Expr, b: Expr) -> None:
-        self.a, self.b = a, b
-        self.lo, self.hi = 0, (1 << max(a.hi.bit_length(), b.hi.bit_length())) - 1
-        self._key = ("^", a._key, b._key)
-
-
-class Shr(Expr):
-    __slots__ = ("e", "k")
-
-    def __init__(self, e: Expr, k: int) -> None:
-        self.e, self.k = e, k
-        self.lo, self.hi = e.lo >> k, e.hi >> k
-        self._key = (">>", e._key, k)
-
-
-class Ite(Expr):
-    __slots__ = ("c", "a", "b")
-
-    def __init__(self, c: "Pred", a: Expr, b: Expr) -> None:
-        self.c, self.a, self.b = c, a, b
-        self.lo, self.hi = min(a.lo, b.lo), max(a.hi, b.hi)
-        self._key = ("ite", c._key, a._key, b._key)
-
-
-# --- predicates ------------------------------------------------------------------------------
-
-class Pred:
-    __slots__ = ("op", "args", "_key")
-
-    def __init__(self, op: str, args: tuple) -> None:
-        self.op, self.args = op, args
-        self._key = (op,) + tuple(a._key if isinstance(a, (Expr, Pred)) else a for a in args)
+    def __init__(self, op: Op, args: tuple[Node, ...]) -> None:
+        self.op, self.args, self.k = op, args, 0
+        self._key = (op.value,) + tuple(a._key for a in args)
 
     def __and__(self, o: "Pred") -> "Pred":
         return and_(self, o)
@@ -194,20 +168,28 @@ class Pred:
     def __invert__(self) -> "Pred":
         return not_(self)
 
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Node) and self._key == other._key
+
     def __repr__(self) -> str:
         return pred_text(self)
 
 
-TRUE = Pred("true", ())
-FALSE = Pred("false", ())
+TRUE = Pred(Op.TRUE, ())
+FALSE = Pred(Op.FALSE, ())
 
+
+# --- builders (simplify as they build) ---------------------------------------------------------
 
 def const(x: ExprLike) -> Expr:
     return x if isinstance(x, Expr) else Const(int(x))
 
 
-def _is_const(e: Expr, v: int | None = None) -> bool:
-    return isinstance(e, Const) and (v is None or e.value == v)
+def is_const(e: Node, v: int | None = None) -> bool:
+    return e.op is Op.CONST and (v is None or e.k == v)
 
 
 def add(*xs: ExprLike) -> Expr:
@@ -215,144 +197,123 @@ def add(*xs: ExprLike) -> Expr:
     c = 0
     for x in xs:
         e = const(x)
-        parts = e.terms if isinstance(e, Add) else (e,)
-        for p in parts:
-            if isinstance(p, Const):
-                c += p.value
+        for p in (e.args if e.op is Op.ADD else (e,)):
+            if p.op is Op.CONST:
+                c += p.k
             else:
-                terms.append(p)
-    # merge k1*e + k2*e
-    merged: dict[tuple, tuple[Expr, int]] = {}
-    order: list[tuple] = []
+                terms.append(p)   # type: ignore[arg-type]
+    merged: dict[tuple, tuple[Expr, int]] = {}     # k1*e + k2*e -> (k1+k2)*e, in first-seen order
     for t in terms:
-        base, k = (t.e, t.k) if isinstance(t, Mul) else (t, 1)
-        if base._key in merged:
-            merged[base._key] = (base, merged[base._key][1] + k)
-        else:
-            merged[base._key] = (base, k)
-            order.append(base._key)
-    terms = [mul(merged[key][0], merged[key][1]) for key in order if merged[key][1] != 0]
+        base, k = (t.args[0], t.k) if t.op is Op.MUL else (t, 1)
+        old = merged.get(base._key)
+        merged[base._key] = (base, (old[1] if old else 0) + k)   # type: ignore[assignment]
+    out = [mul(base, k) for base, k in merged.values() if k != 0]
     if c:
-        terms.append(Const(c))
-    if not terms:
+        out.append(Const(c))
+    if not out:
         return Const(0)
-    if len(terms) == 1:
-        return terms[0]
-    return Add(tuple(terms))
+    if len(out) == 1:
+        return out[0]
+    return Expr(Op.ADD, tuple(out), 0, sum(t.lo for t in out), sum(t.hi for t in out))
 
 
 def mul(x: ExprLike, k: ExprLike) -> Expr:
     e = const(x)
     if isinstance(k, Expr):
-        if isinstance(k, Const):
-            k = k.value
-        elif isinstance(e, Const):
-            e, k = k, e.value
+        if k.op is Op.CONST:
+            k = k.k
+        elif e.op is Op.CONST:
+            e, k = k, e.k
         else:
             raise TypeError("only multiplication by a constant is supported")
     k = int(k)
-    if k == 0 or _is_const(e, 0):
+    if k == 0 or is_const(e, 0):
         return Const(0)
     if k == 1:
         return e
-    if isinstance(e, Const):
-        return Const(e.value * k)
-    if isinstance(e, Mul):
-        return mul(e.e, e.k * k)
-    if isinstance(e, Add):
-        return add(*[mul(t, k) for t in e.terms])
-    return Mul(e, k)
+    if e.op is Op.CONST:
+        return Const(e.k * k)
+    if e.op is Op.MUL:
+        return mul(e.args[0], e.k * k)   # type: ignore[arg-type]
+    if e.op is Op.ADD:
+        return add(*[mul(t, k) for t in e.args])   # type: ignore[misc]
+    a, b = e.lo * k, e.hi * k
+    return Expr(Op.MUL, (e,), k, min(a, b), max(a, b))
+
+
+def _nonnegative(e: Expr, what: str) -> None:
+    if e.lo < 0:
+        raise ValueError(f"{what} of a possibly negative value ({to_text(e)})")
 
 
 def floordiv(x: ExprLike, k: int) -> Expr:
     e = const(x)
     if k <= 0:
         raise ValueError("division by a non-positive constant")
-    if e.lo < 0:
-        raise ValueError(f"floor division of a possibly negative value ({to_text(e)})")
+    _nonnegative(e, "floor division")
     if k == 1:
         return e
-    if isinstance(e, Const):
-        return Const(e.value // k)
+    if e.op is Op.CONST:
+        return Const(e.k // k)
     if e.hi < k:
         return Const(0)
-    if isinstance(e, FloorDiv):
-        return floordiv(e.e, e.k * k)
-    return FloorDiv(e, k)
+    if e.op is Op.FLOORDIV:
+        return floordiv(e.args[0], e.k * k)   # type: ignore[arg-type]
+    return Expr(Op.FLOORDIV, (e,), k, e.lo // k, e.hi // k)
 
 
 def mod(x: ExprLike, k: int) -> Expr:
     e = const(x)
     if k <= 0:
         raise ValueError("modulo by a non-positive constant")
-    if e.lo < 0:
-        raise ValueError(f"modulo of a possibly negative value ({to_text(e)})")
+    _nonnegative(e, "modulo")
     if k == 1:
         return Const(0)
-    if isinstance(e, Const):
-        return Const(e.value % k)
+    if e.op is Op.CONST:
+        return Const(e.k % k)
     if e.hi < k:
         return e
-    if isinstance(e, Mod) and e.k % k == 0:
-        return mod(e.e, k)
-    return Mod(e, k)
+    if e.op is Op.MOD and e.k % k == 0:
+        return mod(e.args[0], k)   # type: ignore[arg-type]
+    return Expr(Op.MOD, (e,), k, 0, min(e.hi, k - 1))
 
 
 def bitand(x: ExprLike, mask: int) -> Expr:
     e = const(x)
-    if e.lo < 0:
-        raise ValueError("bitwise and of a possibly negative value")
-    if isinstance(e, Const):
-        return Const(e.value & mask)
+    _nonnegative(e, "bitwise and")
+    if mask < 0:
+        raise ValueError("a negative bit mask")
+    if e.op is Op.CONST:
+        return Const(e.k & mask)
     if mask == 0:
         return Const(0)
-    if (mask + 1) & mask == 0:  # low-bit mask
+    if (mask + 1) & mask == 0:  # a low-bit mask is a modulo
         return mod(e, mask + 1)
-    return BitAnd(e, mask)
+    return Expr(Op.BITAND, (e,), mask, 0, min(mask, (1 << e.hi.bit_length()) - 1))
 
 
 def bitxor(x: ExprLike, y: ExprLike) -> Expr:
     a, b = const(x), const(y)
-    if a.lo < 0 or b.lo < 0:
-        raise ValueError("xor of a possibly negative value")
-    if _is_const(a, 0):
+    _nonnegative(a, "xor")
+    _nonnegative(b, "xor")
+    if is_const(a, 0):
         return b
-    if _is_const(b, 0):
+    if is_const(b, 0):
         return a
-    if isinstance(a, Const) and isinstance(b, Const):
-        return Const(a.value ^ b.value)
-    return BitXor(a, b)
-
-
-def shr(x: ExprLike, k: int) -> Expr:
-    e = const(x)
-    if k < 0:
-        return mul(e, 1 << -k)
-    if k == 0:
-        return e
-    return floordiv(e, 1 << k)
-
-
-def ite(c: Pred, a: ExprLike, b: ExprLike) -> Expr:
-    a, b = const(a), const(b)
-    if c is TRUE:
-        return a
-    if c is FALSE:
-        return b
-    if a._key == b._key:
-        return a
-    return Ite(c, a, b)
+    if a.op is Op.CONST and b.op is Op.CONST:
+        return Const(a.k ^ b.k)
+    return Expr(Op.BITXOR, (a, b), 0, 0, (1 << max(a.hi.bit_length(), b.hi.bit_length())) - 1)
 
 
 def eq(a: ExprLike, b: ExprLike) -> Pred:
-    a, b = const(a), const(b)
-    if isinstance(a, Const) and isinstance(b, Const):
-        return TRUE if a.value == b.value else FALSE
-    if a._key == b._key:
+    x, y = const(a), const(b)
+    if x._key == y._key:
         return TRUE
-    if a.hi < b.lo or b.hi < a.lo:
+    if x.op is Op.CONST and y.op is Op.CONST:
+        return TRUE if x.k == y.k else FALSE
+    if x.hi < y.lo or y.hi < x.lo:
         return FALSE
-    return Pred("==", (a, b))
+    return Pred(Op.EQ, (x, y))
 
 
 def ne(a: ExprLike, b: ExprLike) -> Pred:
@@ -360,276 +321,159 @@ def ne(a: ExprLike, b: ExprLike) -> Pred:
 
 
 def lt(a: ExprLike, b: ExprLike) -> Pred:
-    a, b = const(a), const(b)
-    if a.hi < b.lo:
+    x, y = const(a), const(b)
+    if x.hi < y.lo:
         return TRUE
-    if a.lo >= b.hi:
+    if x.lo >= y.hi:
         return FALSE
-    return Pred("<", (a, b))
+    return Pred(Op.LT, (x, y))
 
 
 def le(a: ExprLike, b: ExprLike) -> Pred:
     return lt(a, add(b, 1))
 
 
-def and_(*ps: Pred) -> Pred:
+def _junction(op: Op, unit: Pred, zero: Pred, ps: Iterable[Pred]) -> Pred:
     args: list[Pred] = []
+    seen: set[tuple] = set()
     for p in ps:
-        if p is FALSE:
-            return FALSE
-        if p is TRUE:
+        if p is zero or p == zero:
+            return zero
+        if p is unit or p == unit:
             continue
-        args.extend(p.args if p.op == "and" else (p,))
+        for q in (p.args if p.op is op else (p,)):
+            if q._key not in seen:
+                seen.add(q._key)
+                args.append(q)   # type: ignore[arg-type]
     if not args:
-        return TRUE
-    return args[0] if len(args) == 1 else Pred("and", tuple(args))
+        return unit
+    return args[0] if len(args) == 1 else Pred(op, tuple(args))
+
+
+def and_(*ps: Pred) -> Pred:
+    return _junction(Op.AND, TRUE, FALSE, ps)
 
 
 def or_(*ps: Pred) -> Pred:
-    args: list[Pred] = []
-    for p in ps:
-        if p is TRUE:
-            return TRUE
-        if p is FALSE:
-            continue
-        args.extend(p.args if p.op == "or" else (p,))
-    if not args:
-        return FALSE
-    return args[0] if len(args) == 1 else Pred("or", tuple(args))
+    return _junction(Op.OR, FALSE, TRUE, ps)
 
 
 def not_(p: Pred) -> Pred:
-    if p is TRUE:
+    if p == TRUE:
         return FALSE
-    if p is FALSE:
+    if p == FALSE:
         return TRUE
-    if p.op == "not":
-        return p.args[0]
-    return Pred("not", (p,))
+    if p.op is Op.NOT:
+        return p.args[0]   # type: ignore[return-value]
+    return Pred(Op.NOT, (p,))
 
 
 def implies(p: Pred, q: Pred) -> Pred:
     return or_(not_(p), q)
 
 
-# --- traversal -------------------------------------------------------------------------------
+# --- the one visitor ---------------------------------------------------------------------------
 
-def children(e: Expr | Pred) -> tuple:
-    if isinstance(e, Pred):
-        return e.args
-    if isinstance(e, Add):
-        return e.terms
-    if isinstance(e, (Mul, FloorDiv, Mod, BitAnd, Shr)):
-        return (e.e,)
-    if isinstance(e, BitXor):
-        return (e.a, e.b)
-    if isinstance(e, Ite):
-        return (e.c, e.a, e.b)
-    return ()
-
-
-def walk(*roots: Expr | Pred) -> Iterable[Expr | Pred]:
-    seen: set = set()
-    stack = list(roots)
-    while stack:
-        n = stack.pop()
-        if not isinstance(n, (Expr, Pred)) or n._key in seen:
+def postorder(roots: Iterable[Node]) -> Iterator[Node]:
+    """Every distinct node reachable from `roots`, children before parents (iterative: no depth limit)."""
+    done: set[tuple] = set()
+    for root in roots:
+        if root._key in done:
             continue
-        seen.add(n._key)
-        yield n
-        stack.extend(children(n))
+        stack: list[tuple[Node, bool]] = [(root, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node._key in done:
+                continue
+            if expanded:
+                done.add(node._key)
+                yield node
+                continue
+            stack.append((node, True))
+            for child in reversed(node.args):
+                if child._key not in done:
+                    stack.append((child, False))
 
 
-def variables(*roots: Expr | Pred) -> list[Var]:
-    out = {n.name: n for n in walk(*roots) if isinstance(n, Var)}
-    return [out[k] for k in sorted(out)]
+Table = Mapping[Op, Callable[[Node, list[R]], R]]
 
 
-def bit_width(*roots: Expr | Pred) -> int:
-    """A signed width that holds every value of every sub-term (and the products of comparisons)."""
+def fold(roots: Iterable[Node], table: Table[R], bind: Callable[[Node, R], R] | None = None) -> dict[Hashable, R]:
+    """Results of `table[node.op](node, child results)` for every node under `roots`, keyed by node key.
+
+    `bind` sees each non-leaf result and may replace it (a backend names shared sub-terms there)."""
+    out: dict[Hashable, R] = {}
+    for node in postorder(roots):
+        r = table[node.op](node, [out[c._key] for c in node.args])
+        if bind is not None and node.args:
+            r = bind(node, r)
+        out[node._key] = r
+    return out
+
+
+def variables(*roots: Node) -> list[Var]:
+    found = {n.name: n for n in postorder(roots) if isinstance(n, Var)}
+    return [found[k] for k in sorted(found)]
+
+
+def bit_width(*roots: Node) -> int:
+    """A signed width that holds every value of every sub-term (products and differences included)."""
     m = 1
-    for n in walk(*roots):
+    for n in postorder(roots):
         if isinstance(n, Expr):
             m = max(m, abs(n.lo), abs(n.hi))
-            if isinstance(n, Mul):
-                m = max(m, abs(n.e.lo * n.k), abs(n.e.hi * n.k))
-        if isinstance(n, Pred) and n.op == "<":  # a < b is lowered as a - b < 0 nowhere; keep room anyway
+            if n.op is Op.MUL:
+                e = n.args[0]
+                assert isinstance(e, Expr)
+                m = max(m, abs(e.lo * n.k), abs(e.hi * n.k))
+        elif n.op is Op.LT:
             a, b = n.args
+            assert isinstance(a, Expr) and isinstance(b, Expr)
             m = max(m, abs(a.hi - b.lo), abs(a.lo - b.hi))
     return m.bit_length() + 2
 
 
-# --- evaluation on Python integers -------------------------------------------------------------
-
-def _py(e: Expr | Pred, names: dict[str, str], memo: dict) -> str:
-    k = e._key
-    if k in memo:
-        return memo[k]
-    if isinstance(e, Const):
-        s = str(e.value)
-    elif isinstance(e, Var):
-        s = names[e.name]
-    elif isinstance(e, Add):
-        s = "(" + " + ".join(_py(t, names, memo) for t in e.terms) + ")"
-    elif isinstance(e, Mul):
-        s = f"({_py(e.e, names, memo)} * {e.k})"
-    elif isinstance(e, FloorDiv):
-        s = f"({_py(e.e, names, memo)} // {e.k})"
-    elif isinstance(e, Mod):
-        s = f"({_py(e.e, names, memo)} % {e.k})"
-    elif isinstance(e, BitAnd):
-        s = f"({_py(e.e, names, memo)} & {e.mask})"
-    elif isinstance(e, BitXor):
-        s = f"({_py(e.a, names, memo)} ^ {_py(e.b, names, memo)})"
-    elif isinstance(e, Shr):
-        s = f"({_py(e.e, names, memo)} >> {e.k})"
-    elif isinstance(e, Ite):
-        s = f"({_py(e.a, names, memo)} if {_py(e.c, names, memo)} else {_py(e.b, names, memo)})"
-    elif isinstance(e, Pred):
-        if e is TRUE:
-            s = "True"
-        elif e is FALSE:
-            s = "False"
-        elif e.op in ("==", "<"):
-            s = f"({_py(e.args[0], names, memo)} {e.op} {_py(e.args[1], names, memo)})"
-        elif e.op == "and":
-            s = "(" + " and ".join(_py(a, names, memo) for a in e.args) + ")"
-        elif e.op == "or":
-            s = "(" + " or ".join(_py(a, names, memo) for a in e.args) + ")"
-        elif e.op == "not":
-            s = f"(not {_py(e.args[0], names, memo)})"
-        else:
-            raise ValueError(e.op)
-    else:
-        raise TypeError(type(e))
-    memo[k] = s
-    return s
+def size_of_tree(*roots: Node) -> int:
+    """Distinct nodes under `roots` (how big an encoding will be)."""
+    return sum(1 for _ in postorder(roots))
 
 
-def compile_py(roots: list[Expr | Pred], order: list[Var]) -> Callable[..., tuple]:
-    """A Python function of the variables (in `order`) returning the value of every root."""
-    names = {v.name: f"_a{i}" for i, v in enumerate(order)}
-    memo: dict = {}
-    body = "".join(_py(r, names, memo) + ", " for r in roots)
-    src = f"lambda {', '.join(names[v.name] for v in order) or '_unused=None'}: ({body})"
-    return eval(src, {})  # noqa: S307 - source generated from our own AST
+# --- evaluation and text, through the backends ----------------------------------------------------
+
+def compile_py(roots: list[Node], order: list[Var]) -> Callable[..., tuple]:
+    """A Python function of the variables (in `order`) returning the value of every root, exactly."""
+    from .backends import compile_function
+    return compile_function(roots, order, numpy=False)
 
 
-def _np(e: Expr | Pred, names: dict[str, str], memo: dict) -> str:
-    """numpy spelling: the same operators on int64 arrays, np.where for Ite, & | ~ on booleans."""
-    k = e._key
-    if k in memo:
-        return memo[k]
-    if isinstance(e, Ite):
-        s = f"_np.where({_np(e.c, names, memo)}, {_np(e.a, names, memo)}, {_np(e.b, names, memo)})"
-    elif isinstance(e, Pred):
-        if e is TRUE:
-            s = "True"
-        elif e is FALSE:
-            s = "False"
-        elif e.op in ("==", "<"):
-            s = f"({_np(e.args[0], names, memo)} {e.op} {_np(e.args[1], names, memo)})"
-        elif e.op == "and":
-            s = "(" + " & ".join(_np(a, names, memo) for a in e.args) + ")"
-        elif e.op == "or":
-            s = "(" + " | ".join(_np(a, names, memo) for a in e.args) + ")"
-        else:
-            s = f"(~{_np(e.args[0], names, memo)})"
-    elif isinstance(e, (Const, Var)):
-        s = _py(e, names, {})
-    elif isinstance(e, Add):
-        s = "(" + " + ".join(_np(t, names, memo) for t in e.terms) + ")"
-    elif isinstance(e, Mul):
-        s = f"({_np(e.e, names, memo)} * {e.k})"
-    elif isinstance(e, FloorDiv):
-        s = f"({_np(e.e, names, memo)} // {e.k})"
-    elif isinstance(e, Mod):
-        s = f"({_np(e.e, names, memo)} % {e.k})"
-    elif isinstance(e, BitAnd):
-        s = f"({_np(e.e, names, memo)} & {e.mask})"
-    elif isinstance(e, BitXor):
-        s = f"({_np(e.a, names, memo)} ^ {_np(e.b, names, memo)})"
-    elif isinstance(e, Shr):
-        s = f"({_np(e.e, names, memo)} >> {e.k})"
-    else:
-        raise TypeError(type(e))
-    memo[k] = s
-    return s
+def compile_numpy(roots: list[Node], order: list[Var]) -> Callable[..., tuple]:
+    """Like compile_py, for int64 numpy arrays broadcast over a grid of the variables."""
+    from .backends import compile_function
+    return compile_function(roots, order, numpy=True)
 
 
-def compile_numpy(roots: list[Expr | Pred], order: list[Var]) -> Callable[..., tuple]:
-    """Like compile_py, for numpy arrays (broadcast over a grid of the variables)."""
-    import numpy as np
-    names = {v.name: f"_a{i}" for i, v in enumerate(order)}
-    memo: dict = {}
-    body = "".join(_np(r, names, memo) + ", " for r in roots)
-    src = f"lambda {', '.join(names[v.name] for v in order) or '_unused=None'}: ({body})"
-    return eval(src, {"_np": np})  # noqa: S307 - source generated from our own AST
-
-
-def evaluate(e: Expr | Pred, env: dict[str, int]) -> Any:
+def evaluate(e: Node, env: Mapping[str, int]) -> int | bool:
     vs = variables(e)
-    f = compile_py([e], vs)
-    return f(*[env[v.name] for v in vs])[0]
+    return compile_py([e], vs)(*[env[v.name] for v in vs])[0]
 
 
-# --- text ------------------------------------------------------------------------------------
-
-def to_text(e: Expr) -> str:
+def to_text(e: Node) -> str:
     """Closed form with Python operators, e.g. 2*t + v%2 + 64*(v//2)."""
-    if isinstance(e, Const):
-        return str(e.value)
-    if isinstance(e, Var):
-        return e.name
-    if isinstance(e, Add):
-        out = ""
-        for i, t in enumerate(e.terms):
-            s = to_text(t)
-            if i and s.startswith("-"):
-                out += " - " + s[1:]
-            elif i:
-                out += " + " + s
-            else:
-                out = s
-        return out
-    if isinstance(e, Mul):
-        inner = to_text(e.e)
-        if isinstance(e.e, (Add, BitXor, Ite)):
-            inner = f"({inner})"
-        elif isinstance(e.e, (FloorDiv, Mod, Shr, BitAnd)):
-            inner = f"({inner})"
-        return f"-{inner}" if e.k == -1 else f"{e.k}*{inner}"
-    if isinstance(e, FloorDiv):
-        return f"{_atom(e.e)}//{e.k}"
-    if isinstance(e, Mod):
-        return f"{_atom(e.e)}%{e.k}"
-    if isinstance(e, BitAnd):
-        return f"{_atom(e.e)} & {e.mask:#x}"
-    if isinstance(e, BitXor):
-        return f"{_atom(e.a)} ^ {_atom(e.b)}"
-    if isinstance(e, Shr):
-        return f"{_atom(e.e)} >> {e.k}"
-    if isinstance(e, Ite):
-        return f"({to_text(e.a)} if {pred_text(e.c)} else {to_text(e.b)})"
-    raise TypeError(type(e))
+    from .backends import text_of
+    return text_of(e)
 
 
-def _atom(e: Expr) -> str:
-    s = to_text(e)
-    return s if isinstance(e, (Var, Const)) else f"({s})"
+def pred_text(p: Node) -> str:
+    return to_text(p)
 
 
-def pred_text(p: Pred) -> str:
-    if p is TRUE:
-        return "true"
-    if p is FALSE:
-        return "false"
-    if p.op in ("==", "<"):
-        return f"{to_text(p.args[0])} {p.op} {to_text(p.args[1])}"
-    if p.op == "not":
-        inner = p.args[0]
-        if inner.op == "==":
-            return f"{to_text(inner.args[0])} != {to_text(inner.args[1])}"
-        return f"not ({pred_text(inner)})"
-    joiner = " and " if p.op == "and" else " or "
-    return joiner.join(f"({pred_text(a)})" for a in p.args)
+def texts_of(es: list) -> list[str]:
+    """Closed forms of several nodes at once (shared sub-terms printed once each)."""
+    from .backends import texts_of as _texts
+    return _texts(es)
+
+
+__all__ = ["Op", "Node", "Expr", "Const", "Var", "Pred", "TRUE", "FALSE", "ExprLike", "const", "is_const", "add",
+           "mul", "floordiv", "mod", "bitand", "bitxor", "eq", "ne", "lt", "le", "and_", "or_", "not_", "implies",
+           "postorder", "fold", "variables", "bit_width", "size_of_tree", "compile_py", "compile_numpy", "evaluate",
+           "to_text", "pred_text", "texts_of", "_pow2"]

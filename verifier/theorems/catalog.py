@@ -1,41 +1,69 @@
-"""The eight theorems of a check, with stable ids (used by reports, JUnit, SARIF and `--theorem`)."""
+"""The theorems of a check, with stable ids (used by reports, JUnit, SARIF and `--check` output)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+
+
+class TheoremId(str, Enum):
+    MMA_BIJECTIVE = "mma.bijective"
+    MMA_MATCHES_INSTRUCTION = "mma.matches_instruction"
+    COPY_ROUTING = "copy.routing"
+    COPY_DST_MATCHES_MMA = "copy.dst_matches_mma"
+    COPY_SRC_MATCHES_DST = "copy.src_matches_dst"
+    COPY_ADDRESSING = "copy.addressing"
+    FRAGMENT_ALIASING = "fragment.aliasing"
+    END_TO_END = "end_to_end"
+    SMEM_INJECTIVE = "smem.injective"
+    SMEM_IN_BOUNDS = "smem.in_bounds"
+    MMA_TYPES = "mma.types"
+    COPY_VALUE_TYPE = "copy.value_type"
 
 
 @dataclass(frozen=True)
 class Theorem:
     number: int
-    id: str
+    id: TheoremId
     title: str
     statement: str
 
 
+T = TheoremId
 THEOREMS: tuple[Theorem, ...] = (
-    Theorem(1, "mma.bijective", "MMA atom well-formed",
+    Theorem(1, T.MMA_BIJECTIVE, "MMA atom well-formed",
             "the operand TV layout is a bijection from (thread, value) onto the operand tile"),
-    Theorem(2, "mma.matches_instruction", "MMA atom vs instruction",
+    Theorem(2, T.MMA_MATCHES_INSTRUCTION, "MMA atom vs instruction",
             "the operand TV layout equals the instruction's fragment layout from the PTX ISA"),
-    Theorem(3, "copy.routing", "Copy routing",
+    Theorem(3, T.COPY_ROUTING, "Copy routing",
             "S(src) = D(dst) for every (src, dst) pair the instruction routes, in bits and in value units"),
-    Theorem(4, "copy.dst_matches_mma", "Register-side agreement",
+    Theorem(4, T.COPY_DST_MATCHES_MMA, "Register-side agreement",
             "F o right_inverse(R) o D (the copy's register side) equals the MMA operand TV layout, "
             "and right_inverse(R) is a right inverse of R"),
-    Theorem(5, "copy.src_matches_dst", "Source agreement",
+    Theorem(5, T.COPY_SRC_MATCHES_DST, "Source agreement",
             "for every hardware route src -> dst, partition_S's coordinate for src equals the one dst holds"),
-    Theorem(6, "copy.addressing", "Addressing contract",
+    Theorem(6, T.COPY_ADDRESSING, "Addressing contract",
             "the addresses partition_S produces satisfy the instruction (contiguous, aligned rows / vectors) "
             "for every allowed base address, swizzle included"),
-    Theorem(7, "fragment.aliasing", "Fragment aliasing",
+    Theorem(7, T.FRAGMENT_ALIASING, "Fragment aliasing",
             "retile_D puts each copied value at the register where partition_fragment expects its coordinate, "
             "and both recasts to 32-bit registers are valid"),
-    Theorem(8, "end_to_end", "End to end",
+    Theorem(8, T.END_TO_END, "End to end",
             "for every lane and fragment slot, the element the hardware delivers through the addresses of (6) "
             "is smem[layout(coordinate the MMA instruction reads from that slot)]"),
+    Theorem(9, T.SMEM_INJECTIVE, "Shared tile injective",
+            "the shared-memory layout maps distinct coordinates of the operand tile to distinct elements"),
+    Theorem(10, T.SMEM_IN_BOUNDS, "Shared tile in bounds",
+            "every coordinate the copy's shared-memory partition touches lies inside the tile, and every offset "
+            "inside the tile's footprint [0, cosize)"),
+    Theorem(11, T.MMA_TYPES, "MMA types",
+            "the MMA atom's value types are the instruction's operand types"),
+    Theorem(12, T.COPY_VALUE_TYPE, "Copy value type",
+            "the copy's value type has the MMA operand's element width (narrower for a converted C tile)"),
 )
 
-BY_ID = {t.id: t for t in THEOREMS}
-ATOM_MMA = ("mma.bijective", "mma.matches_instruction")
-ATOM_COPY = ("copy.routing",)
-ALL = tuple(t.id for t in THEOREMS)
+BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
+ALL: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS)
+# which theorems a check runs, by what it names
+ATOM_MMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
+ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
+TILED: tuple[TheoremId, ...] = ALL

@@ -1,178 +1,279 @@
-"""Running a check: build its obligations, prove them, and turn the verdicts into a check verdict."""
+"""Running a check: plan its theorems, decide their items, and type the outcome (../DESIGN.md, "Outcomes").
+
+Planning builds CuTe's objects and the obligations; CuTe refusing the configuration (its rule) becomes a
+REFUSED theorem with the spec location of the step it refused; anything else that goes wrong while
+planning or deciding is an internal ERROR of that theorem, never a verdict.  Describing a witness (counts,
+closed forms, the chain) happens right after the decision and can only degrade the description.
+"""
 from __future__ import annotations
 
 import time
+import traceback
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
 
-from ..spec.model import CheckSpec, Spec
-from ..symbolic.solver import Obligation, Verdict, prove
+from ..algebra.inttuple import AlgebraError
+from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, outcome
+from ..spec.model import CheckSpec, Loc, Spec
+from ..symbolic.decide import Enumeration, Procedure, Settings, decide, enumerable, enumerate_failures, evaluate_at
+from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
 from . import tiled_theorems as TT
-from .catalog import BY_ID, THEOREMS
-from .setup import SetupError, build_tiled, copy_atom, copy_model_for, mma_model_for
+from .catalog import BY_ID, TheoremId
+from .chain import OperandChain
+from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
+                     Witness)
+from .setup import ConfigurationRefused, build_tiled, copy_atom, copy_model_for, mma_model_for
+from .suspects import Suspects
+
+T = TheoremId
+TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
+               T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
 
 
-@dataclass
-class TheoremResult:
-    id: str
-    status: str                      # "proved" | "counterexample" | "unknown"
-    verdicts: list[Verdict] = field(default_factory=list)
-    reason: str = ""
-    seconds: float = 0.0
+class CheckKind(str, Enum):
+    MMA = "mma"        # an MMA atom alone: theorems 1, 2, 11
+    COPY = "copy"      # a copy atom alone: theorem 3
+    TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: every theorem
 
-    @property
-    def number(self) -> int:
-        return BY_ID[self.id].number
 
-    @property
-    def title(self) -> str:
-        return BY_ID[self.id].title
-
-    def first_failure(self) -> Verdict | None:
-        return next((v for v in self.verdicts if v.status == "counterexample"), None)
+def check_kind(check: CheckSpec) -> CheckKind:
+    return CheckKind(check.kind)
 
 
 @dataclass
 class CheckResult:
-    spec: Spec
-    check: CheckSpec
+    """Everything a report needs about one check; plain data (it crosses process boundaries)."""
+    spec_path: str
+    spec_name: str
+    name: str
+    loc: Loc
+    expect: Expect
+    kind: CheckKind
+    summary: str = ""                     # what the check is, in one line
     theorems: list[TheoremResult] = field(default_factory=list)
-    verdict: str = "unknown"         # "verified" | "refuted" | "unknown"
+    verdict: Verdict = Verdict.ERROR
     seconds: float = 0.0
-    setup: object = None             # TiledSetup for tiled checks (used by reports and `explain`)
-    failure_cache: list | None = None  # described counterexamples, when computed where `setup` lived
 
     @property
-    def expected(self) -> str:
-        return {"fail": "refuted", "undecided": "unknown"}.get(self.check.expect, "verified")
+    def outcome(self) -> Outcome:
+        return outcome(self.verdict, self.expect)
 
     @property
     def ok(self) -> bool:
-        return self.verdict == self.expected
-
-    @property
-    def outcome(self) -> str:
-        """'pass' when the verdict is the one expected, else 'fail' (a definite wrong answer) or 'unknown'."""
-        if self.ok:
-            return "pass"
-        return "unknown" if self.verdict == "unknown" else "fail"
+        return self.outcome is Outcome.AS_EXPECTED
 
     def failures(self) -> list[TheoremResult]:
-        return [t for t in self.theorems if t.status == "counterexample"]
+        return [t for t in self.theorems if t.status.refutes]
 
 
-def _theorem(tid: str, obligations: list[Obligation], timeout: float, reason_if_empty: str = "") -> TheoremResult:
+def _summary(check: CheckSpec) -> str:
+    parts = []
+    if check.mma:
+        parts.append(check.mma + (f" {check.operand}" if check.operand else ""))
+    if check.copy:
+        parts.append(("<- " if check.mma else "") + check.copy
+                     + (f" on {check.value_type.name}" if check.value_type else ""))
+    if check.smem is not None:
+        parts.append(f"smem {check.smem}")
+    return " ".join(parts)
+
+
+# --- deciding -----------------------------------------------------------------------------------------------
+
+def _resolve(suspect: Suspect | Blame, point: dict[str, int], ob_vars: list) -> Suspect:
+    if isinstance(suspect, Suspect):
+        return suspect
+    for pred, who in suspect.cases:
+        vs = variables(pred)
+        if all(v.name in point for v in vs) and compile_py([pred], vs)(*[point[v.name] for v in vs])[0]:
+            return who
+    return suspect.default
+
+
+def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumeration | None,
+                    chain: OperandChain | None) -> Witness:
+    """The smallest failing point, the count, the numbers and the chain there.  Never raises."""
+    ob = claim.obligation
+    w = Witness(point=dict(witness), failing=1, failing_exact=False, counted_size=ob.counted_size(),
+                suspect=claim.suspect.default if isinstance(claim.suspect, Blame) else claim.suspect)
+    try:  # describing never changes the verdict: whatever fails here only shortens the description
+        if enumeration is None and not enumerable(ob):
+            enumeration = enumerate_failures(ob)
+        if enumeration is not None and enumeration.first is not None:
+            w.point, w.failing, w.failing_exact = enumeration.first, enumeration.failing, True
+        w.point = {v.name: w.point.get(v.name, 0) for v in ob.variables if v.size > 1}   # one-point domains are 0
+        w.suspect = _resolve(claim.suspect, w.point, ob.variables)
+        w.values = evaluate_at(ob, w.point)
+        w.actual = str(w.values.pop("lhs")) if "lhs" in w.values else None
+        w.expected = str(w.values.pop("rhs")) if "rhs" in w.values else None
+        sides = [(k, e) for k, e in (("actual", ob.lhs), ("expected", ob.rhs)) if e is not None]
+        w.closed_forms = dict(zip([k for k, _ in sides], texts_of([e for _, e in sides])))
+        if chain is not None and claim.trace is not Trace.NONE:
+            w.chain_title, w.chain = chain.lines(claim.trace, w.point)
+    except Exception as e:  # noqa: BLE001 - a description failure is reported in the description, not raised
+        w.description_error = f"{type(e).__name__}: {e}"
+    return w
+
+
+def _decide_claim(claim: Claim, settings: Settings, chain: OperandChain | None) -> ItemResult:
+    ob = claim.obligation
+    decision, enumeration = decide(ob, settings)
+    r = ItemResult(ob.title, decision.status, decision.procedure, decision.seconds, decision.width,
+                   ob.domain_text(), ob.domain_size(), decision.reason, ob.note, claim.subject, decision.cross_check)
+    if decision.status is Status.REFUTED:
+        r.witness = _describe_claim(claim, decision.witness or {}, enumeration, chain)
+    return r
+
+
+def _decide_fact(fact: Fact) -> ItemResult:
+    r = ItemResult(fact.title, Status.PROVED if fact.holds else Status.REFUTED, Procedure.EVALUATION,
+                   note=fact.note, subject=fact.subject, domain_size=fact.domain_size)
+    if not fact.holds:
+        r.witness = Witness(point=dict(fact.point or {}), failing=fact.failing, counted_size=fact.domain_size,
+                            actual=fact.actual, expected=fact.expected, suspect=fact.suspect)
+    return r
+
+
+PRECEDENCE = (Status.ERROR, Status.REFUTED, Status.REFUSED, Status.UNDECIDED, Status.UNSUPPORTED)
+
+
+def _combine(statuses: list[Status]) -> Status:
+    """A theorem's status from its items': the first of PRECEDENCE present, else PROVED."""
+    return next((s for s in PRECEDENCE if s in statuses), Status.PROVED)
+
+
+def _internal_error(tid: TheoremId, e: BaseException, debug: bool, t0: float) -> TheoremResult:
+    if debug:
+        traceback.print_exc()
+    where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    at = f" at {where.filename.rsplit('/', 1)[-1]}:{where.lineno}" if where else ""
+    return TheoremResult(tid, Status.ERROR, [], f"internal error: {type(e).__name__}: {e}{at}",
+                         time.perf_counter() - t0)
+
+
+def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings, suspects: Suspects,
+                   chain: OperandChain | None = None, debug: bool = False) -> TheoremResult:
+    """Plan and decide one theorem; a CuTe rule is REFUSED, any other exception an internal ERROR."""
     t0 = time.perf_counter()
-    if not obligations:
-        return TheoremResult(tid, "unknown", [], reason_if_empty or "nothing to prove", 0.0)
-    verdicts = [prove(ob, timeout) for ob in obligations]
-    if any(v.status == "counterexample" for v in verdicts):
-        status = "counterexample"
-    elif any(v.status == "unknown" for v in verdicts):
-        status = "unknown"
-    else:
-        status = "proved"
-    reason = next((v.reason for v in verdicts if v.status == "unknown"), "")
-    return TheoremResult(tid, status, verdicts, reason, time.perf_counter() - t0)
+    try:
+        planned = plan()
+        if isinstance(planned, Refusal):
+            return _refused(tid, planned, t0)
+        if isinstance(planned, Unsupported):
+            return TheoremResult(tid, Status.UNSUPPORTED, [], planned.missing, time.perf_counter() - t0)
+        items = [_decide_claim(i, settings, chain) if isinstance(i, Claim) else _decide_fact(i) for i in planned]
+    except ConfigurationRefused as e:
+        return _refused(tid, Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}")), t0)
+    except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
+        return _internal_error(tid, e, debug, t0)
+    if not items:
+        return TheoremResult(tid, Status.ERROR, [], "internal error: the theorem planned nothing to decide",
+                             time.perf_counter() - t0)
+    status = _combine([i.status for i in items])
+    reason = next((i.reason for i in items if i.status is status and i.reason), "")
+    return TheoremResult(tid, status, items, reason, time.perf_counter() - t0)
 
 
-def _summarise(result: CheckResult) -> None:
-    if any(t.status == "counterexample" for t in result.theorems):
-        result.verdict = "refuted"
-    elif result.theorems and all(t.status == "proved" for t in result.theorems):
-        result.verdict = "verified"
-    else:
-        result.verdict = "unknown"
+def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
+    item = ItemResult("CuTe builds the configuration", Status.REFUSED, Procedure.EVALUATION,
+                      reason=refusal.rule, note=refusal.detail,
+                      witness=Witness(actual=refusal.rule, expected="a configuration CuTe compiles",
+                                      suspect=refusal.suspect))
+    return TheoremResult(tid, Status.REFUSED, [item], f"CuTe refuses it: {refusal.rule}", time.perf_counter() - t0)
 
 
-def _mma_atom_theorems(spec: Spec, check: CheckSpec, operands: list[str], timeout: float) -> list[TheoremResult]:
-    atom = spec.mma_atoms[check.mma]
-    model = mma_model_for(atom)
-    out = []
-    layouts = {"A": atom.a, "B": atom.b, "C": atom.c}
-    bij = []
-    for op in operands:
-        bij += AT.bijective(atom.name, layouts[op], atom.shape_mnk, op)
-    out.append(_theorem("mma.bijective", bij, timeout))
-    if model is None:
-        why = (f"no hardware model for '{atom.instruction}'" if atom.instruction
-               else "the atom names no instruction (its Op has no asm of its own)")
-        out.append(TheoremResult("mma.matches_instruction", "unknown", [], f"{why} (atom {atom.name})"))
-    else:
-        obs = []
+# --- planning a check ---------------------------------------------------------------------------------------
+
+def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects) -> dict[TheoremId, Callable[[], Plan]]:
+    atom = spec.mma_atoms[check.mma]   # type: ignore[index]
+
+    def bijective() -> Plan:
+        return [item for op in operands for item in AT.bijective(atom, op, suspects)]
+
+    def matches() -> Plan:
+        model = mma_model_for(atom)
+        out: list = []
         for op in operands:
-            obs += AT.matches_instruction(atom.name, layouts[op], atom.thr_id, model, op, atom.shape_mnk)
-        out.append(_theorem("mma.matches_instruction", obs, timeout))
-    return out
+            p = AT.matches_instruction(atom, op, model, suspects)
+            if not isinstance(p, list):
+                return p
+            out += p
+        return out
+
+    return {T.MMA_BIJECTIVE: bijective, T.MMA_MATCHES_INSTRUCTION: matches,
+            T.MMA_TYPES: lambda: AT.types_match(atom, operands, suspects)}
 
 
-def _copy_atom_theorem(spec: Spec, check: CheckSpec, timeout: float) -> TheoremResult:
-    atom = spec.copy_atoms[check.copy]
-    model = copy_model_for(atom)
-    if model is None:
-        return TheoremResult("copy.routing", "unknown", [],
-                             f"no hardware model for '{atom.instruction}' (atom {atom.name})")
-    typed = None
-    if check.value_type is not None:
-        try:
-            typed = copy_atom(atom).with_value_bits(check.value_type.bits)
-        except Exception as e:  # CuTe refuses Copy_Atom<Op, T> for this T
-            obs = [TT._fail("copy.routing", f"Copy_Atom<{atom.name}, {check.value_type.name}>", str(e))]
-            return _theorem("copy.routing", obs, timeout)
-    return _theorem("copy.routing", AT.copy_routing(atom.name, atom.thr_id, atom.src, atom.dst, model, typed),
-                    timeout)
+def _copy_plan(spec: Spec, check: CheckSpec, suspects: Suspects) -> Callable[[], Plan]:
+    atom = spec.copy_atoms[check.copy]   # type: ignore[index]
+
+    def plan() -> Plan:
+        bits = check.value_type.bits if check.value_type else None
+        typed = None
+        if bits is not None:
+            try:
+                typed = copy_atom(atom).with_value_bits(bits)
+            except AlgebraError as e:   # CuTe refuses Copy_Atom<Op, T> for this T
+                typed = e
+        model = copy_model_for(atom, None, bits)
+        return AT.copy_routing(atom.name, atom.thr_id, atom.src, atom.dst, model, typed, suspects, atom.instruction)
+    return plan
 
 
-def run_check(spec: Spec, check: CheckSpec, timeout: float = 30.0, only: set[str] | None = None) -> CheckResult:
+def run_check(spec: Spec, check: CheckSpec, settings: Settings = Settings(), only: set[TheoremId] | None = None,
+              debug: bool = False) -> CheckResult:
     """Prove every theorem of one check (or those in `only`)."""
     t0 = time.perf_counter()
-    result = CheckResult(spec, check)
-    kind = check.kind
-    theorems: list[TheoremResult] = []
-    if kind == "mma":
-        ops = [check.operand] if check.operand else ["A", "B", "C"]
-        theorems += _mma_atom_theorems(spec, check, ops, timeout)
-    elif kind == "copy":
-        theorems.append(_copy_atom_theorem(spec, check, timeout))
+    kind = check_kind(check)
+    result = CheckResult(spec.path, spec.name, check.name, check.loc, Expect(check.expect), kind, _summary(check))
+    suspects = Suspects(spec, check)
+    plans: dict[TheoremId, Callable[[], Plan]] = {}
+    if kind is CheckKind.MMA:
+        plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects))
+    elif kind is CheckKind.COPY:
+        plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     else:
-        theorems += _mma_atom_theorems(spec, check, [check.operand], timeout)
-        theorems.append(_copy_atom_theorem(spec, check, timeout))
-        theorems += _tiled_theorems(spec, check, timeout, result)
-    if only:
-        theorems = [t for t in theorems if t.id in only]
-    order = {t.id: t.number for t in THEOREMS}
-    result.theorems = sorted(theorems, key=lambda t: order[t.id])
-    _summarise(result)
+        plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects))
+        plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
+    ids = [tid for tid in plans if only is None or tid in only]
+    theorems = [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
+    if kind is CheckKind.TILED:
+        theorems += _tiled_theorems(spec, check, settings, suspects, only, debug)
+    result.theorems = sorted(theorems, key=lambda t: BY_ID[t.id].number)
+    result.verdict = check_verdict(t.status for t in result.theorems)
     result.seconds = time.perf_counter() - t0
     return result
 
 
-def _tiled_theorems(spec: Spec, check: CheckSpec, timeout: float, result: CheckResult) -> list[TheoremResult]:
+def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
+                    only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
+    ids = [tid for tid in TILED_ORDER if only is None or tid in only]
+    t0 = time.perf_counter()
     try:
-        setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])
-    except SetupError as e:
-        ob = TT._fail(e.theorem, "CuTe builds the tiled copy", e.message)
-        return [_theorem(e.theorem, [ob], timeout)]
-    result.setup = setup
-    no_copy_model = f"no hardware model for '{setup.copy_spec.instruction}'"
-    no_mma_model = f"no hardware model for '{setup.mma_spec.instruction}'"
-    out = [_theorem("copy.dst_matches_mma", TT.register_side_matches_mma(setup), timeout)]
-    out.append(_theorem("copy.src_matches_dst", _guard(TT.source_matches_destination, setup), timeout,
-                        no_copy_model))
-    out.append(_theorem("copy.addressing", _guard(TT.addressing, setup), timeout,
-                        no_copy_model if setup.copy_hw is None else "the copy has no shared-memory side"))
-    out.append(_theorem("fragment.aliasing", _guard(TT.fragment_aliasing, setup), timeout))
-    reason = no_copy_model if setup.copy_hw is None else no_mma_model
-    out.append(_theorem("end_to_end", _guard(TT.end_to_end, setup), timeout, reason))
-    return out
+        setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])  # type: ignore[index]
+        chain = OperandChain(setup)
+    except ConfigurationRefused as e:
+        refusal = Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}"))
+        return [_refused(tid, refusal, t0) for tid in ids]
+    except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
+        return [_internal_error(tid, e, debug, t0) for tid in ids]
+    mma = spec.mma_atoms[check.mma]   # type: ignore[index]
+    plans: dict[TheoremId, Callable[[], Plan]] = {
+        T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(setup, chain, suspects),
+        T.COPY_SRC_MATCHES_DST: lambda: TT.source_matches_destination(setup, chain, suspects),
+        T.COPY_ADDRESSING: lambda: TT.addressing(setup, chain, suspects),
+        T.FRAGMENT_ALIASING: lambda: TT.fragment_aliasing(setup, chain, suspects),
+        T.END_TO_END: lambda: TT.end_to_end(setup, chain, suspects),
+        T.SMEM_INJECTIVE: lambda: TT.smem_injective(setup, suspects),
+        T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(setup, chain, suspects),
+        T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(setup, mma, suspects),
+    }
+    return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
 
 
-def _guard(fn, setup) -> list[Obligation]:
-    """Obligation builders evaluate CuTe layouts; a layout CuTe would refuse is a refutation, not a crash."""
-    from ..algebra.inttuple import AlgebraError
-    try:
-        return fn(setup)
-    except AlgebraError as e:
-        tid = {"source_matches_destination": "copy.src_matches_dst", "addressing": "copy.addressing",
-               "fragment_aliasing": "fragment.aliasing", "end_to_end": "end_to_end"}[fn.__name__]
-        return [TT._fail(tid, "CuTe builds the partition", f"CuTe would not compile this: {e}")]
+def tiled_chain(spec: Spec, check: CheckSpec) -> OperandChain:
+    """The chain of a tiled check, for `explain` (raises ConfigurationRefused when CuTe would not build it)."""
+    setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])  # type: ignore[index]
+    return OperandChain(setup)

@@ -7,9 +7,10 @@ on the thread index (the oracle tests confirm it for every configuration they co
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..algebra.inttuple import AlgebraError, flatten_to_tuple, get, is_tuple
 from ..algebra.layout import Layout
@@ -21,13 +22,33 @@ from ..hardware.base import CopyModel, MMAModel
 from ..hardware.registry import copy_model, mma_instruction_model
 from ..spec.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
 
+T = TypeVar("T")
 
-class SetupError(Exception):
-    """The configuration cannot even be built (CuTe would not compile it): a refutation with a reason."""
 
-    def __init__(self, theorem: str, message: str) -> None:
-        self.theorem, self.message = theorem, message
-        super().__init__(message)
+class ConfigurationRefused(Exception):
+    """CuTe would not compile the configuration: its rule, the step that hit it, and the spec key to blame."""
+
+    def __init__(self, rule: str, detail: str, step: str, field: str) -> None:
+        self.rule, self.detail, self.step, self.field = rule, detail, step, field
+        super().__init__(f"{step}: {rule}" + (f" ({detail})" if detail else ""))
+
+
+def _refused_as(step: str, field: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """A CuTe rule (AlgebraError) raised while building `step` is CuTe refusing the configuration there."""
+    def wrap(fn: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(fn)
+        def run(*args: Any) -> T:
+            try:
+                return fn(*args)
+            except AlgebraError as e:
+                raise ConfigurationRefused(e.rule, _detail(e), step, field) from None
+        return run
+    return wrap
+
+
+def _detail(e: AlgebraError) -> str:
+    text = str(e)
+    return text[len(e.rule) + 2:] if text.startswith(e.rule + ": ") else ""
 
 
 def mma_atom(spec: MMAAtomSpec) -> MMAAtom:
@@ -43,10 +64,10 @@ def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
     return mma_instruction_model(spec.instruction, spec.name)
 
 
-def copy_model_for(spec: CopyAtomSpec, direction: str | None = None) -> CopyModel | None:
+def copy_model_for(spec: CopyAtomSpec, direction: str | None = None, value_bits: int | None = None) -> CopyModel | None:
     bits = int(spec.src.mode(1).size()) if spec.src.rank() > 1 else None
-    model = copy_model(spec.instruction, spec.name, bits)
-    if model is not None and model.family == "vector" and direction is not None:
+    model = copy_model(spec.instruction, spec.name, bits, value_bits)
+    if model is not None and model.lanes == 1 and direction is not None:   # per-thread copies: the check's direction
         model = dataclasses.replace(model, direction=direction)
     return model
 
@@ -119,20 +140,24 @@ class TiledSetup:
 
     # -- partitions (concrete, CuTe exact) --------------------------------------------------------
     @cached_property
+    @_refused_as("partition_fragment of the shared-memory tile", "smem")
     def fragment(self) -> Layout:
         """partition_fragment_X(sX) of thread 0: (value, rest...) -> register storage index."""
         return self.mma.partition_fragment(self.smem, self.operand, 0).layout
 
     @cached_property
+    @_refused_as("left_inverse of the register fragment", "smem")
     def fragment_inverse(self) -> Layout:
         return left_inverse(self.fragment)
 
     @cached_property
+    @_refused_as("retile of the register fragment", "copy")
     def retiled(self) -> Layout:
         """retile_D (loads) / retile_S (stores) of the fragment: ((value, rest value), rest...) -> storage."""
         return self.tiled_copy.retile(self.fragment)
 
     @cached_property
+    @_refused_as("partition of the shared-memory tile by the tiled copy", "smem")
     def memory_frg(self) -> Any:
         """tidfrg of the shared-memory tensor on the copy's memory side: (thr, (val, rest val), rest...)."""
         if self.is_store:
@@ -145,6 +170,7 @@ class TiledSetup:
         return Layout(_static_shape(self.smem.layout.shape))
 
     @cached_property
+    @_refused_as("partition of the register side by the tiled copy", "copy")
     def register_frg_coords(self) -> Any:
         """Coordinates the copy's register side holds: tidfrg on the register side of the coordinate tensor."""
         if self.is_store:
@@ -152,6 +178,7 @@ class TiledSetup:
         return self.tiled_copy.tidfrg_D(self.coord_tensor)
 
     @cached_property
+    @_refused_as("partition of the shared-memory tile by the tiled MMA", "smem")
     def mma_frg_coords(self) -> Any:
         return self.mma.thrfrg(self.coord_tensor, self.operand)
 
@@ -172,6 +199,7 @@ class TiledSetup:
         return TiledMMA(hw_atom, self.mma.atom_layout_mnk, self.mma.permutation)
 
     @cached_property
+    @_refused_as("partition of the shared-memory tile by the instruction's fragments", "smem")
     def hw_mma_frg(self) -> Any:
         """Shared-memory offsets the instruction itself reads (A/B) or the slot produces (C), per thread."""
         hw = self.hw_tiled_mma
@@ -194,23 +222,26 @@ def _static_shape(shape: Any) -> Any:
 
 
 def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
+    """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
     operand = (check.operand or "A").upper()
-    try:
-        mma = TiledMMA(mma_atom(mma_spec), _atom_layout(check.atom_layout), check.permutation)
+    atom = mma_atom(mma_spec)
+    mma = _refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
+        atom, _atom_layout(check.atom_layout), check.permutation)
+    copy_mma = mma
+    if check.copy_mma is not None:
         cm = check.copy_mma
-        copy_mma = mma if cm is None else TiledMMA(
-            mma_atom(mma_spec), _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
+        copy_mma = _refused_as("make_tiled_mma of copy_mma", "copy_mma")(TiledMMA)(
+            atom, _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
             cm.permutation if cm.permutation is not None else check.permutation)
-        copy_for = (check.copy_for or operand).upper()
-        bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
-        typed = copy_atom(copy_spec).with_value_bits(bits)
-        tiled_copy = make_tiled_copy_for(typed, copy_mma, copy_for)
-    except AlgebraError as e:
-        raise SetupError("copy.dst_matches_mma", f"CuTe would not build this configuration: {e}") from None
-    direction = "store" if operand == "C" else "load"   # only used by per-thread vector copies
-    setup = TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
-                       copy_model_for(copy_spec, direction), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
-    return setup
+    copy_for = (check.copy_for or operand).upper()
+    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    typed = _refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
+                        "value_type")(copy_atom(copy_spec).with_value_bits)(bits)
+    tiled_copy = _refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
+        typed, copy_mma, copy_for)
+    direction = "store" if operand == "C" else "load"   # only used by per-thread copies
+    return TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
+                      copy_model_for(copy_spec, direction, bits), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
 
 
 def _atom_layout(al: Any) -> Any:
@@ -223,5 +254,5 @@ def flat_sizes(shape: Any) -> list[int]:
     return [int(s) for s in flatten_to_tuple(shape)]
 
 
-__all__ = ["TiledSetup", "SetupError", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
+__all__ = ["TiledSetup", "ConfigurationRefused", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
            "mma_model_for", "copy_model_for", "get"]

@@ -1,314 +1,317 @@
-"""Theorems 4-8: the tiled copy glued to the tiled MMA, over every thread, value and copy instance.
+"""Tiled theorems: the tiled copy glued to the tiled MMA, over every thread, value and copy instance.
 
-Shared-memory offsets are expressions of the *unsliced* partition layouts (thread as a variable),
-which equal the per-thread partitions by construction; register fragments are per-thread layouts
-that do not depend on the thread (see setup.py).  Names: t = tiled thread, v = value inside one
-copy atom, r0 = rest value (repeats of the atom's values), r1, r2... = the partition's rest modes.
+Each theorem is a set of claims between the quantities of the check's chain (chain.py); shared-memory
+offsets are expressions of the *unsliced* partition layouts (the thread a variable), register fragments
+are per-thread layouts that do not depend on the thread (setup.py).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..algebra.inttuple import flatten_to_tuple, get
+from ..algebra.inttuple import flatten_to_tuple, is_tuple
 from ..algebra.layout import Layout
+from ..algebra.ops import right_inverse
 from ..algebra.swizzle import ComposedLayout
-from ..symbolic.expr import TRUE, Const, Expr, Var, and_, eq, implies, lt, ne, or_
+from ..spec.model import MMAAtomSpec
+from ..symbolic.expr import Const, Var, and_, eq, lt, ne
 from ..symbolic.layouts import layout_expr
-from ..symbolic.solver import Obligation
+from ..symbolic.obligation import Obligation
+from .chain import OPERAND_ROWS_COLS, OperandChain
+from .claims import Blame, Claim, Fact, Item, Plan, Trace, Unsupported
 from .setup import TiledSetup
-
-N0 = Var("n", 1)
-
-
-def _fail(theorem: str, title: str, note: str) -> Obligation:
-    return Obligation(theorem, title, [N0], eq(0, 1), note=note)
+from .suspects import Suspects
 
 
 def _sizes(layout: Any) -> list[int]:
     return [int(m.size()) for m in layout.modes()]
 
 
-def thread_coord_exprs(mma, t: Expr) -> list[Expr]:
-    """thr_mma.get_slice(t).thr_vmnk_: the flat (v, m, n, k) coordinate of thread t, as expressions."""
-    vmnk = mma.thr_layout_vmnk
-    out = []
-    for i in range(4):
-        shape, stride = flatten_to_tuple(get(vmnk.shape, i)), flatten_to_tuple(get(vmnk.stride, i))
-        idx: Expr = Const(0)
-        mult = 1
-        for s, d in zip(shape, stride):
-            s, d = int(s), int(d)
-            if s != 1:
-                idx = idx + ((t // d) % s) * mult if d else idx
-            mult *= s
-        out.append(idx)
-    return out
-
-
-def mma_thread_coord(setup: TiledSetup, mma, t: Expr) -> tuple:
-    v, m, n, k = thread_coord_exprs(mma, t)
-    return {"A": (v, (m, k)), "B": (v, (n, k)), "C": (v, (m, n))}[setup.operand]
-
-
-def _split_fragment_index(frag: Layout, s: Expr) -> tuple:
-    """A 1-D fragment index -> (value, (rest...)) as the thrfrg layout's mode 1 is indexed."""
-    sizes = _sizes(frag)
-    parts: list[Expr] = []
-    rest = s
-    for i, n in enumerate(sizes):
-        if i == len(sizes) - 1:
-            parts.append(rest)
-        else:
-            parts.append(rest % n)
-            rest = rest // n
-    return parts[0], tuple(parts[1:])
-
-
-class Vars:
-    """The quantified variables of a tiled check."""
-
-    def __init__(self, setup: TiledSetup) -> None:
-        tc = setup.tiled_copy
-        self.nthr = tc.num_threads
-        who = "lane" if self.nthr == 32 else "thread"
-        self.t = Var(who, self.nthr)
-        self.inst_sizes = setup.instance_shape()
-        self.inst = [Var(f"r{i}", n) for i, n in enumerate(self.inst_sizes)]
-
-    def inst_vars(self) -> list[Var]:
-        return list(self.inst)
-
-    def mem_coord(self, thread: Expr, value: Expr) -> tuple:
-        rest = tuple(self.inst[1:])
-        return (thread, (value, self.inst[0]), rest if len(rest) > 1 else rest[0])
-
-    def reg_coord(self, value: Expr) -> tuple:
-        return ((value, self.inst[0]),) + tuple(self.inst[1:])
-
-
-def atom_lane(setup: TiledSetup, t: Expr) -> tuple[Expr, Expr]:
-    """Tiled thread -> (copy atom instance, lane inside the atom)."""
-    n = setup.typed.num_thr
-    return t // n, t % n
-
-
-# --- theorem 4 --------------------------------------------------------------------------------------
-
-def register_side_matches_mma(setup: TiledSetup) -> list[Obligation]:
-    tc = setup.tiled_copy
-    reg_tv = tc.layout_S_tv() if setup.is_store else tc.layout_D_tv()
-    side = "S" if setup.is_store else "D"
-    mma_tv = setup.mma.get_layout_tv(setup.operand)
-    obs: list[Obligation] = []
-    copy_tile = tuple(int(x) for x in flatten_to_tuple(tc.tiler_shape()))
-    mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[setup.operand]
-    mma_tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
-    if copy_tile != mma_tile:
-        obs.append(_fail("copy.dst_matches_mma", "the copy's tile is not the MMA operand's tile",
-                         f"copy tile {copy_tile} (make_tiled_copy_{setup.copy_for}), MMA {setup.operand} tile "
-                         f"{mma_tile}"))
-    nthr, nval = _sizes(reg_tv)
-    mthr, mval = _sizes(mma_tv)
-    if (nthr, nval) != (mthr, mval):
-        obs.append(_fail("copy.dst_matches_mma", "the copy and the MMA disagree on threads/values",
-                         f"copy: {nthr} threads x {nval} values, MMA {setup.operand}: {mthr} threads x {mval} values"))
-    if obs:
-        return obs
-    t, v = Var("thread" if nthr != 32 else "lane", nthr), Var("value", nval)
-    lhs = layout_expr(reg_tv, (t, v))
-    rhs = layout_expr(mma_tv, (t, v))
-    obs.append(Obligation("copy.dst_matches_mma",
-                          f"F o right_inverse(R) o {side} equals the MMA's {setup.operand} TV layout", [t, v],
-                          eq(lhs, rhs), lhs=lhs, rhs=rhs, shown={f"layout{side}_TV": lhs, "mma TV": rhs}))
-    ref = setup.typed.ref
-    from ..algebra.ops import right_inverse
-    rinv = right_inverse(ref)
-    if int(rinv.size()) < int(ref.size()):
-        obs.append(_fail("copy.dst_matches_mma", "right_inverse(R) covers all of R",
-                         f"right_inverse(R) = {rinv} has {int(rinv.size())} points, R = {ref} has {int(ref.size())}"))
-    else:
-        i = Var("i", int(ref.size()))
-        back = layout_expr(ref, layout_expr(rinv, i))
-        obs.append(Obligation("copy.dst_matches_mma", "R(right_inverse(R)(i)) = i", [i], eq(back, i),
-                              lhs=back, rhs=i))
-    return obs
-
-
-# --- theorem 5 ----------------------------------------------------------------------------------------
-
-def routes(setup: TiledSetup, V: Vars, dst_value: Expr, t: Expr):
-    """For destination (tiled thread t, value v): (source tiled thread, source value, atom lane, premise)."""
-    model = setup.copy_hw
-    group, lane = atom_lane(setup, t)
-    vb = setup.value_bits
-    s_lane, s_bit = model.source_of(lane, dst_value * vb)
-    src_thread = group * setup.typed.num_thr + s_lane
-    # a value split across source elements shows up as a wrong element below (theorem 3 names it)
-    return src_thread, s_bit // vb, lane, lt(lane, model.dst_lanes)
-
-
-def source_matches_destination(setup: TiledSetup) -> list[Obligation]:
-    if setup.copy_hw is None:
-        return []
-    tc = setup.tiled_copy
-    ls, ld = tc.layout_S_tv(), tc.layout_D_tv()
-    nvs, nvd = setup.typed.num_val_src, setup.typed.num_val_dst
-    rest = int(ls.mode(1).size()) // nvs
-    t = Var("lane" if tc.num_threads == 32 else "thread", tc.num_threads)
-    v = Var("value", nvd)
-    r = Var("r0", rest)
-    st, sv, lane, premise = routes(setup, Vars(setup), v, t)
-    src_q = layout_expr(ls, (st, sv + nvs * r))
-    dst_q = layout_expr(ld, (t, v + nvd * r))
-    return [Obligation("copy.src_matches_dst",
-                       "the coordinate partition_S gives the routed source equals the destination's",
-                       [t, v, r], eq(src_q, dst_q), premise=premise, lhs=dst_q, rhs=src_q,
-                       shown={"src thread": st, "src value": sv, "layoutS_TV(src)": src_q,
-                              "layoutD_TV(dst)": dst_q})]
-
-
-# --- theorem 6 ----------------------------------------------------------------------------------------
-
-def _swizzle_period_bytes(layout: Any, elem_bytes: float) -> int:
-    if isinstance(layout, ComposedLayout) and hasattr(layout.a, "domain"):
-        return int(layout.a.domain() * elem_bytes)
-    return 1
-
-
-def addressing(setup: TiledSetup) -> list[Obligation]:
-    model = setup.copy_hw
-    if model is None or model.memory_side is None:
-        return []
-    V = Vars(setup)
-    nv = setup.typed.num_val_dst if setup.is_store else setup.typed.num_val_src
-    vb = setup.value_bits
-    if nv * vb != model.row_bytes * 8:
-        return [_fail("copy.addressing", "each address names one whole row/vector",
-                      f"{nv} values of {vb} bits per thread, the instruction moves {model.row_bytes} bytes per address")]
-    frg = setup.memory_frg
-    t = V.t
-    v = Var("value", nv)
-    _, lane = atom_lane(setup, t)
-    providing = lt(lane, model.address_lanes)
-    off0 = layout_expr(frg, V.mem_coord(t, Const(0)))
-    offv = layout_expr(frg, V.mem_coord(t, v))
-    inst = V.inst_vars()
-    obs = [Obligation("copy.addressing", f"the {nv} values each lane names are contiguous in shared memory",
-                      [t, v] + inst, eq(offv, off0 + v), premise=providing, lhs=offv, rhs=off0 + v,
-                      shown={"row start offset": off0, "value offset": offv})]
-    eb = setup.elem_bytes
-    if eb != int(eb):
-        return obs + [_fail("copy.addressing", "addresses are whole bytes", f"{vb}-bit elements")]
-    eb = int(eb)
-    period = max(model.align_bytes, _swizzle_period_bytes(setup.smem.layout, eb))
-    base = Var("base", 1 << 12)
-    addr = base * period + off0 * eb
-    obs.append(Obligation("copy.addressing",
-                          f"every row address is {model.align_bytes}-byte aligned for every base aligned to {period}"
-                          " bytes", [t, base] + inst, eq(addr % model.align_bytes, 0), premise=providing,
-                          shown={"address - base": off0 * eb}, count_over=[t.name] + [x.name for x in inst]))
-    return obs
-
-
-# --- theorem 7 ----------------------------------------------------------------------------------------
-
 def _retile_sizes(ret: Layout) -> list[int]:
     head = ret.mode(0)
     return [int(head.mode(1).size()) if head.rank() > 1 else 1] + [int(ret.mode(i).size()) for i in range(1, ret.rank())]
 
 
-def fragment_aliasing(setup: TiledSetup) -> list[Obligation]:
+def _no_copy_model(setup: TiledSetup) -> Unsupported:
+    return Unsupported(f"no hardware model for '{setup.copy_spec.instruction}' (copy atom {setup.copy_spec.name})")
+
+
+# --- theorem 4 --------------------------------------------------------------------------------------------
+
+def register_side_matches_mma(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    tc = setup.tiled_copy
+    blame = suspects.copy_construction()
+    copy_tile = tuple(int(x) for x in flatten_to_tuple(tc.tiler_shape()))
+    mi, ki = OPERAND_ROWS_COLS[setup.operand]
+    mma_tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
+    reg_tv = chain.layout_S_tv if chain.store else chain.layout_D_tv
+    nthr, nval = _sizes(reg_tv)
+    mthr, mval = _sizes(chain.mma_layout_tv)
+    facts = [Fact("the copy's tile is the MMA operand's tile", copy_tile == mma_tile,
+                  f"copy tile {copy_tile} (make_tiled_copy_{setup.copy_for})", f"MMA {setup.operand} tile {mma_tile}",
+                  blame),
+             Fact("the copy and the MMA agree on threads and values", (nthr, nval) == (mthr, mval),
+                  f"copy: {nthr} threads x {nval} values", f"MMA {setup.operand}: {mthr} threads x {mval} values",
+                  blame)]
+    if not all(f.holds for f in facts):
+        return list(facts)
+    side = "S" if chain.store else "D"
+    t, v, r0 = chain.t, Var("value", chain.n_reg), chain.inst[0]
+    tiled_value = v + chain.n_reg * r0
+    lhs, rhs = chain.register_tv(t, tiled_value), chain.mma_tv(t, tiled_value)
+    items: list[Item] = list(facts)
+    items.append(Claim(Obligation(f"F o right_inverse(R) o {side} equals the MMA's {setup.operand} TV layout",
+                                  [t, v, r0], eq(lhs, rhs), lhs=lhs, rhs=rhs,
+                                  shown={f"layout{side}_TV": lhs, "mma TV": rhs}), blame, Trace.REGISTER_SIDE))
+    ref = setup.typed.ref
+    rinv = right_inverse(ref)
+    if int(rinv.size()) < int(ref.size()):
+        items.append(Fact("right_inverse(R) covers all of R", False, f"right_inverse(R) = {rinv}: {int(rinv.size())} "
+                          "points", f"R = {ref}: {int(ref.size())} points", suspects.copy_ref()))
+    else:
+        i = Var("i", int(ref.size()))
+        back = layout_expr(ref, layout_expr(rinv, i))
+        items.append(Claim(Obligation("R(right_inverse(R)(i)) = i", [i], eq(back, i), lhs=back, rhs=i),
+                           suspects.copy_ref()))
+    return items
+
+
+# --- theorem 5 --------------------------------------------------------------------------------------------
+
+def source_matches_destination(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    if setup.copy_hw is None:
+        return _no_copy_model(setup)
+    t, v, r0 = chain.t, chain.v, chain.inst[0]
+    st, sv, _, premise = chain.route(t, v)
+    src_q = layout_expr(chain.layout_S_tv, (st, sv + chain.n_src * r0))
+    dst_q = layout_expr(chain.layout_D_tv, (t, v + chain.n_dst * r0))
+    return [Claim(Obligation("the coordinate partition_S gives the routed source equals the destination's",
+                             [t, v, r0], eq(src_q, dst_q), premise=premise, lhs=dst_q, rhs=src_q,
+                             shown={"src thread": st, "src value": sv, "layoutS_TV(src)": src_q,
+                                    "layoutD_TV(dst)": dst_q}), suspects.copy_variant(), Trace.DESTINATION)]
+
+
+# --- theorem 6 --------------------------------------------------------------------------------------------
+
+def _swizzle_period_bytes(layout: Any, elem_bits: int) -> int:
+    if isinstance(layout, ComposedLayout) and hasattr(layout.a, "domain"):
+        return max(1, int(layout.a.domain() * elem_bits) // 8)
+    return 1
+
+
+def addressing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    model = setup.copy_hw
+    if model is None:
+        return _no_copy_model(setup)
+    if model.memory_side is None:
+        return Unsupported(f"{model.instruction} has no shared-memory side")
+    blame = suspects.smem()
+    nv, vb = chain.n_mem, setup.value_bits
+    if not model.element_wise and nv * vb != model.row_bytes * 8:
+        return [Fact("each address names one whole row / vector", False, f"{nv} values of {vb} bits per thread",
+                     f"{model.row_bytes} bytes per address", suspects.copy_construction())]
+    t, v, inst = chain.t, chain.v_mem(), chain.inst
+    lane = t % chain.atom_threads
+    providing = lt(lane, model.address_lanes)
+    off0 = chain.memory_offset(t, Const(0))
+    offv = chain.memory_offset(t, v)
+    items: list[Item] = [Claim(Obligation(f"the {nv} values each lane names are contiguous in shared memory",
+                                          [t, v] + inst, eq(offv, off0 + v), premise=providing, lhs=offv,
+                                          rhs=off0 + v, shown={"row start offset": off0, "value offset": offv}),
+                               blame, Trace.MEMORY_SIDE)]
+    if vb % 8 and model.element_wise:
+        return items    # sub-byte values copied one by one: no address of their own to align
+    period = max(model.align_bytes, model.base_align_bytes, _swizzle_period_bytes(setup.smem.layout, vb))
+    # base addresses are multiples of `period`; a multiple of the alignment, it leaves every address's residue
+    # to the offset: the claim over offsets holds for every allowed base exactly when this fact holds too
+    items.append(Fact(f"the tile's base alignment ({period} bytes) is a multiple of the instruction's "
+                      f"{model.align_bytes}", period % model.align_bytes == 0, f"{period} bytes",
+                      f"a multiple of {model.align_bytes} bytes", blame))
+    align_bits = 8 * model.align_bytes
+    items.append(Claim(Obligation(f"every row address is {model.align_bytes}-byte aligned for every base aligned to "
+                                  f"{period} bytes", [t] + inst, eq((off0 * vb) % align_bits, 0),
+                                  premise=providing, shown={"address - base (bits)": off0 * vb}),
+                       blame, Trace.MEMORY_SIDE))
+    return items
+
+
+# --- theorem 7 --------------------------------------------------------------------------------------------
+
+def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
     frag, linv, ret = setup.fragment, setup.fragment_inverse, setup.retiled
-    obs: list[Obligation] = []
-    V = Vars(setup)
+    blame = suspects.copy_construction()
     nfrag = int(frag.size())
-    # the fragment is compact: its left inverse recovers every slot
     s = Var("slot", nfrag)
     back = layout_expr(linv, layout_expr(frag, s))
-    obs.append(Obligation("fragment.aliasing", "partition_fragment's layout is one-to-one (left inverse exists)",
-                          [s], eq(back, s), lhs=back, rhs=s))
-    # copy instances of retile and of the memory partition line up (CuTe's copy() iterates them together)
+    items: list[Item] = [Claim(Obligation("partition_fragment's layout is one-to-one (left inverse exists)", [s],
+                                          eq(back, s), lhs=back, rhs=s), suspects.smem("the shared-memory layout"))]
     ret_sizes = _retile_sizes(ret)
-    if ret_sizes != V.inst_sizes:
-        obs.append(_fail("fragment.aliasing", "retile and partition have the same copy instances",
-                         f"retiled fragment {ret} repeats {ret_sizes}, the shared-memory partition {V.inst_sizes}"))
-        return obs
+    if ret_sizes != chain.instance_sizes:
+        items.append(Fact("retile and partition have the same copy instances", False,
+                          f"retiled fragment {ret} repeats {ret_sizes}",
+                          f"the shared-memory partition repeats {chain.instance_sizes}", blame))
+        return items
     n_reg_vals = int(ret.mode(0).mode(0).size()) if ret.mode(0).rank() > 1 else int(ret.mode(0).size())
-    v = Var("value", n_reg_vals)
-    inst = V.inst_vars()
-    u = layout_expr(ret, V.reg_coord(v))
-    slot = layout_expr(linv, u)
-    obs.append(Obligation("fragment.aliasing", "every register the copy writes is a fragment register",
-                          [v] + inst, and_(lt(u, int(frag.cosize())), eq(layout_expr(frag, slot), u)),
-                          shown={"register": u, "fragment slot": slot}))
-    if int(ret.size()) != nfrag:
-        obs.append(_fail("fragment.aliasing", "the copy writes every fragment register once",
-                         f"{int(ret.size())} copied values for {nfrag} fragment registers"))
-    # register packing of copy_unpack / mma_unpack: recast<uint32_t> must see whole, aligned registers
-    per_reg = max(1, 32 // setup.value_bits)
+    v, inst = Var("value", n_reg_vals), chain.inst
+    u = chain.register(v)
+    slot = chain.fragment_slot(u)
+    items.append(Claim(Obligation("every register the copy writes is a fragment register", [v] + inst,
+                                  and_(lt(u, int(frag.cosize())), eq(layout_expr(frag, slot), u)),
+                                  shown={"register": u, "fragment slot": slot}), blame, Trace.REGISTER_SIDE))
+    items.append(Fact("the copy writes every fragment register once", int(ret.size()) == nfrag,
+                      f"{int(ret.size())} copied values", f"{nfrag} fragment registers", blame))
+    per_reg = chain.per_register
     if per_reg > 1 and n_reg_vals % per_reg == 0:
         j = Var("register", n_reg_vals // per_reg)
         e = Var("part", per_reg)
-        first = layout_expr(ret, V.reg_coord(j * per_reg))
-        part = layout_expr(ret, V.reg_coord(j * per_reg + e))
-        obs.append(Obligation("fragment.aliasing",
-                              f"copy_unpack's recast to 32-bit registers: {per_reg} values per register, contiguous "
-                              "and aligned", [j, e] + inst, and_(eq(part, first + e), eq(first % per_reg, 0)),
-                              shown={"first register slot": first, "slot": part}))
-    # coordinates: what the copy's register side holds vs what the MMA expects at that register
-    t = V.t
-    copy_q = layout_expr(setup.register_frg_coords, V.mem_coord(t, v))
-    fv, frest = _split_fragment_index(frag, slot)
-    mma_q = layout_expr(setup.mma_frg_coords, (mma_thread_coord(setup, setup.mma, t), (fv, frest)))
-    obs.append(Obligation("fragment.aliasing",
-                          "the coordinate each copied value carries is the one partition_fragment expects there",
-                          [t, v] + inst, eq(copy_q, mma_q), premise=lt(t, setup.mma.num_threads()),
-                          lhs=copy_q, rhs=mma_q,
-                          shown={"register": u, "fragment slot": slot, "copy coordinate": copy_q,
-                                 "MMA coordinate": mma_q}))
-    return obs
+        first, part = chain.register(j * per_reg), chain.register(j * per_reg + e)
+        items.append(Claim(Obligation(f"copy_unpack's recast to 32-bit registers: {per_reg} values per register, "
+                                      "contiguous and aligned", [j, e] + inst,
+                                      and_(eq(part, first + e), eq(first % per_reg, 0)),
+                                      shown={"first register slot": first, "slot": part}), blame))
+    t = chain.t
+    copy_q = chain.copy_coordinate(t, v)
+    mma_q = chain.mma_coordinate(t, slot)
+    items.append(Claim(Obligation("the coordinate each copied value carries is the one partition_fragment expects "
+                                  "there", [t, v] + inst, eq(copy_q, mma_q), premise=lt(t, setup.mma.num_threads()),
+                                  lhs=copy_q, rhs=mma_q, shown={"register": u, "fragment slot": slot,
+                                                                "copy coordinate": copy_q, "MMA coordinate": mma_q}),
+                       blame, Trace.REGISTER_SIDE))
+    return items
 
 
-# --- theorem 8 ----------------------------------------------------------------------------------------
+# --- theorem 8 --------------------------------------------------------------------------------------------
 
-def end_to_end(setup: TiledSetup) -> list[Obligation]:
-    model, hw = setup.copy_hw, setup.hw_mma_frg
-    if model is None or hw is None:
-        return []
-    if setup.tiled_copy.num_threads != setup.mma.num_threads():
-        return [_fail("end_to_end", "the copy runs on the MMA's threads",
-                      f"the copy is built for {setup.tiled_copy.num_threads} threads, the MMA uses "
-                      f"{setup.mma.num_threads()}")]
-    V = Vars(setup)
-    ret, linv, frag = setup.retiled, setup.fragment_inverse, setup.fragment
-    if _retile_sizes(ret) != V.inst_sizes:
-        return [_fail("end_to_end", "the copy's register and shared-memory sides have the same instances",
-                      f"retiled fragment {ret} vs shared-memory partition instances {V.inst_sizes}")]
-    t = V.t
-    inst = V.inst_vars()
-    mem = setup.memory_frg
-    v = Var("value", setup.typed.num_val_dst)
-    st, sv, lane, premise = routes(setup, V, v, t)
-    if setup.is_store:
-        # store: shared-memory element (t's row, position v) <- register sv of the routed lane st
-        mem_t, mem_v, reg_t, reg_v = t, v, st, sv
+def end_to_end(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    model, hw = setup.copy_hw, setup.hw_tiled_mma
+    if model is None:
+        return _no_copy_model(setup)
+    if setup.mma_hw is None:
+        return Unsupported(f"no hardware model for '{setup.mma_spec.instruction}' (MMA atom {setup.mma_spec.name})")
+    if hw is None:
+        return Unsupported(f"the fragments of '{setup.mma_spec.instruction}' are not a layout CuTe can tile")
+    blame_build = suspects.copy_construction()
+    facts = [Fact("the copy runs on the MMA's threads", setup.tiled_copy.num_threads == setup.mma.num_threads(),
+                  f"{setup.tiled_copy.num_threads} copy threads", f"{setup.mma.num_threads()} MMA threads", blame_build),
+             Fact("the copy's register and shared-memory sides have the same instances",
+                  _retile_sizes(setup.retiled) == chain.instance_sizes, f"retiled fragment {setup.retiled}",
+                  f"shared-memory partition instances {chain.instance_sizes}", blame_build)]
+    if not all(f.holds for f in facts):
+        return [f for f in facts if not f.holds]
+    q = chain.destination_quantities()
+    _, _, lane, premise = chain.route(chain.t, chain.v)
+    if chain.store:
         premise = and_(premise, lt(lane, model.address_lanes))
-        delivered_name = "written offset"
         title = "every accumulator lands at smem[layout(coordinate the instruction produced there)]"
+        delivered_name = "written offset"
     else:
-        # load: register v of thread t <- position sv of the routed lane st's row/vector
-        mem_t, mem_v, reg_t, reg_v = st, sv, t, v
-        delivered_name = "delivered offset"
         title = "every fragment register receives smem[layout(coordinate the instruction reads there)]"
-    delivered = layout_expr(mem, V.mem_coord(mem_t, Const(0))) + mem_v
-    u = layout_expr(ret, V.reg_coord(reg_v))
-    fv, frest = _split_fragment_index(frag, layout_expr(linv, u))
-    expected = layout_expr(hw, (mma_thread_coord(setup, setup.hw_tiled_mma, reg_t), (fv, frest)))
-    shown = {"src thread": st, "src value": sv, "register": u, delivered_name: delivered,
-             "expected offset": expected}
-    return [Obligation("end_to_end", title, [t, v] + inst, eq(delivered, expected), premise=premise,
-                       lhs=delivered, rhs=expected, shown=shown)]
+        delivered_name = "delivered offset"
+    delivered, expected = q["delivered"], q["expected"]
+    op = setup.operand
+    # at the witness: did the copy deliver what CuTe's layout asks for (then the atom's layout disagrees with
+    # the instruction), or not (then the copy side is wrong)?
+    blame = Blame(((ne(q["cute_offset"], expected),
+                    suspects.mma_layout(op, "the copy delivers what that layout asks for, the instruction reads "
+                                            "something else")),
+                   (ne(delivered, q["cute_offset"]),
+                    suspects.smem("the shared-memory layout or the copy variant: the copy does not deliver the "
+                                  "element CuTe's layout asks for"))),
+                  suspects.copy_traits())
+    shown = {"src thread": q["src_thread"], "src value": q["src_value"], "register": q["register"],
+             delivered_name: delivered, "CuTe's offset": q["cute_offset"], "expected offset": expected}
+    return [Claim(Obligation(title, [chain.t, chain.v] + chain.inst, eq(delivered, expected), premise=premise,
+                             lhs=delivered, rhs=expected, shown=shown), blame, Trace.DESTINATION)]
 
 
-__all__ = ["register_side_matches_mma", "source_matches_destination", "addressing", "fragment_aliasing",
-           "end_to_end", "Vars", "TRUE", "implies", "ne", "or_", "Any"]
+# --- theorem 9 --------------------------------------------------------------------------------------------
+
+def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
+    """Two coordinates of the operand tile, one element: the shared layout aliases."""
+    layout = setup.smem.layout
+    if layout.rank() != 2:
+        return [Fact("the shared-memory tile is (rows, cols)", False, f"rank {layout.rank()}", "rank 2",
+                     suspects.smem("the shared-memory layout"))]
+    rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
+    op = setup.operand
+    a, b = ("m", "k") if op == "A" else ("n", "k") if op == "B" else ("m", "n")
+    r1, c1, r2, c2 = Var(a, rows), Var(b, cols), Var(f"{a}2", rows), Var(f"{b}2", cols)
+    i1, i2 = r1 + rows * c1, r2 + rows * c2
+    o1, o2 = layout_expr(layout, i1), layout_expr(layout, i2)
+    return [Claim(Obligation(f"distinct coordinates of the {rows}x{cols} {op} tile have distinct offsets",
+                             [r1, c1, r2, c2], ne(o1, o2), premise=lt(i1, i2), lhs=o1, rhs=o2,
+                             shown={"offset": o1, "offset2": o2}),
+                  suspects.smem(f"the shared-memory layout maps two coordinates of the {op} tile to one element"))]
+
+
+# --- theorem 10 -------------------------------------------------------------------------------------------
+
+def _wide_coordinates(shape: Any, width: int) -> Layout:
+    """(row, col) -> row + width * col over the tile's own (possibly nested) shape: an index beyond a mode's
+    extent stays recognisable (width exceeds every row index the partition can reach)."""
+    def compact(s: Any, start: int) -> tuple[Any, int]:
+        if is_tuple(s):
+            strides = []
+            for e in s:
+                d, start = compact(e, start)
+                strides.append(d)
+            return tuple(strides), start
+        return start, start * int(s)
+    d0, _ = compact(shape[0], 1)
+    d1, _ = compact(shape[1], width)
+    return Layout(tuple(shape), (d0, d1))
+
+
+def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    """Every coordinate the copy's shared-memory partition touches is inside the tile; its offset inside the
+    tile's footprint."""
+    layout = setup.smem.layout
+    if layout.rank() != 2:
+        return [Fact("the shared-memory tile is (rows, cols)", False, f"rank {layout.rank()}", "rank 2",
+                     suspects.smem("the shared-memory layout"))]
+    op = setup.operand
+    rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
+    mi, ki = OPERAND_ROWS_COLS[op]
+    tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
+    small = suspects.smem(f"the shared-memory {op} tile ({rows}x{cols}) is not a whole number of the tiled MMA's "
+                          f"{op} tiles ({tile[0]}x{tile[1]})")
+    items: list[Item] = [Fact(f"the {op} tile is a whole number of the tiled MMA's {op} tiles",
+                              rows % tile[0] == 0 and cols % tile[1] == 0, f"{rows}x{cols}",
+                              f"multiples of {tile[0]}x{tile[1]}", small)]
+    copy_tile = [int(x) for x in flatten_to_tuple(setup.tiled_copy.tiler_shape())]
+    width = 1 << (max(rows, cols, *tile, *copy_tile).bit_length() + 1)
+    shape = tuple(setup.coord_tensor.shape)
+    wide = _wide_coordinates(shape, width)
+    tc = setup.tiled_copy
+    wide_frg = tc.tidfrg_D(wide) if chain.store else tc.tidfrg_S(wide)
+    t, v, inst = chain.t, chain.v_mem(), chain.inst
+    w = layout_expr(wide_frg, chain.memory_coord(t, v))
+    row, col = w % width, w // width
+    offset = chain.memory_offset(t, v)
+    footprint = int(layout.cosize())
+    claim = and_(lt(row, rows), lt(col, cols), lt(offset, footprint))
+    items.append(Claim(Obligation(f"every element the copy touches is inside the {rows}x{cols} tile and its "
+                                  f"{footprint} elements", [t, v] + inst, claim,
+                                  shown={"row": row, "col": col, "offset": offset}, note=f"footprint {footprint}"),
+                       Blame(((lt(row, rows) & lt(col, cols), suspects.smem(
+                           f"the swizzle of the shared-memory layout reaches beyond its {footprint} elements")),),
+                           small), Trace.MEMORY_SIDE))
+    return items
+
+
+# --- theorem 12 -------------------------------------------------------------------------------------------
+
+def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> Plan:
+    check, op = setup.check, setup.operand
+    vt = check.value_type
+    if vt is None:
+        return Unsupported("the check names no value_type")
+    want = mma.types["c" if op == "C" else op.lower()]
+    if op == "C":
+        ok = vt.bits <= want.bits
+        expected = f"at most {want.bits} bits (the accumulator {want.name}, or the type it is converted to)"
+    else:
+        ok = vt.bits == want.bits
+        expected = f"{want.bits} bits (the MMA's {op} type {want.name})"
+    return [Fact(f"the copy's value type fits the MMA's {op} operand", ok, f"{vt.name} ({vt.bits} bits)", expected,
+                 suspects.value_type(f"the copy's value_type {vt.name} ({vt.bits} bits) against the MMA's {op} type "
+                                     f"{want.name} ({want.bits} bits)"), subject=op)]

@@ -1,0 +1,65 @@
+"""Which specs a change touches: a spec is affected when it, or any file it includes (transitively), changed."""
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+from pathlib import Path
+from typing import Iterable
+
+from .loader import load_spec
+from .model import Spec, SpecError
+
+SPEC_HEAD = re.compile(rb"^version\s*:\s*1\s*(#.*)?$", re.MULTILINE)   # YAML declaring spec format version 1
+
+
+def include_closure(spec: Spec) -> list[Path]:
+    """The spec's own file and every file it includes, directly or through other includes (resolved paths)."""
+    seen: dict[Path, None] = {Path(spec.path).resolve(): None}
+    todo = list(spec.includes)
+    while todo:
+        p = Path(todo.pop()).resolve()
+        if p in seen:
+            continue
+        seen[p] = None
+        todo += load_spec(p, allow_outside=True).includes   # the includer was already allowed to name it
+    return list(seen)
+
+
+def fingerprint(spec: Spec, root: Path) -> str:
+    """A digest of the spec and its include closure (paths relative to `root`, and contents)."""
+    h = hashlib.sha256()
+    for p in sorted(include_closure(spec)):
+        rel = p.relative_to(root) if p.is_relative_to(root) else p
+        h.update(str(rel).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def affected(specs: Iterable[Spec], changed: Iterable[str | Path]) -> list[Spec]:
+    """The specs that are, or include, one of the changed files."""
+    touched = {Path(c).resolve() for c in changed}
+    return [s for s in specs if touched & set(include_closure(s))]
+
+
+def git_root(path: str | Path) -> Path:
+    p = Path(path).resolve()
+    top = subprocess.run(["git", "-C", str(p if p.is_dir() else p.parent), "rev-parse", "--show-toplevel"],
+                         capture_output=True, text=True)
+    if top.returncode != 0:
+        raise SpecError(None, f"{path} is not inside a git repository")
+    return Path(top.stdout.strip())
+
+
+def tracked_specs(root: Path) -> list[str]:
+    """The files git tracks under `root` that look like specs (YAML declaring a `version:`)."""
+    listing = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", "*.yaml", "*.yml"],
+                             capture_output=True)
+    out = []
+    for name in listing.stdout.decode(errors="replace").split("\0"):
+        p = root / name
+        if name and p.is_file():
+            with p.open("rb") as f:
+                head = f.read(1 << 16)
+            if SPEC_HEAD.search(head):
+                out.append(str(p))
+    return sorted(out)

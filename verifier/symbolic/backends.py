@@ -1,0 +1,212 @@
+"""Operator tables for the one visitor (`expr.fold`): SMT-LIB 2 text, Python and numpy source, closed forms.
+
+Each backend is a table from node kind to a function of (node, children's results).  The source backends
+name every inner node once (SMT-LIB `define-fun`, a Python temporary), so a shared sub-term is lowered
+once and no generated text nests deeper than one operator: a DAG of any depth or width compiles.
+"""
+from __future__ import annotations
+
+import functools
+import operator
+from typing import Any, Callable, Sequence
+
+from .expr import Node, Op, Pred, Var, fold
+
+INLINE_ARGS = 16          # n-ary sums and junctions wider than this are reduced by a helper call
+TEXT_LIMIT = 2000         # closed forms longer than this are cut (a report line, not a proof)
+
+
+# --- Python and numpy source ----------------------------------------------------------------------
+
+def _infix(sep: str, args: Sequence[str], wide: str) -> str:
+    if len(args) <= INLINE_ARGS:
+        return "(" + sep.join(args) + ")"
+    return f"{wide}(({', '.join(args)},))"
+
+
+_PY: dict[Op, Callable[[Node, list[str]], str]] = {
+    Op.CONST: lambda n, a: f"({n.k})",
+    Op.ADD: lambda n, a: _infix(" + ", a, "_sum"),
+    Op.MUL: lambda n, a: f"({a[0]} * {n.k})",
+    Op.FLOORDIV: lambda n, a: f"({a[0]} // {n.k})",
+    Op.MOD: lambda n, a: f"({a[0]} % {n.k})",
+    Op.BITAND: lambda n, a: f"({a[0]} & {n.k})",
+    Op.BITXOR: lambda n, a: f"({a[0]} ^ {a[1]})",
+    Op.TRUE: lambda n, a: "True",
+    Op.FALSE: lambda n, a: "False",
+    Op.EQ: lambda n, a: f"({a[0]} == {a[1]})",
+    Op.LT: lambda n, a: f"({a[0]} < {a[1]})",
+    Op.AND: lambda n, a: _infix(" and ", a, "_all"),
+    Op.OR: lambda n, a: _infix(" or ", a, "_any"),
+    Op.NOT: lambda n, a: f"(not {a[0]})",
+}
+
+# numpy: the same integer operators on int64 arrays; booleans through numpy's logical functions, which
+# also accept the plain True / False of a constant predicate
+_NUMPY: dict[Op, Callable[[Node, list[str]], str]] = dict(_PY)
+_NUMPY.update({
+    Op.AND: lambda n, a: f"_reduce(_np.logical_and, ({', '.join(a)},))",
+    Op.OR: lambda n, a: f"_reduce(_np.logical_or, ({', '.join(a)},))",
+    Op.NOT: lambda n, a: f"_np.logical_not({a[0]})",
+})
+
+
+def compile_function(roots: list[Node], order: list[Var], numpy: bool) -> Callable[..., tuple]:
+    """def f(<variables in order>): return (<value of each root>,) -- exact on Python ints or int64 arrays."""
+    arg = {v.name: f"_a{i}" for i, v in enumerate(order)}
+    table = dict(_NUMPY if numpy else _PY)
+    table[Op.VAR] = lambda n, a: arg[n.name]   # type: ignore[attr-defined]
+    lines: list[str] = []
+
+    def bind(node: Node, text: str) -> str:
+        name = f"_t{len(lines)}"
+        lines.append(f"    {name} = {text}")
+        return name
+
+    results = fold(roots, table, bind)
+    ret = ", ".join(results[r._key] for r in roots)
+    src = "\n".join([f"def _f({', '.join(arg[v.name] for v in order)}):"] + lines + [f"    return ({ret},)"])
+    namespace: dict[str, Any] = {"_sum": sum, "_all": all, "_any": any, "_reduce": functools.reduce}
+    if numpy:
+        import numpy as np
+        namespace.update(_np=np, _sum=lambda xs: functools.reduce(operator.add, xs))
+    exec(compile(src, "<obligation>", "exec"), namespace)  # noqa: S102 - source generated from our own tree
+    return namespace["_f"]   # type: ignore[no-any-return]
+
+
+# --- SMT-LIB 2 (QF_BV) -------------------------------------------------------------------------------
+
+class SMT2:
+    """Bit-vector lowering as SMT-LIB 2 text: one `define-fun` per inner node, powers of two as shifts/masks.
+
+    The width comes from the expressions' own bounds (`expr.bit_width`): every sub-term, products and
+    differences included, fits the signed range, so wrap-around never makes two different integers equal.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.lines: list[str] = []
+        w = width
+        bv = self.bv
+        self.table: dict[Op, Callable[[Node, list[str]], str]] = {
+            Op.CONST: lambda n, a: bv(n.k),
+            Op.VAR: self._declare,
+            Op.ADD: lambda n, a: "(bvadd " + " ".join(a) + ")",
+            Op.MUL: lambda n, a: (f"(bvshl {a[0]} {bv(n.k.bit_length() - 1)})" if _pow2(n.k)
+                                  else f"(bvmul {a[0]} {bv(n.k)})"),
+            Op.FLOORDIV: lambda n, a: (f"(bvlshr {a[0]} {bv(n.k.bit_length() - 1)})" if _pow2(n.k)
+                                       else f"(bvudiv {a[0]} {bv(n.k)})"),
+            Op.MOD: lambda n, a: (f"(bvand {a[0]} {bv(n.k - 1)})" if _pow2(n.k) else f"(bvurem {a[0]} {bv(n.k)})"),
+            Op.BITAND: lambda n, a: f"(bvand {a[0]} {bv(n.k)})",
+            Op.BITXOR: lambda n, a: f"(bvxor {a[0]} {a[1]})",
+            Op.TRUE: lambda n, a: "true",
+            Op.FALSE: lambda n, a: "false",
+            Op.EQ: lambda n, a: f"(= {a[0]} {a[1]})",
+            Op.LT: lambda n, a: f"(bvslt {a[0]} {a[1]})",
+            Op.AND: lambda n, a: "(and " + " ".join(a) + ")",
+            Op.OR: lambda n, a: "(or " + " ".join(a) + ")",
+            Op.NOT: lambda n, a: f"(not {a[0]})",
+        }
+        self._sort = f"(_ BitVec {w})"
+
+    def bv(self, v: int) -> str:
+        return f"(_ bv{v} {self.width})" if v >= 0 else f"(bvneg (_ bv{-v} {self.width}))"
+
+    def _declare(self, node: Node, _: list[str]) -> str:
+        assert isinstance(node, Var)
+        name = f"|{node.name}|"
+        self.lines.append(f"(declare-const {name} {self._sort})")
+        return name
+
+    def _bind(self, node: Node, text: str) -> str:
+        name = f"e{len(self.lines)}"
+        sort = "Bool" if isinstance(node, Pred) else self._sort
+        self.lines.append(f"(define-fun {name} () {sort} {text})")
+        return name
+
+    def script(self, variables: list[Var], premise: Pred, claim: Pred) -> str:
+        """Assertions whose satisfying assignments are the counterexamples: domain, premise, not claim."""
+        results = fold(list(variables) + [premise, claim], self.table, self._bind)
+        asserts = [f"(bvult {results[v._key]} {self.bv(v.size)})" for v in variables]
+        asserts += [results[premise._key], f"(not {results[claim._key]})"]
+        return "\n".join(self.lines + [f"(assert {a})" for a in asserts])
+
+
+def _pow2(k: int) -> bool:
+    return k > 0 and k & (k - 1) == 0
+
+
+# --- closed forms for people ----------------------------------------------------------------------
+
+ATOM, POSTFIX, PRODUCT, SUM, COMPARISON, JUNCTION = range(6)   # binding strength, tightest first
+Text = tuple[str, int]
+
+
+def _wrap(t: Text, loosest: int) -> str:
+    return t[0] if t[1] <= loosest else f"({t[0]})"
+
+
+def _cut(s: str) -> str:
+    return s if len(s) <= TEXT_LIMIT else s[:TEXT_LIMIT] + "…"
+
+
+def _sum_text(n: Node, a: list[Text]) -> Text:
+    out = ""
+    for i, (s, _) in enumerate(a):
+        if i == 0:
+            out = s
+        elif s.startswith("-"):
+            out += " - " + s[1:]
+        else:
+            out += " + " + s
+    return out, SUM
+
+
+def _not_text(n: Node, a: list[Text]) -> Text:
+    inner = n.args[0]
+    if inner.op is Op.EQ:
+        return a[0][0].replace(" == ", " != ", 1), COMPARISON
+    return f"not ({a[0][0]})", JUNCTION
+
+
+def _junction_text(sep: str) -> Callable[[Node, list[Text]], Text]:
+    return lambda n, a: (sep.join(f"({s})" for s, _ in a), JUNCTION)
+
+
+_TEXT: dict[Op, Callable[[Node, list[Text]], Text]] = {
+    Op.CONST: lambda n, a: (str(n.k), ATOM),
+    Op.VAR: lambda n, a: (n.name, ATOM),   # type: ignore[attr-defined]
+    Op.ADD: _sum_text,
+    Op.MUL: lambda n, a: (f"-{_wrap(a[0], ATOM)}" if n.k == -1 else f"{n.k}*{_wrap(a[0], ATOM)}", PRODUCT),
+    Op.FLOORDIV: lambda n, a: (f"{_wrap(a[0], ATOM)}//{n.k}", POSTFIX),
+    Op.MOD: lambda n, a: (f"{_wrap(a[0], ATOM)}%{n.k}", POSTFIX),
+    Op.BITAND: lambda n, a: (f"{_wrap(a[0], ATOM)} & {n.k:#x}", POSTFIX),
+    Op.BITXOR: lambda n, a: (f"{_wrap(a[0], ATOM)} ^ {_wrap(a[1], ATOM)}", POSTFIX),
+    Op.TRUE: lambda n, a: ("true", ATOM),
+    Op.FALSE: lambda n, a: ("false", ATOM),
+    Op.EQ: lambda n, a: (f"{a[0][0]} == {a[1][0]}", COMPARISON),
+    Op.LT: lambda n, a: (f"{a[0][0]} < {a[1][0]}", COMPARISON),
+    Op.AND: _junction_text(" and "),
+    Op.OR: _junction_text(" or "),
+    Op.NOT: _not_text,
+}
+
+
+def _capped(f: Callable[[Node, list[Text]], Text]) -> Callable[[Node, list[Text]], Text]:
+    def g(n: Node, a: list[Text]) -> Text:
+        s, strength = f(n, a)
+        return _cut(s), strength
+    return g
+
+
+_TEXT_CAPPED = {op: _capped(f) for op, f in _TEXT.items()}
+
+
+def texts_of(es: Sequence[Node]) -> list[str]:
+    """Closed forms with Python operators, e.g. `2*t + v%2 + 64*(v//2)` (cut beyond TEXT_LIMIT characters)."""
+    results = fold(es, _TEXT_CAPPED)
+    return [results[e._key][0] for e in es]
+
+
+def text_of(e: Node) -> str:
+    return texts_of([e])[0]

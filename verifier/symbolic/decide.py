@@ -1,0 +1,202 @@
+"""Deciding obligations: Z3 on bit-vectors, exhaustive enumeration with numpy, and the cross-check of one by
+the other.
+
+Z3 decides first.  Its counterexample is re-checked on Python integers; one that does not fail is an
+internal error (an encoding bug), never a verdict.  When Z3 gives up and the domain is small enough,
+exhaustive enumeration decides instead (a proof too: it covers the whole domain) and the decision says
+so.  With `cross_check`, every obligation whose domain has at most `enumeration_limit` points is decided
+a second time by enumeration; a disagreement is an internal error.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..outcome import Status
+from .expr import compile_numpy, compile_py, variables
+from .obligation import Obligation
+
+ENUMERATION_LIMIT = 1 << 22     # points; beyond this no enumeration (decision, cross-check or count)
+NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at most this wide
+CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
+
+
+class Procedure(str, Enum):
+    Z3 = "z3-bitvector"
+    ENUMERATION = "enumeration"
+    EVALUATION = "evaluation"     # a fact computed exactly on integers (no quantified variables)
+
+
+@dataclass(frozen=True)
+class Settings:
+    timeout_s: float = 30.0
+    cross_check: bool = False
+    enumeration_limit: int = ENUMERATION_LIMIT
+
+
+@dataclass
+class CrossCheck:
+    procedure: Procedure
+    status: Status | None          # None: the second procedure does not apply (note says why)
+    seconds: float = 0.0
+    note: str = ""
+
+
+@dataclass
+class Decision:
+    status: Status                 # PROVED | REFUTED | UNDECIDED | ERROR
+    procedure: Procedure
+    seconds: float = 0.0
+    width: int = 0
+    witness: dict[str, int] | None = None   # a failing point, re-checked on integers
+    reason: str = ""
+    cross_check: CrossCheck | None = None
+
+
+@dataclass
+class Enumeration:
+    """The failing points of an obligation over its whole domain."""
+    first: dict[str, int] | None   # the smallest failing point (lexicographic in the variables' order)
+    failing: int                   # failing points, counted over `count_over`
+    seconds: float
+
+
+# --- exhaustive enumeration ---------------------------------------------------------------------------
+
+def enumerable(ob: Obligation, limit: int = ENUMERATION_LIMIT) -> str:
+    """'' when enumeration covers the obligation exactly, else why not."""
+    if ob.domain_size() > limit:
+        return f"domain of {ob.domain_size()} points exceeds the enumeration limit of {limit}"
+    if ob.width() > NUMPY_SAFE_WIDTH:
+        return f"values need {ob.width()} bits, more than numpy's int64 holds exactly"
+    return ""
+
+
+def enumerate_failures(ob: Obligation) -> Enumeration:
+    """Evaluate premise and claim on every point of the domain (in chunks of CHUNK points)."""
+    import numpy as np
+    t0 = time.perf_counter()
+    order = ob.variables
+    shape = tuple(v.size for v in order)
+    total = ob.domain_size()
+    fn = compile_numpy([ob.premise, ob.claim], order)
+    counted = [i for i, v in enumerate(order) if v in ob.counted()]
+    counted_shape = tuple(shape[i] for i in counted)
+    seen = np.zeros(int(np.prod(counted_shape, dtype=np.int64)) if counted else 1, dtype=bool)
+    first: dict[str, int] | None = None
+    for start in range(0, total, CHUNK):
+        flat = np.arange(start, min(total, start + CHUNK), dtype=np.int64)
+        coords = np.unravel_index(flat, shape) if shape else ()
+        pre, ok = fn(*coords)
+        bad = np.broadcast_to(np.asarray(pre), flat.shape) & ~np.broadcast_to(np.asarray(ok), flat.shape)
+        idx = np.flatnonzero(bad)
+        if not len(idx):
+            continue
+        if first is None:
+            first = {v.name: int(c[idx[0]]) for v, c in zip(order, coords)}
+        if counted:
+            seen[np.ravel_multi_index(tuple(coords[i][idx] for i in counted), counted_shape)] = True
+        else:
+            seen[0] = True
+    return Enumeration(first, int(np.count_nonzero(seen)) if first is not None else 0, time.perf_counter() - t0)
+
+
+def _status_of(e: Enumeration) -> Status:
+    return Status.PROVED if e.first is None else Status.REFUTED
+
+
+# --- Z3 ----------------------------------------------------------------------------------------------
+
+def _z3(ob: Obligation, timeout_s: float) -> tuple[Status, dict[str, int] | None, str, float]:
+    import z3  # deferred: keeps `python -m verifier layout` free of the solver's start-up
+
+    from .backends import SMT2
+    t0 = time.perf_counter()
+    text = SMT2(ob.width()).script(ob.variables, ob.premise, ob.claim)
+    solver = z3.SolverFor("QF_BV")
+    solver.set("timeout", max(1, int(round(timeout_s * 1000))))
+    solver.from_string(text)
+    res = solver.check()
+    secs = time.perf_counter() - t0
+    if res == z3.unsat:
+        return Status.PROVED, None, "", secs
+    if res == z3.unknown:
+        return Status.UNDECIDED, None, f"Z3: {solver.reason_unknown()}", secs
+    model = solver.model()
+    values = {d.name(): model[d] for d in model.decls()}
+    point = {v.name: (values[v.name].as_long() if v.name in values else 0) for v in ob.variables}
+    return Status.REFUTED, point, "", secs
+
+
+def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
+    """Exactly, on Python integers: is `point` inside the domain, the premise true and the claim false?"""
+    if any(not 0 <= point[v.name] < v.size for v in ob.variables):
+        return False
+    fn = compile_py([ob.premise, ob.claim], ob.variables)
+    pre, ok = fn(*[point[v.name] for v in ob.variables])
+    return bool(pre) and not bool(ok)
+
+
+# --- the decision -------------------------------------------------------------------------------------
+
+def decide(ob: Obligation, settings: Settings = Settings()) -> tuple[Decision, Enumeration | None]:
+    """Decide `ob`; also return the enumeration when one was run (a report reuses it for its counts)."""
+    width = ob.width()
+    status, point, reason, secs = _z3(ob, settings.timeout_s)
+    decision = Decision(status, Procedure.Z3, secs, width, point, reason)
+    if status is Status.REFUTED and not fails_at(ob, point or {}):
+        decision.status = Status.ERROR
+        decision.reason = f"Z3's counterexample {point} does not fail when evaluated exactly (an encoding error)"
+        return decision, None
+    why_not = enumerable(ob, settings.enumeration_limit)
+    enumeration: Enumeration | None = None
+    if status is Status.UNDECIDED and not why_not:
+        enumeration = enumerate_failures(ob)
+        decision = Decision(_status_of(enumeration), Procedure.ENUMERATION, secs + enumeration.seconds, width,
+                            enumeration.first, f"{reason}; decided by exhaustive enumeration of "
+                                               f"{ob.domain_size()} points")
+        decision.cross_check = CrossCheck(Procedure.Z3, Status.UNDECIDED, secs, reason)
+        return decision, enumeration
+    if settings.cross_check and status in (Status.PROVED, Status.REFUTED):
+        if why_not:
+            decision.cross_check = CrossCheck(Procedure.ENUMERATION, None, 0.0, why_not)
+        else:
+            enumeration = enumerate_failures(ob)
+            second = _status_of(enumeration)
+            decision.cross_check = CrossCheck(Procedure.ENUMERATION, second, enumeration.seconds)
+            if second is not status:
+                decision.status = Status.ERROR
+                decision.reason = (f"cross-check disagreement: Z3 says {status.value}, exhaustive enumeration says "
+                                   f"{second.value}" + (f" (fails at {enumeration.first})" if enumeration.first else ""))
+    return decision, enumeration
+
+
+def evaluate_at(ob: Obligation, point: dict[str, int]) -> dict[str, int]:
+    """The shown expressions (and lhs / rhs) at a point of the domain, exactly."""
+    exprs = list(ob.shown.items())
+    if ob.lhs is not None:
+        exprs.append(("lhs", ob.lhs))
+    if ob.rhs is not None:
+        exprs.append(("rhs", ob.rhs))
+    if not exprs:
+        return {}
+    vs = variables(*[e for _, e in exprs])
+    if any(v.name not in point for v in vs):
+        return {}
+    fn = compile_py([e for _, e in exprs], vs)
+    vals = fn(*[point[v.name] for v in vs])
+    return {name: int(v) for (name, _), v in zip(exprs, vals)}
+
+
+def failing_points(ob: Obligation, limit: int | None = None) -> Any:
+    """Yield the points of the domain (lexicographic) where the premise holds and the claim fails."""
+    fn = compile_py([ob.premise, ob.claim], ob.variables)
+    for n, point in enumerate(itertools.product(*[range(v.size) for v in ob.variables])):
+        if limit is not None and n >= limit:
+            return
+        pre, ok = fn(*point)
+        if pre and not ok:
+            yield dict(zip((v.name for v in ob.variables), point))

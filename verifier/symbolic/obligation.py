@@ -1,0 +1,54 @@
+"""An obligation: for every assignment of its bounded variables that satisfies the premise, the claim holds."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .expr import TRUE, Expr, Pred, Var, bit_width, texts_of, variables
+
+
+@dataclass
+class Obligation:
+    """forall variables in their domains: premise -> claim."""
+    title: str                            # what it states, in words
+    variables: list[Var]                  # the quantified variables, in the order a report lists them
+    claim: Pred
+    premise: Pred = TRUE
+    shown: dict[str, Expr] = field(default_factory=dict)   # named intermediate numbers for the report
+    lhs: Expr | None = None               # the two sides of an equality claim, when it is one
+    rhs: Expr | None = None
+    note: str = ""
+    count_over: list[str] | None = None   # variables whose distinct values are counted (default: all)
+
+    def __post_init__(self) -> None:
+        declared = {v.name for v in self.variables}
+        used = {v.name for v in variables(self.claim, self.premise)}
+        if not used <= declared:
+            raise ValueError(f"obligation '{self.title}': undeclared variables {sorted(used - declared)}")
+
+    def domain_text(self) -> str:
+        parts = [f"{v.name} in [0,{v.size})" for v in self.variables if v.size > 1]
+        if self.premise != TRUE:
+            parts.append(f"where {texts_of([self.premise])[0]}")
+        return ", ".join(parts)
+
+    def domain_size(self) -> int:
+        n = 1
+        for v in self.variables:
+            n *= v.size
+        return n
+
+    def counted(self) -> list[Var]:
+        keys = set(self.count_over or [v.name for v in self.variables])
+        return [v for v in self.variables if v.name in keys]
+
+    def counted_size(self) -> int:
+        """Points of the counted variables (the domain a failure count refers to)."""
+        n = 1
+        for v in self.counted():
+            n *= v.size
+        return n
+
+    def width(self) -> int:
+        """Bit-vector width that holds every sub-term and every variable's range."""
+        w = bit_width(self.claim, self.premise, *self.variables)
+        return max([w] + [v.size.bit_length() + 2 for v in self.variables])
