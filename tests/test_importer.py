@@ -307,3 +307,25 @@ def test_real_cutlass_reproduces_cute_atoms(tmp_path):
     assert compare(report.spec_files, DATA / "oracle_atoms.json.gz", report) == []
     assert compare_rejected(report, DATA / "oracle_atoms_rejected.json.gz") == []
     assert all(re.search(r"\.hpp:\d+\)", str(f)) for f in report.failures)
+
+
+def test_a_documented_finding_is_written_with_the_catalogs_expect(tmp_path):
+    """SM75_U32x1_MOVM_T's traits are an identity copy while movmatrix transposes: the imported check documents
+    it as the catalog does (expect: fail, the finding as its description), and prove agrees."""
+    from verifier.algebra import parse_layout
+    from verifier.findings import KNOWN_FINDINGS
+    from verifier.importer.atoms import CopyRecord
+    from verifier.importer.writer import spec_text
+    from verifier.outcome import Verdict
+    from verifier.theorems.runner import run_check
+    bits = parse_layout("(32,32):(32,1)")
+    rec = CopyRecord("SM75_U32x1_MOVM_T", "movmatrix.sync.aligned.m8n8.trans.b16", parse_layout("32:1"), bits, bits,
+                     bits, "dst", "half_t", "include/cute/atom/copy_traits_sm75.hpp", 144)
+    f = tmp_path / "sm75.yaml"
+    f.write_text(spec_text("imported_sm75", ["include/cute/atom/copy_traits_sm75.hpp"], [], [rec],
+                           {"include/cute/atom/copy_traits_sm75.hpp": "include/cute/atom/copy_traits_sm75.hpp"}))
+    spec = load_spec(f)
+    check = spec.checks["SM75_U32x1_MOVM_T"]
+    assert check.expect == "fail" and check.description == KNOWN_FINDINGS["SM75_U32x1_MOVM_T"]
+    r = run_check(spec, check)
+    assert r.verdict is Verdict.REFUTED and r.ok

@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from verifier.algebra.syntax import parse_expression  # noqa: E402
+from verifier.findings import KNOWN_FINDINGS  # noqa: E402
 from verifier.spec.loader import load_spec  # noqa: E402
 
 SPECS = ROOT / "specs"
@@ -247,31 +248,8 @@ ELEMENT_WISE = {
     "AutoVectorizingCopyWithAssumedAlignment<32>": "element-wise, vectorised only where 32 bits of alignment allow",
 }
 # Atom checks whose refutation is a finding (CuTe's traits disagree with the instruction), kept as
-# documented failures so that the catalog gates every other atom.
-ATOM_FINDINGS = {
-    "SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>": (
-        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
-        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
-        "used to copy 4-byte elements."),
-    "SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>": (
-        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
-        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
-        "used to copy 8-byte elements."),
-    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint32_t>": (
-        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
-        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
-        "used to copy 4-byte elements."),
-    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint64_t>": (
-        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
-        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
-        "used to copy 8-byte elements."),
-    "SM75_U32x1_MOVM_T": (
-        "FINDING: CuTe's Copy_Traits<SM75_U32x1_MOVM_T> give SrcLayout = DstLayout = (32,32):(32,1), an "
-        "identity copy, but movmatrix.sync.aligned.m8n8.trans.b16 transposes the 8x8 matrix across lanes "
-        "(lane 4r+c/2's half c%2 goes to lane 4c+r/2, half r%2). A copy built from this atom moves nothing "
-        "where the instruction moves 56 of the 64 halves; CUTLASS's only test (test/unit/cute/turing/movm.cu) "
-        "applies it twice, which hides the transpose."),
-}
+# documented failures so that the catalog gates every other atom: verifier/findings.py, shared with import-cutlass.
+ATOM_FINDINGS = KNOWN_FINDINGS
 
 
 def _copy_value_type(name: str, instruction: str) -> str:

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+from ..findings import KNOWN_FINDINGS
 from .atoms import CopyRecord, MMARecord
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
@@ -90,9 +91,10 @@ def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
             lines.append(f"    {kind}: {scalar(r.name)}")
             if kind == "copy":
                 lines.append(f"    value_type: {scalar(r.value_type)}")   # type: ignore[attr-defined]
-            if getattr(r, "refused", None):
+            why = getattr(r, "refused", None) or KNOWN_FINDINGS.get(r.name)
+            if why:
                 lines.append("    expect: fail")
-                lines.append(f"    description: {_quoted(r.refused)}")
+                lines.append(f"    description: {_quoted(why)}")
     return lines
 
 

@@ -1,0 +1,31 @@
+"""Documented findings: atoms whose CuTe traits disagree with their instruction (or are no instruction at all).
+
+Written once, as data: the catalog (tools/gen_catalog.py) and `import-cutlass` both give these atoms' checks
+`expect: fail` with this text as their description, so that every other atom stays gated.
+"""
+from __future__ import annotations
+
+KNOWN_FINDINGS: dict[str, str] = {
+    "SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>": (
+        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
+        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
+        "used to copy 4-byte elements."),
+    "SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>": (
+        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
+        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
+        "used to copy 8-byte elements."),
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint32_t>": (
+        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
+        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
+        "used to copy 4-byte elements."),
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint64_t>": (
+        "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
+        "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
+        "used to copy 8-byte elements."),
+    "SM75_U32x1_MOVM_T": (
+        "FINDING: CuTe's Copy_Traits<SM75_U32x1_MOVM_T> give SrcLayout = DstLayout = (32,32):(32,1), an "
+        "identity copy, but movmatrix.sync.aligned.m8n8.trans.b16 transposes the 8x8 matrix across lanes "
+        "(lane 4r+c/2's half c%2 goes to lane 4c+r/2, half r%2). A copy built from this atom moves nothing "
+        "where the instruction moves 56 of the 64 halves; CUTLASS's only test (test/unit/cute/turing/movm.cu) "
+        "applies it twice, which hides the transpose."),
+}
