@@ -2,7 +2,8 @@
 """Which exact encoding proves a layout identity fastest?  Prints a table; not a test.
 
 For sizes 2^8 .. 2^20 it proves  L(right_inverse(L)(i)) == i  for a row-major 2-mode layout L, plain
-and with an XOR swizzle (L = Sw<3,3,3> o L), with: Z3 bit-vectors (the prover's own path, `solver.prove`: widths from the value bounds, shifts and
+and with an XOR swizzle (L = Sw<3,3,3> o L), with: Z3 bit-vectors (the prover's own path, `decide`:
+widths from the value bounds, shifts and
 masks for powers of two), Z3 integers (div/mod; XOR through bv2int), and numpy enumeration of the domain.
 
     python benchmarks/encodings.py [--timeout 20]

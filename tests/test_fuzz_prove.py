@@ -16,7 +16,8 @@ TYPES = ["half_t", "bfloat16_t", "float", "tfloat32_t", "int8_t", "uint8_t", "do
 KNOWN_MMA = ["SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F16F16F16F16_TN", "SM80_16x8x16_F32F16F16F32_TN"]
 KNOWN_COPY = ["SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x1_LDSM_N", "SM75_U16x8_LDSM_T",
               "SM90_U32x2_STSM_N", "UniversalCopy<uint32_t>", "UniversalCopy<uint128_t>", "DefaultCopy"]
-INSTRUCTIONS = ["mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+INSTRUCTIONS = ["mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+                "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
                 "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
                 "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", "cp.async.ca.shared.global", "no.such.op", ""]
 

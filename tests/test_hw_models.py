@@ -133,7 +133,9 @@ def test_quad_pair_m8n8k4_is_four_independent_products(table):
     qp = mma_sm70.quad_pair
     hits = [tuple(h) for h in table["hits"]]
     assert all(qp(a // na) == qp(b // nb) == qp(d // nd) for a, b, d in hits)
-    coord = lambda frag, s, num: _ints(frag.coord(Const(s // num), Const(s % num)))
+
+    def coord(frag, s, num):
+        return _ints(frag.coord(Const(s // num), Const(s % num)))
     for q in range(mma_sm70.QUAD_PAIRS):
         lanes = [q * 4 + r + 16 * h for h in range(2) for r in range(4)]
         A = {a: coord(model.a, a, na) for lane in lanes for a in range(lane * na, (lane + 1) * na)}

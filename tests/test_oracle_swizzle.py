@@ -61,7 +61,7 @@ def test_rejected(case):
         else:
             try:
                 read_cpp(case["expr"])
-            except Exception as e:  # the C++ reader reports CuTe's rule; re-raise as the calculator would
-                raise ParseError(str(e), case["expr"], 0)
+            except ValueError as e:  # the C++ reader reports CuTe's rule; re-raise as the calculator would
+                raise ParseError(str(e), case["expr"], 0) from e
     Tally.record("swizzle_rejected", rule in str(err.value))
     assert rule in str(err.value)

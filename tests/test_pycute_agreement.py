@@ -44,7 +44,7 @@ def test_left_inverse(L):
     assume(injective(L))  # pycute's left_inverse is wrong on non-power-of-two strides, e.g. (2,2):(1,3)
     try:
         ours = left_inverse(L)
-    except Exception:
+    except ValueError:   # CuTe's rule refuses this layout
         return
     assert [ours(L(i)) for i in range(int(L.size()))] == \
         [pycute.left_inverse(to_pycute(L))(L(i)) for i in range(int(L.size()))]

@@ -86,7 +86,9 @@ checks:
 def test_jobs_give_the_same_verdicts():
     one = json.loads(verifier("prove", "tests/specs/theorem_cases.yaml", "--format", "json").stdout)
     two = json.loads(verifier("prove", "tests/specs/theorem_cases.yaml", "--format", "json", "--jobs", "2").stdout)
-    key = lambda d: [(c["check"], c["verdict"], [cx["point"] for cx in c["counterexamples"]]) for c in d["checks"]]
+
+    def key(d):
+        return [(c["check"], c["verdict"], [cx["point"] for cx in c["counterexamples"]]) for c in d["checks"]]
     assert key(one) == key(two)
 
 

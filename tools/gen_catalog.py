@@ -365,7 +365,8 @@ def family_sm80_f16() -> SpecFile:
                  ["../atoms/sm75.yaml", "../atoms/sm80_f16.yaml"])
     f.copy_atoms["UniversalCopy<half_t>"] = _universal("UniversalCopy<half_t>", 16)
     f.atom_comments["UniversalCopy<half_t>"] = ("CuTe's UniversalCopy<half_t> (Copy_Traits<UniversalCopy<S,D>>: one "
-                                                "sizeof_bits<S> move per thread), used by sgemm_sm80.cu's alternatives.")
+                                                "sizeof_bits<S> move per thread), used by sgemm_sm80.cu's "
+                                                "alternatives.")
     tile32 = (128, 32)
     f.section(f"CUTLASS {CUTLASS_CFG}: Sm80 half_t x half_t -> float\n"
               "TileShape 128x128x32, TiledMMA<SM80_16x8x16_F32F16F16F32_TN, Layout<Shape<_2,_2,_1>>, "
@@ -471,7 +472,8 @@ def family_sm80_f16() -> SpecFile:
         for op in ("A", "B"):
             operand_check(f, f"{tag}_k8_{op.lower()}_kmajor_ldsm_n_x4",
                           f"{mma} on 2x2 warps, Tile<32,32,16> (two atoms along K per ldmatrix.x4); operand {op} "
-                          "K-major Swizzle<3,3,3> o (8,64):(64,1) tiled to 64x64, Copy_Atom<SM75_U32x4_LDSM_N, half_t>.",
+                          "K-major Swizzle<3,3,3> o (8,64):(64,1) tiled to 64x64, "
+                          "Copy_Atom<SM75_U32x4_LDSM_N, half_t>.",
                           mma, 4, [32, 32, 16], op, LDSM_N[4], "half_t", H_K_SW128, (64, 64))
         operand_check(f, f"{tag}_k8_a_kmajor_ldsm_n_x2_1warp",
                       f"{mma} on one warp: its 16x8 A tile is exactly one ldmatrix.x2 "
@@ -813,7 +815,8 @@ def mistakes() -> SpecFile:
                  "own atom definitions and must come back refuted with its counterexample.",
                  ["atoms/sm75.yaml", "atoms/sm80_f16.yaml", "atoms/sm80_tf32.yaml", "atoms/sm80_int8.yaml",
                   "atoms/sm90.yaml"])
-    f.comment = ("Every check here is `expect: fail`: `python -m verifier prove specs/mistakes.yaml` exits 0 when each\n"
+    f.comment = ("Every check here is `expect: fail`: `python -m verifier prove specs/mistakes.yaml` exits 0 when "
+                 "each\n"
                  "one is refuted, and prints the counterexample chain of each.")
     f.mma_atoms["SM80_16x8x16_F32F16F16F32_TN_MUTATED_A"] = {
         "instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "shape_mnk": [16, 8, 16],

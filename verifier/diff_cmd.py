@@ -69,7 +69,10 @@ def _materialise(root: Path, rev: str, tmp: Path) -> None:
         out.write_bytes(blob.stdout)
 
 
-def _changes(old: dict[tuple[str, str], CheckResult], new: dict[tuple[str, str], CheckResult], unchanged: int) -> Changes:
+Keyed = dict[tuple[str, str], CheckResult]   # (spec path inside the repository, check name) -> result
+
+
+def _changes(old: Keyed, new: Keyed, unchanged: int) -> Changes:
     ch = Changes(unchanged=unchanged, qualified=len({k[0] for k in list(old) + list(new)}) > 1)
     for key, r in new.items():
         o = old.get(key)

@@ -89,7 +89,10 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     out = out or sys.stdout
     t0 = time.perf_counter()
     try:
-        specs = _affected_specs(paths, changed, allow_outside) if changed else load_specs(paths, allow_outside=allow_outside)
+        if changed:
+            specs = _affected_specs(paths, changed, allow_outside)
+        else:
+            specs = load_specs(paths, allow_outside=allow_outside)
         if changed and not specs:
             out.write(f"no spec is, or includes, one of the {len(changed)} changed files\n")
             return ExitCode.OK
@@ -131,7 +134,8 @@ def explain_main(path: str, check: str, lane: int, value: int, instance: list[in
     try:
         c, spec = _find_check(path, check, allow_outside)
         if c.kind != "tiled":
-            raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace (it is an atom-only check)")
+            raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace "
+                                   "(it is an atom-only check)")
         chain = tiled_chain(spec, c)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
@@ -165,6 +169,5 @@ def explain_main(path: str, check: str, lane: int, value: int, instance: list[in
 
 def _find_check(path: str, name: str, allow_outside: bool) -> tuple[CheckSpec, Spec]:
     """A check by name in a spec file or anywhere under a directory of specs."""
-    specs = load_specs([path], allow_outside=allow_outside)
-    (spec, check), = select(specs, [name])[:1] or [(None, None)]
-    return check, spec   # type: ignore[return-value]
+    spec, check = select(load_specs([path], allow_outside=allow_outside), [name])[0]
+    return check, spec

@@ -202,6 +202,7 @@ class CppReader:
 
 class TypeName(str):
     """A C++ name that is not layout vocabulary: a value type, or an alias the reader could not resolve."""
+    targs: list
 
     def __new__(cls, name: str, targs: list) -> "TypeName":
         obj = super().__new__(cls, name)

@@ -380,14 +380,14 @@ def _xor(a: Any, b: Any) -> Any:
 
 def _swizzle_strides(z_below_y: bool, Z: int, Y: int, offset: Any, B: int) -> tuple:
     """CuTe's make_swizzle_strides: each stride is static when the offset bit it depends on is static."""
-    out = []
+    out: list[int] = []
     for i in range(B):
         if z_below_y:
             probe, if_zero, if_one = Y << i, Z << i, -(Z << i)
         else:
             probe, if_zero, if_one = Z << i, (Y + Z) << i, (Y - Z) << i
         bit = offset & probe
-        if isinstance(bit, MixedBits) or isinstance(bit, Dyn):
+        if isinstance(bit, (MixedBits, Dyn)):
             out.append(Dyn(if_zero if int(bit) == 0 else if_one))
         else:
             out.append(if_zero if int(bit) == 0 else if_one)

@@ -10,11 +10,12 @@ proved by Z3, evaluated on integers for reports, and compared with tables captur
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ..symbolic.expr import Expr
 
 Coord = tuple[Expr, Expr]
+Index = Any   # an Expr, a Python int, or a numpy array of them: the formulas evaluate on all three
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class OperandFragment:
     """One operand of mma.sync: element i of lane l holds matrix coordinate coord(l, i)."""
     elements: int                    # elements per lane
     elem_bits: int
-    coord: Callable[[Expr, Expr], Coord]   # (lane, element) -> CuTe operand coordinate (A: (m,k), B: (n,k), C: (m,n))
+    coord: Callable[[Index, Index], Coord]   # (lane, element) -> CuTe operand coordinate (A: (m,k), B: (n,k), C: (m,n))
     describe: Callable[[int, int], dict] = field(default=lambda lane, i: {})
 
 

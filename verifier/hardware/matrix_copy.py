@@ -88,4 +88,5 @@ def movmatrix() -> CopyModel:
         return {"row of M^T": lane // 4, "column of M^T": 2 * (lane % 4) + half, "half": "high" if half else "low"}
 
     return CopyModel("movmatrix.sync.aligned.m8n8.trans.b16", "movmatrix", "registers", 32, 32, 32, 32,
-                     source_of, describe, section="PTX ISA, Warp-level matrix transpose instruction: movmatrix (.m8n8 figures)")
+                     source_of, describe,
+                     section="PTX ISA, Warp-level matrix transpose instruction: movmatrix (.m8n8 figures)")

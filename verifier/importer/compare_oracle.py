@@ -145,7 +145,7 @@ def compare_details(specs: Iterable[Any], atoms_json: Any, report: ImportReport 
                    if c.copy and c.value_type is not None}
     result = Comparison()
     for case in _load(atoms_json):
-        table = mma if case["kind"] == "mma" else copy
+        table: dict[str, Any] = mma if case["kind"] == "mma" else copy
         name = next((n for n in _candidates(case) if n in table), None)
         if name is None:
             why = _explain(case, report)
@@ -154,8 +154,8 @@ def compare_details(specs: Iterable[Any], atoms_json: Any, report: ImportReport 
             else:
                 result.missing.append(f"{case['id']}: not imported (tried {', '.join(_candidates(case))})")
             continue
-        diffs = _mma_diffs(case, table[name]) if case["kind"] == "mma" else \
-            _copy_diffs(case, table[name], value_types.get(name))
+        diffs = _mma_diffs(case, mma[name]) if case["kind"] == "mma" else \
+            _copy_diffs(case, copy[name], value_types.get(name))
         if diffs:
             result.mismatches += [f"{case['id']} (imported as {name}): {d}" for d in diffs]
         else:

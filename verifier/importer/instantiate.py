@@ -127,8 +127,8 @@ def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str],
         return
     value_lists = [c if c is not None else [None] for c in choices]
     for types in combos or [()]:
-        for values in itertools.product(*value_lists):
-            spelled = list(values)
+        for chosen in itertools.product(*value_lists):
+            spelled: list = list(chosen)
             for pos, t in zip(class_positions, types):
                 spelled[pos] = t
             _one(decl, head, pargs, op_params, spelled, asserts, resolver, out)
@@ -211,7 +211,8 @@ _ALLOWED = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, a
 
 def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
     """True / False when the condition only uses the bound parameters, their sizes and literals; else None."""
-    out, pos = [], 0
+    out: list[str] = []
+    pos = 0
     try:
         while pos < len(condition):
             m = _COND_TOKEN.match(condition, pos)

@@ -60,9 +60,11 @@ def qualified(decl: Any) -> str:
 
 class SizedType(TypeName):
     """A type the reader does not know by name but whose size the headers give (a struct of doubles)."""
+    bits: int
 
     def __new__(cls, name: str, bits: int) -> "SizedType":
-        obj = super().__new__(cls, name, [])
+        obj = str.__new__(cls, name)
+        obj.targs = []
         obj.bits = bits
         return obj
 
@@ -265,7 +267,9 @@ class Resolver:
             raise ResolveError(f"{where}: {e}") if not str(e).startswith(where) else e from None
         except RecursionError:
             raise ResolveError(f"{where}: nested too deeply") from None
-        except Exception as e:   # the reader's and the algebra's own errors: CuTe would not accept it
+        except (ValueError, ArithmeticError, LookupError) as e:
+            # the reader's parse errors and the algebra's rules (both ValueErrors), a division CuTe would not
+            # compile, an unknown name: the definition cannot be imported, and the report says why
             raise ResolveError(f"{where}: {_message(e)}") from None
 
     def bind(self, params: list, targs: list, header: str, what: str) -> dict[str, Any]:
@@ -375,7 +379,7 @@ class Resolver:
                 continue
             arch = self.arch_struct(phead)
             op_params = arch.params if arch is not None and arch.params else []
-            full = self.bind(op_params, targs, arch.header, phead) if op_params else {}
+            full = self.bind(op_params, targs, arch.header, phead) if arch is not None and op_params else {}
             values = [full.get(p.name) for p in op_params] if op_params else targs
             bindings = {a: v for a, v in zip(pargs, values)}
             return TraitView(self, d, bindings)

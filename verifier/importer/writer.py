@@ -62,13 +62,13 @@ def spec_text(name: str, headers: list[str], mma: list[MMARecord], copy: list[Co
     out += ["  each check proves one atom's theorems.", ""]
     if mma:
         out.append("mma_atoms:")
-        for r in mma:
-            out += _mma(r, f"{source_of[r.header]}:{r.line}")
+        for m in mma:
+            out += _mma(m, f"{source_of[m.header]}:{m.line}")
         out.append("")
     if copy:
         out.append("copy_atoms:")
-        for r in copy:
-            out += _copy(r, f"{source_of[r.header]}:{r.line}")
+        for c in copy:
+            out += _copy(c, f"{source_of[c.header]}:{c.line}")
         out.append("")
     checks = _checks(mma, copy)
     if checks:
@@ -81,20 +81,21 @@ def spec_text(name: str, headers: list[str], mma: list[MMARecord], copy: list[Co
 def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
     lines: list[str] = []
     used: set[str] = set()
-    for kind, records in (("mma", mma), ("copy", copy)):
-        for r in records:
-            if kind == "copy" and r.value_type is None:     # CuTe refuses every usual value type
-                continue
-            key = r.name if r.name not in used else f"{kind}: {r.name}"
-            used.add(key)
-            lines.append(f"  {scalar(key)}:")
-            lines.append(f"    {kind}: {scalar(r.name)}")
-            if kind == "copy":
-                lines.append(f"    value_type: {scalar(r.value_type)}")   # type: ignore[attr-defined]
-            why = getattr(r, "refused", None) or KNOWN_FINDINGS.get(r.name)
-            if why:
-                lines.append("    expect: fail")
-                lines.append(f"    description: {_quoted(why)}")
+    records: list[MMARecord | CopyRecord] = [*mma, *copy]
+    for r in records:
+        kind = "copy" if isinstance(r, CopyRecord) else "mma"
+        if isinstance(r, CopyRecord) and r.value_type is None:     # CuTe refuses every usual value type
+            continue
+        key = r.name if r.name not in used else f"{kind}: {r.name}"
+        used.add(key)
+        lines.append(f"  {scalar(key)}:")
+        lines.append(f"    {kind}: {scalar(r.name)}")
+        if isinstance(r, CopyRecord) and r.value_type is not None:
+            lines.append(f"    value_type: {scalar(r.value_type)}")
+        why = r.refused or KNOWN_FINDINGS.get(r.name)
+        if why:
+            lines.append("    expect: fail")
+            lines.append(f"    description: {_quoted(why)}")
     return lines
 
 

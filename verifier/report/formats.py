@@ -50,7 +50,8 @@ def summary_json(results: list[CheckResult], seconds: float) -> dict[str, Any]:
 
 
 def to_json(results: list[CheckResult], seconds: float) -> str:
-    doc = {"version": JSON_VERSION, "summary": summary_json(results, seconds), "checks": [check_json(r) for r in results]}
+    doc = {"version": JSON_VERSION, "summary": summary_json(results, seconds),
+           "checks": [check_json(r) for r in results]}
     return json.dumps(doc, indent=2) + "\n"
 
 

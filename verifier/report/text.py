@@ -41,18 +41,18 @@ def render_failure(f: Failure, indent: str = "      ") -> list[str]:
             out.append(f"{indent}  {item.note}")
         if w.point:
             pt = " ".join(f"{k}={v}" for k, v in w.point.items())
-            count = ""
+            how_many = ""
             if w.failing is not None and w.counted_size:
-                count = f" ({w.failing}{'' if w.failing_exact else '+'} failing of {w.counted_size} points)"
+                how_many = f" ({w.failing}{'' if w.failing_exact else '+'} failing of {w.counted_size} points)"
             if item.domain:
                 out.append(f"{indent}  domain: {item.domain}")
-            out.append(f"{indent}  smallest counterexample: {pt}{count}")
+            out.append(f"{indent}  smallest counterexample: {pt}{how_many}")
         if w.actual is not None and w.expected is not None:
             out.append(f"{indent}  actual {w.actual}, expected {w.expected}")
-        for k, v in w.values.items():
-            out.append(f"{indent}    {k} = {v}")
-        for k, v in w.closed_forms.items():
-            out.append(f"{indent}  {k} = {v}")
+        for name, value in w.values.items():
+            out.append(f"{indent}    {name} = {value}")
+        for side, form in w.closed_forms.items():
+            out.append(f"{indent}  {side} = {form}")
     if w.suspect is not None:
         loc = f" ({w.suspect.loc})" if w.suspect.loc else ""
         out.append(f"{indent}  suspect: {w.suspect.what}{loc}")

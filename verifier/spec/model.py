@@ -66,7 +66,7 @@ class CopyAtomSpec:
 
 @dataclass
 class TiledSpec:
-    atom_layout: tuple[int, ...] | None = None       # make_tiled_mma thread layout (M,N,K)
+    atom_layout: tuple[int, ...] | Layout | None = None   # make_tiled_mma thread layout (M,N,K), or a layout
     permutation: tuple[Any, ...] | None = None       # ints or Layouts per mode
 
 
@@ -75,7 +75,7 @@ class CheckSpec:
     name: str
     loc: Loc
     mma: str | None = None
-    atom_layout: tuple[int, ...] | None = None
+    atom_layout: tuple[int, ...] | Layout | None = None
     permutation: tuple[Any, ...] | None = None
     operand: str | None = None           # "A" | "B" | "C"
     copy: str | None = None

@@ -51,7 +51,7 @@ _NUMPY.update({
 })
 
 
-def compile_function(roots: list[Node], order: list[Var], numpy: bool) -> Callable[..., tuple]:
+def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -> Callable[..., tuple]:
     """def f(<variables in order>): return (<value of each root>,) -- exact on Python ints or int64 arrays."""
     arg = {v.name: f"_a{i}" for i, v in enumerate(order)}
     table = dict(_NUMPY if numpy else _PY)

@@ -37,6 +37,9 @@ class Settings:
     enumeration_limit: int = ENUMERATION_LIMIT
 
 
+DEFAULT_SETTINGS = Settings()
+
+
 @dataclass
 class CrossCheck:
     procedure: Procedure
@@ -142,7 +145,7 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 
 # --- the decision -------------------------------------------------------------------------------------
 
-def decide(ob: Obligation, settings: Settings = Settings()) -> tuple[Decision, Enumeration | None]:
+def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decision, Enumeration | None]:
     """Decide `ob`; also return the enumeration when one was run (a report reuses it for its counts)."""
     width = ob.width()
     status, point, reason, secs = _z3(ob, settings.timeout_s)
@@ -169,8 +172,9 @@ def decide(ob: Obligation, settings: Settings = Settings()) -> tuple[Decision, E
             decision.cross_check = CrossCheck(Procedure.ENUMERATION, second, enumeration.seconds)
             if second is not status:
                 decision.status = Status.ERROR
+                where = f" (fails at {enumeration.first})" if enumeration.first else ""
                 decision.reason = (f"cross-check disagreement: Z3 says {status.value}, exhaustive enumeration says "
-                                   f"{second.value}" + (f" (fails at {enumeration.first})" if enumeration.first else ""))
+                                   f"{second.value}{where}")
     return decision, enumeration
 
 

@@ -13,7 +13,7 @@ evaluation and enumeration, and the closed-form text of reports.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Callable, Hashable, Iterable, Iterator, Mapping, TypeVar, Union
+from typing import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar, Union
 
 ExprLike = Union["Expr", int]
 R = TypeVar("R")
@@ -63,6 +63,7 @@ class Node:
 class Expr(Node):
     """An integer-valued node with bounds lo <= value <= hi on the variables' domains."""
     __slots__ = ("lo", "hi")
+    args: tuple["Expr", ...]
     lo: int
     hi: int
 
@@ -201,7 +202,7 @@ def add(*xs: ExprLike) -> Expr:
             if p.op is Op.CONST:
                 c += p.k
             else:
-                terms.append(p)   # type: ignore[arg-type]
+                terms.append(p)
     merged: dict[tuple, tuple[Expr, int]] = {}     # k1*e + k2*e -> (k1+k2)*e, in first-seen order
     for t in terms:
         base, k = (t.args[0], t.k) if t.op is Op.MUL else (t, 1)
@@ -234,9 +235,9 @@ def mul(x: ExprLike, k: ExprLike) -> Expr:
     if e.op is Op.CONST:
         return Const(e.k * k)
     if e.op is Op.MUL:
-        return mul(e.args[0], e.k * k)   # type: ignore[arg-type]
+        return mul(e.args[0], e.k * k)
     if e.op is Op.ADD:
-        return add(*[mul(t, k) for t in e.args])   # type: ignore[misc]
+        return add(*[mul(t, k) for t in e.args])
     a, b = e.lo * k, e.hi * k
     return Expr(Op.MUL, (e,), k, min(a, b), max(a, b))
 
@@ -258,7 +259,7 @@ def floordiv(x: ExprLike, k: int) -> Expr:
     if e.hi < k:
         return Const(0)
     if e.op is Op.FLOORDIV:
-        return floordiv(e.args[0], e.k * k)   # type: ignore[arg-type]
+        return floordiv(e.args[0], e.k * k)
     return Expr(Op.FLOORDIV, (e,), k, e.lo // k, e.hi // k)
 
 
@@ -274,7 +275,7 @@ def mod(x: ExprLike, k: int) -> Expr:
     if e.hi < k:
         return e
     if e.op is Op.MOD and e.k % k == 0:
-        return mod(e.args[0], k)   # type: ignore[arg-type]
+        return mod(e.args[0], k)
     return Expr(Op.MOD, (e,), k, 0, min(e.hi, k - 1))
 
 
@@ -344,7 +345,7 @@ def _junction(op: Op, unit: Pred, zero: Pred, ps: Iterable[Pred]) -> Pred:
         for q in (p.args if p.op is op else (p,)):
             if q._key not in seen:
                 seen.add(q._key)
-                args.append(q)   # type: ignore[arg-type]
+                args.append(q)   # type: ignore[arg-type]  # the children of a junction are predicates
     if not args:
         return unit
     return args[0] if len(args) == 1 else Pred(op, tuple(args))
@@ -440,13 +441,13 @@ def size_of_tree(*roots: Node) -> int:
 
 # --- evaluation and text, through the backends ----------------------------------------------------
 
-def compile_py(roots: list[Node], order: list[Var]) -> Callable[..., tuple]:
+def compile_py(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
     """A Python function of the variables (in `order`) returning the value of every root, exactly."""
     from .backends import compile_function
     return compile_function(roots, order, numpy=False)
 
 
-def compile_numpy(roots: list[Node], order: list[Var]) -> Callable[..., tuple]:
+def compile_numpy(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
     """Like compile_py, for int64 numpy arrays broadcast over a grid of the variables."""
     from .backends import compile_function
     return compile_function(roots, order, numpy=True)
@@ -467,7 +468,7 @@ def pred_text(p: Node) -> str:
     return to_text(p)
 
 
-def texts_of(es: list) -> list[str]:
+def texts_of(es: Sequence[Node]) -> list[str]:
     """Closed forms of several nodes at once (shared sub-terms printed once each)."""
     from .backends import texts_of as _texts
     return _texts(es)

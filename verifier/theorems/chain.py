@@ -274,8 +274,7 @@ class OperandChain:
         fv = q["slot"] % self.fragment_sizes[0]
 
         def render(n: Mapping[str, int]) -> str:
-            c = frag_hw.coord(Const(n["lane"]), Const(n["fv"]))
-            row, col = (int(x.value) if isinstance(x, Const) else int(x) for x in c)   # type: ignore[union-attr]
+            row, col = frag_hw.coord(n["lane"], n["fv"])   # the ISA formulas evaluate on integers too
             return (f"fragment value {n['fv']} is {op.lower()}{n['fv'] // per} {_part(n['fv'] % per, per)}; "
                     f"{hw.instruction} {verb} {op}({row},{col}) of its atom")
         return Step(label, {"fv": fv, "lane": q["instruction_lane"]}, render)

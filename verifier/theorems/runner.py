@@ -14,9 +14,11 @@ from enum import Enum
 from typing import Callable
 
 from ..algebra.inttuple import AlgebraError
+from ..cute.copy import TypedCopyAtom
 from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, outcome
 from ..spec.model import CheckSpec, Loc, Spec
-from ..symbolic.decide import Enumeration, Procedure, Settings, decide, enumerable, enumerate_failures, evaluate_at
+from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
+                               enumerate_failures, evaluate_at)
 from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
 from . import tiled_theorems as TT
@@ -186,7 +188,10 @@ def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
 
 # --- planning a check ---------------------------------------------------------------------------------------
 
-def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects) -> dict[TheoremId, Callable[[], Plan]]:
+Plans = dict[TheoremId, Callable[[], Plan]]
+
+
+def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects) -> Plans:
     atom = spec.mma_atoms[check.mma]   # type: ignore[index]
 
     def bijective() -> Plan:
@@ -211,7 +216,7 @@ def _copy_plan(spec: Spec, check: CheckSpec, suspects: Suspects) -> Callable[[],
 
     def plan() -> Plan:
         bits = check.value_type.bits if check.value_type else None
-        typed = None
+        typed: TypedCopyAtom | AlgebraError | None = None
         if bits is not None:
             try:
                 typed = copy_atom(atom).with_value_bits(bits)
@@ -222,7 +227,7 @@ def _copy_plan(spec: Spec, check: CheckSpec, suspects: Suspects) -> Callable[[],
     return plan
 
 
-def run_check(spec: Spec, check: CheckSpec, settings: Settings = Settings(), only: set[TheoremId] | None = None,
+def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTINGS, only: set[TheoremId] | None = None,
               debug: bool = False) -> CheckResult:
     """Prove every theorem of one check (or those in `only`)."""
     t0 = time.perf_counter()

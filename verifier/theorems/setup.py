@@ -52,7 +52,8 @@ def _detail(e: AlgebraError) -> str:
 
 
 def mma_atom(spec: MMAAtomSpec) -> MMAAtom:
-    return MMAAtom(spec.name, tuple(spec.shape_mnk), spec.thr_id, spec.a, spec.b, spec.c,
+    m, n, k = spec.shape_mnk
+    return MMAAtom(spec.name, (m, n, k), spec.thr_id, spec.a, spec.b, spec.c,
                    {k: v.bits for k, v in spec.types.items()}, spec.instruction)
 
 

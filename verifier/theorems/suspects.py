@@ -21,7 +21,8 @@ class Suspects:
         atom = self.mma
         if atom is None:
             return self.field("mma", "the check's MMA atom")
-        what = f"the {operand} layout of MMA atom {atom.name} (MMA_Traits::{operand}Layout)" + (f": {why}" if why else "")
+        what = f"the {operand} layout of MMA atom {atom.name} (MMA_Traits::{operand}Layout)"
+        what += f": {why}" if why else ""
         return Suspect(what, atom.field_locs.get(operand.lower(), atom.loc), atom.source)
 
     def mma_type(self, operand: str) -> Suspect:

@@ -28,7 +28,8 @@ def _sizes(layout: Any) -> list[int]:
 
 def _retile_sizes(ret: Layout) -> list[int]:
     head = ret.mode(0)
-    return [int(head.mode(1).size()) if head.rank() > 1 else 1] + [int(ret.mode(i).size()) for i in range(1, ret.rank())]
+    rest_values = int(head.mode(1).size()) if head.rank() > 1 else 1
+    return [rest_values] + [int(ret.mode(i).size()) for i in range(1, ret.rank())]
 
 
 def _no_copy_model(setup: TiledSetup) -> Unsupported:
@@ -191,7 +192,8 @@ def end_to_end(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
         return Unsupported(f"the fragments of '{setup.mma_spec.instruction}' are not a layout CuTe can tile")
     blame_build = suspects.copy_construction()
     facts = [Fact("the copy runs on the MMA's threads", setup.tiled_copy.num_threads == setup.mma.num_threads(),
-                  f"{setup.tiled_copy.num_threads} copy threads", f"{setup.mma.num_threads()} MMA threads", blame_build),
+                  f"{setup.tiled_copy.num_threads} copy threads", f"{setup.mma.num_threads()} MMA threads",
+                  blame_build),
              Fact("the copy's register and shared-memory sides have the same instances",
                   _retile_sizes(setup.retiled) == chain.instance_sizes, f"retiled fragment {setup.retiled}",
                   f"shared-memory partition instances {chain.instance_sizes}", blame_build)]
