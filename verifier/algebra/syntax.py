@@ -20,18 +20,8 @@ from functools import partial
 from typing import Any
 
 from . import functions as F
-from .inttuple import (
-    AlgebraError,
-    IntTuple,
-    Underscore,
-    congruent,
-    flatten_to_tuple,
-    fmt_plain,
-    is_int,
-    is_tuple,
-    is_underscore,
-    product,
-)
+from .inttuple import (AlgebraError, IntTuple, Underscore, congruent, flatten_to_tuple, fmt_plain, is_int, is_tuple,
+                       is_underscore, product)
 from .layout import Layout
 from .swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from .types import type_bits
@@ -164,7 +154,7 @@ class Parser:
             raise ParseError(prefix + _error_text(e), self.text, tok.pos) from None
         if isinstance(value, (Layout, ComposedLayout)) and int(value.size()) > MAX_SIZE:
             raise ParseError(f"{prefix}the result has {show_count(int(value.size()))} elements; at most "
-                             f"{MAX_SIZE} (2**40) are supported", self.text, tok.pos)
+                             f"{MAX_SIZE} (2**{MAX_SIZE.bit_length() - 1}) are supported", self.text, tok.pos)
         return value
 
     # -- grammar ------------------------------------------------------------------------
