@@ -3,28 +3,59 @@
 ruamel.yaml's round-trip loader keeps the line and column of every node and refuses duplicate keys, so
 every problem becomes a `SpecError` that says `file:line:column: message`; nothing else escapes.
 Layout strings are parsed by the algebra's own parser, and its column is mapped back into the file.
+
+Hostile input is bounded before it can cost much: files over MAX_SPEC_BYTES, flow collections nested deeper
+than MAX_FLOW_NESTING, more than MAX_YAML_EVENTS parser events, documents whose aliases expand past
+MAX_YAML_NODES nodes, keys that are lists or maps, and integers with absurdly many digits are refused with
+one line; messages repeat at most ECHO_LIMIT characters of any value. An included file must show it is a
+spec (a mapping with `version: 1`) before anything it contains is quoted, and it must lie inside the
+repository of the spec the user named unless `allow_outside` is given.
 """
 from __future__ import annotations
 
 import difflib
 import math
 import os
+import re
+import stat
+import warnings
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import (MarkedYAMLError, MarkedYAMLFutureWarning, MarkedYAMLWarning, YAMLError,
+                               YAMLFutureWarning, YAMLWarning)
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.parser import RoundTripParser
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
+from ..algebra.syntax import ECHO_LIMIT, shorten
+from ..outcome import Expect
 from ..smem import position_independent
 from .model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
 
 FORMAT_VERSION = 1
 MAX_ELEMENTS = 1 << 24     # larger layouts are typos, and would make the prover's domains absurd
 MAX_THREADS = 1024         # a CUDA block's limit: a tiled MMA cannot have more threads
+MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 40 KB; ruamel reads about 1 MB a second
+MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
+MAX_YAML_EVENTS = 30_000   # parser events (about one per node); the largest catalog spec has 2,200
+MAX_YAML_NODES = 100_000   # nodes of the document with every alias expanded (a "billion laughs" has 10**9)
+MAX_INT_CHARS = 40         # an integer written with more characters is a typo (CuTe's are 64-bit)
+MAX_NAME_LENGTH = 200      # characters of a check or atom name
+PATH_ECHO_LIMIT = 200      # characters of a path repeated in a message
+SPEC_SUFFIXES = (".yaml", ".yml")
+RUAMEL_WARNINGS = (YAMLWarning, YAMLFutureWarning, MarkedYAMLWarning, MarkedYAMLFutureWarning)
+INT_TAG = "tag:yaml.org,2002:int"
+FLOAT_TAG = "tag:yaml.org,2002:float"
+_INT_START = re.compile(r"[-+]?[0-9]")
+_FLOAT_START = re.compile(r"[-+]?(\.?[0-9]|\.(inf|nan))", re.IGNORECASE)
 
 TOP_KEYS = ("version", "name", "description", "include", "mma_atoms", "copy_atoms", "checks")
 MMA_KEYS = ("instruction", "shape_mnk", "thr_id", "types", "a", "b", "c", "source")
@@ -36,7 +67,7 @@ CHECK_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_typ
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
 OPERANDS = ("A", "B", "C")
-EXPECTS = ("pass", "fail", "undecided")  # undecided: documented as not decidable yet (e.g. no hardware model)
+EXPECTS = tuple(e.value for e in Expect)  # pass | fail | undecided (beyond the solver) | unsupported (no model yet)
 
 
 # --- positions ---------------------------------------------------------------------------------------
@@ -74,8 +105,20 @@ class _File:
 
 
 def _suggest(word: str, names: Iterable[str]) -> str:
+    if len(word) > MAX_NAME_LENGTH:   # nothing that long is close to a name, and difflib is quadratic
+        return ""
     close = difflib.get_close_matches(word, list(names), n=3, cutoff=0.6)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return f"; did you mean {' or '.join(_quote(c) for c in close)}?" if close else ""
+
+
+def _quote(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` quoted for a message: control characters escaped (repr), cut after `limit` characters."""
+    shown = repr(text[:limit])
+    return shown if len(text) <= limit else shown[:-1] + "..." + shown[-1]
+
+
+def _quote_path(path: str) -> str:
+    return _quote(path, PATH_ECHO_LIMIT)
 
 
 def _is_int(x: Any) -> bool:
@@ -95,8 +138,6 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False) ->
         quote = 1 if isinstance(text, (DoubleQuotedScalarString, SingleQuotedScalarString)) else 0
         inner = Loc(loc.file, loc.line, loc.column + quote + e.column - 1)
         raise SpecError(inner, f"bad layout in {what}: {e.message}") from None
-    except Exception as e:  # the algebra's own errors (e.g. inside a function call) are not all ParseErrors
-        raise SpecError(loc, f"bad layout in {what}: {e}") from None
     if isinstance(layout, ComposedLayout) and not swizzle_ok:
         raise SpecError(loc, f"{what} must be a plain layout shape:stride, not a swizzled layout")
     if int(layout.size()) > MAX_ELEMENTS:
@@ -105,18 +146,34 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False) ->
 
 
 def _show(x: Any) -> str:
+    """A YAML value for a message: its kind, and a short excerpt of a scalar."""
+    if isinstance(x, str):
+        return _quote(x)
+    if x is None or isinstance(x, (Mapping, AbstractSet, list, tuple)):
+        return _kind(x)
+    return f"{type(x).__name__} {shorten(str(x))}"
+
+
+def _kind(x: Any) -> str:
+    """What a YAML value is, without a word of its content."""
     if x is None:
         return "nothing"
-    if isinstance(x, (CommentedMap, dict)):
+    if isinstance(x, Mapping):
         return "a mapping"
-    if isinstance(x, (CommentedSeq, list)):
+    if isinstance(x, (list, tuple)):
         return "a list"
-    return repr(x) if isinstance(x, str) else f"{type(x).__name__} {x}"
+    if isinstance(x, AbstractSet):
+        return "a set"
+    if isinstance(x, str):
+        return "a string"
+    return f"a value of type {type(x).__name__}"
 
 
 def _value_type(x: Any, loc: Loc, what: str) -> ValueType:
     if not (_is_int(x) or isinstance(x, str)):
         raise SpecError(loc, f"{what} must be a CuTe type name such as half_t, or a bit width, not {_show(x)}")
+    if isinstance(x, str) and len(x) > ECHO_LIMIT:   # no type name is that long; its message would quote it all
+        raise SpecError(loc, f"{what}: unknown value type {_quote(x)}")
     try:
         bits = type_bits(int(x) if _is_int(x) else str(x))
     except KeyError as e:
@@ -183,7 +240,7 @@ class _Fields:
                 raise SpecError(self.f.item(x, i), f"'{k}' of {self.what} must be {want}; item {i} is {_show(v)}")
         return tuple(int(v) for v in x)
 
-    def sub(self, k: str, allowed: tuple[str, ...]) -> "_Fields":
+    def sub(self, k: str, allowed: tuple[str, ...]) -> _Fields:
         sub = _Fields(self.f, self.m[k], f"'{k}' of {self.what}", self.at(k))
         sub.only(allowed)
         for key, loc in sub.locs.items():   # nested values are reported as e.g. types.a
@@ -202,7 +259,7 @@ def _thread_mode_matches(fl: _Fields, k: str, layout: Layout, threads: int) -> N
 
 
 def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
-    fl = _Fields(f, m, f"MMA atom '{name}'", loc)
+    fl = _Fields(f, m, f"MMA atom {_quote(name)}", loc)
     fl.only(MMA_KEYS)
     fl.require(MMA_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -221,7 +278,7 @@ def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
 
 
 def _copy_atom(f: _File, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
-    fl = _Fields(f, m, f"copy atom '{name}'", loc)
+    fl = _Fields(f, m, f"copy atom {_quote(name)}", loc)
     fl.only(COPY_KEYS)
     fl.require(COPY_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -251,15 +308,15 @@ class _Atoms:
     def add(self, table: dict[str, Any], atom: Any, kind: str, loc: Loc) -> None:
         old = table.get(atom.name)
         if old is not None and old is not atom:
-            raise SpecError(loc, f"{kind} '{atom.name}' is already defined at {old.loc}")
+            raise SpecError(loc, f"{kind} {_quote(atom.name)} is already defined at {old.loc}")
         table[atom.name] = atom
 
     def lookup(self, fl: _Fields, k: str, table: dict[str, Any], kind: str) -> str:
-        name = fl.opt_str(k)
+        name = fl.opt_str(k) or ""
         if name not in table:
-            known = f" (known: {', '.join(table)})" if table and len(table) <= 12 else ""
+            known = f" (known: {shorten(', '.join(table), 4 * ECHO_LIMIT)})" if table and len(table) <= 12 else ""
             hint = _suggest(name, table) or known
-            raise SpecError(fl.at(k), f"unknown {kind} '{name}'{hint}")
+            raise SpecError(fl.at(k), f"unknown {kind} {_quote(name)}{hint}")
         return name
 
 
@@ -286,11 +343,11 @@ def _atom_layout(fl: _Fields, k: str, atom: MMAAtomSpec) -> tuple[int, ...] | La
     atom_threads = int(atom.thr_id.size())
     copies = int(tile.size()) if isinstance(tile, Layout) else math.prod(tile)
     if copies * atom_threads > MAX_THREADS:
-        raise SpecError(fl.at(k), f"'{k}' {shown} of {fl.what} gives {copies} x {atom_threads} = "
+        raise SpecError(fl.at(k), f"'{k}' {shorten(str(shown))} of {fl.what} gives {copies} x {atom_threads} = "
                                   f"{copies * atom_threads} threads; at most {MAX_THREADS} are supported")
     if isinstance(tile, Layout) and (tile.rank() > 3 or sorted(tile.values()) != list(range(copies))):
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a bijective layout of rank 1 to 3 "
-                                  f"such as \"(2,2,1):(2,1,1)\", not {tile}")
+                                  f"such as \"(2,2,1):(2,1,1)\", not {shorten(str(tile))}")
     return tile
 
 
@@ -304,8 +361,8 @@ def _smem(fl: _Fields, value_type: ValueType) -> Any:
     if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
         try:  # CuTe's GMMA form swizzles byte addresses: rewrite it to act on element offsets
             layout = position_independent(layout, value_type.bits)
-        except Exception as e:
-            raise SpecError(fl.at("smem"), f"'smem' of {fl.what}: {e}") from None
+        except (ValueError, ArithmeticError) as e:   # the algebra refuses the swizzle or the element width
+            raise SpecError(fl.at("smem"), f"'smem' of {fl.what}: {shorten(str(e), 4 * ECHO_LIMIT)}") from None
     return layout
 
 
@@ -316,7 +373,7 @@ def _needs(fl: _Fields, keys: tuple[str, ...], why: str) -> None:
 
 
 def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
-    fl = _Fields(f, m, f"check '{name}'", loc)
+    fl = _Fields(f, m, f"check {_quote(name)}", loc)
     fl.only(CHECK_KEYS)
     if not fl.has("mma") and not fl.has("copy"):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
@@ -332,7 +389,7 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
     if fl.has("copy"):
         check.copy = atoms.lookup(fl, "copy", atoms.copy, "copy atom")
         if not fl.has("value_type"):
-            raise SpecError(loc, f"{fl.what} names copy atom '{check.copy}' but no 'value_type' "
+            raise SpecError(loc, f"{fl.what} names copy atom {_quote(check.copy)} but no 'value_type' "
                                  "(the element type the copy moves, e.g. half_t)")
         check.value_type = _value_type(fl.m["value_type"], fl.at("value_type"), f"'value_type' of {fl.what}")
     else:
@@ -360,69 +417,244 @@ def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
         check.copy_mma = _tiled(fl.sub("copy_mma", TILED_KEYS), mma)
 
 
-# --- files -------------------------------------------------------------------------------------------
+# --- reading one file --------------------------------------------------------------------------------
 
-def _read_yaml(path: str, loc: Loc | None) -> Any:
+def _read_text(path: str) -> str:
+    """The text of a spec file; refusals say what is wrong with the file, never what it contains."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
-        raise SpecError(loc, f"spec file '{path}' not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(loc, f"cannot read spec file '{path}': {e}") from None
+        raise SpecError(None, f"spec file {_quote_path(path)} not found") from None
+    except OSError as e:   # a symlink loop (ELOOP), a permission, a name too long
+        raise SpecError(None, f"cannot read spec file {_quote_path(path)}: {e.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):   # a directory, a FIFO or a device would block or never end
+        raise SpecError(None, f"{_quote_path(path)} is not a regular file")
+    if info.st_size > MAX_SPEC_BYTES:
+        raise SpecError(None, f"spec file {_quote_path(path)} has {info.st_size} bytes; at most {MAX_SPEC_BYTES} "
+                              f"({MAX_SPEC_BYTES >> 20} MiB) are supported")
+    try:
+        with open(path, "rb") as fp:
+            data = fp.read(MAX_SPEC_BYTES + 1)
+    except OSError as e:
+        raise SpecError(None, f"cannot read spec file {_quote_path(path)}: {e.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise SpecError(Loc(path, line, column), "not UTF-8 text") from None
+
+
+class _YAMLTooLarge(Exception):
+    """More parser events than MAX_YAML_EVENTS: raised from inside ruamel's composer, at the event's mark."""
+
+    def __init__(self, mark: Any) -> None:
+        super().__init__("too many YAML events")
+        self.mark = mark
+
+
+class _BoundedParser(RoundTripParser):
+    """ruamel's round-trip parser, stopped after MAX_YAML_EVENTS events (the composer asks for them one by one)."""
+
+    def get_event(self) -> Any:
+        self.events_seen = getattr(self, "events_seen", 0) + 1
+        event = super().get_event()
+        if self.events_seen > MAX_YAML_EVENTS:
+            raise _YAMLTooLarge(event.start_mark)
+        return event
+
+
+def _yaml() -> YAML:
     yaml = YAML(typ="rt")            # round-trip: every node keeps its line and column; loads no objects
+    yaml.Parser = _BoundedParser
     yaml.allow_duplicate_keys = False
     yaml.preserve_quotes = True      # so that a layout's column inside "..." can be found
+    return yaml
+
+
+def _mark_loc(path: str, mark: Any) -> Loc:
+    return Loc(path, mark.line + 1, mark.column + 1) if mark is not None else Loc(path, 1, 1)
+
+
+def _check_flow_nesting(path: str, text: str) -> None:
+    """Refuses [ and { nested more than MAX_FLOW_NESTING deep (counted in all the text, quotes included)."""
+    depth = 0
+    for m in re.finditer(r"[\[\]{}]", text):
+        depth = depth + 1 if m.group() in "[{" else max(0, depth - 1)
+        if depth > MAX_FLOW_NESTING:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            raise SpecError(Loc(path, line, column), f"nested too deeply (more than {MAX_FLOW_NESTING} levels of "
+                                                     "[ and {)")
+
+
+def _check_nodes(path: str, root: Node | None) -> None:
+    """Before any object is built: every mapping key is a scalar, no integer has absurdly many digits, and the
+    document, each alias expanded where it is used, has at most MAX_YAML_NODES nodes."""
+    stack: list[Node] = [root] if root is not None else []
+    visits = 0
+    while stack:
+        node = stack.pop()
+        visits += 1
+        if visits > MAX_YAML_NODES:
+            raise SpecError(_mark_loc(path, root.start_mark if root is not None else None),
+                            f"the document expands to more than {MAX_YAML_NODES} nodes (YAML aliases?)")
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if not isinstance(key, ScalarNode):
+                    raise SpecError(_mark_loc(path, key.start_mark),
+                                    f"a key must be a plain name, not {_node_kind(key)}")
+                stack += (key, value)
+        elif isinstance(node, SequenceNode):
+            stack += node.value
+        elif isinstance(node, ScalarNode):
+            problem = _number_problem(node)
+            if problem is not None:
+                raise SpecError(_mark_loc(path, node.start_mark), problem)
+
+
+def _number_problem(node: ScalarNode) -> str | None:
+    """What ruamel could not build from a scalar tagged (or resolved) as a number: a huge integer (Python refuses
+    to convert more than 4300 digits), or text that does not start like a number (ruamel fails on it)."""
+    if node.tag == INT_TAG:
+        if len(node.value) > MAX_INT_CHARS:
+            return f"an integer of {len(node.value)} characters is too large (at most {MAX_INT_CHARS})"
+        if not _INT_START.match(node.value):
+            return "a value tagged !!int is not an integer"
+    if node.tag == FLOAT_TAG and not _FLOAT_START.match(node.value):
+        return "a value tagged !!float is not a number"
+    return None
+
+
+def _node_kind(node: Node) -> str:
+    return "a list" if isinstance(node, SequenceNode) else "a mapping" if isinstance(node, MappingNode) else "a value"
+
+
+def _parse_yaml(path: str, text: str, quote: bool) -> Any:
+    """The document in `text`; YAML errors quote the text only when `quote` (never for an include)."""
+    _check_flow_nesting(path, text)
+    yaml = _yaml()
     try:
-        return yaml.load(text)
+        with warnings.catch_warnings():   # ruamel warns (a reused anchor...) with excerpts of the file, on stderr
+            for category in RUAMEL_WARNINGS:
+                warnings.simplefilter("ignore", category)
+            root = yaml.compose(text)
+            _check_nodes(path, root)
+            return yaml.constructor.construct_document(root) if root is not None else None
+    except _YAMLTooLarge as e:
+        raise SpecError(_mark_loc(path, e.mark), f"the document has more than {MAX_YAML_EVENTS} YAML nodes") from None
     except MarkedYAMLError as e:
-        raise _yaml_error(path, e) from None
+        raise _yaml_error(path, e, quote) from None
     except ReaderError as e:   # a character YAML does not allow; it knows only the offset
-        line = text.count("\n", 0, e.position) + 1
-        column = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
-        code = ord(e.character) if isinstance(e.character, str) and len(e.character) == 1 else e.character
-        char = f"U+{code:04X}" if isinstance(code, int) else repr(code)
-        raise SpecError(Loc(path, line, column), f"bad YAML: {e.reason} ({char})") from None
+        raise _reader_error(path, text, e, quote) from None
     except YAMLError as e:
-        raise SpecError(Loc(path, 1, 1), f"bad YAML: {' '.join(str(e).split())}") from None
+        problem = " ".join(str(e).split()) if quote else "unreadable"
+        raise SpecError(Loc(path, 1, 1), f"bad YAML: {shorten(problem, 4 * ECHO_LIMIT)}") from None
     except RecursionError:
         raise SpecError(Loc(path, 1, 1), "bad YAML: nested too deeply") from None
+    except (ValueError, ArithmeticError, KeyError) as e:   # a scalar ruamel cannot convert: 2001-13-45, !!bool x
+        detail = f": {shorten(str(e))}" if quote else ""
+        raise SpecError(Loc(path, 1, 1), f"bad YAML: a value cannot be read{detail}") from None
 
 
-def _yaml_error(path: str, e: MarkedYAMLError) -> SpecError:
+def _reader_error(path: str, text: str, e: ReaderError, quote: bool) -> SpecError:
+    line = text.count("\n", 0, e.position) + 1
+    column = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
+    code = ord(e.character) if isinstance(e.character, str) and len(e.character) == 1 else e.character
+    char = f" (U+{code:04X})" if isinstance(code, int) and quote else ""
+    return SpecError(Loc(path, line, column), f"bad YAML: {e.reason}{char}")
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def _yaml_error(path: str, e: MarkedYAMLError, quote: bool) -> SpecError:
+    """One line from ruamel's error: quoted excerpts (a duplicate key's value...) shortened, or dropped."""
     mark = e.problem_mark or e.context_mark
-    loc = Loc(path, mark.line + 1, mark.column + 1) if mark is not None else Loc(path, 1, 1)
-    problem = " ".join(str(e.problem or "syntax error").split())
+    loc = _mark_loc(path, mark)
+    problem = str(e.problem or "syntax error")
+    if isinstance(e, DuplicateKeyError):   # the key is enough; ruamel also quotes both values
+        problem = problem.split(" with value ")[0]
+    problem = _excerpts(problem, quote)
     if e.context and e.context_mark is not None and e.context_mark is not mark:
         cm = e.context_mark
-        problem += f" ({e.context} that starts at line {cm.line + 1}, column {cm.column + 1})"
+        problem += f" ({_excerpts(str(e.context), quote)} that starts at line {cm.line + 1}, column {cm.column + 1})"
     elif e.context:
-        problem += f" ({e.context})"
+        problem += f" ({_excerpts(str(e.context), quote)})"
     return SpecError(loc, f"bad YAML: {problem}")
+
+
+def _excerpts(text: str, quote: bool) -> str:
+    """ruamel's message on one line, each quoted excerpt of the file cut short (or left out)."""
+    def cut(m: re.Match) -> str:
+        return m.group()[0] + shorten(m.group()[1:-1]) + m.group()[-1] if quote else "..."
+    return shorten(" ".join(_QUOTED.sub(cut, text).split()), 4 * ECHO_LIMIT)
+
+
+def _read_document(path: str, quote: bool) -> Any:
+    return _parse_yaml(path, _read_text(path), quote)
+
+
+def _spec_kind_problem(doc: Any) -> str | None:
+    """Why a document is not a spec at all (without a word of its content), or None."""
+    if not isinstance(doc, CommentedMap):
+        return f"its top level is {_kind(doc)}, not a mapping"
+    if "version" not in doc:
+        return "it has no 'version'"
+    if not _is_int(doc["version"]) or doc["version"] != FORMAT_VERSION:
+        return f"its 'version' is not {FORMAT_VERSION}"
+    return None
+
+
+# --- repositories and includes -----------------------------------------------------------------------
+
+def repository_root(spec_path: str) -> str:
+    """The nearest directory above `spec_path` that holds a `.git` entry; else the spec's own directory."""
+    start = os.path.dirname(os.path.abspath(spec_path))
+    here = start
+    while True:
+        if os.path.lexists(os.path.join(here, ".git")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return start
+        here = parent
+
+
+def _is_inside(path: str, directory: str) -> bool:
+    real, root = os.path.realpath(path), os.path.realpath(directory)
+    try:
+        return os.path.commonpath([real, root]) == root
+    except ValueError:   # different drives
+        return False
 
 
 class _Loader:
     """Loads files and their includes once each; `stack` is the include chain, for cycles."""
 
-    def __init__(self) -> None:
-        self.cache: dict[Path, Spec] = {}
-        self.stack: list[Path] = []
+    def __init__(self, allow_outside: bool = False) -> None:
+        self.allow_outside = allow_outside
+        self.cache: dict[str, Spec] = {}
+        self.stack: list[str] = []
 
-    def load(self, path: str, included_at: Loc | None = None) -> Spec:
-        key = Path(path).resolve()
+    def load(self, path: str, included_at: Loc | None = None, root: str | None = None) -> Spec:
+        """`path` as the user named it (root None: its repository is computed) or as included at `included_at`."""
+        root = repository_root(path) if root is None else root
+        key = os.path.realpath(path)
         if key in self.stack:
-            chain = " -> ".join(str(p.name) for p in self.stack[self.stack.index(key):] + [key])
+            chain = " -> ".join(os.path.basename(p) for p in self.stack[self.stack.index(key):] + [key])
             raise SpecError(included_at, f"include cycle: {chain}")
         if key not in self.cache:
             self.stack.append(key)
             try:
-                self.cache[key] = self._load_file(path, included_at)
+                self.cache[key] = self._load_file(path, included_at, root)
             finally:
                 self.stack.pop()
         return self.cache[key]
 
-    def _load_file(self, path: str, included_at: Loc | None) -> Spec:
+    def _load_file(self, path: str, included_at: Loc | None, root: str) -> Spec:
         f = _File(path)
-        doc = _read_yaml(path, included_at)
+        doc = _read_document(path, quote=True) if included_at is None else _included_document(path, included_at)
         top = _Fields(f, doc, f"the top level of {path}", Loc(path, 1, 1))
         top.only(TOP_KEYS)
         if "version" not in doc or doc["version"] != FORMAT_VERSION or not _is_int(doc["version"]):
@@ -434,7 +666,7 @@ class _Loader:
         if not spec_name:
             raise SpecError(top.at("name"), "'name' must be a non-empty string")
         atoms = _Atoms()
-        includes = self._includes(f, top, atoms)   # first, so that a clash points at this file's atom
+        includes = self._includes(f, top, atoms, root)   # first, so that a clash points at this file's atom
         for n, m, loc in self._section(f, top, "mma_atoms"):
             atoms.add(atoms.mma, _mma_atom(f, n, m, loc), "MMA atom", loc)
         for n, m, loc in self._section(f, top, "copy_atoms"):
@@ -443,7 +675,7 @@ class _Loader:
         return Spec(path=path, name=spec_name, version=FORMAT_VERSION, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"))
 
-    def _includes(self, f: _File, top: _Fields, atoms: _Atoms) -> list[str]:
+    def _includes(self, f: _File, top: _Fields, atoms: _Atoms, root: str) -> list[str]:
         if not top.has("include"):
             return []
         x = top.m["include"]
@@ -454,23 +686,34 @@ class _Loader:
             raise SpecError(top.at("include"), f"'include' must be a list of file paths, not {_show(x)}")
         paths = []
         for rel, loc in items:
-            if not isinstance(rel, str) or not rel.strip():
-                raise SpecError(loc, f"an include must be a file path, not {_show(rel)}")
-            path = os.path.normpath(os.path.join(os.path.dirname(f.path), str(rel)))
-            if not os.path.isfile(path):
-                raise SpecError(loc, f"included file '{rel}' not found (looked for {path})")
+            path = self._include_path(f, rel, loc, root)
             try:
-                inc = self.load(path, loc)
+                inc = self.load(path, loc, root)
             except SpecError as e:
                 if e.loc is None or e.loc.file == f.path:
                     raise
                 raise SpecError(e.loc, f"{e.message} (included from {loc})") from None
-            for atom in inc.mma_atoms.values():   # only atoms are imported, never the include's checks
-                atoms.add(atoms.mma, atom, "MMA atom", loc)
-            for atom in inc.copy_atoms.values():
-                atoms.add(atoms.copy, atom, "copy atom", loc)
+            for mma_atom in inc.mma_atoms.values():   # only atoms are imported, never the include's checks
+                atoms.add(atoms.mma, mma_atom, "MMA atom", loc)
+            for copy_atom in inc.copy_atoms.values():
+                atoms.add(atoms.copy, copy_atom, "copy atom", loc)
             paths.append(path)
         return paths
+
+    def _include_path(self, f: _File, rel: Any, loc: Loc, root: str) -> str:
+        """The file an `include:` item names, relative to the including file; it must exist and, unless
+        allow_outside, lie (symlinks followed) inside the repository of the spec the user named."""
+        if not isinstance(rel, str) or not rel.strip():
+            raise SpecError(loc, f"an include must be a file path, not {_show(rel)}")
+        if not rel.isprintable():
+            raise SpecError(loc, f"an include must be a printable file path, not {_quote(rel)}")
+        path = os.path.normpath(os.path.join(os.path.dirname(f.path), str(rel)))
+        if not os.path.lexists(path):
+            raise SpecError(loc, f"included file {_quote_path(rel)} not found (looked for {_quote_path(path)})")
+        if not self.allow_outside and not _is_inside(path, root):
+            raise SpecError(loc, f"included file {_quote_path(rel)} is outside the repository {_quote_path(root)}; "
+                                 "pass --allow-outside to permit it")
+        return path
 
     @staticmethod
     def _section(f: _File, top: _Fields, section: str) -> list[tuple[str, Any, Loc]]:
@@ -483,22 +726,52 @@ class _Loader:
         entries = []
         for name, body in table.items():
             loc = f.key(table, name)
-            if not isinstance(name, str) or not name.strip():
-                raise SpecError(loc, f"a name in '{section}' must be a non-empty string, not {_show(name)}")
+            _check_name(name, loc, section)
             entries.append((str(name), body, loc))
         return entries
 
 
-def load_spec(path: str | Path) -> Spec:
-    """Loads and validates one spec file with its includes; every problem raises SpecError(file:line:column)."""
-    return _Loader().load(str(path))
+def _included_document(path: str, included_at: Loc) -> Any:
+    """An included file's document, refused at the include line, with no word of its content, unless it is a spec
+    (a mapping with `version: 1`)."""
+    shown = _quote_path(path)
+    try:
+        doc = _read_document(path, quote=False)
+    except SpecError as e:
+        where = f" at {e.loc}" if e.loc is not None else ""
+        raise SpecError(included_at, f"included file {shown} is not a spec file ({e.message}{where})") from None
+    problem = _spec_kind_problem(doc)
+    if problem is not None:
+        raise SpecError(included_at, f"included file {shown} is not a spec file ({problem})")
+    return doc
 
 
-def load_specs(paths: Iterable[str | Path]) -> list[Spec]:
-    """Loads files, and every *.yaml / *.yml under directories (recursively, sorted), each file once."""
-    loader, seen, specs = _Loader(), set(), []
+def _check_name(name: Any, loc: Loc, section: str) -> None:
+    """A check or atom name: a non-empty, printable string of at most MAX_NAME_LENGTH characters."""
+    if not isinstance(name, str) or not name.strip():
+        raise SpecError(loc, f"a name in '{section}' must be a non-empty string, not {_show(name)}")
+    if not name.isprintable():
+        raise SpecError(loc, f"a name in '{section}' must be printable (no control characters, tabs or "
+                             f"newlines), not {_quote(name)}")
+    if len(name) > MAX_NAME_LENGTH:
+        raise SpecError(loc, f"a name in '{section}' has {len(name)} characters; at most {MAX_NAME_LENGTH} "
+                             f"are supported: {_quote(name)}")
+
+
+# --- entry points ------------------------------------------------------------------------------------
+
+def load_spec(path: str | Path, allow_outside: bool = False) -> Spec:
+    """Loads and validates one spec file with its includes; every problem raises SpecError(file:line:column).
+    Includes must lie inside the spec's repository unless `allow_outside`."""
+    return _Loader(allow_outside).load(str(path))
+
+
+def load_specs(paths: Iterable[str | Path], allow_outside: bool = False) -> list[Spec]:
+    """Loads files, and every *.yaml / *.yml under directories (recursively, sorted; directory symlinks are
+    not followed), each file once."""
+    loader, seen, specs = _Loader(allow_outside), set(), []
     for path in _spec_files(paths):
-        key = Path(path).resolve()
+        key = os.path.realpath(path)
         if key not in seen:
             seen.add(key)
             specs.append(loader.load(path))
@@ -507,11 +780,49 @@ def load_specs(paths: Iterable[str | Path]) -> list[Spec]:
 
 def _spec_files(paths: Iterable[str | Path]) -> list[str]:
     files: list[str] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files += sorted(str(q) for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
-        elif p.is_file():
-            files.append(str(p))
+    for p in map(str, map(Path, paths)):
+        if not p.isprintable():
+            raise SpecError(None, f"{_quote_path(p)}: a spec path must be printable")
+        if os.path.isdir(p):
+            files += _directory_specs(p)
+        elif os.path.lexists(p):
+            files.append(p)       # a file, or something _read_text refuses with a reason (a loop, a FIFO)
         else:
             raise SpecError(None, f"{p}: no such spec file or directory")
     return files
+
+
+def _directory_specs(top: str) -> list[str]:
+    """The spec files under `top`, sorted; refuses a directory without any (saying which links were skipped)."""
+    found: list[str] = []
+    skipped_links: list[str] = []
+    pending = [top]
+    while pending:   # an explicit stack: a deep tree cannot exhaust Python's recursion
+        directory = pending.pop()
+        for entry in _entries(directory):
+            if entry.is_symlink() and _is_dir(entry.path):
+                skipped_links.append(entry.name)   # never followed: it may point back up the tree
+            elif _is_dir(entry.path):
+                pending.append(entry.path)
+            elif entry.name.endswith(SPEC_SUFFIXES):
+                if not entry.path.isprintable():
+                    raise SpecError(None, f"{_quote_path(entry.path)}: a spec path must be printable")
+                found.append(entry.path)
+    if not found:
+        links = f" (directory symlinks are not followed: {shorten(', '.join(sorted(skipped_links)))})" \
+            if skipped_links else ""
+        raise SpecError(None, f"{top}: no spec files (*.yaml, *.yml) in this directory{links}")
+    return sorted(found)
+
+
+def _entries(directory: str) -> list[os.DirEntry]:
+    try:
+        with os.scandir(directory) as it:
+            return list(it)
+    except OSError as e:
+        raise SpecError(None, f"{_quote_path(directory)}: cannot list the directory: {e.strerror}") from None
+
+
+def _is_dir(path: str) -> bool:
+    """os.path.isdir, which follows links and says False for a loop or a dangling link."""
+    return os.path.isdir(path)
