@@ -35,11 +35,18 @@ def main() -> None:
     py = sys.executable
     prove = [py, "-m", "verifier", "prove", args.spec]
     imp = [py, "-c", "import z3"]
-    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}")
-    print(f"{'command':<48} {'first run':>10} {'median':>10} {'min':>10}")
-    for name, cmd in ((f"python -m verifier prove {args.spec}", prove), ('python -c "import z3"', imp)):
-        times = [wall(cmd) for _ in range(args.runs)]
-        print(f"{name:<48} {times[0]:>9.3f}s {statistics.median(times):>9.3f}s {min(times):>9.3f}s")
+    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {args.runs} interleaved rounds")
+    commands = ((f"python -m verifier prove {args.spec}", prove), ('python -c "import z3"', imp))
+    times: dict[str, list[float]] = {name: [] for name, _ in commands}
+    for _ in range(args.runs):            # interleaved: both commands see the same machine state each round
+        for name, cmd in commands:
+            times[name].append(wall(cmd))
+    baseline = statistics.median(times[commands[1][0]])
+    print(f"{'command':<48} {'first run':>10} {'median':>10} {'min':>10} {'/ import z3':>12}")
+    for name, _ in commands:
+        t = times[name]
+        print(f"{name:<48} {t[0]:>9.3f}s {statistics.median(t):>9.3f}s {min(t):>9.3f}s "
+              f"{statistics.median(t) / baseline:>11.1f}x")
     out = subprocess.run(prove + ["--format", "json"], cwd=ROOT, capture_output=True, text=True).stdout
     report = json.loads(out)
     per_theorem: dict[str, list[float]] = defaultdict(list)
