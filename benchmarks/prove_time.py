@@ -31,17 +31,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("spec", nargs="?", default="specs/sm80_f16.yaml")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--cross-check", action="store_true", help="also time prove --cross-check")
     args = ap.parse_args()
     py = sys.executable
     prove = [py, "-m", "verifier", "prove", args.spec]
     imp = [py, "-c", "import z3"]
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {args.runs} interleaved rounds")
-    commands = ((f"python -m verifier prove {args.spec}", prove), ('python -c "import z3"', imp))
+    commands: tuple[tuple[str, list[str]], ...] = (
+        (f"python -m verifier prove {args.spec}", prove), ('python -c "import z3"', imp))
+    if args.cross_check:
+        commands = ((f"python -m verifier prove {args.spec} --cross-check", prove + ["--cross-check"]),) + commands
     times: dict[str, list[float]] = {name: [] for name, _ in commands}
     for _ in range(args.runs):            # interleaved: both commands see the same machine state each round
         for name, cmd in commands:
             times[name].append(wall(cmd))
-    baseline = statistics.median(times[commands[1][0]])
+    baseline = statistics.median(times[commands[-1][0]])
     print(f"{'command':<48} {'first run':>10} {'median':>10} {'min':>10} {'/ import z3':>12}")
     for name, _ in commands:
         t = times[name]

@@ -329,11 +329,21 @@ def test_symlink_inside_the_repository_pointing_outside_is_refused() -> None:
     assert load_spec(user, allow_outside=True).name == "u"
 
 
-def test_without_git_the_spec_directory_is_the_root() -> None:
-    write("atoms/atoms.yaml", ATOMS)
-    user = write("specs/user.yaml", "version: 1\nname: u\ninclude: [../atoms/atoms.yaml]\n")
-    assert "is outside the repository" in spec_refusal(user)
-    inside = write("atoms/user.yaml", "version: 1\nname: u\ninclude: [atoms.yaml]\n")
+def test_without_git_the_working_directory_or_the_spec_directory_is_the_root(
+        in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source tarball has no .git: run from the project, its specs may include each other; a spec outside
+    the working directory may include only what lies beside it."""
+    write("proj/atoms/atoms.yaml", ATOMS)
+    user = os.path.abspath(write("proj/specs/user.yaml", "version: 1\nname: u\ninclude: [../atoms/atoms.yaml]\n"))
+    monkeypatch.chdir(in_tmp / "proj")
+    assert load_spec(user).name == "u"
+    monkeypatch.chdir(in_tmp / "proj" / "specs")
+    assert "is outside the repository" in refusal(lambda: load_spec(user))
+    os.mkdir(in_tmp / "elsewhere")
+    monkeypatch.chdir(in_tmp / "elsewhere")
+    assert "is outside the repository" in refusal(lambda: load_spec(user))
+    inside = os.path.abspath(in_tmp / "proj" / "atoms" / "user.yaml")
+    write(inside, "version: 1\nname: u\ninclude: [atoms.yaml]\n")
     assert load_spec(inside).name == "u"
 
 

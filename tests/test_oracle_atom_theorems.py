@@ -5,14 +5,20 @@ import pytest
 from oracle import copy_atom, load, shape_mnk
 from verifier.algebra import Layout, parse_layout
 from verifier.algebra.inttuple import flatten_to_tuple, unflatten
-from verifier.hardware.registry import copy_model, mma_instruction_model
+from verifier.hardware.registry import copy_model, element_copy_alignment, mma_instruction_model
 from verifier.spec.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
 from verifier.theorems.runner import run_check
 
 HERE = Loc("tests/data/oracle_atoms.json.gz", 1, 1)
 MMA = [c for c in load("atoms") if c["kind"] == "mma" and mma_instruction_model(c["ptx"], c["op"]) is not None]
-COPY = [c for c in load("atoms") if c["kind"] == "copy" and copy_model(
-    c["ptx"], c["op"], int(parse_layout(c["SrcLayout_bits"]["text"]).mode(1).size())) is not None]
+COPY = [c for c in load("atoms") if c["kind"] == "copy" and (
+    element_copy_alignment(c["ptx"], c["op"]) is not None
+    or copy_model(c["ptx"], c["op"], int(parse_layout(c["SrcLayout_bits"]["text"]).mode(1).size())) is not None)]
+ELEMENT_WISE = {c["op"] for c in COPY if element_copy_alignment(c["ptx"], c["op"]) is not None}
+
+
+def test_the_element_wise_copies_are_modelled():
+    assert ELEMENT_WISE >= {"DefaultCopy", "AutoVectorizingCopy"}
 
 
 def mutate(layout: Layout) -> Layout | None:
@@ -89,7 +95,9 @@ KNOWN_DISAGREEMENTS = {
 def value_bits(case, a) -> int:
     """A value type CuTe accepts that a copy moves whole: the widest one that divides the bits per thread."""
     per_thread = int(a.src_bits.mode(1).size())
-    ok = [BITS[v["cpp"]] for v in case["value_types"] if v["compiles"] and per_thread % BITS[v["cpp"]] == 0]
+    element_wise = case["op"] in ELEMENT_WISE      # one value of any width per application
+    ok = [BITS[v["cpp"]] for v in case["value_types"]
+          if v["compiles"] and (element_wise or per_thread % BITS[v["cpp"]] == 0)]
     return max(ok)
 
 
@@ -105,7 +113,8 @@ def test_copy_atom_is_proved_and_its_mutation_refuted(case):
         return
     assert r.verdict == "verified", [(t.id, t.status, t.reason) for t in r.theorems]
     for side in ("dst_bits", "src_bits"):
-        bad = mutate(getattr(a, side))
+        # an element-wise trait has one unit per thread and nothing to swap: give it two
+        bad = Layout((1, 2), (0, 1)) if case["op"] in ELEMENT_WISE else mutate(getattr(a, side))
         if bad is None:
             continue
         mutated = CopyAtomSpec(case["op"], spec.instruction, a.thr_id, bad if side == "src_bits" else a.src_bits,

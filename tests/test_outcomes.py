@@ -258,3 +258,34 @@ def test_cross_check_flag_reports_the_second_procedure(capsys):
     checked = [o for o in obligations if o["cross_check"] and o["cross_check"]["status"]]
     assert checked and all(o["cross_check"]["status"] == o["status"] for o in checked)
     assert all(o["procedure"] in ("z3-bitvector", "enumeration", "evaluation") for o in obligations)
+
+
+# --- names in every format --------------------------------------------------------------------------------
+
+def test_names_with_markup_characters_stay_well_formed_in_every_format(tmp_path, capsys):
+    """A check name with `|`, `<`, `&`, quotes and backticks: Markdown escapes it, JUnit and SARIF stay valid."""
+    import xml.etree.ElementTree as ET
+    name = "bad|<name>&\"q'`x"
+    f = write(tmp_path, "checks:\n" + SEED_CHECK.replace("  c:\n", f"  '{name.replace(chr(39), chr(39) * 2)}':\n")
+              .replace("(16,16):(16,1)", "(16,16):(20,1)"))
+    code, out, _ = run("prove", str(f), "--allow-outside", "--format", "markdown", capsys=capsys)
+    assert code == ExitCode.WRONG
+    row = next(line for line in out.splitlines() if line.startswith("| ❌"))
+    assert row.count(" | ") == 5 and "\\|" in row          # six cells: the pipe inside the name is escaped
+    code, out, _ = run("prove", str(f), "--allow-outside", "--format", "junit", capsys=capsys)
+    case = ET.fromstring(out).find(".//testcase")
+    assert case is not None and case.get("name") == name
+    code, out, _ = run("prove", str(f), "--allow-outside", "--format", "sarif", capsys=capsys)
+    assert json.loads(out)["runs"][0]["results"][0]["properties"]["check"] == name
+    code, out, _ = run("prove", str(f), "--allow-outside", "--format", "json", capsys=capsys)
+    assert json.loads(out)["checks"][0]["check"] == name
+
+
+def test_the_test_specs_cross_check_without_disagreement(capsys):
+    """Every obligation of the test specs, decided by Z3 and again by enumeration: the same answers."""
+    code, out, _ = run("prove", "tests/specs", "--cross-check", "--allow-outside", "--format", "json", capsys=capsys)
+    doc = json.loads(out)
+    assert code == ExitCode.OK and doc["summary"]["error"] == 0
+    second_opinions = [o["cross_check"] for c in doc["checks"] for t in c["theorems"] for o in t["obligations"]
+               if o["cross_check"] and o["cross_check"]["status"]]
+    assert len(second_opinions) > 100

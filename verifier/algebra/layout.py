@@ -41,8 +41,10 @@ class Layout:
         import numpy as np
         shape, stride = flatten_to_tuple(self.shape), flatten_to_tuple(self.stride)
         n = int(product(self.shape))
-        idx = np.arange(n, dtype=np.int64)
-        out = np.zeros(n, dtype=np.int64)
+        reach = sum((int(s) - 1) * abs(int(d)) for s, d in zip(shape, stride))
+        exact = np.int64 if reach < 1 << 62 and n < 1 << 62 else object   # int64 would wrap: exact Python ints
+        idx = np.arange(n, dtype=np.int64).astype(exact)
+        out = np.zeros(n, dtype=exact)
         prefix = 1
         for s, d in zip(shape, stride):
             out += ((idx // prefix) % int(s)) * int(d)

@@ -609,7 +609,9 @@ def _spec_kind_problem(doc: Any) -> str | None:
 # --- repositories and includes -----------------------------------------------------------------------
 
 def repository_root(spec_path: str) -> str:
-    """The nearest directory above `spec_path` that holds a `.git` entry; else the spec's own directory."""
+    """The nearest directory above `spec_path` that holds a `.git` entry; without one (a source tarball), the
+    working directory when the spec lies inside it (`prove specs/...` run from the project), else the spec's
+    own directory."""
     start = os.path.dirname(os.path.abspath(spec_path))
     here = start
     while True:
@@ -617,7 +619,8 @@ def repository_root(spec_path: str) -> str:
             return here
         parent = os.path.dirname(here)
         if parent == here:
-            return start
+            cwd = os.getcwd()
+            return cwd if _is_inside(start, cwd) else start
         here = parent
 
 

@@ -71,7 +71,7 @@ def _coverage(atom: MMAAtomSpec, layout: Layout, extent: int, operand: str, blam
     When it fails, the witness is the smallest coordinate nobody holds, and the count is exact."""
     import numpy as np
     image = layout.values_array()
-    inside = image[(image >= 0) & (image < extent)]
+    inside = np.asarray(image[(image >= 0) & (image < extent)], dtype=np.int64)   # in range: small exact ints
     reached = np.zeros(extent, dtype=bool)
     reached[inside] = True
     unreached = np.flatnonzero(~reached)

@@ -333,7 +333,7 @@ class OperandChain:
         eb = self.setup.elem_bytes
         align = self.model.align_bytes if self.model is not None else 1
         return [
-            self._memory_step(f"value {self.v_mem().name}", side, v + self.n_mem * r0, "memory_q", "offset", q),
+            self._memory_step("value", side, v + self.n_mem * r0, "memory_q", "offset", q),
             self._memory_step("row start", side, self.n_mem * r0, "row_q", "row_offset", q),
             Step("row", {"off": q["offset"], "off0": q["row_offset"], "v": v},
                  lambda n: f"value {n['v']} is {n['off'] - n['off0']} elements after the row start (contiguous "

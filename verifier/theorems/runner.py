@@ -84,7 +84,7 @@ def _summary(check: CheckSpec) -> str:
 
 # --- deciding -----------------------------------------------------------------------------------------------
 
-def _resolve(suspect: Suspect | Blame, point: dict[str, int], ob_vars: list) -> Suspect:
+def _resolve(suspect: Suspect | Blame, point: dict[str, int]) -> Suspect:
     if isinstance(suspect, Suspect):
         return suspect
     for pred, who in suspect.cases:
@@ -103,17 +103,18 @@ def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumerat
     try:  # describing never changes the verdict: whatever fails here only shortens the description
         if enumeration is None and not enumerable(ob):
             enumeration = enumerate_failures(ob)
+        point = dict(w.point)
         if enumeration is not None and enumeration.first is not None:
-            w.point, w.failing, w.failing_exact = enumeration.first, enumeration.failing, True
-        w.point = {v.name: w.point.get(v.name, 0) for v in ob.variables if v.size > 1}   # one-point domains are 0
-        w.suspect = _resolve(claim.suspect, w.point, ob.variables)
-        w.values = evaluate_at(ob, w.point)
+            point, w.failing, w.failing_exact = enumeration.first, enumeration.failing, True
+        w.point = {v.name: point[v.name] for v in ob.variables if v.size > 1}   # one-point domains: always 0
+        w.suspect = _resolve(claim.suspect, point)
+        w.values = evaluate_at(ob, point)
         w.actual = str(w.values.pop("lhs")) if "lhs" in w.values else None
         w.expected = str(w.values.pop("rhs")) if "rhs" in w.values else None
         sides = [(k, e) for k, e in (("actual", ob.lhs), ("expected", ob.rhs)) if e is not None]
         w.closed_forms = dict(zip([k for k, _ in sides], texts_of([e for _, e in sides])))
         if chain is not None and claim.trace is not Trace.NONE:
-            w.chain_title, w.chain = chain.lines(claim.trace, w.point)
+            w.chain_title, w.chain = chain.lines(claim.trace, point)
     except Exception as e:  # noqa: BLE001 - a description failure is reported in the description, not raised
         w.description_error = f"{type(e).__name__}: {e}"
     return w
