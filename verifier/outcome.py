@@ -62,19 +62,22 @@ class ExitCode(int, Enum):
     INTERNAL_ERROR = 4
 
 
+# the status that decides, first present wins: an error outranks a refutation, which outranks not knowing
+PRECEDENCE = (Status.ERROR, Status.REFUTED, Status.REFUSED, Status.UNDECIDED, Status.UNSUPPORTED)
+VERDICT_OF = {Status.ERROR: Verdict.ERROR, Status.REFUTED: Verdict.REFUTED, Status.REFUSED: Verdict.REFUTED,
+              Status.UNDECIDED: Verdict.UNDECIDED, Status.UNSUPPORTED: Verdict.UNSUPPORTED,
+              Status.PROVED: Verdict.VERIFIED}
+
+
+def combine(statuses: Iterable[Status]) -> Status:
+    """The status of a whole from its parts' (a theorem from its items)."""
+    ss = set(statuses)
+    return next((s for s in PRECEDENCE if s in ss), Status.PROVED)
+
+
 def check_verdict(statuses: Iterable[Status]) -> Verdict:
     ss = list(statuses)
-    if not ss:
-        return Verdict.UNSUPPORTED
-    if Status.ERROR in ss:
-        return Verdict.ERROR
-    if any(s.refutes for s in ss):
-        return Verdict.REFUTED
-    if Status.UNDECIDED in ss:
-        return Verdict.UNDECIDED
-    if Status.UNSUPPORTED in ss:
-        return Verdict.UNSUPPORTED
-    return Verdict.VERIFIED
+    return VERDICT_OF[combine(ss)] if ss else Verdict.UNSUPPORTED
 
 
 def outcome(verdict: Verdict, expect: Expect) -> Outcome:
@@ -87,12 +90,10 @@ def outcome(verdict: Verdict, expect: Expect) -> Outcome:
     return Outcome.WRONG
 
 
+EXIT_OF = ((Outcome.ERROR, ExitCode.INTERNAL_ERROR), (Outcome.WRONG, ExitCode.WRONG),
+           (Outcome.UNDECIDED, ExitCode.UNDECIDED))
+
+
 def exit_code(outcomes: Iterable[Outcome]) -> ExitCode:
-    os_ = set(outcomes)
-    if Outcome.ERROR in os_:
-        return ExitCode.INTERNAL_ERROR
-    if Outcome.WRONG in os_:
-        return ExitCode.WRONG
-    if Outcome.UNDECIDED in os_:
-        return ExitCode.UNDECIDED
-    return ExitCode.OK
+    seen = set(outcomes)
+    return next((code for o, code in EXIT_OF if o in seen), ExitCode.OK)

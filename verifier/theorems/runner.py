@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..algebra.inttuple import AlgebraError
 from ..cute.copy import TypedCopyAtom
-from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, outcome
+from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, combine, outcome
 from ..spec.model import CheckSpec, Loc, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
                                enumerate_failures, evaluate_at)
@@ -139,14 +139,6 @@ def _decide_fact(fact: Fact) -> ItemResult:
     return r
 
 
-PRECEDENCE = (Status.ERROR, Status.REFUTED, Status.REFUSED, Status.UNDECIDED, Status.UNSUPPORTED)
-
-
-def _combine(statuses: list[Status]) -> Status:
-    """A theorem's status from its items': the first of PRECEDENCE present, else PROVED."""
-    return next((s for s in PRECEDENCE if s in statuses), Status.PROVED)
-
-
 def _internal_error(tid: TheoremId, e: BaseException, debug: bool, t0: float) -> TheoremResult:
     if debug:
         traceback.print_exc()
@@ -174,7 +166,7 @@ def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings,
     if not items:
         return TheoremResult(tid, Status.ERROR, [], "internal error: the theorem planned nothing to decide",
                              time.perf_counter() - t0)
-    status = _combine([i.status for i in items])
+    status = combine(i.status for i in items)
     reason = next((i.reason for i in items if i.status is status and i.reason), "")
     return TheoremResult(tid, status, items, reason, time.perf_counter() - t0)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..algebra.inttuple import flatten_to_tuple, is_tuple
+from ..algebra.inttuple import compact_col_major, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.ops import right_inverse
 from ..algebra.swizzle import ComposedLayout
@@ -250,17 +250,7 @@ def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
 def _wide_coordinates(shape: Any, width: int) -> Layout:
     """(row, col) -> row + width * col over the tile's own (possibly nested) shape: an index beyond a mode's
     extent stays recognisable (width exceeds every row index the partition can reach)."""
-    def compact(s: Any, start: int) -> tuple[Any, int]:
-        if is_tuple(s):
-            strides = []
-            for e in s:
-                d, start = compact(e, start)
-                strides.append(d)
-            return tuple(strides), start
-        return start, start * int(s)
-    d0, _ = compact(shape[0], 1)
-    d1, _ = compact(shape[1], width)
-    return Layout(tuple(shape), (d0, d1))
+    return Layout(tuple(shape), (compact_col_major(shape[0], 1), compact_col_major(shape[1], width)))
 
 
 def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
