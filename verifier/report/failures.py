@@ -36,10 +36,6 @@ class Failure:
     def refused(self) -> bool:
         return self.theorem.status is Status.REFUSED
 
-    def shown_point(self) -> dict[str, int]:
-        """The witness point without variables whose domain is a single point."""
-        return dict(self.witness.point)
-
 
 def failures(r: CheckResult) -> list[Failure]:
     out = []

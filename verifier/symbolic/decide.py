@@ -9,11 +9,9 @@ a second time by enumeration; a disagreement is an internal error.
 """
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..outcome import Status
 from .expr import compile_numpy, compile_py, variables
@@ -193,14 +191,3 @@ def evaluate_at(ob: Obligation, point: dict[str, int]) -> dict[str, int]:
     fn = compile_py([e for _, e in exprs], vs)
     vals = fn(*[point[v.name] for v in vs])
     return {name: int(v) for (name, _), v in zip(exprs, vals)}
-
-
-def failing_points(ob: Obligation, limit: int | None = None) -> Any:
-    """Yield the points of the domain (lexicographic) where the premise holds and the claim fails."""
-    fn = compile_py([ob.premise, ob.claim], ob.variables)
-    for n, point in enumerate(itertools.product(*[range(v.size) for v in ob.variables])):
-        if limit is not None and n >= limit:
-            return
-        pre, ok = fn(*point)
-        if pre and not ok:
-            yield dict(zip((v.name for v in ob.variables), point))

@@ -434,11 +434,6 @@ def bit_width(*roots: Node) -> int:
     return m.bit_length() + 2
 
 
-def size_of_tree(*roots: Node) -> int:
-    """Distinct nodes under `roots` (how big an encoding will be)."""
-    return sum(1 for _ in postorder(roots))
-
-
 # --- evaluation and text, through the backends ----------------------------------------------------
 
 def compile_py(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
@@ -451,11 +446,6 @@ def compile_numpy(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., 
     """Like compile_py, for int64 numpy arrays broadcast over a grid of the variables."""
     from .backends import compile_function
     return compile_function(roots, order, numpy=True)
-
-
-def evaluate(e: Node, env: Mapping[str, int]) -> int | bool:
-    vs = variables(e)
-    return compile_py([e], vs)(*[env[v.name] for v in vs])[0]
 
 
 def to_text(e: Node) -> str:
@@ -476,5 +466,5 @@ def texts_of(es: Sequence[Node]) -> list[str]:
 
 __all__ = ["Op", "Node", "Expr", "Const", "Var", "Pred", "TRUE", "FALSE", "ExprLike", "const", "is_const", "add",
            "mul", "floordiv", "mod", "bitand", "bitxor", "eq", "ne", "lt", "le", "and_", "or_", "not_", "implies",
-           "postorder", "fold", "variables", "bit_width", "size_of_tree", "compile_py", "compile_numpy", "evaluate",
+           "postorder", "fold", "variables", "bit_width", "compile_py", "compile_numpy",
            "to_text", "pred_text", "texts_of", "_pow2"]

@@ -130,12 +130,6 @@ class OperandChain:
         """partition_S (loads) / partition_D (stores): the element offset thread t's value touches."""
         return layout_expr(self.setup.memory_frg, self.memory_coord(t, value))
 
-    def memory_tile_coord(self, t: Expr, value: Expr) -> Expr:
-        """The same partition on the tile's coordinate tensor: colex index in the smem tile's shape."""
-        tc = self.setup.tiled_copy
-        coords = tc.tidfrg_D(self.setup.coord_tensor) if self.store else tc.tidfrg_S(self.setup.coord_tensor)
-        return layout_expr(coords, self.memory_coord(t, value))
-
     def register(self, value: Expr) -> Expr:
         """retile_D / retile_S: the register storage index of the copy's (value, instance)."""
         return layout_expr(self.setup.retiled, ((value, self.inst[0]),) + tuple(self.inst[1:]))

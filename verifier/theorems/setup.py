@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Callable, TypeVar
 
-from ..algebra.inttuple import AlgebraError, flatten_to_tuple, get, is_tuple
+from ..algebra.inttuple import AlgebraError, is_tuple
 from ..algebra.layout import Layout
 from ..algebra.ops import left_inverse
 from ..cute.copy import CopyAtom, TiledCopy, TypedCopyAtom, make_tiled_copy_for
@@ -251,9 +251,5 @@ def _atom_layout(al: Any) -> Any:
     return Layout(tuple(al))
 
 
-def flat_sizes(shape: Any) -> list[int]:
-    return [int(s) for s in flatten_to_tuple(shape)]
-
-
 __all__ = ["TiledSetup", "ConfigurationRefused", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
-           "mma_model_for", "copy_model_for", "get"]
+           "mma_model_for", "copy_model_for"]
