@@ -12,6 +12,7 @@ from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, Dyn, Underscore, append_n, is_tuple, product_each
 from ..algebra.layout import Layout, make_layout
 from ..algebra.ops import coalesce, right_inverse
+from .operand import Operand
 from .tensor import Tensor
 
 
@@ -171,7 +172,7 @@ def _repeat(r: int) -> Any:
 def make_tiled_copy_for(atom: TypedCopyAtom, mma: Any, operand: str) -> TiledCopy:
     """make_tiled_copy_A/B/C(copy_atom, tiled_mma)."""
     op = operand.upper()
-    mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[op]
+    mi, ki = Operand.of(op).modes
     return TiledCopy(atom, mma.get_layout_tv(op), (mma.tile_size(mi), mma.tile_size(ki)))
 
 

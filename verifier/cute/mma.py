@@ -12,9 +12,9 @@ from ..algebra.inttuple import (Dyn, Underscore, append_n, compact_col_major, cr
                                 is_constant, is_static, is_tuple, is_underscore, product, rank)
 from ..algebra.layout import Layout, make_layout, make_ordered_layout
 from ..algebra.ops import complement, right_inverse
+from .operand import OPERANDS, Operand
 from .tensor import Tensor
 
-OPERANDS = ("A", "B", "C")
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class MMAAtom:
 
     def operand_tile(self, operand: str) -> tuple[int, int]:
         m, n, k = self.shape_mnk
-        return {"A": (m, k), "B": (n, k), "C": (m, n)}[operand.upper()]
+        return Operand.of(operand).pick((m, n, k))
 
     def operand_bits(self, operand: str) -> int:
         return self.value_bits.get(operand.lower(), 0)
@@ -86,7 +86,7 @@ class TiledMMA:
 
     # -- thrfrg ------------------------------------------------------------------------------
     def _thrfrg(self, layout: Any, operand: str) -> Any:
-        mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[operand]
+        mi, ki = Operand.of(operand).modes
         t = F.logical_divide(layout, (self.permutation_mnk(mi), self.permutation_mnk(ki)))
         atom_tile = (Layout(self.atom.shape_mnk[mi]), Layout(self.atom.shape_mnk[ki]))
         atom_tensor = F.zipped_divide(t, atom_tile)                       # ((AtomM,AtomK),(RestM,RestK))
@@ -105,7 +105,7 @@ class TiledMMA:
     def get_layout_tv(self, operand: str) -> Layout:
         """get_layoutX_TV(): (thread index, value) -> colex index in the (tile_M x tile_K) etc. tile."""
         op = operand.upper()
-        mi, ki = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[op]
+        mi, ki = Operand.of(op).modes
         ref = Layout((self.tile_size(mi), self.tile_size(ki)))
         tv = self._thrfrg(ref, op)
         if op == "A":
@@ -128,7 +128,7 @@ class TiledMMA:
         op = operand.upper()
         thr = Tensor(tensor.offset, self._thrfrg(tensor.layout, op))
         v, m, n, k = self.thr_vmnk(thr_idx)
-        thr_coord = {"A": (v, (m, k)), "B": (v, (n, k)), "C": (v, (m, n))}[op]
+        thr_coord = (v, Operand.of(op).pick((m, n, k)))
         r = thr.layout.mode(1, 1).rank()
         return thr((thr_coord, (Underscore, Underscore if r == 1 else (Underscore,) * r)))
 

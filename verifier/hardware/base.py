@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..cute.operand import Operand
 from ..symbolic.expr import Expr
 
 Coord = tuple[Expr, Expr]
@@ -67,8 +68,8 @@ class MMAModel:
     section: str = ""
 
     def operand(self, name: str) -> OperandFragment:
-        return {"A": self.a, "B": self.b, "C": self.c, "D": self.c}[name.upper()]
+        return {Operand.A: self.a, Operand.B: self.b, Operand.C: self.c}[Operand.of(name)]
 
     def extent(self, name: str) -> tuple[int, int]:
         m, n, k = self.shape_mnk
-        return {"A": (m, k), "B": (n, k), "C": (m, n), "D": (m, n)}[name.upper()]
+        return Operand.of(name).pick((m, n, k))

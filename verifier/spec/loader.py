@@ -36,6 +36,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
 from ..algebra.syntax import ECHO_LIMIT, shorten
+from ..cute.operand import Operand
 from ..outcome import Expect
 from ..smem import position_independent
 from .model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
@@ -66,7 +67,7 @@ CHECK_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_typ
               "copy_for", "copy_mma", "description")
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
-OPERANDS = ("A", "B", "C")
+OPERANDS = tuple(o.value for o in Operand)
 EXPECTS = tuple(e.value for e in Expect)  # pass | fail | undecided (beyond the solver) | unsupported (no model yet)
 
 

@@ -5,6 +5,7 @@ from ..algebra.inttuple import AlgebraError, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.types import instruction_type_agrees, ptx_type_of
 from ..cute.copy import TypedCopyAtom
+from ..cute.operand import Operand
 from ..hardware.base import CopyModel, MMAModel
 from ..hardware.registry import mma_instruction_types
 from ..spec.model import MMAAtomSpec
@@ -14,8 +15,6 @@ from ..symbolic.obligation import Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
 from .suspects import Suspects
 
-OPERAND_EXTENT = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}   # modes of shape_mnk spanning each operand tile
-OPERAND_AXES = {"A": ("m", "k"), "B": ("n", "k"), "C": ("m", "n")}
 
 
 def _thr_val_sizes(layout: Layout) -> tuple[int, int]:
@@ -23,8 +22,8 @@ def _thr_val_sizes(layout: Layout) -> tuple[int, int]:
 
 
 def _coord_text(q: int, shape_mnk: tuple[int, int, int], operand: str) -> str:
-    rows = shape_mnk[OPERAND_EXTENT[operand][0]]
-    a, b = OPERAND_AXES[operand]
+    rows = shape_mnk[Operand.of(operand).modes[0]]
+    a, b = Operand.of(operand).axes
     return f"offset {q} = {operand}({a}={q % rows}, {b}={q // rows})"
 
 
@@ -33,15 +32,15 @@ def _coord_text(q: int, shape_mnk: tuple[int, int, int], operand: str) -> str:
 def bijective(atom: MMAAtomSpec, operand: str, suspects: Suspects) -> list[Item]:
     """Theorem 1: (thr, val) -> coordinate is a bijection onto the operand tile."""
     layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
-    i, j = OPERAND_EXTENT[operand]
     shape = atom.shape_mnk
-    extent = shape[i] * shape[j]
+    rows, cols = Operand.of(operand).pick(shape)
+    extent = rows * cols
     nthr, nval = _thr_val_sizes(layout)
     blame = suspects.mma_layout(operand)
     t1, v1 = Var("thread", nthr), Var("value", nval)
     q1 = layout_expr(layout, (t1, v1))
     items: list[Item] = [Claim(Obligation(f"{atom.name} {operand}: every (thread, value) lands inside the "
-                                          f"{shape[i]}x{shape[j]} tile", [t1, v1], lt(q1, extent), lhs=q1,
+                                          f"{rows}x{cols} tile", [t1, v1], lt(q1, extent), lhs=q1,
                                           shown={"coordinate": q1}, note=f"tile size {extent}"), blame,
                                subject=operand)]
     thread_stride_zero = all(int(d) == 0 for d in flatten_to_tuple(layout.mode(0).stride))

@@ -20,12 +20,12 @@ from typing import Any, Callable, Mapping
 
 from ..algebra.inttuple import flatten_to_tuple, fmt_plain, get, idx2crd
 from ..algebra.ops import right_inverse
+from ..cute.operand import Operand
 from ..symbolic.expr import Const, Expr, Pred, Var, compile_py, lt
 from ..symbolic.layouts import layout_expr
 from .claims import ChainLine, Trace
 from .setup import TiledSetup
 
-OPERAND_ROWS_COLS = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}     # tile modes (rows, cols) of each operand
 
 
 def thread_coord_exprs(mma: Any, t: Expr) -> list[Expr]:
@@ -47,7 +47,7 @@ def thread_coord_exprs(mma: Any, t: Expr) -> list[Expr]:
 
 def _operand_thread_coord(operand: str, mma: Any, t: Expr) -> tuple:
     v, m, n, k = thread_coord_exprs(mma, t)
-    return {"A": (v, (m, k)), "B": (v, (n, k)), "C": (v, (m, n))}[operand]
+    return v, Operand.of(operand).pick((m, n, k))
 
 
 def _split_fragment_index(sizes: list[int], s: Expr) -> tuple[Expr, tuple[Expr, ...]]:
@@ -90,7 +90,7 @@ class OperandChain:
         self.v = Var("value", self.n_dst)
         self.inst = [Var(f"r{i}", n) for i, n in enumerate(self.instance_sizes)]
         self.model = setup.copy_hw
-        rows_mode = OPERAND_ROWS_COLS[setup.operand][0]
+        rows_mode = Operand.of(setup.operand).modes[0]
         self.rows = setup.mma.tile_size(rows_mode)
         self.fragment_sizes = [int(m.size()) for m in setup.fragment.modes()]
         self.per_register = max(1, 32 // setup.value_bits)

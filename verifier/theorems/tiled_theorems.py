@@ -16,7 +16,8 @@ from ..spec.model import MMAAtomSpec
 from ..symbolic.expr import Const, Var, and_, eq, lt, ne
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Obligation
-from .chain import OPERAND_ROWS_COLS, OperandChain
+from ..cute.operand import Operand
+from .chain import OperandChain
 from .claims import Blame, Claim, Fact, Item, Plan, Trace, Unsupported
 from .setup import TiledSetup
 from .suspects import Suspects
@@ -42,7 +43,7 @@ def register_side_matches_mma(setup: TiledSetup, chain: OperandChain, suspects: 
     tc = setup.tiled_copy
     blame = suspects.copy_construction()
     copy_tile = tuple(int(x) for x in flatten_to_tuple(tc.tiler_shape()))
-    mi, ki = OPERAND_ROWS_COLS[setup.operand]
+    mi, ki = Operand.of(setup.operand).modes
     mma_tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
     reg_tv = chain.layout_S_tv if chain.store else chain.layout_D_tv
     nthr, nval = _sizes(reg_tv)
@@ -235,7 +236,7 @@ def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
                      suspects.smem("the shared-memory layout"))]
     rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
     op = setup.operand
-    a, b = ("m", "k") if op == "A" else ("n", "k") if op == "B" else ("m", "n")
+    a, b = Operand.of(op).axes
     r1, c1, r2, c2 = Var(a, rows), Var(b, cols), Var(f"{a}2", rows), Var(f"{b}2", cols)
     i1, i2 = r1 + rows * c1, r2 + rows * c2
     o1, o2 = layout_expr(layout, i1), layout_expr(layout, i2)
@@ -262,7 +263,7 @@ def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
                      suspects.smem("the shared-memory layout"))]
     op = setup.operand
     rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
-    mi, ki = OPERAND_ROWS_COLS[op]
+    mi, ki = Operand.of(op).modes
     tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
     small = suspects.smem(f"the shared-memory {op} tile ({rows}x{cols}) is not a whole number of the tiled MMA's "
                           f"{op} tiles ({tile[0]}x{tile[1]})")
