@@ -17,7 +17,7 @@ from .outcome import ExitCode, exit_code
 from .report import formats, sarif, text
 from .spec import CheckSpec, Spec, SpecError, load_specs
 from .symbolic.decide import Settings
-from .theorems.runner import CheckResult, run_check
+from .theorems.runner import CheckKind, CheckResult, run_check
 
 Renderer = Callable[[list[CheckResult], float], str]
 FORMATS: dict[str, Renderer] = {
@@ -133,7 +133,7 @@ def explain_main(path: str, check: str, lane: int, value: int, instance: list[in
     from .theorems.setup import ConfigurationRefused
     try:
         c, spec = _find_check(path, check, allow_outside)
-        if c.kind != "tiled":
+        if c.kind != CheckKind.TILED:
             raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace "
                                    "(it is an atom-only check)")
         chain = tiled_chain(spec, c)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from .. import __version__
-from ..outcome import Outcome, Verdict
+from ..outcome import Outcome, Status, Verdict
 from ..spec.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.runner import CheckResult
@@ -36,7 +36,7 @@ def _result(r: CheckResult) -> dict[str, Any]:
     fs = failures(r)
     first = fs[0] if fs else None
     name = safe(r.name)
-    not_proved = next((t for t in r.theorems if t.status.value != "proved"), None)
+    not_proved = next((t for t in r.theorems if t.status is not Status.PROVED), None)
     rule: TheoremId = first.theorem.id if first else (not_proved.id if not_proved else TheoremId.END_TO_END)
     if r.verdict is Verdict.VERIFIED:
         msg = f"check '{name}' is documented as {r.expect.value} but every theorem was proved"

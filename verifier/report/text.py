@@ -23,8 +23,7 @@ def verdict_phrase(r: CheckResult) -> str:
     which = [t for t in r.theorems if t.status is {Verdict.ERROR: Status.ERROR, Verdict.UNDECIDED: Status.UNDECIDED,
                                                    Verdict.UNSUPPORTED: Status.UNSUPPORTED}[r.verdict]]
     why = "; ".join(f"{t.id.value}: {t.reason}" for t in which[:2])
-    word = {Verdict.ERROR: "INTERNAL ERROR", Verdict.UNDECIDED: "undecided",
-            Verdict.UNSUPPORTED: "unsupported"}[r.verdict]
+    word = "INTERNAL ERROR" if r.verdict is Verdict.ERROR else r.verdict.value
     return f"{word} ({why})"
 
 

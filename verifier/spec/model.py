@@ -6,9 +6,17 @@ line and column a user can open.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from ..algebra.layout import Layout
+
+
+class CheckKind(str, Enum):
+    """What a check names decides which theorems it runs."""
+    MMA = "mma"        # an MMA atom alone: theorems 1, 2, 11
+    COPY = "copy"      # a copy atom alone: theorem 3
+    TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: every theorem
 
 
 @dataclass(frozen=True)
@@ -81,18 +89,17 @@ class CheckSpec:
     copy: str | None = None
     value_type: ValueType | None = None
     smem: Any = None                     # Layout | ComposedLayout, element offsets of the operand tile
-    expect: str = "pass"                 # "pass" | "fail" | "undecided" (documented: no model yet)
+    expect: str = "pass"                 # an Expect value: pass | fail | undecided | unsupported
     copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
     copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     description: str | None = None
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property
-    def kind(self) -> str:
-        """"mma" (atom theorems 1-2), "copy" (theorem 3), or "tiled" (all eight)."""
+    def kind(self) -> CheckKind:
         if self.mma and self.copy:
-            return "tiled"
-        return "mma" if self.mma else "copy"
+            return CheckKind.TILED
+        return CheckKind.MMA if self.mma else CheckKind.COPY
 
 
 @dataclass

@@ -10,13 +10,12 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Callable
 
 from ..algebra.inttuple import AlgebraError
 from ..cute.copy import TypedCopyAtom
 from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, combine, outcome
-from ..spec.model import CheckSpec, Loc, Spec
+from ..spec.model import CheckKind, CheckSpec, Loc, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
                                enumerate_failures, evaluate_at)
 from ..symbolic.expr import compile_py, texts_of, variables
@@ -32,16 +31,6 @@ from .suspects import Suspects
 T = TheoremId
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
                T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
-
-
-class CheckKind(str, Enum):
-    MMA = "mma"        # an MMA atom alone: theorems 1, 2, 11
-    COPY = "copy"      # a copy atom alone: theorem 3
-    TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: every theorem
-
-
-def check_kind(check: CheckSpec) -> CheckKind:
-    return CheckKind(check.kind)
 
 
 @dataclass
@@ -224,7 +213,7 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
               debug: bool = False) -> CheckResult:
     """Prove every theorem of one check (or those in `only`)."""
     t0 = time.perf_counter()
-    kind = check_kind(check)
+    kind = check.kind
     result = CheckResult(spec.path, spec.name, check.name, check.loc, Expect(check.expect), kind, _summary(check))
     suspects = Suspects(spec, check)
     plans: dict[TheoremId, Callable[[], Plan]] = {}
