@@ -91,3 +91,21 @@ def test_prove_never_crashes_on_well_formed_documents(tmp_path, doc):
     code = prove_main([str(f)], "json", None, None, Settings(timeout_s=2.0, cross_check=True), out=out,
                       allow_outside=True)
     assert code in (0, 1, 2, 3), doc + out.getvalue()[-3000:]
+
+
+yaml_text = st.one_of(
+    st.text(max_size=400),
+    st.lists(st.sampled_from(["version: 1", "name: x", "checks:", "  c:", "    mma: X", "mma_atoms:", "  X:",
+                              "    a: \"(4,8):(8,1)\"", "include: [a.yaml]", "- [", "&a [*a]", "? [1]", ": {",
+                              "    copy: Y", "    value_type: half_t", "\t", "'", "!!int x", "*b"]),
+             max_size=20).map("\n".join))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(yaml_text)
+def test_prove_never_crashes_on_random_yaml(tmp_path, text):
+    f = tmp_path / "random.yaml"
+    f.write_bytes(text.encode("utf-8", errors="replace"))
+    out = io.StringIO()
+    code = prove_main([str(f)], "text", None, None, Settings(timeout_s=2.0), out=out)
+    assert code in (0, 1, 2, 3)
