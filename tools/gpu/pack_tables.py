@@ -10,7 +10,8 @@ import json
 import sys
 from pathlib import Path
 
-FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1", "wgmma"]  # capture.cu, capture_wgmma.cu
+FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1", "wgmma",   # capture.cu, capture_wgmma.cu
+            "tma", "gmma_desc"]                                                        # capture_tma.cu, capture_gmma_desc.cu
 
 
 def main():

@@ -1,0 +1,163 @@
+"""TMA 2-D tiled loads (`cp.async.bulk.tensor.2d.shared::cluster.global.tile`) and the tensor maps
+`cuTensorMapEncodeTiled` builds for them: which shared-memory byte receives each byte of the box, what the
+driver refuses to encode, and what the copy itself refuses at run time.
+
+Written from the CUDA driver API documentation (cuTensorMapEncodeTiled) and the PTX ISA (cp.async.bulk.tensor,
+"Tensor copy restrictions"), then checked against tables captured on an H200 (tools/gpu/capture_tma.cu,
+tests/data/hw/tma.json.gz).  Where the two differ the model follows the hardware:
+- a box row occupies a whole swizzle span (32, 64 or 128 bytes) in shared memory even when its inner
+  dimension is narrower; without a swizzle, rows are packed at the inner dimension's byte size;
+- the swizzle XORs the 16-byte chunk index (address bits 4..) with address bits 7.. of the *absolute* shared
+  address (Swizzle<1|2|3, 4, 3> on byte addresses), so a destination off the swizzle's repeat (256 / 512 /
+  1024 bytes) shifts the pattern;
+- out-of-bounds elements are written, never skipped: zeros, or with the NaN request the 16-bit pattern 0x7FF7
+  repeated over the element (a NaN in f16, bf16, f32 and f64); the transaction counts the whole box;
+- a start whose byte offset in dimension 0 (c0 * element size) is not a multiple of 16 traps (illegal
+  instruction), and a destination not 128-byte aligned faults (misaligned address); the documentation states
+  neither for the tiled mode.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+SECTION = "CUDA driver API cuTensorMapEncodeTiled; PTX ISA cp.async.bulk.tensor (tile mode)"
+BOX_LIMIT = 256                      # elements per box dimension
+DIM_LIMIT = 1 << 32                  # elements per global dimension
+STRIDE_LIMIT = 1 << 40               # bytes, exclusive
+ELEMENT_STRIDE_LIMIT = 8
+GLOBAL_ALIGN = 16                    # bytes: global address and strides
+INNER_ALIGN = 16                     # bytes: the box's inner dimension, and the start's byte offset in it
+SMEM_ALIGN = 128                     # bytes: the shared-memory destination
+NAN_FILL_UNIT = (0xF7, 0x7F)         # the NaN fill, little-endian, repeated every 2 bytes (observed)
+
+
+class TmaSwizzle(str, Enum):
+    NONE = "none"
+    B32 = "32B"
+    B64 = "64B"
+    B128 = "128B"
+
+    @property
+    def span(self) -> int:
+        """Bytes a box row occupies in shared memory (0: rows packed, no swizzle)."""
+        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 32, TmaSwizzle.B64: 64, TmaSwizzle.B128: 128}[self]
+
+    @property
+    def bits(self) -> int:
+        """B of Swizzle<B,4,3>: how many 16-byte chunk bits are XORed."""
+        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 1, TmaSwizzle.B64: 2, TmaSwizzle.B128: 3}[self]
+
+    @property
+    def repeat(self) -> int:
+        """Bytes after which the pattern repeats: 8 rows of the span."""
+        return 8 * self.span
+
+
+FLOAT_TYPES = {"float16", "bfloat16", "float32", "float64", "tfloat32"}
+
+
+@dataclass(frozen=True)
+class TensorMap2D:
+    """The parameters of cuTensorMapEncodeTiled for a rank-2 tensor (dimension 0 innermost)."""
+    elem_bytes: int
+    box: tuple[int, int]                  # (inner, outer) elements
+    swizzle: TmaSwizzle = TmaSwizzle.NONE
+    global_dim: tuple[int, int] = (1 << 16, 1 << 16)
+    global_stride: int = 1 << 17          # bytes between rows
+    oob_nan: bool = False
+    float_type: bool = True               # the NaN request needs a floating-point data type
+    global_address: int = 0
+    element_strides: tuple[int, int] = (1, 1)
+
+    @property
+    def box_bytes(self) -> int:
+        return self.box[0] * self.box[1] * self.elem_bytes
+
+    @property
+    def row_pitch(self) -> int:
+        """Bytes between box rows in shared memory."""
+        return self.swizzle.span or self.box[0] * self.elem_bytes
+
+
+def encode_refusal(t: TensorMap2D) -> str | None:
+    """The rule cuTensorMapEncodeTiled refuses the parameters with (CUDA_ERROR_INVALID_VALUE), or None."""
+    e = t.elem_bytes
+    if e not in (1, 2, 4, 8):
+        return f"the element size must be 1, 2, 4 or 8 bytes, not {e}"
+    if t.global_address % GLOBAL_ALIGN:
+        return f"the global address must be {GLOBAL_ALIGN}-byte aligned"
+    for i, d in enumerate(t.global_dim):
+        if not 0 < d <= DIM_LIMIT:
+            return f"globalDim[{i}] must be in 1..2^32, not {d}"
+    if t.global_stride % GLOBAL_ALIGN or not 0 < t.global_stride < STRIDE_LIMIT:
+        return f"globalStrides[0] must be a multiple of {GLOBAL_ALIGN} below 2^40, not {t.global_stride}"
+    for i, b in enumerate(t.box):
+        if not 0 < b <= BOX_LIMIT:
+            return f"boxDim[{i}] must be in 1..{BOX_LIMIT}, not {b}"
+    inner = t.box[0] * e
+    if inner % INNER_ALIGN:
+        return f"boxDim[0] * elementSize = {inner} bytes must be a multiple of {INNER_ALIGN}"
+    if t.swizzle.span and inner > t.swizzle.span:
+        return f"the box's inner dimension, {inner} bytes, exceeds the {t.swizzle.value} swizzle span"
+    for i, s in enumerate(t.element_strides):
+        if not 0 < s <= ELEMENT_STRIDE_LIMIT:
+            return f"elementStrides[{i}] must be in 1..{ELEMENT_STRIDE_LIMIT}, not {s}"
+    if t.oob_nan and not t.float_type:
+        return "the NaN out-of-bounds fill needs a floating-point data type"
+    return None
+
+
+def copy_refusal(t: TensorMap2D, start: tuple[int, int], dst: int) -> str | None:
+    """What the copy itself refuses at run time (observed on the H200), or None."""
+    if dst % SMEM_ALIGN:
+        return f"the shared-memory destination {dst:#x} is not {SMEM_ALIGN}-byte aligned (misaligned address)"
+    if (start[0] * t.elem_bytes) % INNER_ALIGN:
+        return (f"the start's byte offset in dimension 0, {start[0]} x {t.elem_bytes} = {start[0] * t.elem_bytes}, is "
+                f"not a multiple of {INNER_ALIGN} (illegal instruction)")
+    return None
+
+
+def smem_address(t: TensorMap2D, dst: int, row: int, col: int, byte: int = 0) -> int:
+    """The absolute shared address receiving byte `byte` of box element (row, col) (box coordinates)."""
+    addr = dst + row * t.row_pitch + col * t.elem_bytes + byte
+    return swizzle_address(t.swizzle, addr)
+
+
+def swizzle_address(s: TmaSwizzle, addr: int) -> int:
+    """Swizzle<B,4,3> on an absolute byte address: chunk bits 4..4+B XOR bits 7..7+B."""
+    if not s.bits:
+        return addr
+    mask = (1 << s.bits) - 1
+    return addr ^ (((addr >> 7) & mask) << 4)
+
+
+@dataclass(frozen=True)
+class Write:
+    addr: int           # absolute shared address
+    row: int            # global coordinates, -1 for an out-of-bounds fill
+    col: int
+    byte: int           # byte inside the element
+    value: int | None = None   # the fill byte, for out-of-bounds elements
+
+
+def placement(t: TensorMap2D, start: tuple[int, int], dst: int) -> list[Write]:
+    """Every shared-memory byte one copy writes, in box order."""
+    e = t.elem_bytes
+    out = []
+    for r in range(t.box[1]):
+        for c in range(t.box[0]):
+            grow, gcol = start[1] + r, start[0] + c
+            inside = 0 <= gcol < t.global_dim[0] and 0 <= grow < t.global_dim[1]
+            for b in range(e):
+                a = smem_address(t, dst, r, c, b)
+                if inside:
+                    out.append(Write(a, grow, gcol, b))
+                else:
+                    out.append(Write(a, -1, -1, b, NAN_FILL_UNIT[b % 2] if t.oob_nan else 0))
+    return out
+
+
+def tx_bytes(t: TensorMap2D) -> int:
+    """The mbarrier transaction count of one copy: the whole box, out-of-bounds elements included."""
+    return t.box_bytes
