@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--output", "-o", metavar="FILE")
     _proving_options(df)
 
+    sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "
+                              "(one query a line)", add_help=False)
     imp = sub.add_parser("import-cutlass", help="write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
                          description="Read MMA_Traits and Copy_Traits specialisations from a CUTLASS include "
                                      "directory and write one spec file per header family (atom-only checks). "
@@ -123,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["import-cutlass"]:   # its own parser (options included) lives with the importer
         from .importer import main as import_main
         return import_main(argv[1:])
+    if argv[:1] == ["hw"]:               # the hardware calculator parses its queries itself (also for `hw -`)
+        from .hw_cmd import hw_main
+        return hw_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "layout":
         from .calculator import run

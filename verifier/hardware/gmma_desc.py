@@ -49,6 +49,10 @@ class GmmaSwizzle(int, Enum):
         """Bytes after which the swizzle pattern repeats (0: no pattern)."""
         return 8 * self.span
 
+    @property
+    def label(self) -> str:
+        return f"{self.span}B" if self.span else "none"
+
     @classmethod
     def named(cls, text: str) -> "GmmaSwizzle":
         key = text.strip().upper().replace("SW", "B").replace("INTERLEAVE", "NONE")

@@ -1,0 +1,86 @@
+"""`python -m verifier hw`: the hardware calculator of DESIGN.md answers from the validated models, refuses what
+the driver or the hardware refuses, and `hw -` answers every line."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hw_tables import tables
+from verifier.hw_cmd import hw_main
+
+ROOT = Path(__file__).parent.parent
+
+
+def hw(*argv, stdin=None):
+    return subprocess.run([sys.executable, "-m", "verifier", "hw", *argv], capture_output=True, text=True, cwd=ROOT,
+                          input=stdin)
+
+
+def query(capsys, *argv):
+    code = hw_main(list(argv))
+    return code, capsys.readouterr()
+
+
+def test_tma_writes_match_a_captured_placement(capsys):
+    p = next(p for t in tables("tma")["tables"] if t["id"] == "place_uint16_128B" for p in t["placements"]
+             if p["box"] == [64, 5] and p["start"] == [0, 0] and p["dst_offset"] == 128)
+    code, out = query(capsys, "tma", "--elem-bytes", "2", "--box", "64,5", "--swizzle", "128B",
+                      "--dst", str(p["window_addr"] + 128), "--global-dim", "131,20", "--global-stride", "288",
+                      "--json")
+    ans = json.loads(out.out)
+    assert code == 0 and ans["tx_bytes"] == 640
+    first = {(r, c, b): a - p["window_addr"] for a, r, c, b in ans["writes"]}
+    assert first[(0, 0, 0)] == 144 and first[(0, 8, 0)] == 128      # chunk 0 and 1 of row 0 swapped
+
+
+def test_tma_out_of_bounds_bytes_have_row_and_col_minus_one(capsys):
+    code, out = query(capsys, "tma", "--elem-bytes", "4", "--box", "8,2", "--dst", "1024", "--start=-4,0",
+                      "--global-dim", "8,8", "--json")
+    writes = json.loads(out.out)["writes"]
+    assert code == 0 and len(writes) == 64
+    assert all(w[1] == w[2] == -1 for w in writes[:16]) and writes[16][1:] == [0, 0, 0]
+
+
+def test_tma_refusals_name_the_rule(capsys):
+    for argv, words in ((["--box", "128,1", "--swizzle", "64B", "--dst", "1024"], "exceeds the 64B swizzle span"),
+                        (["--box", "8,1", "--dst", "1040"], "not 128-byte aligned"),
+                        (["--box", "8,1", "--dst", "1024", "--start", "3,0"], "illegal instruction"),
+                        (["--box", "8,257", "--dst", "1024"], "boxDim[1]")):
+        code, out = query(capsys, "tma", "--elem-bytes", "2", *argv, "--json")
+        assert code == 0 and words in json.loads(out.out)["refused"], argv
+
+
+def test_wgmma_reads_match_a_captured_probe(capsys):
+    probe = next(pr["probe"] for t in tables("gmma_desc")["tables"] for pr in t["probes"]
+                 if pr["id"] == "SsF16T1_MN_64B_lbo1024_sbo512_base0_start0")
+    code, out = query(capsys, "wgmma", "--instruction", "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16",
+                      "--operand", "A", "--major", "MN", "--desc", probe["descriptor"], "--json")
+    reads = {(m, k): a - probe["window_addr"] for m, k, a in json.loads(out.out)["reads"]}
+    assert code == 0 and reads == {(m, k): off for m, k, off in probe["reads"]}
+
+
+def test_wgmma_refuses_mn_major_for_8_bit_types(capsys):
+    code, out = query(capsys, "wgmma", "--instruction", "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3",
+                      "--operand", "B", "--major", "MN", "--desc", "0x40", "--json")
+    assert code == 0 and "MN-major" in json.loads(out.out)["refused"]
+
+
+def test_banks_is_not_modelled_yet(capsys):
+    code, out = query(capsys, "banks", "--instruction", "ld.shared.b32", "--addresses", "0,4,8", "--json")
+    assert code == 3 and "unsupported" in json.loads(out.out)
+
+
+def test_bad_queries_are_exit_2_with_one_line(capsys):
+    code, out = query(capsys, "tma", "--box", "8")
+    assert code == 2 and out.err.count("\n") == 1 and "Traceback" not in out.err
+
+
+def test_batch_answers_every_line():
+    good = "tma --elem-bytes 1 --box 16,2 --dst 1024 --json"
+    lines = [good, "wgmma --operand A", "'unbalanced", "hw " + good, "x" * 5000, "banks --instruction a --addresses 1",
+             "-", good.replace("--json", "")] * 25
+    p = hw("-", stdin="\n".join(lines) + "\n")
+    out = p.stdout.splitlines()
+    assert p.returncode == 2 and len(out) == len(lines) and "Traceback" not in p.stderr
+    answers = [json.loads(x) for x in out]
+    assert sum("error" in a for a in answers) == 4 * 25 and sum("writes" in a for a in answers) == 3 * 25
