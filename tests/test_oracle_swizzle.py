@@ -40,6 +40,18 @@ def test_composed_layout_operations(case):
     assert layout.values() == case["result"]["table"]
 
 
+GMMA_ATOMS = [c for c in COMPOSED if c["kind"] == "gmma_atom"]
+
+
+@pytest.mark.parametrize("case", GMMA_ATOMS, ids=[c["id"] for c in GMMA_ATOMS])
+def test_gmma_layout_atoms_by_name(case):
+    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> and their tile_to_shape, written as CuTe's C++."""
+    import re
+    expr = re.sub(r"Shape<_(\d+),_(\d+)>\{\}", r"(\1,\2)", case["expr"])
+    layout = parse_expression(expr)
+    assert str(layout) == case["result"]["text"] and layout.values() == case["result"]["table"], case["expr"]
+
+
 @pytest.mark.parametrize("case", [c for c in COMPOSED if c["result"].get("smem_offsets")],
                          ids=[c["id"] for c in COMPOSED if c["result"].get("smem_offsets")])
 def test_smem_offsets_of_swizzled_layouts(case):

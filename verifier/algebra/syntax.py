@@ -44,7 +44,7 @@ _TOKEN = re.compile(r"""
   | (?P<smem>smem_ptr\[(?P<bits>\d+)b\]\(unset\))
   | (?P<int>_?-?\d+)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
-  | (?P<punct>[()\[\]<>,:])
+  | (?P<punct>[()\[\]<>,:{}])
 """, re.VERBOSE)
 
 MAX_SIZE = 1 << 40          # absurd sizes are refused before anything is enumerated
@@ -249,6 +249,11 @@ class Parser:
             self.take(">")
         if name in ("Sw", "Swizzle"):
             return self.evaluate("", name_tok, lambda: _swizzle(targs))  # applied, if at all, by parse_postfix
+        if _gmma_atom_name(name):
+            if self.tok.kind == "{":                                     # C++ value syntax: Atom<T>{}
+                self.take("{")
+                self.take("}")
+            return self.evaluate(name, name_tok, lambda: _gmma_atom(name, targs))
         if self.tok.kind != "(":
             shown = shorten(name)
             raise self.error(f"unknown name '{shown}'" if name not in FUNCTIONS else f"'{name}' needs arguments",
@@ -338,6 +343,19 @@ def _is_tiler(x: Any) -> bool:
     if is_tuple(x):
         return all(_is_tiler(e) for e in x)
     return isinstance(x, LAYOUT_TYPES) or is_int(x) or is_underscore(x)
+
+
+def _gmma_atom_name(name: str) -> bool:
+    from ..cute.gmma import ATOM_NAME
+    return ATOM_NAME.match(name) is not None
+
+
+def _gmma_atom(name: str, targs: list) -> Any:
+    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>: CuTe's shared-memory layout atoms of wgmma."""
+    from ..cute.gmma import atom_from_name
+    if len(targs) != 1:
+        raise AlgebraError(f"{name} takes one template argument, the value type")
+    return atom_from_name(name, type_bits(targs[0]))
 
 
 def _swizzle(targs: list) -> Swizzle:
