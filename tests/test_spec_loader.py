@@ -199,14 +199,18 @@ def test_unknown_top_level_key() -> None:
                     "did you mean 'mma_atoms'")
 
 
-@pytest.mark.parametrize("version", ["2", "'1'", "true"])
-def test_version_must_be_1(version: str) -> None:
+@pytest.mark.parametrize("version", ["3", "0", "'1'", "true"])
+def test_version_must_be_1_or_2(version: str) -> None:
     text = ATOMS.replace("version: 1", f"version: {version}")
-    assert_error_at(write("v.yaml", text), 1, 10, "'version' must be 1")
+    assert_error_at(write("v.yaml", text), 1, 10, "'version' must be 1 or 2")
+
+
+def test_version_2_reads_version_1_files() -> None:
+    assert load_spec(write("v2.yaml", ATOMS.replace("version: 1", "version: 2"))).version == 2
 
 
 def test_missing_version_and_name() -> None:
-    assert_error_at(write("nov.yaml", "name: x\n"), 1, 1, "'version' must be 1")
+    assert_error_at(write("nov.yaml", "name: x\n"), 1, 1, "'version' must be 1 or 2")
     assert_error_at(write("non.yaml", "version: 1\n"), 1, 1, "missing 'name'")
 
 

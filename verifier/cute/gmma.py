@@ -16,6 +16,7 @@ from ..algebra import functions as F
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from ..hardware.gmma_desc import Descriptor, GmmaSwizzle, Major
+from .operand import Operand
 
 # (major, swizzle) -> (B of Swizzle<B,4,3>, shape in bits, stride in bits): MN-major atoms are (MN, K)
 GMMA_ATOMS_BITS: dict[tuple[str, str], tuple[int, tuple[int, int], tuple[int, int]]] = {
@@ -29,6 +30,7 @@ GMMA_ATOMS_BITS: dict[tuple[str, str], tuple[int, tuple[int, int], tuple[int, in
     ("MN", "SW128"): (3, (1024, 8), (1, 1024)),
 }
 ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:SM90::)?GMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom$")
+ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:SM90::)?GMMA::)?Major::(K|MN)")
 SWIZZLE_OF_BITS = {0: GmmaSwizzle.NONE, 1: GmmaSwizzle.B32, 2: GmmaSwizzle.B64, 3: GmmaSwizzle.B128}
 
 
@@ -42,6 +44,17 @@ def gmma_layout_atom(major: str, swizzle: str, value_bits: int) -> ComposedLayou
 def atom_from_name(name: str, value_bits: int) -> ComposedLayout | None:
     m = ATOM_NAME.match(name)
     return gmma_layout_atom(m.group(1), m.group(2), value_bits) if m else None
+
+
+def atom_major(atom_name: str, operand: Operand) -> Major | None:
+    """The major-ness CuTe's GMMA atom name gives the operand: `..._SS<GMMA::Major::K,GMMA::Major::MN>`; the
+    `_TN` atoms (tf32, 8-bit) are K-major for both; None when the name does not say."""
+    m = ATOM_MAJORS.search(atom_name)
+    if m:
+        return Major(m.group(1) if operand is Operand.A else m.group(2))
+    if re.search(r"_TN\b|_TN<", atom_name):
+        return Major.K
+    return None
 
 
 # --- the layout of a tile, as the two engines see it -------------------------------------------------------------

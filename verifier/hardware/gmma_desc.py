@@ -25,6 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
+
+Addr = Any      # an int, or a symbolic expression (verifier.symbolic.expr.Expr) with the same operators
 
 SECTION = "PTX ISA, wgmma: Matrix Descriptor Format; Shared Memory Matrix Layout"
 FIELD_MASK = 0x3FFF
@@ -101,7 +104,7 @@ class Descriptor:
         return None
 
 
-def unswizzled_offset(d: Descriptor, major: Major, mn: int, k: int, elem_bytes: int) -> int:
+def unswizzled_offset(d: Descriptor, major: Major, mn: Addr, k: Addr, elem_bytes: int) -> Addr:
     """Byte offset from the start address of element (mn, k) before the swizzle."""
     span = d.swizzle.span
     if major is Major.K:
@@ -115,17 +118,20 @@ def unswizzled_offset(d: Descriptor, major: Major, mn: int, k: int, elem_bytes: 
     return mb % span + (mb // span) * d.lbo + (k % 8) * span + (k // 8) * d.sbo
 
 
-def swizzle_address(d: Descriptor, addr: int) -> int:
+def swizzle_address(d: Descriptor, addr: Addr) -> Addr:
     bits = d.swizzle.bits
     if not bits:
         return addr
-    phase = ((addr >> 7) - d.base_offset) & ((1 << bits) - 1)
+    # ((addr >> 7) - base) mod 2^B, kept non-negative (B <= 3, base offset < 8) so that it also reads expressions
+    phase = ((addr >> 7) + (8 - d.base_offset % 8)) & ((1 << bits) - 1)
     return addr ^ (phase << 4)
 
 
-def read_address(d: Descriptor, major: Major, mn: int, k: int, elem_bytes: int) -> int:
-    """The absolute shared byte address of the first byte of element (mn, k): A(m,k) or B(n,k)."""
-    return swizzle_address(d, d.start + unswizzled_offset(d, major, mn, k, elem_bytes))
+def read_address(d: Descriptor, major: Major, mn: Addr, k: Addr, elem_bytes: int, start: Addr | None = None) -> Addr:
+    """The absolute shared byte address of the first byte of element (mn, k): A(m,k) or B(n,k).  `start` replaces
+    the descriptor's start address (an expression, when the start is quantified over)."""
+    begin = d.start if start is None else start
+    return swizzle_address(d, begin + unswizzled_offset(d, major, mn, k, elem_bytes))
 
 
 def operand_reads(d: Descriptor, major: Major, rows: int, cols: int, elem_bytes: int) -> list[tuple[int, int, int]]:

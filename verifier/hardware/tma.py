@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
+
+Addr = Any      # an int, or a symbolic expression (verifier.symbolic.expr.Expr) with the same operators
 
 SECTION = "CUDA driver API cuTensorMapEncodeTiled; PTX ISA cp.async.bulk.tensor (tile mode)"
 BOX_LIMIT = 256                      # elements per box dimension
@@ -118,13 +121,13 @@ def copy_refusal(t: TensorMap2D, start: tuple[int, int], dst: int) -> str | None
     return None
 
 
-def smem_address(t: TensorMap2D, dst: int, row: int, col: int, byte: int = 0) -> int:
+def smem_address(t: TensorMap2D, dst: Addr, row: Addr, col: Addr, byte: int = 0) -> Addr:
     """The absolute shared address receiving byte `byte` of box element (row, col) (box coordinates)."""
     addr = dst + row * t.row_pitch + col * t.elem_bytes + byte
     return swizzle_address(t.swizzle, addr)
 
 
-def swizzle_address(s: TmaSwizzle, addr: int) -> int:
+def swizzle_address(s: TmaSwizzle, addr: Addr) -> Addr:
     """Swizzle<B,4,3> on an absolute byte address: chunk bits 4..4+B XOR bits 7..7+B."""
     if not s.bits:
         return addr

@@ -49,7 +49,8 @@ def failures(r: CheckResult) -> list[Failure]:
 def witness_json(w: Witness) -> dict[str, Any]:
     s = w.suspect
     return {
-        "point": w.point, "failing": w.failing, "failing_exact": w.failing_exact, "domain_size": w.counted_size,
+        "point": w.point, "smallest": w.smallest, "failing": w.failing, "failing_exact": w.failing_exact,
+        "domain_size": w.counted_size,
         "actual": w.actual, "expected": w.expected, "values": w.values, "closed_forms": w.closed_forms,
         "suspect": s.what if s else None, "suspect_location": str(s.loc) if s and s.loc else None,
         "suspect_source": s.source if s else None,

@@ -45,7 +45,8 @@ def render_failure(f: Failure, indent: str = "      ") -> list[str]:
                 how_many = f" ({w.failing}{'' if w.failing_exact else '+'} failing of {w.counted_size} points)"
             if item.domain:
                 out.append(f"{indent}  domain: {item.domain}")
-            out.append(f"{indent}  smallest counterexample: {pt}{how_many}")
+            which = "smallest counterexample" if w.smallest else "counterexample"
+            out.append(f"{indent}  {which}: {pt}{how_many}")
         if w.actual is not None and w.expected is not None:
             out.append(f"{indent}  actual {w.actual}, expected {w.expected}")
         for name, value in w.values.items():

@@ -36,12 +36,15 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
 from ..algebra.syntax import ECHO_LIMIT, shorten
+from ..cute.gmma import atom_major
 from ..cute.operand import Operand
+from ..hardware.gmma_desc import GmmaSwizzle
 from ..outcome import Expect
 from ..smem import position_independent
-from .model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
+from .model import TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2            # the newest spec format this tool reads
+FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
 MAX_ELEMENTS = 1 << 24     # larger layouts are typos, and would make the prover's domains absurd
 MAX_THREADS = 1024         # a CUDA block's limit: a tiled MMA cannot have more threads
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 40 KB; ruamel reads about 1 MB a second
@@ -63,7 +66,12 @@ MMA_KEYS = ("instruction", "shape_mnk", "thr_id", "types", "a", "b", "c", "sourc
 MMA_REQUIRED = ("shape_mnk", "thr_id", "types", "a", "b", "c")
 COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
-CHECK_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect",
+GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
+V2_KEYS = GMMA_KEYS
+DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
+DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
+MAJORS = ("K", "MN")
+CHECK_KEYS = GMMA_KEYS + ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect",
               "copy_for", "copy_mma", "description")
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
@@ -78,6 +86,7 @@ class _File:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.version = FORMAT_VERSION
 
     def at(self, line0: int, col0: int) -> Loc:
         return Loc(self.path, line0 + 1, col0 + 1)
@@ -387,8 +396,16 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         check.atom_layout, check.permutation = tiled.atom_layout, tiled.permutation
     else:
         _needs(fl, ("atom_layout", "permutation", "operand"), "needs 'mma'")
+    for k in V2_KEYS:
+        if fl.has(k) and f.version < 2:
+            raise SpecError(fl.f.key(fl.m, k), f"'{k}' of {fl.what} is a version 2 key: the file needs 'version: 2'")
     if fl.has("copy"):
-        check.copy = atoms.lookup(fl, "copy", atoms.copy, "copy atom")
+        named = fl.opt_str("copy")
+        if named in TMA_COPIES and f.version < 2:
+            raise SpecError(fl.at("copy"), f"{fl.what}: the TMA copy {named} is a version 2 feature: the file needs "
+                                           "'version: 2'")
+        copy = named if named in TMA_COPIES else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
+        check.copy = copy
         if not fl.has("value_type"):
             raise SpecError(loc, f"{fl.what} names copy atom {_quote(check.copy)} but no 'value_type' "
                                  "(the element type the copy moves, e.g. half_t)")
@@ -397,13 +414,72 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         _needs(fl, ("value_type",), "needs 'copy'")
     if fl.has("operand"):
         check.operand = _choice(fl.m["operand"], fl.at("operand"), f"'operand' of {fl.what}", OPERANDS, upper=True)
-    if mma is not None and check.copy is not None:
+    if mma is not None and check.copy in TMA_COPIES:
+        _gmma_fields(fl, check, mma)
+    elif mma is not None and check.copy is not None:
+        _needs(fl, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
         _tiled_fields(fl, check, mma)
     else:
         _needs(fl, ("smem", "copy_for", "copy_mma"), "is only used by checks that name both 'mma' and 'copy'")
     if fl.has("expect"):
         check.expect = _choice(fl.m["expect"], fl.at("expect"), f"'expect' of {fl.what}", EXPECTS, upper=False)
     return check
+
+
+def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
+    """A wgmma operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
+    if not (mma.instruction or "").strip().startswith("wgmma."):
+        raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma MMA atom; "
+                                      f"{_quote(mma.name)} issues {_quote(mma.instruction or 'no instruction')}")
+    for k in ("operand", "smem", "gmem"):
+        if not fl.has(k):
+            raise SpecError(fl.loc, f"{fl.what} copies with TMA and so needs '{k}'")
+    if check.operand not in ("A", "B"):
+        raise SpecError(fl.at("operand"), f"'operand' of {fl.what} must be A or B: TMA fills the shared-memory "
+                                          "operands of wgmma")
+    _needs(fl, ("copy_for", "copy_mma", "permutation"), "is not used by TMA checks")
+    assert check.value_type is not None
+    raw = fl.layout("smem", swizzle_ok=True)
+    check.smem_absolute = isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag)
+    check.smem = _smem(fl, check.value_type)
+    if check.smem.rank() not in (2, 3):
+        raise SpecError(fl.at("smem"), f"'smem' of {fl.what} must be (MN, K) or (MN, K, PIPE), not rank "
+                                       f"{check.smem.rank()}")
+    check.gmem = fl.layout("gmem")
+    if check.gmem.rank() != 2:
+        raise SpecError(fl.at("gmem"), f"'gmem' of {fl.what} must be the (MN, K) global tensor, rank 2")
+    if fl.has("major"):
+        check.major = _choice(fl.m["major"], fl.at("major"), f"'major' of {fl.what}", MAJORS, upper=True)
+        named = atom_major(mma.name, Operand.of(check.operand))
+        if named is not None and named.value != check.major:
+            raise SpecError(fl.at("major"), f"'major' of {fl.what} is {check.major}, but {_quote(mma.name)} reads "
+                                            f"operand {check.operand} {named.value}-major; the atom decides the "
+                                            "descriptor's major-ness")
+    if fl.has("smem_align"):
+        align = fl.m["smem_align"]
+        if not _is_int(align) or align <= 0 or align & (align - 1) or align > 1 << 20:
+            raise SpecError(fl.at("smem_align"), f"'smem_align' of {fl.what} must be a power of two of bytes, "
+                                                 f"not {_show(align)}")
+        check.smem_align = int(align)
+    if fl.has("descriptor"):
+        d = fl.sub("descriptor", DESCRIPTOR_KEYS)
+        for k in d.m:
+            v = d.m[k]
+            if k == "swizzle":
+                mode = _choice(v, d.at(k), f"'swizzle' of the descriptor of {fl.what}", DESCRIPTOR_SWIZZLES,
+                               upper=True)
+                check.descriptor["swizzle"] = int(GmmaSwizzle.named(mode))
+            elif k == "base_offset" and (not _is_int(v) or not 0 <= v < 8):
+                raise SpecError(d.at(k), f"'base_offset' of the descriptor of {fl.what} must be in 0..7, "
+                                         f"not {_show(v)}")
+            elif not _is_int(v) or not 0 <= v < 1 << 18:
+                raise SpecError(d.at(k), f"'{k}' of the descriptor of {fl.what} must be an integer in 0..2^18, "
+                                         f"not {_show(v)}")
+            else:
+                check.descriptor[str(k)] = int(v)
+    if fl.has("tma_box"):
+        box = fl.int_list("tma_box", 2, 2)
+        check.tma_box = (box[0], box[1])
 
 
 def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
@@ -602,8 +678,8 @@ def _spec_kind_problem(doc: Any) -> str | None:
         return f"its top level is {_kind(doc)}, not a mapping"
     if "version" not in doc:
         return "it has no 'version'"
-    if not _is_int(doc["version"]) or doc["version"] != FORMAT_VERSION:
-        return f"its 'version' is not {FORMAT_VERSION}"
+    if not _is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
+        return f"its 'version' is not one of {', '.join(map(str, FORMAT_VERSIONS))}"
     return None
 
 
@@ -661,10 +737,12 @@ class _Loader:
         doc = _read_document(path, quote=True) if included_at is None else _included_document(path, included_at)
         top = _Fields(f, doc, f"the top level of {path}", Loc(path, 1, 1))
         top.only(TOP_KEYS)
-        if "version" not in doc or doc["version"] != FORMAT_VERSION or not _is_int(doc["version"]):
+        if "version" not in doc or not _is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
             where = top.at("version") if "version" in doc else top.loc
             got = _show(doc["version"]) if "version" in doc else "nothing"
-            raise SpecError(where, f"'version' must be {FORMAT_VERSION} (the spec format this tool reads), not {got}")
+            raise SpecError(where, f"'version' must be {' or '.join(map(str, FORMAT_VERSIONS))} (the spec formats "
+                                   f"this tool reads), not {got}")
+        f.version = int(doc["version"])
         top.require(("name",))
         spec_name = top.opt_str("name")
         if not spec_name:
@@ -676,7 +754,7 @@ class _Loader:
         for n, m, loc in self._section(f, top, "copy_atoms"):
             atoms.add(atoms.copy, _copy_atom(f, n, m, loc), "copy atom", loc)
         checks = {n: _check(f, n, m, loc, atoms) for n, m, loc in self._section(f, top, "checks")}
-        return Spec(path=path, name=spec_name, version=FORMAT_VERSION, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
+        return Spec(path=path, name=spec_name, version=f.version, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"))
 
     def _includes(self, f: _File, top: _Fields, atoms: _Atoms, root: str) -> list[str]:

@@ -16,7 +16,12 @@ class CheckKind(str, Enum):
     """What a check names decides which theorems it runs."""
     MMA = "mma"        # an MMA atom alone: theorems 1, 2, 11
     COPY = "copy"      # a copy atom alone: theorem 3
-    TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: every theorem
+    TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: theorems 1-12
+    GMMA = "gmma"      # a wgmma operand in shared memory, filled by TMA from a global tensor: the Hopper path
+
+
+# copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts
+TMA_COPIES = ("SM90_TMA_LOAD",)
 
 
 @dataclass(frozen=True)
@@ -93,10 +98,19 @@ class CheckSpec:
     copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
     copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     description: str | None = None
+    # the Hopper path (version 2 keys)
+    gmem: Any = None                     # the global (MN, K) tensor the TMA copy reads: Layout, elements
+    major: str | None = None             # the wgmma operand's major-ness when the atom's name does not say: K | MN
+    smem_absolute: bool = False          # the smem swizzle reads absolute addresses (a GMMA smem_ptr layout)
+    smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
+    descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
+    tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property
     def kind(self) -> CheckKind:
+        if self.mma and self.copy in TMA_COPIES:
+            return CheckKind.GMMA
         if self.mma and self.copy:
             return CheckKind.TILED
         return CheckKind.MMA if self.mma else CheckKind.COPY

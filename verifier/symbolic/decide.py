@@ -132,6 +132,39 @@ def _z3(ob: Obligation, timeout_s: float) -> tuple[Status, dict[str, int] | None
     return Status.REFUTED, point, "", secs
 
 
+def smallest_failure(ob: Obligation, point: dict[str, int], timeout_s: float) -> tuple[dict[str, int], bool]:
+    """The lexicographically smallest failing point (in the variables' order), found by asking Z3 for one below
+    the best so far, variable by variable (binary search).  Returns (point, True) when it is the smallest, or
+    the best found and False when a query ran out of time.  `point` must fail."""
+    import z3
+
+    from .backends import SMT2
+    width = ob.width()
+    solver = z3.SolverFor("QF_BV")
+    solver.set("timeout", max(1, int(round(timeout_s * 1000))))
+    solver.from_string(SMT2(width).script(ob.variables, ob.premise, ob.claim))
+    best = dict(point)
+    for v in ob.variables:
+        x = z3.BitVec(v.name, width)
+        lo, hi = 0, best[v.name]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            res = solver.check(z3.ULE(x, mid))
+            if res == z3.sat:
+                model = solver.model()
+                values = {d.name(): model[d] for d in model.decls()}
+                found = {u.name: (values[u.name].as_long() if u.name in values else 0) for u in ob.variables}
+                if not fails_at(ob, found):   # never report a point that does not fail exactly
+                    return best, False
+                best, hi = found, found[v.name]
+            elif res == z3.unsat:
+                lo = mid + 1
+            else:
+                return best, False
+        solver.add(x == hi)
+    return best, True
+
+
 def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
     """Exactly, on Python integers: is `point` inside the domain, the premise true and the claim false?"""
     if any(not 0 <= point[v.name] < v.size for v in ob.variables):

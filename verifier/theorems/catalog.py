@@ -18,6 +18,10 @@ class TheoremId(str, Enum):
     SMEM_IN_BOUNDS = "smem.in_bounds"
     MMA_TYPES = "mma.types"
     COPY_VALUE_TYPE = "copy.value_type"
+    TMA_ENCODABLE = "tma.encodable"
+    TMA_PLACEMENT = "tma.placement"
+    GMMA_DESCRIPTOR = "gmma.descriptor"
+    GMMA_END_TO_END = "gmma.end_to_end"
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,20 @@ THEOREMS: tuple[Theorem, ...] = (
             "the MMA atom's value types are the instruction's operand types"),
     Theorem(12, T.COPY_VALUE_TYPE, "Copy value type",
             "the copy's value type has the MMA operand's element width (narrower for a converted C tile)"),
+    Theorem(13, T.TMA_ENCODABLE, "TMA copy encodable",
+            "cuTensorMapEncodeTiled accepts the tensor map make_tma_copy builds (box limits, inner box bytes against "
+            "the swizzle span, 16-byte global strides) and every box's copy runs: 16-byte start offsets, "
+            "128-byte aligned destinations for every allowed base address, the swizzle's alignment, whole boxes"),
+    Theorem(14, T.TMA_PLACEMENT, "TMA placement",
+            "every element (mn, k) of every stage lands at base + smem_layout(mn, k, stage) * sizeof(T), for every "
+            "allowed base address"),
+    Theorem(15, T.GMMA_DESCRIPTOR, "Descriptor agreement",
+            "for every stage, k-block and M/N block of the tile and every (mn, k) a wgmma instruction reads, the "
+            "descriptor make_gmma_desc builds (start, LBO, SBO, base offset, swizzle) makes the tensor core read "
+            "base + smem_layout(mn, k, stage) * sizeof(T); its fields are encodable"),
+    Theorem(16, T.GMMA_END_TO_END, "Hopper end to end",
+            "the element wgmma consumes as A(m,k) / B(n,k) of each slice is the one TMA wrote for the tile's element "
+            "(mn0+m, k0+k), through the TMA box and the descriptor, for every stage and base address"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
@@ -66,4 +84,7 @@ ALL: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS)
 # which theorems a check runs, by what it names
 ATOM_MMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
 ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
-TILED: tuple[TheoremId, ...] = ALL
+TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
+GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
+                               T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
+                               T.GMMA_END_TO_END)

@@ -43,6 +43,8 @@ class Trace(str, Enum):
     DESTINATION = "destination"     # (thread, value, instance) of the copy's destination
     REGISTER_SIDE = "register"      # (thread, value, instance) of the copy's register side
     MEMORY_SIDE = "memory"          # (thread, value, instance) of the copy's shared-memory side
+    TMA_BOX = "tma_box"             # (base, stage, box, row, col) of a TMA box (theorems/sm90_chain.py)
+    GMMA_SLOT = "gmma_slot"         # (base, stage, slice, element) a wgmma instruction reads
 
 
 @dataclass
@@ -100,6 +102,7 @@ class Witness:
     point: dict[str, int] = field(default_factory=dict)
     failing: int | None = None            # failing points (over the counted variables)
     failing_exact: bool = True
+    smallest: bool = True                 # the point is the lexicographically smallest failing one
     counted_size: int = 0
     values: dict[str, int] = field(default_factory=dict)
     actual: str | None = None

@@ -10,25 +10,30 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Union
 
 from ..algebra.inttuple import AlgebraError
 from ..cute.copy import TypedCopyAtom
 from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, combine, outcome
 from ..spec.model import CheckKind, CheckSpec, Loc, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
-                               enumerate_failures, evaluate_at)
+                               enumerate_failures, evaluate_at, smallest_failure)
 from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
+from . import sm90_theorems as HT
 from . import tiled_theorems as TT
 from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
                      Witness)
 from .setup import ConfigurationRefused, build_tiled, copy_atom, copy_model_for, mma_model_for
+from .sm90_chain import Sm90Chain
+from .sm90_setup import build_sm90
 from .suspects import Suspects
 
 T = TheoremId
+GMMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
+              T.GMMA_END_TO_END)
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
                T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
 
@@ -68,6 +73,8 @@ def _summary(check: CheckSpec) -> str:
                      + (f" on {check.value_type.name}" if check.value_type else ""))
     if check.smem is not None:
         parts.append(f"smem {check.smem}")
+    if check.gmem is not None:
+        parts.append(f"from gmem {check.gmem}")
     return " ".join(parts)
 
 
@@ -83,8 +90,12 @@ def _resolve(suspect: Suspect | Blame, point: dict[str, int]) -> Suspect:
     return suspect.default
 
 
+Chain = Union[OperandChain, Sm90Chain]
+WITNESS_SEARCH_S = 5.0    # solver time per query while looking for the smallest counterexample
+
+
 def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumeration | None,
-                    chain: OperandChain | None) -> Witness:
+                    chain: Chain | None) -> Witness:
     """The smallest failing point, the count, the numbers and the chain there.  Never raises."""
     ob = claim.obligation
     w = Witness(point=dict(witness), failing=1, failing_exact=False, counted_size=ob.counted_size(),
@@ -95,6 +106,8 @@ def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumerat
         point = dict(w.point)
         if enumeration is not None and enumeration.first is not None:
             point, w.failing, w.failing_exact = enumeration.first, enumeration.failing, True
+        elif point:   # too many points to count: still show the smallest one
+            point, w.smallest = smallest_failure(ob, point, WITNESS_SEARCH_S)
         w.point = {v.name: point[v.name] for v in ob.variables if v.size > 1}   # one-point domains: always 0
         w.suspect = _resolve(claim.suspect, point)
         w.values = evaluate_at(ob, point)
@@ -109,7 +122,7 @@ def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumerat
     return w
 
 
-def _decide_claim(claim: Claim, settings: Settings, chain: OperandChain | None) -> ItemResult:
+def _decide_claim(claim: Claim, settings: Settings, chain: Chain | None) -> ItemResult:
     ob = claim.obligation
     decision, enumeration = decide(ob, settings)
     r = ItemResult(ob.title, decision.status, decision.procedure, decision.seconds, decision.width,
@@ -138,7 +151,7 @@ def _internal_error(tid: TheoremId, e: BaseException, debug: bool, t0: float) ->
 
 
 def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings, suspects: Suspects,
-                   chain: OperandChain | None = None, debug: bool = False) -> TheoremResult:
+                   chain: Chain | None = None, debug: bool = False) -> TheoremResult:
     """Plan and decide one theorem; a CuTe rule is REFUSED, any other exception an internal ERROR."""
     t0 = time.perf_counter()
     try:
@@ -221,6 +234,8 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
         plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects))
     elif kind is CheckKind.COPY:
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
+    elif kind is CheckKind.GMMA:   # the wgmma atom's A, B and accumulator fragments (theorem 2 for wgmma)
+        plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects))
     else:
         plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects))
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
@@ -228,6 +243,8 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     theorems = [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
     if kind is CheckKind.TILED:
         theorems += _tiled_theorems(spec, check, settings, suspects, only, debug)
+    elif kind is CheckKind.GMMA:
+        theorems += _gmma_theorems(spec, check, settings, suspects, only, debug)
     result.theorems = sorted(theorems, key=lambda t: BY_ID[t.id].number)
     result.verdict = check_verdict(t.status for t in result.theorems)
     result.seconds = time.perf_counter() - t0
@@ -258,6 +275,31 @@ def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: 
         T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(setup, mma, suspects),
     }
     return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
+
+
+def _gmma_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
+                   only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
+    ids = [tid for tid in GMMA_ORDER if only is None or tid in only]
+    t0 = time.perf_counter()
+    try:
+        setup = build_sm90(check, spec.mma_atoms[check.mma])   # type: ignore[index]
+        chain = Sm90Chain(setup)
+    except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
+        return [_internal_error(tid, e, debug, t0) for tid in ids]
+    plans: dict[TheoremId, Callable[[], Plan]] = {
+        T.SMEM_INJECTIVE: lambda: HT.smem_injective(setup, suspects),
+        T.COPY_VALUE_TYPE: lambda: HT.value_type(setup, suspects),
+        T.TMA_ENCODABLE: lambda: HT.tma_encodable(setup, suspects),
+        T.TMA_PLACEMENT: lambda: HT.tma_placement(setup, suspects),
+        T.GMMA_DESCRIPTOR: lambda: HT.gmma_descriptor(setup, suspects),
+        T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects),
+    }
+    return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
+
+
+def gmma_chain(spec: Spec, check: CheckSpec) -> Sm90Chain:
+    """The chain of a Hopper check, for `explain`."""
+    return Sm90Chain(build_sm90(check, spec.mma_atoms[check.mma]))   # type: ignore[index]
 
 
 def tiled_chain(spec: Spec, check: CheckSpec) -> OperandChain:
