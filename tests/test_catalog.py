@@ -17,7 +17,7 @@ CATALOG = ROOT / "specs" / "catalog"
 EXPECTED_VERDICT = {"pass": "verified", "fail": "refuted", "undecided": "undecided", "unsupported": "unsupported"}
 # the atom libraries whose every atom must be gated by an atom-only check (SM75-SM90, CuTe's generic copies)
 GATED_LIBRARIES = ("sm75", "sm80_f16", "sm80_tf32", "sm80_int8", "sm80_int4", "sm80_b1", "sm80_f64", "sm80_copy",
-                   "sm89", "sm90", "generic")
+                   "sm89", "sm90", "sm90_gmma", "generic")
 
 
 def _gen_catalog():

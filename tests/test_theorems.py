@@ -8,7 +8,7 @@ import pytest
 from verifier.outcome import Status, Verdict
 from verifier.spec import load_spec
 from verifier.symbolic.decide import Settings
-from verifier.theorems.catalog import ALL, TheoremId
+from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TheoremId
 from verifier.theorems.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
@@ -44,6 +44,10 @@ PAIRS = {
     T.SMEM_IN_BOUNDS: ("good_store_c_stsm", "bad_smem_tile_too_small"),
     T.MMA_TYPES: ("good_mma_atom", "bad_mma_types"),
     T.COPY_VALUE_TYPE: ("good_seed", "bad_value_type_on_a"),
+    T.TMA_ENCODABLE: ("good_gmma_b_n8_sw32", "bad_tma_box_wider_than_span"),
+    T.TMA_PLACEMENT: ("good_gmma_b_n8_sw32", "bad_relative_swizzle_unaligned"),
+    T.GMMA_DESCRIPTOR: ("good_gmma_b_n8", "bad_descriptor_strides_swapped"),
+    T.GMMA_END_TO_END: ("good_gmma_b_n8_sw32", "bad_descriptor_strides_swapped"),
 }
 
 
@@ -73,10 +77,22 @@ def test_theorem_refutes_a_broken_configuration(tid):
 
 
 def test_good_configurations_are_verified_by_all_their_theorems():
-    for name in ("good_seed", "good_store_c_stsm"):
+    for name, ids in (("good_seed", TILED), ("good_store_c_stsm", TILED), ("good_gmma_b_n8", GMMA),
+                      ("good_gmma_b_n8_sw32", GMMA)):
         r = result(name)
-        assert [t.id for t in r.theorems] == list(ALL)
+        assert [t.id for t in r.theorems] == sorted(ids, key=lambda t: BY_ID[t].number)
         assert r.verdict is Verdict.VERIFIED, [(t.id, t.status, t.reason) for t in r.theorems]
+
+
+def test_hopper_claims_are_cross_checked_by_enumeration():
+    """The N = 8 Hopper cases are small enough that enumeration decides every claim a second time."""
+    for name in ("good_gmma_b_n8", "good_gmma_b_n8_sw32", "bad_relative_swizzle_unaligned",
+                 "bad_descriptor_strides_swapped"):
+        for t in result(name).theorems:
+            if t.id in (T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END) and t.status is not Status.REFUSED:
+                claims = [i for i in t.items if i.procedure is not None and i.procedure.value != "evaluation"]
+                assert claims and all(i.cross_check is not None and i.cross_check.status is i.status
+                                      for i in claims), (name, t.id)
 
 
 def test_cross_check_agrees_on_every_obligation():

@@ -830,7 +830,7 @@ def mistakes() -> SpecFile:
                  "Documented mistakes: each check reproduces a real bug of CuTe/CUTLASS kernels or of CUTLASS's "
                  "own atom definitions and must come back refuted with its counterexample.",
                  ["atoms/sm75.yaml", "atoms/sm80_f16.yaml", "atoms/sm80_tf32.yaml", "atoms/sm80_int8.yaml",
-                  "atoms/sm90.yaml"])
+                  "atoms/sm90.yaml", "atoms/sm90_gmma.yaml"], version=2)
     f.comment = ("Every check here is `expect: fail`: `python -m verifier prove specs/mistakes.yaml` exits 0 when "
                  "each\n"
                  "one is refuted, and prints the counterexample chain of each.")
@@ -965,6 +965,7 @@ def mistakes() -> SpecFile:
                   "configuration's Copy_Atom<SM75_U32x4_LDSM_N, half_t> pasted in: 16-bit values on a tfloat32_t "
                   "operand.",
                   TF32, TF32_WARPS, [32, 32, 8], "A", LDSM_N[4], "half_t", T_K_SW128, (128, 32), expect="fail")
+    hopper_mistakes(f)
     return f
 
 
@@ -1154,6 +1155,53 @@ def family_sm90_gmma() -> SpecFile:
                                   f"4096x4096 tensor, read by {atom.name}.",
                          atom, cfg.warpgroups, op, type_name, smem, hopper_gmem(major))
     return f
+
+
+def hopper_mistakes(f: SpecFile) -> None:
+    """The Hopper data path's documented mistakes: each refuted with its counterexample."""
+    kk, kmn = Gmma(128, "f32", "f16", "SS", ("K", "K")), Gmma(128, "f32", "f16", "SS", ("K", "MN"))
+    one = [1, 1, 1]
+    f.section("Hopper: TMA -> swizzled shared memory -> wgmma descriptor (theorems tma.*, gmma.*)")
+    n24 = Gmma(24, "f32", "f16", "SS", ("K", "MN"))
+    hopper_check(f, "tilelang_2593_hardwired_descriptor_stride",
+                 "TileLang #2593's pattern: a wgmma B descriptor stride hard-wired for N a multiple of 16. B is "
+                 "MN-major without swizzle (GMMA::Layout_MN_INTER_Atom<half_t> tiled to 24x64), N = 24: the stride "
+                 "between 8-row K blocks (the LBO of this form) is N x 16 = 384 bytes; hard-wired to 256 it reads "
+                 "k >= 8 from the wrong rows.",
+                 n24, one, "B", "half_t", hopper_smem("MN", "INTER", "half_t", (24, 64, 2)).replace(", (2,1,3)", ""),
+                 hopper_gmem("MN"), descriptor={"lbo": 256}, expect="fail")
+    n8 = Gmma(8, "f32", "f16", "SS", ("K", "K"))
+    hopper_check(f, "triton_7830_n8_no_swizzle_descriptor",
+                 "Triton #7830's case: an fp16 dot with N = 8 through the no-swizzle descriptor path. B is 8x64 "
+                 "K-major without swizzle (GMMA::Layout_K_INTER_Atom<half_t>); the descriptor exchanges the two "
+                 "core-matrix strides (LBO, the step between 16-byte K chunks, 128 bytes; SBO, the step between "
+                 "8-row groups, unused for 8 rows), so wgmma reads k >= 8 from the wrong place.",
+                 n8, one, "B", "half_t", hopper_smem("K", "INTER", "half_t", (8, 64, 2)), hopper_gmem("K"),
+                 descriptor={"lbo": 16, "sbo": 128}, expect="fail")
+    hopper_check(f, "emmy_200_buffer_relative_swizzle",
+                 "cloudrift-ai/emmy PR #200's bug: the 128-byte swizzle computed on offsets inside the buffer "
+                 "(composition(Swizzle<3,4,3>, ...) without GMMA's smem_ptr) while TMA and the tensor core swizzle "
+                 "absolute shared addresses; the buffer is only 128-byte aligned (alignas(128)), not to the "
+                 "1024-byte repeat.",
+                 kk, one, "B", "half_t", "tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64,4))", hopper_gmem("K"),
+                 smem_align=128, expect="fail")
+    hopper_check(f, "kmajor_atom_under_mn_descriptor",
+                 "A K-major shared layout (GMMA::Layout_K_SW128_Atom<half_t>, what TMA fills from a K-major tensor) "
+                 "read through the MN-major descriptor of SM90_64x128x16_F32F16F16_SS<K, MN> (CUTLASS #1396 / "
+                 "#1688: atoms that cannot be mapped to the instruction's pictures).",
+                 kmn, one, "B", "half_t", hopper_smem("K", "SW128", "half_t", (128, 64, 4)), hopper_gmem("K"),
+                 expect="fail")
+    hopper_check(f, "wrong_descriptor_base_offset",
+                 "A descriptor base offset of 2 on a buffer make_gmma_desc gives base offset 0: the tensor core's "
+                 "swizzle phase, ((address >> 7) - base offset) mod 8, is no longer the one TMA wrote with.",
+                 kk, one, "B", "half_t", hopper_smem("K", "SW128", "half_t", (128, 64, 4)), hopper_gmem("K"),
+                 descriptor={"base_offset": 2}, expect="fail")
+    hopper_check(f, "tma_box_wider_than_swizzle_span",
+                 "A TMA box of 64 half_t (128 bytes) along K over a 64-byte swizzled tile "
+                 "(GMMA::Layout_K_SW64_Atom<half_t>): cuTensorMapEncodeTiled refuses an inner box wider than the "
+                 "swizzle span, and the rows it would write do not follow the layout.",
+                 kk, one, "B", "half_t", hopper_smem("K", "SW64", "half_t", (128, 64, 4)), hopper_gmem("K"),
+                 tma_box=[64, 128], expect="fail")
 
 
 # --- main --------------------------------------------------------------------------------------------

@@ -63,15 +63,19 @@ def build_parser() -> argparse.ArgumentParser:
                          add_help=False)
     imp.add_argument("rest", nargs=argparse.REMAINDER)
 
-    ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot",
+    ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot or wgmma element",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
-                                    "as the seed article does for A(0,9).")
+                                    "as the seed article does for A(0,9); or, for a Hopper check, one element "
+                                    "(--coord MN,K) from global memory through the TMA box, the swizzled shared "
+                                    "byte and the descriptor to the (mn, k) wgmma reads.")
     ex.add_argument("spec", metavar="SPEC_OR_DIR")
     ex.add_argument("--check", required=True)
     ex.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
-    ex.add_argument("--lane", type=int, required=True)
-    ex.add_argument("--value", type=int, required=True)
+    ex.add_argument("--lane", type=int, help="tiled checks: the destination thread")
+    ex.add_argument("--value", type=int, help="tiled checks: the destination value")
     ex.add_argument("--instance", type=_int_list, default=[], help="copy instance, e.g. 0,1,0 (default all 0)")
+    ex.add_argument("--coord", type=_int_list, help="Hopper checks: the tile element MN,K (A: m,k; B: n,k)")
+    ex.add_argument("--stage", type=int, default=0, help="Hopper checks: the pipeline stage (default 0)")
     ex.add_argument("--base", type=lambda s: int(s, 0), default=0x1000, help="example smem base address")
     return p
 
@@ -151,5 +155,5 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "explain":
         from .prove_cmd import explain_main
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,
-                            allow_outside=args.allow_outside)
+                            allow_outside=args.allow_outside, coord=args.coord, stage=args.stage)
     return 2

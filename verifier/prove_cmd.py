@@ -125,17 +125,22 @@ def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool) -
     return affected(load_specs(candidates, allow_outside=allow_outside), changed)
 
 
-def explain_main(path: str, check: str, lane: int, value: int, instance: list[int], base: int,
-                 out: TextIO | None = None, allow_outside: bool = False) -> int:
+def explain_main(path: str, check: str, lane: int | None, value: int | None, instance: list[int], base: int,
+                 out: TextIO | None = None, allow_outside: bool = False, coord: list[int] | None = None,
+                 stage: int = 0) -> int:
     out = out or sys.stdout
-    from .theorems.claims import Trace
-    from .theorems.runner import tiled_chain
     from .theorems.setup import ConfigurationRefused
     try:
         c, spec = _find_check(path, check, allow_outside)
-        if c.kind != CheckKind.TILED:
+        if c.kind is CheckKind.GMMA:
+            return _explain_gmma(path, c, spec, coord, stage, base, out)
+        if c.kind is not CheckKind.TILED:
             raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace "
                                    "(it is an atom-only check)")
+        if lane is None or value is None or coord is not None:
+            raise SpecError(c.loc, f"check '{text.safe(check)}' is a tiled check: give --lane and --value "
+                                   "(--coord is for Hopper checks)")
+        from .theorems.runner import tiled_chain
         chain = tiled_chain(spec, c)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
@@ -143,6 +148,7 @@ def explain_main(path: str, check: str, lane: int, value: int, instance: list[in
     except ConfigurationRefused as e:
         sys.stderr.write(f"error: CuTe would not build check '{text.safe(check)}': {e}\n")
         return ExitCode.BAD_INPUT
+    from .theorems.claims import Trace
     chain.base = base
     trace = Trace.REGISTER_SIDE
     nval = chain.n_reg
@@ -160,10 +166,42 @@ def explain_main(path: str, check: str, lane: int, value: int, instance: list[in
         return ExitCode.BAD_INPUT
     out.write(f"{path}: check {text.safe(check)}: {c.mma} {chain.setup.operand} <- {c.copy} on "
               f"{c.value_type.name if c.value_type else ''}, smem {c.smem}\n")
+    _write_chain(out, title, lines)
+    return ExitCode.OK
+
+
+def _write_chain(out: TextIO, title: str, lines: list) -> None:
     out.write(f"{title}\n")
     width = max(len(s.label) for s in lines)
     for s in lines:
         out.write(f"  {s.label:<{width}}  {s.text}\n")
+
+
+def _explain_gmma(path: str, c: CheckSpec, spec: Spec, coord: list[int] | None, stage: int, base: int,
+                  out: TextIO) -> int:
+    """global (row, col) -> TMA box -> shared byte -> descriptor -> the (mn, k) wgmma reads."""
+    from .theorems.runner import gmma_chain
+    name = text.safe(c.name)
+    if coord is None or len(coord) != 2:
+        sys.stderr.write(f"error: check '{name}' is a Hopper check: give --coord MN,K (and --stage)\n")
+        return ExitCode.BAD_INPUT
+    chain = gmma_chain(spec, c)
+    s = chain.setup
+    if s.tile is None:
+        sys.stderr.write(f"error: check '{name}': {s.tile_problem}\n")
+        return ExitCode.BAD_INPUT
+    extent = s.extent
+    if not (0 <= coord[0] < extent[0] and 0 <= coord[1] < extent[1] and 0 <= stage < s.stages):
+        sys.stderr.write(f"error: --coord must be within {extent[0]}x{extent[1]} and --stage in [0,{s.stages}) for "
+                         f"check '{name}'\n")
+        return ExitCode.BAD_INPUT
+    if base % s.align or not 0 <= base < 1 << 18:
+        sys.stderr.write(f"error: --base must be a multiple of {s.align} below 2^18 for check '{name}'\n")
+        return ExitCode.BAD_INPUT
+    title, lines = chain.element_lines(base, stage, coord[0], coord[1])
+    out.write(f"{path}: check {name}: {c.mma} {s.operand.value} <- {c.copy} on "
+              f"{c.value_type.name if c.value_type else ''}, smem {c.smem}\n")
+    _write_chain(out, title, lines)
     return ExitCode.OK
 
 

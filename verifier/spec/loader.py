@@ -35,6 +35,7 @@ from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
+from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.syntax import ECHO_LIMIT, shorten
 from ..cute.gmma import atom_major
 from ..cute.operand import Operand
@@ -46,6 +47,7 @@ from .model import TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
 FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
 MAX_ELEMENTS = 1 << 24     # larger layouts are typos, and would make the prover's domains absurd
+MAX_GLOBAL_ELEMENTS = 1 << 40   # a global tensor is never enumerated (the parser's own limit)
 MAX_THREADS = 1024         # a CUDA block's limit: a tiled MMA cannot have more threads
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 40 KB; ruamel reads about 1 MB a second
 MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
@@ -137,7 +139,8 @@ def _is_int(x: Any) -> bool:
 
 # --- scalar values -----------------------------------------------------------------------------------
 
-def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False) -> Layout | ComposedLayout:
+def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False,
+                    max_elements: int = MAX_ELEMENTS) -> Layout | ComposedLayout:
     """A layout string written at `loc`; parse errors point at the offending column inside the string."""
     if not isinstance(text, str):
         raise SpecError(loc, f"{what} must be a layout string such as \"(4,8):(8,1)\", not {_show(text)}")
@@ -150,8 +153,9 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False) ->
         raise SpecError(inner, f"bad layout in {what}: {e.message}") from None
     if isinstance(layout, ComposedLayout) and not swizzle_ok:
         raise SpecError(loc, f"{what} must be a plain layout shape:stride, not a swizzled layout")
-    if int(layout.size()) > MAX_ELEMENTS:
-        raise SpecError(loc, f"{what} has {int(layout.size())} elements; at most {MAX_ELEMENTS} (2**24) are supported")
+    if int(layout.size()) > max_elements:
+        raise SpecError(loc, f"{what} has {int(layout.size())} elements; at most {max_elements} "
+                             f"(2**{max_elements.bit_length() - 1}) are supported")
     return layout
 
 
@@ -237,8 +241,8 @@ class _Fields:
             raise SpecError(self.at(k), f"'{k}' of {self.what} must be a string, not {_show(x)}")
         return str(x)
 
-    def layout(self, k: str, swizzle_ok: bool = False) -> Any:
-        return parse_layout_at(self.m[k], self.at(k), f"'{k}' of {self.what}", swizzle_ok)
+    def layout(self, k: str, swizzle_ok: bool = False, max_elements: int = MAX_ELEMENTS) -> Any:
+        return parse_layout_at(self.m[k], self.at(k), f"'{k}' of {self.what}", swizzle_ok, max_elements)
 
     def int_list(self, k: str, lo: int, hi: int) -> tuple[int, ...]:
         x, loc = self.m[k], self.at(k)
@@ -438,6 +442,10 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
         raise SpecError(fl.at("operand"), f"'operand' of {fl.what} must be A or B: TMA fills the shared-memory "
                                           "operands of wgmma")
     _needs(fl, ("copy_for", "copy_mma", "permutation"), "is not used by TMA checks")
+    thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
+    if check.operand == "A" and any(int(d) != 0 for d in thread_strides):
+        raise SpecError(fl.at("operand"), f"{fl.what}: {_quote(mma.name)} takes A from registers (an RS atom); no "
+                                          "descriptor reads a shared A, so a TMA check of it needs an SS atom")
     assert check.value_type is not None
     raw = fl.layout("smem", swizzle_ok=True)
     check.smem_absolute = isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag)
@@ -445,7 +453,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     if check.smem.rank() not in (2, 3):
         raise SpecError(fl.at("smem"), f"'smem' of {fl.what} must be (MN, K) or (MN, K, PIPE), not rank "
                                        f"{check.smem.rank()}")
-    check.gmem = fl.layout("gmem")
+    check.gmem = fl.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS)   # only its shape and strides are read
     if check.gmem.rank() != 2:
         raise SpecError(fl.at("gmem"), f"'gmem' of {fl.what} must be the (MN, K) global tensor, rank 2")
     if fl.has("major"):

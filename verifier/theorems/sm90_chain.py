@@ -87,11 +87,13 @@ class Sm90Chain:
             read = _int(s.read_address(start, i, j))
             phase = ((raw >> 7) - d.base_offset) % (1 << d.swizzle.bits) if d.swizzle.bits else 0
             out.append(ChainLine("wgmma reads", f"the slice's {op}({a}={i}, {c}={j}) at {raw:#x}"
-                                                + (f" ^ (phase {phase} << 4) = {read:#x}" if d.swizzle.bits else "")))
+                                                + (f" ^ (phase ((addr >> 7) - base offset) mod {1 << d.swizzle.bits}"
+                                                   f" = {phase}) << 4 = {read:#x}" if d.swizzle.bits else "")))
             verdict = ("the byte TMA wrote it to" if read == _tma_write(s, base, mn, k, stage)
                        else "NOT the byte TMA wrote it to")
-            out.append(ChainLine("instruction", f"{s.atom.instruction or s.atom.name} reads the slice's {op}({a}={i}, {c}={j}) "
-                                                f"from shared memory (no thread holds it): {verdict}"))
+            instruction = s.atom.instruction or s.atom.name
+            out.append(ChainLine("instruction", f"{instruction} reads the slice's {op}({a}={i}, {c}={j}) from shared "
+                                                f"memory (no thread holds it): {verdict}"))
         return title, out
 
 
@@ -110,4 +112,4 @@ def _xor_text(bits: int, raw: int, final: int) -> str:
     if not bits:
         return ""
     phase = (raw >> 7) & ((1 << bits) - 1)
-    return f" ^ (bits 7.. {phase} << 4) = {final:#x}"
+    return f" ^ (phase (addr >> 7) mod {1 << bits} = {phase}) << 4 = {final:#x}"
