@@ -197,7 +197,8 @@ def test_copy_without_asm_and_a_value_type_cute_refuses(imported, toy80):
 def test_every_unimported_definition_is_reported_with_header_and_line(imported):
     report = imported[0]
     by_name = {f.name: f for f in report.failures}
-    assert set(by_name) == {"TOY_16x8x16_BROKEN_TN", "TOY_16x8x8_MYSTERY_TN", "TOY_UMMA", "TOY_TMA_LOAD"}
+    assert set(by_name) == {"TOY_16x8x16_BROKEN_TN", "TOY_16x8x8_MYSTERY_TN", "TOY_UMMA", "TOY_TMA_LOAD",
+                            "SM90_BULK_TOY", "GMMA::Layout_MN_SW64_Atom_Bits"}
     broken = by_name["TOY_16x8x16_BROKEN_TN"]
     assert (broken.header, broken.line) == ("include/cute/atom/mma_traits_toy80.hpp",
                                             _line("mma_traits_toy80.hpp", "MMA_Traits<TOY_16x8x16_BROKEN_TN>"))
@@ -329,3 +330,29 @@ def test_a_documented_finding_is_written_with_the_catalogs_expect(tmp_path):
     assert check.expect == "fail" and check.description == KNOWN_FINDINGS["SM75_U32x1_MOVM_T"]
     r = run_check(spec, check)
     assert r.verdict is Verdict.REFUTED and r.ok
+
+
+# --- the Hopper definitions ----------------------------------------------------------------------------
+
+def test_gmma_layout_atoms_are_compared_with_the_verifier_s(imported):
+    """GMMA::Layout_*_Atom_Bits are read and compared with verifier/cute/gmma.py's facts: one agrees, and the
+    miniature's wrong MN-major 64-byte atom is reported as a disagreement at its header line."""
+    report, _ = imported
+    header = "mma_traits_toy90_gmma.hpp"
+    good = next(n for n in report.notes if n.name == "GMMA::Layout_K_SW128_Atom_Bits")
+    assert (good.header, good.line) == (f"include/cute/atom/{header}", _line(header, "Layout_K_SW128_Atom_Bits"))
+    assert "agrees with the verifier's GMMA::Layout_K_SW128_Atom" in good.text
+    bad = report.failure_for("GMMA::Layout_MN_SW64_Atom_Bits")
+    assert bad is not None and bad.line == _line(header, "Layout_MN_SW64_Atom_Bits")
+    assert "disagrees with the verifier's GMMA::Layout_MN_SW64_Atom" in bad.reason
+    assert "(_512,_8):(_1,_512)" in bad.reason
+    assert "read 2 GMMA shared-memory layout atoms: 1 disagree" in report.summary()
+
+
+def test_the_tiled_tma_load_is_a_note_and_other_bulk_copies_are_not_imported(imported):
+    report, _ = imported
+    note = next(n for n in report.notes if n.name == "SM90_TMA_LOAD")
+    assert "copy: SM90_TMA_LOAD" in note.text and note.line == _line("copy_traits_toy90_tma.hpp", "SM90_TMA_LOAD,")
+    assert report.failure_for("SM90_TMA_LOAD") is None
+    other = report.failure_for("SM90_BULK_TOY")
+    assert other is not None and "not a warp-level atom" in other.reason

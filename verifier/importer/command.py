@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .atoms import CopyRecord, MMARecord, family, read_copy, read_mma
+from .gmma_layouts import read_gmma_layout_atoms
 from .instantiate import instances_of
 from .report import Failure, Imported, ImportReport, Note
 from .resolver import Index, Resolver, ResolveError
@@ -100,6 +101,10 @@ def import_cutlass(include_dir: Path, out_dir: Path) -> ImportReport:
                 continue
             report.imported.append(Imported(inst.name, "mma" if decl.name == "MMA_Traits" else "copy",
                                             *where, str(Path(out_dir) / f"{fam}.yaml")))
+    notes, failures = read_gmma_layout_atoms(resolver)
+    report.gmma_layout_atoms = len(notes) + len(failures)
+    report.notes += notes
+    report.failures += failures
     _write(report, families, Path(out_dir))
     report.failures.sort(key=lambda f: (f.header, f.line))
     report.notes.sort(key=lambda n: (n.header, n.line))

@@ -47,6 +47,7 @@ class ImportReport:
     notes: list[Note] = field(default_factory=list)
     spec_files: list[str] = field(default_factory=list)
     headers_read: int = 0
+    gmma_layout_atoms: int = 0      # GMMA::Layout_*_Atom_Bits read and compared with the verifier's facts
 
     def count(self, kind: str) -> int:
         return sum(1 for a in self.imported if a.kind == kind)
@@ -60,6 +61,10 @@ class ImportReport:
                  f"imported {self.count('mma')} MMA atoms and {self.count('copy')} copy atoms "
                  f"into {len(self.spec_files)} spec files in {self.out_dir}"]
         lines += [f"  {path}: {n} atoms" for path, n in sorted(files.items())]
+        if self.gmma_layout_atoms:
+            bad = sum(1 for f in self.failures if f.name.startswith("GMMA::Layout_"))
+            lines.append(f"read {self.gmma_layout_atoms} GMMA shared-memory layout atoms: "
+                         + (f"{bad} disagree with the verifier's" if bad else "all agree with the verifier's"))
         if self.failures:
             lines.append(f"could not import {len(self.failures)} definitions")
         return "\n".join(lines)
