@@ -9,11 +9,10 @@ that one wrong field does not hide what the other theorems can still say.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout
-from ..algebra.swizzle import ComposedLayout, Swizzle
+from ..algebra.swizzle import Swizzle
 from ..cute.gmma import SmemTile, TmaBoxes, atom_major, gmma_descriptor, smem_tile, tma_boxes
 from ..cute.operand import Operand
 from ..hardware import gmma_desc as GD
@@ -187,6 +186,3 @@ def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
                                swizzle=GmmaSwizzle(s.overrides.get("swizzle", int(d.swizzle))))
     return s
 
-
-def layout_text(layout: Any) -> str:
-    return str(layout.b if isinstance(layout, ComposedLayout) else layout)
