@@ -72,7 +72,8 @@ def simulate(s: Sm90Setup, base: int) -> dict[TheoremId, bool]:
                     mn, k = w * s.rows + i, kb * s.k_instr + j
                     read_ok &= addr == _layout_address(s, base, mn, k, stage)
                     agree &= addr == written.get((mn, k, stage))
-    return {T.TMA_PLACEMENT: placed and runs, T.GMMA_DESCRIPTOR: read_ok, T.GMMA_END_TO_END: agree}
+    distinct = len(set(written.values())) == len(written)    # no byte receives two elements
+    return {T.TMA_PLACEMENT: placed and runs, T.GMMA_DESCRIPTOR: read_ok, T.GMMA_END_TO_END: agree and distinct}
 
 
 SIMULATED = ["ws_64x128x64_f16_tn_a", "ws_64x128x64_f16_nt_b", "cooperative_128x128x64_f16_nn_a",
@@ -141,6 +142,23 @@ def test_the_benchmark_configuration_proves(tmp_path):
     assert r.verdict is Verdict.VERIFIED
     ids = [t.id for t in r.theorems]
     assert {T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END} <= set(ids)
+
+
+def test_end_to_end_refutes_two_stages_sharing_bytes(tmp_path):
+    """A stage mode of stride 0: every read finds the byte TMA wrote its element to, but the next stage's copy
+    writes there too.  The end-to-end theorem says so with the two elements."""
+    text = HEAD.replace('tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,4))',
+                        'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,4))'.replace("4))", "1))"))
+    text = text.replace('"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,1))"',
+                        '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,2)):((64,512),(1,0),(0,0))"')
+    spec = load_spec(_spec(tmp_path, text), allow_outside=True)
+    r = run_check(spec, spec.checks["c"])
+    e2e = next(t for t in r.theorems if t.id is T.GMMA_END_TO_END)
+    assert e2e.status is Status.REFUTED
+    reads, distinct = e2e.items
+    assert reads.status is Status.PROVED and distinct.status is Status.REFUTED
+    w = distinct.witness
+    assert w.actual == w.expected and w.point["element"] < w.point["element2"]
 
 
 def test_counterexamples_are_the_smallest_failing_points():

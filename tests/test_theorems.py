@@ -90,7 +90,8 @@ def test_hopper_claims_are_cross_checked_by_enumeration():
                  "bad_descriptor_strides_swapped"):
         for t in result(name).theorems:
             if t.id in (T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END) and t.status is not Status.REFUSED:
-                claims = [i for i in t.items if i.procedure is not None and i.procedure.value != "evaluation"]
+                claims = [i for i in t.items if i.procedure is not None and i.procedure.value != "evaluation"
+                          and i.domain_size <= 1 << 22]    # (the pairwise distinctness claims are larger)
                 assert claims and all(i.cross_check is not None and i.cross_check.status is i.status
                                       for i in claims), (name, t.id)
 

@@ -76,7 +76,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "base + smem_layout(mn, k, stage) * sizeof(T); its fields are encodable"),
     Theorem(16, T.GMMA_END_TO_END, "Hopper end to end",
             "the element wgmma consumes as A(m,k) / B(n,k) of each slice is the one TMA wrote for the tile's element "
-            "(mn0+m, k0+k), through the TMA box and the descriptor, for every stage and base address"),
+            "(mn0+m, k0+k), through the TMA box and the descriptor, for every stage and base address, and no other "
+            "element of the buffer is written to that byte"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..algebra.swizzle import ComposedLayout
 from ..hardware import tma as TMA
 from ..hardware.gmma_desc import GmmaSwizzle, Major
-from ..symbolic.expr import Var, eq, lt, ne
+from ..symbolic.expr import Expr, Var, eq, lt, ne
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Obligation
 from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
@@ -228,10 +228,31 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
         blame = suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
     elif setup.check.tma_box is not None:
         blame = suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
-    return [Claim(Obligation(f"wgmma reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's element "
+    reads = Claim(Obligation(f"wgmma reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's element "
                              f"({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
                              lhs=read, rhs=wrote, note=_descriptor_text(setup)),
-                  Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)]
+                  Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)
+    return [reads, _tma_writes_distinct(setup, suspects)]
+
+
+def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> Claim:
+    """No byte receives two elements of the buffer (any stages): the byte read holds the element written there."""
+    mn_extent, k_extent = setup.extent
+    n = mn_extent * k_extent * setup.stages
+    x1, x2 = Var("element", n), Var("element2", n)
+    base = setup.base()
+
+    def address(x: Var) -> Expr:   # element index -> (mn, k, stage), MN fastest
+        return setup.tma_address(base, x % mn_extent, (x // mn_extent) % k_extent, x // (mn_extent * k_extent))
+    a1, a2 = address(x1), address(x2)
+    blame = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else ''} given by 'tma_box'")
+             if setup.check.tma_box is not None
+             else suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
+    return Claim(Obligation(f"TMA writes distinct elements of the {mn_extent}x{k_extent}x{setup.stages} buffer to "
+                            "distinct bytes", [setup.base_var, x1, x2], ne(a1, a2), premise=lt(x1, x2), lhs=a1,
+                            rhs=a2, shown={"address": a1, "address2": a2},
+                            note="element = mn + MN*(k + K*stage)"),
+                 blame, subject=setup.operand.value)
 
 
 # --- theorems 9 and 12 on the Hopper tile ----------------------------------------------------------------------
