@@ -65,9 +65,25 @@ def test_wgmma_refuses_mn_major_for_8_bit_types(capsys):
     assert code == 0 and "MN-major" in json.loads(out.out)["refused"]
 
 
-def test_banks_is_not_modelled_yet(capsys):
+def test_banks_answers_a_captured_pattern(capsys):
+    """hw banks gives the wavefronts Nsight Compute counted for a captured pattern, in DESIGN.md's form."""
+    doc = tables("banks")
+    p = next(p for p in doc["patterns"] if p["id"] == "ldsm_x4/sm80_a_unswizzled")
+    addrs = ",".join(str(doc["buffer_shared_address"] + o) for o in p["offsets"])
+    code, out = query(capsys, "banks", "--instruction", p["instruction"], "--addresses", addrs, "--json")
+    ans = json.loads(out.out)
+    assert code == 0 and ans["wavefronts"] == p["counters"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"]
+    assert ans["ideal"] == 4 and ans["phases"][0]["conflicting_lanes"] == list(range(8))
+    code, out = query(capsys, "banks", "--instruction", p["instruction"], "--addresses", addrs)
+    assert code == 0 and out.out.startswith("wavefronts 32 (ideal 4)") and "bank 0 holds 8 words" in out.out
+
+
+def test_banks_declines_cp_async_and_refuses_bad_addresses(capsys):
+    code, out = query(capsys, "banks", "--instruction", "cp.async.cg.shared.global", "--addresses",
+                      ",".join(["0"] * 32), "--json")
+    assert code == 3 and "cp.async" in json.loads(out.out)["unsupported"]
     code, out = query(capsys, "banks", "--instruction", "ld.shared.b32", "--addresses", "0,4,8", "--json")
-    assert code == 3 and "unsupported" in json.loads(out.out)
+    assert code == 2 and "32 addresses" in out.err and out.err.count("\n") == 1
 
 
 def test_bad_queries_are_exit_2_with_one_line(capsys):
@@ -83,4 +99,4 @@ def test_batch_answers_every_line():
     out = p.stdout.splitlines()
     assert p.returncode == 2 and len(out) == len(lines) and "Traceback" not in p.stderr
     answers = [json.loads(x) for x in out]
-    assert sum("error" in a for a in answers) == 4 * 25 and sum("writes" in a for a in answers) == 3 * 25
+    assert sum("error" in a for a in answers) == 5 * 25 and sum("writes" in a for a in answers) == 3 * 25

@@ -11,6 +11,7 @@ import shlex
 import sys
 from typing import Any, Callable, TextIO
 
+from .hardware.banks import BankModelError, parse_instruction, wavefronts
 from .hardware.gmma_desc import Descriptor, Major, operand_reads
 from .hardware.registry import mma_instruction_model, mma_instruction_types
 from .hardware.tma import TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal, placement, tx_bytes
@@ -75,7 +76,7 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
     w.add_argument("--major", choices=("K", "MN"), default="K", type=str.upper)
     w.add_argument("--desc", type=_int, required=True, metavar="0x<64-bit descriptor>")
     w.add_argument("--json", action="store_true")
-    b = sub.add_parser("banks", help="shared-memory wavefronts of one warp-wide access (not modelled yet)")
+    b = sub.add_parser("banks", help="shared-memory wavefronts of one warp-wide access, and the conflicting lanes")
     b.add_argument("--instruction", required=True)
     b.add_argument("--addresses", type=_addresses, required=True, metavar="A0,A1,...,A31")
     b.add_argument("--json", action="store_true")
@@ -117,7 +118,20 @@ def wgmma_query(a: argparse.Namespace) -> Answer:
 
 
 def banks_query(a: argparse.Namespace) -> Answer:
-    return {"unsupported": "the shared-memory bank model is not written yet: hw banks has no answer"}
+    try:
+        instr = parse_instruction(a.instruction)
+    except BankModelError as e:
+        if a.instruction.strip().startswith("cp.async"):
+            return {"unsupported": str(e)}
+        raise QueryError(str(e)) from None
+    try:
+        w = wavefronts(instr, a.addresses)
+    except BankModelError as e:
+        raise QueryError(str(e)) from None
+    return {"wavefronts": w.count, "ideal": w.ideal,
+            "phases": [{"lanes": list(p.lanes), "wavefronts": p.wavefronts, "bank": p.worst_bank,
+                        "conflicting_lanes": list(p.worst_lanes)} for p in w.phases],
+            "paired_lanes": w.merged_pairs}
 
 
 QUERIES: dict[str, Callable[[argparse.Namespace], Answer]] = {"tma": tma_query, "wgmma": wgmma_query,
@@ -140,6 +154,19 @@ def _table(what: str, ans: Answer) -> str:
         lines = [f"tx_bytes {ans['tx_bytes']}", f"{'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]
         lines += [f"{a:#10x} {r:>6} {c:>6} {b:>4}" + ("   (out of bounds: fill)" if r < 0 else "")
                   for a, r, c, b in ans["writes"]]
+        return "\n".join(lines) + "\n"
+    if what == "banks":
+        lines = [f"wavefronts {ans['wavefronts']} (ideal {ans['ideal']})"
+                 + (f"; lanes l and l^{ans['paired_lanes']} read the same address: served as one"
+                    if ans["paired_lanes"] else "")]
+        for i, p in enumerate(ans["phases"]):
+            lanes = p["lanes"]
+            span = f"lanes {lanes[0]}-{lanes[-1]}" if lanes == list(range(lanes[0], lanes[-1] + 1)) else \
+                f"lanes {','.join(map(str, lanes))}"
+            worst = (f": bank {p['bank']} holds {p['wavefronts']} words for lanes "
+                     f"{','.join(map(str, p['conflicting_lanes']))}" if p["conflicting_lanes"] else "")
+            lines.append(f"  phase {i} ({span}): {p['wavefronts']} wavefront{'s' if p['wavefronts'] > 1 else ''}"
+                         + worst)
         return "\n".join(lines) + "\n"
     d = ans["descriptor"]
     lines = [f"descriptor: start {d['start']:#x}, LBO {d['lbo']}, SBO {d['sbo']}, base offset {d['base_offset']}, "
