@@ -48,6 +48,7 @@ PAIRS = {
     T.TMA_PLACEMENT: ("good_gmma_b_n8_sw32", "bad_relative_swizzle_unaligned"),
     T.GMMA_DESCRIPTOR: ("good_gmma_b_n8", "bad_descriptor_strides_swapped"),
     T.GMMA_END_TO_END: ("good_gmma_b_n8_sw32", "bad_descriptor_strides_swapped"),
+    T.SMEM_BANK_CONFLICTS: ("good_banks_swizzled", "bad_banks_unswizzled"),
 }
 
 

@@ -112,6 +112,7 @@ B_K_SW128 = SmemAtom("Sw<3,4,3>", "(8,128):(128,1)", "K-major 128-byte swizzle a
 D_K = SmemAtom("Sw<2,0,4>", "(4,16):(1,4)", "Swizzle<2,0,4> 4x16 atom")
 D_MN = SmemAtom("Sw<2,2,2>", "(16,4):(1,16)", "MN-major Swizzle<2,2,2> 16x4 atom")
 
+CONFLICT_FREE, REPORT = "conflict_free", "report"     # the `banks:` modes
 WARPS: dict[int, tuple[int, int, int]] = {1: (1, 1, 1), 2: (2, 1, 1), 4: (2, 2, 1), 8: (4, 2, 1)}
 
 
@@ -122,7 +123,7 @@ def shape_text(shape: tuple[int, int]) -> str:
 # --- spec files --------------------------------------------------------------------------------------
 
 FIELD_ORDER = ("description", "mma", "atom_layout", "permutation", "operand", "copy", "copy_for", "copy_mma",
-               "value_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "expect")
+               "value_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "banks", "expect")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -378,7 +379,7 @@ def family_sm80_f16() -> SpecFile:
                  "SM80 half/bfloat16 mainloops: mma.sync m16n8k16 (and m16n8k8) fed by ldmatrix x1/x2/x4, N on "
                  "K-major and T on MN-major swizzled shared memory, on 1, 2, 4 and 8 warps; CUTLASS's default "
                  "SM80 F32F16 configuration and the sgemm_sm80.cu tutorial exactly, then sweeps around them.",
-                 ["../atoms/sm75.yaml", "../atoms/sm80_f16.yaml"])
+                 ["../atoms/sm75.yaml", "../atoms/sm80_f16.yaml"], version=2)
     f.copy_atoms["UniversalCopy<half_t>"] = _universal("UniversalCopy<half_t>", 16)
     f.atom_comments["UniversalCopy<half_t>"] = ("CuTe's UniversalCopy<half_t> (Copy_Traits<UniversalCopy<S,D>>: one "
                                                 "sizeof_bits<S> move per thread), used by sgemm_sm80.cu's "
@@ -391,16 +392,17 @@ def family_sm80_f16() -> SpecFile:
     for op in ("A", "B"):
         operand_check(f, f"cutlass_sm80_f32f16_{op.lower()}_kmajor_sw233_128x32",
                       f"{cfg}: operand {op} {MAJOR[op][0]}, kBlock 32: SmemLayoutAtom Swizzle<2,3,3> o "
-                      "(8,32):(32,1) tiled to 128x32, SmemCopyAtom Copy_Atom<SM75_U32x4_LDSM_N, half_t>.",
-                      F32F16, 4, [32, 32, 16], op, LDSM_N[4], "half_t", H_K_SW64, tile32)
+                      "(8,32):(32,1) tiled to 128x32, SmemCopyAtom Copy_Atom<SM75_U32x4_LDSM_N, half_t>; "
+                      "bank-conflict free.",
+                      F32F16, 4, [32, 32, 16], op, LDSM_N[4], "half_t", H_K_SW64, tile32, banks=CONFLICT_FREE)
         operand_check(f, f"cutlass_sm80_f32f16_{op.lower()}_mnmajor_sw333_128x32",
                       f"{cfg}: operand {op} {MAJOR[op][1]}: SmemLayoutAtom Swizzle<3,3,3> o (64,8):(1,64) tiled "
-                      "to 128x32, SmemCopyAtom Copy_Atom<SM75_U16x8_LDSM_T, half_t>.",
-                      F32F16, 4, [32, 32, 16], op, LDSM_T[4], "half_t", H_MN_SW128, tile32)
+                      "to 128x32, SmemCopyAtom Copy_Atom<SM75_U16x8_LDSM_T, half_t>; bank-conflict free.",
+                      F32F16, 4, [32, 32, 16], op, LDSM_T[4], "half_t", H_MN_SW128, tile32, banks=CONFLICT_FREE)
         operand_check(f, f"cutlass_sm80_f32f16_{op.lower()}_kmajor_sw333_128x64",
                       f"{cfg}: the kBlock-64 specialization of operand {op} {MAJOR[op][0]}: Swizzle<3,3,3> o "
-                      "(8,64):(64,1) tiled to 128x64, Copy_Atom<SM75_U32x4_LDSM_N, half_t>.",
-                      F32F16, 4, [32, 32, 16], op, LDSM_N[4], "half_t", H_K_SW128, (128, 64))
+                      "(8,64):(64,1) tiled to 128x64, Copy_Atom<SM75_U32x4_LDSM_N, half_t>; bank-conflict free.",
+                      F32F16, 4, [32, 32, 16], op, LDSM_N[4], "half_t", H_K_SW128, (128, 64), banks=CONFLICT_FREE)
 
     f.section(f"CUTLASS {TUTORIAL}: gemm_tn<half_t>, bM = bN = 128, bK = 64\n"
               "TiledMMA make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, "
@@ -512,7 +514,7 @@ def family_sm80_tf32() -> SpecFile:
                  "layout (2,2,1):(2,1,1); K-major operands through ldmatrix (Copy_Atom<SM75_U32x4_LDSM_N, "
                  "tfloat32_t>) on Swizzle<3,2,3> / Swizzle<2,2,3> atoms, MN-major operands through "
                  "UniversalCopy<tfloat32_t> on Swizzle<3,2,3>.",
-                 ["../atoms/sm75.yaml", "../atoms/sm80_tf32.yaml"])
+                 ["../atoms/sm75.yaml", "../atoms/sm80_tf32.yaml"], version=2)
     f.copy_atoms["UniversalCopy<tfloat32_t>"] = _universal("UniversalCopy<tfloat32_t>", 32)
     f.atom_comments["UniversalCopy<tfloat32_t>"] = (
         "CuTe's UniversalCopy<tfloat32_t>: one 32-bit load per thread (CUTLASS's SmemCopyAtom for MN-major tf32).")
@@ -523,17 +525,25 @@ def family_sm80_tf32() -> SpecFile:
     for op in ("A", "B"):
         operand_check(f, f"cutlass_sm80_tf32_{op.lower()}_kmajor_sw323_128x32",
                       f"{cfg}: operand {op} {MAJOR[op][0]}, kBlock 32: Swizzle<3,2,3> o (8,32):(32,1) tiled to "
-                      "128x32, Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>.",
-                      TF32, TF32_WARPS, [32, 32, 8], op, LDSM_N[4], "tfloat32_t", T_K_SW128, (128, 32))
+                      "128x32, Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>; bank-conflict free.",
+                      TF32, TF32_WARPS, [32, 32, 8], op, LDSM_N[4], "tfloat32_t", T_K_SW128, (128, 32),
+                      banks=CONFLICT_FREE)
         operand_check(f, f"cutlass_sm80_tf32_{op.lower()}_kmajor_sw223_128x16",
                       f"{cfg}: operand {op} {MAJOR[op][0]}, kBlock 16: Swizzle<2,2,3> o (8,16):(16,1) tiled to "
-                      "128x16, Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>.",
-                      TF32, TF32_WARPS, [32, 32, 8], op, LDSM_N[4], "tfloat32_t", T_K_SW64, (128, 16))
+                      "128x16, Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>; bank-conflict free.",
+                      TF32, TF32_WARPS, [32, 32, 8], op, LDSM_N[4], "tfloat32_t", T_K_SW64, (128, 16),
+                      banks=CONFLICT_FREE)
         operand_check(f, f"cutlass_sm80_tf32_{op.lower()}_mnmajor_sw323_128x32",
                       f"{cfg}: operand {op} {MAJOR[op][1]}: Swizzle<3,2,3> o (32,8):(1,32) tiled to 128x32, "
-                      "Copy_Atom<UniversalCopy<tfloat32_t>, tfloat32_t>.",
+                      "Copy_Atom<UniversalCopy<tfloat32_t>, tfloat32_t>; its wavefronts reported (banks: report).",
                       TF32, TF32_WARPS, [32, 32, 8], op, "UniversalCopy<tfloat32_t>", "tfloat32_t", T_MN_SW128,
-                      (128, 32))
+                      (128, 32), banks=REPORT)
+        operand_check(f, f"cutlass_sm80_tf32_{op.lower()}_mnmajor_sw323_128x32_banks",
+                      f"Finding: {cfg}'s operand {op} {MAJOR[op][1]} (Swizzle<3,2,3> o (32,8):(1,32) tiled to "
+                      "128x32, UniversalCopy<tfloat32_t>) is correct but not bank-conflict free: every warp's "
+                      "32-bit LDS takes 2 wavefronts (lanes 0 and 17 read words 0 and 32 of bank 0).",
+                      TF32, TF32_WARPS, [32, 32, 8], op, "UniversalCopy<tfloat32_t>", "tfloat32_t", T_MN_SW128,
+                      (128, 32), banks=CONFLICT_FREE, expect="fail")
     f.section("warp sweep: 1, 2, 4 (plain 2x2x1) and 8 warps, Tile<16*WM, 16*WN, 8>, 64x32 / 128x32 tiles")
     for warps in (1, 2, 4, 8):
         for op in ("A", "B"):
@@ -580,15 +590,15 @@ def family_sm80_int8() -> SpecFile:
                  "ldmatrix with 8-bit value types (CUTLASS's Copy_Atom<SM75_U32x4_LDSM_N, uint8_t>) from K-major "
                  "Swizzle<2,4,3> / GMMA-style 32/64/128-byte swizzled shared memory. (ldmatrix.trans moves 16-bit "
                  "elements, so 8-bit MN-major operands have no ldmatrix path: see specs/mistakes.yaml.)",
-                 ["../atoms/sm75.yaml", "../atoms/sm80_int8.yaml"])
+                 ["../atoms/sm75.yaml", "../atoms/sm80_int8.yaml"], version=2)
     cfg = "DefaultGemmConfigurationToCutlass3Types<OpClassTensorOp, Sm80, int8_t RowMajor, int8_t ColumnMajor, int32_t>"
     f.section(f"CUTLASS {CUTLASS_CFG}: Sm80 int8_t TN -> int32_t\n"
               "TileShape 128x128x64, TiledMMA<SM80_16x8x32_S32S8S8S32_TN, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_32>>")
     for op in ("A", "B"):
         operand_check(f, f"cutlass_sm80_s8_{op.lower()}_kmajor_sw243_128x64",
                       f"{cfg}: operand {op} K-major: Swizzle<2,4,3> o (16,64):(64,1) tiled to 128x64, "
-                      "SmemCopyAtom Copy_Atom<SM75_U32x4_LDSM_N, uint8_t> (\"LDSM works\").",
-                      S8, 4, [32, 32, 32], op, LDSM_N[4], "uint8_t", B_K_CUTLASS, (128, 64))
+                      "SmemCopyAtom Copy_Atom<SM75_U32x4_LDSM_N, uint8_t> (\"LDSM works\"); bank-conflict free.",
+                      S8, 4, [32, 32, 32], op, LDSM_N[4], "uint8_t", B_K_CUTLASS, (128, 64), banks=CONFLICT_FREE)
         operand_check(f, f"cutlass_sm80_s8_{op.lower()}_kmajor_sw243_128x64_int8",
                       f"{cfg} with the copy atom typed as the MMA's own int8_t (Copy_Atom<SM75_U32x4_LDSM_N, "
                       "int8_t>).",
@@ -965,6 +975,13 @@ def mistakes() -> SpecFile:
                   "configuration's Copy_Atom<SM75_U32x4_LDSM_N, half_t> pasted in: 16-bit values on a tfloat32_t "
                   "operand.",
                   TF32, TF32_WARPS, [32, 32, 8], "A", LDSM_N[4], "half_t", T_K_SW128, (128, 32), expect="fail")
+    operand_check(f, "ldsm_unswizzled_kmajor_64x64_bank_conflicts",
+                  "An unswizzled K-major 64x64 half tile (64,64):(64,1) read by ldmatrix.x4 on 2x2 warps: the data "
+                  "arrives right (theorems 1-12 prove), but the 8 rows of every 8x8 matrix are 128 bytes apart, all "
+                  "in the same 4 banks: each ldmatrix takes 32 wavefronts instead of 4 (the swizzled configurations "
+                  "above are conflict-free).",
+                  F32F16, 4, [32, 32, 16], "A", LDSM_N[4], "half_t", None, (64, 64),
+                  raw_smem=cute("(64,64):(64,1)"), banks=CONFLICT_FREE, expect="fail")
     hopper_mistakes(f)
     return f
 

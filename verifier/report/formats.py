@@ -38,6 +38,7 @@ def check_json(r: CheckResult) -> dict[str, Any]:
                       "reason": t.reason or None, "seconds": round(t.seconds, 6),
                       "obligations": [_item_json(i) for i in t.items]} for t in r.theorems],
         "counterexamples": [failure_json(f) for f in failures(r)],
+        "info": list(r.info),
     }
 
 

@@ -67,6 +67,7 @@ def render_failure(f: Failure, indent: str = "      ") -> list[str]:
 
 def render_check(r: CheckResult, verbose: bool = False) -> list[str]:
     lines = [f"  {LABEL[r.outcome]:<9} {safe(r.name):<34} {verdict_phrase(r)}  {r.seconds:.2f}s"]
+    lines += [f"      {safe(i)}" for i in r.info]
     for f in failures(r):
         lines += render_failure(f)
     for t in r.theorems:

@@ -69,12 +69,13 @@ MMA_REQUIRED = ("shape_mnk", "thr_id", "types", "a", "b", "c")
 COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
-V2_KEYS = GMMA_KEYS
+BANKS_MODES = ("conflict_free", "report")
+V2_KEYS = GMMA_KEYS + ("banks",)
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
 MAJORS = ("K", "MN")
-CHECK_KEYS = GMMA_KEYS + ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect",
-              "copy_for", "copy_mma", "description")
+CHECK_KEYS = GMMA_KEYS + ("banks", "mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem",
+                          "expect", "copy_for", "copy_mma", "description")
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
 OPERANDS = tuple(o.value for o in Operand)
@@ -424,7 +425,7 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         _needs(fl, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
         _tiled_fields(fl, check, mma)
     else:
-        _needs(fl, ("smem", "copy_for", "copy_mma"), "is only used by checks that name both 'mma' and 'copy'")
+        _needs(fl, ("smem", "copy_for", "copy_mma", "banks"), "is only used by checks that name both 'mma' and 'copy'")
     if fl.has("expect"):
         check.expect = _choice(fl.m["expect"], fl.at("expect"), f"'expect' of {fl.what}", EXPECTS, upper=False)
     return check
@@ -441,7 +442,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     if check.operand not in ("A", "B"):
         raise SpecError(fl.at("operand"), f"'operand' of {fl.what} must be A or B: TMA fills the shared-memory "
                                           "operands of wgmma")
-    _needs(fl, ("copy_for", "copy_mma", "permutation"), "is not used by TMA checks")
+    _needs(fl, ("copy_for", "copy_mma", "permutation", "banks"), "is not used by TMA checks")
     thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
     if check.operand == "A" and any(int(d) != 0 for d in thread_strides):
         raise SpecError(fl.at("operand"), f"{fl.what}: {_quote(mma.name)} takes A from registers (an RS atom); no "
@@ -500,6 +501,8 @@ def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
         check.copy_for = _choice(fl.m["copy_for"], fl.at("copy_for"), f"'copy_for' of {fl.what}", OPERANDS, upper=True)
     if fl.has("copy_mma"):
         check.copy_mma = _tiled(fl.sub("copy_mma", TILED_KEYS), mma)
+    if fl.has("banks"):
+        check.banks = _choice(fl.m["banks"], fl.at("banks"), f"'banks' of {fl.what}", BANKS_MODES, upper=False)
 
 
 # --- reading one file --------------------------------------------------------------------------------

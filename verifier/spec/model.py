@@ -105,6 +105,7 @@ class CheckSpec:
     smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
+    banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property

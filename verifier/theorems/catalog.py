@@ -22,6 +22,7 @@ class TheoremId(str, Enum):
     TMA_PLACEMENT = "tma.placement"
     GMMA_DESCRIPTOR = "gmma.descriptor"
     GMMA_END_TO_END = "gmma.end_to_end"
+    SMEM_BANK_CONFLICTS = "smem.bank_conflicts"
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "the element wgmma consumes as A(m,k) / B(n,k) of each slice is the one TMA wrote for the tile's element "
             "(mn0+m, k0+k), through the TMA box and the descriptor, for every stage and base address, and no other "
             "element of the buffer is written to that byte"),
+    Theorem(17, T.SMEM_BANK_CONFLICTS, "Bank-conflict free",
+            "every shared-memory instruction of the copy (each warp, tile repeat and phase) takes its ideal number "
+            "of wavefronts for every base address: lanes of one phase that touch one bank touch one word"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
@@ -85,7 +89,7 @@ ALL: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS)
 # which theorems a check runs, by what it names
 ATOM_MMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
 ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
-TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
+TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)   # + 17 with `banks: conflict_free`
 GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
                                T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                                T.GMMA_END_TO_END)

@@ -20,6 +20,7 @@ from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Setting
                                enumerate_failures, evaluate_at, smallest_failure)
 from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
+from . import bank_theorems as BT
 from . import sm90_theorems as HT
 from . import tiled_theorems as TT
 from .catalog import BY_ID, TheoremId
@@ -32,6 +33,7 @@ from .sm90_setup import build_sm90
 from .suspects import Suspects
 
 T = TheoremId
+BANKS_CONFLICT_FREE, BANKS_REPORT = "conflict_free", "report"
 GMMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
               T.GMMA_END_TO_END)
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
@@ -51,6 +53,7 @@ class CheckResult:
     theorems: list[TheoremResult] = field(default_factory=list)
     verdict: Verdict = Verdict.ERROR
     seconds: float = 0.0
+    info: list[str] = field(default_factory=list)   # information that is no verdict (e.g. `banks: report`)
 
     @property
     def outcome(self) -> Outcome:
@@ -242,7 +245,7 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     ids = [tid for tid in plans if only is None or tid in only]
     theorems = [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
     if kind is CheckKind.TILED:
-        theorems += _tiled_theorems(spec, check, settings, suspects, only, debug)
+        theorems += _tiled_theorems(spec, check, settings, suspects, only, debug, result.info)
     elif kind is CheckKind.GMMA:
         theorems += _gmma_theorems(spec, check, settings, suspects, only, debug)
     result.theorems = sorted(theorems, key=lambda t: BY_ID[t.id].number)
@@ -252,8 +255,9 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
 
 
 def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
-                    only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
-    ids = [tid for tid in TILED_ORDER if only is None or tid in only]
+                    only: set[TheoremId] | None, debug: bool, info: list[str]) -> list[TheoremResult]:
+    order = TILED_ORDER + ((T.SMEM_BANK_CONFLICTS,) if check.banks == BANKS_CONFLICT_FREE else ())
+    ids = [tid for tid in order if only is None or tid in only]
     t0 = time.perf_counter()
     try:
         setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])  # type: ignore[index]
@@ -273,7 +277,13 @@ def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: 
         T.SMEM_INJECTIVE: lambda: TT.smem_injective(setup, suspects),
         T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(setup, chain, suspects),
         T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(setup, mma, suspects),
+        T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(setup, chain, suspects),
     }
+    if check.banks == BANKS_REPORT:
+        try:
+            info += BT.bank_report(setup, chain)
+        except Exception as e:  # noqa: BLE001 - information only: its failure is said, never a verdict
+            info.append(f"banks: the count could not be made: {type(e).__name__}: {e}")
     return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
 
 
