@@ -54,6 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--output", "-o", metavar="FILE")
     _proving_options(df)
 
+    dr = sub.add_parser("draw", help="draw a check's layouts (mma, copy, smem, banks) as SVG or one HTML page",
+                        description="Draw a check as CuTe's print_latex does: TV layouts (thread/value per "
+                                    "coordinate, coloured by thread %% 8), the shared-memory offsets and banks; a "
+                                    "refuted check's counterexample is outlined. -o FILE.html writes every view "
+                                    "(or --view) in one self-contained page; otherwise one view as SVG.")
+    dr.add_argument("spec", metavar="SPEC_OR_DIR")
+    dr.add_argument("--check", required=True)
+    dr.add_argument("--view", choices=("mma", "copy", "smem", "banks"))
+    dr.add_argument("--output", "-o", metavar="FILE.svg|FILE.html")
+    dr.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
+
     sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "
                               "(one query a line)", add_help=False)
     imp = sub.add_parser("import-cutlass", help="write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
@@ -152,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
             build_parser().error("diff takes OLD NEW, or SPEC_OR_DIR --git REV")
         return diff_main(args.old, args.new, args.git, args.format, args.output, settings, args.jobs,
                          allow_outside=args.allow_outside)
+    if args.command == "draw":
+        from .draw_cmd import draw_main
+        return draw_main(args.spec, args.check, args.view, args.output, allow_outside=args.allow_outside)
     if args.command == "explain":
         from .prove_cmd import explain_main
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,

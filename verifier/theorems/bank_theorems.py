@@ -76,7 +76,7 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     w, p = Var("warp", warps), Var("phase", shape.phases)
     i1, i2 = Var("lane_in_phase", shape.lanes_per_phase), Var("lane2_in_phase", shape.lanes_per_phase)
     words = shape.bytes_per_lane // WORD
-    j1, j2 = Var("word", words), Var("word2", words)
+    j1, j2 = Var("word_in_access", words), Var("word2_in_access", words)
     inst = chain.inst
     lane1, lane2 = p * shape.lanes_per_phase + i1, p * shape.lanes_per_phase + i2
     bits1 = chain.memory_offset(w * LANES + lane1, const(0)) * vb

@@ -1,0 +1,57 @@
+"""What a picture holds, independent of how it is written: panels of cells on a grid (in cell units)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# CuTe's print_latex colours for threads (thread % 8), as RGB
+CUTE_COLORS = ("#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2")
+CONFLICT = "#d00000"        # outline of conflicting lanes' elements and of a counterexample's cells
+EMPTY = "#ffffff"
+
+
+def thread_color(thread: int) -> str:
+    return CUTE_COLORS[thread % len(CUTE_COLORS)]
+
+
+def bank_color(bank: int) -> str:
+    """32 distinguishable pastel colours, one per shared-memory bank (hue steps of 360/32, light)."""
+    import colorsys
+    r, g, b = colorsys.hls_to_rgb((bank * 11 % 32) / 32.0, 0.80, 0.65)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int
+    col: int
+    label: str                                   # one or two short lines, "\n"-separated
+    fill: str
+    info: tuple[tuple[str, str], ...] = ()       # shown on hover: (name, value)
+    outline: str | None = None
+
+
+@dataclass
+class Panel:
+    title: str
+    rows: int
+    cols: int
+    x: int = 0                                   # position of the top-left cell, in cells
+    y: int = 0
+    row_axis: str = "m"
+    col_axis: str = "k"
+    cells: list[Cell] = field(default_factory=list)
+
+
+@dataclass
+class Figure:
+    title: str
+    panels: list[Panel]
+    caption: list[str] = field(default_factory=list)
+
+    @property
+    def width_cells(self) -> int:
+        return max((p.x + p.cols for p in self.panels), default=0)
+
+    @property
+    def height_cells(self) -> int:
+        return max((p.y + p.rows for p in self.panels), default=0)
