@@ -45,9 +45,10 @@ def test_svg_matches_its_golden_file(tmp_path, golden, spec, check, view):
 def test_cells_follow_cute_s_conventions(tmp_path):
     svg = draw(tmp_path, "specs/sm80_f16.yaml", "ldsm_x4_a_kmajor", "mma")
     # the A fragment of mma.m16n8k16: T0 holds A(0,0) as V0 and A(0,1) as V1; thread 0's colour is CuTe's first
-    cell = re.search(r'<g class="cell" data-row="0" data-col="0" data-thread="0" data-value="0"[^>]*>\s*'
-                     r'<title>[^<]*</title>\s*<rect [^>]*fill="#afafff"', svg)
-    assert cell is not None
+    first = re.search(r'<g class="cell" data-row="0" data-col="0" data-thread="0" data-value="0"[^>]*><rect [^>]*'
+                      r'fill="#afafff"/><text [^>]*>T0</text><text [^>]*>V0</text>', svg)
+    second = re.search(r'<g class="cell" data-row="0" data-col="1" data-thread="0" data-value="1"', svg)
+    assert first is not None and second is not None
     assert 'data-title="A (m, k)"' in svg and 'data-title="B (k, n)"' in svg and 'data-title="C (m, n)"' in svg
 
 
@@ -103,3 +104,24 @@ def regenerate() -> None:
 
 if __name__ == "__main__" and sys.argv[1:] == ["--regenerate"]:
     regenerate()
+
+
+def test_prove_html_report_draws_refuted_checks(tmp_path, capsys):
+    out = tmp_path / "report.html"
+    assert main(["prove", str(ROOT / "specs" / "sm80_f16.yaml"), "--format", "html", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "<table>" in html and "seed_bank_conflicts" in html and "mistake_mutated_alayout_stride" in html
+    section = html[html.index("<code>seed_bank_conflicts</code>: refuted as documented"):]
+    assert section.index("<svg ") < section.index("</section>")            # its picture is in its section
+    assert "counterexample (smem.bank_conflicts): lanes 0 and 4" in section
+    assert "8 refuted as documented" in capsys.readouterr().out              # the text summary still printed
+
+
+def test_markdown_report_links_its_pictures(tmp_path):
+    out = tmp_path / "report.md"
+    assert main(["prove", str(ROOT / "specs" / "sm80_f16.yaml"), "--format", "markdown", "-o", str(out)]) == 0
+    md = out.read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in (tmp_path / "report_pictures").iterdir())
+    assert "seed_bank_conflicts_banks.svg" in pictures
+    assert "![seed_bank_conflicts: banks](report_pictures/seed_bank_conflicts_banks.svg)" in md
+    assert all(f"report_pictures/{name}" in md for name in pictures)

@@ -86,5 +86,13 @@ def test_page_renders_and_cells_have_their_colours(tmp_path):
         assert max(abs(p - w) for p, w in zip(pixel, want)) <= 2, (x, y, fill, pixel.hex())
 
 
+def test_the_html_report_renders(tmp_path):
+    report = tmp_path / "report.html"
+    assert main(["prove", str(ROOT / "specs" / "sm80_f16.yaml"), "--format", "html", "-o", str(report)]) == 0
+    dom = _chromium("--dump-dom", report.as_uri())
+    body = re.search(r"<body([^>]*)>", dom.stdout)
+    assert body is not None and 'data-status="ok"' in body.group(1) and "data-errors" not in body.group(1)
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))

@@ -105,7 +105,7 @@ def test_junit_has_one_testcase_per_check(tmp_path):
     assert p.returncode == 0 and "checks:" in p.stdout
     root = ET.parse(out).getroot()
     cases = root.findall(".//testcase")
-    assert len(cases) == 19
+    assert len(cases) == 20
     assert all(c.get("classname") == "sm80_f16" for c in cases)
     assert not root.findall(".//failure")
 

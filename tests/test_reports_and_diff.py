@@ -38,7 +38,7 @@ def test_sarif_validates_and_locates_each_finding(tmp_path, sarif_schema):
     log = json.loads(out.read_text())
     jsonschema.Draft202012Validator(sarif_schema).validate(log)
     results = log["runs"][0]["results"]
-    assert len(results) == 7                         # the seven documented mistakes
+    assert len(results) == 8                         # the eight documented mistakes
     rules = {r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]}
     assert {r["ruleId"] for r in results} <= rules
     pitch = next(r for r in results if r["properties"]["check"] == "mistake_row_pitch_40_bytes")
@@ -125,6 +125,6 @@ def test_diff_against_a_git_revision(tmp_path):
     # a documented mistake that now proves is a check that no longer behaves as documented
     assert p.returncode == 1, p.stdout + p.stderr
     assert "NEWLY FAILING  mistake_n_atom_on_mmajor_smem: was refuted (expect fail), now verified" in p.stdout
-    assert "18 unchanged" in p.stdout
+    assert "19 unchanged" in p.stdout
     bad = verifier("diff", str(spec), "--git", "no-such-rev")
     assert bad.returncode == 2 and "unknown git revision" in bad.stderr

@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="prove the specs (under SPEC_OR_DIR, or every spec git tracks here) that are, or include, "
                          "one of these files: the pre-commit hook's mode")
     pr.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
-    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif"], default="text",
+    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif", "html"], default="text",
                     help="report format (default text)")
     pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
     _proving_options(pr)

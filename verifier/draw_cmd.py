@@ -18,7 +18,7 @@ from .spec.model import CheckKind
 from .theorems.catalog import TheoremId
 from .theorems.chain import OperandChain
 from .theorems.claims import TheoremResult
-from .theorems.runner import run_check
+from .theorems.runner import CheckResult, run_check
 from .theorems.setup import ConfigurationRefused, build_tiled, mma_atom
 
 VIEWS_OF = {CheckKind.MMA: (View.MMA,), CheckKind.TILED: (View.MMA, View.COPY, View.SMEM, View.BANKS),
@@ -41,10 +41,12 @@ def _failure(results: list[TheoremResult], tid: TheoremId) -> dict[str, int] | N
     return dict(item.witness.values, **item.witness.point) if item and item.witness else None
 
 
-def figures(check: CheckSpec, spec: Spec, views: tuple[View, ...]) -> list[Figure]:
-    """The requested views of one check; a refuted check's counterexample outlined where it names cells."""
+def figures(check: CheckSpec, spec: Spec, views: tuple[View, ...], result: CheckResult | None = None) -> list[Figure]:
+    """The requested views of one check; a refuted check's counterexample outlined where it names cells (`result`:
+    the check's result when it was proved already)."""
     out: list[Figure] = []
-    result = run_check(spec, check) if check.kind is CheckKind.TILED else None
+    if result is None and check.kind is CheckKind.TILED:
+        result = run_check(spec, check)
     theorems = result.theorems if result else []
     setup = chain = None
     if check.kind is CheckKind.TILED and set(views) & {View.COPY, View.SMEM, View.BANKS}:

@@ -104,7 +104,15 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         return ExitCode.BAD_INPUT
     results = run_all(selected, settings, min(jobs, max_jobs()), debug)
     seconds = time.perf_counter() - t0
-    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS[fmt]
+    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
+    if fmt == "html":
+        from .report.html_report import to_html
+        from .report.pictures import pictures
+        drawn = pictures(selected, results)
+        report = lambda rs, s: to_html(rs, s, drawn)   # noqa: E731
+    elif fmt == "markdown" and output:
+        report = _markdown_with_pictures(selected, results, output)
+    assert report is not None
     if output:
         try:
             Path(output).write_text(report(results, seconds), encoding="utf-8")
@@ -116,6 +124,27 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     else:
         out.write(report(results, seconds))
     return exit_code(r.outcome for r in results)
+
+
+def _markdown_with_pictures(selected: Selected, results: list[CheckResult], output: str) -> Renderer:
+    """Markdown next to its pictures: the SVGs of refuted checks written to <output stem>_pictures/ and linked."""
+    from .draw.svg import render as render_svg
+    from .report.pictures import pictures
+    folder = Path(output).with_name(Path(output).stem + "_pictures")
+    links: dict[str, list[str]] = {}
+    for p in pictures(selected, results):
+        if p.figure is None:
+            links.setdefault(p.check, []).append(f"_{p.note}_")
+            continue
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in f"{p.check}_{p.view}") + ".svg"
+        try:
+            folder.mkdir(exist_ok=True)
+            (folder / name).write_text(render_svg(p.figure), encoding="utf-8")
+        except OSError as e:
+            links.setdefault(p.check, []).append(f"_no picture: {e.strerror}_")
+            continue
+        links.setdefault(p.check, []).append(f"![{p.check}: {p.view}]({folder.name}/{name})")
+    return lambda rs, s: formats.to_markdown(rs, s, links)
 
 
 def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool) -> list[Spec]:

@@ -13,6 +13,7 @@ body { font-family: system-ui, sans-serif; margin: 16px; }
 #info { position: fixed; top: 8px; right: 8px; min-width: 220px; background: #fffff0; border: 1px solid #888;
         padding: 6px 10px; font: 12px monospace; white-space: pre; }
 .cell:hover rect { stroke-width: 2; }
+svg { display: block; }
 section { margin-bottom: 24px; }
 """
 

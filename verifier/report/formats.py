@@ -100,7 +100,8 @@ def md(s: str) -> str:
 MARK = {Outcome.AS_EXPECTED: "✅", Outcome.WRONG: "❌", Outcome.UNDECIDED: "❔", Outcome.ERROR: "💥"}
 
 
-def to_markdown(results: list[CheckResult], seconds: float) -> str:
+def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, list[str]] | None = None) -> str:
+    """`pictures`: Markdown lines (image links) to put under a refuted check's counterexample."""
     out = ["## CuTe layout verification", "", md(text.summary(results, seconds)), "",
            "| | check | spec | verdict | expected | time |", "|---|---|---|---|---|---|"]
     for r in results:
@@ -114,6 +115,7 @@ def to_markdown(results: list[CheckResult], seconds: float) -> str:
         for f in fs:
             out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
         out += ["```", ""]
+        out += [line for line in (pictures or {}).get(r.name, [])]
     rest = [r for r in results if r.outcome in (Outcome.UNDECIDED, Outcome.ERROR)]
     if rest:
         out += ["", "### Undecided, unsupported and internal errors", ""]
