@@ -7,10 +7,12 @@ import subprocess
 from pathlib import Path
 from typing import Iterable
 
-from .loader import load_spec
+from .loader import FORMAT_VERSIONS, load_spec
 from .model import Spec, SpecError
 
-SPEC_HEAD = re.compile(rb"^version\s*:\s*1\s*(#.*)?$", re.MULTILINE)   # YAML declaring spec format version 1
+# YAML declaring a spec format version this tool reads
+SPEC_HEAD = re.compile(rb"^version\s*:\s*(?:" + b"|".join(str(v).encode() for v in FORMAT_VERSIONS) + rb")\s*(#.*)?$",
+                       re.MULTILINE)
 
 
 def include_closure(spec: Spec) -> list[Path]:
