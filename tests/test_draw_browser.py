@@ -25,9 +25,20 @@ WINDOW = (1600, 1200)
 
 def _chromium(*args: str) -> subprocess.CompletedProcess:
     assert BROWSER is not None
-    return subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           f"--window-size={WINDOW[0]},{WINDOW[1]}", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                           "--hide-scrollbars", f"--window-size={WINDOW[0]},{WINDOW[1]}", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def browser_starts() -> None:
+    """A browser that cannot render an empty page here says nothing about our page: skip, with its reason."""
+    try:
+        blank = _chromium("--dump-dom", "about:blank")
+    except (OSError, subprocess.TimeoutExpired) as e:
+        pytest.skip(f"{BROWSER} does not start on this machine: {e}")
+    if blank.returncode != 0 or "<html" not in blank.stdout:
+        pytest.skip(f"{BROWSER} does not render about:blank here: {blank.stderr.strip()[-200:]}")
 
 
 def _png_pixels(data: bytes) -> tuple[int, int, int, list[bytes]]:
