@@ -20,9 +20,9 @@ BUFFER = 48 * 1024        # bytes of the shared buffer; every address stays belo
 KINDS = ("lds32", "lds64", "lds128", "sts32", "sts64", "sts128",
          "ldsm_x1", "ldsm_x2", "ldsm_x4", "ldsm_x1_trans", "ldsm_x2_trans", "ldsm_x4_trans",
          "stsm_x1", "stsm_x2", "stsm_x4", "stsm_x1_trans", "stsm_x2_trans", "stsm_x4_trans",
-         "cpasync4", "cpasync8", "cpasync16")
+         "cpasync4", "cpasync8", "cpasync16", "lds16", "lds8", "sts16", "sts8")
 WIDTH = {"lds32": 4, "lds64": 8, "lds128": 16, "sts32": 4, "sts64": 8, "sts128": 16,
-         "cpasync4": 4, "cpasync8": 8, "cpasync16": 16}
+         "cpasync4": 4, "cpasync8": 8, "cpasync16": 16, "lds16": 2, "lds8": 1, "sts16": 2, "sts8": 1}
 
 
 def sw(addr: int, b: int) -> int:
@@ -62,6 +62,22 @@ def vector_patterns(w: int) -> dict[str, list[int]]:
     for seed in range(3):
         rng.shuffle(perm)
         pats[f"permuted_{seed}"] = [p * w for p in perm]
+        pats[f"random_{seed}"] = [rng.randrange(0, 4096 // w) * w for _ in range(LANES)]
+    return pats
+
+
+def narrow_patterns(w: int) -> dict[str, list[int]]:
+    """Per-lane addresses for 1- and 2-byte accesses: several lanes inside one 4-byte word, or not."""
+    rng = random.Random(3000 + w)
+    pats: dict[str, list[int]] = {"contiguous": [lane * w for lane in range(LANES)], "broadcast": [0] * LANES}
+    for s in (2, 4, 8, 16, 32, 64, 65):
+        pats[f"stride{s}"] = [lane * s * w for lane in range(LANES)]
+    pats["same_word_lanes"] = [(lane // (4 // w)) * 4 + (lane % (4 // w)) * w for lane in range(LANES)]
+    pats["column_128B_rows"] = [lane * 128 for lane in range(LANES)]
+    pats["column_128B_rows_bytes"] = [lane * 128 + (lane % (4 // w)) * w for lane in range(LANES)]
+    pats["two_words_per_bank"] = [(lane % 2) * 128 + (lane // 2) * 4 for lane in range(LANES)]
+    pats["same_bank_other_bytes"] = [(lane % 4) * 128 + (lane // 4 % (4 // w)) * w for lane in range(LANES)]
+    for seed in range(3):
         pats[f"random_{seed}"] = [rng.randrange(0, 4096 // w) * w for _ in range(LANES)]
     return pats
 
@@ -125,6 +141,8 @@ def patterns() -> list[tuple[str, str, list[int]]]:
             pats = matrix_patterns(n)
             if kind.startswith("stsm"):   # fewer for stores: the same addressing
                 pats = {k: v for k, v in pats.items() if "144" not in k and "272" not in k and "32_" not in k}
+        elif WIDTH[kind] < 4:
+            pats = narrow_patterns(WIDTH[kind])
         else:
             pats = vector_patterns(WIDTH[kind])
             if kind.startswith("lds"):

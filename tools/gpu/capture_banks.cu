@@ -45,6 +45,10 @@ __global__ void bank_kernel(int kind, const unsigned* __restrict__ offsets, cons
     case 18: asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\ncp.async.wait_all;" ::"r"(a), "l"(g) : "memory"); break;
     case 19: asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\ncp.async.wait_all;" ::"r"(a), "l"(g) : "memory"); break;
     case 20: asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\ncp.async.wait_all;" ::"r"(a), "l"(g) : "memory"); break;
+    case 21: { unsigned short h; asm volatile("ld.shared.u16 %0, [%1];" : "=h"(h) : "r"(a)); r0 = h; break; }
+    case 22: { unsigned short h; asm volatile("ld.shared.u8 %0, [%1];" : "=h"(h) : "r"(a)); r0 = h; break; }
+    case 23: asm volatile("st.shared.u16 [%0], %1;" ::"r"(a), "h"((unsigned short)lane) : "memory"); break;
+    case 24: asm volatile("st.shared.u8 [%0], %1;" ::"r"(a), "h"((unsigned short)lane) : "memory"); break;
     default: break;
   }
   if ((r0 ^ r1 ^ r2 ^ r3) == 0x5eed1e55u) sink[lane] = r0;   // keeps the loads; never true for our data in practice

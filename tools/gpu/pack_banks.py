@@ -26,7 +26,8 @@ INSTRUCTIONS = (
     "stmatrix.sync.aligned.m8n8.x1.shared.b16", "stmatrix.sync.aligned.m8n8.x2.shared.b16",
     "stmatrix.sync.aligned.m8n8.x4.shared.b16", "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
     "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
-    "cp.async.ca.shared.global 4", "cp.async.ca.shared.global 8", "cp.async.cg.shared.global 16")
+    "cp.async.ca.shared.global 4", "cp.async.ca.shared.global 8", "cp.async.cg.shared.global 16",
+    "ld.shared.u16", "ld.shared.u8", "st.shared.u16", "st.shared.u8")
 
 
 def main(argv: list[str]) -> int:

@@ -4,9 +4,10 @@ Shared memory has 32 banks of 4-byte words (word w is in bank w mod 32).  A wave
 word per bank (any number of lanes may read that word: a broadcast).  The instruction's lanes are split into
 phases, each served by its own wavefronts; a phase takes as many as the most distinct words any bank holds for
 it.  Checked against Nsight Compute's counters on an H200 (tools/gpu/capture_banks.cu, tests/data/hw/banks.json.gz:
-LDS/STS of 32, 64 and 128 bits, ldmatrix / stmatrix x1/x2/x4 with and without .trans, 628 patterns):
+LDS/STS of 8 to 128 bits, ldmatrix / stmatrix x1/x2/x4 with and without .trans, cp.async; 696 patterns):
 
-- 32-bit loads and stores: one phase of 32 lanes.  64-bit: two phases of 16 lanes (halves); 128-bit: four
+- 8-, 16- and 32-bit loads and stores: one phase of 32 lanes (lanes touching different bytes of one word do
+  not conflict).  64-bit: two phases of 16 lanes (halves); 128-bit: four
   phases of 8 lanes (quarters).  ldmatrix / stmatrix: one phase per 8x8 matrix, its 8 row addresses (16 bytes
   each) given by lanes 8j..8j+7.
 - Found on the hardware, not in the common account: a 64- or 128-bit *load* whose lanes come in pairs that read
@@ -73,8 +74,8 @@ def parse_instruction(text: str) -> SharedInstruction:
         if len(types) != 1:
             raise BankModelError(f"{text.strip()[:80]!r}: expected one element type (.b32, .v2.b32, .v4.b32, ...)")
         width = vec * types[0] // 8
-        if width not in (4, 8, 16):
-            raise BankModelError(f"{text.strip()[:80]!r}: {width}-byte accesses are not modelled (4, 8 or 16 bytes)")
+        if width not in (1, 2, 4, 8, 16):
+            raise BankModelError(f"{text.strip()[:80]!r}: {width}-byte accesses are not modelled (1 to 16 bytes)")
         return SharedInstruction(text.strip(), Access.LOAD if op == "ld" else Access.STORE, bytes_per_lane=width)
     if op == "cp" and q[:1] == ["async"]:
         raise BankModelError("cp.async (LDGSTS) is not modelled: the H200's counters fit no bank rule for its 4- and "
@@ -103,7 +104,8 @@ class Wavefronts:
 
 
 def _words(addr: int, nbytes: int) -> range:
-    return range(addr // WORD, (addr + nbytes) // WORD)
+    """The 4-byte words bytes [addr, addr + nbytes) lie in."""
+    return range(addr // WORD, (addr + nbytes - 1) // WORD + 1)
 
 
 def _phase(lanes: list[int], addrs: list[int], nbytes: int) -> Phase:
@@ -129,7 +131,7 @@ def wavefronts(instr: SharedInstruction, addrs: list[int]) -> Wavefronts:
         phases = [_phase(g, addrs, MATRIX_ROW_BYTES) for g in groups]
         return Wavefronts(sum(p.wavefronts for p in phases), len(phases), phases)
     w = instr.bytes_per_lane
-    per_phase = WAVEFRONT_BYTES // w
+    per_phase = min(LANES, WAVEFRONT_BYTES // w)
     lanes = list(range(LANES))
     merged = 0
     if instr.access is Access.LOAD and w > WORD:

@@ -2,10 +2,11 @@
 number of wavefronts (hardware/banks.py): within each phase of each warp's instruction, lanes that touch the
 same bank touch the same 4-byte word.
 
-The claim is over the offsets from the tile's base.  Every allowed base is a multiple of 4 bytes (the copy's
-alignment, theorem 6), and adding the same multiple of 4 to every address of an instruction keeps which
-accesses share a bank and which share a word (bank = word mod 32): the proof over offsets is the proof for every
-base.  `banks: report` instead evaluates the counts at one base, as information.
+The claim is over the offsets from the tile's base.  Adding the same multiple of 4 bytes to every address of an
+instruction keeps which accesses share a bank and which share a word (bank = word mod 32): the proof over
+offsets is the proof for every base that is a multiple of 4 — every base of a 4-to-16-byte access (theorem 6
+proves its alignment), and the bases shared-memory tiles have for 1- and 2-byte accesses (the note says so).
+`banks: report` instead evaluates the counts at one base, as information.
 """
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from .claims import Claim, Item, Plan, Unsupported
 from .setup import TiledSetup
 from .suspects import Suspects
 
-VECTOR_LOADS = {4: "ld.shared.b32", 8: "ld.shared.v2.b32", 16: "ld.shared.v4.b32"}
+VECTOR_LOADS = {1: "ld.shared.u8", 2: "ld.shared.u16", 4: "ld.shared.b32", 8: "ld.shared.v2.b32",
+                16: "ld.shared.v4.b32"}
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,10 @@ def bank_shape(setup: TiledSetup) -> BankShape | str:
         return f"{model.instruction} is not a shared-memory load or store (cp.async and global copies are not modelled)"
     width = model.row_bytes
     if width not in VECTOR_LOADS:
-        return f"{width}-byte shared-memory accesses are not modelled (4, 8 or 16 bytes)"
+        return f"{width}-byte shared-memory accesses are not modelled (1 to 16 bytes)"
     text = VECTOR_LOADS[width] if model.direction == "load" else VECTOR_LOADS[width].replace("ld.", "st.", 1)
     instr = parse_instruction(text)
-    per_phase = WAVEFRONT_BYTES // width
+    per_phase = min(LANES, WAVEFRONT_BYTES // width)
     return BankShape(instr, LANES // per_phase, per_phase, width)
 
 
@@ -75,7 +77,7 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
                            "are not encoded")
     w, p = Var("warp", warps), Var("phase", shape.phases)
     i1, i2 = Var("lane_in_phase", shape.lanes_per_phase), Var("lane2_in_phase", shape.lanes_per_phase)
-    words = shape.bytes_per_lane // WORD
+    words = max(1, shape.bytes_per_lane // WORD)      # a narrower access lies inside one word
     j1, j2 = Var("word_in_access", words), Var("word2_in_access", words)
     inst = chain.inst
     lane1, lane2 = p * shape.lanes_per_phase + i1, p * shape.lanes_per_phase + i2
@@ -83,13 +85,15 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     bits2 = chain.memory_offset(w * LANES + lane2, const(0)) * vb
     word1, word2 = bits1 // (8 * WORD) + j1, bits2 // (8 * WORD) + j2
     bank1, bank2 = word1 % BANKS, word2 % BANKS
-    t1 = Var("thread", chain.nthr)
-    start = chain.memory_offset(t1, const(0)) * vb
-    items: list[Item] = [Claim(Obligation("every lane's access starts on a 4-byte word (bank = word mod 32)",
-                                          [t1] + chain.inst, eq(start % (8 * WORD), 0),
-                                          shown={"byte offset": start // 8}),
-                               suspects.smem("the shared-memory layout: an access that is not word-aligned"),
-                               subject=setup.operand)]
+    items: list[Item] = []
+    if shape.bytes_per_lane >= WORD:
+        t1 = Var("thread", chain.nthr)
+        start = chain.memory_offset(t1, const(0)) * vb
+        items.append(Claim(Obligation("every lane's access starts on a 4-byte word (bank = word mod 32)",
+                                      [t1] + chain.inst, eq(start % (8 * WORD), 0),
+                                      shown={"byte offset": start // 8}),
+                           suspects.smem("the shared-memory layout: an access that is not word-aligned"),
+                           subject=setup.operand))
     text = shape.instruction.text
     items.append(Claim(Obligation(f"{text}: lanes of one phase that touch the same bank touch the same word "
                                   f"({shape.phases} phase{'s' if shape.phases > 1 else ''} of "
@@ -99,7 +103,8 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
                                   shown={"lane": lane1, "lane2": lane2, "byte offset": bits1 // 8,
                                          "byte offset2": bits2 // 8, "bank": bank1, "bank2": bank2,
                                          "word": word1, "word2": word2},
-                                  note="offsets from the tile's base; the same for every base (a multiple of 4)"),
+                                  note="offsets from the tile's base; the same for every base that is a multiple of "
+                                       "4 bytes (shared-memory tiles are: CUTLASS aligns them to 128)"),
                        suspects.smem("the shared-memory layout (its swizzle): two lanes of one phase read "
                                      "different words of one bank"), subject=setup.operand))
     return items
