@@ -8,7 +8,7 @@ from strategies import layouts
 from verifier.algebra import Layout, parse_layout
 from verifier.outcome import Status
 from verifier.symbolic.backends import SMT2
-from verifier.symbolic.decide import Procedure, Settings, decide, enumerate_failures
+from verifier.symbolic.decide import Procedure, Settings, decide, enumerate_failures, forget
 from verifier.symbolic.expr import Var, and_, bit_width, compile_numpy, compile_py, eq, lt, ne, postorder, to_text
 from verifier.symbolic.layouts import layout_expr
 from verifier.symbolic.obligation import Obligation
@@ -86,9 +86,44 @@ def test_counterexample_is_the_smallest_and_counted():
     good = parse_layout("((4,8),(2,2,2)):((32,1),(16,8,128))")
     bad = parse_layout("((4,8),(2,2,2)):((32,1),(16,128,8))")
     ob = Obligation("mutated", [t, v], eq(layout_expr(bad, (t, v)), layout_expr(good, (t, v))))
-    d, e = decide(ob, CROSS)
-    assert d.status is Status.REFUTED and d.procedure is Procedure.Z3
+    d, e = decide(ob, CROSS)        # 256 points: enumeration decides, Z3 cross-checks
+    assert d.status is Status.REFUTED and d.procedure is Procedure.ENUMERATION
+    assert d.cross_check.procedure is Procedure.Z3 and d.cross_check.status is Status.REFUTED
     assert e.first == {"t": 0, "v": 2} and e.failing == 128
+    d, e = decide(ob, Settings(cross_check=True, procedure=Procedure.Z3))   # forced: Z3, enumeration cross-checks
+    assert d.status is Status.REFUTED and d.procedure is Procedure.Z3 and e.first == {"t": 0, "v": 2}
+
+
+def test_the_procedure_follows_the_obligation_s_shape():
+    """Small domains and non-power-of-two division are enumerated, large power-of-two domains go to Z3, and an
+    injectivity claim is enumerated once per point."""
+    from verifier.symbolic.decide import choose
+    from verifier.symbolic.obligation import Distinct
+    small, big = Var("i", 64), Var("i", 1 << 20)
+    assert choose(Obligation("small", [small], lt(small, 64))) is Procedure.ENUMERATION
+    assert choose(Obligation("big", [big], eq((big // 16) * 16 + big % 16, big))) is Procedure.Z3
+    assert choose(Obligation("pitch", [big], eq((big // 648) * 648 + big % 648, big))) is Procedure.ENUMERATION
+    a, b = Var("a", 1 << 20), Var("b", 1 << 20)
+    pairs = Obligation("injective", [a, b], ne(a * 3, b * 3), premise=lt(a, b),
+                       distinct=Distinct(a * 3, (a,), (b,)))
+    assert choose(pairs) is Procedure.ENUMERATION
+    d, _ = decide(pairs)
+    assert d.status is Status.PROVED and d.procedure is Procedure.ENUMERATION
+    clash = Obligation("not injective", [a, b], ne(a // 2, b // 2), premise=lt(a, b),
+                       distinct=Distinct(a // 2, (a,), (b,)))
+    d, e = decide(clash)
+    assert d.status is Status.REFUTED and e.failing == (1 << 19) and d.witness["a"] < d.witness["b"]
+
+
+FORCE_Z3 = Settings(procedure=Procedure.Z3)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_decisions():
+    """Every test decides afresh (the process-wide memo would answer for a solver a test replaced)."""
+    forget()
+    yield
+    forget()
 
 
 class _GiveUp:
@@ -125,7 +160,7 @@ def test_enumeration_decides_when_the_solver_gives_up(monkeypatch):
     import z3
     monkeypatch.setattr(z3, "SolverFor", lambda logic: _GiveUp())
     i = Var("i", 64)
-    d, _ = decide(Obligation("in range", [i], lt(layout_expr(Layout(64, 1), i), 64)))
+    d, _ = decide(Obligation("in range", [i], lt(layout_expr(Layout(64, 1), i), 64)), FORCE_Z3)
     assert d.status is Status.PROVED and d.procedure is Procedure.ENUMERATION and "timeout" in d.reason
 
 
@@ -147,7 +182,7 @@ def test_a_counterexample_that_does_not_fail_is_an_internal_error(monkeypatch):
     import z3
     monkeypatch.setattr(z3, "SolverFor", lambda logic: _Lies())
     i = Var("i", 8)
-    d, _ = decide(Obligation("true", [i], lt(i, 8)))
+    d, _ = decide(Obligation("true", [i], lt(i, 8)), FORCE_Z3)
     assert d.status is Status.ERROR and "encoding" in d.reason
 
 
@@ -160,8 +195,11 @@ def test_a_cross_check_disagreement_is_an_internal_error(monkeypatch):
             return z3.unsat
     monkeypatch.setattr(z3, "SolverFor", lambda logic: Proves())
     i = Var("i", 8)
-    d, _ = decide(Obligation("false at 3", [i], ne(i, 3)), CROSS)
+    d, _ = decide(Obligation("false at 3", [i], ne(i, 3)), Settings(cross_check=True, procedure=Procedure.Z3))
     assert d.status is Status.ERROR and "disagreement" in d.reason and "{'i': 3}" in d.reason
+    forget()
+    d, _ = decide(Obligation("false at 3", [i], ne(i, 3)), CROSS)     # enumeration first, the lying Z3 second
+    assert d.status is Status.ERROR and "disagreement" in d.reason
 
 
 @pytest.mark.parametrize("size", [256, 1 << 12, 1 << 16])

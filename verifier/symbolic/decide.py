@@ -1,14 +1,18 @@
 """Deciding obligations: Z3 on bit-vectors, exhaustive enumeration with numpy, and the cross-check of one by
 the other.
 
-Z3 decides first.  Its counterexample is re-checked on Python integers; one that does not fail is an
-internal error (an encoding bug), never a verdict.  When Z3 gives up and the domain is small enough,
-exhaustive enumeration decides instead (a proof too: it covers the whole domain) and the decision says
-so.  With `cross_check`, every obligation whose domain has at most `enumeration_limit` points is decided
-a second time by enumeration; a disagreement is an internal error.
+One procedure per obligation, chosen by its shape (`choose`) and named in every report: exhaustive enumeration
+for small domains (cheaper than starting a solver), for division or modulo by a non-power of two up to 2**26
+points (Z3 bit-blasts those: minutes where numpy takes milliseconds), and for injectivity claims (one value per
+point, not one per pair); Z3 bit-vectors otherwise.  Enumeration that covers the domain is a proof too.  Z3's
+counterexample is re-checked on Python integers; one that does not fail is an internal error (an encoding
+bug), never a verdict.  When Z3 gives up and the domain is small enough, enumeration decides instead.  With
+`cross_check`, every obligation is decided a second time by the other procedure where it applies; a
+disagreement is an internal error.  Identical obligations are decided once per process.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from enum import Enum
@@ -18,8 +22,11 @@ from .expr import compile_numpy, compile_py, variables
 from .obligation import Obligation
 
 ENUMERATION_LIMIT = 1 << 22     # points; beyond this no enumeration (decision, cross-check or count)
+SMALL_DOMAIN = 1 << 12          # points; smaller domains are enumerated rather than handed to a solver
+NON_POWER_OF_TWO_LIMIT = 1 << 26   # points; div / mod by a non-power of two are enumerated up to this size
 NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at most this wide
 CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
+MEMO_SIZE = 4096                # decisions remembered per process
 
 
 class Procedure(str, Enum):
@@ -33,6 +40,7 @@ class Settings:
     timeout_s: float = 30.0
     cross_check: bool = False
     enumeration_limit: int = ENUMERATION_LIMIT
+    procedure: Procedure | None = None     # force one procedure where it applies (tests compare the verdicts)
 
 
 DEFAULT_SETTINGS = Settings()
@@ -60,20 +68,83 @@ class Decision:
 @dataclass
 class Enumeration:
     """The failing points of an obligation over its whole domain."""
-    first: dict[str, int] | None   # the smallest failing point (lexicographic in the variables' order)
-    failing: int                   # failing points, counted over `count_over`
+    first: dict[str, int] | None   # a failing point: the smallest (lexicographic in the variables' order) if `smallest`
+    failing: int                   # failing points, counted over `count_over` (pairs, for an injectivity claim)
     seconds: float
+    smallest: bool = True
 
 
 # --- exhaustive enumeration ---------------------------------------------------------------------------
 
 def enumerable(ob: Obligation, limit: int = ENUMERATION_LIMIT) -> str:
     """'' when enumeration covers the obligation exactly, else why not."""
-    if ob.domain_size() > limit:
-        return f"domain of {ob.domain_size()} points exceeds the enumeration limit of {limit}"
+    size = ob.distinct.size() if ob.distinct is not None else ob.domain_size()
+    if size > limit:
+        return f"domain of {size} points exceeds the enumeration limit of {limit}"
     if ob.width() > NUMPY_SAFE_WIDTH:
         return f"values need {ob.width()} bits, more than numpy's int64 holds exactly"
     return ""
+
+
+def has_non_power_of_two_division(ob: Obligation) -> bool:
+    from .expr import Op, postorder
+    return any(n.op in (Op.FLOORDIV, Op.MOD) and n.k & (n.k - 1) for n in postorder([ob.claim, ob.premise]))
+
+
+def choose(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> Procedure:
+    """The procedure that decides `ob` (see the module docstring); a forced one where it applies."""
+    if settings.procedure is Procedure.Z3:
+        return Procedure.Z3
+    if settings.procedure is Procedure.ENUMERATION:
+        return Procedure.ENUMERATION if not enumerable(ob, NON_POWER_OF_TWO_LIMIT) else Procedure.Z3
+    if ob.distinct is not None and not enumerable(ob, NON_POWER_OF_TWO_LIMIT):
+        return Procedure.ENUMERATION
+    if not enumerable(ob, SMALL_DOMAIN):
+        return Procedure.ENUMERATION
+    if has_non_power_of_two_division(ob) and not enumerable(ob, NON_POWER_OF_TWO_LIMIT):
+        return Procedure.ENUMERATION
+    return Procedure.Z3
+
+
+def enumerate_obligation(ob: Obligation) -> Enumeration:
+    """Exhaustive enumeration of `ob`: once per point of an injectivity claim's `over` variables, else per point."""
+    return _enumerate_distinct(ob) if ob.distinct is not None else enumerate_failures(ob)
+
+
+def _enumerate_distinct(ob: Obligation) -> Enumeration:
+    """Evaluate the injective expression once per point; a repeated value is a failing pair."""
+    import numpy as np
+    t0 = time.perf_counter()
+    d = ob.distinct
+    assert d is not None
+    shape = tuple(v.size for v in d.over)
+    total = d.size()
+    fn = compile_numpy([d.value], list(d.over))
+    values = np.empty(total, dtype=np.int64)
+    for start in range(0, total, CHUNK):
+        flat = np.arange(start, min(total, start + CHUNK), dtype=np.int64)
+        coords = np.unravel_index(flat, shape) if shape else ()
+        values[start:start + len(flat)] = np.broadcast_to(np.asarray(fn(*coords)[0]), flat.shape)
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    repeats = np.flatnonzero(ordered[1:] == ordered[:-1])
+    if not len(repeats):
+        return Enumeration(None, 0, time.perf_counter() - t0)
+    _, counts = np.unique(values, return_counts=True)
+    pairs = int(sum(int(c) * (int(c) - 1) // 2 for c in counts if c > 1))
+    i = int(repeats[0])
+    a, b = (tuple(int(x) for x in np.unravel_index(int(order[j]), shape)) for j in (i, i + 1))
+    first = None
+    for p, q in ((a, b), (b, a)):     # the order the claim's premise (its ordering of the pair) accepts
+        point = {v.name: c for v, c in zip(d.over, p)} | {v.name: c for v, c in zip(d.second, q)}
+        point |= {v.name: 0 for v in ob.variables if v.name not in point}
+        if fails_at(ob, point):
+            first = point
+            break
+    if first is None:
+        raise ValueError(f"obligation '{ob.title}': a repeated value was found but no ordering of the pair fails "
+                         "the claim (its Distinct form does not match its claim)")
+    return Enumeration(first, pairs, time.perf_counter() - t0, smallest=False)
 
 
 def enumerate_failures(ob: Obligation) -> Enumeration:
@@ -176,9 +247,45 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 
 # --- the decision -------------------------------------------------------------------------------------
 
+_MEMO: dict[tuple, tuple[Decision, Enumeration | None]] = {}
+
+
+def forget() -> None:
+    """Drop the decisions remembered in this process (tests that replace the solver call it)."""
+    _MEMO.clear()
+
+
 def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decision, Enumeration | None]:
-    """Decide `ob`; also return the enumeration when one was run (a report reuses it for its counts)."""
+    """Decide `ob`; also return the enumeration when one was run (a report reuses it for its counts).  An identical
+    obligation (same variables, premise and claim) decided before in this process is not decided again."""
+    key = (tuple((v.name, v.size) for v in ob.variables), ob.premise, ob.claim, ob.distinct, settings)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return dataclasses.replace(hit[0]), hit[1]
+    found = _decide(ob, settings)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (dataclasses.replace(found[0]), found[1])
+    return found
+
+
+def _decide(ob: Obligation, settings: Settings) -> tuple[Decision, Enumeration | None]:
     width = ob.width()
+    if choose(ob, settings) is Procedure.ENUMERATION:
+        counted = enumerate_obligation(ob)
+        first = _status_of(counted)
+        decision = Decision(first, Procedure.ENUMERATION, counted.seconds, width, counted.first)
+        if settings.cross_check:
+            second, point, reason, secs = _z3(ob, settings.timeout_s)
+            decision.cross_check = CrossCheck(Procedure.Z3, second, secs, reason)
+            if second is Status.REFUTED and not fails_at(ob, point or {}):
+                decision.status = Status.ERROR
+                decision.reason = f"Z3's counterexample {point} does not fail when evaluated exactly (encoding error)"
+            elif second in (Status.PROVED, Status.REFUTED) and second is not first:
+                decision.status = Status.ERROR
+                decision.reason = (f"cross-check disagreement: exhaustive enumeration says {first.value}, Z3 says "
+                                   f"{second.value}")
+        return decision, counted
     status, point, reason, secs = _z3(ob, settings.timeout_s)
     decision = Decision(status, Procedure.Z3, secs, width, point, reason)
     if status is Status.REFUTED and not fails_at(ob, point or {}):
@@ -188,7 +295,7 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
     why_not = enumerable(ob, settings.enumeration_limit)
     enumeration: Enumeration | None = None
     if status is Status.UNDECIDED and not why_not:
-        enumeration = enumerate_failures(ob)
+        enumeration = enumerate_obligation(ob)
         decision = Decision(_status_of(enumeration), Procedure.ENUMERATION, secs + enumeration.seconds, width,
                             enumeration.first, f"{reason}; decided by exhaustive enumeration of "
                                                f"{ob.domain_size()} points")
@@ -198,7 +305,7 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
         if why_not:
             decision.cross_check = CrossCheck(Procedure.ENUMERATION, None, 0.0, why_not)
         else:
-            enumeration = enumerate_failures(ob)
+            enumeration = enumerate_obligation(ob)
             second = _status_of(enumeration)
             decision.cross_check = CrossCheck(Procedure.ENUMERATION, second, enumeration.seconds)
             if second is not status:

@@ -6,6 +6,22 @@ from dataclasses import dataclass, field
 from .expr import TRUE, Expr, Pred, Var, bit_width, texts_of, variables
 
 
+@dataclass(frozen=True)
+class Distinct:
+    """The obligation states that `value`, an expression of the variables `over`, is injective over their domain;
+    `second` are the copies of `over` its pairwise claim quantifies the other point with.  Exhaustive enumeration
+    then evaluates `value` once per point (not once per pair) and looks for a repeated value."""
+    value: Expr
+    over: tuple[Var, ...]
+    second: tuple[Var, ...]
+
+    def size(self) -> int:
+        n = 1
+        for v in self.over:
+            n *= v.size
+        return n
+
+
 @dataclass
 class Obligation:
     """forall variables in their domains: premise -> claim."""
@@ -18,6 +34,7 @@ class Obligation:
     rhs: Expr | None = None
     note: str = ""
     count_over: list[str] | None = None   # variables whose distinct values are counted (default: all)
+    distinct: Distinct | None = None      # set when the claim is the injectivity of one expression (see Distinct)
 
     def __post_init__(self) -> None:
         declared = {v.name for v in self.variables}

@@ -11,7 +11,7 @@ from ..hardware.registry import mma_instruction_types
 from ..spec.model import MMAAtomSpec
 from ..symbolic.expr import TRUE, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
-from ..symbolic.obligation import Obligation
+from ..symbolic.obligation import Distinct, Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
 from .suspects import Suspects
 
@@ -59,7 +59,8 @@ def bijective(atom: MMAAtomSpec, operand: str, suspects: Suspects) -> list[Item]
     q2 = layout_expr(layout, (t2, v2))
     items.append(Claim(Obligation(f"{atom.name} {operand}: no two (thread, value) pairs share a coordinate",
                                   [t1, v1, t2, v2], implies(or_(ne(t1, t2), ne(v1, v2)), ne(q1, q2)),
-                                  shown={"coordinate": q1, "coordinate2": q2}), blame, subject=operand))
+                                  shown={"coordinate": q1, "coordinate2": q2},
+                                  distinct=Distinct(q1, (t1, v1), (t2, v2))), blame, subject=operand))
     items.append(Fact(f"{atom.name} {operand}: as many (thread, value) pairs as coordinates", nthr * nval == extent,
                       f"{nthr * nval} pairs", f"{extent} coordinates", blame, subject=operand))
     return items

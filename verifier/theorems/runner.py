@@ -17,7 +17,7 @@ from ..cute.copy import TypedCopyAtom
 from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, combine, outcome
 from ..spec.model import CheckKind, CheckSpec, Loc, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
-                               enumerate_failures, evaluate_at, smallest_failure)
+                               enumerate_obligation, evaluate_at, smallest_failure)
 from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
 from . import bank_theorems as BT
@@ -105,10 +105,12 @@ def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumerat
                 suspect=claim.suspect.default if isinstance(claim.suspect, Blame) else claim.suspect)
     try:  # describing never changes the verdict: whatever fails here only shortens the description
         if enumeration is None and not enumerable(ob):
-            enumeration = enumerate_failures(ob)
+            enumeration = enumerate_obligation(ob)
         point = dict(w.point)
         if enumeration is not None and enumeration.first is not None:
             point, w.failing, w.failing_exact = enumeration.first, enumeration.failing, True
+            if not enumeration.smallest:   # counted exactly, but the point found first is not the smallest
+                point, w.smallest = smallest_failure(ob, point, WITNESS_SEARCH_S)
         elif point:   # too many points to count: still show the smallest one
             point, w.smallest = smallest_failure(ob, point, WITNESS_SEARCH_S)
         w.point = {v.name: point[v.name] for v in ob.variables if v.size > 1}   # one-point domains: always 0

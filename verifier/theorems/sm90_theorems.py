@@ -13,7 +13,7 @@ from ..hardware import tma as TMA
 from ..hardware.gmma_desc import GmmaSwizzle, Major
 from ..symbolic.expr import Expr, Var, eq, lt, ne
 from ..symbolic.layouts import layout_expr
-from ..symbolic.obligation import Obligation
+from ..symbolic.obligation import Distinct, Obligation
 from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .sm90_setup import SMEM_BYTES, Sm90Setup
 from .suspects import Suspects
@@ -273,7 +273,8 @@ def smem_injective(setup: Sm90Setup, suspects: Suspects) -> Plan:
     inner = layout.b if isinstance(layout, ComposedLayout) else layout
     return [Claim(Obligation(f"distinct {what} of the {'x'.join(map(str, sizes))} tile have distinct offsets",
                              [x1, x2], ne(o1, o2), premise=lt(x1, x2), lhs=o1, rhs=o2,
-                             shown={"offset": o1, "offset2": o2}, note=f"layout {inner}"),
+                             shown={"offset": o1, "offset2": o2}, note=f"layout {inner}",
+                             distinct=Distinct(o1, (x1,), (x2,))),
                   suspects.smem("the shared-memory layout maps two coordinates (or two stages) to one element"),
                   subject=setup.operand.value)]
 

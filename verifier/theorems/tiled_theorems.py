@@ -15,7 +15,7 @@ from ..algebra.swizzle import ComposedLayout
 from ..spec.model import MMAAtomSpec
 from ..symbolic.expr import Const, Var, and_, eq, lt, ne
 from ..symbolic.layouts import layout_expr
-from ..symbolic.obligation import Obligation
+from ..symbolic.obligation import Distinct, Obligation
 from ..cute.operand import Operand
 from .chain import OperandChain
 from .claims import Blame, Claim, Fact, Item, Plan, Trace, Unsupported
@@ -242,7 +242,7 @@ def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
     o1, o2 = layout_expr(layout, i1), layout_expr(layout, i2)
     return [Claim(Obligation(f"distinct coordinates of the {rows}x{cols} {op} tile have distinct offsets",
                              [r1, c1, r2, c2], ne(o1, o2), premise=lt(i1, i2), lhs=o1, rhs=o2,
-                             shown={"offset": o1, "offset2": o2}),
+                             shown={"offset": o1, "offset2": o2}, distinct=Distinct(o1, (r1, c1), (r2, c2))),
                   suspects.smem(f"the shared-memory layout maps two coordinates of the {op} tile to one element"))]
 
 
