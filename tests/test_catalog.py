@@ -173,3 +173,26 @@ checks:
     with pytest.raises(SpecError) as e:
         load_spec(f, allow_outside=True)   # the spec lies in tmp_path, its include in the repository
     assert e.value.loc is not None and e.value.loc.line == 7 and "bijective" in e.value.message
+
+
+@pytest.mark.parametrize("procedure", ["z3", "enumeration"])
+def test_verdicts_do_not_depend_on_the_procedure(report, procedure):
+    """Every catalog check, proved again with one decision procedure forced wherever it applies, keeps its verdict
+    and every theorem its status."""
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", "specs/", "--format", "json", "--jobs", "2",
+                        "--procedure", procedure], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr[-2000:]
+    forced = {(c["spec"], c["check"]): c for c in json.loads(p.stdout)["checks"]}
+    assert len(forced) == len(report["checks"])
+    def procedures(checks):
+        return [o["procedure"] for c in checks for t in c["theorems"] for o in t["obligations"]
+                if o["procedure"] != "evaluation"]
+    for c in report["checks"]:
+        f = forced[(c["spec"], c["check"])]
+        assert f["verdict"] == c["verdict"], (c["check"], f["verdict"], c["verdict"])
+        assert [t["status"] for t in f["theorems"]] == [t["status"] for t in c["theorems"]], c["check"]
+    default, used = procedures(report["checks"]), procedures(forced.values())
+    if procedure == "z3":
+        assert set(used) == {"z3-bitvector"}
+    else:
+        assert used.count("enumeration") > default.count("enumeration") > 0

@@ -101,8 +101,11 @@ def _proving_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
                    help="prove checks in N processes (default 1; at most the CPUs available)")
     p.add_argument("--cross-check", action="store_true",
-                   help="decide every obligation of at most 2**22 points a second time by exhaustive enumeration; "
-                        "a disagreement is an internal error")
+                   help="decide every obligation a second time by the other procedure where it applies (Z3 or "
+                        "exhaustive enumeration); a disagreement is an internal error")
+    p.add_argument("--procedure", choices=("auto", "z3", "enumeration"), default="auto",
+                   help="auto (default): each obligation's procedure chosen by its shape; z3 / enumeration: that "
+                        "one wherever it applies (verdicts must not change)")
     p.add_argument("--allow-outside", action="store_true",
                    help="allow includes outside the including spec's repository")
 
@@ -149,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         stdin = args.expr == ["-"]
         return run(args.expr, args.json, stdin)
     if args.command in ("prove", "diff"):
-        from .symbolic.decide import Settings
-        settings = Settings(timeout_s=args.timeout, cross_check=args.cross_check)
+        from .symbolic.decide import Procedure, Settings
+        forced = {"z3": Procedure.Z3, "enumeration": Procedure.ENUMERATION}.get(args.procedure)
+        settings = Settings(timeout_s=args.timeout, cross_check=args.cross_check, procedure=forced)
     if args.command == "prove":
         from .prove_cmd import prove_main
         if not args.paths and not args.changed:
