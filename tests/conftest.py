@@ -1,7 +1,13 @@
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# the proof cache of every `prove` the tests run (in-process or as subprocesses) lives in a fresh directory of this
+# session, never in the user's ~/.cache; tests of the cache itself pass --cache-dir or --no-cache
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="verifier-test-cache-")
 
 from oracle import Tally  # noqa: E402
 

@@ -196,3 +196,18 @@ def test_verdicts_do_not_depend_on_the_procedure(report, procedure):
         assert set(used) == {"z3-bitvector"}
     else:
         assert used.count("enumeration") > default.count("enumeration") > 0
+
+
+def test_verdicts_do_not_depend_on_the_cache(report, tmp_path):
+    """The whole catalog proved with an empty cache, then from it, gives the report proved without one."""
+    def run(*extra):
+        p = subprocess.run([sys.executable, "-m", "verifier", "prove", "specs/", "--format", "json", "--jobs", "2",
+                            "--cross-check", *extra], capture_output=True, text=True, cwd=ROOT)
+        assert p.returncode == 0, p.stderr[-2000:]
+        return {(c["spec"], c["check"]): (c["verdict"], [t["status"] for t in c["theorems"]],
+                                          [x["point"] for x in c["counterexamples"]])
+                for c in json.loads(p.stdout)["checks"]}
+    cold, warm = run("--cache-dir", str(tmp_path)), run("--cache-dir", str(tmp_path))
+    plain = run("--no-cache")
+    assert cold == warm == plain
+    assert len(plain) == len(report["checks"])

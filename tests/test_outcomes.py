@@ -218,9 +218,9 @@ def test_jobs_are_capped_at_the_cpu_count(monkeypatch, capsys):
     seen = {}
     real = prove_cmd.run_all
 
-    def spy(selected, settings, jobs=1, debug=False):
+    def spy(selected, settings, jobs=1, debug=False, cache=None):
         seen["jobs"] = jobs
-        return real(selected, settings, 1, debug)
+        return real(selected, settings, 1, debug, cache)
     monkeypatch.setattr(prove_cmd, "run_all", spy)
     code, _, _ = run("prove", SEED, "--check", "ldsm_x4_a_kmajor", "--jobs", "100000", capsys=capsys)
     assert code == ExitCode.OK and seen["jobs"] <= (os.cpu_count() or 1)

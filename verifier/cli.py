@@ -103,6 +103,9 @@ def _proving_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cross-check", action="store_true",
                    help="decide every obligation a second time by the other procedure where it applies (Z3 or "
                         "exhaustive enumeration); a disagreement is an internal error")
+    p.add_argument("--cache-dir", metavar="DIR",
+                   help="where proved results are kept between runs (default $XDG_CACHE_HOME/cute-layout-verifier)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the proof cache")
     p.add_argument("--procedure", choices=("auto", "z3", "enumeration"), default="auto",
                    help="auto (default): each obligation's procedure chosen by its shape; z3 / enumeration: that "
                         "one wherever it applies (verdicts must not change)")
@@ -159,14 +162,17 @@ def main(argv: list[str] | None = None) -> int:
         from .prove_cmd import prove_main
         if not args.paths and not args.changed:
             build_parser().error("prove needs SPEC_OR_DIR, or --changed FILE...")
+        from .prove_cmd import make_cache
         return prove_main(args.paths, args.format, args.output, args.check, settings, args.verbose, args.debug,
-                          jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed)
+                          jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed,
+                          cache=make_cache(args.cache_dir, args.no_cache))
     if args.command == "diff":
         from .diff_cmd import diff_main
+        from .prove_cmd import make_cache
         if (args.new is None) == (args.git is None):
             build_parser().error("diff takes OLD NEW, or SPEC_OR_DIR --git REV")
         return diff_main(args.old, args.new, args.git, args.format, args.output, settings, args.jobs,
-                         allow_outside=args.allow_outside)
+                         allow_outside=args.allow_outside, cache=make_cache(args.cache_dir, args.no_cache))
     if args.command == "draw":
         from .draw_cmd import draw_main
         return draw_main(args.spec, args.check, args.view, args.output, allow_outside=args.allow_outside)

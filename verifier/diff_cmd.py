@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .outcome import ExitCode, Outcome
+from .cache import ProofCache
 from .prove_cmd import run_all
 from .report import text
 from .report.failures import failure_json, failures, safe
@@ -49,8 +50,9 @@ def _key(r: CheckResult, root: Path | None) -> tuple[str, str]:
     return (str(p.relative_to(root)) if p.is_relative_to(root) else r.spec_path, r.name)
 
 
-def _prove(specs: list[Spec], settings: Settings, jobs: int, root: Path | None) -> dict[tuple[str, str], CheckResult]:
-    results = run_all([(s, c) for s in specs for c in s.checks.values()], settings, jobs)
+def _prove(specs: list[Spec], settings: Settings, jobs: int, root: Path | None,
+           cache: ProofCache | None = None) -> dict[tuple[str, str], CheckResult]:
+    results = run_all([(s, c) for s in specs for c in s.checks.values()], settings, jobs, cache=cache)
     return {_key(r, root): r for r in results}
 
 
@@ -172,21 +174,22 @@ def _versions_at(path: str, rev: str, tmp: Path, allow_outside: bool) -> tuple[l
 
 
 def diff_main(old: str, new: str | None, git_rev: str | None, fmt: str, output: str | None, settings: Settings,
-              jobs: int = 1, out: TextIO | None = None, allow_outside: bool = False) -> int:
+              jobs: int = 1, out: TextIO | None = None, allow_outside: bool = False,
+              cache: ProofCache | None = None) -> int:
     out = out or sys.stdout
     try:
         if git_rev is not None:
             with tempfile.TemporaryDirectory() as d:
                 tmp = Path(d).resolve()
                 old_specs, new_specs, root, unchanged = _versions_at(old, git_rev, tmp, allow_outside)
-                before = _prove(old_specs, settings, jobs, tmp)    # while the old files exist
-            after = _prove(new_specs, settings, jobs, root)
+                before = _prove(old_specs, settings, jobs, tmp, cache)    # while the old files exist
+            after = _prove(new_specs, settings, jobs, root, cache)
             old_label, new_label = f"{old}@{git_rev}", old
         else:
             if new is None:
                 raise SpecError(None, "diff needs OLD and NEW spec files, or one spec and --git REV")
-            before = _prove(load_specs([old], allow_outside=allow_outside), settings, jobs, None)
-            after = _prove(load_specs([new], allow_outside=allow_outside), settings, jobs, None)
+            before = _prove(load_specs([old], allow_outside=allow_outside), settings, jobs, None, cache)
+            after = _prove(load_specs([new], allow_outside=allow_outside), settings, jobs, None, cache)
             unchanged, old_label, new_label = 0, old, new
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")

@@ -10,13 +10,15 @@ import difflib
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
-from .outcome import ExitCode, exit_code
+from .cache import ProofCache, default_dir, spec_bytes
+from .outcome import ExitCode, Verdict, exit_code
 from .report import formats, sarif, text
-from .spec import CheckSpec, Spec, SpecError, load_specs
-from .symbolic.decide import Settings
+from .spec import CheckSpec, Spec, SpecError, load_spec, load_specs
+from .symbolic.decide import Settings, obligation_cache
 from .theorems.runner import CheckKind, CheckResult, run_check
 
 Renderer = Callable[[list[CheckResult], float], str]
@@ -41,13 +43,48 @@ def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
     return [(s, c) for s, c in pairs if c.name in names]
 
 
-def _run_one(args: tuple[Spec, CheckSpec, Settings]) -> CheckResult:
-    spec, check, settings = args
-    return run_check(spec, check, settings)
+def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCache | None = None,
+                debug: bool = False) -> CheckResult:
+    """One check's result: from the cache when its inputs were proved before, else proved (and kept)."""
+    if cache is None:
+        return run_check(spec, check, settings, debug=debug)
+    key = cache.key("check", repr(settings), spec.path, check.name, *spec_bytes(spec.closure or [spec.path]))
+    hit = cache.get(key, CheckResult)
+    if hit is not None and hit.name == check.name and hit.spec_path == spec.path:
+        return hit
+    with obligation_cache(cache):
+        result = run_check(spec, check, settings, debug=debug)
+    if result.verdict in (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED):
+        cache.put(key, result)
+    return result
 
 
-def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool = False) -> list[CheckResult]:
-    """Prove the checks, in `jobs` processes when more than one; a progress line on a terminal."""
+@dataclass(frozen=True)
+class _Job:
+    """What a worker process needs to prove one check: where it is, not the spec itself."""
+    spec_path: str
+    check: str
+    allow_outside: bool
+    settings: Settings
+    cache_dir: str | None
+
+
+_WORKER_SPECS: dict[tuple[str, bool], Spec] = {}
+
+
+def _work(job: _Job) -> CheckResult:
+    key = (job.spec_path, job.allow_outside)
+    if key not in _WORKER_SPECS:
+        _WORKER_SPECS[key] = load_spec(job.spec_path, allow_outside=job.allow_outside)
+    spec = _WORKER_SPECS[key]
+    cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
+    return prove_check(spec, spec.checks[job.check], job.settings, cache)
+
+
+def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool = False,
+            cache: ProofCache | None = None) -> list[CheckResult]:
+    """Prove the checks, in `jobs` processes when more than one (each worker loads the spec files it is given by
+    name and returns plain results); a progress line on a terminal."""
     progress = sys.stderr.isatty()
     n = len(selected)
 
@@ -58,12 +95,14 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
     results: list[CheckResult] = []
     if jobs <= 1 or n <= 1:
         for i, (s, c) in enumerate(selected, 1):
-            results.append(run_check(s, c, settings, debug=debug))
+            results.append(prove_check(s, c, settings, cache, debug))
             tick(i, results[-1])
     else:
         from concurrent.futures import ProcessPoolExecutor
+        # the parent loaded and checked every file (its includes' places too): workers reload them as they are
+        work = [_Job(s.path, c.name, True, settings, str(cache.directory) if cache else None) for s, c in selected]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, r in enumerate(pool.map(_run_one, [(s, c, settings) for s, c in selected]), 1):
+            for i, r in enumerate(pool.map(_work, work, chunksize=max(1, n // (4 * jobs))), 1):
                 results.append(r)
                 tick(i, r)
     if progress:
@@ -83,9 +122,15 @@ def _refuse_overwriting_specs(output: str, specs: list[Spec]) -> None:
                 raise SpecError(None, f"--output {output} is a spec file this run reads; refusing to overwrite it")
 
 
+def make_cache(cache_dir: str | None, no_cache: bool) -> ProofCache | None:
+    if no_cache:
+        return None
+    return ProofCache(Path(cache_dir) if cache_dir else default_dir())
+
+
 def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, settings: Settings,
                verbose: bool = False, debug: bool = False, out: TextIO | None = None, jobs: int = 1,
-               allow_outside: bool = False, changed: list[str] | None = None) -> int:
+               allow_outside: bool = False, changed: list[str] | None = None, cache: ProofCache | None = None) -> int:
     out = out or sys.stdout
     t0 = time.perf_counter()
     try:
@@ -102,7 +147,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return ExitCode.BAD_INPUT
-    results = run_all(selected, settings, min(jobs, max_jobs()), debug)
+    results = run_all(selected, settings, min(jobs, max_jobs()), debug, cache)
     seconds = time.perf_counter() - t0
     report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
     if fmt == "html":

@@ -765,8 +765,10 @@ class _Loader:
         for n, m, loc in self._section(f, top, "copy_atoms"):
             atoms.add(atoms.copy, _copy_atom(f, n, m, loc), "copy atom", loc)
         checks = {n: _check(f, n, m, loc, atoms) for n, m, loc in self._section(f, top, "checks")}
+        closure = [path] + [p for inc in includes for p in self.cache[os.path.realpath(inc)].closure]
         return Spec(path=path, name=spec_name, version=f.version, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
-                    checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"))
+                    checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"),
+                    closure=list(dict.fromkeys(closure)))
 
     def _includes(self, f: _File, top: _Fields, atoms: _Atoms, root: str) -> list[str]:
         if not top.has("include"):

@@ -128,3 +128,4 @@ class Spec:
     includes: list[str] = field(default_factory=list)
     loc: Loc | None = None
     description: str | None = None
+    closure: list[str] = field(default_factory=list)   # this file and every file it includes, transitively

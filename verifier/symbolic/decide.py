@@ -12,13 +12,15 @@ disagreement is an internal error.  Identical obligations are decided once per p
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Iterator
 
 from ..outcome import Status
-from .expr import compile_numpy, compile_py, variables
+from .expr import compile_numpy, compile_py, texts_of, variables
 from .obligation import Obligation
 
 ENUMERATION_LIMIT = 1 << 22     # points; beyond this no enumeration (decision, cross-check or count)
@@ -248,6 +250,36 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 # --- the decision -------------------------------------------------------------------------------------
 
 _MEMO: dict[tuple, tuple[Decision, Enumeration | None]] = {}
+_STORE: Any = None     # a persistent cache (verifier.cache.ProofCache) while `obligation_cache` is active
+
+
+@dataclass
+class Stored:
+    """What the persistent cache keeps of a decision: everything a report needs."""
+    decision: Decision
+    enumeration: Enumeration | None
+
+
+@contextlib.contextmanager
+def obligation_cache(store: Any) -> Iterator[None]:
+    """Within the block, decisions are looked up in and kept in `store` (see verifier/cache.py)."""
+    global _STORE
+    previous, _STORE = _STORE, store
+    try:
+        yield
+    finally:
+        _STORE = previous
+
+
+def canonical_text(ob: Obligation) -> str:
+    """The obligation as the solver sees it (its variables, premise and claim), and its injectivity form."""
+    from .backends import SMT2
+    text = SMT2(ob.width()).script(ob.variables, ob.premise, ob.claim)
+    if ob.distinct is not None:
+        d = ob.distinct
+        text += "\n; distinct " + " ".join(f"{v.name}:{v.size}" for v in d.over + d.second) + " "
+        text += texts_of([d.value])[0]
+    return text
 
 
 def forget() -> None:
@@ -262,7 +294,17 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
     hit = _MEMO.get(key)
     if hit is not None:
         return dataclasses.replace(hit[0]), hit[1]
+    store, stored_key = _STORE, ""
+    if store is not None:
+        stored_key = store.key("obligation", repr(settings), canonical_text(ob))
+        kept = store.get(stored_key, Stored)
+        if kept is not None:
+            found = (kept.decision, kept.enumeration)
+            _MEMO[key] = (dataclasses.replace(found[0]), found[1])
+            return found
     found = _decide(ob, settings)
+    if store is not None and found[0].status in (Status.PROVED, Status.REFUTED):
+        store.put(stored_key, Stored(found[0], found[1]))
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = (dataclasses.replace(found[0]), found[1])

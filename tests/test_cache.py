@@ -1,0 +1,102 @@
+"""The proof cache (verifier/cache.py): a warm run gives the same report as a cold one and as no cache at all;
+corrupt and foreign entries are ignored; a changed input is a miss; concurrent runs share a directory."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from verifier.cache import ProofCache
+from verifier.jsoncodec import from_json, to_json
+from verifier.spec import load_spec
+from verifier.theorems.runner import CheckResult, run_check
+
+ROOT = Path(__file__).parent.parent
+SEED = ROOT / "specs" / "sm80_f16.yaml"
+
+
+def prove(*args: str, cwd: Path = ROOT) -> tuple[int, dict]:
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", *args, "--format", "json"], capture_output=True,
+                       text=True, cwd=cwd)
+    return p.returncode, json.loads(p.stdout)
+
+
+def _essence(report: dict) -> list:
+    """What a report says, without its timings."""
+    def strip(x):
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k not in ("seconds", "cross_check")}
+        if isinstance(x, list):
+            return [strip(v) for v in x]
+        return x
+    return strip(report["checks"])
+
+
+def test_warm_run_reports_what_a_cold_run_and_no_cache_report(tmp_path):
+    cache = tmp_path / "cache"
+    plain = prove(str(SEED), "--no-cache")
+    cold = prove(str(SEED), "--cache-dir", str(cache))
+    warm = prove(str(SEED), "--cache-dir", str(cache))
+    assert plain[0] == cold[0] == warm[0] == 0
+    assert _essence(plain[1]) == _essence(cold[1]) == _essence(warm[1])
+    entries = list(cache.rglob("*.json"))
+    assert entries and not list(cache.rglob(".tmp-*"))
+    assert not (tmp_path / "none").exists()
+
+
+def test_no_cache_writes_nothing(tmp_path):
+    prove(str(SEED), "--no-cache", "--cache-dir", str(tmp_path / "c"))
+    assert not (tmp_path / "c").exists()
+
+
+def test_corrupt_and_foreign_entries_are_ignored(tmp_path):
+    cache = tmp_path / "cache"
+    reference = prove(str(SEED), "--cache-dir", str(cache))[1]
+    entries = sorted(cache.rglob("*.json"))
+    for i, path in enumerate(entries):
+        if i % 3 == 0:
+            path.write_text("{not json")                                   # corrupt
+        elif i % 3 == 1:
+            doc = json.loads(path.read_text())
+            doc["key"] = "0" * 64                                           # another key's entry
+            path.write_text(json.dumps(doc))
+        else:
+            doc = json.loads(path.read_text())
+            doc["value"] = {"verdict": "verified"}                          # the wrong shape
+            path.write_text(json.dumps(doc))
+    again = prove(str(SEED), "--cache-dir", str(cache))[1]
+    assert _essence(again) == _essence(reference)
+
+
+def test_a_changed_file_is_a_miss_and_its_locations_are_fresh(tmp_path):
+    spec = tmp_path / "s.yaml"
+    text = SEED.read_text().replace("include: [", f"include: [{ROOT}/specs/", 1)
+    text = text.replace(", atoms/", f", {ROOT}/specs/atoms/")
+    spec.write_text(text)
+    cache = tmp_path / "cache"
+    first = prove(str(spec), "--allow-outside", "--cache-dir", str(cache), "--check", "mistake_row_pitch_40_bytes")
+    spec.write_text("# a comment shifts every line\n" + text)
+    second = prove(str(spec), "--allow-outside", "--cache-dir", str(cache), "--check", "mistake_row_pitch_40_bytes")
+    loc1 = first[1]["checks"][0]["counterexamples"][0]["suspect_location"]
+    loc2 = second[1]["checks"][0]["counterexamples"][0]["suspect_location"]
+    assert int(loc2.split(":")[-2]) == int(loc1.split(":")[-2]) + 1
+
+
+def test_concurrent_runs_share_a_directory(tmp_path):
+    cache = tmp_path / "cache"
+    cmd = [sys.executable, "-m", "verifier", "prove", str(SEED), "--cache-dir", str(cache)]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) for _ in range(3)]
+    assert all(p.wait(timeout=300) == 0 for p in procs)
+    assert prove(str(SEED), "--cache-dir", str(cache))[0] == 0
+
+
+def test_results_round_trip_through_json(tmp_path):
+    spec = load_spec(ROOT / "specs" / "mistakes.yaml")
+    store = ProofCache(tmp_path)
+    for name in (list(spec.checks)[0], "tilelang_2593_hardwired_descriptor_stride",
+                 "ldsm_unswizzled_kmajor_64x64_bank_conflicts"):
+        r = run_check(spec, spec.checks[name])
+        key = store.key("test", name)
+        store.put(key, r)
+        assert store.get(key, CheckResult) == r == from_json(CheckResult, json.loads(json.dumps(to_json(r))))

@@ -1,0 +1,99 @@
+"""The proof cache: results kept on disk between runs, content-addressed.
+
+Two levels, both keyed by a SHA-256 of everything the result depends on — the tool's own source and the
+versions of Z3 and numpy, the decision settings, and the input:
+- a check's result, keyed by the bytes of its spec file and every file that file includes (locations in
+  reports come from them), and the check's name;
+- an obligation's decision, keyed by its canonical text (the SMT-LIB script of its premise and claim over its
+  variables, and its injectivity form).
+Entries are JSON, rebuilt field by field by `jsoncodec` (never unpickled): a corrupt, truncated or foreign
+entry is ignored and overwritten.  Writes go to a temporary file renamed into place, so concurrent runs never
+read half an entry.  Undecided results and internal errors are not kept (a later run may do better).  The
+directory is $XDG_CACHE_HOME/cute-layout-verifier (~/.cache/... without it), or --cache-dir; --no-cache turns
+it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .jsoncodec import CodecError, from_json, to_json
+
+FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
+PACKAGE = Path(__file__).resolve().parent
+
+
+def default_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cute-layout-verifier"
+
+
+@lru_cache(maxsize=None)
+def tool_fingerprint() -> str:
+    """The tool's source, and the versions of the libraries a decision depends on."""
+    import numpy
+    import z3
+    h = hashlib.sha256(f"format {FORMAT}; z3 {z3.get_version_string()}; numpy {numpy.__version__}".encode())
+    for path in sorted(PACKAGE.rglob("*.py")):
+        h.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+class ProofCache:
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.hits = self.misses = 0
+
+    def key(self, kind: str, *parts: bytes | str) -> str:
+        h = hashlib.sha256(tool_fingerprint().encode() + b"\0" + kind.encode())
+        for p in parts:
+            h.update(b"\0" + (p if isinstance(p, bytes) else p.encode()))
+        return h.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get(self, key: str, tp: Any) -> Any | None:
+        """The entry of `key` rebuilt as `tp`, or None (absent, unreadable, corrupt or foreign)."""
+        try:
+            with open(self._path(key), "rb") as f:
+                doc = json.loads(f.read(64 << 20))
+            if not isinstance(doc, dict) or doc.get("key") != key or doc.get("format") != FORMAT:
+                raise CodecError("foreign entry")
+            value = from_json(tp, doc["value"])
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        """Keep `value` under `key`; a cache that cannot be written is skipped (it only saves time)."""
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = json.dumps({"format": FORMAT, "key": key, "value": to_json(value)}, separators=(",", ":"))
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(data)
+                os.replace(tmp, path)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except (OSError, CodecError):
+            pass
+
+
+def spec_bytes(closure: list[str]) -> list[bytes]:
+    """The identity of a spec's input: each file's path and bytes, in include order."""
+    out = []
+    for path in closure:
+        with open(path, "rb") as f:
+            out.append(os.path.realpath(path).encode() + b"\0" + f.read())
+    return out
