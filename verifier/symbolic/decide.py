@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import time
 from dataclasses import dataclass
 from enum import Enum
@@ -113,6 +114,69 @@ def enumerate_obligation(ob: Obligation) -> Enumeration:
     return _enumerate_distinct(ob) if ob.distinct is not None else enumerate_failures(ob)
 
 
+@dataclass(frozen=True)
+class _Block:
+    """A run of the domain, contiguous in C order: the outer variables fixed, one variable in [lo, hi), the
+    inner ones whole.  `coords` are broadcastable open grids, so a sub-term of some variables only is computed
+    at the size of those variables, not at the size of the block."""
+    outer: tuple[int, ...]
+    lo: int
+    hi: int
+    shape: tuple[int, ...]          # the block's own shape: (hi - lo,) + the inner variables' sizes
+    start: int                      # flat C-order index of the block's first point in the whole domain
+    coords: tuple[Any, ...]         # one value or open grid per variable, in the domain's order
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for k in self.shape:
+            n *= k
+        return n
+
+    def points(self, idx: Any) -> list[Any]:
+        """The coordinates (one array per variable) of the block's flat indices `idx`."""
+        import numpy as np
+        local = np.unravel_index(idx, self.shape)
+        return [np.full(len(idx), v, dtype=np.int64) for v in self.outer] + [local[0] + self.lo] + list(local[1:])
+
+
+def _blocks(shape: tuple[int, ...], chunk: int | None = None) -> Iterator[_Block]:
+    """Cover a domain of `shape` in C order by blocks of at most `chunk` (default CHUNK) points, and at least
+    half of it but for the last block of a run."""
+    import numpy as np
+    chunk = CHUNK if chunk is None else chunk
+    n = len(shape)
+    split, inner = n, 1
+    while split > 0 and inner * shape[split - 1] <= chunk:
+        split -= 1
+        inner *= shape[split]
+    if split == 0:     # the whole domain is one block
+        grids = tuple(np.arange(k, dtype=np.int64).reshape((1,) * i + (k,) + (1,) * (n - 1 - i))
+                      for i, k in enumerate(shape))
+        yield _Block((), 0, shape[0] if shape else 1, shape if shape else (1,), 0, grids)
+        return
+    ranged = split - 1
+    step = max(1, chunk // inner)
+    tail = shape[split:]
+    inner_grids = tuple(np.arange(k, dtype=np.int64).reshape((1,) * (i + 1) + (k,) + (1,) * (len(tail) - 1 - i))
+                        for i, k in enumerate(tail))
+    for outer in itertools.product(*(range(k) for k in shape[:ranged])):
+        base = 0
+        for v, k in zip(outer, shape[:ranged]):
+            base = base * k + v
+        for lo in range(0, shape[ranged], step):
+            hi = min(shape[ranged], lo + step)
+            ranged_grid = np.arange(lo, hi, dtype=np.int64).reshape((hi - lo,) + (1,) * len(tail))
+            coords = tuple(np.int64(v) for v in outer) + (ranged_grid,) + inner_grids
+            yield _Block(outer, lo, hi, (hi - lo,) + tail, (base * shape[ranged] + lo) * inner, coords)
+
+
+# An injectivity claim over this many points or fewer, whose values span at most INJECTIVE_BITMAP_SPAN times
+# as many integers, is decided with a bitmap of the value range (one scattered write per point) rather than
+# by sorting every value; a repeat found that way is then located by sorting.
+INJECTIVE_BITMAP_SPAN = 8
+
+
 def _enumerate_distinct(ob: Obligation) -> Enumeration:
     """Evaluate the injective expression once per point; a repeated value is a failing pair."""
     import numpy as np
@@ -122,22 +186,28 @@ def _enumerate_distinct(ob: Obligation) -> Enumeration:
     shape = tuple(v.size for v in d.over)
     total = d.size()
     fn = compile_numpy([d.value], list(d.over))
+    span = d.value.hi - d.value.lo + 1
+    if span <= INJECTIVE_BITMAP_SPAN * total:
+        mark = np.zeros(span, dtype=bool)
+        for b in _blocks(shape):
+            mark[np.broadcast_to(np.asarray(fn(*b.coords)[0]), b.shape).ravel() - d.value.lo] = True
+        if int(np.count_nonzero(mark)) == total:
+            return Enumeration(None, 0, time.perf_counter() - t0)
     values = np.empty(total, dtype=np.int64)
-    for start in range(0, total, CHUNK):
-        flat = np.arange(start, min(total, start + CHUNK), dtype=np.int64)
-        coords = np.unravel_index(flat, shape) if shape else ()
-        values[start:start + len(flat)] = np.broadcast_to(np.asarray(fn(*coords)[0]), flat.shape)
+    for b in _blocks(shape):
+        values[b.start:b.start + b.size] = np.broadcast_to(np.asarray(fn(*b.coords)[0]), b.shape).ravel()
     order = np.argsort(values, kind="stable")
     ordered = values[order]
     repeats = np.flatnonzero(ordered[1:] == ordered[:-1])
     if not len(repeats):
         return Enumeration(None, 0, time.perf_counter() - t0)
     _, counts = np.unique(values, return_counts=True)
-    pairs = int(sum(int(c) * (int(c) - 1) // 2 for c in counts if c > 1))
+    repeated = counts[counts > 1].astype(np.int64)
+    pairs = int(np.sum(repeated * (repeated - 1) // 2))
     i = int(repeats[0])
-    a, b = (tuple(int(x) for x in np.unravel_index(int(order[j]), shape)) for j in (i, i + 1))
+    a, b2 = (tuple(int(x) for x in np.unravel_index(int(order[j]), shape)) for j in (i, i + 1))
     first = None
-    for p, q in ((a, b), (b, a)):     # the order the claim's premise (its ordering of the pair) accepts
+    for p, q in ((a, b2), (b2, a)):     # the order the claim's premise (its ordering of the pair) accepts
         point = {v.name: c for v, c in zip(d.over, p)} | {v.name: c for v, c in zip(d.second, q)}
         point |= {v.name: 0 for v in ob.variables if v.name not in point}
         if fails_at(ob, point):
@@ -150,29 +220,28 @@ def _enumerate_distinct(ob: Obligation) -> Enumeration:
 
 
 def enumerate_failures(ob: Obligation) -> Enumeration:
-    """Evaluate premise and claim on every point of the domain (in chunks of CHUNK points)."""
+    """Evaluate premise and claim on every point of the domain, block by block (`_blocks`), in C order of the
+    variables: the first failing point found is the lexicographically smallest."""
     import numpy as np
     t0 = time.perf_counter()
     order = ob.variables
     shape = tuple(v.size for v in order)
-    total = ob.domain_size()
     fn = compile_numpy([ob.premise, ob.claim], order)
     counted = [i for i, v in enumerate(order) if v in ob.counted()]
     counted_shape = tuple(shape[i] for i in counted)
     seen = np.zeros(int(np.prod(counted_shape, dtype=np.int64)) if counted else 1, dtype=bool)
     first: dict[str, int] | None = None
-    for start in range(0, total, CHUNK):
-        flat = np.arange(start, min(total, start + CHUNK), dtype=np.int64)
-        coords = np.unravel_index(flat, shape) if shape else ()
-        pre, ok = fn(*coords)
-        bad = np.broadcast_to(np.asarray(pre), flat.shape) & ~np.broadcast_to(np.asarray(ok), flat.shape)
+    for b in _blocks(shape):
+        pre, ok = fn(*b.coords)
+        bad = np.broadcast_to(np.logical_and(pre, np.logical_not(ok)), b.shape)
         idx = np.flatnonzero(bad)
         if not len(idx):
             continue
+        coords = b.points(idx)
         if first is None:
-            first = {v.name: int(c[idx[0]]) for v, c in zip(order, coords)}
+            first = {v.name: int(c[0]) for v, c in zip(order, coords)}
         if counted:
-            seen[np.ravel_multi_index(tuple(coords[i][idx] for i in counted), counted_shape)] = True
+            seen[np.ravel_multi_index(tuple(coords[i] for i in counted), counted_shape)] = True
         else:
             seen[0] = True
     return Enumeration(first, int(np.count_nonzero(seen)) if first is not None else 0, time.perf_counter() - t0)

@@ -260,6 +260,12 @@ def floordiv(x: ExprLike, k: int) -> Expr:
         return Const(0)
     if e.op is Op.FLOORDIV:
         return floordiv(e.args[0], e.k * k)
+    if e.op is Op.MUL and e.k > 0 and k % e.k == 0:      # (x*c) // (c*q) = x // q, for x >= 0
+        return floordiv(e.args[0], k // e.k)
+    split = _split_multiples(e, k)
+    if split is not None:                                 # (k*M + r) // k = M + r // k
+        multiple, rest = split
+        return add(multiple, floordiv(rest, k))
     return Expr(Op.FLOORDIV, (e,), k, e.lo // k, e.hi // k)
 
 
@@ -276,7 +282,35 @@ def mod(x: ExprLike, k: int) -> Expr:
         return e
     if e.op is Op.MOD and e.k % k == 0:
         return mod(e.args[0], k)
+    if e.op is Op.MUL and e.k > 0 and k % e.k == 0:      # (x*c) % (c*q) = (x % q) * c, for x >= 0
+        return mul(mod(e.args[0], k // e.k), e.k)
+    split = _split_multiples(e, k)
+    if split is not None:                                 # (k*M + r) % k = r % k
+        return mod(split[1], k)
     return Expr(Op.MOD, (e,), k, 0, min(e.hi, k - 1))
+
+
+def _split_multiples(e: Expr, k: int) -> tuple[Expr, Expr] | None:
+    """e = k*M + r with M the sum of e's terms whose coefficient is a multiple of k (divided by k) and r >= 0 the
+    others; None when no term is such a multiple or r may be negative.  Exact: floor((k*M + r) / k) = M + floor(r
+    / k) and (k*M + r) mod k = r mod k for every integer M."""
+    terms = e.args if e.op is Op.ADD else (e,)
+    multiples: list[Expr] = []
+    others: list[Expr] = []
+    for t in terms:
+        if t.op is Op.CONST:
+            multiples.append(Const(t.k // k))
+            others.append(Const(t.k % k))
+        elif t.op is Op.MUL and t.k % k == 0:
+            multiples.append(mul(t.args[0], t.k // k))
+        else:
+            others.append(t)
+    if len(others) == len(terms):
+        return None
+    rest = add(*others)
+    if rest.lo < 0:
+        return None
+    return add(*multiples), rest
 
 
 def bitand(x: ExprLike, mask: int) -> Expr:
