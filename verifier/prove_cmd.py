@@ -70,6 +70,7 @@ class _Job:
 
 
 _WORKER_SPECS: dict[tuple[str, bool], Spec] = {}
+WORK_CHUNK = 8          # checks sent to a worker at a time: small, so that the last ones are shared out evenly
 
 
 def _work(job: _Job) -> CheckResult:
@@ -99,12 +100,18 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
             tick(i, results[-1])
     else:
         from concurrent.futures import ProcessPoolExecutor
-        # the parent loaded and checked every file (its includes' places too): workers reload them as they are
+        # the parent loaded and checked every file (its includes' places too): forked workers inherit the loaded
+        # specs, spawned ones reload the files by name
+        for s, _ in selected:
+            _WORKER_SPECS[(s.path, True)] = s
         work = [_Job(s.path, c.name, True, settings, str(cache.directory) if cache else None) for s, c in selected]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, r in enumerate(pool.map(_work, work, chunksize=max(1, n // (4 * jobs))), 1):
-                results.append(r)
-                tick(i, r)
+        try:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for i, r in enumerate(pool.map(_work, work, chunksize=WORK_CHUNK), 1):
+                    results.append(r)
+                    tick(i, r)
+        finally:
+            _WORKER_SPECS.clear()
     if progress:
         sys.stderr.write("\r" + " " * 72 + "\r")
     return results

@@ -351,6 +351,18 @@ def canonical_text(ob: Obligation) -> str:
     return text
 
 
+# The persistent cache keeps only decisions that cost more than reading them back: an obligation is looked up
+# there when a solver decides it or its enumeration is large, and kept when deciding it took this long.
+STORE_MIN_SECONDS = 0.005
+STORE_MIN_POINTS = 1 << 16
+
+
+def _worth_storing(ob: Obligation, settings: Settings) -> bool:
+    if choose(ob, settings) is Procedure.Z3 or settings.cross_check:
+        return True
+    return (ob.distinct.size() if ob.distinct is not None else ob.domain_size()) > STORE_MIN_POINTS
+
+
 def forget() -> None:
     """Drop the decisions remembered in this process (tests that replace the solver call it)."""
     _MEMO.clear()
@@ -363,7 +375,7 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
     hit = _MEMO.get(key)
     if hit is not None:
         return dataclasses.replace(hit[0]), hit[1]
-    store, stored_key = _STORE, ""
+    store, stored_key = (_STORE if _worth_storing(ob, settings) else None), ""
     if store is not None:
         stored_key = store.key("obligation", repr(settings), canonical_text(ob))
         kept = store.get(stored_key, Stored)
@@ -372,7 +384,8 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
             _MEMO[key] = (dataclasses.replace(found[0]), found[1])
             return found
     found = _decide(ob, settings)
-    if store is not None and found[0].status in (Status.PROVED, Status.REFUTED):
+    if (store is not None and found[0].status in (Status.PROVED, Status.REFUTED)
+            and found[0].seconds >= STORE_MIN_SECONDS):
         store.put(stored_key, Stored(found[0], found[1]))
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
