@@ -13,6 +13,7 @@ PYTHONDONTWRITEBYTECODE unset, as after `pip install`; every command also runs o
 Not a test: prints numbers, asserts nothing.
 
     python benchmarks/speed.py [--rounds 5] [--sections start,catalog,scaling,cutlass] [--cutlass DIR]
+                               [--baseline-rev REV]
 """
 from __future__ import annotations
 
@@ -50,38 +51,56 @@ class Row:
     note: str = ""
 
 
-def wall(cmd: list[str]) -> float:
+Command = tuple[list[str], Path]          # argv and the directory it runs in (which `verifier` it imports)
+
+
+def wall(cmd: list[str], cwd: Path = ROOT) -> float:
     t0 = time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
+    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
     return time.perf_counter() - t0
 
 
-def interleaved(commands: dict[str, list[str]], rounds: int, before_each: dict[str, object] | None = None
+def interleaved(commands: dict[str, Command], rounds: int, before_each: dict[str, object] | None = None
                 ) -> dict[str, list[float]]:
     """Every round runs every command once, in the same order: all see the same machine state."""
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for cmd in commands.values():      # bytecode compiled, caches filled where a command fills them
-        wall(cmd)
+    for cmd, cwd in commands.values():      # bytecode compiled, caches filled where a command fills them
+        wall(cmd, cwd)
     for _ in range(rounds):
-        for name, cmd in commands.items():
+        for name, (cmd, cwd) in commands.items():
             hook = (before_each or {}).get(name)
             if callable(hook):
                 hook()
-            times[name].append(wall(cmd))
+            times[name].append(wall(cmd, cwd))
     return times
 
 
-def section_start(rounds: int, scratch: Path) -> list[Row]:
-    spec = "specs/sm80_f16.yaml"
+def baseline_tool(rev: str, scratch: Path) -> Path:
+    """The verifier package as it was at `rev` (git archive), to be run from the returned directory."""
+    where = scratch / f"baseline-{rev}"
+    where.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    subprocess.run([PY, "-m", "compileall", "-q", str(where / "verifier")], check=True, env=ENV,
+                   stdout=subprocess.DEVNULL)
+    return where
+
+
+def section_start(rounds: int, scratch: Path, baseline: tuple[str, Path] | None) -> list[Row]:
+    spec = str(ROOT / "specs/sm80_f16.yaml")
+    shown = "specs/sm80_f16.yaml"
     empty, warm = scratch / "empty-cache", scratch / "warm-cache"
-    cmds = {
-        'python -c "import z3"': [PY, "-c", "import z3"],
-        f"prove {spec}, warm cache": [PY, "-m", "verifier", "prove", spec, f"--cache-dir={warm}"],
-        f"prove {spec}, empty cache": [PY, "-m", "verifier", "prove", spec, f"--cache-dir={empty}"],
-        f"prove {spec}, --no-cache": [PY, "-m", "verifier", "prove", spec, "--no-cache"],
+    cmds: dict[str, Command] = {
+        'python -c "import z3"': ([PY, "-c", "import z3"], ROOT),
+        f"prove {shown}, warm cache": ([PY, "-m", "verifier", "prove", spec, f"--cache-dir={warm}"], ROOT),
+        f"prove {shown}, empty cache": ([PY, "-m", "verifier", "prove", spec, f"--cache-dir={empty}"], ROOT),
+        f"prove {shown}, --no-cache": ([PY, "-m", "verifier", "prove", spec, "--no-cache"], ROOT),
     }
-    t = interleaved(cmds, rounds, {cmds_name: (lambda: shutil.rmtree(empty, ignore_errors=True))
-                                   for cmds_name in cmds if "empty cache" in cmds_name})
+    if baseline:
+        cmds[f"prove {shown}, at {baseline[0]}"] = ([PY, "-m", "verifier", "prove", spec], baseline[1])
+    t = interleaved(cmds, rounds, {name: (lambda: shutil.rmtree(empty, ignore_errors=True))
+                                   for name in cmds if "empty cache" in name})
     base_name = 'python -c "import z3"'
     base = statistics.median(t[base_name])
     rows = [Row("start", base_name, base, base_name, 1.0)]
@@ -92,17 +111,21 @@ def section_start(rounds: int, scratch: Path) -> list[Row]:
     return rows
 
 
-def section_catalog(rounds: int, scratch: Path) -> list[Row]:
+def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | None) -> list[Row]:
     warm = scratch / "catalog-cache"
-    checks = len(json.loads(subprocess.run([PY, "-m", "verifier", "prove", "specs/", "--format", "json",
+    specs = str(ROOT / "specs")
+    checks = len(json.loads(subprocess.run([PY, "-m", "verifier", "prove", specs, "--format", "json",
                                             f"--cache-dir={warm}"], cwd=ROOT, capture_output=True,
                                            text=True, env=ENV).stdout)["checks"])
-    cmds = {
-        "prove specs/ --jobs 1, no cache": [PY, "-m", "verifier", "prove", "specs/", "--jobs", "1", "--no-cache"],
-        "prove specs/ --jobs 2, no cache": [PY, "-m", "verifier", "prove", "specs/", "--jobs", "2", "--no-cache"],
-        "prove specs/ --jobs 1, warm cache": [PY, "-m", "verifier", "prove", "specs/", "--jobs", "1",
-                                              f"--cache-dir={warm}"],
+    prove = [PY, "-m", "verifier", "prove", specs]
+    cmds: dict[str, Command] = {
+        "prove specs/ --jobs 1, no cache": (prove + ["--jobs", "1", "--no-cache"], ROOT),
+        "prove specs/ --jobs 2, no cache": (prove + ["--jobs", "2", "--no-cache"], ROOT),
+        "prove specs/ --jobs 1, warm cache": (prove + ["--jobs", "1", f"--cache-dir={warm}"], ROOT),
     }
+    if baseline:
+        cmds[f"prove specs/ --jobs 1, at {baseline[0]}"] = (prove + ["--jobs", "1"], baseline[1])
+        cmds[f"prove specs/ --jobs 2, at {baseline[0]}"] = (prove + ["--jobs", "2"], baseline[1])
     t = interleaved(cmds, rounds)
     base_name = "prove specs/ --jobs 1, no cache"
     base = statistics.median(t[base_name])
@@ -162,20 +185,32 @@ def section_scaling(rounds: int, scratch: Path) -> list[Row]:
     return rows
 
 
-def section_cutlass(rounds: int, scratch: Path, cutlass: Path | None) -> list[Row]:
+def section_cutlass(rounds: int, scratch: Path, cutlass: Path | None, baseline: tuple[str, Path] | None
+                    ) -> list[Row]:
     if cutlass is None:
         return [Row("cutlass", "import-cutlass (skipped: no --cutlass DIR)", float("nan"))]
-    out = scratch / "imported"
-    imp = [PY, "-m", "verifier", "import-cutlass", str(cutlass), "-o", str(out)]
-    prove = [PY, "-m", "verifier", "prove", str(out), "--allow-outside", "--no-cache"]
-    times: dict[str, list[float]] = {"import": [], "prove": []}
+    tools = [("", ROOT)] + ([(f", at {baseline[0]}", baseline[1])] if baseline else [])
+    times: dict[str, list[float]] = {}
     for _ in range(rounds):
-        shutil.rmtree(out, ignore_errors=True)
-        times["import"].append(wall(imp))
-        times["prove"].append(wall(prove))
-    i, p = statistics.median(times["import"]), statistics.median(times["prove"])
-    return [Row("cutlass", "import-cutlass include/", i), Row("cutlass", "prove what it wrote", p),
-            Row("cutlass", "import + prove", i + p)]
+        for label, cwd in tools:
+            out = scratch / f"imported{len(label)}"
+            shutil.rmtree(out, ignore_errors=True)
+            imp = [PY, "-m", "verifier", "import-cutlass", str(cutlass), "-o", str(out)]
+            prove = [PY, "-m", "verifier", "prove", str(out), "--allow-outside"] + (["--no-cache"] if not label else [])
+            times.setdefault(f"import-cutlass include/{label}", []).append(wall(imp, cwd))
+            times.setdefault(f"prove what it wrote{label}", []).append(wall(prove, cwd))
+    rows = []
+    for label, _ in tools:
+        i = statistics.median(times[f"import-cutlass include/{label}"])
+        p = statistics.median(times[f"prove what it wrote{label}"])
+        rows += [Row("cutlass", f"import-cutlass include/{label}", i), Row("cutlass", f"prove what it wrote{label}", p),
+                 Row("cutlass", f"import + prove{label}", i + p)]
+    if baseline:
+        by_name = {r.measure: r for r in rows}
+        for r in rows[:3]:
+            b = by_name[r.measure + tools[1][0]]
+            r.baseline, r.ratio = b.measure, r.median_s / b.median_s
+    return rows
 
 
 def main() -> None:
@@ -183,6 +218,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--sections", default=",".join(SECTIONS))
     ap.add_argument("--cutlass", type=Path, help="a CUTLASS include/ directory (the cutlass section)")
+    ap.add_argument("--baseline-rev", metavar="REV",
+                    help="also time the verifier as it was at this git revision (start, catalog, cutlass)")
     args = ap.parse_args()
     wanted = [s for s in args.sections.split(",") if s]
     unknown = set(wanted) - set(SECTIONS)
@@ -195,15 +232,16 @@ def main() -> None:
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
+        baseline = (args.baseline_rev, baseline_tool(args.baseline_rev, scratch)) if args.baseline_rev else None
         for s in wanted:
             if s == "start":
-                rows += section_start(args.rounds, scratch)
+                rows += section_start(args.rounds, scratch, baseline)
             elif s == "catalog":
-                rows += section_catalog(args.rounds, scratch)
+                rows += section_catalog(args.rounds, scratch, baseline)
             elif s == "scaling":
                 rows += section_scaling(args.rounds, scratch)
             else:
-                rows += section_cutlass(args.rounds, scratch, args.cutlass)
+                rows += section_cutlass(args.rounds, scratch, args.cutlass, baseline)
     print(f"| {'section':<8} | {'measure':<46} | {'median':>9} | {'ratio':>7} | {'baseline / note':<48} |")
     print(f"|{'-' * 10}|{'-' * 48}|{'-' * 11}|{'-' * 9}|{'-' * 50}|")
     for r in rows:

@@ -276,6 +276,34 @@ def test_scanner_static_assert_and_asm():
     assert instruction_of(cp.asm[0][0]) == "cp.async.ca.shared.global.L2::128B"
 
 
+def test_scanner_blanks_what_it_never_reads():
+    """asm operand lists and fma parameter lists are blanked before tokenizing: the asm text, the members after
+    them and every line number stay as written; a list without its closing parenthesis is left alone."""
+    from verifier.importer.scanner import _Text, tokenize
+    text = (
+        "struct OP {\n"
+        "  static void fma(float & d0, float & d1,\n"
+        "                  uint32_t const& a0 /* (a comment) */, char c = ')')\n"
+        "  {\n"
+        '    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 "\n'
+        '                 "{%0, %1}, {%2};\\n"\n'
+        '      : "+f"(d0), "+f"(d1)\n'
+        '      : "r"((a0 + 1) * (2)));\n'
+        "  }\n"
+        "  using DRegisters = float[2];\n"
+        "};\n"
+        "struct Broken { void fma(int a, \n")
+    cleaned = _Text(text).text
+    assert len(cleaned) == len(text) and cleaned.count("\n") == text.count("\n")
+    assert "d0" not in cleaned.split("asm")[0] and '"+f"' not in cleaned and "fma(int a," in cleaned
+    assert len(tokenize(cleaned)) < len(tokenize(text)) // 2
+    op, broken = scan(text, "t.hpp").decls
+    assert op.asm == [("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0, %1}, {%2};\n", 5)]
+    alias = op.members[-1]
+    assert isinstance(alias, AliasDecl) and (alias.name, alias.value, alias.line) == ("DRegisters", "float[2]", 10)
+    assert broken.name == "Broken" and broken.line == 12
+
+
 @pytest.mark.parametrize("asm, want", [
     ("mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16{%0, %1},{%2};\n",
      "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16"),

@@ -16,7 +16,7 @@ from .gmma_layouts import read_gmma_layout_atoms
 from .instantiate import instances_of
 from .report import Failure, Imported, ImportReport, Note
 from .resolver import Index, Resolver, ResolveError
-from .scanner import Header, scan
+from .scanner import Header, no_cycle_collection, scan
 from .writer import spec_text, write_spec
 
 DEFAULT_OUT = Path("specs/cutlass")
@@ -61,6 +61,11 @@ def _read_headers(root: Path) -> tuple[list[Header], list[str]]:
 
 def import_cutlass(include_dir: Path, out_dir: Path) -> ImportReport:
     """Import every MMA_Traits / Copy_Traits of `include_dir` (CUTLASS's include/) into `out_dir`."""
+    with no_cycle_collection():     # millions of short-lived acyclic objects: collected when the import ends
+        return _import_cutlass(include_dir, out_dir)
+
+
+def _import_cutlass(include_dir: Path, out_dir: Path) -> ImportReport:
     root = include_root(Path(include_dir))
     headers, traits_headers = _read_headers(root)
     report = ImportReport(str(include_dir), str(out_dir), headers_read=len(headers))

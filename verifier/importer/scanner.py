@@ -9,8 +9,11 @@ spliced, and every declaration keeps the line of the header it was written on.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import re
 from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
@@ -24,8 +27,8 @@ _TOKEN = re.compile(r"""
 _COMMENT_OR_LITERAL = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""", re.S)
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One token; a tuple, as a header has hundreds of thousands of them."""
     kind: str       # id | num | str | chr | op
     text: str
     pos: int        # offset in the cleaned text
@@ -99,7 +102,7 @@ class _Text:
     def __init__(self, raw: str) -> None:
         spliced, self._newlines = _splice(raw)
         cleaned = _COMMENT_OR_LITERAL.sub(_blank_comment, spliced)
-        self.text = _blank_preprocessor(cleaned)
+        self.text = _blank_unread(_blank_preprocessor(cleaned))
 
     def line(self, pos: int) -> int:
         return bisect.bisect_right(self._newlines, pos - 1) + 1 if pos > 0 else 1
@@ -124,10 +127,46 @@ def _splice(raw: str) -> tuple[str, list[int]]:
     return "".join(out), newlines
 
 
+# Two kinds of text are never read and make three quarters of the tokens of CuTe's arch headers (a GMMA
+# instruction binds hundreds of registers): the operand lists of an asm statement (from its first ':'; only its
+# string literals are read) and the parameter lists of `fma` (an Op's registers are read from its DRegisters...
+# aliases).  They are blanked before tokenizing, offsets and line breaks kept; an asm statement is blanked only
+# where a run of string literals precedes the ':', and a list without its closing parenthesis is left as written.
+_STRING = r'(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"'
+_UNREAD_START = re.compile(
+    rf'\b(?:asm|__asm__)(?:\s+(?:volatile|__volatile__))*\s*\((?:\s*{_STRING})+\s*(?=:)|\bfma\s*\(')
+_PAREN_OR_LITERAL = re.compile(r'''"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[()]''')
+
+
+def _blank_unread(text: str) -> str:
+    pieces: list[str] = []
+    done = 0
+    for m in _UNREAD_START.finditer(text):
+        if m.start() < done:
+            continue                                   # inside a list blanked already
+        depth = 1
+        for t in _PAREN_OR_LITERAL.finditer(text, m.end()):
+            if t.group() == "(":
+                depth += 1
+            elif t.group() == ")":
+                depth -= 1
+                if depth == 0:
+                    pieces += [text[done:m.end()], _blank(text[m.end():t.start()])]
+                    done = t.start()
+                    break
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _blank(s: str) -> str:
+    """Spaces for every character but line breaks."""
+    return "\n".join(" " * len(line) for line in s.split("\n"))
+
+
 def _blank_comment(m: re.Match) -> str:
     s = m.group(0)
     if s.startswith(("//", "/*")):
-        return re.sub(r"[^\n]", " ", s)
+        return _blank(s)
     return s
 
 
@@ -137,11 +176,12 @@ def _blank_preprocessor(text: str) -> str:
 
 
 def tokenize(text: str) -> list[Token]:
-    toks = []
+    toks: list[Token] = []
+    append = toks.append
     for m in _TOKEN.finditer(text):
-        kind = m.lastgroup or "op"
+        kind = m.lastgroup
         if kind != "ws":
-            toks.append(Token(kind, m.group(kind), m.start()))
+            append(Token(kind, m.group(), m.start()))    # type: ignore[arg-type]
     return toks
 
 
@@ -157,6 +197,7 @@ class _Parser:
         self.text = self.src.text
         self.toks = tokenize(self.text)
         self.n = len(self.toks)
+        self._group_end: dict[int, int] = {}
 
     # -- token helpers --
     def tok(self, i: int) -> Token:
@@ -176,7 +217,14 @@ class _Parser:
         return " ".join(self.text[start:end].split())
 
     def skip_group(self, i: int) -> int:
-        """i at an opening (, [ or {: the index after its matching closer (or the end)."""
+        """i at an opening (, [ or {: the index after its matching closer (or the end).  Remembered: a body is
+        skipped by its struct, then again by each enclosing statement."""
+        end = self._group_end.get(i)
+        if end is None:
+            end = self._group_end[i] = self._find_group_end(i)
+        return end
+
+    def _find_group_end(self, i: int) -> int:
         stack = [_CLOSE[self.toks[i].text]]
         i += 1
         while i < self.n and stack:
@@ -453,12 +501,26 @@ def _string_value(literal: str) -> str:
 
 def scan(text: str, header: str) -> Header:
     """All declarations of one header (file-scope and namespace-scope; struct members inside StructDecl)."""
-    p = _Parser(header, text)
-    decls: list[Decl] = []
-    i = 0
-    while i < p.n:
-        i = p.scope(i, False, "", decls, in_class=False)
+    with no_cycle_collection():
+        p = _Parser(header, text)
+        decls: list[Decl] = []
+        i = 0
+        while i < p.n:
+            i = p.scope(i, False, "", decls, in_class=False)
     return Header(header, decls)
+
+
+@contextlib.contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Tokens and declarations hold no reference cycles: while a header's hundreds of thousands of them are made,
+    the cycle collector would only walk them again and again (it took 40% of the scan)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def walk(decls: list[Decl]):
