@@ -100,3 +100,67 @@ def test_results_round_trip_through_json(tmp_path):
         key = store.key("test", name)
         store.put(key, r)
         assert store.get(key, CheckResult) == r == from_json(CheckResult, json.loads(json.dumps(to_json(r))))
+
+
+# --- the warm start: a whole run's record --------------------------------------------------------------------
+
+def _spec_dir(tmp_path: Path) -> Path:
+    """A directory holding a copy of the seed spec and of the atom libraries it includes."""
+    d = tmp_path / "specs"
+    (d / "atoms").mkdir(parents=True)
+    for name in ("sm75.yaml", "sm80_f16.yaml"):
+        (d / "atoms" / name).write_text((ROOT / "specs" / "atoms" / name).read_text())
+    (d / "seed.yaml").write_text(SEED.read_text())
+    return d
+
+
+def test_a_warm_run_loads_no_yaml_and_imports_no_solver(tmp_path):
+    cache = tmp_path / "cache"
+    d = _spec_dir(tmp_path)
+    cold = prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)
+    probe = ("import sys, io, contextlib\nfrom verifier.cli import main\nout = io.StringIO()\n"
+             "with contextlib.redirect_stdout(out):\n"
+             f"    rc = main(['prove', {str(d)!r}, '--cache-dir', {str(cache)!r}, '--format', 'json'])\n"
+             "print(int(rc), [m for m in ('ruamel.yaml', 'z3', 'numpy', 'verifier.spec.loader') if m in sys.modules])\n"
+             "print(out.getvalue())")
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+    first, _, report = p.stdout.partition("\n")
+    assert first == "0 []", p.stderr
+    assert _essence(json.loads(report)) == _essence(cold[1])
+
+
+def test_an_edited_include_is_seen_by_a_warm_run(tmp_path):
+    cache = tmp_path / "cache"
+    d = _spec_dir(tmp_path)
+    assert prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)[0] == 0
+    atoms = d / "atoms" / "sm80_f16.yaml"
+    text = atoms.read_text()
+    broken = text.replace('a: "((4,8),(2,2,2)):((32,1),(16,8,128))"', 'a: "((4,8),(2,2,2)):((32,1),(16,128,8))"', 1)
+    assert broken != text
+    atoms.write_text(broken)
+    code, report = prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)
+    assert code == 1
+    assert any(c["verdict"] == "refuted" and c["expect"] == "pass" for c in report["checks"])
+    atoms.write_text(text)
+    assert prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)[0] == 0
+
+
+def test_a_new_spec_file_is_proved_by_a_warm_run(tmp_path):
+    cache = tmp_path / "cache"
+    d = _spec_dir(tmp_path)
+    before = prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)[1]
+    (d / "copy.yaml").write_text(SEED.read_text().replace("name: sm80_f16", "name: copy_of_the_seed"))
+    after = prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)[1]
+    assert len(after["checks"]) == 2 * len(before["checks"])
+    assert {c["spec_name"] for c in after["checks"]} == {"sm80_f16", "copy_of_the_seed"}
+
+
+def test_a_warm_run_still_refuses_to_overwrite_a_spec(tmp_path):
+    cache = tmp_path / "cache"
+    d = _spec_dir(tmp_path)
+    prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)
+    atoms = d / "atoms" / "sm75.yaml"
+    before = atoms.read_text()
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--cache-dir", str(cache), "--format",
+                        "json", "--output", str(atoms)], capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 2 and "refusing to overwrite" in p.stderr and atoms.read_text() == before

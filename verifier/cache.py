@@ -15,6 +15,8 @@ it off.
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -33,12 +35,25 @@ def default_dir() -> Path:
     return Path(base) / "cute-layout-verifier"
 
 
+def library_version(module: str, distribution: str) -> str:
+    """The installed version of `module` (from `distribution`), read from its dist-info directory next to it,
+    without importing it (numpy and Z3 cost more to import than a warm run takes otherwise); imported only
+    where no dist-info is found (a vendored or source copy)."""
+    found = importlib.util.find_spec(module)
+    if found is not None and found.origin:
+        site = Path(found.origin).resolve().parent.parent
+        prefix = f"{distribution.replace('-', '_')}-"
+        for entry in sorted(site.glob(f"{prefix}*.dist-info")):
+            return entry.name[len(prefix):-len(".dist-info")]
+    imported = importlib.import_module(module)
+    return str(getattr(imported, "__version__", None) or imported.get_version_string())
+
+
 @lru_cache(maxsize=None)
 def tool_fingerprint() -> str:
     """The tool's source, and the versions of the libraries a decision depends on."""
-    import numpy
-    import z3
-    h = hashlib.sha256(f"format {FORMAT}; z3 {z3.get_version_string()}; numpy {numpy.__version__}".encode())
+    z3_version, numpy_version = library_version("z3", "z3-solver"), library_version("numpy", "numpy")
+    h = hashlib.sha256(f"format {FORMAT}; z3 {z3_version}; numpy {numpy_version}".encode())
     for path in sorted(PACKAGE.rglob("*.py")):
         h.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()

@@ -23,7 +23,7 @@ from .report.failures import failure_json, failures, safe
 from .spec import Spec, SpecError, load_specs
 from .spec.affected import fingerprint, git_root
 from .symbolic.decide import Settings
-from .theorems.runner import CheckResult
+from .theorems.result import CheckResult
 
 Pair = tuple[CheckResult, CheckResult]
 

@@ -7,6 +7,7 @@ differs (a counterexample where a proof was expected, or a proof where a mistake
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import sys
 import time
@@ -17,9 +18,10 @@ from typing import Callable, Iterable, TextIO
 from .cache import ProofCache, default_dir, spec_bytes
 from .outcome import ExitCode, Verdict, exit_code
 from .report import formats, sarif, text
-from .spec import CheckSpec, Spec, SpecError, load_spec, load_specs
+from .spec import CheckSpec, Spec, SpecError
 from .symbolic.decide import Settings, obligation_cache
-from .theorems.runner import CheckKind, CheckResult, run_check
+from .spec.model import CheckKind
+from .theorems.result import CheckResult
 
 Renderer = Callable[[list[CheckResult], float], str]
 FORMATS: dict[str, Renderer] = {
@@ -27,6 +29,7 @@ FORMATS: dict[str, Renderer] = {
     "sarif": sarif.to_sarif,
 }
 Selected = list[tuple[Spec, CheckSpec]]
+CACHED_VERDICTS = (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED)   # undecided and errors: proved again
 
 
 def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
@@ -46,6 +49,7 @@ def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
 def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCache | None = None,
                 debug: bool = False) -> CheckResult:
     """One check's result: from the cache when its inputs were proved before, else proved (and kept)."""
+    from .theorems.runner import run_check
     if cache is None:
         return run_check(spec, check, settings, debug=debug)
     key = cache.key("check", repr(settings), spec.path, check.name, *spec_bytes(spec.closure or [spec.path]))
@@ -54,7 +58,7 @@ def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCa
         return hit
     with obligation_cache(cache):
         result = run_check(spec, check, settings, debug=debug)
-    if result.verdict in (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED):
+    if result.verdict in CACHED_VERDICTS:
         cache.put(key, result)
     return result
 
@@ -76,6 +80,7 @@ WORK_CHUNK = 8          # checks sent to a worker at a time: small, so that the 
 def _work(job: _Job) -> CheckResult:
     key = (job.spec_path, job.allow_outside)
     if key not in _WORKER_SPECS:
+        from .spec.loader import load_spec
         _WORKER_SPECS[key] = load_spec(job.spec_path, allow_outside=job.allow_outside)
     spec = _WORKER_SPECS[key]
     cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
@@ -121,12 +126,11 @@ def max_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def _refuse_overwriting_specs(output: str, specs: list[Spec]) -> None:
+def _refuse_overwriting_specs(output: str, read: list[str]) -> None:
     target = Path(output).resolve()
-    for s in specs:
-        for path in [s.path, *s.includes]:
-            if Path(path).resolve() == target:
-                raise SpecError(None, f"--output {output} is a spec file this run reads; refusing to overwrite it")
+    for path in read:
+        if Path(path).resolve() == target:
+            raise SpecError(None, f"--output {output} is a spec file this run reads; refusing to overwrite it")
 
 
 def make_cache(cache_dir: str | None, no_cache: bool) -> ProofCache | None:
@@ -135,26 +139,107 @@ def make_cache(cache_dir: str | None, no_cache: bool) -> ProofCache | None:
     return ProofCache(Path(cache_dir) if cache_dir else default_dir())
 
 
+@dataclass
+class FileDigest:
+    path: str            # as the loader named it (its realpath is hashed too)
+    sha256: str
+
+
+@dataclass
+class RunRecord:
+    """A whole run's results, and every file it read with its digest: a later identical run whose files all
+    still have these digests reports these results without loading a spec (the warm start)."""
+    read: list[FileDigest]
+    results: list[CheckResult]
+
+    def files(self) -> list[str]:
+        return [d.path for d in self.read]
+
+
+def _digest(path: str) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(os.path.realpath(path).encode() + b"\0" + f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+@dataclass
+class RunRecordKey:
+    """Where a run's record lives: the settings, the check names, the spec files the paths name (found as the
+    loader finds them, each with its digest and the repository it belongs to, which decides what it may
+    include), and --allow-outside."""
+    cache: ProofCache
+    key: str
+
+    @staticmethod
+    def of(cache: ProofCache, paths: list[str], checks: list[str] | None, settings: Settings,
+           allow_outside: bool) -> "RunRecordKey | None":
+        from .spec.files import repository_root, spec_files
+        try:
+            files = spec_files(paths)
+        except SpecError:
+            return None          # the full run reports it
+        parts = [repr(settings), repr(sorted(set(checks or []))), repr(allow_outside), repr(list(paths))]
+        for f in files:
+            digest = _digest(f)
+            if digest is None:
+                return None
+            parts.append(f"{f}\0{digest}\0{repository_root(f)}")
+        return RunRecordKey(cache, cache.key("run", *parts))
+
+    def lookup(self) -> RunRecord | None:
+        record = self.cache.get(self.key, RunRecord)
+        if record is None or any(_digest(d.path) != d.sha256 for d in record.read):
+            return None
+        return record
+
+    def keep(self, specs: list[Spec], results: list[CheckResult]) -> None:
+        if any(r.verdict not in CACHED_VERDICTS for r in results):
+            return
+        read = list(dict.fromkeys(p for s in specs for p in (s.closure or [s.path])))
+        digests = [FileDigest(p, _digest(p) or "") for p in read]
+        if all(d.sha256 for d in digests):
+            self.cache.put(self.key, RunRecord(digests, results))
+
+
 def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, settings: Settings,
                verbose: bool = False, debug: bool = False, out: TextIO | None = None, jobs: int = 1,
                allow_outside: bool = False, changed: list[str] | None = None, cache: ProofCache | None = None) -> int:
     out = out or sys.stdout
     t0 = time.perf_counter()
-    try:
-        if changed:
-            specs = _affected_specs(paths, changed, allow_outside)
-        else:
-            specs = load_specs(paths, allow_outside=allow_outside)
-        if changed and not specs:
-            out.write(f"no spec is, or includes, one of the {len(changed)} changed files\n")
-            return ExitCode.OK
-        selected = select(specs, checks)
-        if output:
-            _refuse_overwriting_specs(output, specs)
-    except SpecError as e:
-        sys.stderr.write(f"error: {e}\n")
-        return ExitCode.BAD_INPUT
-    results = run_all(selected, settings, min(jobs, max_jobs()), debug, cache)
+    needs_specs = fmt == "html" or (fmt == "markdown" and output is not None)   # pictures are drawn from specs
+    run = None if cache is None or changed or needs_specs or debug else RunRecordKey.of(
+        cache, paths, checks, settings, allow_outside)
+    recorded = run.lookup() if run is not None else None
+    if recorded is not None:
+        results, read = recorded.results, recorded.files()
+        selected: Selected = []
+    else:
+        try:
+            if changed:
+                specs = _affected_specs(paths, changed, allow_outside)
+            else:
+                from .spec.loader import load_specs
+                specs = load_specs(paths, allow_outside=allow_outside)
+            if changed and not specs:
+                out.write(f"no spec is, or includes, one of the {len(changed)} changed files\n")
+                return ExitCode.OK
+            selected = select(specs, checks)
+        except SpecError as e:
+            sys.stderr.write(f"error: {e}\n")
+            return ExitCode.BAD_INPUT
+        read = [path for s in specs for path in [s.path, *s.includes]]
+    if output:
+        try:
+            _refuse_overwriting_specs(output, read)
+        except SpecError as e:
+            sys.stderr.write(f"error: {e}\n")
+            return ExitCode.BAD_INPUT
+    if recorded is None:
+        results = run_all(selected, settings, min(jobs, max_jobs()), debug, cache)
+        if run is not None:
+            run.keep(specs, results)
     seconds = time.perf_counter() - t0
     report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
     if fmt == "html":
@@ -203,6 +288,7 @@ def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool) -
     """The specs under `paths` (or every spec git tracks in this repository) that are, or include, a changed file."""
     from .spec.affected import affected, git_root, tracked_specs
     candidates = paths or tracked_specs(git_root("."))
+    from .spec.loader import load_specs
     return affected(load_specs(candidates, allow_outside=allow_outside), changed)
 
 
@@ -288,5 +374,6 @@ def _explain_gmma(path: str, c: CheckSpec, spec: Spec, coord: list[int] | None, 
 
 def _find_check(path: str, name: str, allow_outside: bool) -> tuple[CheckSpec, Spec]:
     """A check by name in a spec file or anywhere under a directory of specs."""
+    from .spec.loader import load_specs
     spec, check = select(load_specs([path], allow_outside=allow_outside), [name])[0]
     return check, spec

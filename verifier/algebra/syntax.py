@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from ..echo import ECHO_LIMIT, shorten
 from . import functions as F
 from .inttuple import (AlgebraError, IntTuple, Underscore, congruent, flatten_to_tuple, fmt_plain, is_int, is_tuple,
                        is_underscore, product)
@@ -52,13 +53,7 @@ MAX_TEXT_LENGTH = 10_000    # characters in one expression or layout string
 MAX_NESTING = 64            # brackets inside brackets; the parser and the algebra recurse once (or more) per level
 MAX_INT_DIGITS = 40         # CuTe's integers are 64-bit; a longer literal is a typo
 MAX_SWIZZLE_BITS = 64       # Sw<B,M,S> reads and writes offset bits below B + M + |S|
-ECHO_LIMIT = 60             # at most this many characters of the user's text are repeated in a message
 _OPENERS, _CLOSERS = "([<", ")]>"
-
-
-def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
-    """`text`, cut to `limit` characters with a trailing '...' when longer (for echoing user data)."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def show_count(n: int) -> str:

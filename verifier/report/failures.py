@@ -7,7 +7,7 @@ from typing import Any
 from ..outcome import Status
 from ..theorems.catalog import BY_ID
 from ..theorems.claims import ItemResult, TheoremResult, Witness
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 
 NAME_LIMIT = 120
 

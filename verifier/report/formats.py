@@ -8,7 +8,7 @@ from typing import Any
 
 from ..outcome import Outcome, Verdict
 from ..theorems.claims import ItemResult
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 from . import text
 from .failures import failure_json, failures, safe
 

@@ -6,7 +6,7 @@ from html import escape
 from ..draw.html import SCRIPT, STYLE
 from ..draw.svg import render as render_svg
 from ..outcome import Outcome
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 from . import text
 from .failures import failures
 from .pictures import Picture

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..draw.figure import Figure
 from ..spec.model import CheckKind, CheckSpec, Spec
 from ..theorems.catalog import TheoremId
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 
 MAX_CELLS = 4096          # larger pictures are left out of reports (draw them with `python -m verifier draw`)
 MAX_PICTURE_CELLS = 32768 # all pictures of one report together

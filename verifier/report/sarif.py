@@ -14,7 +14,7 @@ from .. import __version__
 from ..outcome import Outcome, Status, Verdict
 from ..spec.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 from . import text
 from .failures import failure_json, failures, safe
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..outcome import Outcome, Status, Verdict
-from ..theorems.runner import CheckResult
+from ..theorems.result import CheckResult
 from .failures import Failure, failures, safe
 
 LABEL = {Outcome.AS_EXPECTED: "PASS", Outcome.WRONG: "FAIL", Outcome.UNDECIDED: "UNDECIDED",

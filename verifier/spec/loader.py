@@ -37,12 +37,13 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
 from ..algebra.inttuple import flatten_to_tuple
-from ..algebra.syntax import ECHO_LIMIT, shorten
+from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from ..cute.gmma import atom_major
 from ..cute.operand import Operand
 from ..hardware.gmma_desc import GmmaSwizzle
 from ..outcome import Expect
 from ..smem import position_independent
+from .files import is_inside, repository_root, spec_files
 from .model import TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
@@ -56,8 +57,6 @@ MAX_YAML_EVENTS = 30_000   # parser events (about one per node); the largest cat
 MAX_YAML_NODES = 100_000   # nodes of the document with every alias expanded (a "billion laughs" has 10**9)
 MAX_INT_CHARS = 40         # an integer written with more characters is a typo (CuTe's are 64-bit)
 MAX_NAME_LENGTH = 200      # characters of a check or atom name
-PATH_ECHO_LIMIT = 200      # characters of a path repeated in a message
-SPEC_SUFFIXES = (".yaml", ".yml")
 RUAMEL_WARNINGS = (YAMLWarning, YAMLFutureWarning, MarkedYAMLWarning, MarkedYAMLFutureWarning)
 INT_TAG = "tag:yaml.org,2002:int"
 FLOAT_TAG = "tag:yaml.org,2002:float"
@@ -122,17 +121,7 @@ def _suggest(word: str, names: Iterable[str]) -> str:
     if len(word) > MAX_NAME_LENGTH:   # nothing that long is close to a name, and difflib is quadratic
         return ""
     close = difflib.get_close_matches(word, list(names), n=3, cutoff=0.6)
-    return f"; did you mean {' or '.join(_quote(c) for c in close)}?" if close else ""
-
-
-def _quote(text: str, limit: int = ECHO_LIMIT) -> str:
-    """`text` quoted for a message: control characters escaped (repr), cut after `limit` characters."""
-    shown = repr(text[:limit])
-    return shown if len(text) <= limit else shown[:-1] + "..." + shown[-1]
-
-
-def _quote_path(path: str) -> str:
-    return _quote(path, PATH_ECHO_LIMIT)
+    return f"; did you mean {' or '.join(quote(c) for c in close)}?" if close else ""
 
 
 def _is_int(x: Any) -> bool:
@@ -164,7 +153,7 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False,
 def _show(x: Any) -> str:
     """A YAML value for a message: its kind, and a short excerpt of a scalar."""
     if isinstance(x, str):
-        return _quote(x)
+        return quote(x)
     if x is None or isinstance(x, (Mapping, AbstractSet, list, tuple)):
         return _kind(x)
     return f"{type(x).__name__} {shorten(str(x))}"
@@ -189,7 +178,7 @@ def _value_type(x: Any, loc: Loc, what: str) -> ValueType:
     if not (_is_int(x) or isinstance(x, str)):
         raise SpecError(loc, f"{what} must be a CuTe type name such as half_t, or a bit width, not {_show(x)}")
     if isinstance(x, str) and len(x) > ECHO_LIMIT:   # no type name is that long; its message would quote it all
-        raise SpecError(loc, f"{what}: unknown value type {_quote(x)}")
+        raise SpecError(loc, f"{what}: unknown value type {quote(x)}")
     try:
         bits = type_bits(int(x) if _is_int(x) else str(x))
     except KeyError as e:
@@ -275,7 +264,7 @@ def _thread_mode_matches(fl: _Fields, k: str, layout: Layout, threads: int) -> N
 
 
 def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
-    fl = _Fields(f, m, f"MMA atom {_quote(name)}", loc)
+    fl = _Fields(f, m, f"MMA atom {quote(name)}", loc)
     fl.only(MMA_KEYS)
     fl.require(MMA_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -294,7 +283,7 @@ def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
 
 
 def _copy_atom(f: _File, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
-    fl = _Fields(f, m, f"copy atom {_quote(name)}", loc)
+    fl = _Fields(f, m, f"copy atom {quote(name)}", loc)
     fl.only(COPY_KEYS)
     fl.require(COPY_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -324,7 +313,7 @@ class _Atoms:
     def add(self, table: dict[str, Any], atom: Any, kind: str, loc: Loc) -> None:
         old = table.get(atom.name)
         if old is not None and old is not atom:
-            raise SpecError(loc, f"{kind} {_quote(atom.name)} is already defined at {old.loc}")
+            raise SpecError(loc, f"{kind} {quote(atom.name)} is already defined at {old.loc}")
         table[atom.name] = atom
 
     def lookup(self, fl: _Fields, k: str, table: dict[str, Any], kind: str) -> str:
@@ -332,7 +321,7 @@ class _Atoms:
         if name not in table:
             known = f" (known: {shorten(', '.join(table), 4 * ECHO_LIMIT)})" if table and len(table) <= 12 else ""
             hint = _suggest(name, table) or known
-            raise SpecError(fl.at(k), f"unknown {kind} {_quote(name)}{hint}")
+            raise SpecError(fl.at(k), f"unknown {kind} {quote(name)}{hint}")
         return name
 
 
@@ -389,7 +378,7 @@ def _needs(fl: _Fields, keys: tuple[str, ...], why: str) -> None:
 
 
 def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
-    fl = _Fields(f, m, f"check {_quote(name)}", loc)
+    fl = _Fields(f, m, f"check {quote(name)}", loc)
     fl.only(CHECK_KEYS)
     if not fl.has("mma") and not fl.has("copy"):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
@@ -413,7 +402,7 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         copy = named if named in TMA_COPIES else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
         check.copy = copy
         if not fl.has("value_type"):
-            raise SpecError(loc, f"{fl.what} names copy atom {_quote(check.copy)} but no 'value_type' "
+            raise SpecError(loc, f"{fl.what} names copy atom {quote(check.copy)} but no 'value_type' "
                                  "(the element type the copy moves, e.g. half_t)")
         check.value_type = _value_type(fl.m["value_type"], fl.at("value_type"), f"'value_type' of {fl.what}")
     else:
@@ -436,7 +425,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     """A wgmma operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
     if not (mma.instruction or "").strip().startswith("wgmma."):
         raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma MMA atom; "
-                                      f"{_quote(mma.name)} issues {_quote(mma.instruction or 'no instruction')}")
+                                      f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")
     for k in ("operand", "smem", "gmem"):
         if not fl.has(k):
             raise SpecError(fl.loc, f"{fl.what} copies with TMA and so needs '{k}'")
@@ -446,7 +435,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     _needs(fl, ("copy_for", "copy_mma", "permutation", "banks"), "is not used by TMA checks")
     thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
     if check.operand == "A" and any(int(d) != 0 for d in thread_strides):
-        raise SpecError(fl.at("operand"), f"{fl.what}: {_quote(mma.name)} takes A from registers (an RS atom); no "
+        raise SpecError(fl.at("operand"), f"{fl.what}: {quote(mma.name)} takes A from registers (an RS atom); no "
                                           "descriptor reads a shared A, so a TMA check of it needs an SS atom")
     assert check.value_type is not None
     raw = fl.layout("smem", swizzle_ok=True)
@@ -462,7 +451,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
         check.major = _choice(fl.m["major"], fl.at("major"), f"'major' of {fl.what}", MAJORS, upper=True)
         named = atom_major(mma.name, Operand.of(check.operand))
         if named is not None and named.value != check.major:
-            raise SpecError(fl.at("major"), f"'major' of {fl.what} is {check.major}, but {_quote(mma.name)} reads "
+            raise SpecError(fl.at("major"), f"'major' of {fl.what} is {check.major}, but {quote(mma.name)} reads "
                                             f"operand {check.operand} {named.value}-major; the atom decides the "
                                             "descriptor's major-ness")
     if fl.has("smem_align"):
@@ -513,19 +502,19 @@ def _read_text(path: str) -> str:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise SpecError(None, f"spec file {_quote_path(path)} not found") from None
+        raise SpecError(None, f"spec file {quote_path(path)} not found") from None
     except OSError as e:   # a symlink loop (ELOOP), a permission, a name too long
-        raise SpecError(None, f"cannot read spec file {_quote_path(path)}: {e.strerror}") from None
+        raise SpecError(None, f"cannot read spec file {quote_path(path)}: {e.strerror}") from None
     if not stat.S_ISREG(info.st_mode):   # a directory, a FIFO or a device would block or never end
-        raise SpecError(None, f"{_quote_path(path)} is not a regular file")
+        raise SpecError(None, f"{quote_path(path)} is not a regular file")
     if info.st_size > MAX_SPEC_BYTES:
-        raise SpecError(None, f"spec file {_quote_path(path)} has {info.st_size} bytes; at most {MAX_SPEC_BYTES} "
+        raise SpecError(None, f"spec file {quote_path(path)} has {info.st_size} bytes; at most {MAX_SPEC_BYTES} "
                               f"({MAX_SPEC_BYTES >> 20} MiB) are supported")
     try:
         with open(path, "rb") as fp:
             data = fp.read(MAX_SPEC_BYTES + 1)
     except OSError as e:
-        raise SpecError(None, f"cannot read spec file {_quote_path(path)}: {e.strerror}") from None
+        raise SpecError(None, f"cannot read spec file {quote_path(path)}: {e.strerror}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -699,30 +688,6 @@ def _spec_kind_problem(doc: Any) -> str | None:
 
 # --- repositories and includes -----------------------------------------------------------------------
 
-def repository_root(spec_path: str) -> str:
-    """The nearest directory above `spec_path` that holds a `.git` entry; without one (a source tarball), the
-    working directory when the spec lies inside it (`prove specs/...` run from the project), else the spec's
-    own directory."""
-    start = os.path.dirname(os.path.abspath(spec_path))
-    here = start
-    while True:
-        if os.path.lexists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            cwd = os.getcwd()
-            return cwd if _is_inside(start, cwd) else start
-        here = parent
-
-
-def _is_inside(path: str, directory: str) -> bool:
-    real, root = os.path.realpath(path), os.path.realpath(directory)
-    try:
-        return os.path.commonpath([real, root]) == root
-    except ValueError:   # different drives
-        return False
-
-
 class _Loader:
     """Loads files and their includes once each; `stack` is the include chain, for cycles."""
 
@@ -804,12 +769,12 @@ class _Loader:
         if not isinstance(rel, str) or not rel.strip():
             raise SpecError(loc, f"an include must be a file path, not {_show(rel)}")
         if not rel.isprintable():
-            raise SpecError(loc, f"an include must be a printable file path, not {_quote(rel)}")
+            raise SpecError(loc, f"an include must be a printable file path, not {quote(rel)}")
         path = os.path.normpath(os.path.join(os.path.dirname(f.path), str(rel)))
         if not os.path.lexists(path):
-            raise SpecError(loc, f"included file {_quote_path(rel)} not found (looked for {_quote_path(path)})")
-        if not self.allow_outside and not _is_inside(path, root):
-            raise SpecError(loc, f"included file {_quote_path(rel)} is outside the repository {_quote_path(root)}; "
+            raise SpecError(loc, f"included file {quote_path(rel)} not found (looked for {quote_path(path)})")
+        if not self.allow_outside and not is_inside(path, root):
+            raise SpecError(loc, f"included file {quote_path(rel)} is outside the repository {quote_path(root)}; "
                                  "pass --allow-outside to permit it")
         return path
 
@@ -832,7 +797,7 @@ class _Loader:
 def _included_document(path: str, included_at: Loc) -> Any:
     """An included file's document, refused at the include line, with no word of its content, unless it is a spec
     (a mapping with `version: 1`)."""
-    shown = _quote_path(path)
+    shown = quote_path(path)
     try:
         doc = _read_document(path, quote=False)
     except SpecError as e:
@@ -850,10 +815,10 @@ def _check_name(name: Any, loc: Loc, section: str) -> None:
         raise SpecError(loc, f"a name in '{section}' must be a non-empty string, not {_show(name)}")
     if not name.isprintable():
         raise SpecError(loc, f"a name in '{section}' must be printable (no control characters, tabs or "
-                             f"newlines), not {_quote(name)}")
+                             f"newlines), not {quote(name)}")
     if len(name) > MAX_NAME_LENGTH:
         raise SpecError(loc, f"a name in '{section}' has {len(name)} characters; at most {MAX_NAME_LENGTH} "
-                             f"are supported: {_quote(name)}")
+                             f"are supported: {quote(name)}")
 
 
 # --- entry points ------------------------------------------------------------------------------------
@@ -868,7 +833,7 @@ def load_specs(paths: Iterable[str | Path], allow_outside: bool = False) -> list
     """Loads files, and every *.yaml / *.yml under directories (recursively, sorted; directory symlinks are
     not followed), each file once."""
     loader, seen, specs = _Loader(allow_outside), set(), []
-    for path in _spec_files(paths):
+    for path in spec_files(paths):
         key = os.path.realpath(path)
         if key not in seen:
             seen.add(key)
@@ -876,51 +841,3 @@ def load_specs(paths: Iterable[str | Path], allow_outside: bool = False) -> list
     return specs
 
 
-def _spec_files(paths: Iterable[str | Path]) -> list[str]:
-    files: list[str] = []
-    for p in map(str, map(Path, paths)):
-        if not p.isprintable():
-            raise SpecError(None, f"{_quote_path(p)}: a spec path must be printable")
-        if os.path.isdir(p):
-            files += _directory_specs(p)
-        elif os.path.lexists(p):
-            files.append(p)       # a file, or something _read_text refuses with a reason (a loop, a FIFO)
-        else:
-            raise SpecError(None, f"{p}: no such spec file or directory")
-    return files
-
-
-def _directory_specs(top: str) -> list[str]:
-    """The spec files under `top`, sorted; refuses a directory without any (saying which links were skipped)."""
-    found: list[str] = []
-    skipped_links: list[str] = []
-    pending = [top]
-    while pending:   # an explicit stack: a deep tree cannot exhaust Python's recursion
-        directory = pending.pop()
-        for entry in _entries(directory):
-            if entry.is_symlink() and _is_dir(entry.path):
-                skipped_links.append(entry.name)   # never followed: it may point back up the tree
-            elif _is_dir(entry.path):
-                pending.append(entry.path)
-            elif entry.name.endswith(SPEC_SUFFIXES):
-                if not entry.path.isprintable():
-                    raise SpecError(None, f"{_quote_path(entry.path)}: a spec path must be printable")
-                found.append(entry.path)
-    if not found:
-        links = f" (directory symlinks are not followed: {shorten(', '.join(sorted(skipped_links)))})" \
-            if skipped_links else ""
-        raise SpecError(None, f"{top}: no spec files (*.yaml, *.yml) in this directory{links}")
-    return sorted(found)
-
-
-def _entries(directory: str) -> list[os.DirEntry]:
-    try:
-        with os.scandir(directory) as it:
-            return list(it)
-    except OSError as e:
-        raise SpecError(None, f"{_quote_path(directory)}: cannot list the directory: {e.strerror}") from None
-
-
-def _is_dir(path: str) -> bool:
-    """os.path.isdir, which follows links and says False for a loop or a dangling link."""
-    return os.path.isdir(path)

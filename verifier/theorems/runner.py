@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import dataclass, field
 from typing import Callable, Union
 
 from ..algebra.inttuple import AlgebraError
 from ..cute.copy import TypedCopyAtom
-from ..outcome import Expect, Outcome, Status, Verdict, check_verdict, combine, outcome
-from ..spec.model import CheckKind, CheckSpec, Loc, Spec
+from ..outcome import Expect, Status, check_verdict, combine
+from ..spec.model import CheckKind, CheckSpec, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
                                enumerate_obligation, evaluate_at, smallest_failure)
 from ..symbolic.expr import compile_py, texts_of, variables
@@ -27,6 +26,7 @@ from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
                      Witness)
+from .result import CheckResult
 from .setup import ConfigurationRefused, build_tiled, copy_atom, copy_model_for, mma_model_for
 from .sm90_chain import Sm90Chain
 from .sm90_setup import build_sm90
@@ -38,33 +38,6 @@ GMMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEM
               T.GMMA_END_TO_END)
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
                T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
-
-
-@dataclass
-class CheckResult:
-    """Everything a report needs about one check; plain data (it crosses process boundaries)."""
-    spec_path: str
-    spec_name: str
-    name: str
-    loc: Loc
-    expect: Expect
-    kind: CheckKind
-    summary: str = ""                     # what the check is, in one line
-    theorems: list[TheoremResult] = field(default_factory=list)
-    verdict: Verdict = Verdict.ERROR
-    seconds: float = 0.0
-    info: list[str] = field(default_factory=list)   # information that is no verdict (e.g. `banks: report`)
-
-    @property
-    def outcome(self) -> Outcome:
-        return outcome(self.verdict, self.expect)
-
-    @property
-    def ok(self) -> bool:
-        return self.outcome is Outcome.AS_EXPECTED
-
-    def failures(self) -> list[TheoremResult]:
-        return [t for t in self.theorems if t.status.refutes]
 
 
 def _summary(check: CheckSpec) -> str:

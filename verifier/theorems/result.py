@@ -1,0 +1,36 @@
+"""A check's result: plain data every report format reads (and the proof cache keeps), importable without the
+theorems themselves."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..outcome import Expect, Outcome, Verdict, outcome
+from ..spec.model import CheckKind, Loc
+from .claims import TheoremResult
+
+
+@dataclass
+class CheckResult:
+    """Everything a report needs about one check; plain data (it crosses process boundaries)."""
+    spec_path: str
+    spec_name: str
+    name: str
+    loc: Loc
+    expect: Expect
+    kind: CheckKind
+    summary: str = ""                     # what the check is, in one line
+    theorems: list[TheoremResult] = field(default_factory=list)
+    verdict: Verdict = Verdict.ERROR
+    seconds: float = 0.0
+    info: list[str] = field(default_factory=list)   # information that is no verdict (e.g. `banks: report`)
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome(self.verdict, self.expect)
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome is Outcome.AS_EXPECTED
+
+    def failures(self) -> list[TheoremResult]:
+        return [t for t in self.theorems if t.status.refutes]
