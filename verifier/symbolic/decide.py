@@ -268,9 +268,9 @@ def _z3(ob: Obligation, timeout_s: float) -> tuple[Status, dict[str, int] | None
         return Status.PROVED, None, "", secs
     if res == z3.unknown:
         return Status.UNDECIDED, None, f"Z3: {solver.reason_unknown()}", secs
-    model = solver.model()
-    values = {d.name(): model[d] for d in model.decls()}
-    point = {v.name: (values[v.name].as_long() if v.name in values else 0) for v in ob.variables}
+    model = solver.model()       # only the domain's variables are read (not every define-fun of the script)
+    width = ob.width()
+    point = {v.name: model.eval(z3.BitVec(v.name, width), model_completion=True).as_long() for v in ob.variables}
     return Status.REFUTED, point, "", secs
 
 
@@ -294,8 +294,8 @@ def smallest_failure(ob: Obligation, point: dict[str, int], timeout_s: float) ->
             res = solver.check(z3.ULE(x, mid))
             if res == z3.sat:
                 model = solver.model()
-                values = {d.name(): model[d] for d in model.decls()}
-                found = {u.name: (values[u.name].as_long() if u.name in values else 0) for u in ob.variables}
+                found = {u.name: model.eval(z3.BitVec(u.name, width), model_completion=True).as_long()
+                         for u in ob.variables}
                 if not fails_at(ob, found):   # never report a point that does not fail exactly
                     return best, False
                 best, hi = found, found[v.name]
