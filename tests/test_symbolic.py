@@ -172,9 +172,11 @@ class _Lies(_GiveUp):
         return z3.sat
 
     def model(self):
+        import z3
+
         class M:
-            def decls(self):
-                return []
+            def eval(self, term, model_completion=False):
+                return z3.BitVecVal(0, term.size())          # i = 0, which does not fail `i < 8`
         return M()
 
 
