@@ -160,8 +160,10 @@ def flatten(t: IntTuple) -> IntTuple:
 
 
 def flatten_to_tuple(t: IntTuple) -> tuple:
-    if not is_tuple(t):
+    if not isinstance(t, tuple):
         return (t,)
+    if not any(isinstance(e, tuple) for e in t):
+        return t
     out: list = []
     for e in t:
         out.extend(flatten_to_tuple(e))
@@ -199,9 +201,10 @@ def product_like(t: IntTuple, guide: IntTuple) -> IntTuple:
 
 
 def congruent(a: IntTuple, b: IntTuple) -> bool:
-    if is_tuple(a) and is_tuple(b):
-        return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
-    return not is_tuple(a) and not is_tuple(b)
+    a_tuple, b_tuple = isinstance(a, tuple), isinstance(b, tuple)    # is_tuple, inlined: every Layout checks this
+    if a_tuple and b_tuple:
+        return len(a) == len(b) and all(map(congruent, a, b))
+    return not a_tuple and not b_tuple
 
 
 def repeat_like(t: IntTuple, x: Any) -> IntTuple:

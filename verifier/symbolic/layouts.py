@@ -23,14 +23,38 @@ def _split(c: Expr, shape: Any) -> list[Expr]:
     return out
 
 
+_MEMO: dict[tuple, Expr] = {}
+MEMO_SIZE = 1 << 16
+
+
+def _coord_key(coord: Any) -> Any:
+    if isinstance(coord, Expr):
+        return coord.key()
+    if isinstance(coord, tuple):
+        return tuple(_coord_key(c) for c in coord)
+    return int(coord)
+
+
 def crd2idx_expr(coord: Any, shape: Any, stride: Any) -> Expr:
+    """L(coord) for L = shape:stride, as crd2idx computes it; remembered per process (the atoms' layouts recur in
+    every check that uses them)."""
+    key = (_coord_key(coord), shape, stride)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = _crd2idx_expr(coord, shape, stride)
+    return found
+
+
+def _crd2idx_expr(coord: Any, shape: Any, stride: Any) -> Expr:
     if is_tuple(coord):
         if not is_tuple(shape) or len(shape) != len(coord):
             raise ValueError("coordinate does not match the layout's modes")
-        return add(*[crd2idx_expr(c, s, d) for c, s, d in zip(coord, shape, stride)])
+        return add(*[_crd2idx_expr(c, s, d) for c, s, d in zip(coord, shape, stride)])
     c = const(coord)
     if is_tuple(shape):
-        return add(*[crd2idx_expr(ci, s, d) for ci, s, d in zip(_split(c, shape), shape, stride)])
+        return add(*[_crd2idx_expr(ci, s, d) for ci, s, d in zip(_split(c, shape), shape, stride)])
     if int(shape) == 1:
         return const(0)
     return mul(c, int(stride))
