@@ -53,6 +53,20 @@ def test_one_spec_file_per_header_family(imported):
         assert spec.version == 1
 
 
+def test_headers_scanned_in_parallel_give_the_same_specs(tmp_path, capsys):
+    """--jobs 2 scans headers in two processes; the spec files and the report are those of --jobs 1."""
+    assert main([str(INCLUDE), "-o", str(tmp_path / "one"), "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([str(INCLUDE), "-o", str(tmp_path / "two"), "--jobs", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one.replace(str(tmp_path / "one"), "OUT") == two.replace(str(tmp_path / "two"), "OUT")
+    files = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert files and files == sorted(p.name for p in (tmp_path / "two").iterdir())
+    for name in files:
+        assert (tmp_path / "one" / name).read_text() == (tmp_path / "two" / name).read_text()
+    assert main([str(INCLUDE), "-o", str(tmp_path / "x"), "--jobs", "0"]) == 2
+
+
 def test_each_atom_gets_its_theorem_check(toy80):
     mma_checks = {c.mma for c in toy80.checks.values() if c.kind == "mma"}
     assert mma_checks == set(toy80.mma_atoms)

@@ -74,17 +74,30 @@ class _Job:
 
 
 _WORKER_SPECS: dict[tuple[str, bool], Spec] = {}
-WORK_CHUNK = 8          # checks sent to a worker at a time: small, so that the last ones are shared out evenly
+BATCH = 24              # at most this many checks of one spec file go to a worker together
 
 
-def _work(job: _Job) -> CheckResult:
-    key = (job.spec_path, job.allow_outside)
-    if key not in _WORKER_SPECS:
-        from .spec.loader import load_spec
-        _WORKER_SPECS[key] = load_spec(job.spec_path, allow_outside=job.allow_outside)
-    spec = _WORKER_SPECS[key]
-    cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
-    return prove_check(spec, spec.checks[job.check], job.settings, cache)
+def _work(batch: list[_Job]) -> list[CheckResult]:
+    out = []
+    for job in batch:
+        key = (job.spec_path, job.allow_outside)
+        if key not in _WORKER_SPECS:
+            from .spec.loader import load_spec
+            _WORKER_SPECS[key] = load_spec(job.spec_path, allow_outside=job.allow_outside)
+        spec = _WORKER_SPECS[key]
+        cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
+        out.append(prove_check(spec, spec.checks[job.check], job.settings, cache))
+    return out
+
+
+def _batches(work: list[_Job]) -> list[list[int]]:
+    """Indices of `work` in batches of one spec file's checks (which share atoms, so a worker decides their common
+    obligations once), at most BATCH each, largest first so that the small ones even out the end."""
+    by_file: dict[str, list[int]] = {}
+    for i, job in enumerate(work):
+        by_file.setdefault(job.spec_path, []).append(i)
+    batches = [ids[k:k + BATCH] for ids in by_file.values() for k in range(0, len(ids), BATCH)]
+    return sorted(batches, key=len, reverse=True)
 
 
 def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool = False,
@@ -110,13 +123,17 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
         for s, _ in selected:
             _WORKER_SPECS[(s.path, True)] = s
         work = [_Job(s.path, c.name, True, settings, str(cache.directory) if cache else None) for s, c in selected]
+        done: dict[int, CheckResult] = {}
         try:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for i, r in enumerate(pool.map(_work, work, chunksize=WORK_CHUNK), 1):
-                    results.append(r)
-                    tick(i, r)
+                batches = _batches(work)
+                for ids, rs in zip(batches, pool.map(_work, [[work[i] for i in b] for b in batches])):
+                    for i, r in zip(ids, rs):
+                        done[i] = r
+                        tick(len(done), r)
         finally:
             _WORKER_SPECS.clear()
+        results = [done[i] for i in range(n)]
     if progress:
         sys.stderr.write("\r" + " " * 72 + "\r")
     return results

@@ -8,6 +8,7 @@ it, an output directory that cannot be written, a bad command line).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -40,34 +41,50 @@ def include_root(path: Path) -> Path:
     raise ImportInputError(f"{path}: not a CUTLASS include directory (no cute/atom/ under it)")
 
 
-def _read_headers(root: Path) -> tuple[list[Header], list[str]]:
-    """Traits headers (whose atoms are imported) and arch headers (Ops, instructions, enums)."""
+def _scan_file(job: tuple[str, str]) -> Header:
+    path, label = job
+    return scan(Path(path).read_text(encoding="utf-8", errors="replace"), label)
+
+
+def _read_headers(root: Path, jobs: int = 1) -> tuple[list[Header], list[str]]:
+    """Traits headers (whose atoms are imported) and arch headers (Ops, instructions, enums), scanned in `jobs`
+    processes when more than one (each header is scanned on its own; the order of the result is the files')."""
     atom_dir, arch_dir = root / "cute" / "atom", root / "cute" / "arch"
     traits = sorted(list(atom_dir.glob("mma_traits*.hpp")) + list(atom_dir.glob("copy_traits*.hpp")))
     others = sorted(p for p in atom_dir.glob("*.hpp") if p not in traits)
     arch = sorted(arch_dir.glob("*.hpp")) if arch_dir.is_dir() else []
     if not traits:
         raise ImportInputError(f"{atom_dir}: no mma_traits*.hpp or copy_traits*.hpp headers")
-    headers = []
-    for p in traits + others + arch:
-        label = p.relative_to(root.parent).as_posix()
-        try:
-            text = p.read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
-            raise ImportInputError(f"{p}: {e}") from None
-        headers.append(scan(text, label))
+    files = traits + others + arch
+    for p in files:
+        if not os.access(p, os.R_OK) or not p.is_file():
+            raise ImportInputError(f"{p}: cannot read the header")
+    work = [(str(p), p.relative_to(root.parent).as_posix()) for p in files]
+    try:
+        if jobs > 1 and len(work) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                # the largest headers first, so that the small ones even out the end
+                order = sorted(range(len(work)), key=lambda i: -files[i].stat().st_size)
+                scanned = dict(zip(order, pool.map(_scan_file, [work[i] for i in order])))
+            headers = [scanned[i] for i in range(len(work))]
+        else:
+            headers = [_scan_file(w) for w in work]
+    except OSError as e:
+        raise ImportInputError(f"{e.filename}: {e.strerror}") from None
     return headers, [p.relative_to(root.parent).as_posix() for p in traits]
 
 
-def import_cutlass(include_dir: Path, out_dir: Path) -> ImportReport:
-    """Import every MMA_Traits / Copy_Traits of `include_dir` (CUTLASS's include/) into `out_dir`."""
+def import_cutlass(include_dir: Path, out_dir: Path, jobs: int = 1) -> ImportReport:
+    """Import every MMA_Traits / Copy_Traits of `include_dir` (CUTLASS's include/) into `out_dir`, its headers
+    scanned in `jobs` processes."""
     with no_cycle_collection():     # millions of short-lived acyclic objects: collected when the import ends
-        return _import_cutlass(include_dir, out_dir)
+        return _import_cutlass(include_dir, out_dir, jobs)
 
 
-def _import_cutlass(include_dir: Path, out_dir: Path) -> ImportReport:
+def _import_cutlass(include_dir: Path, out_dir: Path, jobs: int) -> ImportReport:
     root = include_root(Path(include_dir))
-    headers, traits_headers = _read_headers(root)
+    headers, traits_headers = _read_headers(root, jobs)
     report = ImportReport(str(include_dir), str(out_dir), headers_read=len(headers))
     resolver = Resolver(Index(headers))
     families: dict[str, tuple[list[MMARecord], list[CopyRecord], list[str]]] = {}
@@ -138,14 +155,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("include_dir", type=Path, help="CUTLASS's include/ directory (the one holding cute/)")
     parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT,
                         help=f"directory for the spec files (default: {DEFAULT_OUT})")
+    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                        help="scan the headers in N processes (default: the CPUs available)")
     parser.add_argument("--no-notes", action="store_true", help="leave out the notes (instances not made, "
                         "checks left out); definitions not imported are always listed")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:                       # argparse exits 2 on a bad command line, 0 for --help
         return int(e.code or 0)
+    available = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if args.jobs is not None and args.jobs < 1:
+        print("error: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    jobs = min(args.jobs or available, available)
     try:
-        report = import_cutlass(args.include_dir, args.out)
+        report = import_cutlass(args.include_dir, args.out, jobs)
     except ImportInputError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
