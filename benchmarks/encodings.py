@@ -22,7 +22,7 @@ import z3  # noqa: E402
 
 from verifier.algebra import Swizzle, parse_layout, right_inverse  # noqa: E402
 from verifier.outcome import Status  # noqa: E402
-from verifier.symbolic.decide import Settings, decide  # noqa: E402
+from verifier.symbolic.decide import Procedure, Settings, decide  # noqa: E402
 from verifier.symbolic.expr import Node, Op, Var, bit_width, compile_numpy, eq, fold  # noqa: E402
 from verifier.symbolic.layouts import layout_expr, swizzle_expr  # noqa: E402
 from verifier.symbolic.obligation import Obligation  # noqa: E402
@@ -72,7 +72,8 @@ def obligation(bits: int, swizzled: bool):
 
 def prover_time(i, claim, timeout: float) -> str:
     t0 = time.perf_counter()
-    d, _ = decide(Obligation("right inverse", [i], claim), Settings(timeout_s=timeout, enumeration_limit=0))
+    d, _ = decide(Obligation("right inverse", [i], claim),
+                  Settings(timeout_s=timeout, enumeration_limit=0, procedure=Procedure.Z3))
     dt = time.perf_counter() - t0
     if d.status is Status.UNDECIDED:
         return f"timeout>{timeout:.0f}s"

@@ -34,7 +34,7 @@ def main() -> None:
     ap.add_argument("--cross-check", action="store_true", help="also time prove --cross-check")
     args = ap.parse_args()
     py = sys.executable
-    prove = [py, "-m", "verifier", "prove", args.spec]
+    prove = [py, "-m", "verifier", "prove", args.spec, "--no-cache"]   # every round proves
     imp = [py, "-c", "import z3"]
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {args.runs} interleaved rounds")
     commands: tuple[tuple[str, list[str]], ...] = (
