@@ -17,6 +17,8 @@ from .report import Failure, Note
 from .resolver import Resolver, ResolveError, normalize, split_top, template_head
 from .scanner import AliasDecl, StaticAssert, StructDecl, TemplateParam
 
+_WORD = re.compile(r"\w+")     # an identifier or number, as a whole word
+
 
 @dataclass
 class Instance:
@@ -64,7 +66,8 @@ def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
                                     "Op<its template parameters>, so its arguments cannot be chosen"))
         return out
     texts = _defining_texts(decl) + [decl.bases]
-    used = [p for p in pargs if any(re.search(rf"\b{re.escape(p)}\b", t) for t in texts)]
+    words = {w for t in texts for w in _WORD.findall(t)}
+    used = [p for p in pargs if p in words]
     if not used:
         note = f"its layouts and value types do not depend on {', '.join(pargs)}: one atom for all of them"
         out.atoms.append(Instance(head, decl, head, note=note))
@@ -85,7 +88,8 @@ def _defining_texts(decl: StructDecl) -> list[str]:
         if name in seen:
             continue
         seen.add(name)
-        todo += [n for n in own if n not in seen and re.search(rf"\b{re.escape(n)}\b", own[name])]
+        named = set(_WORD.findall(own[name]))      # the identifiers it names (as whole words)
+        todo += [n for n in own if n not in seen and n in named]
     return [own[n] for n in seen]
 
 
