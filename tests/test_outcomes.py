@@ -221,7 +221,13 @@ def test_jobs_are_capped_at_the_cpu_count(monkeypatch, capsys):
     def spy(selected, settings, jobs=1, debug=False, cache=None):
         seen["jobs"] = jobs
         return real(selected, settings, 1, debug, cache)
+
+    def parallel_spy(paths, names, settings, jobs, *rest):
+        seen["jobs"] = jobs
+        return real_parallel(paths, names, settings, 1 if jobs < 2 else 2, *rest)
+    real_parallel = prove_cmd._prove_in_parallel
     monkeypatch.setattr(prove_cmd, "run_all", spy)
+    monkeypatch.setattr(prove_cmd, "_prove_in_parallel", parallel_spy)
     code, _, _ = run("prove", SEED, "--check", "ldsm_x4_a_kmajor", "--jobs", "100000", capsys=capsys)
     assert code == ExitCode.OK and seen["jobs"] <= (os.cpu_count() or 1)
 

@@ -92,6 +92,42 @@ def test_jobs_give_the_same_verdicts():
     assert key(one) == key(two)
 
 
+def _two_specs(tmp_path: Path, second: str) -> Path:
+    """A directory with the seed spec (and its atom libraries) and a second spec file of the given text."""
+    d = tmp_path / "specs"
+    (d / "atoms").mkdir(parents=True)
+    for name in ("sm75.yaml", "sm80_f16.yaml"):
+        (d / "atoms" / name).write_text((ROOT / "specs" / "atoms" / name).read_text())
+    (d / "a_seed.yaml").write_text((ROOT / "specs" / "sm80_f16.yaml").read_text())
+    (d / "b_second.yaml").write_text(second)
+    return d
+
+
+@pytest.mark.parametrize("case", ["bad file", "unknown check", "output onto a spec", "good"])
+def test_parallel_loading_judges_the_run_as_a_sequential_load(tmp_path, case):
+    """--jobs 2 loads the files in its workers; bad input, a mistyped --check and --output onto a spec give the
+    line and exit code of --jobs 1, and a good run the same report."""
+    seed = (ROOT / "specs" / "sm80_f16.yaml").read_text()
+    second = "version: 2\nname: broken\nchecks:\n  x: {mma: NOPE, operand: Q}\n" if case == "bad file" else \
+        seed.replace("name: sm80_f16", "name: second")
+    d = _two_specs(tmp_path, second)
+    extra = {"unknown check": ["--check", "ldsm_x4_a_kmajr"],
+             "output onto a spec": ["--format", "json", "--output", str(d / "atoms" / "sm75.yaml")]}.get(case, [])
+    runs = [subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--no-cache", "--jobs", jobs, *extra],
+                           capture_output=True, text=True, cwd=tmp_path) for jobs in ("1", "2")]
+    one, two = runs
+    assert one.returncode == two.returncode == (0 if case == "good" else 2)
+    assert one.stderr == two.stderr
+
+    def essence(out: str) -> list[str]:
+        return [line.rsplit("  ", 1)[0] for line in out.splitlines() if not line.startswith(tuple("0123456789"))]
+    assert essence(one.stdout) == essence(two.stdout)
+    if case == "good":
+        assert two.stdout.count("PASS") == 2 * 20
+    elif case == "bad file":
+        assert "b_second.yaml" in two.stderr
+
+
 def test_diff_between_two_files(tmp_path):
     new = _flipped(tmp_path)
     old = tmp_path / "old.yaml"

@@ -35,15 +35,20 @@ CACHED_VERDICTS = (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED)   # u
 def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
     """The checks to prove: all, or those named (an unknown name is bad input, with a suggestion)."""
     pairs = [(s, c) for s in specs for c in s.checks.values()]
-    if not names:
-        return pairs
-    known = sorted({c.name for _, c in pairs})
+    if names:
+        require_known(names, [c.name for _, c in pairs])
+        return [(s, c) for s, c in pairs if c.name in names]
+    return pairs
+
+
+def require_known(names: list[str], checks: list[str]) -> None:
+    """Every name is a check's name, or bad input with a suggestion."""
+    known = sorted(set(checks))
     for name in names:
         if name not in known:
             close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else f" ({len(known)} checks)"
             raise SpecError(None, f"no check named {text.safe(name)!r}{hint}")
-    return [(s, c) for s, c in pairs if c.name in names]
 
 
 def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCache | None = None,
@@ -80,11 +85,7 @@ BATCH = 24              # at most this many checks of one spec file go to a work
 def _work(batch: list[_Job]) -> list[CheckResult]:
     out = []
     for job in batch:
-        key = (job.spec_path, job.allow_outside)
-        if key not in _WORKER_SPECS:
-            from .spec.loader import load_spec
-            _WORKER_SPECS[key] = load_spec(job.spec_path, allow_outside=job.allow_outside)
-        spec = _WORKER_SPECS[key]
+        spec = _worker_spec(job.spec_path, job.allow_outside)
         cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
         out.append(prove_check(spec, spec.checks[job.check], job.settings, cache))
     return out
@@ -137,6 +138,86 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
     if progress:
         sys.stderr.write("\r" + " " * 72 + "\r")
     return results
+
+
+@dataclass
+class _Loaded:
+    """What a worker did with one spec file: what the parent needs to check the run as a sequential load would,
+    and the results of the file's selected checks."""
+    path: str
+    checks: list[str]
+    read: list[str]          # the file and its direct includes (what --output must not overwrite)
+    closure: list[str]       # the file and everything it includes
+    results: list[CheckResult]
+    error: str | None = None  # the SpecError's line, when the file is bad input
+
+
+def _worker_spec(path: str, allow_outside: bool) -> Spec:
+    key = (path, allow_outside)
+    if key not in _WORKER_SPECS:
+        from .spec.loader import load_spec
+        _WORKER_SPECS[key] = load_spec(path, allow_outside=allow_outside)
+    return _WORKER_SPECS[key]
+
+
+@dataclass(frozen=True)
+class _FileJob:
+    path: str
+    allow_outside: bool
+    names: tuple[str, ...]   # the checks to prove ((): all)
+    settings: Settings
+    cache_dir: str | None
+
+
+def _load_and_prove(job: _FileJob) -> _Loaded:
+    try:
+        spec = _worker_spec(job.path, job.allow_outside)
+    except SpecError as e:
+        return _Loaded(job.path, [], [], [], [], str(e))
+    cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
+    results = [prove_check(spec, c, job.settings, cache) for c in spec.checks.values()
+               if not job.names or c.name in job.names]
+    return _Loaded(job.path, list(spec.checks), [spec.path, *spec.includes], spec.closure or [spec.path], results)
+
+
+def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Settings, jobs: int,
+                       cache: ProofCache | None, allow_outside: bool, output: str | None
+                       ) -> tuple[list[CheckResult], list[str], list[str]]:
+    """Load and prove in `jobs` workers, a spec file each at a time (largest first): parsing, a tenth of a
+    catalog run, is spread too.  The parent then judges what they found exactly as a sequential load would (the
+    first bad file in order is the error, then unknown check names, then --output onto a spec) before reporting
+    anything.  Returns the results, the files --output must not be, and the files to record."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .spec.files import spec_files
+    files: list[str] = []
+    seen: set[str] = set()
+    for f in spec_files(paths):            # each file once, in the order load_specs loads them
+        if os.path.realpath(f) not in seen:
+            seen.add(os.path.realpath(f))
+            files.append(f)
+    work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
+            for f in files]
+    order = sorted(range(len(work)), key=lambda i: -_size(files[i]))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        by_index = dict(zip(order, pool.map(_load_and_prove, [work[i] for i in order])))
+    loaded = [by_index[i] for i in range(len(work))]
+    for item in loaded:
+        if item.error is not None:
+            raise SpecError(None, item.error)
+    if names:
+        require_known(names, [c for item in loaded for c in item.checks])
+    read = [p for item in loaded for p in item.read]
+    if output:
+        _refuse_overwriting_specs(output, read)
+    return [r for item in loaded for r in item.results], read, [p for item in loaded for p in item.closure]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def max_jobs() -> int:
@@ -211,11 +292,11 @@ class RunRecordKey:
             return None
         return record
 
-    def keep(self, specs: list[Spec], results: list[CheckResult]) -> None:
+    def keep(self, closure: list[str], results: list[CheckResult]) -> None:
+        """Record `results` with the digest of every file of `closure` (the specs and all they include)."""
         if any(r.verdict not in CACHED_VERDICTS for r in results):
             return
-        read = list(dict.fromkeys(p for s in specs for p in (s.closure or [s.path])))
-        digests = [FileDigest(p, _digest(p) or "") for p in read]
+        digests = [FileDigest(p, _digest(p) or "") for p in dict.fromkeys(closure)]
         if all(d.sha256 for d in digests):
             self.cache.put(self.key, RunRecord(digests, results))
 
@@ -229,9 +310,19 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     run = None if cache is None or changed or needs_specs or debug else RunRecordKey.of(
         cache, paths, checks, settings, allow_outside)
     recorded = run.lookup() if run is not None else None
+    jobs = min(jobs, max_jobs())
+    parallel_load = jobs > 1 and not changed and not needs_specs and not debug
+    selected: Selected = []
     if recorded is not None:
         results, read = recorded.results, recorded.files()
-        selected: Selected = []
+    elif parallel_load:
+        try:
+            results, read, closure = _prove_in_parallel(paths, checks, settings, jobs, cache, allow_outside, output)
+        except SpecError as e:
+            sys.stderr.write(f"error: {e}\n")
+            return ExitCode.BAD_INPUT
+        if run is not None:
+            run.keep(closure, results)
     else:
         try:
             if changed:
@@ -253,10 +344,10 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         except SpecError as e:
             sys.stderr.write(f"error: {e}\n")
             return ExitCode.BAD_INPUT
-    if recorded is None:
-        results = run_all(selected, settings, min(jobs, max_jobs()), debug, cache)
+    if recorded is None and not parallel_load:
+        results = run_all(selected, settings, jobs, debug, cache)
         if run is not None:
-            run.keep(specs, results)
+            run.keep([p for s in specs for p in (s.closure or [s.path])], results)
     seconds = time.perf_counter() - t0
     report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
     if fmt == "html":
