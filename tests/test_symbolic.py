@@ -225,3 +225,13 @@ def test_smallest_failure_finds_what_enumeration_finds():
     assert decision.witness is not None
     point, exact = smallest_failure(ob, decision.witness, timeout_s=5.0)
     assert exact and point == enumerate_failures(ob).first == {"a": 0, "b": 0, "c": 1}
+
+
+def test_the_search_for_the_smallest_counterexample_has_a_time_budget():
+    """Out of budget, the search returns the failing point it has, marked as not the smallest."""
+    from verifier.symbolic.decide import smallest_failure
+    a, b = Var("a", 1 << 20), Var("b", 1 << 20)
+    ob = Obligation("a + b is never 3", [a, b], ne(a + b, 3))
+    start = {"a": 2, "b": 1}
+    assert smallest_failure(ob, start, timeout_s=5.0, budget_s=0.0) == (start, False)
+    assert smallest_failure(ob, start, timeout_s=5.0) == ({"a": 0, "b": 3}, True)

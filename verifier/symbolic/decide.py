@@ -274,23 +274,32 @@ def _z3(ob: Obligation, timeout_s: float) -> tuple[Status, dict[str, int] | None
     return Status.REFUTED, point, "", secs
 
 
-def smallest_failure(ob: Obligation, point: dict[str, int], timeout_s: float) -> tuple[dict[str, int], bool]:
+WITNESS_BUDGET_S = 20.0   # the whole search for a smallest counterexample, however many queries it takes
+
+
+def smallest_failure(ob: Obligation, point: dict[str, int], timeout_s: float,
+                     budget_s: float = WITNESS_BUDGET_S) -> tuple[dict[str, int], bool]:
     """The lexicographically smallest failing point (in the variables' order), found by asking Z3 for one below
     the best so far, variable by variable (binary search).  Returns (point, True) when it is the smallest, or
-    the best found and False when a query ran out of time.  `point` must fail."""
+    the best found and False when a query ran out of time (`timeout_s` each, `budget_s` in all).  `point` must
+    fail."""
     import z3
 
     from .backends import SMT2
     width = ob.width()
     solver = z3.SolverFor("QF_BV")
-    solver.set("timeout", max(1, int(round(timeout_s * 1000))))
     solver.from_string(SMT2(width).script(ob.variables, ob.premise, ob.claim))
     best = dict(point)
+    deadline = time.perf_counter() + budget_s
     for v in ob.variables:
         x = z3.BitVec(v.name, width)
         lo, hi = 0, best[v.name]
         while lo < hi:
             mid = (lo + hi) // 2
+            left = min(timeout_s, deadline - time.perf_counter())
+            if left <= 0:
+                return best, False
+            solver.set("timeout", max(1, int(round(left * 1000))))
             res = solver.check(z3.ULE(x, mid))
             if res == z3.sat:
                 model = solver.model()
