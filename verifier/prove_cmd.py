@@ -213,6 +213,17 @@ def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Sett
     return [r for item in loaded for r in item.results], read, [p for item in loaded for p in item.closure]
 
 
+def _enough_files(paths: list[str], jobs: int) -> bool:
+    """Whether workers loading a spec file each keep `jobs` processes busy: at least two files per worker.  With
+    fewer, the parent loads the specs and the workers share batches of their checks (a single large spec is
+    proved in parallel too)."""
+    from .spec.files import spec_files
+    try:
+        return len(spec_files(paths)) >= 2 * jobs
+    except SpecError:
+        return False             # the sequential load reports it
+
+
 def _size(path: str) -> int:
     try:
         return os.path.getsize(path)
@@ -311,7 +322,8 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         cache, paths, checks, settings, allow_outside)
     recorded = run.lookup() if run is not None else None
     jobs = min(jobs, max_jobs())
-    parallel_load = jobs > 1 and not changed and not needs_specs and not debug
+    parallel_load = (recorded is None and jobs > 1 and not changed and not needs_specs and not debug
+                     and _enough_files(paths, jobs))
     selected: Selected = []
     if recorded is not None:
         results, read = recorded.results, recorded.files()
