@@ -199,8 +199,16 @@ def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Sett
     work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
             for f in files]
     order = sorted(range(len(work)), key=lambda i: -_size(files[i]))
+    progress = sys.stderr.isatty()
+    by_index: dict[int, _Loaded] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        by_index = dict(zip(order, pool.map(_load_and_prove, [work[i] for i in order])))
+        for i, item in zip(order, pool.map(_load_and_prove, [work[i] for i in order])):
+            by_index[i] = item
+            if progress:
+                sys.stderr.write(f"\r[{len(by_index)}/{len(work)} files] {text.safe(item.path, 56):<56}")
+                sys.stderr.flush()
+    if progress:
+        sys.stderr.write("\r" + " " * 72 + "\r")
     loaded = [by_index[i] for i in range(len(work))]
     for item in loaded:
         if item.error is not None:
