@@ -190,7 +190,10 @@ def _enumerate_distinct(ob: Obligation) -> Enumeration:
     if span <= INJECTIVE_BITMAP_SPAN * total:
         mark = np.zeros(span, dtype=bool)
         for b in _blocks(shape):
-            mark[np.broadcast_to(np.asarray(fn(*b.coords)[0]), b.shape).ravel() - d.value.lo] = True
+            values = np.broadcast_to(np.asarray(fn(*b.coords)[0]), b.shape).ravel()
+            if values.min() < d.value.lo or values.max() > d.value.hi:   # never index by a wrapped-around offset
+                raise ValueError(f"obligation '{ob.title}': a value lies outside its computed bounds")
+            mark[values - d.value.lo] = True
         if int(np.count_nonzero(mark)) == total:
             return Enumeration(None, 0, time.perf_counter() - t0)
     values = np.empty(total, dtype=np.int64)
