@@ -98,17 +98,17 @@ class ProofCache:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     f.write(data)
                 os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
+            finally:
+                if os.path.exists(tmp):        # not renamed into place: never leave a partial entry behind
+                    os.unlink(tmp)
         except (OSError, CodecError):
             pass
 
 
-def spec_bytes(closure: list[str]) -> list[bytes]:
-    """The identity of a spec's input: each file's path and bytes, in include order."""
-    out = []
-    for path in closure:
+def file_digest(path: str) -> str | None:
+    """The identity of an input file: SHA-256 of its real path and its bytes; None when it cannot be read."""
+    try:
         with open(path, "rb") as f:
-            out.append(os.path.realpath(path).encode() + b"\0" + f.read())
-    return out
+            return hashlib.sha256(os.path.realpath(path).encode() + b"\0" + f.read()).hexdigest()
+    except OSError:
+        return None

@@ -7,7 +7,6 @@ differs (a counterexample where a proof was expected, or a proof where a mistake
 from __future__ import annotations
 
 import difflib
-import hashlib
 import os
 import sys
 import time
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
-from .cache import ProofCache, default_dir, spec_bytes
+from .cache import ProofCache, default_dir, file_digest
 from .outcome import ExitCode, Verdict, exit_code
 from .report import formats, sarif, text
 from .spec import CheckSpec, Spec, SpecError
@@ -55,9 +54,10 @@ def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCa
                 debug: bool = False) -> CheckResult:
     """One check's result: from the cache when its inputs were proved before, else proved (and kept)."""
     from .theorems.runner import run_check
-    if cache is None:
+    digests = [file_digest(p) for p in spec.closure or [spec.path]] if cache is not None else []
+    if cache is None or None in digests:      # no cache, or a file that cannot be read again: prove, keep nothing
         return run_check(spec, check, settings, debug=debug)
-    key = cache.key("check", repr(settings), spec.path, check.name, *spec_bytes(spec.closure or [spec.path]))
+    key = cache.key("check", repr(settings), spec.path, check.name, *(d or "" for d in digests))
     hit = cache.get(key, CheckResult)
     if hit is not None and hit.name == check.name and hit.spec_path == spec.path:
         return hit
@@ -273,14 +273,6 @@ class RunRecord:
         return [d.path for d in self.read]
 
 
-def _digest(path: str) -> str | None:
-    try:
-        with open(path, "rb") as f:
-            return hashlib.sha256(os.path.realpath(path).encode() + b"\0" + f.read()).hexdigest()
-    except OSError:
-        return None
-
-
 @dataclass
 class RunRecordKey:
     """Where a run's record lives: the settings, the check names, the spec files the paths name (found as the
@@ -299,7 +291,7 @@ class RunRecordKey:
             return None          # the full run reports it
         parts = [repr(settings), repr(sorted(set(checks or []))), repr(allow_outside), repr(list(paths))]
         for f in files:
-            digest = _digest(f)
+            digest = file_digest(f)
             if digest is None:
                 return None
             parts.append(f"{f}\0{digest}\0{repository_root(f)}")
@@ -307,7 +299,7 @@ class RunRecordKey:
 
     def lookup(self) -> RunRecord | None:
         record = self.cache.get(self.key, RunRecord)
-        if record is None or any(_digest(d.path) != d.sha256 for d in record.read):
+        if record is None or any(file_digest(d.path) != d.sha256 for d in record.read):
             return None
         return record
 
@@ -315,7 +307,7 @@ class RunRecordKey:
         """Record `results` with the digest of every file of `closure` (the specs and all they include)."""
         if any(r.verdict not in CACHED_VERDICTS for r in results):
             return
-        digests = [FileDigest(p, _digest(p) or "") for p in dict.fromkeys(closure)]
+        digests = [FileDigest(p, file_digest(p) or "") for p in dict.fromkeys(closure)]
         if all(d.sha256 for d in digests):
             self.cache.put(self.key, RunRecord(digests, results))
 

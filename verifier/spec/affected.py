@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Iterable
 
-from .loader import FORMAT_VERSIONS, load_spec
+from .loader import FORMAT_VERSIONS
 from .model import Spec, SpecError
 
 # YAML declaring a spec format version this tool reads
@@ -16,16 +16,9 @@ SPEC_HEAD = re.compile(rb"^version\s*:\s*(?:" + b"|".join(str(v).encode() for v 
 
 
 def include_closure(spec: Spec) -> list[Path]:
-    """The spec's own file and every file it includes, directly or through other includes (resolved paths)."""
-    seen: dict[Path, None] = {Path(spec.path).resolve(): None}
-    todo = list(spec.includes)
-    while todo:
-        p = Path(todo.pop()).resolve()
-        if p in seen:
-            continue
-        seen[p] = None
-        todo += load_spec(p, allow_outside=True).includes   # the includer was already allowed to name it
-    return list(seen)
+    """The spec's own file and every file it includes, directly or through other includes (resolved paths), as
+    the loader recorded them."""
+    return list(dict.fromkeys(Path(p).resolve() for p in spec.closure or [spec.path]))
 
 
 def fingerprint(spec: Spec, root: Path) -> str:
