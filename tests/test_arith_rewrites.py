@@ -97,14 +97,16 @@ def test_a_remainder_that_can_cross_the_divisor_stays_a_division():
 @given(st.lists(st.integers(1, 12), min_size=0, max_size=4), st.integers(1, 300))
 def test_blocks_cover_the_domain_once_in_c_order(shape, chunk):
     shape = tuple(shape)
-    seen = []
+    seen: list[tuple] = []
     for b in _blocks(shape, chunk):
-        grid = np.broadcast_arrays(*b.coords, np.zeros(b.shape, dtype=np.int64))[:-1] if shape else ()
-        assert b.size <= max(chunk, max(shape[-1:] or [1]))
-        flat = list(zip(*(np.asarray(g).ravel().tolist() for g in grid))) if shape else [()]
-        pts = b.points(np.arange(b.size))
-        assert flat == list(zip(*(p.tolist() for p in pts))) if shape else True
+        assert b.size <= chunk or not shape
         assert b.start == len(seen)
+        if not shape:                       # no variables: one block of the single (empty) point
+            seen.append(())
+            continue
+        grid = np.broadcast_arrays(*b.coords, np.zeros(b.shape, dtype=np.int64))[:-1]
+        flat = list(zip(*(np.asarray(g).ravel().tolist() for g in grid)))
+        assert flat == list(zip(*(p.tolist() for p in b.points(np.arange(b.size)))))
         seen.extend(flat)
     assert seen == list(itertools.product(*(range(k) for k in shape)))
 

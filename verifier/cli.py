@@ -59,11 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     "coordinate, coloured by thread %% 8), the shared-memory offsets and banks; a "
                                     "refuted check's counterexample is outlined. -o FILE.html writes every view "
                                     "(or --view) in one self-contained page; otherwise one view as SVG.")
-    dr.add_argument("spec", metavar="SPEC_OR_DIR")
-    dr.add_argument("--check", required=True)
+    _one_check_arguments(dr)
     dr.add_argument("--view", choices=("mma", "copy", "smem", "banks"))
     dr.add_argument("--output", "-o", metavar="FILE.svg|FILE.html")
-    dr.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
 
     sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "
                               "(one query a line)", add_help=False)
@@ -79,9 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "as the seed article does for A(0,9); or, for a Hopper check, one element "
                                     "(--coord MN,K) from global memory through the TMA box, the swizzled shared "
                                     "byte and the descriptor to the (mn, k) wgmma reads.")
-    ex.add_argument("spec", metavar="SPEC_OR_DIR")
-    ex.add_argument("--check", required=True)
-    ex.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
+    _one_check_arguments(ex)
     ex.add_argument("--lane", type=int, help="tiled checks: the destination thread")
     ex.add_argument("--value", type=int, help="tiled checks: the destination value")
     ex.add_argument("--instance", type=_int_list, default=[], help="copy instance, e.g. 0,1,0 (default all 0)")
@@ -93,6 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 MIN_TIMEOUT_S = 0.001      # Z3 counts in milliseconds, and reads 0 as "no limit"
 MAX_TIMEOUT_S = 86400.0
+
+
+def _one_check_arguments(p: argparse.ArgumentParser) -> None:
+    """SPEC_OR_DIR and --check NAME: the one check a command works on (draw, explain)."""
+    p.add_argument("spec", metavar="SPEC_OR_DIR")
+    p.add_argument("--check", required=True)
+    p.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
 
 
 def _proving_options(p: argparse.ArgumentParser) -> None:
