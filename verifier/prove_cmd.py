@@ -180,7 +180,7 @@ def _load_and_prove(job: _FileJob) -> _Loaded:
     return _Loaded(job.path, list(spec.checks), [spec.path, *spec.includes], spec.closure or [spec.path], results)
 
 
-def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Settings, jobs: int,
+def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Settings, jobs: int,
                        cache: ProofCache | None, allow_outside: bool, output: str | None
                        ) -> tuple[list[CheckResult], list[str], list[str]]:
     """Load and prove in `jobs` workers, a spec file each at a time (largest first): parsing, a tenth of a
@@ -189,13 +189,6 @@ def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Sett
     anything.  Returns the results, the files --output must not be, and the files to record."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from .spec.files import spec_files
-    files: list[str] = []
-    seen: set[str] = set()
-    for f in spec_files(paths):            # each file once, in the order load_specs loads them
-        if os.path.realpath(f) not in seen:
-            seen.add(os.path.realpath(f))
-            files.append(f)
     work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
             for f in files]
     order = sorted(range(len(work)), key=lambda i: -_size(files[i]))
@@ -221,15 +214,21 @@ def _prove_in_parallel(paths: list[str], names: list[str] | None, settings: Sett
     return [r for item in loaded for r in item.results], read, [p for item in loaded for p in item.closure]
 
 
-def _enough_files(paths: list[str], jobs: int) -> bool:
-    """Whether workers loading a spec file each keep `jobs` processes busy: at least two files per worker.  With
-    fewer, the parent loads the specs and the workers share batches of their checks (a single large spec is
-    proved in parallel too)."""
+def _discover(paths: list[str]) -> list[str] | None:
+    """The spec files the paths name, each once, in the order load_specs loads them; None when the paths are bad
+    input (the load reports it)."""
     from .spec.files import spec_files
     try:
-        return len(spec_files(paths)) >= 2 * jobs
+        found = spec_files(paths)
     except SpecError:
-        return False             # the sequential load reports it
+        return None
+    files: list[str] = []
+    seen: set[str] = set()
+    for f in found:
+        if os.path.realpath(f) not in seen:
+            seen.add(os.path.realpath(f))
+            files.append(f)
+    return files
 
 
 def _size(path: str) -> int:
@@ -282,13 +281,9 @@ class RunRecordKey:
     key: str
 
     @staticmethod
-    def of(cache: ProofCache, paths: list[str], checks: list[str] | None, settings: Settings,
+    def of(cache: ProofCache, paths: list[str], files: list[str], checks: list[str] | None, settings: Settings,
            allow_outside: bool) -> "RunRecordKey | None":
-        from .spec.files import repository_root, spec_files
-        try:
-            files = spec_files(paths)
-        except SpecError:
-            return None          # the full run reports it
+        from .spec.files import repository_root
         parts = [repr(settings), repr(sorted(set(checks or []))), repr(allow_outside), repr(list(paths))]
         for f in files:
             digest = file_digest(f)
@@ -318,18 +313,22 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     out = out or sys.stdout
     t0 = time.perf_counter()
     needs_specs = fmt == "html" or (fmt == "markdown" and output is not None)   # pictures are drawn from specs
-    run = None if cache is None or changed or needs_specs or debug else RunRecordKey.of(
-        cache, paths, checks, settings, allow_outside)
+    files = None if changed else _discover(paths)       # None: --changed, or bad paths the load will report
+    run = None if cache is None or files is None or needs_specs or debug else RunRecordKey.of(
+        cache, paths, files, checks, settings, allow_outside)
     recorded = run.lookup() if run is not None else None
     jobs = min(jobs, max_jobs())
-    parallel_load = (recorded is None and jobs > 1 and not changed and not needs_specs and not debug
-                     and _enough_files(paths, jobs))
+    # workers load a spec file each when that keeps them busy (two files a worker); otherwise the parent loads
+    # and the workers share batches of the checks (a single large spec is proved in parallel too)
+    parallel_load = (recorded is None and files is not None and jobs > 1 and len(files) >= 2 * jobs
+                     and not needs_specs and not debug)
     selected: Selected = []
     if recorded is not None:
         results, read = recorded.results, recorded.files()
     elif parallel_load:
         try:
-            results, read, closure = _prove_in_parallel(paths, checks, settings, jobs, cache, allow_outside, output)
+            results, read, closure = _prove_in_parallel(files or [], checks, settings, jobs, cache, allow_outside,
+                                                        output)
         except SpecError as e:
             sys.stderr.write(f"error: {e}\n")
             return ExitCode.BAD_INPUT
