@@ -2,13 +2,13 @@
 the other.
 
 One procedure per obligation, chosen by its shape (`choose`) and named in every report: exhaustive enumeration
-for small domains (cheaper than starting a solver), for division or modulo by a non-power of two up to 2**26
-points (Z3 bit-blasts those: minutes where numpy takes milliseconds), and for injectivity claims (one value per
-point, not one per pair); Z3 bit-vectors otherwise.  Enumeration that covers the domain is a proof too.  Z3's
-counterexample is re-checked on Python integers; one that does not fail is an internal error (an encoding
-bug), never a verdict.  When Z3 gives up and the domain is small enough, enumeration decides instead.  With
-`cross_check`, every obligation is decided a second time by the other procedure where it applies; a
-disagreement is an internal error.  Identical obligations are decided once per process.
+for domains of at most 2**18 points (faster than Z3 there: benchmarks/procedures.py), for division or modulo by
+a non-power of two up to 2**26 points (Z3 bit-blasts those: minutes where numpy takes milliseconds), and for
+injectivity claims (one value per point, not one per pair); Z3 bit-vectors otherwise.  Enumeration that covers
+the domain is a proof too.  Z3's counterexample is re-checked on Python integers; one that does not fail is an
+internal error (an encoding bug), never a verdict.  When Z3 gives up and the domain is small enough,
+enumeration decides instead.  With `cross_check`, every obligation is decided a second time by the other
+procedure where it applies; a disagreement is an internal error.  Identical obligations are decided once per process.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .expr import compile_numpy, compile_py, texts_of, variables
 from .obligation import Obligation
 
 ENUMERATION_LIMIT = 1 << 22     # points; beyond this no enumeration (decision, cross-check or count)
-SMALL_DOMAIN = 1 << 12          # points; smaller domains are enumerated rather than handed to a solver
+SMALL_DOMAIN = 1 << 18          # points; smaller domains are enumerated rather than handed to a solver (one chunk)
 NON_POWER_OF_TWO_LIMIT = 1 << 26   # points; div / mod by a non-power of two are enumerated up to this size
 NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at most this wide
 CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
