@@ -123,7 +123,7 @@ def shape_text(shape: tuple[int, int]) -> str:
 # --- spec files --------------------------------------------------------------------------------------
 
 FIELD_ORDER = ("description", "mma", "atom_layout", "permutation", "operand", "copy", "copy_for", "copy_mma",
-               "value_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "banks", "expect")
+               "value_type", "smem_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "banks", "reduction", "expect")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -790,7 +790,7 @@ def family_sm90_epilogue() -> SpecFile:
                  "SM90_U16x4_STSM_T on column-major (M-major) D, on the GMMA swizzle atoms CUTLASS's epilogue "
                  "builder selects. The accumulator layout of a warpgroup (4 warps stacked along M, 16 rows each) "
                  "is written with the mma.sync m16n8k16 atom on [4,1,1] warps (the same TV layout per warp).",
-                 ["../atoms/sm75.yaml", "../atoms/sm80_f16.yaml", "../atoms/sm90.yaml"])
+                 ["../atoms/sm75.yaml", "../atoms/sm80_f16.yaml", "../atoms/sm90.yaml"], version=2)
     sel = (f"{EPI_COMMON} sm90_get_smem_store_op_for_accumulator and {EPI_BUILDER} "
            "sm90_get_epilogue_smem_swizzle_layout_atom (ss_smem_selector)")
     f.section(f"{sel}:\nrow-major D -> STSM_N on ss_smem_selector<K, half_t, EPI_M, EPI_N>, column-major D -> "
@@ -809,27 +809,28 @@ def family_sm90_epilogue() -> SpecFile:
         acc = "F32 accumulators converted to " + vt if mma == F32F16 else "F16 accumulators"
         tag = f"{'f32acc' if mma == F32F16 else 'f16acc'}_{vt.split('_')[0]}_{em}x{en}"
         katom = k_atom[en]
+        converted = {"smem_type": vt} if mma == F32F16 else {}   # the epilogue converts before the store
         operand_check(f, f"stsm_n_x{n}_rowmajor_{tag}",
                       f"Row-major D, EpilogueTile {em}x{en} ({wg}, {acc}): SmemLayoutAtom "
                       f"ss_smem_selector<K, {vt}, {em}, {en}> = {katom.what} = {katom.text()} tiled to "
                       f"{em}x{en}, CopyOpR2S "
                       f"{STSM_N[n]} (Copy_Atom<{STSM_N[n]}, {vt}>).",
-                      mma, warps, perm, "C", STSM_N[n], vt, katom, (em, en))
+                      mma, warps, perm, "C", STSM_N[n], vt, katom, (em, en), **converted)
         operand_check(f, f"stsm_t_x{n}_colmajor_{tag}",
                       f"Column-major D, EpilogueTile {em}x{en} ({wg}, {acc}): SmemLayoutAtom "
                       f"ss_smem_selector<MN, {vt}, {em}, {en}> = {mn_atom.what} = {mn_atom.text()} tiled to "
                       f"{em}x{en}, CopyOpR2S {STSM_T[n]} (Copy_Atom<{STSM_T[n]}, {vt}>).",
-                      mma, warps, perm, "C", STSM_T[n], vt, mn_atom, (em, en))
+                      mma, warps, perm, "C", STSM_T[n], vt, mn_atom, (em, en), **converted)
     f.section(f"{EPI_COMMON} sm90_get_smem_load_op_for_source: the epilogue reloads the source C tile with\n"
               "ldmatrix in the accumulator layout (the partners of the stmatrix stores above)")
     operand_check(f, "epilogue_ldsm_n_x4_source_c",
                   "SM90 epilogue, row-major C, EpilogueTile 64x32: Copy_Atom<SM75_U32x4_LDSM_N, half_t> (the "
                   "partner of SM90_U32x4_STSM_N) loading C from Swizzle<2,3,3> o (8,32):(32,1) tiled to 64x32.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", LDSM_N[4], "half_t", H_K_SW64, (64, 32))
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", LDSM_N[4], "half_t", H_K_SW64, (64, 32), smem_type="half_t")
     operand_check(f, "epilogue_ldsm_t_x4_source_c",
                   "SM90 epilogue, column-major C, EpilogueTile 64x32: Copy_Atom<SM75_U16x8_LDSM_T, half_t> (the "
                   "partner of SM90_U16x8_STSM_T) loading C from Swizzle<3,3,3> o (64,8):(1,64) tiled to 64x32.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", LDSM_T[4], "half_t", H_MN_SW128, (64, 32))
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", LDSM_T[4], "half_t", H_MN_SW128, (64, 32), smem_type="half_t")
     return f
 
 
@@ -951,11 +952,11 @@ def mistakes() -> SpecFile:
                   "SM90 epilogue, column-major D (EpilogueTile 64x32, 1 warpgroup): smem Swizzle<3,3,3> o "
                   "(64,8):(1,64) tiled to 64x32 as ss_smem_selector<MN, ...> picks, but stored with the row-major "
                   "CopyOpR2S Copy_Atom<SM90_U32x4_STSM_N, half_t> instead of SM90_U16x8_STSM_T.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_N[4], "half_t", H_MN_SW128, (64, 32), expect="fail")
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_N[4], "half_t", H_MN_SW128, (64, 32), smem_type="half_t", expect="fail")
     operand_check(f, "stsm_t_on_row_major_c",
                   "SM90 epilogue, row-major D (EpilogueTile 64x32): smem Swizzle<2,3,3> o (8,32):(32,1) tiled to "
                   "64x32, stored with Copy_Atom<SM90_U16x8_STSM_T, half_t>: every 8x8 block lands transposed.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_T[4], "half_t", H_K_SW64, (64, 32), expect="fail")
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_T[4], "half_t", H_K_SW64, (64, 32), smem_type="half_t", expect="fail")
 
     f.section("value types")
     operand_check(f, "ldsm_t_on_32bit_tf32",

@@ -70,12 +70,13 @@ COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
 BANKS_MODES = ("conflict_free", "report")
-V2_KEYS = GMMA_KEYS + ("banks",)
+V2_KEYS = GMMA_KEYS + ("banks", "reduction", "smem_type")
+REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
 MAJORS = ("K", "MN")
-CHECK_KEYS = GMMA_KEYS + ("banks", "mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem",
-                          "expect", "copy_for", "copy_mma", "description")
+CHECK_KEYS = GMMA_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation", "operand", "copy",
+                          "value_type", "smem", "expect", "copy_for", "copy_mma", "description")
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
 OPERANDS = tuple(o.value for o in Operand)
@@ -357,8 +358,10 @@ def _atom_layout(fl: _Fields, k: str, atom: MMAAtomSpec) -> tuple[int, ...] | La
 
 
 def _tiled(fl: _Fields, atom: MMAAtomSpec) -> TiledSpec:
+    """make_tiled_mma's thread layout and permutation; `permutation: null` is written "no permutation"."""
     return TiledSpec(atom_layout=_atom_layout(fl, "atom_layout", atom) if fl.has("atom_layout") else None,
-                     permutation=_permutation(fl, "permutation") if fl.has("permutation") else None)
+                     permutation=_permutation(fl, "permutation") if fl.has("permutation") else None,
+                     permutation_given="permutation" in fl.m)
 
 
 def _smem(fl: _Fields, value_type: ValueType) -> Any:
@@ -415,7 +418,8 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         _needs(fl, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
         _tiled_fields(fl, check, mma)
     else:
-        _needs(fl, ("smem", "copy_for", "copy_mma", "banks"), "is only used by checks that name both 'mma' and 'copy'")
+        _needs(fl, ("smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type"),
+               "is only used by checks that name both 'mma' and 'copy'")
     if fl.has("expect"):
         check.expect = _choice(fl.m["expect"], fl.at("expect"), f"'expect' of {fl.what}", EXPECTS, upper=False)
     return check
@@ -432,7 +436,7 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     if check.operand not in ("A", "B"):
         raise SpecError(fl.at("operand"), f"'operand' of {fl.what} must be A or B: TMA fills the shared-memory "
                                           "operands of wgmma")
-    _needs(fl, ("copy_for", "copy_mma", "permutation", "banks"), "is not used by TMA checks")
+    _needs(fl, ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type"), "is not used by TMA checks")
     thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
     if check.operand == "A" and any(int(d) != 0 for d in thread_strides):
         raise SpecError(fl.at("operand"), f"{fl.what}: {quote(mma.name)} takes A from registers (an RS atom); no "
@@ -493,6 +497,14 @@ def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
         check.copy_mma = _tiled(fl.sub("copy_mma", TILED_KEYS), mma)
     if fl.has("banks"):
         check.banks = _choice(fl.m["banks"], fl.at("banks"), f"'banks' of {fl.what}", BANKS_MODES, upper=False)
+    if fl.has("reduction"):
+        check.reduction = _choice(fl.m["reduction"], fl.at("reduction"), f"'reduction' of {fl.what}", REDUCTIONS,
+                                  upper=True)
+        if check.operand != "C":
+            raise SpecError(fl.at("reduction"), f"'reduction' of {fl.what} is only used by checks of operand C "
+                                                "(the partial C tiles of a K-split tiled MMA)")
+    if fl.has("smem_type"):
+        check.smem_type = _value_type(fl.m["smem_type"], fl.at("smem_type"), f"'smem_type' of {fl.what}")
 
 
 # --- reading one file --------------------------------------------------------------------------------

@@ -81,6 +81,7 @@ class CopyAtomSpec:
 class TiledSpec:
     atom_layout: tuple[int, ...] | Layout | None = None   # make_tiled_mma thread layout (M,N,K), or a layout
     permutation: tuple[Any, ...] | None = None       # ints or Layouts per mode
+    permutation_given: bool = False                  # written, possibly as null (no permutation): not inherited
 
 
 @dataclass
@@ -106,6 +107,8 @@ class CheckSpec:
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
     banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
+    reduction: str | None = None         # "K": the K slices of a K-split tiled MMA each store a partial C tile
+    smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property

@@ -23,6 +23,7 @@ class TheoremId(str, Enum):
     GMMA_DESCRIPTOR = "gmma.descriptor"
     GMMA_END_TO_END = "gmma.end_to_end"
     SMEM_BANK_CONFLICTS = "smem.bank_conflicts"
+    C_OWNERSHIP = "c.ownership"
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,10 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem(17, T.SMEM_BANK_CONFLICTS, "Bank-conflict free",
             "every shared-memory instruction of the copy (each warp, tile repeat and phase) takes its ideal number "
             "of wavefronts for every base address: lanes of one phase that touch one bank touch one word"),
+    Theorem(18, T.C_OWNERSHIP, "C-store ownership",
+            "a store of the C tile writes every element of the tile exactly once (one (thread, value) of the store "
+            "per element; with `reduction: K`, once per K slice of the tiled MMA), nothing outside the tile, through "
+            "an injective shared-memory layout"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
@@ -89,7 +94,9 @@ ALL: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS)
 # which theorems a check runs, by what it names
 ATOM_MMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
 ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
-TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)   # + 17 with `banks: conflict_free`
+# a tiled check runs 1-12; + 17 with `banks: conflict_free`; + 18 when it stores the C tile
+TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
+TILED_C_STORE: tuple[TheoremId, ...] = TILED + (T.C_OWNERSHIP,)
 GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
                                T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                                T.GMMA_END_TO_END)

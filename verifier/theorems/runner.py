@@ -232,16 +232,18 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
 def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
                     only: set[TheoremId] | None, debug: bool, info: list[str]) -> list[TheoremResult]:
     order = TILED_ORDER + ((T.SMEM_BANK_CONFLICTS,) if check.banks == BANKS_CONFLICT_FREE else ())
-    ids = [tid for tid in order if only is None or tid in only]
     t0 = time.perf_counter()
     try:
         setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])  # type: ignore[index]
         chain = OperandChain(setup)
     except ConfigurationRefused as e:
         refusal = Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}"))
-        return [_refused(tid, refusal, t0) for tid in ids]
+        return [_refused(tid, refusal, t0) for tid in order if only is None or tid in only]
     except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
-        return [_internal_error(tid, e, debug, t0) for tid in ids]
+        return [_internal_error(tid, e, debug, t0) for tid in order if only is None or tid in only]
+    if setup.operand == "C" and setup.is_store:
+        order += (T.C_OWNERSHIP,)
+    ids = [tid for tid in order if only is None or tid in only]
     mma = spec.mma_atoms[check.mma]   # type: ignore[index]
     plans: dict[TheoremId, Callable[[], Plan]] = {
         T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(setup, chain, suspects),
@@ -253,6 +255,7 @@ def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: 
         T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(setup, chain, suspects),
         T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(setup, mma, suspects),
         T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(setup, chain, suspects),
+        T.C_OWNERSHIP: lambda: TT.c_store_ownership(setup, chain, suspects),
     }
     if check.banks == BANKS_REPORT:
         try:

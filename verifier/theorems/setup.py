@@ -233,7 +233,7 @@ def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec
         cm = check.copy_mma
         copy_mma = _refused_as("make_tiled_mma of copy_mma", "copy_mma")(TiledMMA)(
             atom, _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
-            cm.permutation if cm.permutation is not None else check.permutation)
+            cm.permutation if cm.permutation_given else check.permutation)
     copy_for = (check.copy_for or operand).upper()
     bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
     typed = _refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",

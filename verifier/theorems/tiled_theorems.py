@@ -12,13 +12,13 @@ from ..algebra.inttuple import compact_col_major, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.ops import right_inverse
 from ..algebra.swizzle import ComposedLayout
-from ..spec.model import MMAAtomSpec
-from ..symbolic.expr import Const, Var, and_, eq, lt, ne
+from ..spec.model import MMAAtomSpec, ValueType
+from ..symbolic.expr import Const, Expr, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from ..cute.operand import Operand
-from .chain import OperandChain
-from .claims import Blame, Claim, Fact, Item, Plan, Trace, Unsupported
+from .chain import OperandChain, thread_coord_exprs
+from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .setup import TiledSetup
 from .suspects import Suspects
 
@@ -48,22 +48,31 @@ def register_side_matches_mma(setup: TiledSetup, chain: OperandChain, suspects: 
     reg_tv = chain.layout_S_tv if chain.store else chain.layout_D_tv
     nthr, nval = _sizes(reg_tv)
     mthr, mval = _sizes(chain.mma_layout_tv)
-    facts = [Fact("the copy's tile is the MMA operand's tile", copy_tile == mma_tile,
-                  f"copy tile {copy_tile} (make_tiled_copy_{setup.copy_for})", f"MMA {setup.operand} tile {mma_tile}",
-                  blame),
-             Fact("the copy and the MMA agree on threads and values", (nthr, nval) == (mthr, mval),
-                  f"copy: {nthr} threads x {nval} values", f"MMA {setup.operand}: {mthr} threads x {mval} values",
-                  blame)]
-    if not all(f.holds for f in facts):
-        return list(facts)
-    side = "S" if chain.store else "D"
-    t, v, r0 = chain.t, Var("value", chain.n_reg), chain.inst[0]
-    tiled_value = v + chain.n_reg * r0
-    lhs, rhs = chain.register_tv(t, tiled_value), chain.mma_tv(t, tiled_value)
-    items: list[Item] = list(facts)
-    items.append(Claim(Obligation(f"F o right_inverse(R) o {side} equals the MMA's {setup.operand} TV layout",
-                                  [t, v, r0], eq(lhs, rhs), lhs=lhs, rhs=rhs,
-                                  shown={f"layout{side}_TV": lhs, "mma TV": rhs}), blame, Trace.REGISTER_SIDE))
+    if copy_tile != mma_tile and setup.copy_mma is not setup.mma:
+        # built from another tiled MMA (copy_mma): judged by the partitions it produces over the shared tile
+        items: list[Item] = [Fact("the copy runs on the MMA's threads", nthr == mthr, f"copy: {nthr} threads",
+                                  f"MMA {setup.operand}: {mthr} threads", blame)]
+        if nthr == mthr:
+            items += _registers_hold_mma_coordinates(setup, chain, blame, (
+                f"built from copy_mma (tile {copy_tile}, the kernel's {mma_tile}): every value the copy moves over "
+                f"the whole shared tile sits in the register where the kernel's MMA partition expects it"))
+    else:
+        facts = [Fact("the copy's tile is the MMA operand's tile", copy_tile == mma_tile,
+                      f"copy tile {copy_tile} (make_tiled_copy_{setup.copy_for})",
+                      f"MMA {setup.operand} tile {mma_tile}", blame),
+                 Fact("the copy and the MMA agree on threads and values", (nthr, nval) == (mthr, mval),
+                      f"copy: {nthr} threads x {nval} values", f"MMA {setup.operand}: {mthr} threads x {mval} values",
+                      blame)]
+        if not all(f.holds for f in facts):
+            return list(facts)
+        side = "S" if chain.store else "D"
+        t, v, r0 = chain.t, Var("value", chain.n_reg), chain.inst[0]
+        tiled_value = v + chain.n_reg * r0
+        lhs, rhs = chain.register_tv(t, tiled_value), chain.mma_tv(t, tiled_value)
+        items = list(facts)
+        items.append(Claim(Obligation(f"F o right_inverse(R) o {side} equals the MMA's {setup.operand} TV layout",
+                                      [t, v, r0], eq(lhs, rhs), lhs=lhs, rhs=rhs,
+                                      shown={f"layout{side}_TV": lhs, "mma TV": rhs}), blame, Trace.REGISTER_SIDE))
     ref = setup.typed.ref
     rinv = right_inverse(ref)
     if int(rinv.size()) < int(ref.size()):
@@ -139,28 +148,37 @@ def addressing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
 # --- theorem 7 --------------------------------------------------------------------------------------------
 
 def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
-    frag, linv, ret = setup.fragment, setup.fragment_inverse, setup.retiled
+    frag, linv = setup.fragment, setup.fragment_inverse
     blame = suspects.copy_construction()
-    nfrag = int(frag.size())
-    s = Var("slot", nfrag)
+    s = Var("slot", int(frag.size()))
     back = layout_expr(linv, layout_expr(frag, s))
     items: list[Item] = [Claim(Obligation("partition_fragment's layout is one-to-one (left inverse exists)", [s],
                                           eq(back, s), lhs=back, rhs=s), suspects.smem("the shared-memory layout"))]
+    items += _registers_hold_mma_coordinates(setup, chain, blame)
+    return items
+
+
+def _registers_hold_mma_coordinates(setup: TiledSetup, chain: OperandChain, blame: Suspect,
+                                    note: str = "") -> list[Item]:
+    """Over the whole shared tile: every register the copy writes (reads, for a store) is a fragment register,
+    each once, in 32-bit-aligned groups, holding the coordinate partition_fragment expects there."""
+    frag, ret = setup.fragment, setup.retiled
+    nfrag = int(frag.size())
     ret_sizes = _retile_sizes(ret)
     if ret_sizes != chain.instance_sizes:
-        items.append(Fact("retile and partition have the same copy instances", False,
-                          f"retiled fragment {ret} repeats {ret_sizes}",
-                          f"the shared-memory partition repeats {chain.instance_sizes}", blame))
-        return items
+        return [Fact("retile and partition have the same copy instances", False,
+                     f"retiled fragment {ret} repeats {ret_sizes}",
+                     f"the shared-memory partition repeats {chain.instance_sizes}", blame)]
     n_reg_vals = int(ret.mode(0).mode(0).size()) if ret.mode(0).rank() > 1 else int(ret.mode(0).size())
     v, inst = Var("value", n_reg_vals), chain.inst
     u = chain.register(v)
     slot = chain.fragment_slot(u)
-    items.append(Claim(Obligation("every register the copy writes is a fragment register", [v] + inst,
-                                  and_(lt(u, int(frag.cosize())), eq(layout_expr(frag, slot), u)),
-                                  shown={"register": u, "fragment slot": slot}), blame, Trace.REGISTER_SIDE))
-    items.append(Fact("the copy writes every fragment register once", int(ret.size()) == nfrag,
-                      f"{int(ret.size())} copied values", f"{nfrag} fragment registers", blame))
+    items: list[Item] = [
+        Claim(Obligation("every register the copy writes is a fragment register", [v] + inst,
+                         and_(lt(u, int(frag.cosize())), eq(layout_expr(frag, slot), u)),
+                         shown={"register": u, "fragment slot": slot}), blame, Trace.REGISTER_SIDE),
+        Fact("the copy writes every fragment register once", int(ret.size()) == nfrag,
+             f"{int(ret.size())} copied values", f"{nfrag} fragment registers", blame)]
     per_reg = chain.per_register
     if per_reg > 1 and n_reg_vals % per_reg == 0:
         j = Var("register", n_reg_vals // per_reg)
@@ -176,8 +194,8 @@ def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects
     items.append(Claim(Obligation("the coordinate each copied value carries is the one partition_fragment expects "
                                   "there", [t, v] + inst, eq(copy_q, mma_q), premise=lt(t, setup.mma.num_threads()),
                                   lhs=copy_q, rhs=mma_q, shown={"register": u, "fragment slot": slot,
-                                                                "copy coordinate": copy_q, "MMA coordinate": mma_q}),
-                       blame, Trace.REGISTER_SIDE))
+                                                                "copy coordinate": copy_q, "MMA coordinate": mma_q},
+                                  note=note), blame, Trace.REGISTER_SIDE))
     return items
 
 
@@ -254,6 +272,20 @@ def _wide_coordinates(shape: Any, width: int) -> Layout:
     return Layout(tuple(shape), (compact_col_major(shape[0], 1), compact_col_major(shape[1], width)))
 
 
+def _touched_coordinates(setup: TiledSetup, chain: OperandChain) -> tuple[Any, int]:
+    """The copy's shared-memory partition of the tile's (row, col) coordinates, as `row + width * col` with a
+    width beyond every row index it can reach (so that a coordinate outside the tile stays recognisable)."""
+    layout = setup.smem.layout
+    rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
+    mi, ki = Operand.of(setup.operand).modes
+    tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
+    copy_tile = [int(x) for x in flatten_to_tuple(setup.tiled_copy.tiler_shape())]
+    width = 1 << (max(rows, cols, *tile, *copy_tile).bit_length() + 1)
+    wide = _wide_coordinates(tuple(setup.coord_tensor.shape), width)
+    tc = setup.tiled_copy
+    return (tc.tidfrg_D(wide) if chain.store else tc.tidfrg_S(wide)), width
+
+
 def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
     """Every coordinate the copy's shared-memory partition touches is inside the tile; its offset inside the
     tile's footprint."""
@@ -270,12 +302,7 @@ def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     items: list[Item] = [Fact(f"the {op} tile is a whole number of the tiled MMA's {op} tiles",
                               rows % tile[0] == 0 and cols % tile[1] == 0, f"{rows}x{cols}",
                               f"multiples of {tile[0]}x{tile[1]}", small)]
-    copy_tile = [int(x) for x in flatten_to_tuple(setup.tiled_copy.tiler_shape())]
-    width = 1 << (max(rows, cols, *tile, *copy_tile).bit_length() + 1)
-    shape = tuple(setup.coord_tensor.shape)
-    wide = _wide_coordinates(shape, width)
-    tc = setup.tiled_copy
-    wide_frg = tc.tidfrg_D(wide) if chain.store else tc.tidfrg_S(wide)
+    wide_frg, width = _touched_coordinates(setup, chain)
     t, v, inst = chain.t, chain.v_mem(), chain.inst
     w = layout_expr(wide_frg, chain.memory_coord(t, v))
     row, col = w % width, w // width
@@ -291,20 +318,132 @@ def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     return items
 
 
+# --- theorem 18 -------------------------------------------------------------------------------------------
+
+def _store_writers(chain: OperandChain, suffix: str = "") -> tuple[list[Var], Expr]:
+    """The store's writes: (thread, value, instance...) variables and the tiled thread they name.  Only the lanes
+    that provide addresses write (stmatrix: 8 per 8x8 matrix; the others' destination modes repeat them)."""
+    model = chain.model
+    assert model is not None
+    lanes = min(model.address_lanes or chain.atom_threads, chain.atom_threads)
+    groups = chain.nthr // chain.atom_threads
+    inst = [Var(v.name + suffix, v.size) for v in chain.inst]
+    value = Var("value" + suffix, chain.n_mem)
+    if lanes == chain.atom_threads:
+        t = Var(chain.t.name + suffix, chain.nthr)
+        return [t, value] + inst, t
+    lane = Var("lane" + suffix, lanes)
+    if groups == 1:
+        return [lane, value] + inst, lane
+    group = Var("warp" + suffix, groups)
+    return [group, lane, value] + inst, group * chain.atom_threads + lane
+
+
+def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    """Theorem 18: the C store writes each element of the tile once (once per K slice with `reduction: K`)."""
+    model = setup.copy_hw
+    if model is None:
+        return _no_copy_model(setup)
+    layout = setup.smem.layout
+    if layout.rank() != 2:
+        return [Fact("the shared-memory tile is (rows, cols)", False, f"rank {layout.rank()}", "rank 2",
+                     suspects.smem("the shared-memory layout"))]
+    rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
+    wide_frg, width = _touched_coordinates(setup, chain)
+    k_slices = int(setup.mma.atom_layout_mnk.mode(2).size())
+    reduced = setup.check.reduction == "K"
+    slices = k_slices if reduced else 1
+
+    def written(suffix: str) -> tuple[list[Var], Expr, Expr]:
+        vs, t = _store_writers(chain, suffix)
+        value, inst = vs[-1 - len(chain.inst)], vs[len(vs) - len(chain.inst):]
+        rest = tuple(inst[1:])
+        w = layout_expr(wide_frg, (t, (value, inst[0]), rest if len(rest) > 1 else rest[0]))
+        return vs, t, w
+
+    over, t1, w1 = written("")
+    second, t2, w2 = written("2")
+    row, col = w1 % width, w1 // width
+    k1, k2 = thread_coord_exprs(setup.mma, t1)[3], thread_coord_exprs(setup.mma, t2)[3]
+    key1, key2 = (w1 + width * width * k1, w2 + width * width * k2) if reduced else (w1, w2)
+    writes = 1
+    for v in over:
+        writes *= v.size
+    blame_split = suspects.tiled_mma(f"the tiled MMA splits K over {k_slices} thread groups: each holds partial "
+                                     "sums of the same C elements, so a reduction is required before the store "
+                                     "(declare it with `reduction: K`)")
+    one_writer = (f"each element of the {rows}x{cols} C tile is written by at most one (thread, value) of the store"
+                  + (" per K slice" if reduced else ""))
+    note = ""
+    if k_slices > 1 and not reduced:
+        note = (f"the tiled MMA splits K over {k_slices} thread groups; their partial sums of one C element need a "
+                "reduction")
+    different = or_(*[ne(a, b) for a, b in zip(over, second)])
+    blame: Suspect | Blame = suspects.copy_construction()
+    if k_slices > 1 and not reduced:
+        blame = Blame(((ne(k1, k2), blame_split),), suspects.copy_construction())
+    items: list[Item] = [
+        Claim(Obligation(f"every store lands inside the {rows}x{cols} C tile", over, and_(lt(row, rows), lt(col, cols)),
+                         shown={"row": row, "col": col}), suspects.copy_construction(), subject="C"),
+        Claim(Obligation(one_writer, over + second, implies(different, ne(key1, key2)),
+                         shown={"row": row, "col": col, "thread": t1, "thread2": t2, "K slice": k1, "K slice2": k2},
+                         distinct=Distinct(key1, tuple(over), tuple(second)), note=note), blame, subject="C"),
+        Fact(f"the store writes as many elements as the C tile has{' per K slice' if reduced else ''}",
+             writes == rows * cols * slices, f"{writes} writes", f"{rows * cols * slices} elements "
+             f"({rows}x{cols}{f' x {slices} K slices' if reduced else ''})", suspects.copy_construction(),
+             subject="C"),
+    ]
+    if reduced and k_slices == 1:
+        items.append(Fact("`reduction: K` names a K-split tiled MMA", False, "the tiled MMA has 1 K slice",
+                          "more than one", suspects.field("reduction", "`reduction: K` on a tiled MMA that does not "
+                                                                       "split K"), subject="C"))
+    injective = smem_injective(setup, suspects)
+    if isinstance(injective, list):
+        items += injective
+    return items
+
+
 # --- theorem 12 -------------------------------------------------------------------------------------------
 
+def fragment_element(setup: TiledSetup, mma: MMAAtomSpec) -> ValueType:
+    """The element type of the register fragment the copy moves: the MMA operand's; for a C store converted
+    before it is stored, the shared tile's (`smem_type`)."""
+    check, op = setup.check, setup.operand
+    if op == "C" and check.smem_type is not None:
+        return check.smem_type
+    return mma.types["c" if op == "C" else op.lower()]
+
+
 def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> Plan:
+    """Theorem 12: the copy moves whole fragment elements, one per value.  The tiled copy partitions the tile in
+    elements; a value of another width at an element's place covers parts of its neighbours (wider) or part of
+    the element (narrower)."""
     check, op = setup.check, setup.operand
     vt = check.value_type
     if vt is None:
         return Unsupported("the check names no value_type")
-    want = mma.types["c" if op == "C" else op.lower()]
-    if op == "C":
-        ok = vt.bits <= want.bits
-        expected = f"at most {want.bits} bits (the accumulator {want.name}, or the type it is converted to)"
+    operand_type = mma.types["c" if op == "C" else op.lower()]
+    if op != "C" and check.smem_type is not None and check.smem_type.bits != operand_type.bits:
+        return Unsupported(f"the shared tile holds {check.smem_type.name} and the MMA's {op} operand is "
+                           f"{operand_type.name}: a conversion between shared memory and the fragment is not modelled")
+    elem = fragment_element(setup, mma)
+    what = (f"the converted C fragment ({elem.name}, smem_type)" if op == "C" and check.smem_type is not None
+            else f"the MMA's {op} fragment ({elem.name})")
+    ok = vt.bits == elem.bits
+    if ok:
+        slice_text = f"value v moves element v: bits [{vt.bits}*v, {vt.bits}*(v+1))"
+    elif vt.bits > elem.bits:
+        slice_text = (f"value 0 moves bits [0, {vt.bits}) of the fragment: elements 0..{-(-vt.bits // elem.bits) - 1} "
+                      f"of {elem.bits} bits, while value 1 starts at element 1 (bit {elem.bits}): the slices overlap"
+                      + ("" if vt.bits % elem.bits == 0 else " and end inside an element"))
     else:
-        ok = vt.bits == want.bits
-        expected = f"{want.bits} bits (the MMA's {op} type {want.name})"
-    return [Fact(f"the copy's value type fits the MMA's {op} operand", ok, f"{vt.name} ({vt.bits} bits)", expected,
-                 suspects.value_type(f"the copy's value_type {vt.name} ({vt.bits} bits) against the MMA's {op} type "
-                                     f"{want.name} ({want.bits} bits)"), subject=op)]
+        slice_text = (f"value 0 moves bits [0, {vt.bits}) of element 0, which has {elem.bits} bits: "
+                      f"{elem.bits - vt.bits} bits of every element are never copied")
+    hint = ""
+    if op == "C" and vt.bits < elem.bits and check.smem_type is None:
+        hint = f"; an epilogue that converts to {vt.name} before storing declares it with `smem_type: {vt.name}`"
+    suspect = suspects.value_type(f"the copy's value_type {vt.name} ({vt.bits} bits) against {what} "
+                                  f"({elem.bits} bits){hint}")
+    return [Fact(f"the copy's value type has the width of {what}", ok, f"{vt.name} ({vt.bits} bits): {slice_text}",
+                 f"{elem.bits} bits per value", suspect, subject=op,
+                 point=None if ok else {"value": 0}, domain_size=0)]
