@@ -5,6 +5,7 @@ the instruction's internal element numbering; Copy_Atom<Op, T> recasts them to u
 """
 from __future__ import annotations
 
+from copy import copy as shallow_copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,13 @@ class TypedCopyAtom:
     @property
     def num_val(self) -> int:
         return int(self.ref.mode(1).size())
+
+    def executing(self, unread: str) -> "TypedCopyAtom":
+        """The atom as a configuration that never reads its `unread` side ("src" or "dst") runs it: that side
+        replaced by RefLayout (a load retiles its registers through RefLayout, a store its sources)."""
+        out = shallow_copy(self)
+        setattr(out, unread, self.ref)
+        return out
 
     def ref_to_src(self) -> Layout:
         """right_inverse(R) o S: source (thr, val) -> reference (thr, val) index."""

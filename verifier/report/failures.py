@@ -10,6 +10,7 @@ from ..theorems.claims import ItemResult, TheoremResult, Witness
 from ..theorems.result import CheckResult
 
 NAME_LIMIT = 120
+INFO_LIMIT = 400     # a line of information (the tool's words around a few names)
 
 
 def safe(text: str, limit: int = NAME_LIMIT) -> str:
@@ -40,6 +41,16 @@ class Failure:
 def failures(r: CheckResult) -> list[Failure]:
     out = []
     for t in r.theorems:
+        item = t.first_failure()
+        if item is not None:
+            out.append(Failure(t, item))
+    return out
+
+
+def findings(r: CheckResult) -> list[Failure]:
+    """The refutations about atom fields the configuration never reads: warnings, not its verdict."""
+    out = []
+    for t in r.findings:
         item = t.first_failure()
         if item is not None:
             out.append(Failure(t, item))

@@ -10,7 +10,7 @@ from ..outcome import Outcome, Verdict
 from ..theorems.claims import ItemResult
 from ..theorems.result import CheckResult
 from . import text
-from .failures import failure_json, failures, safe
+from .failures import failure_json, failures, findings, safe
 
 JSON_VERSION = 2
 # characters XML 1.0 does not allow, even escaped
@@ -38,6 +38,7 @@ def check_json(r: CheckResult) -> dict[str, Any]:
                       "reason": t.reason or None, "seconds": round(t.seconds, 6),
                       "obligations": [_item_json(i) for i in t.items]} for t in r.theorems],
         "counterexamples": [failure_json(f) for f in failures(r)],
+        "findings": [failure_json(f) for f in findings(r)],
         "info": list(r.info),
     }
 
@@ -108,13 +109,19 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         out.append(f"| {MARK[r.outcome]} | `{md(r.name)}` | `{md(r.spec_path)}` | {md(text.verdict_phrase(r))} | "
                    f"{r.expect.value} | {r.seconds:.2f}s |")
     for r in results:
-        fs = failures(r)
+        fs, warnings = failures(r), findings(r)
+        if fs:
+            out += ["", f"### `{md(r.name)}` — {'refuted as documented' if r.ok else 'counterexample'}", "", "```"]
+            for f in fs:
+                out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
+            out += ["```", ""]
+        if warnings:
+            out += ["", f"### `{md(r.name)}` — finding (a warning, not the verdict)", "", "```"]
+            for f in warnings:
+                out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
+            out += ["```", ""]
         if not fs:
             continue
-        out += ["", f"### `{md(r.name)}` — {'refuted as documented' if r.ok else 'counterexample'}", "", "```"]
-        for f in fs:
-            out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
-        out += ["```", ""]
         out += [line for line in (pictures or {}).get(r.name, [])]
     rest = [r for r in results if r.outcome in (Outcome.UNDECIDED, Outcome.ERROR)]
     if rest:

@@ -2,7 +2,8 @@
 
 Each result is located where a reader would fix it: the spec line of the field the refutation suspects,
 or, for an atom imported from CUTLASS's headers, the C++ header line it came from (the spec line is then
-a related location).  Rules are the theorems.
+a related location).  Rules are the theorems, and one more: a finding about an atom field the configuration never
+reads (level warning, whatever the check's verdict).
 """
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from ..spec.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.result import CheckResult
 from . import text
-from .failures import failure_json, failures, safe
+from .failures import Failure, failure_json, failures, findings, safe
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 RULE_INDEX = {t.id: i for i, t in enumerate(THEOREMS)}
+FINDING_RULE = "finding.unread_atom_field"
+FINDING_RULE_INDEX = len(THEOREMS)
 
 
 def _physical(path: str, line: int, column: int = 1) -> dict[str, Any]:
@@ -69,10 +72,31 @@ def _result(r: CheckResult) -> dict[str, Any]:
     return out
 
 
+def _finding(r: CheckResult, f: Failure) -> dict[str, Any]:
+    name, w = safe(r.name), f.witness
+    msg = (f"check '{name}': theorem {f.number} {f.theorem.id.value} refuted about a field the configuration never "
+           f"reads: {f.item.title}. " + (f"actual {w.actual}, expected {w.expected}; " if w.actual is not None else "")
+           + (f"suspect {w.suspect.what}." if w.suspect else ""))
+    loc: Loc = w.suspect.loc if w.suspect is not None and w.suspect.loc is not None else r.loc
+    return {"ruleId": FINDING_RULE, "ruleIndex": FINDING_RULE_INDEX, "level": "warning", "message": {"text": msg},
+            "locations": [_physical(loc.file, loc.line, loc.column)],
+            "relatedLocations": [{"id": 0, **_physical(r.loc.file, r.loc.line, r.loc.column),
+                                  "message": {"text": f"check '{name}'"}}],
+            "partialFingerprints": {"check": f"{safe(r.spec_name)}/{name}/{FINDING_RULE}/{f.theorem.id.value}"},
+            "properties": {"spec": r.spec_path, "check": r.name, "theorem": f.theorem.id.value,
+                           "verdict": r.verdict.value, "counterexample": failure_json(f)}}
+
+
 def to_sarif(results: list[CheckResult], seconds: float) -> str:
     rules = [{"id": t.id.value, "name": t.title.replace(" ", ""), "shortDescription": {"text": t.title},
               "fullDescription": {"text": t.statement},
               "defaultConfiguration": {"level": "error"}, "properties": {"number": t.number}} for t in THEOREMS]
+    rules.append({"id": FINDING_RULE, "name": "UnreadAtomField",
+                  "shortDescription": {"text": "Atom field the configuration never reads"},
+                  "fullDescription": {"text": "a theorem about a field of an atom (e.g. a copy atom's DstLayout when "
+                                              "loads retile through RefLayout) is refuted, but the configuration "
+                                              "never reads that field: the atom's own check carries the refutation"},
+                  "defaultConfiguration": {"level": "warning"}})
     errors = [r for r in results if r.outcome is Outcome.ERROR]
     log = {
         "$schema": SCHEMA, "version": "2.1.0",
@@ -84,7 +108,8 @@ def to_sarif(results: list[CheckResult], seconds: float) -> str:
                                                                         f"{text.verdict_phrase(r)}"}}
                                  for r in errors],
                              "properties": {"checks": len(results), "seconds": round(seconds, 3)}}],
-            "results": [_result(r) for r in results if r.outcome is not Outcome.AS_EXPECTED],
+            "results": [_result(r) for r in results if r.outcome is not Outcome.AS_EXPECTED]
+                       + [_finding(r, f) for r in results for f in findings(r)],
         }],
     }
     return json.dumps(log, indent=2) + "\n"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..outcome import Outcome, Status, Verdict
 from ..theorems.result import CheckResult
-from .failures import Failure, failures, safe
+from .failures import INFO_LIMIT, Failure, failures, findings, safe
 
 LABEL = {Outcome.AS_EXPECTED: "PASS", Outcome.WRONG: "FAIL", Outcome.UNDECIDED: "UNDECIDED",
          Outcome.ERROR: "ERROR"}
@@ -67,9 +67,12 @@ def render_failure(f: Failure, indent: str = "      ") -> list[str]:
 
 def render_check(r: CheckResult, verbose: bool = False) -> list[str]:
     lines = [f"  {LABEL[r.outcome]:<9} {safe(r.name):<34} {verdict_phrase(r)}  {r.seconds:.2f}s"]
-    lines += [f"      {safe(i)}" for i in r.info]
+    lines += [f"      {safe(i, INFO_LIMIT)}" for i in r.info]
     for f in failures(r):
         lines += render_failure(f)
+    for f in findings(r):
+        lines.append(f"      finding (a warning, not the configuration's verdict): theorem {f.number} refuted")
+        lines += render_failure(f, indent="        ")
     for t in r.theorems:
         if verbose or (t.status in NOT_DECIDED and r.verdict is not Verdict.REFUTED):
             lines.append(f"      {t.number} {t.id.value:<26} {t.status.value}  {t.seconds * 1000:.1f} ms"

@@ -13,6 +13,7 @@ from ..symbolic.expr import TRUE, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
+from .relabelling import Relabelling, find_relabelling
 from .suspects import Suspects
 
 
@@ -89,7 +90,8 @@ def _coverage(atom: MMAAtomSpec, layout: Layout, extent: int, operand: str, blam
 # --- theorem 2 ---------------------------------------------------------------------------------------
 
 def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None, suspects: Suspects) -> Plan:
-    """Theorem 2: CuTe's operand layout equals the PTX ISA fragment, slot by slot."""
+    """Theorem 2: the atom computes C += A·B under CuTe's layouts — the operand's layout is the PTX ISA fragment
+    exactly, or up to one renaming of m, n and k that all three operands share (relabelling.py)."""
     if model is None:
         why = (f"no hardware model for '{atom.instruction}'" if atom.instruction
                else "the atom names no instruction (its Op has no asm of its own)")
@@ -109,9 +111,52 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
     c0, c1 = frag.coord(lane, v)
     hw = c0 + d0 * c1
     cute = layout_expr(layout, (t, v))
-    return [Claim(Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment",
+    exact = Claim(Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment",
                              [t, v], eq(cute, hw), lhs=cute, rhs=hw, shown={"lane": lane, "cute": cute, "ptx": hw}),
-                  suspects.mma_layout(operand), subject=operand)]
+                  suspects.mma_layout(operand), subject=operand)
+    found = renaming(atom, model)
+    if found is None or found.identity:   # None: another operand's value count differs (its own theorem 2 says)
+        return [exact]
+    if found.consistent:
+        return [Fact(f"{atom.name} {operand}: CuTe's layouts are the {model.instruction} fragments up to one "
+                     "renaming of m, n and k shared by A, B and C (so the atom computes C += A·B)", True,
+                     f"renamed {found.text()}", "one renaming per axis", suspects.mma_layout(operand),
+                     note=f"semantic equivalence: {found.text()}", subject=operand)]
+    conflict = found.conflict
+    assert conflict is not None
+    first, second = conflict.first, conflict.second
+    involved = [first.operand] + ([second.operand] if second.operand != first.operand else [])
+    culprit = next((op for op in reversed(involved) if op not in found.exact), second.operand)
+    return [Fact(f"{atom.name}: A, B and C agree with the {model.instruction} fragments up to one renaming of m "
+                 "(A, C), n (B, C) and k (A, B)", False,
+                 f"{conflict.why}: {first.text()}; {second.text()}",
+                 f"one renaming of {conflict.axis} for every slot",
+                 suspects.mma_layout(culprit, f"{' and '.join(involved)} rename {conflict.axis} differently"
+                                     if len(involved) > 1 else ""),
+                 subject=operand,
+                 point={"thread": first.thread, "value": first.value, "thread2": second.thread,
+                        "value2": second.value}),
+            exact]
+
+
+def renaming(atom: MMAAtomSpec, model: MMAModel | None) -> Relabelling | None:
+    """The renaming of m, n, k between the instruction and the atom (relabelling.py); None when the shapes or the
+    value counts differ (nothing to rename)."""
+    if model is None or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
+        return None
+    if not all(_thr_val_sizes(lay)[1] == model.operand(op).elements
+               for op, lay in (("A", atom.a), ("B", atom.b), ("C", atom.c))):
+        return None
+    return find_relabelling(atom, model)
+
+
+def relabelling_info(atom: MMAAtomSpec, model: MMAModel | None) -> str:
+    """Information for a report: the renaming theorem 2 found, when the atom is not the instruction exactly."""
+    found = renaming(atom, model)
+    if model is None or found is None or not found.consistent or found.identity:
+        return ""
+    return (f"theorem 2: {atom.name} is {model.instruction} up to a renaming of "
+            f"{', '.join(found.renamed_axes())} ({found.text()}): it computes C += A·B in CuTe's coordinates")
 
 
 # --- theorem 11 --------------------------------------------------------------------------------------

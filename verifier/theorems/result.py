@@ -23,6 +23,8 @@ class CheckResult:
     verdict: Verdict = Verdict.ERROR
     seconds: float = 0.0
     info: list[str] = field(default_factory=list)   # information that is no verdict (e.g. `banks: report`)
+    # theorems about atom fields the configuration never reads (decided, reported as warnings, not in the verdict)
+    findings: list[TheoremResult] = field(default_factory=list)
 
     @property
     def outcome(self) -> Outcome:

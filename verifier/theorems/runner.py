@@ -27,7 +27,8 @@ from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
                      Witness)
 from .result import CheckResult
-from .setup import ConfigurationRefused, build_tiled, copy_atom, copy_model_for, mma_model_for
+from .setup import (ConfigurationRefused, build_tiled, copy_atom, copy_model_for, executed_unread_side,
+                    mma_model_for)
 from .sm90_chain import Sm90Chain
 from .sm90_setup import build_sm90
 from .suspects import Suspects
@@ -164,7 +165,7 @@ def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
 Plans = dict[TheoremId, Callable[[], Plan]]
 
 
-def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects) -> Plans:
+def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects, info: list[str]) -> Plans:
     atom = spec.mma_atoms[check.mma]   # type: ignore[index]
 
     def bijective() -> Plan:
@@ -172,6 +173,9 @@ def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Susp
 
     def matches() -> Plan:
         model = mma_model_for(atom)
+        renamed = AT.relabelling_info(atom, model)
+        if renamed:
+            info.append(renamed)
         out: list = []
         for op in operands:
             p = AT.matches_instruction(atom, op, model, suspects)
@@ -209,17 +213,19 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     suspects = Suspects(spec, check)
     plans: dict[TheoremId, Callable[[], Plan]] = {}
     if kind is CheckKind.MMA:
-        plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects))
+        plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects,
+                                result.info))
     elif kind is CheckKind.COPY:
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     elif kind is CheckKind.GMMA:   # the wgmma atom's A, B and accumulator fragments (theorem 2 for wgmma)
-        plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects))
+        plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects, result.info))
     else:
-        plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects))
+        plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects, result.info))
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     ids = [tid for tid in plans if only is None or tid in only]
     theorems = [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
     if kind is CheckKind.TILED:
+        theorems = _demote_unread(spec, check, theorems, result)
         theorems += _tiled_theorems(spec, check, settings, suspects, only, debug, result.info)
     elif kind is CheckKind.GMMA:
         theorems += _gmma_theorems(spec, check, settings, suspects, only, debug)
@@ -227,6 +233,31 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     result.verdict = check_verdict(t.status for t in result.theorems)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+LAYOUT_OF_SIDE = {"src": "SrcLayout", "dst": "DstLayout"}
+
+
+def _demote_unread(spec: Spec, check: CheckSpec, theorems: list[TheoremResult],
+                   result: CheckResult) -> list[TheoremResult]:
+    """A tiled configuration that never reads one side of its copy atom (setup.unread_side) is judged by what it
+    runs; theorem 3 about that side, when refuted, becomes a finding of the configuration (a warning), and the
+    atom's own check (`copy:` alone) carries the refutation."""
+    copy_spec = spec.copy_atoms[check.copy]   # type: ignore[index]
+    unread = executed_unread_side(check, spec.mma_atoms[check.mma], copy_spec)   # type: ignore[index]
+    if unread is None:
+        return theorems
+    layout = LAYOUT_OF_SIDE[unread]
+    result.info.append(f"the configuration never reads {layout} of {copy_spec.name} (it "
+                       f"{'retiles its registers' if unread == 'dst' else 'stores its sources'} through RefLayout): "
+                       f"theorems 4-8 judge the copy it runs, and a refutation of theorem 3 is a finding")
+    kept = []
+    for t in theorems:
+        if t.id is T.COPY_ROUTING and t.status is Status.REFUTED:   # a refusal (CuTe reads the shapes) stays
+            result.findings.append(t)
+        else:
+            kept.append(t)
+    return kept
 
 
 def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,

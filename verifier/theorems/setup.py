@@ -21,6 +21,7 @@ from ..cute.tensor import Tensor
 from ..hardware.base import CopyModel, MMAModel
 from ..hardware.registry import copy_model, mma_instruction_model
 from ..spec.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
+from .atom_theorems import renaming
 
 T = TypeVar("T")
 
@@ -128,12 +129,8 @@ class TiledSetup:
 
     @property
     def is_store(self) -> bool:
-        """Registers -> shared memory (stmatrix, an epilogue's vector store) rather than a load into registers.
-        The instruction decides (ldmatrix loads even the C tile, e.g. an epilogue reading its source); a
-        per-thread vector copy loads A/B and stores C."""
-        if self.copy_hw is not None and self.copy_hw.direction in ("load", "store"):
-            return self.copy_hw.direction == "store"
-        return self.operand == "C"
+        """Registers -> shared memory (stmatrix, an epilogue's vector store) rather than a load into registers."""
+        return stores(self.check, self.copy_hw)
 
     @property
     def elem_bytes(self) -> float:
@@ -189,6 +186,11 @@ class TiledSetup:
         if self.mma_hw is None:
             return None
         atom = self.mma.atom
+        renamed = renaming(self.mma_spec, self.mma_hw)
+        if renamed is not None and renamed.consistent and not renamed.identity:
+            # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed, reads
+            # and writes exactly where the atom's layouts say
+            return TiledMMA(atom, self.mma.atom_layout_mnk, self.mma.permutation)
         layouts = {}
         for op in ("A", "B", "C"):
             hw = hardware_layout(self.mma_hw, op, atom.thr_id)
@@ -222,6 +224,36 @@ def _static_shape(shape: Any) -> Any:
     return int(shape)
 
 
+def stores(check: CheckSpec, copy_hw: CopyModel | None) -> bool:
+    """Registers -> shared memory?  The instruction decides (ldmatrix loads even the C tile, e.g. an epilogue reading
+    its source); a per-thread vector copy loads A/B and stores C."""
+    if copy_hw is not None and copy_hw.direction in ("load", "store"):
+        return copy_hw.direction == "store"
+    return (check.operand or "A").upper() == "C"
+
+
+def unread_side(copy_spec: CopyAtomSpec, store: bool) -> str | None:
+    """The side of the copy atom a configuration never reads: a load partitions shared memory with SrcLayout and
+    retiles its registers through RefLayout, so DstLayout's values are read only when RefLayout is DstLayout (a
+    store: SrcLayout only when RefLayout is SrcLayout).  None when every side is read."""
+    if store:
+        return None if copy_spec.ref_is == "src" else "src"
+    return None if copy_spec.ref_is == "dst" else "dst"
+
+
+def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> str | None:
+    """`unread_side` of the configuration a tiled check builds, where replacing it by RefLayout keeps its shape
+    (the sizes CuTe's Copy_Atom reads from it); else None (every side is judged as written)."""
+    operand = (check.operand or "A").upper()
+    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    unread = unread_side(copy_spec, stores(check, copy_model_for(copy_spec, "store" if operand == "C" else "load",
+                                                                 bits)))
+    if unread is None:
+        return None
+    side = copy_spec.src if unread == "src" else copy_spec.dst
+    return unread if tuple(side.shape) == tuple(copy_spec.ref.shape) else None
+
+
 def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
     """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
     operand = (check.operand or "A").upper()
@@ -238,6 +270,9 @@ def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec
     bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
     typed = _refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
                         "value_type")(copy_atom(copy_spec).with_value_bits)(bits)
+    unread = executed_unread_side(check, mma_spec, copy_spec)
+    if unread is not None:    # what the configuration runs: the side it never reads is RefLayout's
+        typed = typed.executing(unread)
     tiled_copy = _refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
         typed, copy_mma, copy_for)
     direction = "store" if operand == "C" else "load"   # only used by per-thread copies
