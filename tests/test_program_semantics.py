@@ -152,7 +152,13 @@ def test_a_renamed_atom_is_judged_end_to_end_in_its_own_coordinates():
 
 def test_an_inconsistent_renaming_is_refuted_with_the_slot_pair():
     assert refuted_by("renamed_k_in_a_only") == {T.MMA_MATCHES_INSTRUCTION}
-    item = theorem("renamed_k_in_a_only", T.MMA_MATCHES_INSTRUCTION).first_failure()
+    tr = theorem("renamed_k_in_a_only", T.MMA_MATCHES_INSTRUCTION)
+    # first the instruction's own counterexample (lane, value, CuTe's and the PTX ISA's coordinate), noting that no
+    # renaming explains it; then the slot pair that rules every renaming out
+    first = tr.first_failure()
+    assert "CuTe's layout equals" in first.title and "no renaming" in first.note and first.witness.point
+    item = next(i for i in tr.items if "up to one renaming" in i.title)
+    assert item.status is Status.REFUTED
     w = item.witness
     assert "A thread 0 value 1" in w.actual and "B thread 0 value 1" in w.actual
     assert "k=1 is renamed k=8 in one slot and k=1 in the other" in w.actual

@@ -111,12 +111,14 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
     c0, c1 = frag.coord(lane, v)
     hw = c0 + d0 * c1
     cute = layout_expr(layout, (t, v))
-    exact = Claim(Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment",
-                             [t, v], eq(cute, hw), lhs=cute, rhs=hw, shown={"lane": lane, "cute": cute, "ptx": hw}),
-                  suspects.mma_layout(operand), subject=operand)
+
+    def exact_claim(note: str = "") -> Claim:
+        return Claim(Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment",
+                                [t, v], eq(cute, hw), lhs=cute, rhs=hw, shown={"lane": lane, "cute": cute, "ptx": hw},
+                                note=note), suspects.mma_layout(operand), subject=operand)
     found = renaming(atom, model)
     if found is None or found.identity:   # None: another operand's value count differs (its own theorem 2 says)
-        return [exact]
+        return [exact_claim()]
     if found.consistent:
         return [Fact(f"{atom.name} {operand}: CuTe's layouts are the {model.instruction} fragments up to one "
                      "renaming of m, n and k shared by A, B and C (so the atom computes C += A·B)", True,
@@ -127,16 +129,15 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
     first, second = conflict.first, conflict.second
     involved = [first.operand] + ([second.operand] if second.operand != first.operand else [])
     culprit = next((op for op in reversed(involved) if op not in found.exact), second.operand)
-    return [Fact(f"{atom.name}: A, B and C agree with the {model.instruction} fragments up to one renaming of m "
-                 "(A, C), n (B, C) and k (A, B)", False,
-                 f"{conflict.why}: {first.text()}; {second.text()}",
-                 f"one renaming of {conflict.axis} for every slot",
+    pair = f"{conflict.why}: {first.text()}; {second.text()}"
+    return [exact_claim(f"no renaming of m, n, k explains it: {pair}"),
+            Fact(f"{atom.name}: A, B and C agree with the {model.instruction} fragments up to one renaming of m "
+                 "(A, C), n (B, C) and k (A, B)", False, pair, f"one renaming of {conflict.axis} for every slot",
                  suspects.mma_layout(culprit, f"{' and '.join(involved)} rename {conflict.axis} differently"
                                      if len(involved) > 1 else ""),
                  subject=operand,
                  point={"thread": first.thread, "value": first.value, "thread2": second.thread,
-                        "value2": second.value}),
-            exact]
+                        "value2": second.value})]
 
 
 def renaming(atom: MMAAtomSpec, model: MMAModel | None) -> Relabelling | None:
