@@ -1,6 +1,8 @@
 """Atom theorems: an MMA atom alone (well-formed, equal to the instruction, its types) and a copy atom alone."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..algebra.inttuple import AlgebraError, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.types import instruction_type_agrees, ptx_type_of
@@ -8,12 +10,14 @@ from ..cute.copy import TypedCopyAtom
 from ..cute.operand import Operand
 from ..hardware.base import CopyModel, MMAModel
 from ..hardware.registry import mma_instruction_types
+from ..outcome import Status
 from ..spec.model import MMAAtomSpec
+from ..symbolic.decide import DEFAULT_SETTINGS, Settings, decide
 from ..symbolic.expr import TRUE, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
-from .relabelling import Relabelling, find_relabelling
+from .relabelling import Relabelling, find_relabelling, identity_relabelling
 from .suspects import Suspects
 
 
@@ -89,7 +93,30 @@ def _coverage(atom: MMAAtomSpec, layout: Layout, extent: int, operand: str, blam
 
 # --- theorem 2 ---------------------------------------------------------------------------------------
 
-def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None, suspects: Suspects) -> Plan:
+Holds = Callable[[Obligation], bool]    # decides an obligation (the runner's decide, memoized): proved or not
+
+
+def proved_by(settings: Settings = DEFAULT_SETTINGS) -> Holds:
+    """Decides an obligation with the run's settings (memoized: the same decision the theorem itself reuses)."""
+    return lambda ob: decide(ob, settings)[0].status is Status.PROVED
+
+
+def _exact_obligation(atom: MMAAtomSpec, operand: str, model: MMAModel, note: str = "") -> Obligation:
+    """CuTe's operand layout equals the instruction's fragment, slot by slot (value counts already equal)."""
+    layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
+    nthr, nval = _thr_val_sizes(layout)
+    d0, _ = model.extent(operand)
+    t, v = Var("thread", nthr), Var("value", nval)
+    lane = layout_expr(atom.thr_id, t)
+    c0, c1 = model.operand(operand).coord(lane, v)
+    hw = c0 + d0 * c1
+    cute = layout_expr(layout, (t, v))
+    return Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment", [t, v],
+                      eq(cute, hw), lhs=cute, rhs=hw, shown={"lane": lane, "cute": cute, "ptx": hw}, note=note)
+
+
+def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None, suspects: Suspects,
+                        holds: Holds) -> Plan:
     """Theorem 2: the atom computes C += A·B under CuTe's layouts — the operand's layout is the PTX ISA fragment
     exactly, or up to one renaming of m, n and k that all three operands share (relabelling.py)."""
     if model is None:
@@ -101,22 +128,14 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
         return [Fact(f"{atom.name}: the atom's shape is the instruction's", False, str(tuple(atom.shape_mnk)),
                      str(tuple(model.shape_mnk)), suspects.mma_shape(), subject=operand)]
     frag = model.operand(operand)
-    nthr, nval = _thr_val_sizes(layout)
+    _, nval = _thr_val_sizes(layout)
     if nval != frag.elements:
         return [Fact(f"{atom.name} {operand}: values per thread are the instruction's", False, f"{nval} values",
                      f"{frag.elements} values", suspects.mma_layout(operand), subject=operand)]
-    d0, _ = model.extent(operand)
-    t, v = Var("thread", nthr), Var("value", nval)
-    lane = layout_expr(atom.thr_id, t)
-    c0, c1 = frag.coord(lane, v)
-    hw = c0 + d0 * c1
-    cute = layout_expr(layout, (t, v))
 
     def exact_claim(note: str = "") -> Claim:
-        return Claim(Obligation(f"{atom.name} {operand}: CuTe's layout equals the {model.instruction} fragment",
-                                [t, v], eq(cute, hw), lhs=cute, rhs=hw, shown={"lane": lane, "cute": cute, "ptx": hw},
-                                note=note), suspects.mma_layout(operand), subject=operand)
-    found = renaming(atom, model)
+        return Claim(_exact_obligation(atom, operand, model, note), suspects.mma_layout(operand), subject=operand)
+    found = renaming(atom, model, holds)
     if found is None or found.identity:   # None: another operand's value count differs (its own theorem 2 says)
         return [exact_claim()]
     if found.consistent:
@@ -140,20 +159,24 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
                         "value2": second.value})]
 
 
-def renaming(atom: MMAAtomSpec, model: MMAModel | None) -> Relabelling | None:
+def renaming(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> Relabelling | None:
     """The renaming of m, n, k between the instruction and the atom (relabelling.py); None when the shapes or the
-    value counts differ (nothing to rename)."""
+    value counts differ (nothing to rename).  When every operand's exact claim holds (`holds` decides them; an
+    atom's claims recur in every check that uses it and are decided once) the renaming is the identity, without
+    the search."""
     if model is None or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return None
     if not all(_thr_val_sizes(lay)[1] == model.operand(op).elements
                for op, lay in (("A", atom.a), ("B", atom.b), ("C", atom.c))):
         return None
+    if all(holds(_exact_obligation(atom, op, model)) for op in ("A", "B", "C")):
+        return identity_relabelling(atom.shape_mnk)
     return find_relabelling(atom, model)
 
 
-def relabelling_info(atom: MMAAtomSpec, model: MMAModel | None) -> str:
+def relabelling_info(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> str:
     """Information for a report: the renaming theorem 2 found, when the atom is not the instruction exactly."""
-    found = renaming(atom, model)
+    found = renaming(atom, model, holds)
     if model is None or found is None or not found.consistent or found.identity:
         return ""
     return (f"theorem 2: {atom.name} is {model.instruction} up to a renaming of "

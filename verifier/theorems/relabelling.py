@@ -102,6 +102,12 @@ def _evaluate(atom: MMAAtomSpec, model: MMAModel, operand: Operand) -> _Operand:
                     (declared % rows, declared // rows))
 
 
+def identity_relabelling(shape_mnk: tuple[int, int, int]) -> Relabelling:
+    """The instruction's own coordinates: every operand exact."""
+    return Relabelling({axis: tuple(range(n)) for axis, n in zip(AXES, shape_mnk)}, None,
+                       frozenset(o.value for o in OPERANDS))
+
+
 _FOUND: dict[tuple, Relabelling] = {}
 
 

@@ -165,20 +165,22 @@ def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
 Plans = dict[TheoremId, Callable[[], Plan]]
 
 
-def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects, info: list[str]) -> Plans:
+def _mma_plans(spec: Spec, check: CheckSpec, operands: list[str], suspects: Suspects, info: list[str],
+               settings: Settings) -> Plans:
     atom = spec.mma_atoms[check.mma]   # type: ignore[index]
+    holds = AT.proved_by(settings)
 
     def bijective() -> Plan:
         return [item for op in operands for item in AT.bijective(atom, op, suspects)]
 
     def matches() -> Plan:
         model = mma_model_for(atom)
-        renamed = AT.relabelling_info(atom, model)
+        renamed = AT.relabelling_info(atom, model, holds)
         if renamed:
             info.append(renamed)
         out: list = []
         for op in operands:
-            p = AT.matches_instruction(atom, op, model, suspects)
+            p = AT.matches_instruction(atom, op, model, suspects, holds)
             if not isinstance(p, list):
                 return p
             out += p
@@ -214,13 +216,13 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     plans: dict[TheoremId, Callable[[], Plan]] = {}
     if kind is CheckKind.MMA:
         plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects,
-                                result.info))
+                                result.info, settings))
     elif kind is CheckKind.COPY:
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     elif kind is CheckKind.GMMA:   # the wgmma atom's A, B and accumulator fragments (theorem 2 for wgmma)
-        plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects, result.info))
+        plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects, result.info, settings))
     else:
-        plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects, result.info))
+        plans.update(_mma_plans(spec, check, [check.operand or "A"], suspects, result.info, settings))
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     ids = [tid for tid in plans if only is None or tid in only]
     theorems = [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]

@@ -21,7 +21,7 @@ from ..cute.tensor import Tensor
 from ..hardware.base import CopyModel, MMAModel
 from ..hardware.registry import copy_model, mma_instruction_model
 from ..spec.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
-from .atom_theorems import renaming
+from .atom_theorems import proved_by, renaming
 
 T = TypeVar("T")
 
@@ -186,7 +186,7 @@ class TiledSetup:
         if self.mma_hw is None:
             return None
         atom = self.mma.atom
-        renamed = renaming(self.mma_spec, self.mma_hw)
+        renamed = renaming(self.mma_spec, self.mma_hw, proved_by())
         if renamed is not None and renamed.consistent and not renamed.identity:
             # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed, reads
             # and writes exactly where the atom's layouts say
