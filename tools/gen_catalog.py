@@ -123,7 +123,8 @@ def shape_text(shape: tuple[int, int]) -> str:
 # --- spec files --------------------------------------------------------------------------------------
 
 FIELD_ORDER = ("description", "mma", "atom_layout", "permutation", "operand", "copy", "copy_for", "copy_mma",
-               "value_type", "smem_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "banks", "reduction", "expect")
+               "value_type", "smem_type", "smem", "gmem", "major", "smem_align", "descriptor", "tma_box", "banks",
+               "reduction", "expect")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -952,11 +953,13 @@ def mistakes() -> SpecFile:
                   "SM90 epilogue, column-major D (EpilogueTile 64x32, 1 warpgroup): smem Swizzle<3,3,3> o "
                   "(64,8):(1,64) tiled to 64x32 as ss_smem_selector<MN, ...> picks, but stored with the row-major "
                   "CopyOpR2S Copy_Atom<SM90_U32x4_STSM_N, half_t> instead of SM90_U16x8_STSM_T.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_N[4], "half_t", H_MN_SW128, (64, 32), smem_type="half_t", expect="fail")
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_N[4], "half_t", H_MN_SW128, (64, 32), smem_type="half_t",
+                  expect="fail")
     operand_check(f, "stsm_t_on_row_major_c",
                   "SM90 epilogue, row-major D (EpilogueTile 64x32): smem Swizzle<2,3,3> o (8,32):(32,1) tiled to "
                   "64x32, stored with Copy_Atom<SM90_U16x8_STSM_T, half_t>: every 8x8 block lands transposed.",
-                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_T[4], "half_t", H_K_SW64, (64, 32), smem_type="half_t", expect="fail")
+                  F32F16, [4, 1, 1], [64, 16, 16], "C", STSM_T[4], "half_t", H_K_SW64, (64, 32), smem_type="half_t",
+                  expect="fail")
 
     f.section("value types")
     operand_check(f, "ldsm_t_on_32bit_tf32",

@@ -71,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
                                      "Every definition that cannot be read is reported with its header:line.",
                          add_help=False)
     imp.add_argument("rest", nargs=argparse.REMAINDER)
+    kern = sub.add_parser("import-kernel", help="write the checks a C++ kernel's CuTe configuration defines",
+                          description="Read the TiledMMA, Copy_Atom and shared-memory layouts a C++ kernel source "
+                                      "declares (aliases, auto variables, decltype) and write one check per operand "
+                                      "path; what cannot be read is reported with file:line:column.",
+                          add_help=False)
+    kern.add_argument("rest", nargs=argparse.REMAINDER)
 
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot or wgmma element",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
@@ -149,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["import-cutlass"]:   # its own parser (options included) lives with the importer
         from .importer import main as import_main
         return import_main(argv[1:])
+    if argv[:1] == ["import-kernel"]:
+        from .importer.kernel_command import main as kernel_main
+        return kernel_main(argv[1:])
     if argv[:1] == ["hw"]:               # the hardware calculator parses its queries itself (also for `hw -`)
         from .hw_cmd import hw_main
         return hw_main(argv[1:])

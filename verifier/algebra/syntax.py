@@ -560,8 +560,61 @@ FUNCTIONS: dict[str, Callable[[list, list], Any]] = {
 }
 
 
+# CuTe's C++ spelling: `Layout<Shape<_8,_64>, Stride<_64,_1>>{}`, `composition(Swizzle<3,3,3>{}, ...)`
+_CPP_SPELLING = re.compile(r"\b(?:Layout|Shape|Stride|Swizzle|Int|Tile|Step|Coord|Int)\s*<|\{\s*\}")
+
+
+def is_cpp_spelling(text: str) -> bool:
+    """Whether `text` is written as C++ (template arguments, brace initializers) rather than as CuTe prints."""
+    return bool(_CPP_SPELLING.search(text))
+
+
+def parse_cpp(text: str) -> Any:
+    """A layout-algebra value written in CuTe's C++ spelling, with the printed syntax's limits on input."""
+    _check_bounds(text)
+    depth = 0
+    for pos, ch in enumerate(text):
+        depth += 1 if ch in "([{<" else -1 if ch in ")]}>" else 0
+        if depth > MAX_NESTING:
+            raise ParseError(f"nested too deeply (limit {MAX_NESTING})", text, pos)
+    long_number = re.search(r"\d{%d,}" % (MAX_INT_DIGITS + 1), text)
+    if long_number:
+        raise ParseError(f"an integer with {len(long_number.group())} digits is too large (at most "
+                         f"{MAX_INT_DIGITS} digits)", text, long_number.start())
+    from .cpp_syntax import CppParseError, read_cpp
+    try:
+        value = read_cpp(text)
+    except CppParseError as e:
+        raise ParseError(e.message, text, min(e.pos, max(0, len(text) - 1))) from None
+    except (AlgebraError, ArithmeticError, ValueError, TypeError, IndexError) as e:
+        raise ParseError(shorten(str(e), 4 * ECHO_LIMIT), text, 0) from None
+    name = first_name(value)
+    if name is not None:
+        raise ParseError(f"unknown name '{shorten(name)}' (not CuTe's layout vocabulary, or a run-time value)",
+                         text, max(0, text.find(name)))
+    if isinstance(value, (Layout, ComposedLayout)) and int(value.size()) > MAX_SIZE:
+        raise ParseError(f"layout size {show_count(int(value.size()))} is larger than the supported {MAX_SIZE}",
+                         text, 0)
+    return value
+
+
+def first_name(value: Any) -> str | None:
+    """The first C++ name (not a number) a value read from C++ holds, if any: what the reader could not resolve."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, ComposedLayout):
+        return first_name(value.b)
+    if isinstance(value, Layout):
+        return first_name((value.shape, value.stride))
+    if isinstance(value, tuple):
+        return next((n for n in map(first_name, value) if n is not None), None)
+    return None
+
+
 def parse_expression(text: str) -> Any:
     """Evaluate one calculator expression; raises ParseError with the column of the problem."""
+    if is_cpp_spelling(text):
+        return parse_cpp(text)
     p = Parser(text)
     if p.tok.kind == "end":
         raise ParseError("empty expression", text, 0)
@@ -571,7 +624,12 @@ def parse_expression(text: str) -> Any:
 
 
 def parse_layout(text: str) -> Layout | ComposedLayout:
-    """A layout as CuTe prints it (plain or swizzled); nothing else is accepted."""
+    """A layout as CuTe prints it (plain or swizzled), or as C++ spells it; nothing else is accepted."""
+    if is_cpp_spelling(text):
+        value = parse_cpp(text)
+        if not isinstance(value, (Layout, ComposedLayout)):
+            raise ParseError("expected a layout such as Layout<Shape<_4,_8>, Stride<_8,_1>>{}", text, 0)
+        return value
     p = Parser(text)
     if p.tok.kind == "end":
         raise ParseError("empty layout", text, 0)

@@ -36,7 +36,7 @@ from ruamel.yaml.scanner import Scanner
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
-from ..algebra.inttuple import flatten_to_tuple
+from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from ..cute.gmma import atom_major
 from ..cute.operand import Operand
@@ -337,6 +337,8 @@ def _permutation(fl: _Fields, k: str) -> tuple[Any, ...]:
             if not 0 < v <= MAX_ELEMENTS:
                 raise SpecError(loc, f"'{k}' of {fl.what}: a tile size must be in 1..{MAX_ELEMENTS}, not {v}")
             items.append(int(v))
+        elif isinstance(v, str) and v.strip() == "_":     # CuTe's Underscore: this mode is not permuted
+            items.append(Underscore)
         else:
             items.append(parse_layout_at(v, loc, f"item {i} of '{k}' of {fl.what}"))
     return tuple(items)
