@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     _proving_options(pr)
     pr.add_argument("--verbose", "-v", action="store_true", help="list every theorem of every check")
     pr.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
+    pr.add_argument("--suggest", action="store_true",
+                    help="for each refuted check, search the nearby configurations (copy atom variant, value type, "
+                         "swizzle, shared-memory major-ness, construction, atom layout, Hopper fields) and print the "
+                         "smallest change every theorem proves, as spec lines and C++")
 
     df = sub.add_parser("diff", help="which checks change verdict between two versions of a spec",
                         description="Prove OLD and NEW (or SPEC at a git revision and SPEC now) and report the "
@@ -177,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         from .prove_cmd import make_cache
         return prove_main(args.paths, args.format, args.output, args.check, settings, args.verbose, args.debug,
                           jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed,
-                          cache=make_cache(args.cache_dir, args.no_cache))
+                          cache=make_cache(args.cache_dir, args.no_cache), suggest=args.suggest)
     if args.command == "diff":
         from .diff_cmd import diff_main
         from .prove_cmd import make_cache

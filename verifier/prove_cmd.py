@@ -309,10 +309,12 @@ class RunRecordKey:
 
 def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, settings: Settings,
                verbose: bool = False, debug: bool = False, out: TextIO | None = None, jobs: int = 1,
-               allow_outside: bool = False, changed: list[str] | None = None, cache: ProofCache | None = None) -> int:
+               allow_outside: bool = False, changed: list[str] | None = None, cache: ProofCache | None = None,
+               suggest: bool = False) -> int:
     out = out or sys.stdout
     t0 = time.perf_counter()
-    needs_specs = fmt == "html" or (fmt == "markdown" and output is not None)   # pictures are drawn from specs
+    # pictures are drawn from the specs, and suggestions are searched around them
+    needs_specs = fmt == "html" or (fmt == "markdown" and output is not None) or suggest
     files = None if changed else _discover(paths)       # None: --changed, or bad paths the load will report
     run = None if cache is None or files is None or needs_specs or debug else RunRecordKey.of(
         cache, paths, files, checks, settings, allow_outside)
@@ -359,6 +361,8 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         results = run_all(selected, settings, jobs, debug, cache)
         if run is not None:
             run.keep([p for s in specs for p in (s.closure or [s.path])], results)
+    if suggest:
+        _add_suggestions(selected, results, settings)
     seconds = time.perf_counter() - t0
     report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
     if fmt == "html":
@@ -380,6 +384,15 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     else:
         out.write(report(results, seconds))
     return exit_code(r.outcome for r in results)
+
+
+def _add_suggestions(selected: Selected, results: list[CheckResult], settings: Settings) -> None:
+    """--suggest: the smallest proved change of each refuted check (verifier/suggest.py), as lines of its result.
+    A suggestion is information: it never changes the check's verdict."""
+    from .suggest import suggest
+    for (spec, check), result in zip(selected, results):
+        if result.verdict is Verdict.REFUTED:
+            result.suggestion = suggest(spec, check, settings).lines()
 
 
 def _markdown_with_pictures(selected: Selected, results: list[CheckResult], output: str) -> Renderer:

@@ -39,6 +39,7 @@ def check_json(r: CheckResult) -> dict[str, Any]:
                       "obligations": [_item_json(i) for i in t.items]} for t in r.theorems],
         "counterexamples": [failure_json(f) for f in failures(r)],
         "findings": [failure_json(f) for f in findings(r)],
+        "suggestion": list(r.suggestion) or None,
         "info": list(r.info),
     }
 

@@ -73,6 +73,7 @@ def render_check(r: CheckResult, verbose: bool = False) -> list[str]:
     for f in findings(r):
         lines.append(f"      finding (a warning, not the configuration's verdict): theorem {f.number} refuted")
         lines += render_failure(f, indent="        ")
+    lines += [f"      {safe(line, INFO_LIMIT)}" for line in r.suggestion]
     for t in r.theorems:
         if verbose or (t.status in NOT_DECIDED and r.verdict is not Verdict.REFUTED):
             lines.append(f"      {t.number} {t.id.value:<26} {t.status.value}  {t.seconds * 1000:.1f} ms"

@@ -25,6 +25,7 @@ class CheckResult:
     info: list[str] = field(default_factory=list)   # information that is no verdict (e.g. `banks: report`)
     # theorems about atom fields the configuration never reads (decided, reported as warnings, not in the verdict)
     findings: list[TheoremResult] = field(default_factory=list)
+    suggestion: list[str] = field(default_factory=list)   # `prove --suggest`: the smallest proved change, as lines
 
     @property
     def outcome(self) -> Outcome:
