@@ -612,9 +612,17 @@ def first_name(value: Any) -> str | None:
 
 
 def parse_expression(text: str) -> Any:
-    """Evaluate one calculator expression; raises ParseError with the column of the problem."""
-    if is_cpp_spelling(text):
-        return parse_cpp(text)
+    """Evaluate one calculator expression; raises ParseError with the column of the problem.  Text the printed
+    syntax refuses but that is written as C++ (`Layout<Shape<...>>{}`) is read as C++."""
+    try:
+        return _parse_printed_expression(text)
+    except ParseError:
+        if not is_cpp_spelling(text):
+            raise
+    return parse_cpp(text)
+
+
+def _parse_printed_expression(text: str) -> Any:
     p = Parser(text)
     if p.tok.kind == "end":
         raise ParseError("empty expression", text, 0)
@@ -625,11 +633,18 @@ def parse_expression(text: str) -> Any:
 
 def parse_layout(text: str) -> Layout | ComposedLayout:
     """A layout as CuTe prints it (plain or swizzled), or as C++ spells it; nothing else is accepted."""
-    if is_cpp_spelling(text):
-        value = parse_cpp(text)
-        if not isinstance(value, (Layout, ComposedLayout)):
-            raise ParseError("expected a layout such as Layout<Shape<_4,_8>, Stride<_8,_1>>{}", text, 0)
-        return value
+    try:
+        return _parse_printed_layout(text)
+    except ParseError:
+        if not is_cpp_spelling(text):
+            raise
+    value = parse_cpp(text)
+    if not isinstance(value, (Layout, ComposedLayout)):
+        raise ParseError("expected a layout such as Layout<Shape<_4,_8>, Stride<_8,_1>>{}", text, 0)
+    return value
+
+
+def _parse_printed_layout(text: str) -> Layout | ComposedLayout:
     p = Parser(text)
     if p.tok.kind == "end":
         raise ParseError("empty layout", text, 0)
