@@ -69,3 +69,44 @@ def test_prove_suggest_reports_and_keeps_the_verdicts():
     assert checks["n_atom_on_mn_major_smem"]["verdict"] == "refuted"        # a suggestion changes no verdict
     assert "SM75_U16x8_LDSM_T" in checks["n_atom_on_mn_major_smem"]["suggestion"][0]
     assert checks["ldsm_x4_a_kmajor"]["suggestion"] is None                 # verified: nothing to suggest
+
+
+# --- refusals explained -------------------------------------------------------------------------------------
+
+REFUSALS = load_spec(ROOT / "tests" / "specs" / "refusals.yaml", allow_outside=True)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("swizzle_not_pow2_stride", ["shape*stride is a power of two", "8*24", "a row pitch (stride) that is a power"]),
+    ("perm_indivisible", ["neither size divides the other (shape 3 vs 2)", "a whole number of the tiled MMA's tile"]),
+])
+def test_a_refusal_says_what_cute_refused_with_its_numbers_and_the_kind_of_fix(name, words):
+    r = run_check(REFUSALS, REFUSALS.checks[name], Settings())
+    refused = [t for t in r.theorems if t.status.value == "refused"]
+    assert refused and all(w in refused[0].items[0].note for w in words)
+
+
+def test_a_refusal_is_said_once_in_the_text_report():
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", "tests/specs/refusals.yaml", "--allow-outside",
+                        "--no-cache", "--check", "swizzle_not_pow2_stride", "--suggest"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.count("Requires pow2 shape*stride.\n") == 1
+    assert "theorems 5, 6, 7, 8, 9, 10, 12: refused by CuTe for the same reason" in p.stdout
+    assert "suggestion (every theorem proved" in p.stdout and "(_16,_16):(_16,_1)" in p.stdout
+
+
+@pytest.mark.parametrize("name, new", [("tile_not_multiple", "(_32,_16):(_16,_1)"),
+                                       ("swizzle_not_pow2_stride", "(_16,_16):(_16,_1)")])
+def test_a_tile_that_is_not_a_whole_number_of_mma_tiles_is_resized(name, new):
+    s = suggest(REFUSALS, REFUSALS.checks[name], Settings())
+    assert [(c.field, c.new) for c in s.changes] == [("smem", new)]
+    assert run_check(s.spec, s.check, Settings(cross_check=True)).verdict is Verdict.VERIFIED
+
+
+def test_the_rules_cover_what_the_catalog_is_refused_for():
+    from verifier.theorems.refusal_rules import explain
+    r = run_check(MISTAKES, MISTAKES.checks["ldsm_t_on_32bit_tf32"], Settings())
+    item = next(t for t in r.theorems if t.status.value == "refused").items[0]
+    assert explain(item.reason, "") and "whole values of the value type" in item.note
+    assert explain("some rule nobody wrote", "1") == ""

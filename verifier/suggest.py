@@ -188,6 +188,62 @@ def _smem_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[s
             yield Change("smem", str(smem), str(tiled), cpp), {"smem": tiled}
 
 
+def _operand_tile(spec: Spec, check: CheckSpec) -> tuple[int, int] | None:
+    """The tiled MMA's (rows, cols) tile of the check's operand."""
+    from .algebra.inttuple import AlgebraError
+    from .cute.mma import TiledMMA
+    from .cute.operand import Operand
+    from .theorems.setup import _atom_layout, mma_atom
+    atom = spec.mma_atoms.get(check.mma or "")
+    if atom is None:
+        return None
+    try:
+        mma = TiledMMA(mma_atom(atom), _atom_layout(check.atom_layout), check.permutation)
+    except AlgebraError:
+        return None
+    mi, ki = Operand.of(check.operand or "A").modes
+    return mma.tile_size(mi), mma.tile_size(ki)
+
+
+def _resize_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
+    """A shared tile that is not a whole number of the tiled MMA's operand tiles, resized to the nearest ones:
+    the same major-ness, unswizzled, or one of the usual atoms tiled to it; and the permutation removed."""
+    from .algebra import functions as F
+    from .algebra.syntax import parse_layout
+    smem = check.smem
+    inner = smem.b if isinstance(smem, ComposedLayout) else smem
+    tile = _operand_tile(spec, check)
+    if check.kind is not CheckKind.TILED or not isinstance(inner, Layout) or inner.rank() != 2 or tile is None:
+        return
+    if check.permutation is not None:
+        yield (Change("permutation", _show(list(check.permutation)), "(removed)",
+                      "make_tiled_mma(atom, thread_layout) without a Tile<...> permutation"), {"permutation": None})
+    rows, cols = int(inner.mode(0).size()), int(inner.mode(1).size())
+    tr, tc = tile
+    if rows % tr == 0 and cols % tc == 0:
+        return
+    sizes = sorted({(max(tr, (rows // tr) * tr), max(tc, (cols // tc) * tc)),
+                    (-(-rows // tr) * tr, -(-cols // tc) * tc)} - {(rows, cols)})
+    row_major = int(inner.mode(1).stride if not isinstance(inner.mode(1).stride, tuple) else 1) == 1
+    bits = check.value_type.bits if check.value_type else 16
+    for r, c in sizes:
+        plain = Layout((r, c), (c, 1) if row_major else (1, r))
+        yield (Change("smem", str(smem), str(plain), f"make_layout(make_shape(Int<{r}>{{}}, Int<{c}>{{}}), "
+                      f"{'LayoutRight' if row_major else 'LayoutLeft'}{{}})   (a whole number of {tr}x{tc} tiles)"),
+               {"smem": plain})
+        for sw, k_major, mn_major in USUAL_ATOMS.get(bits, []):
+            for major, atom_text in (("K-major", k_major), ("MN-major", mn_major)):
+                atom = parse_layout(atom_text)
+                assert isinstance(atom, Layout)
+                if r % int(atom.mode(0).size()) or c % int(atom.mode(1).size()):
+                    continue
+                tiled = F.tile_to_shape(ComposedLayout(Swizzle(*sw), 0, atom), (r, c))
+                yield (Change("smem", str(smem), str(tiled),
+                              f"tile_to_shape(composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, "
+                              f"{_swizzle_text(None, atom)}), make_shape(Int<{r}>{{}}, Int<{c}>{{}}))   "
+                              f"({major} {atom_text} atom, a whole number of {tr}x{tc} tiles)"), {"smem": tiled})
+
+
 def _gmma_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
     if check.kind is not CheckKind.GMMA:
         return
@@ -238,7 +294,7 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
     """Every neighbour of `check`, one changed field first, then two."""
     singles: list[tuple[Change, dict[str, Any]]] = []
     for gen in (_copy_changes(spec, check), _value_type_changes(spec, check), _construction_changes(check),
-                _smem_changes(spec, check), _gmma_changes(spec, check)):
+                _smem_changes(spec, check), _resize_changes(spec, check), _gmma_changes(spec, check)):
         singles += list(gen)
     for change, fields in singles:
         yield Candidate((change,), _with(check, **fields), spec)

@@ -26,6 +26,7 @@ from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
                      Witness)
+from .refusal_rules import explain as explain_refusal
 from .result import CheckResult
 from .setup import (ConfigurationRefused, build_tiled, copy_atom, copy_model_for, executed_unread_side,
                     mma_model_for)
@@ -154,7 +155,7 @@ def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings,
 
 def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
     item = ItemResult("CuTe builds the configuration", Status.REFUSED, Procedure.EVALUATION,
-                      reason=refusal.rule, note=refusal.detail,
+                      reason=refusal.rule, note=explain_refusal(refusal.rule, refusal.detail) or refusal.detail,
                       witness=Witness(actual=refusal.rule, expected="a configuration CuTe compiles",
                                       suspect=refusal.suspect))
     return TheoremResult(tid, Status.REFUSED, [item], f"CuTe refuses it: {refusal.rule}", time.perf_counter() - t0)
