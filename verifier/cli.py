@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
                                       "path; what cannot be read is reported with file:line:column.",
                           add_help=False)
     kern.add_argument("rest", nargs=argparse.REMAINDER)
+    pre = sub.add_parser("prescreen-cutlass", help="prove every GEMM kernel CUTLASS's generator emits for an arch",
+                         description="Map each GEMM kernel cutlass_library's generator emits for --arch 80|90 to the "
+                                     "CuTe configuration its collective builder builds, prove every distinct operand "
+                                     "path, and report per kernel.", add_help=False)
+    pre.add_argument("rest", nargs=argparse.REMAINDER)
 
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot or wgmma element",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
@@ -162,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["import-kernel"]:
         from .importer.kernel_command import main as kernel_main
         return kernel_main(argv[1:])
+    if argv[:1] == ["prescreen-cutlass"]:
+        from .prescreen.command import main as prescreen_main
+        return prescreen_main(argv[1:])
     if argv[:1] == ["hw"]:               # the hardware calculator parses its queries itself (also for `hw -`)
         from .hw_cmd import hw_main
         return hw_main(argv[1:])

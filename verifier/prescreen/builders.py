@@ -1,0 +1,241 @@
+"""Which CuTe configuration a generated kernel is built with: the collective builder's rules, as data.
+
+SM90 (`include/cutlass/gemm/collective/builders/sm90_gmma_builder.inl`, the SS TMA warp-specialized mainloop):
+the GMMA atom `ss_op_selector` picks (64 x BLK_N x 256/bits, each operand's major-ness from its layout), one
+warpgroup or two along M (cooperative), the shared layout `tile_to_shape(<ss_smem_selector's GMMA atom>, (BLK_MN,
+BLK_K, PIPE))` (Step<_2,_1,_3> for MN-major), filled by SM90_TMA_LOAD.  KernelScheduleAuto is pingpong for
+BLK_M = 64 and cooperative otherwise when both operands are 16-byte aligned (TMA); a cp.async mainloop otherwise.
+Stages: the builder's count for the whole shared memory without the epilogue's carveout (an upper bound; every
+stage is proved alike).
+
+SM80 (CUTLASS 2.x kernels): the CuTe configuration CUTLASS 3.x writes for the same types and layouts
+(`DefaultGemmConfigurationToCutlass3Types`, test/unit/gemm/device/default_gemm_configuration.hpp): the mma.sync
+atom on the kernel's warps with a 1x2x1 value group (Tile<16*WM, 16*WN, K_atom>), the K-major swizzle atom for the
+K block (ldmatrix) or the MN-major one (ldmatrix.trans; UniversalCopy for 32-bit), tiled to the CTA's (MN, K).
+
+A kernel the rules do not cover is `Unmapped`, with the reason (sparse, mixed input, complex, SIMT, cp.async ...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .space import KernelConfig
+
+SM90_SMEM_BYTES = 232448            # cutlass::gemm::collective::detail::sm90_smem_capacity_bytes
+SM90_PIPELINE_BYTES = 16            # sizeof(PipelineTmaAsync<1>::SharedStorage): two 8-byte barriers a stage
+SM90_STAGE_ALIGN = 128
+GLOBAL_EXTENT = 4096                # the global (MN, K) tensor TMA reads: 4096 x 4096
+
+# the MMA's operand types: generator name -> (CuTe value type, PTX type, name in CuTe's atom names, bits)
+OPERAND_TYPES: dict[str, tuple[str, str, str, int]] = {
+    "f16": ("half_t", "f16", "F16", 16), "bf16": ("bfloat16_t", "bf16", "BF16", 16),
+    "tf32": ("tfloat32_t", "tf32", "TF32", 32), "e4m3": ("float_e4m3_t", "e4m3", "E4M3", 8),
+    "e5m2": ("float_e5m2_t", "e5m2", "E5M2", 8), "s8": ("int8_t", "s8", "S8", 8), "u8": ("uint8_t", "u8", "U8", 8)}
+ACCUMULATORS: dict[str, tuple[str, str, str]] = {"f32": ("float", "f32", "F32"), "f16": ("half_t", "f16", "F16"),
+                                                 "s32": ("int32_t", "s32", "S32")}
+SM90_KINDS = ("Universal3x", "GroupedUniversal3x", "BlockwiseUniversal3x", "GroupedBlockwiseUniversal3x")
+COOPERATIVE = "Cooperative"
+
+
+@dataclass(frozen=True)
+class MMAAtomFacts:
+    """An MMA atom the check names, with its MMA_Traits when the spec must define it (GMMA atoms of any N)."""
+    name: str
+    fields: tuple[tuple[str, str], ...] = ()      # spec keys -> YAML text; empty: the atom library defines it
+
+
+@dataclass(frozen=True)
+class OperandCheck:
+    """One operand path of a kernel, as the fields of a check (hashable: kernels share them)."""
+    mma: MMAAtomFacts
+    operand: str
+    copy: str
+    value_type: str
+    smem: str
+    atom_layout: tuple[int, int, int] | str
+    permutation: tuple | None = None
+    gmem: str | None = None
+
+
+@dataclass(frozen=True)
+class Mapped:
+    checks: tuple[OperandCheck, ...]
+    how: str                                       # the builder's choices, for the report
+
+
+@dataclass(frozen=True)
+class Unmapped:
+    reason: str
+
+
+@dataclass
+class Rules:
+    notes: list[str] = field(default_factory=list)
+
+
+def _major_a(layout: str) -> str:
+    return "K" if layout == "RowMajor" else "MN"
+
+
+def _major_b(layout: str) -> str:
+    return "K" if layout == "ColumnMajor" else "MN"
+
+
+# --- SM90 ------------------------------------------------------------------------------------------------------
+
+def ss_smem_swizzle(major: str, bits: int, mn: int, k: int) -> str:
+    """ss_smem_selector: the widest GMMA swizzle whose atom divides the tile's contiguous extent."""
+    extent = k if major == "K" else mn
+    for name, span_bits in (("SW128", 1024), ("SW64", 512), ("SW32", 256)):
+        if extent % (span_bits // bits) == 0:
+            return name
+    return "INTER"
+
+
+def gmma_atom(n: int, acc: str, a: str, b: str, majors: tuple[str, str]) -> MMAAtomFacts:
+    """SM90_64xNxK_<D><A><B>_SS with its MMA_Traits (GMMA::ABLayout for SS operands, CLayout_64xN)."""
+    a_type, a_ptx, a_tag, bits = OPERAND_TYPES[a]
+    b_type, b_ptx, b_tag, _ = OPERAND_TYPES[b]
+    c_type, c_ptx, c_tag = ACCUMULATORS[acc]
+    k = 256 // bits
+    name = f"SM90_64x{n}x{k}_{c_tag}{a_tag}{b_tag}_SS"
+    name += f"<GMMA::Major::{majors[0]},GMMA::Major::{majors[1]}>" if bits == 16 else "_TN"
+    return MMAAtomFacts(name, (
+        ("instruction", f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{c_ptx}.{a_ptx}.{b_ptx}"),
+        ("shape_mnk", f"[64, {n}, {k}]"), ("thr_id", '"128:1"'),
+        ("types", f"{{a: {a_type}, b: {b_type}, c: {c_type}, d: {c_type}}}"),
+        ("a", f'"(128,(64,{k})):(0,(1,64))"'), ("b", f'"(128,({n},{k})):(0,(1,{n}))"'),
+        ("c", f'"((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"')))
+
+
+def sm90_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int) -> int:
+    m, n, k = tile
+    stage = -(-(m * k * bits_a // 8 + n * k * bits_b // 8) // SM90_STAGE_ALIGN) * SM90_STAGE_ALIGN
+    return SM90_SMEM_BYTES // SM90_STAGE_ALIGN * SM90_STAGE_ALIGN // (stage + SM90_PIPELINE_BYTES)
+
+
+def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind not in SM90_KINDS:
+        why = "sparse GMMA (its metadata operand has no model)" if "Sparse" in kc.kind else \
+            "not built by the SM90 collective builder"
+        return Unmapped(f"{kc.kind} kernel: {why}")
+    if kc.opcode != "TensorOp":
+        return Unmapped(f"{kc.opcode} kernel: no wgmma mainloop")
+    if kc.element_a not in OPERAND_TYPES or kc.element_b not in OPERAND_TYPES or \
+            OPERAND_TYPES[kc.element_a][3] != OPERAND_TYPES[kc.element_b][3]:
+        return Unmapped(f"{kc.element_a} x {kc.element_b} operands: mixed or narrow inputs are converted in registers "
+                        "before wgmma; no model")
+    bits_a, bits_b = OPERAND_TYPES[kc.element_a][3], OPERAND_TYPES[kc.element_b][3]
+    majors = (_major_a(kc.layout_a), _major_b(kc.layout_b))
+    if (bits_a != 16 and majors[0] == "MN") or (bits_b != 16 and majors[1] == "MN"):
+        return Unmapped("an MN-major 8- or 32-bit operand: wgmma reads those K-major only, and the builder's path "
+                        "for them is not modelled")
+    if "CpAsync" in kc.schedule:
+        return Unmapped("a cp.async mainloop: its global->shared copy has no model (only TMA)")
+    tma = kc.align_a * bits_a >= 128 and kc.align_b * bits_b >= 128
+    schedule = kc.schedule
+    if schedule == "ScheduleAuto":
+        if not tma:
+            return Unmapped("KernelScheduleAuto with operands under 16 bytes aligned: the builder picks a cp.async "
+                            "mainloop, which has no model")
+        schedule = "TmaWarpSpecializedPingpong" if kc.tile[0] == 64 else "TmaWarpSpecializedCooperative"
+    m, n, k = kc.tile
+    if n > 256 or n % 8 or k % (256 // bits_a):
+        return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that N / K")
+    acc = kc.element_acc if kc.element_acc in ACCUMULATORS else ""
+    if not acc:
+        return Unmapped(f"{kc.element_acc} accumulators: no wgmma")
+    atom = gmma_atom(n, acc, kc.element_a, kc.element_b, majors)
+    warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    stages = kc.stages or sm90_stages(kc.tile, bits_a, bits_b)
+    checks = []
+    for op, mn, element, major in (("A", m, kc.element_a, majors[0]), ("B", n, kc.element_b, majors[1])):
+        type_name, _, _, bits = OPERAND_TYPES[element]
+        swizzle = ss_smem_swizzle(major, bits, mn, k)
+        order = ", (2,1,3)" if major == "MN" else ""
+        smem = f"tile_to_shape(GMMA::Layout_{major}_{swizzle}_Atom<{type_name}>, ({mn},{k},{stages}){order})"
+        g = GLOBAL_EXTENT
+        gmem = f"({g},{g}):({g},1)" if major == "K" else f"({g},{g}):(1,{g})"
+        checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None, gmem))
+    return Mapped(tuple(checks), f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages")
+
+
+# --- SM80 ------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Sm80Family:
+    atom: str                       # CuTe's MMA atom (the atom library defines it)
+    warp_stride: str | None         # a strided warp layout (the tf32 configuration's "(2,2,1):(2,1,1)" style)
+    k_atoms: tuple[tuple[int, str, str], ...]     # (K block multiple, swizzle, K-major atom layout), widest first
+    mn_atom: tuple[str, str] | None               # (swizzle, MN-major atom layout) or None: no MN-major path
+    k_copy: str
+    mn_copy: str | None
+
+
+SM80_FAMILIES: dict[tuple[str, str, tuple[int, int, int]], Sm80Family] = {
+    ("f16", "f32", (16, 8, 16)): Sm80Family("SM80_16x8x16_F32F16F16F32_TN", None,
+                                            ((64, "Sw<3,3,3>", "(8,64):(64,1)"), (32, "Sw<2,3,3>", "(8,32):(32,1)")),
+                                            ("Sw<3,3,3>", "(64,8):(1,64)"), "SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T"),
+    ("f16", "f16", (16, 8, 16)): Sm80Family("SM80_16x8x16_F16F16F16F16_TN", None,
+                                            ((64, "Sw<3,3,3>", "(8,64):(64,1)"), (32, "Sw<2,3,3>", "(8,32):(32,1)")),
+                                            ("Sw<3,3,3>", "(64,8):(1,64)"), "SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T"),
+    ("bf16", "f32", (16, 8, 16)): Sm80Family("SM80_16x8x16_F32BF16BF16F32_TN", None,
+                                             ((64, "Sw<3,3,3>", "(8,64):(64,1)"), (32, "Sw<2,3,3>", "(8,32):(32,1)")),
+                                             ("Sw<3,3,3>", "(64,8):(1,64)"), "SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T"),
+    ("tf32", "f32", (16, 8, 8)): Sm80Family("SM80_16x8x8_F32TF32TF32F32_TN", "strided",
+                                            ((32, "Sw<3,2,3>", "(8,32):(32,1)"), (16, "Sw<2,2,3>", "(8,16):(16,1)")),
+                                            ("Sw<3,2,3>", "(32,8):(1,32)"), "SM75_U32x4_LDSM_N",
+                                            "UniversalCopy<tfloat32_t>"),
+    ("s8", "s32", (16, 8, 32)): Sm80Family("SM80_16x8x32_S32S8S8S32_TN", None,
+                                           ((64, "Sw<2,4,3>", "(16,64):(64,1)"),), None, "SM75_U32x4_LDSM_N", None),
+    ("u8", "s32", (16, 8, 32)): Sm80Family("SM80_16x8x32_S32U8U8S32_TN", None,
+                                           ((64, "Sw<2,4,3>", "(16,64):(64,1)"),), None, "SM75_U32x4_LDSM_N", None),
+}
+# copy atoms a SM80 check may name that no atom library file defines: (thr, bit) -> bit of one 32-bit move
+EXTRA_COPY_ATOMS = {"UniversalCopy<tfloat32_t>": (("instruction", '"UniversalCopy<tfloat32_t>"'),
+                                                  ("thr_id", '"1:0"'), ("src", '"(1,32):(0,1)"'),
+                                                  ("dst", '"(1,32):(0,1)"'), ("ref", "dst"))}
+
+
+def _warp_layout(warps: tuple[int, int, int], strided: bool) -> tuple[int, int, int] | str:
+    if not strided or warps[0] == 1 or warps[1] == 1:
+        return warps
+    wm, wn, wk = warps
+    return f"({wm},{wn},{wk}):({wn},1,{wm * wn})"
+
+
+def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind not in ("Universal", "Grouped") or kc.opcode != "TensorOp":
+        return Unmapped(f"{kc.kind} {kc.opcode} kernel: no CuTe configuration is written for it "
+                        "(complex, sparse, SIMT and the like)")
+    family = SM80_FAMILIES.get((kc.element_a, kc.element_acc, kc.instruction))
+    if family is None or kc.element_b != kc.element_a:
+        return Unmapped(f"{kc.element_a} x {kc.element_b} -> {kc.element_acc} on mma.sync "
+                        f"m{kc.instruction[0]}n{kc.instruction[1]}k{kc.instruction[2]}: no CuTe configuration is "
+                        "written for these types")
+    m, n, k = kc.tile
+    wm, wn, wk = kc.warps
+    ak = kc.instruction[2]
+    permutation = (16 * wm, 16 * wn, ak)
+    atom_layout = _warp_layout(kc.warps, family.warp_stride is not None)
+    mma = MMAAtomFacts(family.atom)
+    type_name = OPERAND_TYPES[kc.element_a][0]
+    checks = []
+    for op, mn, major in (("A", m, _major_a(kc.layout_a)), ("B", n, _major_b(kc.layout_b))):
+        if major == "K":
+            choice = next(((sw, lay) for mult, sw, lay in family.k_atoms if k % mult == 0), None)
+            copy = family.k_copy
+        else:
+            choice, copy = family.mn_atom, family.mn_copy or ""
+        if choice is None or not copy:
+            return Unmapped(f"operand {op} {major}-major with {type_name} and K block {k}: no shared-memory layout and "
+                            "copy atom is written for it (ldmatrix.trans moves 16-bit elements only)")
+        swizzle, atom = choice
+        smem = f"tile_to_shape({swizzle} o {atom}, ({mn},{k}))"
+        checks.append(OperandCheck(mma, op, copy, type_name, smem, atom_layout, permutation))
+    return Mapped(tuple(checks), f"{family.atom} on {wm}x{wn}x{wk} warps, Tile<{permutation[0]},{permutation[1]},"
+                                 f"{permutation[2]}>")
+
+
+def map_kernel(kc: KernelConfig) -> Mapped | Unmapped:
+    return map_sm90(kc) if kc.arch == 90 else map_sm80(kc)

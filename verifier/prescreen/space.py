@@ -1,0 +1,77 @@
+"""The kernel space: what `cutlass_library`'s generator emits for an architecture, as plain records.
+
+`cutlass_library` ships with the `nvidia-cutlass` wheel (`pip install --no-deps nvidia-cutlass`: its own
+dependencies are CUDA's Python bindings, which enumerating kernels does not need).  Its Manifest is built with
+the arguments CUTLASS's CMake passes for `-DCUTLASS_LIBRARY_KERNELS=` (all GEMMs of one architecture) and the
+instantiation level asked for; nothing is compiled.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+ARCHITECTURES = {80: "80", 90: "90a"}
+CUDA_VERSION = "12.8"          # the toolkit the generator is told it targets (it gates some kernel families)
+
+
+class SpaceError(Exception):
+    """The kernel space cannot be enumerated here (one line, exit 2)."""
+
+
+@dataclass(frozen=True)
+class KernelConfig:
+    """One generated GEMM kernel, in the generator's words."""
+    name: str                        # CUTLASS's procedural kernel name
+    arch: int
+    kind: str                        # GemmKind: Universal3x, GroupedUniversal3x, SparseUniversal3x, Universal, ...
+    opcode: str                      # TensorOp, SparseTensorOp, Simt, ...
+    tile: tuple[int, int, int]       # the CTA's TileShape (M, N, K)
+    warps: tuple[int, int, int]      # warp count (M, N, K) of a 2.x kernel; (4,1,1) etc. for 3.x
+    instruction: tuple[int, int, int]   # the MMA instruction shape of a 2.x kernel ([0, 0, 0] for 3.x)
+    element_a: str                   # the MMA's operand types (DataType names: f16, bf16, tf32, e4m3, s8, ...)
+    element_b: str
+    element_acc: str
+    layout_a: str                    # RowMajor | ColumnMajor (A is M x K, B is K x N, as BLAS writes them)
+    layout_b: str
+    align_a: int                     # elements
+    align_b: int
+    schedule: str                    # KernelScheduleType (ScheduleAuto, TmaWarpSpecializedCooperative, ...)
+    stages: int                      # 0: the builder's automatic count
+
+
+def _name(enum_value: object) -> str:
+    return str(enum_value).split(".")[-1]
+
+
+def kernels(arch: int, level: str = "") -> list[KernelConfig]:
+    """Every GEMM kernel the generator emits for `arch` (80 or 90) at instantiation `level` ('' = the default)."""
+    if arch not in ARCHITECTURES:
+        raise SpaceError(f"--arch {arch}: choose one of {', '.join(map(str, ARCHITECTURES))}")
+    try:
+        from cutlass_library import generator, manifest
+        from cutlass_library.library import OperationKind
+    except ImportError as e:
+        raise SpaceError(f"cutlass_library is not installed ({e}): pip install --no-deps nvidia-cutlass") from None
+    args = argparse.Namespace(
+        operations="gemm", build_dir=".", curr_build_dir=".", generator_target="library",
+        architectures=ARCHITECTURES[arch], kernels="", ignore_kernels="", exclude_kernels="",
+        kernel_filter_file=None, selected_kernel_list=None, interface_dir=None, filter_by_cc=True,
+        disable_full_archs_compilation=False, instantiation_level=level, log_level="error",
+        disable_cutlass_package_imports=False)
+    m = manifest.Manifest(args)
+    getattr(generator, f"GenerateSM{arch}")(m, CUDA_VERSION)
+    out = []
+    for by_name in m.operations.get(OperationKind.Gemm, {}).values():
+        for ops in by_name.values():
+            for op in ops:
+                td = op.tile_description
+                mi = td.math_instruction
+                out.append(KernelConfig(
+                    op.procedural_name(), arch, _name(op.gemm_kind), _name(mi.opcode_class),
+                    tuple(int(x) for x in td.threadblock_shape),          # type: ignore[arg-type]
+                    tuple(int(x) for x in td.warp_count),                 # type: ignore[arg-type]
+                    tuple(int(x) for x in mi.instruction_shape),          # type: ignore[arg-type]
+                    _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
+                    _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
+                    _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0)))
+    return out
