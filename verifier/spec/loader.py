@@ -45,6 +45,7 @@ from ..outcome import Expect
 from ..smem import position_independent
 from .files import is_inside, repository_root, spec_files
 from .model import TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
+from .sweep import SWEEP_KEY, expand
 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
 FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
@@ -746,7 +747,11 @@ class _Loader:
             atoms.add(atoms.mma, _mma_atom(f, n, m, loc), "MMA atom", loc)
         for n, m, loc in self._section(f, top, "copy_atoms"):
             atoms.add(atoms.copy, _copy_atom(f, n, m, loc), "copy atom", loc)
-        checks = {n: _check(f, n, m, loc, atoms) for n, m, loc in self._section(f, top, "checks")}
+        checks: dict[str, CheckSpec] = {}
+        for n, m, loc in _expand_sweeps(f, self._section(f, top, "checks")):
+            if n in checks:
+                raise SpecError(loc, f"check {quote(n)} is defined twice (a sweep expands into a name used again)")
+            checks[n] = _check(f, n, m, loc, atoms)
         closure = [path] + [p for inc in includes for p in self.cache[os.path.realpath(inc)].closure]
         return Spec(path=path, name=spec_name, version=f.version, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"),
@@ -821,6 +826,20 @@ def _included_document(path: str, included_at: Loc) -> Any:
     if problem is not None:
         raise SpecError(included_at, f"included file {shown} is not a spec file ({problem})")
     return doc
+
+
+def _expand_sweeps(f: _File, entries: list[tuple[str, Any, Loc]]) -> list[tuple[str, Any, Loc]]:
+    """Checks as written, with every swept template (`sweep:`, version 2; spec/sweep.py) expanded in place."""
+    out: list[tuple[str, Any, Loc]] = []
+    for name, body, loc in entries:
+        if isinstance(body, CommentedMap) and SWEEP_KEY in body:
+            if f.version < 2:
+                raise SpecError(f.key(body, SWEEP_KEY), f"'{SWEEP_KEY}' of check {quote(name)} is a version 2 key: "
+                                                        "the file needs 'version: 2'")
+            out += expand(f, name, body, loc, CHECK_KEYS, lambda n, at: _check_name(n, at, "checks"))
+        else:
+            out.append((name, body, loc))
+    return out
 
 
 def _check_name(name: Any, loc: Loc, section: str) -> None:

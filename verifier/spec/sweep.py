@@ -1,0 +1,141 @@
+"""`sweep:` (format version 2): one check written once for a product of values.
+
+    checks:
+      warps{w}_{operand}_ldsm_x4:
+        mma: SM80_16x8x16_F32F16F16F32_TN
+        copy: SM75_U32x4_LDSM_N
+        value_type: half_t
+        smem: "tile_to_shape({atom}, (128,64))"
+        sweep:
+          w: {1: [1,1,1], 2: [2,1,1], 4: [2,2,1]}      # labelled values: the label names the check
+          operand: [A, B]                             # plain values: the value is its own label
+          atom: {k128: "Sw<3,3,3> o (8,64):(64,1)"}
+
+A swept variable that is a check key sets that key; every variable may also appear as `{name}` inside the check's
+name and its string values (a layout, the description), where it is replaced by its value (a scalar) and, in the
+name, by its label.  A variable with more than one value that the name does not mention adds `_<label>` to it.
+Every combination is one check, in the order written (the first variable varies slowest).  Errors point at the
+template's lines: a field's value where it is written, a swept value where it is listed.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, Callable
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from .model import Loc, SpecError
+
+SWEEP_KEY = "sweep"
+MAX_SWEEP_CHECKS = 4096                     # checks one sweep may expand into
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_LABEL = re.compile(r"[A-Za-z0-9_.+-]+")
+
+Value = tuple[str, Any, Loc]                # (label, value, where the value is written)
+
+
+def _scalar(x: Any) -> bool:
+    return isinstance(x, (str, int, float)) and not isinstance(x, bool)
+
+
+def axes(f: Any, body: CommentedMap) -> list[tuple[str, list[Value]]]:
+    """The sweep's variables and their (label, value, location), validated."""
+    table, where = body[SWEEP_KEY], f.value(body, SWEEP_KEY)
+    if not isinstance(table, CommentedMap) or not table:
+        raise SpecError(where, "'sweep' must be a mapping of variables to their values (a list, or a mapping of "
+                               "labels to values)")
+    out: list[tuple[str, list[Value]]] = []
+    for var, values in table.items():
+        at = f.key(table, var)
+        if not isinstance(var, str) or not _VARIABLE.fullmatch(var) or var == SWEEP_KEY:
+            raise SpecError(at, "a sweep variable is a name of letters, digits and _ (not starting with a digit)")
+        if isinstance(values, CommentedSeq) and values:
+            items: list[Value] = []
+            for i, v in enumerate(values):
+                if not _scalar(v):
+                    raise SpecError(f.item(values, i), f"sweep variable '{var}': a listed value must be a number or "
+                                                       "a string; give a list or mapping value a label "
+                                                       f"({var}: {{label: value}})")
+                items.append((str(v), v, f.item(values, i)))
+        elif isinstance(values, CommentedMap) and values:
+            items = []
+            for label, v in values.items():
+                if not _scalar(label) or not _LABEL.fullmatch(str(label)):
+                    raise SpecError(f.key(values, label), f"sweep variable '{var}': a label is a word of letters, "
+                                                          "digits, _ . + -")
+                items.append((str(label), v, f.value(values, label)))
+        else:
+            raise SpecError(at, f"sweep variable '{var}' must have a non-empty list of values, or a mapping of "
+                                "labels to values")
+        if len({label for label, _, _ in items}) != len(items):
+            raise SpecError(at, f"sweep variable '{var}' lists one label twice")
+        out.append((var, items))
+    total = 1
+    for _, items in out:
+        total *= len(items)
+    if total > MAX_SWEEP_CHECKS:
+        raise SpecError(where, f"the sweep expands into {total} checks; at most {MAX_SWEEP_CHECKS} are supported")
+    return out
+
+
+def _substitute(text: str, binding: dict[str, Value]) -> str:
+    """`{var}` in a string: a scalar value's text, or the label of a list or mapping value."""
+    def one(m: re.Match[str]) -> str:
+        if m.group(1) not in binding:
+            return m.group(0)
+        label, value, _ = binding[m.group(1)]
+        return str(value) if _scalar(value) else label
+    return PLACEHOLDER.sub(one, text)
+
+
+def _name(name: str, variables: list[tuple[str, list[Value]]], binding: dict[str, Value]) -> str:
+    """The template's name with each `{var}` replaced by its label, and `_<label>` added for each variable with
+    more than one value that the name does not mention."""
+    mentioned = set(PLACEHOLDER.findall(name))
+    out = PLACEHOLDER.sub(lambda m: binding[m.group(1)][0], name)
+    for var, items in variables:
+        if len(items) > 1 and var not in mentioned:
+            out += f"_{binding[var][0]}"
+    return out
+
+
+def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[str, ...],
+           valid_name: Callable[[str, Loc], None]) -> list[tuple[str, CommentedMap, Loc]]:
+    """The checks one swept template stands for: (name, body with the variables set, the template's location)."""
+    variables = axes(f, body)
+    known = {var for var, _ in variables}
+    used: set[str] = set(PLACEHOLDER.findall(name))
+    for k, v in body.items():
+        if k != SWEEP_KEY and isinstance(v, str):
+            for ref in PLACEHOLDER.findall(v):
+                if ref not in known:
+                    raise SpecError(f.value(body, k), f"'{k}' of check '{name}' names {{{ref}}}, which its sweep does "
+                                                      f"not define (it has: {', '.join(sorted(known))})")
+                used.add(ref)
+    for ref in PLACEHOLDER.findall(name):
+        if ref not in known:
+            raise SpecError(loc, f"check name '{name}' names {{{ref}}}, which its sweep does not define")
+    for var, _items in variables:
+        if var not in used and var not in check_keys:
+            raise SpecError(f.key(body[SWEEP_KEY], var), f"sweep variable '{var}' is neither a check key nor used "
+                                                         "as {" + var + "} in the check")
+    out: list[tuple[str, CommentedMap, Loc]] = []
+    for combo in itertools.product(*(items for _, items in variables)):
+        binding = {var: value for (var, _), value in zip(variables, combo)}
+        m = CommentedMap()
+        m.lc.line, m.lc.col = body.lc.line, body.lc.col
+        for k, v in body.items():
+            if k == SWEEP_KEY:
+                continue
+            m[k] = _substitute(v, binding) if isinstance(v, str) else v
+            m.lc.add_kv_line_col(k, list(body.lc.data.get(k, [body.lc.line, body.lc.col] * 2)))
+        for var, (_, value, at) in binding.items():
+            if var in check_keys:
+                m[var] = value
+                m.lc.add_kv_line_col(var, [at.line - 1, at.column - 1] * 2)
+        expanded = _name(name, variables, binding)
+        valid_name(expanded, loc)
+        out.append((expanded, m, loc))
+    return out
