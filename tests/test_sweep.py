@@ -63,7 +63,8 @@ def test_a_variable_the_name_does_not_mention_adds_its_label(tmp_path):
 
 @pytest.mark.parametrize("checks, line, words", [
     (WARPS.replace("operand {operand}", "operand {oprand}"), 6, "names {oprand}, which its sweep does not define"),
-    (WARPS.replace("      operand: [A, B]", "      operand: [A, B]\n      unused: [1, 2]"), 14, "is neither a check key"),
+    (WARPS.replace("      operand: [A, B]", "      operand: [A, B]\n      unused: [1, 2]"), 14,
+     "is neither a check key"),
     (WARPS.replace("operand: [A, B]", "operand: [[A], B]"), 13, "give a list or mapping value a label"),
     (WARPS.replace("operand: [A, B]", "operand: [A, A]"), 13, "lists one label twice"),
     (WARPS.replace("operand: [A, B]", "operand: []"), 13, "non-empty list of values"),
