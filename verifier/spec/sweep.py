@@ -11,7 +11,10 @@
           operand: [A, B]                             # plain values: the value is its own label
           atom: {k128: "Sw<3,3,3> o (8,64):(64,1)"}
 
-A swept variable that is a check key sets that key; every variable may also appear as `{name}` inside the check's
+A swept variable that is a check key sets that key; a variable whose values are mappings sets the check keys they
+name together (a labelled group: `variant: {kmajor: {copy: ..., smem: ...}, mnmajor: {...}}`), and a group's other
+entries are variables of their own (`{major}` below a group `{n: {major: kmajor, ...}}`); every variable may
+also appear as `{name}` inside the check's
 name and its string values (a layout, the description), where it is replaced by its value (a scalar) and, in the
 name, by its label.  A variable with more than one value that the name does not mention adds `_<label>` to it.
 Every combination is one check, in the order written (the first variable varies slowest).  Errors point at the
@@ -80,23 +83,33 @@ def axes(f: Any, body: CommentedMap) -> list[tuple[str, list[Value]]]:
     return out
 
 
+SUBSTITUTION_ROUNDS = 4        # a variable's value may name another variable (a group's atom naming {b}, {w})
+
+
 def _substitute(text: str, binding: dict[str, Value]) -> str:
-    """`{var}` in a string: a scalar value's text, or the label of a list or mapping value."""
+    """`{var}` in a string: a scalar value's text, or the label of a list or mapping value; repeated while a
+    replacement names a variable in turn."""
     def one(m: re.Match[str]) -> str:
         if m.group(1) not in binding:
             return m.group(0)
         label, value, _ = binding[m.group(1)]
         return str(value) if _scalar(value) else label
-    return PLACEHOLDER.sub(one, text)
+    for _ in range(SUBSTITUTION_ROUNDS):
+        replaced = PLACEHOLDER.sub(one, text)
+        if replaced == text:
+            break
+        text = replaced
+    return text
 
 
 def _name(name: str, variables: list[tuple[str, list[Value]]], binding: dict[str, Value]) -> str:
     """The template's name with each `{var}` replaced by its label, and `_<label>` added for each variable with
-    more than one value that the name does not mention."""
+    more than one value that the name does not mention (a group is mentioned by any of its entries)."""
     mentioned = set(PLACEHOLDER.findall(name))
     out = PLACEHOLDER.sub(lambda m: binding[m.group(1)][0], name)
     for var, items in variables:
-        if len(items) > 1 and var not in mentioned:
+        members = {str(k) for _, v, _ in items if isinstance(v, CommentedMap) for k in v}
+        if len(items) > 1 and var not in mentioned and not members & mentioned:
             out += f"_{binding[var][0]}"
     return out
 
@@ -105,7 +118,13 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
            valid_name: Callable[[str, Loc], None]) -> list[tuple[str, CommentedMap, Loc]]:
     """The checks one swept template stands for: (name, body with the variables set, the template's location)."""
     variables = axes(f, body)
-    known = {var for var, _ in variables}
+    groups = {var for var, items in variables
+              if var not in check_keys and all(isinstance(v, CommentedMap) for _, v, _ in items)}
+    derived = {str(k) for var, items in variables if var in groups for _, g, _ in items for k in g
+               if k not in check_keys}
+    set_keys = {str(k) for var, items in variables if var in groups for _, g, _ in items for k in g
+                if k in check_keys} | {var for var, _ in variables if var in check_keys}
+    known = {var for var, _ in variables} | derived | set_keys     # a key the sweep sets may be named as {key}
     used: set[str] = set(PLACEHOLDER.findall(name))
     for k, v in body.items():
         if k != SWEEP_KEY and isinstance(v, str):
@@ -117,13 +136,38 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
     for ref in PLACEHOLDER.findall(name):
         if ref not in known:
             raise SpecError(loc, f"check name '{name}' names {{{ref}}}, which its sweep does not define")
-    for var, _items in variables:
-        if var not in used and var not in check_keys:
+    for var, items in variables:
+        if var in groups:
+            for _, group, _ in items:
+                for k in group:
+                    if k == SWEEP_KEY or not isinstance(k, str) or not _VARIABLE.fullmatch(k):
+                        raise SpecError(f.key(group, k), f"sweep variable '{var}': a group's key is a check key or a "
+                                                         "variable name")
+                    if k not in check_keys and not _scalar(group[k]):
+                        raise SpecError(f.value(group, k), f"sweep variable '{var}': {k!r} is not a check key, so it "
+                                                           "is a variable, whose value must be a number or a string")
+                    for ref in PLACEHOLDER.findall(group[k]) if isinstance(group[k], str) else []:
+                        if ref not in known:
+                            raise SpecError(f.value(group, k), f"sweep variable '{var}' names {{{ref}}}, which the "
+                                                               "sweep does not define")
+                        used.add(ref)
+        elif var not in used and var not in check_keys:
             raise SpecError(f.key(body[SWEEP_KEY], var), f"sweep variable '{var}' is neither a check key nor used "
                                                          "as {" + var + "} in the check")
     out: list[tuple[str, CommentedMap, Loc]] = []
     for combo in itertools.product(*(items for _, items in variables)):
         binding = {var: value for (var, _), value in zip(variables, combo)}
+        for var in groups:     # a group's own variables: placeholders like the sweep's
+            group = binding[var][1]
+            binding.update({str(k): (str(v), v, f.value(group, k)) for k, v in group.items() if k not in check_keys})
+        keys: dict[str, tuple[Any, Loc]] = {}          # the check keys the sweep sets, with where they are written
+        for var, (_, value, at) in list(binding.items()):
+            if var in check_keys:
+                keys[var] = (value, at)
+            elif var in groups:
+                keys.update({str(k): (_substitute(v, binding) if isinstance(v, str) else v, f.value(value, k))
+                             for k, v in value.items() if k in check_keys})
+        binding.update({k: (str(v), v, at) for k, (v, at) in keys.items() if _scalar(v) and k not in binding})
         m = CommentedMap()
         m.lc.line, m.lc.col = body.lc.line, body.lc.col
         for k, v in body.items():
@@ -131,10 +175,9 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
                 continue
             m[k] = _substitute(v, binding) if isinstance(v, str) else v
             m.lc.add_kv_line_col(k, list(body.lc.data.get(k, [body.lc.line, body.lc.col] * 2)))
-        for var, (_, value, at) in binding.items():
-            if var in check_keys:
-                m[var] = value
-                m.lc.add_kv_line_col(var, [at.line - 1, at.column - 1] * 2)
+        for k, (v, at) in keys.items():
+            m[k] = v
+            m.lc.add_kv_line_col(k, [at.line - 1, at.column - 1] * 2)
         expanded = _name(name, variables, binding)
         valid_name(expanded, loc)
         out.append((expanded, m, loc))
