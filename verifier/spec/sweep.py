@@ -156,12 +156,13 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
                                                          "as {" + var + "} in the check")
     out: list[tuple[str, CommentedMap, Loc]] = []
     for combo in itertools.product(*(items for _, items in variables)):
-        binding = {var: value for (var, _), value in zip(variables, combo)}
-        for var in groups:     # a group's own variables: placeholders like the sweep's
-            group = binding[var][1]
+        chosen = {var: value for (var, _), value in zip(variables, combo)}
+        binding = dict(chosen)
+        for var in groups:     # a group's own variables: placeholders like the sweep's (and may rename the group)
+            group = chosen[var][1]
             binding.update({str(k): (str(v), v, f.value(group, k)) for k, v in group.items() if k not in check_keys})
         keys: dict[str, tuple[Any, Loc]] = {}          # the check keys the sweep sets, with where they are written
-        for var, (_, value, at) in list(binding.items()):
+        for var, (_, value, at) in chosen.items():
             if var in check_keys:
                 keys[var] = (value, at)
             elif var in groups:
