@@ -31,6 +31,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from .model import Loc, SpecError
 
 SWEEP_KEY = "sweep"
+MAPPING_KEYS = ("copy_mma", "descriptor")   # check keys whose value is a mapping: sweeping them is not a group
 MAX_SWEEP_CHECKS = 4096                     # checks one sweep may expand into
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -119,7 +120,7 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
     """The checks one swept template stands for: (name, body with the variables set, the template's location)."""
     variables = axes(f, body)
     groups = {var for var, items in variables
-              if var not in check_keys and all(isinstance(v, CommentedMap) for _, v, _ in items)}
+              if var not in MAPPING_KEYS and all(isinstance(v, CommentedMap) for _, v, _ in items)}
     derived = {str(k) for var, items in variables if var in groups for _, g, _ in items for k in g
                if k not in check_keys}
     set_keys = {str(k) for var, items in variables if var in groups for _, g, _ in items for k in g
@@ -163,11 +164,11 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
             binding.update({str(k): (str(v), v, f.value(group, k)) for k, v in group.items() if k not in check_keys})
         keys: dict[str, tuple[Any, Loc]] = {}          # the check keys the sweep sets, with where they are written
         for var, (_, value, at) in chosen.items():
-            if var in check_keys:
-                keys[var] = (value, at)
-            elif var in groups:
+            if var in groups:
                 keys.update({str(k): (_substitute(v, binding) if isinstance(v, str) else v, f.value(value, k))
                              for k, v in value.items() if k in check_keys})
+            elif var in check_keys:
+                keys[var] = (value, at)
         binding.update({k: (str(v), v, at) for k, (v, at) in keys.items() if _scalar(v) and k not in binding})
         m = CommentedMap()
         m.lc.line, m.lc.col = body.lc.line, body.lc.col
