@@ -125,7 +125,8 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
                if k not in check_keys}
     set_keys = {str(k) for var, items in variables if var in groups for _, g, _ in items for k in g
                 if k in check_keys} | {var for var, _ in variables if var in check_keys}
-    known = {var for var, _ in variables} | derived | set_keys     # a key the sweep sets may be named as {key}
+    written = {str(k) for k in body if k in check_keys and k != SWEEP_KEY}
+    known = {var for var, _ in variables} | derived | set_keys | written   # a check key may be named as {key}
     used: set[str] = set(PLACEHOLDER.findall(name))
     for k, v in body.items():
         if k != SWEEP_KEY and isinstance(v, str):
@@ -170,6 +171,9 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
             elif var in check_keys:
                 keys[var] = (value, at)
         binding.update({k: (str(v), v, at) for k, (v, at) in keys.items() if _scalar(v) and k not in binding})
+        own = {str(k): _substitute(v, binding) for k, v in body.items()     # the template's keys, as set here
+               if k in written and isinstance(v, str)}
+        binding.update({k: (v, v, loc) for k, v in own.items() if k not in binding})
         m = CommentedMap()
         m.lc.line, m.lc.col = body.lc.line, body.lc.col
         for k, v in body.items():
