@@ -1,6 +1,6 @@
 """Documented findings: atoms whose CuTe traits disagree with their instruction (or are no instruction at all).
 
-Written once, as data: the catalog (tools/gen_catalog.py) and `import-cutlass` both give these atoms' checks
+Written once, as data: the catalog (specs/catalog/atoms_*.yaml) and `import-cutlass` both give these atoms' checks
 `expect: fail` with this text as their description, so that every other atom stays gated.
 """
 from __future__ import annotations
