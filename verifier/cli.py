@@ -69,23 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "
                               "(one query a line)", add_help=False)
-    imp = sub.add_parser("import-cutlass", help="write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
-                         description="Read MMA_Traits and Copy_Traits specialisations from a CUTLASS include "
-                                     "directory and write one spec file per header family (atom-only checks). "
-                                     "Every definition that cannot be read is reported with its header:line.",
-                         add_help=False)
-    imp.add_argument("rest", nargs=argparse.REMAINDER)
-    kern = sub.add_parser("import-kernel", help="write the checks a C++ kernel's CuTe configuration defines",
-                          description="Read the TiledMMA, Copy_Atom and shared-memory layouts a C++ kernel source "
-                                      "declares (aliases, auto variables, decltype) and write one check per operand "
-                                      "path; what cannot be read is reported with file:line:column.",
-                          add_help=False)
-    kern.add_argument("rest", nargs=argparse.REMAINDER)
-    pre = sub.add_parser("prescreen-cutlass", help="prove every GEMM kernel CUTLASS's generator emits for an arch",
-                         description="Map each GEMM kernel cutlass_library's generator emits for --arch 80|90 to the "
-                                     "CuTe configuration its collective builder builds, prove every distinct operand "
-                                     "path, and report per kernel.", add_help=False)
-    pre.add_argument("rest", nargs=argparse.REMAINDER)
+    # commands whose own parser (options included) lives with their module; listed here for --help
+    for name, summary, description in DELEGATED:
+        sub.add_parser(name, help=summary, description=description, add_help=False).add_argument(
+            "rest", nargs=argparse.REMAINDER)
 
     ex = sub.add_parser("explain", help="print the article's chain of numbers for one register slot or wgmma element",
                         description="Trace one destination (lane, value) of a tiled check through every layout, "
@@ -150,6 +137,19 @@ def _positive_int(text: str) -> int:
     if x <= 0:
         raise argparse.ArgumentTypeError("must be positive")
     return x
+
+
+DELEGATED = (
+    ("import-cutlass", "write spec files from CUTLASS's MMA_Traits / Copy_Traits headers",
+     "Read MMA_Traits and Copy_Traits specialisations from a CUTLASS include directory and write one spec file per "
+     "header family (atom-only checks). Every definition that cannot be read is reported with its header:line."),
+    ("import-kernel", "write the checks a C++ kernel's CuTe configuration defines",
+     "Read the TiledMMA, Copy_Atom and shared-memory layouts a C++ kernel source declares (aliases, auto variables, "
+     "decltype) and write one check per operand path; what cannot be read is reported with file:line:column."),
+    ("prescreen-cutlass", "prove every GEMM kernel CUTLASS's generator emits for an arch",
+     "Map each GEMM kernel cutlass_library's generator emits for --arch 80|90 to the CuTe configuration its "
+     "collective builder builds, prove every distinct operand path, and report per kernel."),
+)
 
 
 def _int_list(text: str) -> list[int]:

@@ -221,7 +221,7 @@ class StructTemplates:
 
 
 def _split_args(text: str) -> list[str]:
-    from .kernel_source import split_top
+    from .resolver import split_top
     return split_top(text)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .resolver import split_top
+
 _COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
 _PREPROCESSOR = re.compile(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", re.M)
 _SCOPE_HEAD = re.compile(r"\b(struct|class|namespace|union)\s+([A-Za-z_]\w*)")
@@ -85,23 +87,6 @@ def _statement_end(text: str, start: int) -> int:
         elif c == ";" and depth == 0:
             return i
     return -1
-
-
-def split_top(text: str, sep: str = ",") -> list[str]:
-    """Split at `sep` outside <>, (), {} and []."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "<({[":
-            depth += 1
-        elif ch in ">)}]":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    tail = text[start:].strip()
-    if tail or parts:
-        parts.append(tail)
-    return parts
 
 
 def _balanced(s: str, start: int) -> int:

@@ -38,23 +38,17 @@ class Failure:
         return self.theorem.status is Status.REFUSED
 
 
+def _first_failures(theorems: list[TheoremResult]) -> list[Failure]:
+    return [Failure(t, item) for t in theorems for item in [t.first_failure()] if item is not None]
+
+
 def failures(r: CheckResult) -> list[Failure]:
-    out = []
-    for t in r.theorems:
-        item = t.first_failure()
-        if item is not None:
-            out.append(Failure(t, item))
-    return out
+    return _first_failures(r.theorems)
 
 
 def findings(r: CheckResult) -> list[Failure]:
     """The refutations about atom fields the configuration never reads: warnings, not its verdict."""
-    out = []
-    for t in r.findings:
-        item = t.first_failure()
-        if item is not None:
-            out.append(Failure(t, item))
-    return out
+    return _first_failures(r.findings)
 
 
 def witness_json(w: Witness) -> dict[str, Any]:
