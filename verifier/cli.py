@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         stdin = args.expr == ["-"]
         return run(args.expr, args.json, stdin)
     if args.command in ("prove", "diff"):
-        from .symbolic.decide import Procedure, Settings
+        from .symbolic.procedure import Procedure, Settings
         forced = {"z3": Procedure.Z3, "enumeration": Procedure.ENUMERATION}.get(args.procedure)
         settings = Settings(timeout_s=args.timeout, cross_check=args.cross_check, procedure=forced)
     if args.command == "prove":

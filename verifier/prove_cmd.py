@@ -16,17 +16,24 @@ from typing import Callable, Iterable, TextIO
 
 from .cache import ProofCache, default_dir, file_digest
 from .outcome import ExitCode, Verdict, exit_code
-from .report import formats, sarif, text
+from .report import text
 from .spec import CheckSpec, Spec, SpecError
-from .symbolic.decide import Settings, obligation_cache
+from .symbolic.procedure import Settings
 from .spec.model import CheckKind
 from .theorems.result import CheckResult
 
 Renderer = Callable[[list[CheckResult], float], str]
-FORMATS: dict[str, Renderer] = {
-    "text": text.render, "json": formats.to_json, "markdown": formats.to_markdown, "junit": formats.to_junit,
-    "sarif": sarif.to_sarif,
-}
+
+
+def renderer(fmt: str) -> Renderer:
+    """The report of format `fmt`, its module imported when asked for (the text report, a warm run's usual one,
+    imports neither the XML nor the SARIF writer)."""
+    if fmt == "text":
+        return text.render
+    from .report import formats, sarif
+    table: dict[str, Renderer] = {"json": formats.to_json, "markdown": formats.to_markdown,
+                                  "junit": formats.to_junit, "sarif": sarif.to_sarif}
+    return table[fmt]
 Selected = list[tuple[Spec, CheckSpec]]
 CACHED_VERDICTS = (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED)   # undecided and errors: proved again
 
@@ -61,6 +68,7 @@ def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCa
     hit = cache.get(key, CheckResult)
     if hit is not None and hit.name == check.name and hit.spec_path == spec.path:
         return hit
+    from .symbolic.decide import obligation_cache
     with obligation_cache(cache):
         result = run_check(spec, check, settings, debug=debug)
     if result.verdict in CACHED_VERDICTS:
@@ -364,7 +372,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     if suggest:
         _add_suggestions(selected, results, settings)
     seconds = time.perf_counter() - t0
-    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else FORMATS.get(fmt)
+    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else renderer(fmt)
     if fmt == "html":
         from .report.html_report import to_html
         from .report.pictures import pictures
@@ -413,6 +421,7 @@ def _markdown_with_pictures(selected: Selected, results: list[CheckResult], outp
             links.setdefault(p.check, []).append(f"_no picture: {e.strerror}_")
             continue
         links.setdefault(p.check, []).append(f"![{p.check}: {p.view}]({folder.name}/{name})")
+    from .report import formats
     return lambda rs, s: formats.to_markdown(rs, s, links)
 
 

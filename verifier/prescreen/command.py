@@ -160,7 +160,7 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
 
 
 def main(argv: list[str]) -> int:
-    from ..prove_cmd import FORMATS as REPORTS
+    from ..prove_cmd import renderer
     from ..report import text
     ap = argparse.ArgumentParser(prog="python -m verifier prescreen-cutlass",
                                  description="prove every GEMM kernel CUTLASS's generator emits for an architecture")
@@ -189,7 +189,7 @@ def main(argv: list[str]) -> int:
             lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more (--format json lists every kernel)")
         report = "\n".join(lines) + "\n"
     else:
-        render = REPORTS[args.format]
+        render = renderer(args.format)
         report = render(results, seconds)
     if args.output is not None:
         try:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..algebra.layout import Layout
+if TYPE_CHECKING:                  # annotations only: reading a result back imports no algebra
+    from ..algebra.layout import Layout
 
 
 class CheckKind(str, Enum):

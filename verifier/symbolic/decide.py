@@ -17,44 +17,18 @@ import dataclasses
 import itertools
 import time
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Iterator
 
 from ..outcome import Status
 from .expr import compile_numpy, compile_py, texts_of, variables
 from .obligation import Obligation
+from .procedure import DEFAULT_SETTINGS, ENUMERATION_LIMIT, CrossCheck, Procedure, Settings
 
-ENUMERATION_LIMIT = 1 << 22     # points; beyond this no enumeration (decision, cross-check or count)
 SMALL_DOMAIN = 1 << 18          # points; smaller domains are enumerated rather than handed to a solver (one chunk)
 NON_POWER_OF_TWO_LIMIT = 1 << 26   # points; div / mod by a non-power of two are enumerated up to this size
 NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at most this wide
 CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
 MEMO_SIZE = 4096                # decisions remembered per process
-
-
-class Procedure(str, Enum):
-    Z3 = "z3-bitvector"
-    ENUMERATION = "enumeration"
-    EVALUATION = "evaluation"     # a fact computed exactly on integers (no quantified variables)
-
-
-@dataclass(frozen=True)
-class Settings:
-    timeout_s: float = 30.0
-    cross_check: bool = False
-    enumeration_limit: int = ENUMERATION_LIMIT
-    procedure: Procedure | None = None     # force one procedure where it applies (tests compare the verdicts)
-
-
-DEFAULT_SETTINGS = Settings()
-
-
-@dataclass
-class CrossCheck:
-    procedure: Procedure
-    status: Status | None          # None: the second procedure does not apply (note says why)
-    seconds: float = 0.0
-    note: str = ""
 
 
 @dataclass

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from ..outcome import Status
 from ..spec.model import Loc
-from ..symbolic.decide import CrossCheck, Procedure
-from ..symbolic.expr import Pred
-from ..symbolic.obligation import Obligation
+from ..symbolic.procedure import CrossCheck, Procedure
 from .catalog import BY_ID, TheoremId
+
+if TYPE_CHECKING:                  # a claim's parts: reading results back (the proof cache) needs neither
+    from ..symbolic.expr import Pred
+    from ..symbolic.obligation import Obligation
 
 
 @dataclass(frozen=True)
