@@ -34,56 +34,105 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+Decoder = typing.Callable[[Any], Any]
+
+
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from `data`, checking every field."""
+    return _decoder(tp)(data)
+
+
+@lru_cache(maxsize=None)
+def _decoder(tp: Any) -> Decoder:
+    """The function that rebuilds values of type `tp`, made once per type (a run record holds thousands)."""
     origin = typing.get_origin(tp)
     if tp is Any:
-        return data
+        return lambda data: data
     if origin in (Union, types.UnionType):
         args = typing.get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return from_json(arg, data)
-            except CodecError:
-                continue
-        raise CodecError(f"{data!r} fits none of {tp}")
+        optional = type(None) in args
+        options = [_decoder(a) for a in args if a is not type(None)]
+
+        def union(data: Any) -> Any:
+            if data is None and optional:
+                return None
+            for option in options:
+                try:
+                    return option(data)
+                except CodecError:
+                    continue
+            raise CodecError(f"{data!r} fits none of {tp}")
+        return union
     if origin in (list, tuple):
-        if not isinstance(data, list):
-            raise CodecError(f"expected a list for {tp}, not {type(data).__name__}")
         args = typing.get_args(tp)
         if origin is tuple and args and args[-1] is not Ellipsis:
-            if len(args) != len(data):
-                raise CodecError(f"expected {len(args)} items for {tp}")
-            return tuple(from_json(a, x) for a, x in zip(args, data))
-        item = args[0] if args else Any
-        out = [from_json(item, x) for x in data]
-        return tuple(out) if origin is tuple else out
+            each = [_decoder(a) for a in args]
+
+            def fixed(data: Any) -> Any:
+                if not isinstance(data, list) or len(data) != len(each):
+                    raise CodecError(f"expected {len(each)} items for {tp}")
+                return tuple(d(x) for d, x in zip(each, data))
+            return fixed
+        item = _decoder(args[0] if args else Any)
+
+        def sequence(data: Any) -> Any:
+            if not isinstance(data, list):
+                raise CodecError(f"expected a list for {tp}, not {type(data).__name__}")
+            out = [item(x) for x in data]
+            return tuple(out) if origin is tuple else out
+        return sequence
     if origin is dict:
-        if not isinstance(data, dict):
-            raise CodecError(f"expected an object for {tp}")
-        _, value = typing.get_args(tp) or (str, Any)
-        return {str(k): from_json(value, v) for k, v in data.items()}
+        _, value_type = typing.get_args(tp) or (str, Any)
+        value = _decoder(value_type)
+
+        def mapping(data: Any) -> Any:
+            if not isinstance(data, dict):
+                raise CodecError(f"expected an object for {tp}")
+            return {str(k): value(v) for k, v in data.items()}
+        return mapping
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise CodecError(f"expected an object for {tp.__name__}")
-        hints = _hints(tp)
-        fields = {f.name for f in dataclasses.fields(tp) if f.init}
-        if set(data) != fields:
-            raise CodecError(f"{tp.__name__}: fields {sorted(set(data) ^ fields)} differ")
-        return tp(**{name: from_json(hints[name], data[name]) for name in fields})
+        names = frozenset(f.name for f in dataclasses.fields(tp) if f.init)
+        cls = tp
+        fields: dict[str, Decoder] = {}
+
+        def record(data: Any) -> Any:
+            if not isinstance(data, dict):
+                raise CodecError(f"expected an object for {cls.__name__}")
+            if data.keys() != names:
+                raise CodecError(f"{cls.__name__}: fields {sorted(set(data) ^ names)} differ")
+            if not fields:          # resolved on first use: a dataclass may name itself in its fields
+                hints = _hints(cls)
+                fields.update({name: _decoder(hints[name]) for name in names})
+            return cls(**{name: fields[name](data[name]) for name in names})
+        return record
     if isinstance(tp, type) and issubclass(tp, Enum):
-        try:
-            return tp(data)
-        except ValueError:
-            raise CodecError(f"{data!r} is no {tp.__name__}") from None
-    if tp is float and isinstance(data, (int, float)) and not isinstance(data, bool):
-        return float(data)
-    if tp in (int, str, bool) and type(data) is tp:
-        return data
-    if tp is type(None) and data is None:
-        return None
-    raise CodecError(f"{data!r} is not a {getattr(tp, '__name__', tp)}")
+        enum = tp
+
+        def member(data: Any) -> Any:
+            try:
+                return enum(data)
+            except ValueError:
+                raise CodecError(f"{data!r} is no {enum.__name__}") from None
+        return member
+    if tp is float:
+        def real(data: Any) -> Any:
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
+                return float(data)
+            raise CodecError(f"{data!r} is not a float")
+        return real
+    if tp in (int, str, bool):
+        def scalar(data: Any) -> Any:
+            if type(data) is tp:
+                return data
+            raise CodecError(f"{data!r} is not a {tp.__name__}")
+        return scalar
+    if tp is type(None):
+        def nothing(data: Any) -> Any:
+            if data is None:
+                return None
+            raise CodecError(f"{data!r} is not None")
+        return nothing
+
+    def unknown(data: Any) -> Any:
+        raise CodecError(f"{data!r} is not a {getattr(tp, '__name__', tp)}")
+    return unknown
