@@ -201,10 +201,16 @@ def product_like(t: IntTuple, guide: IntTuple) -> IntTuple:
 
 
 def congruent(a: IntTuple, b: IntTuple) -> bool:
-    a_tuple, b_tuple = isinstance(a, tuple), isinstance(b, tuple)    # is_tuple, inlined: every Layout checks this
-    if a_tuple and b_tuple:
-        return len(a) == len(b) and all(map(congruent, a, b))
-    return not a_tuple and not b_tuple
+    """Same nesting (every Layout checks its shape against its stride: leaves are compared without a call)."""
+    if not isinstance(a, tuple):
+        return not isinstance(b, tuple)
+    if not isinstance(b, tuple) or len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if isinstance(x, tuple) or isinstance(y, tuple):
+            if not congruent(x, y):
+                return False
+    return True
 
 
 def repeat_like(t: IntTuple, x: Any) -> IntTuple:
