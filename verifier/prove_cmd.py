@@ -372,7 +372,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     if suggest:
         _add_suggestions(selected, results, settings)
     seconds = time.perf_counter() - t0
-    report = (lambda rs, s: text.render(rs, s, verbose)) if fmt == "text" else renderer(fmt)
+    report: Renderer
     if fmt == "html":
         from .report.html_report import to_html
         from .report.pictures import pictures
@@ -380,7 +380,10 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         report = lambda rs, s: to_html(rs, s, drawn)   # noqa: E731
     elif fmt == "markdown" and output:
         report = _markdown_with_pictures(selected, results, output)
-    assert report is not None
+    elif fmt == "text":
+        report = lambda rs, s: text.render(rs, s, verbose)   # noqa: E731
+    else:
+        report = renderer(fmt)
     if output:
         try:
             Path(output).write_text(report(results, seconds), encoding="utf-8")
