@@ -164,3 +164,17 @@ def test_a_spec_may_write_smem_in_cpp_spelling(tmp_path):
     assert str(spec.checks["seed"].smem) == str(parse_layout("(16,16):(16,1)"))
     p = verifier("prove", str(f), "--allow-outside", "--no-cache")
     assert p.returncode == 0 and "verified" in p.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "void f() { " + "{" * 5000 + " }",                                   # unbalanced, deeply nested blocks
+    "using A = " + "Layout<" * 300 + "_1" + ">" * 300 + "{};\n",        # nesting beyond the reader's limit
+    "struct X { using T = decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>>{}); };" * 2000,
+    "template <class T> struct S : S<T> {};\nusing A = S<int>::Member;\n",   # a base that is the struct itself
+])
+def test_hostile_sources_give_a_report_not_a_traceback(tmp_path, text):
+    f = tmp_path / "k.cu"
+    f.write_text(text)
+    p = subprocess.run([sys.executable, "-m", "verifier", "import-kernel", str(f)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert p.returncode in (0, 2) and "Traceback" not in p.stderr

@@ -92,3 +92,15 @@ def test_sweep_is_a_version_2_key(tmp_path):
     with pytest.raises(SpecError) as e:
         load_spec(f, allow_outside=True)
     assert "version 2 key" in e.value.message and e.value.loc.line == 11
+
+
+def test_values_naming_values_cannot_blow_up(tmp_path):
+    """Each round of substitution could multiply a string's length: it is bounded, one line at the template."""
+    def group(var, name, text):
+        return f"      {var}: {{one: {{{name}: \"{text}\"}}}}\n"
+    text = ("  c:\n    description: \"" + "{xa}" * 50 + "\"\n    mma: SM80_16x8x16_F32F16F16F32_TN\n    sweep:\n"
+            + group("a", "xa", "{xb}" * 50) + group("b", "xb", "{xc}" * 50) + group("c", "xc", "{xd}" * 50)
+            + group("d", "xd", "z" * 10))
+    with pytest.raises(SpecError) as e:
+        spec(tmp_path, text)
+    assert "grows beyond" in e.value.message and e.value.loc.line == 5

@@ -85,6 +85,11 @@ def axes(f: Any, body: CommentedMap) -> list[tuple[str, list[Value]]]:
 
 
 SUBSTITUTION_ROUNDS = 4        # a variable's value may name another variable (a group's atom naming {b}, {w})
+MAX_EXPANDED_TEXT = 10_000     # characters a substituted string may grow to (values naming values: no blow-up)
+
+
+class ExpansionTooLong(ValueError):
+    """A substituted string grew beyond MAX_EXPANDED_TEXT."""
 
 
 def _substitute(text: str, binding: dict[str, Value]) -> str:
@@ -97,6 +102,9 @@ def _substitute(text: str, binding: dict[str, Value]) -> str:
         return str(value) if _scalar(value) else label
     for _ in range(SUBSTITUTION_ROUNDS):
         replaced = PLACEHOLDER.sub(one, text)
+        if len(replaced) > MAX_EXPANDED_TEXT:
+            raise ExpansionTooLong(f"a string grows beyond {MAX_EXPANDED_TEXT} characters as its placeholders are "
+                                   "replaced")
         if replaced == text:
             break
         text = replaced
@@ -156,6 +164,15 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
         elif var not in used and var not in check_keys:
             raise SpecError(f.key(body[SWEEP_KEY], var), f"sweep variable '{var}' is neither a check key nor used "
                                                          "as {" + var + "} in the check")
+    try:
+        return _expand_all(f, name, body, loc, check_keys, valid_name, variables, groups, written)
+    except ExpansionTooLong as e:
+        raise SpecError(loc, f"check '{name}': {e}") from None
+
+
+def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[str, ...],
+                valid_name: Callable[[str, Loc], None], variables: list[tuple[str, list[Value]]], groups: set[str],
+                written: set[str]) -> list[tuple[str, CommentedMap, Loc]]:
     out: list[tuple[str, CommentedMap, Loc]] = []
     for combo in itertools.product(*(items for _, items in variables)):
         chosen = {var: value for (var, _), value in zip(variables, combo)}
