@@ -109,3 +109,34 @@ def test_prove_never_crashes_on_random_yaml(tmp_path, text):
     out = io.StringIO()
     code = prove_main([str(f)], "text", None, None, Settings(timeout_s=2.0), out=out)
     assert code in (0, 1, 2, 3)
+
+
+def test_a_tile_whose_widened_coordinates_cannot_be_partitioned_is_unsupported_not_an_error(tmp_path):
+    """Found by the fuzzer: CuTe partitions this 16x2 tile, but the algebra refuses the widened coordinate tensor
+    theorem 10 builds (shape_div 8 vs 3): theorem 10 is unsupported, never an internal error."""
+    f = tmp_path / "fuzz.yaml"
+    f.write_text(f"""version: 1
+name: fuzz
+include: [{ATOMS}/sm75.yaml]
+mma_atoms:
+  FUZZ_MMA:
+    instruction: ""
+    shape_mnk: [12, 12, 4]
+    thr_id: "32:1"
+    types: {{a: 16, b: int32_t, c: 16, d: bfloat16_t}}
+    a: "((4,8),(32)):((16,1),(40))"
+    b: "(32,(2,2,4)):(0,(4,4,8))"
+    c: "(32,(8,32,1)):(4,(64,4,128))"
+checks:
+  c0:
+    mma: FUZZ_MMA
+    copy: "SM75_U32x2_LDSM_N"
+    value_type: tfloat32_t
+    operand: B
+    smem: "Sw<3,3,3> o ((16),2):((0),0)"
+    expect: unsupported
+""")
+    out = io.StringIO()
+    code = prove_main([str(f)], "json", None, None, Settings(timeout_s=2.0), out=out, allow_outside=True)
+    assert code in (0, 1, 2, 3), out.getvalue()[-2000:]
+    assert '"status": "error"' not in out.getvalue()

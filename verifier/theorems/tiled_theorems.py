@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..algebra.inttuple import compact_col_major, flatten_to_tuple
+from ..algebra.inttuple import AlgebraError, compact_col_major, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.ops import right_inverse
 from ..algebra.swizzle import ComposedLayout
@@ -272,6 +272,16 @@ def _wide_coordinates(shape: Any, width: int) -> Layout:
     return Layout(tuple(shape), (compact_col_major(shape[0], 1), compact_col_major(shape[1], width)))
 
 
+def _touched(setup: TiledSetup, chain: OperandChain) -> tuple[Any, int] | Unsupported:
+    """_touched_coordinates, or Unsupported when the algebra refuses to partition the widened coordinates (CuTe
+    partitions the tile itself; this construction is the prover's, so its failure decides nothing)."""
+    try:
+        return _touched_coordinates(setup, chain)
+    except AlgebraError as e:
+        return Unsupported(f"the copy's partition of the tile's (row, col) coordinates cannot be built here "
+                           f"({e}); the shared tile's own partition is judged by theorems 6 and 8")
+
+
 def _touched_coordinates(setup: TiledSetup, chain: OperandChain) -> tuple[Any, int]:
     """The copy's shared-memory partition of the tile's (row, col) coordinates, as `row + width * col` with a
     width beyond every row index it can reach (so that a coordinate outside the tile stays recognisable)."""
@@ -299,10 +309,14 @@ def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
     small = suspects.smem(f"the shared-memory {op} tile ({rows}x{cols}) is not a whole number of the tiled MMA's "
                           f"{op} tiles ({tile[0]}x{tile[1]})")
-    items: list[Item] = [Fact(f"the {op} tile is a whole number of the tiled MMA's {op} tiles",
-                              rows % tile[0] == 0 and cols % tile[1] == 0, f"{rows}x{cols}",
-                              f"multiples of {tile[0]}x{tile[1]}", small)]
-    wide_frg, width = _touched_coordinates(setup, chain)
+    whole = Fact(f"the {op} tile is a whole number of the tiled MMA's {op} tiles",
+                 rows % tile[0] == 0 and cols % tile[1] == 0, f"{rows}x{cols}", f"multiples of {tile[0]}x{tile[1]}",
+                 small)
+    items: list[Item] = [whole]
+    touched = _touched(setup, chain)
+    if isinstance(touched, Unsupported):      # the whole-number fact still refutes on its own
+        return touched if whole.holds else items
+    wide_frg, width = touched
     t, v, inst = chain.t, chain.v_mem(), chain.inst
     w = layout_expr(wide_frg, chain.memory_coord(t, v))
     row, col = w % width, w // width
@@ -349,7 +363,10 @@ def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects
         return [Fact("the shared-memory tile is (rows, cols)", False, f"rank {layout.rank()}", "rank 2",
                      suspects.smem("the shared-memory layout"))]
     rows, cols = int(layout.mode(0).size()), int(layout.mode(1).size())
-    wide_frg, width = _touched_coordinates(setup, chain)
+    touched = _touched(setup, chain)
+    if isinstance(touched, Unsupported):
+        return touched
+    wide_frg, width = touched
     k_slices = int(setup.mma.atom_layout_mnk.mode(2).size())
     reduced = setup.check.reduction == "K"
     slices = k_slices if reduced else 1
