@@ -98,7 +98,9 @@ def test_the_generators_default_space_is_proved(arch, tmp_path):
     assert f"prescreen-cutlass --arch {arch}: {len(checks)} GEMM kernels, {len(mapped)} mapped" in p.stdout
 
 
-def test_an_unknown_architecture_is_bad_input():
-    p = subprocess.run([sys.executable, "-m", "verifier", "prescreen-cutlass", "--arch", "70"], capture_output=True,
+@pytest.mark.parametrize("args", [["--arch", "70"], ["--arch", "90", "--level", "abc"],
+                                  ["--arch", "90", "--jobs", "0"]])
+def test_bad_arguments_are_bad_input(args):
+    p = subprocess.run([sys.executable, "-m", "verifier", "prescreen-cutlass", *args], capture_output=True,
                        text=True, cwd=ROOT)
-    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.strip().splitlines()[-1].count("error") == 1

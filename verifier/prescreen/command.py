@@ -12,12 +12,14 @@ Exit status: 0 when no mapped kernel is refuted, refused or in error; 1 when one
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
+from ..echo import quote
 from ..outcome import Expect, ExitCode, Status, Verdict, check_verdict
 from ..spec.model import CheckKind, Loc, SpecError
 from ..symbolic.decide import Settings
@@ -173,6 +175,9 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error("--jobs must be at least 1")
+    if args.level and not re.fullmatch(r"\d{1,4}", args.level):
+        ap.error("--level is the generator's instantiation level, 1 to 4 digits (e.g. 1 or 2222), not "
+                 + quote(args.level))
     try:
         results, mapped, paths, seconds = run(args.arch, args.level, args.jobs, args.spec_out)
     except (SpaceError, SpecError) as e:
