@@ -24,6 +24,7 @@ from ..algebra.layout import Layout, make_layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import first_name
 from .kernel_source import Declaration, Scope, scan_scopes
+from .resolver import split_top
 
 OPERANDS = ("A", "B")
 CUTE_WORDS = re.compile(r"\b(?:Layout|Shape|Stride|Swizzle|composition|tile_to_shape|make_layout|make_shape|"
@@ -207,7 +208,7 @@ class StructTemplates:
                 while j < len(d.text) and depth:
                     depth += {"<": 1, ">": -1}.get(d.text[j], 0)
                     j += 1
-                args = [a.strip() for a in _split_args(d.text[m.end():j - 1])] if end >= 0 else []
+                args = [a.strip() for a in split_top(d.text[m.end():j - 1])] if end >= 0 else []
                 for i, a in enumerate(args):
                     if a not in sc.params:
                         continue
@@ -218,11 +219,6 @@ class StructTemplates:
                             if all(_norm(value) != _norm(v) for v in found.get(a, [])):
                                 found.setdefault(a, []).append(value)
         return found
-
-
-def _split_args(text: str) -> list[str]:
-    from .resolver import split_top
-    return split_top(text)
 
 
 @dataclass(frozen=True)
@@ -321,26 +317,28 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
                for n in own):
         return
     mmas = {k: v for k, v in env.items() if isinstance(v, TiledMMAConfig)}
+    distinct_mmas = set(mmas.values())
     for operand in OPERANDS:
         tiled = [v for v in env.values() if isinstance(v, TiledCopyConfig) and v.operand == operand]
         atoms = [v for k, v in env.items() if isinstance(v, CopyAtomConfig) and _named_for(k, operand)]
         smem = _smem_for(env, operand)
+        what = f"operand {operand} of {scope.name or 'file'}"
         if tiled:
             mma, copy = tiled[0].mma, tiled[0].atom
-        elif atoms and len(set(mmas.values())) == 1:
-            mma, copy = next(iter(mmas.values())), atoms[0]
+        elif atoms and len(distinct_mmas) == 1:
+            mma, copy = next(iter(distinct_mmas)), atoms[0]
         else:
-            if (atoms or smem) and len(set(mmas.values())) > 1:
-                out.unreadable.append(Unreadable(file, scope.line, 1, f"operand {operand} of {scope.name or 'file'}",
-                                                 f"{len(set(mmas.values()))} tiled MMAs and no make_tiled_copy_"
+            if (atoms or smem) and len(distinct_mmas) > 1:
+                out.unreadable.append(Unreadable(file, scope.line, 1, what,
+                                                 f"{len(distinct_mmas)} tiled MMAs and no make_tiled_copy_"
                                                  f"{operand} saying which one the copy is built from"))
             elif smem is not None and mmas:
-                out.unreadable.append(Unreadable(file, scope.line, 1, f"operand {operand} of {scope.name or 'file'}",
+                out.unreadable.append(Unreadable(file, scope.line, 1, what,
                                                  "a shared-memory layout and a tiled MMA but no shared->register "
                                                  f"Copy_Atom named for {operand} (e.g. s2r_atom_{operand})"))
             continue
         if smem is None:
-            out.unreadable.append(Unreadable(file, scope.line, 1, f"operand {operand} of {scope.name or 'file'}",
+            out.unreadable.append(Unreadable(file, scope.line, 1, what,
                                              f"a copy atom for {operand} but no shared-memory layout s{operand} / "
                                              f"SmemLayout{operand} / SmemLayoutAtom{operand} with a TileShape"))
             continue

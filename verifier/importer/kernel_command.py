@@ -18,7 +18,7 @@ from typing import Any
 from ..echo import quote_path
 from ..spec.model import CopyAtomSpec, MMAAtomSpec, SpecError
 from .kernel import KernelCheck, KernelImport, Unreadable, import_kernel
-from .writer import scalar
+from .writer import copy_atom_lines, mma_atom_lines, scalar
 
 ATOM_LIBRARY = Path(__file__).resolve().parent.parent.parent / "specs" / "atoms"
 MAX_SOURCE_BYTES = 4 << 20
@@ -65,25 +65,12 @@ def _permutation(perm: tuple) -> str:
 
 
 def _mma_atom_text(a: MMAAtomSpec) -> list[str]:
-    lines = [f"  {scalar(a.name)}:"]
-    if a.instruction:
-        lines.append(f"    instruction: {scalar(a.instruction)}")
-    lines += [f"    shape_mnk: [{', '.join(str(x) for x in a.shape_mnk)}]",
-              f"    thr_id: {json.dumps(a.thr_id.plain())}",
-              "    types: {" + ", ".join(f"{k}: {scalar(v.name)}" for k, v in a.types.items()) + "}",
-              f"    a: {json.dumps(a.a.plain())}", f"    b: {json.dumps(a.b.plain())}",
-              f"    c: {json.dumps(a.c.plain())}"]
-    return lines
+    return mma_atom_lines(a.name, a.instruction, a.shape_mnk, a.thr_id, {k: v.name for k, v in a.types.items()},
+                          (a.a, a.b, a.c), a.source)
 
 
 def _copy_atom_text(a: CopyAtomSpec) -> list[str]:
-    ref = a.ref_is if a.ref_is in ("src", "dst") else json.dumps(a.ref.plain())
-    lines = [f"  {scalar(a.name)}:"]
-    if a.instruction:
-        lines.append(f"    instruction: {scalar(a.instruction)}")
-    lines += [f"    thr_id: {json.dumps(a.thr_id.plain())}", f"    src: {json.dumps(a.src.plain())}",
-              f"    dst: {json.dumps(a.dst.plain())}", f"    ref: {ref}"]
-    return lines
+    return copy_atom_lines(a.name, a.instruction, a.thr_id, a.src, a.dst, a.ref, a.ref_is, a.source)
 
 
 def _check_text(c: KernelCheck) -> list[str]:

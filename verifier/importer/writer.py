@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
+from ..algebra.layout import Layout
 from ..findings import KNOWN_FINDINGS
 from .atoms import CopyRecord, MMARecord
 
@@ -24,32 +26,45 @@ def _quoted(text: str) -> str:
     return json.dumps(text)
 
 
-def _mma(r: MMARecord, source: str) -> list[str]:
-    lines = [f"  # {r.note}"] if r.note else []
-    lines.append(f"  {scalar(r.name)}:")
-    if r.instruction:
-        lines.append(f"    instruction: {scalar(r.instruction)}")
-    lines += [f"    shape_mnk: [{', '.join(str(x) for x in r.shape_mnk)}]",
-              f"    thr_id: {_quoted(r.thr_id.plain())}",
-              "    types: {" + ", ".join(f"{k}: {scalar(v)}" for k, v in r.types.items()) + "}",
-              f"    a: {_quoted(r.a.plain())}",
-              f"    b: {_quoted(r.b.plain())}",
-              f"    c: {_quoted(r.c.plain())}",
-              f"    source: {_quoted(source)}"]
+def mma_atom_lines(name: str, instruction: str | None, shape_mnk: tuple[int, int, int], thr_id: Layout,
+                   types: Mapping[str, str | int], abc: tuple[Layout, Layout, Layout],
+                   source: str | None = None, note: str | None = None) -> list[str]:
+    """One entry of `mma_atoms:` as a spec writes it (the layouts as CuTe prints them)."""
+    lines = [f"  # {note}"] if note else []
+    lines.append(f"  {scalar(name)}:")
+    if instruction:
+        lines.append(f"    instruction: {scalar(instruction)}")
+    lines += [f"    shape_mnk: [{', '.join(str(x) for x in shape_mnk)}]",
+              f"    thr_id: {_quoted(thr_id.plain())}",
+              "    types: {" + ", ".join(f"{k}: {scalar(v)}" for k, v in types.items()) + "}"]
+    lines += [f"    {key}: {_quoted(layout.plain())}" for key, layout in zip("abc", abc)]
+    if source:
+        lines.append(f"    source: {_quoted(source)}")
     return lines
+
+
+def copy_atom_lines(name: str, instruction: str | None, thr_id: Layout, src: Layout, dst: Layout,
+                    ref: Layout, ref_is: str, source: str | None = None, note: str | None = None) -> list[str]:
+    """One entry of `copy_atoms:` as a spec writes it; `ref: src` / `ref: dst` where the reference is a side."""
+    lines = [f"  # {note}"] if note else []
+    lines.append(f"  {scalar(name)}:")
+    if instruction:
+        lines.append(f"    instruction: {scalar(instruction)}")
+    lines += [f"    thr_id: {_quoted(thr_id.plain())}",
+              f"    src: {_quoted(src.plain())}",
+              f"    dst: {_quoted(dst.plain())}",
+              f"    ref: {ref_is if ref_is in ('src', 'dst') else _quoted(ref.plain())}"]
+    if source:
+        lines.append(f"    source: {_quoted(source)}")
+    return lines
+
+
+def _mma(r: MMARecord, source: str) -> list[str]:
+    return mma_atom_lines(r.name, r.instruction, r.shape_mnk, r.thr_id, r.types, (r.a, r.b, r.c), source, r.note)
 
 
 def _copy(r: CopyRecord, source: str) -> list[str]:
-    lines = [f"  # {r.note}"] if r.note else []
-    ref = r.ref_is if r.ref_is in ("src", "dst") else _quoted(r.ref.plain())
-    lines += [f"  {scalar(r.name)}:",
-              f"    instruction: {scalar(r.instruction)}",
-              f"    thr_id: {_quoted(r.thr_id.plain())}",
-              f"    src: {_quoted(r.src.plain())}",
-              f"    dst: {_quoted(r.dst.plain())}",
-              f"    ref: {ref}",
-              f"    source: {_quoted(source)}"]
-    return lines
+    return copy_atom_lines(r.name, r.instruction, r.thr_id, r.src, r.dst, r.ref, r.ref_is, source, r.note)
 
 
 def spec_text(name: str, headers: list[str], mma: list[MMARecord], copy: list[CopyRecord],
