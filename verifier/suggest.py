@@ -90,10 +90,6 @@ def _family(name: str) -> str | None:
     return next((f for f in COPY_FAMILIES if f in name), None)
 
 
-def _with(check: CheckSpec, **fields: Any) -> CheckSpec:
-    return dataclasses.replace(check, **fields)
-
-
 # --- the neighbours, one field each ---------------------------------------------------------------------------
 
 def _registers(name: str) -> int:
@@ -133,8 +129,13 @@ def _construction_changes(check: CheckSpec) -> Iterator[tuple[Change, dict[str, 
                {"copy_mma": None})
 
 
+def _cpp_layout(layout: Layout) -> str:
+    """The C++ type of a layout: `Layout<Shape<_8,_64>, Stride<_64,_1>>`."""
+    return f"Layout<Shape<{_cpp_tuple(layout.shape)}>, Stride<{_cpp_tuple(layout.stride, 'Stride')}>>"
+
+
 def _swizzle_text(sw: tuple[int, int, int] | None, layout: Layout) -> str:
-    inner = f"Layout<Shape<{_cpp_tuple(layout.shape)}>, Stride<{_cpp_tuple(layout.stride, 'Stride')}>>{{}}"
+    inner = f"{_cpp_layout(layout)}{{}}"
     return inner if sw is None else f"composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, {inner})"
 
 
@@ -280,12 +281,11 @@ def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, 
         mine: Layout = getattr(atom, op)
         if hw is None or hw.values() == mine.values() and str(hw.shape) == str(mine.shape):
             continue
-        fixed: MMAAtomSpec = (dataclasses.replace(atom, a=hw) if op == "a" else dataclasses.replace(atom, b=hw)
-                              if op == "b" else dataclasses.replace(atom, c=hw))
+        operand_layout: dict[str, Any] = {op: hw}        # a, b or c of the atom
+        fixed: MMAAtomSpec = dataclasses.replace(atom, **operand_layout)
         new_spec = dataclasses.replace(spec, mma_atoms={**spec.mma_atoms, atom.name: fixed})
         yield (Change(f"{op} of MMA atom {atom.name}", mine.plain(), hw.plain(),
-                      f"using {op.upper()}Layout = Layout<Shape<{_cpp_tuple(hw.shape)}>, "
-                      f"Stride<{_cpp_tuple(hw.stride, 'Stride')}>>;   (MMA_Traits<{atom.name}>, "
+                      f"using {op.upper()}Layout = {_cpp_layout(hw)};   (MMA_Traits<{atom.name}>, "
                       "the PTX ISA's fragment)"),
                new_spec)
 
@@ -297,12 +297,12 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
                 _smem_changes(spec, check), _resize_changes(spec, check), _gmma_changes(spec, check)):
         singles += list(gen)
     for change, fields in singles:
-        yield Candidate((change,), _with(check, **fields), spec)
+        yield Candidate((change,), dataclasses.replace(check, **fields), spec)
     for change, new_spec in _mma_layout_changes(spec, check):
         yield Candidate((change,), check, new_spec)
     for (c1, f1), (c2, f2) in itertools.combinations(singles, 2):
         if c1.field != c2.field:
-            yield Candidate((c1, c2), _with(check, **f1, **f2), spec)
+            yield Candidate((c1, c2), dataclasses.replace(check, **f1, **f2), spec)
 
 
 def suggest(spec: Spec, check: CheckSpec, settings: Settings, limit: int = MAX_CANDIDATES) -> Suggestion:
