@@ -26,37 +26,34 @@ def _quoted(text: str) -> str:
     return json.dumps(text)
 
 
+def _entry_head(name: str, instruction: str | None, note: str | None) -> list[str]:
+    """An atom entry's first lines: its note as a comment, its name, its instruction."""
+    lines = [f"  # {note}"] if note else []
+    lines.append(f"  {scalar(name)}:")
+    return lines + ([f"    instruction: {scalar(instruction)}"] if instruction else [])
+
+
 def mma_atom_lines(name: str, instruction: str | None, shape_mnk: tuple[int, int, int], thr_id: Layout,
                    types: Mapping[str, str | int], abc: tuple[Layout, Layout, Layout],
                    source: str | None = None, note: str | None = None) -> list[str]:
     """One entry of `mma_atoms:` as a spec writes it (the layouts as CuTe prints them)."""
-    lines = [f"  # {note}"] if note else []
-    lines.append(f"  {scalar(name)}:")
-    if instruction:
-        lines.append(f"    instruction: {scalar(instruction)}")
+    lines = _entry_head(name, instruction, note)
     lines += [f"    shape_mnk: [{', '.join(str(x) for x in shape_mnk)}]",
               f"    thr_id: {_quoted(thr_id.plain())}",
               "    types: {" + ", ".join(f"{k}: {scalar(v)}" for k, v in types.items()) + "}"]
     lines += [f"    {key}: {_quoted(layout.plain())}" for key, layout in zip("abc", abc)]
-    if source:
-        lines.append(f"    source: {_quoted(source)}")
-    return lines
+    return lines + ([f"    source: {_quoted(source)}"] if source else [])
 
 
 def copy_atom_lines(name: str, instruction: str | None, thr_id: Layout, src: Layout, dst: Layout,
                     ref: Layout, ref_is: str, source: str | None = None, note: str | None = None) -> list[str]:
     """One entry of `copy_atoms:` as a spec writes it; `ref: src` / `ref: dst` where the reference is a side."""
-    lines = [f"  # {note}"] if note else []
-    lines.append(f"  {scalar(name)}:")
-    if instruction:
-        lines.append(f"    instruction: {scalar(instruction)}")
+    lines = _entry_head(name, instruction, note)
     lines += [f"    thr_id: {_quoted(thr_id.plain())}",
               f"    src: {_quoted(src.plain())}",
               f"    dst: {_quoted(dst.plain())}",
               f"    ref: {ref_is if ref_is in ('src', 'dst') else _quoted(ref.plain())}"]
-    if source:
-        lines.append(f"    source: {_quoted(source)}")
-    return lines
+    return lines + ([f"    source: {_quoted(source)}"] if source else [])
 
 
 def _mma(r: MMARecord, source: str) -> list[str]:
