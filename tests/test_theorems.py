@@ -8,7 +8,7 @@ import pytest
 from verifier.outcome import Status, Verdict
 from verifier.spec import load_spec
 from verifier.symbolic.decide import Settings
-from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TheoremId
+from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TMEM, TheoremId
 from verifier.theorems.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
@@ -50,6 +50,9 @@ PAIRS = {
     T.GMMA_END_TO_END: ("good_gmma_b_n8_sw32", "bad_descriptor_strides_swapped"),
     T.SMEM_BANK_CONFLICTS: ("good_banks_swizzled", "bad_banks_unswizzled"),
     T.C_OWNERSHIP: ("good_store_c_stsm", "bad_c_store_k_split"),
+    T.TMEM_COPY: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
+    T.TMEM_LANE_ACCESS: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
+    T.TMEM_ALLOCATION: ("good_tmem_load_128x64", "bad_tmem_alloc_96"),
 }
 
 
@@ -80,7 +83,7 @@ def test_theorem_refutes_a_broken_configuration(tid):
 
 def test_good_configurations_are_verified_by_all_their_theorems():
     for name, ids in (("good_seed", TILED), ("good_store_c_stsm", TILED_C_STORE), ("good_gmma_b_n8", GMMA),
-                      ("good_gmma_b_n8_sw32", GMMA)):
+                      ("good_gmma_b_n8_sw32", GMMA), ("good_tmem_load_128x64", TMEM)):
         r = result(name)
         assert [t.id for t in r.theorems] == sorted(ids, key=lambda t: BY_ID[t].number)
         assert r.verdict is Verdict.VERIFIED, [(t.id, t.status, t.reason) for t in r.theorems]

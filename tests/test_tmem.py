@@ -1,6 +1,7 @@
 """tcgen05.ld / tcgen05.st (verifier/hardware/tmem_copy.py) against the PTX ISA's fragment figures, and CuTe's
 SM100 TMEM copy traits against the model (tests/specs/sm100_tmem.yaml: the 148 atoms of CUTLASS v4.7, every
-one verified; tests/specs/sm100_tmem_broken.yaml: written wrongly, every one refuted).
+one verified: specs/catalog/atoms_sm100_tmem.yaml; tests/specs/sm100_tmem_broken.yaml: written wrongly, every one
+refuted), and TMEM tiled copies (make_tmem_copy, theorems 19-21) of the SM100 epilogue catalog and its mistakes.
 
 There is no Blackwell GPU on the capture machine: the tables below are read off the PTX ISA's figures
 ("Matrix fragments for shape .32x32b / .16x64b / .16x128b / .16x256b / .16x32bx2"), not captured.
@@ -20,6 +21,7 @@ from verifier.theorems.catalog import TheoremId
 from verifier.theorems.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
+ROOT = Path(__file__).parent.parent
 
 # (shape, lane, register) -> (TMEM lane, column) relative to the instruction's address, read off the figures
 PTX_FIGURES = {
@@ -106,7 +108,7 @@ def _spec(name):
 
 
 def test_every_cutlass_tmem_atom_is_verified():
-    spec = _spec("sm100_tmem.yaml")
+    spec = load_spec(ROOT / "specs" / "catalog" / "atoms_sm100_tmem.yaml")
     assert len(spec.checks) == 148
     for check in spec.checks.values():
         r = run_check(spec, check)
@@ -135,3 +137,116 @@ def test_the_refuted_16x64b_pairing_names_the_first_wrong_lane():
     # lane 1 holds TMEM lane 8 (tile bit 8 * 64 = 512), not TMEM lane 0's second column (bit 32)
     assert item.witness.point == {"lane": 1, "bit": 0}
     assert (item.witness.actual, item.witness.expected) == ("32", "512")
+
+
+def test_the_epilogue_catalog_is_verified_by_every_tmem_theorem():
+    spec = load_spec(ROOT / "specs" / "catalog" / "sm100_epilogue_tmem.yaml")
+    assert len(spec.checks) >= 16
+    for check in spec.checks.values():
+        r = run_check(spec, check)
+        assert r.verdict is Verdict.VERIFIED, (check.name, [(t.id, t.status, t.reason) for t in r.theorems])
+        assert [t.id.value for t in r.theorems] == ["copy.routing", "tmem.copy", "tmem.lane_access",
+                                                     "tmem.allocation"]
+
+
+def _mistake(name):
+    spec = load_spec(ROOT / "specs" / "mistakes.yaml")
+    return run_check(spec, spec.checks[name])
+
+
+def test_an_m64_accumulator_read_by_four_warps_is_refuted_where_warp_2_starts():
+    r = _mistake("tmem_m64_accumulator_read_by_four_warps")
+    status = {t.id: t.status for t in r.theorems}
+    assert status[TheoremId.TMEM_COPY] is Status.REFUTED and status[TheoremId.TMEM_LANE_ACCESS] is Status.REFUTED
+    lanes = next(t for t in r.theorems if t.id is TheoremId.TMEM_LANE_ACCESS).first_failure().witness
+    assert lanes.point["thread"] == 64 and lanes.values["TMEM lane"] == 0
+    copy = next(t for t in r.theorems if t.id is TheoremId.TMEM_COPY).first_failure().witness
+    assert (copy.point["thread"], copy.point["thread2"]) == (0, 64)       # rows 0.. delivered to warps 0 and 2
+
+
+def test_allocations_are_powers_of_two_and_hold_the_tile():
+    r = _mistake("tmem_allocation_of_160_columns")
+    bad = [t for t in r.theorems if t.status is not Status.PROVED]
+    assert [t.id for t in bad] == [TheoremId.TMEM_ALLOCATION]
+    assert bad[0].first_failure().witness.actual == "160 columns"
+    r = _mistake("tmem_transposed_accumulator_wider_than_its_allocation")
+    w = next(t for t in r.theorems if t.id is TheoremId.TMEM_ALLOCATION).first_failure().witness
+    assert w.values["column"] == 128 and w.values["lane"] == 0
+
+
+def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
+    spec_file = tmp_path / "s.yaml"
+    spec_file.write_text(f"""version: 2
+name: refused
+include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}"]
+checks:
+  m64_data_path_with_a_32dp_atom:
+    copy: SM100_TMEM_LOAD_32dp32b8x
+    value_type: float
+    tmem: "((16,4),64):((65536,2097152),1)"
+""")
+    spec = load_spec(spec_file, allow_outside=True)
+    r = run_check(spec, spec.checks["m64_data_path_with_a_32dp_atom"])
+    assert r.verdict is Verdict.REFUTED   # a refusal by CuTe is a refutation of the configuration
+    refused = next(t for t in r.theorems if t.id is TheoremId.TMEM_COPY)
+    assert refused.status is Status.REFUSED
+    assert "does not exist in the DataLayout" in refused.reason
+
+
+def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):
+    spec_file = tmp_path / "s.yaml"
+    spec_file.write_text(f"""version: 2
+name: half
+include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}"]
+checks:
+  half_tile:
+    copy: SM100_TMEM_LOAD_16dp128b1x_16b
+    value_type: half_t
+    tmem: "(128,64):(65536,1)"
+""")
+    spec = load_spec(spec_file, allow_outside=True)
+    r = run_check(spec, spec.checks["half_tile"])
+    assert {t.id: t.status for t in r.theorems}[TheoremId.TMEM_COPY] is Status.UNSUPPORTED
+
+
+HEAD = """version: {version}
+name: bad
+copy_atoms:
+  TMEM_LOAD:
+    instruction: "tcgen05.ld.sync.aligned.32x32b.x1.b32"
+    thr_id: "32:1"
+    src: "(32,1024):(0,1)"
+    dst: "(32,32):(32,1)"
+    ref: src
+  LDSM:
+    instruction: "ldmatrix.sync.aligned.m8n8.x1.shared.b16"
+    thr_id: "32:1"
+    src: "((8,4),128):((128,0),1)"
+    dst: "(32,(32,1)):(32,(1,1))"
+    ref: dst
+checks:
+  c:
+"""
+
+
+@pytest.mark.parametrize("body, version, line, column, words", [
+    ("    copy: LDSM\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 2, 18, 11,
+     ("needs a tcgen05.ld or tcgen05.st copy atom",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem_columns: 64\n", 2, 20, 19, ("only used with 'tmem'",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 1, 20, 5,
+     ("version 2 key",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    tmem_columns: many\n", 2,
+     21, 19, ("must be a number of columns",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64\"\n", 2, 20, 19, ("tmem",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    smem: \"(8,8):(8,1)\"\n", 2,
+     21, 5, ("not used by TMEM checks",)),
+])
+def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
+    from verifier.spec import SpecError
+    f = tmp_path / "bad.yaml"
+    f.write_text(HEAD.format(version=version) + body)
+    with pytest.raises(SpecError) as info:
+        load_spec(f)
+    e = info.value
+    assert (e.loc.line, e.loc.column) == (line, column), str(e)
+    assert all(w in str(e) for w in words), str(e)

@@ -71,13 +71,17 @@ COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
 BANKS_MODES = ("conflict_free", "report")
-V2_KEYS = GMMA_KEYS + ("banks", "reduction", "smem_type")
+TMEM_KEYS = ("tmem", "tmem_columns")
+V2_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type")
+TMEM_INSTRUCTIONS = ("tcgen05.ld.", "tcgen05.st.")
+MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
 REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
 MAJORS = ("K", "MN")
-CHECK_KEYS = GMMA_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation", "operand", "copy",
-                          "value_type", "smem", "expect", "copy_for", "copy_mma", "description")
+CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation",
+                                      "operand", "copy", "value_type", "smem", "expect", "copy_for", "copy_mma",
+                                      "description")
 TILED_KEYS = ("atom_layout", "permutation")
 TYPE_KEYS = ("a", "b", "c", "d")
 OPERANDS = tuple(o.value for o in Operand)
@@ -415,7 +419,9 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         _needs(fl, ("value_type",), "needs 'copy'")
     if fl.has("operand"):
         check.operand = _choice(fl.m["operand"], fl.at("operand"), f"'operand' of {fl.what}", OPERANDS, upper=True)
-    if mma is not None and check.copy in TMA_COPIES:
+    if fl.has("tmem") or fl.has("tmem_columns"):
+        _tmem_fields(fl, check, atoms)
+    elif mma is not None and check.copy in TMA_COPIES:
         _gmma_fields(fl, check, mma)
     elif mma is not None and check.copy is not None:
         _needs(fl, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
@@ -486,6 +492,30 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     if fl.has("tma_box"):
         box = fl.int_list("tma_box", 2, 2)
         check.tma_box = (box[0], box[1])
+
+
+def _tmem_fields(fl: _Fields, check: CheckSpec, atoms: _Atoms) -> None:
+    """A tcgen05.ld / st tiled copy of a tensor-memory tile: the copy atom and the TMEM tensor it reads or writes."""
+    if not fl.has("tmem"):
+        raise SpecError(fl.at("tmem_columns"), f"'tmem_columns' of {fl.what} is only used with 'tmem'")
+    if check.mma is not None:
+        raise SpecError(fl.at("mma"), f"{fl.what} copies a TMEM tile ('tmem'): it names no MMA atom")
+    if check.copy is None:
+        raise SpecError(fl.loc, f"{fl.what} names a TMEM tile ('tmem') and so needs 'copy' (a tcgen05.ld / tcgen05.st "
+                                "atom)")
+    instruction = atoms.copy[check.copy].instruction or ""
+    if not instruction.strip().startswith(TMEM_INSTRUCTIONS):
+        raise SpecError(fl.at("copy"), f"{fl.what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom; "
+                                       f"{quote(check.copy)} issues {quote(instruction or 'no instruction')}")
+    _needs(fl, ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type"),
+           "is not used by TMEM checks")
+    check.tmem = fl.layout("tmem", max_elements=MAX_TMEM_ELEMENTS)
+    if fl.has("tmem_columns"):
+        columns = fl.m["tmem_columns"]
+        if not _is_int(columns) or not 0 < columns <= 1 << 16:
+            raise SpecError(fl.at("tmem_columns"), f"'tmem_columns' of {fl.what} must be a number of columns, "
+                                                   f"not {_show(columns)}")
+        check.tmem_columns = int(columns)
 
 
 def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:

@@ -19,6 +19,7 @@ class CheckKind(str, Enum):
     COPY = "copy"      # a copy atom alone: theorem 3
     TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: theorems 1-12
     GMMA = "gmma"      # a wgmma operand in shared memory, filled by TMA from a global tensor: the Hopper path
+    TMEM = "tmem"      # a tcgen05.ld / st tiled copy of a tensor-memory tile (make_tmem_copy): theorems 3, 19-21
 
 
 # copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts
@@ -110,10 +111,14 @@ class CheckSpec:
     banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
     reduction: str | None = None         # "K": the K slices of a K-split tiled MMA each store a partial C tile
     smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
+    tmem: Any = None                     # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
+    tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property
     def kind(self) -> CheckKind:
+        if self.tmem is not None:
+            return CheckKind.TMEM
         if self.mma and self.copy in TMA_COPIES:
             return CheckKind.GMMA
         if self.mma and self.copy:

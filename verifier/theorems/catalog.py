@@ -24,6 +24,9 @@ class TheoremId(str, Enum):
     GMMA_END_TO_END = "gmma.end_to_end"
     SMEM_BANK_CONFLICTS = "smem.bank_conflicts"
     C_OWNERSHIP = "c.ownership"
+    TMEM_COPY = "tmem.copy"
+    TMEM_LANE_ACCESS = "tmem.lane_access"
+    TMEM_ALLOCATION = "tmem.allocation"
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,16 @@ THEOREMS: tuple[Theorem, ...] = (
             "a store of the C tile writes every element of the tile exactly once (one (thread, value) of the store "
             "per element; with `reduction: K`, once per K slice of the tiled MMA), nothing outside the tile, through "
             "an injective shared-memory layout"),
+    Theorem(19, T.TMEM_COPY, "TMEM tiled copy",
+            "for every thread of the warpgroup, copy call and register of the tiled copy make_tmem_copy builds, the "
+            "tensor-memory cell tcgen05.ld / tcgen05.st moves (from the address the call's TMEM partition gives) is "
+            "the cell of the tile coordinate CuTe pairs with that register; every coordinate is moved exactly once"),
+    Theorem(20, T.TMEM_LANE_ACCESS, "TMEM lane access",
+            "every TMEM lane a warp's tcgen05.ld / tcgen05.st touches lies in the warp's quarter: lanes 32*(warp%4) "
+            "to 32*(warp%4)+31"),
+    Theorem(21, T.TMEM_ALLOCATION, "TMEM allocation",
+            "tcgen05.alloc's column count is a power of two in [32, 512], and every cell of the TMEM tile lies in "
+            "lanes [0, 128) and the allocated columns"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
@@ -97,6 +110,7 @@ ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
 # a tiled check runs 1-12; + 17 with `banks: conflict_free`; + 18 when it stores the C tile
 TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
 TILED_C_STORE: tuple[TheoremId, ...] = TILED + (T.C_OWNERSHIP,)
+TMEM: tuple[TheoremId, ...] = (T.COPY_ROUTING, T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
 GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
                                T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                                T.GMMA_END_TO_END)

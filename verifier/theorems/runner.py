@@ -22,6 +22,7 @@ from . import atom_theorems as AT
 from . import bank_theorems as BT
 from . import sm90_theorems as HT
 from . import tiled_theorems as TT
+from . import tmem_theorems as MT
 from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
@@ -218,7 +219,7 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     if kind is CheckKind.MMA:
         plans.update(_mma_plans(spec, check, [check.operand] if check.operand else ["A", "B", "C"], suspects,
                                 result.info, settings))
-    elif kind is CheckKind.COPY:
+    elif kind in (CheckKind.COPY, CheckKind.TMEM):
         plans[T.COPY_ROUTING] = _copy_plan(spec, check, suspects)
     elif kind is CheckKind.GMMA:   # the wgmma atom's A, B and accumulator fragments (theorem 2 for wgmma)
         plans.update(_mma_plans(spec, check, ["A", "B", "C"], suspects, result.info, settings))
@@ -232,6 +233,8 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
         theorems += _tiled_theorems(spec, check, settings, suspects, only, debug, result.info)
     elif kind is CheckKind.GMMA:
         theorems += _gmma_theorems(spec, check, settings, suspects, only, debug)
+    elif kind is CheckKind.TMEM:
+        theorems += _tmem_theorems(spec, check, settings, suspects, only, debug)
     result.theorems = sorted(theorems, key=lambda t: BY_ID[t.id].number)
     result.verdict = check_verdict(t.status for t in result.theorems)
     result.seconds = time.perf_counter() - t0
@@ -317,6 +320,31 @@ def _gmma_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: S
         T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects),
     }
     return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
+
+
+TMEM_ORDER = (T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
+
+
+def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
+                   only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
+    ids = [tid for tid in TMEM_ORDER if only is None or tid in only]
+    t0 = time.perf_counter()
+    try:
+        setup = MT.build_tmem(check, spec.copy_atoms[check.copy])   # type: ignore[index]
+    except ConfigurationRefused as e:
+        refusal = Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}"))
+        return [_refused(tid, refusal, t0) for tid in ids]
+    except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
+        return [_internal_error(tid, e, debug, t0) for tid in ids]
+    if isinstance(setup, Unsupported):
+        return [TheoremResult(tid, Status.UNSUPPORTED, [], setup.missing, time.perf_counter() - t0) for tid in ids]
+    tmem = setup
+    plans: dict[TheoremId, Callable[[], Plan]] = {
+        T.TMEM_COPY: lambda: MT.tmem_copy(tmem, suspects),
+        T.TMEM_LANE_ACCESS: lambda: MT.lane_access(tmem, suspects),
+        T.TMEM_ALLOCATION: lambda: MT.allocation(tmem, suspects),
+    }
+    return [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
 
 
 def gmma_chain(spec: Spec, check: CheckSpec) -> Sm90Chain:
