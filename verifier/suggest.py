@@ -11,6 +11,8 @@ The neighbours are the changes a kernel author would try, each one field of the 
     MMA atom    a broken operand layout replaced by the instruction's own fragment (the PTX ISA's)
     Hopper      make_gmma_desc's descriptor instead of a hand-written one, make_tma_copy's box, the buffer aligned
                 to the swizzle's repeat, the wgmma atom of the other major-ness
+    TMEM        the allocation rounded up to the power of two the tile needs; a tile of fewer than 128 rows spread
+                over the four warps' lane quarters (as the M=64 data path is); the other tcgen05.ld / st atoms
 
 Candidates are tried in order of the number of fields they change (one, then two), each proved by the same
 theorems as the check itself; the first verified one is the suggestion, with the spec lines to change and the
@@ -31,7 +33,8 @@ from .spec.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from .symbolic.decide import Settings
 
 MAX_CANDIDATES = 400          # configurations proved at most for one check
-COPY_FAMILIES = ("LDSM", "STSM", "CP_ASYNC", "MOVM", "UniversalCopy", "DefaultCopy", "AutoVectorizing")
+COPY_FAMILIES = ("LDSM", "STSM", "CP_ASYNC", "MOVM", "TMEM_LOAD", "TMEM_STORE", "UniversalCopy", "DefaultCopy",
+                 "AutoVectorizing")
 SWIZZLES = ((1, 3, 3), (2, 3, 3), (3, 3, 3), (3, 2, 3), (2, 4, 3), (3, 4, 3), (3, 1, 3))
 # CuTe's usual shared-memory atoms per element width: (swizzle, K-major layout, MN-major layout) — the layouts
 # CUTLASS's configurations tile (8 rows of 128 bytes along K, or 128 bytes along MN by 8)
@@ -98,13 +101,24 @@ def _registers(name: str) -> int:
     return int(m.group(1)) * int(m.group(2)) if m else 0
 
 
+def _register_bits(spec: Spec, name: str) -> int:
+    """Bits each thread's registers hold in one copy: CuTe's name says it for the SM75-SM90 atoms; a TMEM atom's
+    register side is its DstLayout (a load) or SrcLayout (a store)."""
+    atom = spec.copy_atoms.get(name)
+    if atom is not None and "TMEM" in name:
+        side = atom.src if "STORE" in name else atom.dst
+        return int(side.mode(1).size()) if side.rank() > 1 else 0
+    return _registers(name)
+
+
 def _copy_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
     """Copy atoms of the same family, the closest first: the same bits per thread (x4 N <-> x4 T), then fewer."""
     family = _family(check.copy or "")
     vt = check.value_type.name if check.value_type else "T"
-    mine = _registers(check.copy or "")
+    mine = _register_bits(spec, check.copy or "")
     names = [n for n in spec.copy_atoms if n != check.copy and family is not None and _family(n) == family]
-    for name in sorted(names, key=lambda n: (abs(_registers(n) - mine), -_registers(n), n)):
+    bits = {n: _register_bits(spec, n) for n in names}
+    for name in sorted(names, key=lambda n: (abs(bits[n] - mine), -bits[n], n)):
         yield Change("copy", check.copy or "", name, f"Copy_Atom<{name}, {vt}>"), {"copy": name}
 
 
@@ -267,6 +281,28 @@ def _gmma_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[s
                 yield Change("mma", name, other, f"MMA_Atom<{other}>"), {"mma": other}
 
 
+TMEM_LANE_CELLS = 1 << 16          # one TMEM lane in 32-bit-cell addressing (lane << 16 | column)
+TMEM_QUARTER_CELLS = 32 * TMEM_LANE_CELLS
+
+
+def _tmem_changes(check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
+    if check.kind is not CheckKind.TMEM or not isinstance(check.tmem, Layout):
+        return
+    tmem: Layout = check.tmem
+    columns = max(v % TMEM_LANE_CELLS for v in tmem.values()) + 1
+    need = max(32, 1 << (columns - 1).bit_length())
+    if check.tmem_columns is not None and check.tmem_columns != need:
+        yield (Change("tmem_columns", str(check.tmem_columns), str(need), f"tcgen05.alloc of {need} columns "
+                      f"(TMEM::Allocator1Sm{{}}.allocate({need}, smem_ptr))"), {"tmem_columns": need})
+    shape, stride = tmem.shape, tmem.stride
+    if (tmem.rank() == 2 and isinstance(shape[0], int) and shape[0] < 128 and shape[0] % 4 == 0
+            and stride[0] == TMEM_LANE_CELLS):
+        rows = shape[0] // 4
+        spread = Layout(((rows, 4), shape[1]), ((TMEM_LANE_CELLS, TMEM_QUARTER_CELLS), stride[1]))
+        yield (Change("tmem", tmem.plain(), spread.plain(), f"a TMEM tensor of layout {_cpp_layout(spread)} (rows "
+                      "spread over the four warps' lane quarters, as the M=64 data path is)"), {"tmem": spread})
+
+
 def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, Spec]]:
     """An MMA atom's operand layout replaced by the instruction's fragment (a new atom in a copy of the spec)."""
     from .theorems.setup import hardware_layout, mma_model_for
@@ -294,7 +330,8 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
     """Every neighbour of `check`, one changed field first, then two."""
     singles: list[tuple[Change, dict[str, Any]]] = []
     for gen in (_copy_changes(spec, check), _value_type_changes(spec, check), _construction_changes(check),
-                _smem_changes(spec, check), _resize_changes(spec, check), _gmma_changes(spec, check)):
+                _smem_changes(spec, check), _resize_changes(spec, check), _gmma_changes(spec, check),
+                _tmem_changes(check)):
         singles += list(gen)
     for change, fields in singles:
         yield Candidate((change,), dataclasses.replace(check, **fields), spec)
@@ -319,4 +356,4 @@ def suggest(spec: Spec, check: CheckSpec, settings: Settings, limit: int = MAX_C
     if tried == 0:
         return Suggestion((), 0, "no neighbour to try: the check names nothing the search varies")
     return Suggestion((), tried, "no configuration within one or two changes of the copy atom, value type, "
-                                 "construction, shared layout, atom layout or Hopper fields is verified")
+                                 "construction, shared layout, atom layout, Hopper or TMEM fields is verified")
