@@ -38,6 +38,8 @@ class CopyModel:
     invalid: str = ""                # set when the instruction does not exist in this form (the reason)
     element_wise: bool = False       # moves one value of the copy's value type per thread (any width)
     base_align_bytes: int = 1        # alignment of the tile's base address the copy assumes
+    data_bits_per_byte: int = 8      # unpacking loads: only the low N bits of each destination byte carry
+                                     # memory data (the rest is container padding); 8: every bit does
 
     @property
     def memory_side(self) -> str | None:

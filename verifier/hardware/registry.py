@@ -65,13 +65,29 @@ def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | N
     op, q = qualifiers(text)
     qs = set(q)
     if op in ("ldmatrix", "stmatrix"):
+        from . import matrix_copy_sm100 as sm100
         nums = [x for x in q if re.fullmatch(r"x[124]", x)]
-        if not {"sync", "aligned", "m8n8", "b16"} <= qs or len(nums) != 1:
-            return None
-        if not (qs - {"sync", "aligned", "m8n8", "b16", "trans", "shared", "shared::cta"} <= set(nums)):
+        if not {"sync", "aligned"} <= qs or len(nums) != 1:
             return None
         num, trans = int(nums[0][1]), "trans" in qs
-        return ldmatrix(num, trans) if op == "ldmatrix" else stmatrix(num, trans)
+        shape_and_format = qs - {"sync", "aligned", "trans", "shared", "shared::cta", nums[0]}
+        if shape_and_format == {"m8n8", "b16"}:
+            return ldmatrix(num, trans) if op == "ldmatrix" else stmatrix(num, trans)
+        if op == "stmatrix" and shape_and_format == {"m16n8", "b8"} and trans:
+            return sm100.stmatrix_m16n8(num)
+        unpack = sorted(shape_and_format & set(sm100.UNPACK_ELEMENT_BITS))
+        if op != "ldmatrix" or len(unpack) > 1:
+            return None
+        src_fmt = unpack[0] if unpack else ""
+        element_format = {"b8x16", src_fmt} if src_fmt else {"b8"}
+        if shape_and_format == {"m16n16"} | element_format and trans:
+            atom = name.strip().removeprefix("cute::")
+            if not src_fmt and atom in sm100.CUTE_REGROUPED_LDSM_T:
+                return sm100.cute_regrouped_ldmatrix_m16n16(num)
+            return sm100.ldmatrix_m16n16(num, src_fmt)
+        if shape_and_format == {"m8n16"} | element_format and src_fmt and not trans:
+            return sm100.ldmatrix_m8n16(num, src_fmt)
+        return None
     if op == "movmatrix":
         if qs == {"sync", "aligned", "m8n8", "trans", "b16"}:
             return movmatrix()

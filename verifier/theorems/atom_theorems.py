@@ -13,7 +13,7 @@ from ..hardware.registry import mma_instruction_types
 from ..outcome import Status
 from ..spec.model import MMAAtomSpec
 from ..symbolic.decide import DEFAULT_SETTINGS, Settings, decide
-from ..symbolic.expr import TRUE, Var, and_, eq, implies, lt, ne, or_
+from ..symbolic.expr import TRUE, Expr, Pred, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
@@ -238,12 +238,20 @@ def copy_routing(name: str, thr_id: Layout, src: Layout, dst: Layout, model: Cop
     s_val = layout_expr(src, (s_lane, s_bit))
     d_val = layout_expr(dst, (lane, bit))
     items: list[Item] = [Claim(Obligation(f"{name}: S(src) = D(dst) on every bit the {model.family} copy routes",
-                                          [lane, bit], eq(s_val, d_val), lhs=d_val, rhs=s_val,
+                                          [lane, bit], eq(s_val, d_val), premise=_carries_data(model, bit),
+                                          lhs=d_val, rhs=s_val,
                                           shown={"src lane": s_lane, "src bit": s_bit, "D(dst)": d_val,
                                                  "S(src)": s_val}), blame)]
     if typed is None:
         return items
     return items + _routing_in_values(name, typed, model, lane, blame)
+
+
+def _carries_data(model: CopyModel, dst_bit: Expr) -> Pred:
+    """Whether a destination bit carries memory data: unpacking loads pad each byte above its low bits."""
+    if model.data_bits_per_byte >= 8:
+        return TRUE
+    return lt(dst_bit % 8, model.data_bits_per_byte)
 
 
 def _routing_in_values(name: str, typed: TypedCopyAtom, model: CopyModel, lane: Var, blame: Suspect) -> list[Item]:
@@ -265,6 +273,7 @@ def _routing_in_values(name: str, typed: TypedCopyAtom, model: CopyModel, lane: 
     dv = layout_expr(typed.dst, (lane, v))
     return [
         Claim(Obligation(f"{name}: each {vb}-bit value moves whole (its bits stay together)", [lane, v, b], whole,
+                         premise=_carries_data(model, v * vb + b),
                          shown={"src lane": l0, "src bit": b0}), blame),
         Claim(Obligation(f"{name}: S(src) = D(dst) in {vb}-bit value units", [lane, v], eq(sv, dv),
                          premise=eq(b0 % vb, 0), lhs=dv, rhs=sv,
