@@ -46,8 +46,9 @@ def toy80(imported):
 
 def test_one_spec_file_per_header_family(imported):
     report, out = imported
-    assert sorted(p.name for p in out.iterdir()) == ["generic.yaml", "toy75.yaml", "toy80.yaml"]
-    assert sorted(Path(p).name for p in report.spec_files) == ["generic.yaml", "toy75.yaml", "toy80.yaml"]
+    files = ["generic.yaml", "sm100_toy.yaml", "toy75.yaml", "toy80.yaml"]
+    assert sorted(p.name for p in out.iterdir()) == files
+    assert sorted(Path(p).name for p in report.spec_files) == files
     for path in report.spec_files:
         spec = load_spec(path)                 # the project's own loader accepts every file
         assert spec.version == 1
@@ -161,6 +162,38 @@ def test_class_templates_are_instantiated_from_the_table(imported):
     assert atom.a == parse_layout("(1,1):(0,0)") and atom.thr_id == parse_layout("1:0")
 
 
+def test_umma_templates_are_instantiated_with_int_parameters(imported):
+    """SM100 UMMA: types from MMA_CLASS_ARGS, M and N from MMA_INT_ARGS; Major / ScaleIn are not instantiated
+    (the layouts do not mention them) and are left out of the name; instances the Op refuses are not imported."""
+    from verifier.importer.instances import MMA_CLASS_ARGS, MMA_INT_ARGS
+    report, out = imported
+    spec = load_spec(out / "sm100_toy.yaml")
+    ts = "SM100_MMA_F16BF16_TS"
+    pair = "SM100_MMA_F16BF16_2x1SM_SS"
+    types = MMA_CLASS_ARGS[ts]
+    n_ts, n_pair = MMA_INT_ARGS[ts]["N"], MMA_INT_ARGS[pair]["N"]
+    refused = {f"{ts}<{','.join(t)},128,{n}>" for t in types for n in n_ts if n % 16}   # M = 128 takes N % 16 == 0
+    want_ts = {f"{ts}<{','.join(t)},{m},{n}>" for t in types for m in MMA_INT_ARGS[ts]["M"] for n in n_ts} - refused
+    want_pair = {f"{pair}<{','.join(t)},{m},{n}>" for t in MMA_CLASS_ARGS[pair] for m in MMA_INT_ARGS[pair]["M"]
+                 for n in n_pair}
+    assert refused and set(spec.mma_atoms) == want_ts | want_pair
+    assert {c.mma for c in spec.checks.values()} == set(spec.mma_atoms)
+    not_instantiated = {n.name for n in report.notes if "not instantiated: static_assert(" in n.text}
+    assert refused <= not_instantiated
+    one = spec.mma_atoms["SM100_MMA_F16BF16_TS<half_t,half_t,float,64,8>"]
+    assert one.instruction == "tcgen05.mma.cta_group::1.kind::f16"
+    assert one.shape_mnk == (64, 8, 16)                        # static constexpr int K = 256 / 16
+    assert (one.thr_id, one.a, one.c) == (parse_layout("1:0"), parse_layout("(1,(64,16)):(0,(1,64))"),
+                                          parse_layout("(1,(64,8)):(0,(1,64))"))
+    two = spec.mma_atoms["SM100_MMA_F16BF16_2x1SM_SS<bfloat16_t,bfloat16_t,float,256,64>"]
+    assert two.instruction == "tcgen05.mma.cta_group::2.kind::f16"
+    assert (two.shape_mnk, two.thr_id) == ((256, 64, 16), parse_layout("2:1"))
+    assert two.a == parse_layout("(2,(128,16)):(128,(1,256))")       # each CTA: half of M
+    assert two.b == parse_layout("(2,(32,16)):(32,(1,64))")          # each CTA: half of N
+    text = (out / "sm100_toy.yaml").read_text()
+    assert "# its layouts and value types do not depend on a_major, b_major: one atom for all of them" in text
+
+
 # --- copy traits ---------------------------------------------------------------------------------------
 
 def test_copy_atom_and_members_of_another_trait(toy80):
@@ -229,8 +262,8 @@ def test_every_unimported_definition_is_reported_with_header_and_line(imported):
 
 def test_counts(imported):
     report = imported[0]
-    assert (report.count("mma"), report.count("copy")) == (11, 9)
-    assert "imported 11 MMA atoms and 9 copy atoms into 3 spec files" in report.summary()
+    assert (report.count("mma"), report.count("copy")) == (62, 9)     # 51 of them UMMA (sm100_toy)
+    assert "imported 62 MMA atoms and 9 copy atoms into 4 spec files" in report.summary()
 
 
 # --- command line ---------------------------------------------------------------------------------------

@@ -310,7 +310,7 @@ def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, 
     if atom is None:
         return
     model = mma_model_for(atom)
-    if model is None or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
+    if model is None or model.invalid or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return
     for op in ("a", "b", "c"):
         hw = hardware_layout(model, op.upper(), atom.thr_id)

@@ -39,7 +39,7 @@ PTX_TYPE: dict[str, str] = {
     "int8_t": "s8", "signed char": "s8", "uint8_t": "u8", "unsigned char": "u8", "int32_t": "s32", "int": "s32",
     "uint32_t": "u32", "unsigned int": "u32", "int4b_t": "s4", "int4_t": "s4", "uint4b_t": "u4", "uint4_t": "u4",
     "uint1b_t": "b1", "uint1_t": "b1", "bin1_t": "b1", "float_e4m3_t": "e4m3", "float_e5m2_t": "e5m2",
-    "int16_t": "s16", "uint16_t": "u16",
+    "int16_t": "s16", "uint16_t": "u16", "float_e2m3_t": "e2m3", "float_e3m2_t": "e3m2", "float_e2m1_t": "e2m1",
 }
 # Same-width types an instruction reads as its own: a float operand of a .tf32 MMA is read as tf32 (the
 # tensor core ignores the low mantissa bits), which CUTLASS relies on for float A/B tiles.
@@ -48,8 +48,10 @@ PTX_READS_AS: dict[tuple[str, str], str] = {
 }
 PTX_TYPE_BITS: dict[str, int] = {
     "f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "f64": 64, "s8": 8, "u8": 8, "s16": 16, "u16": 16, "s32": 32,
-    "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8,
+    "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8, "e2m3": 6, "e3m2": 6, "e2m1": 4,
 }
+# an instruction whose types are chosen by a descriptor (tcgen05.mma) takes any one of several: "f16|bf16"
+PTX_TYPE_CHOICES = "|"
 
 
 def _bare(name: str) -> str:
@@ -65,7 +67,11 @@ def ptx_type_of(name: str) -> str | None:
 
 
 def instruction_type_agrees(name: str, bits: int, ptx: str) -> tuple[bool, str]:
-    """Does a value type (CuTe name or bit width) agree with an instruction's PTX type?  (verdict, note)"""
+    """Does a value type (CuTe name or bit width) agree with an instruction's PTX type, or with one of the
+    types `f16|bf16` offers?  (verdict, note)"""
+    if PTX_TYPE_CHOICES in ptx:
+        verdicts = [instruction_type_agrees(name, bits, choice) for choice in ptx.split(PTX_TYPE_CHOICES)]
+        return next((v for v in verdicts if v[0]), (False, ""))
     have = ptx_type_of(name)
     if have is None:   # a bare bit width: only the width can be compared
         want = PTX_TYPE_BITS.get(ptx)

@@ -68,6 +68,8 @@ class MMAModel:
     b: OperandFragment
     c: OperandFragment
     section: str = ""
+    invalid: str = ""                # set when the PTX ISA has no instruction of this shape / these types (why)
+    invalid_types: bool = False      # the reason is the operand types (else the shape)
 
     def operand(self, name: str) -> OperandFragment:
         return {Operand.A: self.a, Operand.B: self.b, Operand.C: self.c}[Operand.of(name)]

@@ -118,12 +118,20 @@ def _a_in_registers(instruction: str, atom_name: str) -> bool:
     return "_RS" in atom_name
 
 
-def mma_instruction_model(instruction: str | None, atom_name: str = "") -> MMAModel | None:
+def mma_instruction_model(instruction: str | None, atom_name: str = "",
+                          shape_mnk: tuple[int, int, int] | None = None,
+                          value_types: dict[str, tuple[str, int]] | None = None) -> MMAModel | None:
+    """The model of an MMA atom's instruction.  tcgen05.mma carries its M and N in the instruction descriptor,
+    not in its text: its model needs the atom's `shape_mnk` (and `value_types`, {a, b, c, d} -> (CuTe name,
+    bits), for the descriptor's types)."""
     op, q = qualifiers(instruction or "")
     if op == "wgmma" and q[:3] == ["mma_async", "sync", "aligned"] and len(q) >= 7:
         from .wgmma import wgmma_model
         dtype, atype, btype = q[4:7]
         return wgmma_model(q[3], dtype, atype, btype, _a_in_registers(instruction or "", atom_name))
+    if op == "tcgen05":
+        from .umma import tcgen05_model
+        return tcgen05_model(q, atom_name, shape_mnk, value_types)
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
     layouts = [x for x in q[2:] if x in ("row", "col")]
@@ -145,11 +153,16 @@ def mma_instruction_model(instruction: str | None, atom_name: str = "") -> MMAMo
 
 
 def mma_instruction_types(instruction: str | None) -> dict[str, str] | None:
-    """The PTX type qualifiers of an MMA instruction's operands {a, b, c, d}, or None when not an mma/wgmma."""
+    """The PTX type qualifiers of an MMA instruction's operands {a, b, c, d}, or None when not an mma/wgmma/
+    tcgen05.mma.  tcgen05.mma's types are in its instruction descriptor: those its .kind allows, '|'-joined."""
     op, q = qualifiers(instruction or "")
     if op == "wgmma" and q[:3] == ["mma_async", "sync", "aligned"] and len(q) >= 7:
         dtype, atype, btype = q[4:7]
         return {"a": atype, "b": btype, "c": dtype, "d": dtype}
+    if op == "tcgen05":
+        from .umma import parse_form as umma_form, umma_types
+        form = umma_form(q)
+        return umma_types(form[1]) if form is not None else None
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
     rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]

@@ -1,8 +1,9 @@
 """Which types and values a templated MMA_Traits / Copy_Traits is imported for (data, not logic).
 
-A parameter the atom's layouts and value types do not mention (GMMA's Major and ScaleIn, the alignment of
-AutoVectorizingCopy) is not instantiated at all: the atom is imported once under the template's name.
-The others are instantiated with the types CuTe's atoms are commonly used with:
+A parameter the atom's layouts and value types do not mention (GMMA's and UMMA's Major and ScaleIn, UMMA's
+Saturate, the alignment of AutoVectorizingCopy) is not instantiated at all: the atom is imported once under
+the template's name, or, when other parameters are instantiated, named without it.
+The others are instantiated with the types and values CuTe's atoms are commonly used with:
 """
 from __future__ import annotations
 
@@ -11,6 +12,55 @@ MMA_CLASS_ARGS: dict[str, list[tuple[str, ...]]] = {
     "UniversalFMA": [("float", "float", "float", "float"), ("half_t", "half_t", "half_t", "half_t"),
                      ("double", "double", "double", "double"), ("int32_t", "int8_t", "int8_t", "int32_t")],
 }
+
+# int parameters of an MMA Op, per template name and parameter name: the values each instance takes (every
+# combination with the class parameters' tuples); instances the Op's own static_asserts refuse are reported
+# as not instantiated
+MMA_INT_ARGS: dict[str, dict[str, list[int]]] = {}
+
+# SM100 UMMA (tcgen05.mma, include/cute/arch/mma_sm100_umma.hpp): the dense families, A from shared memory
+# (_SS) or tensor memory (_TS), one CTA or a CTA pair (_2x1SM_).  (a_type, b_type, c_type) per family:
+UMMA_TYPES: dict[str, list[tuple[str, str, str]]] = {
+    "TF32": [("tfloat32_t", "tfloat32_t", "float")],
+    "F16BF16": [("half_t", "half_t", "float"), ("half_t", "half_t", "half_t"), ("bfloat16_t", "bfloat16_t", "float")],
+    "S8": [("int8_t", "int8_t", "int32_t"), ("uint8_t", "uint8_t", "int32_t")],
+    "F8F6F4": [("float_e4m3_t", "float_e4m3_t", "float"), ("float_e5m2_t", "float_e5m2_t", "float"),
+               ("float_e4m3_t", "float_e5m2_t", "float")],
+}
+UMMA_M_ONE_CTA = [64, 128]
+UMMA_M_CTA_PAIR = [128, 256]
+# N: the smallest the Op allows, then 64, 128, 256 (the A-in-TMEM forms and the CTA-pair forms start higher;
+# _TS with M = 128 needs N % 16 == 0, so its N = 8 instances are reported as refused by the Op)
+UMMA_N: dict[str, list[int]] = {
+    "SM100_MMA_TF32_SS": [8, 64, 128, 256],
+    "SM100_MMA_TF32_TS": [8, 16, 64, 128, 256],
+    "SM100_MMA_TF32_2x1SM_SS": [16, 64, 128, 256],
+    "SM100_MMA_TF32_2x1SM_TS": [32, 64, 128, 256],
+    "SM100_MMA_F16BF16_SS": [8, 64, 128, 256],
+    "SM100_MMA_F16BF16_TS": [8, 16, 64, 128, 256],
+    "SM100_MMA_F16BF16_2x1SM_SS": [16, 64, 128, 256],
+    "SM100_MMA_F16BF16_2x1SM_TS": [32, 64, 128, 256],
+    "SM100_MMA_S8_SS": [8, 64, 128, 256],
+    "SM100_MMA_S8_TS": [8, 64, 128, 256],
+    "SM100_MMA_S8_2x1SM_SS": [32, 64, 128, 256],
+    "SM100_MMA_S8_2x1SM_TS": [32, 64, 128, 256],
+    "SM100_MMA_F8F6F4_SS": [8, 64, 128, 256],
+    "SM100_MMA_F8F6F4_TS": [8, 16, 64, 128, 256],
+    "SM100_MMA_F8F6F4_2x1SM_SS": [16, 64, 128, 256],
+    "SM100_MMA_F8F6F4_2x1SM_TS": [32, 64, 128, 256],
+}
+UMMA_CTA_PAIR_MARK = "_2x1SM_"
+
+
+def _umma_family(template: str) -> str:
+    """SM100_MMA_F16BF16_2x1SM_SS -> F16BF16."""
+    return template[len("SM100_MMA_"):].split("_")[0]
+
+
+for _template, _n_values in UMMA_N.items():
+    MMA_CLASS_ARGS[_template] = list(UMMA_TYPES[_umma_family(_template)])
+    MMA_INT_ARGS[_template] = {"M": UMMA_M_CTA_PAIR if UMMA_CTA_PAIR_MARK in _template else UMMA_M_ONE_CTA,
+                               "N": _n_values}
 
 # class parameters of a copy Op (the register / vector type it moves): each is tried, and those the Op's
 # own static_asserts refuse (cp.async.cg moves 16 bytes only) are reported as not instantiated

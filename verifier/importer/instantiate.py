@@ -12,7 +12,7 @@ from typing import Any
 
 from ..algebra.cpp_syntax import TypeName, read_cpp, type_text
 from ..algebra.types import type_bits
-from .instances import COPY_CLASS_ARGS, COPY_MEMBERS, MMA_CLASS_ARGS, MMA_MEMBERS
+from .instances import COPY_CLASS_ARGS, COPY_MEMBERS, MMA_CLASS_ARGS, MMA_INT_ARGS, MMA_MEMBERS
 from .report import Failure, Note
 from .resolver import Resolver, ResolveError, normalize, split_top, template_head
 from .scanner import AliasDecl, StaticAssert, StructDecl, TemplateParam
@@ -112,12 +112,16 @@ def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str],
     choices: list[list[str] | None] = []     # per position: candidate spellings, or None = the Op's default
     class_positions: list[int] = []
     missing: list[str] = []
-    table = MMA_CLASS_ARGS.get(head.split("::")[-1]) if decl.name == "MMA_Traits" else None
+    is_mma = decl.name == "MMA_Traits"
+    table = MMA_CLASS_ARGS.get(head.split("::")[-1]) if is_mma else None
+    int_rule = MMA_INT_ARGS.get(head.split("::")[-1], {}) if is_mma else {}
     for i, p in enumerate(pargs):
         op_p = op_params[i] if i < len(op_params) else None
         if table is not None and params[p].kind == "class":
             class_positions.append(i)            # the table spells every type, defaults included
             choices.append([p])                  # replaced by each combination's type below
+        elif p in used and p in int_rule:
+            choices.append([str(v) for v in int_rule[p]])
         elif op_p is not None and op_p.default is not None:
             choices.append(None)
         elif p not in used:
@@ -138,12 +142,15 @@ def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str],
                                     f"{', '.join(missing)} (see verifier/importer/instances.py)"))
         return
     value_lists = [c if c is not None else [None] for c in choices]
+    unused = [p for p in pargs if p not in used and choices[pargs.index(p)] is not None]
+    note = (f"its layouts and value types do not depend on {', '.join(unused)}: one atom for all of them"
+            if unused else None)
     for types in combos or [()]:
         for chosen in itertools.product(*value_lists):
             spelled: list = list(chosen)
             for pos, t in zip(class_positions, types):
                 spelled[pos] = t
-            _one(decl, head, pargs, op_params, spelled, asserts, resolver, out)
+            _one(decl, head, pargs, op_params, spelled, asserts, resolver, out, unused, note)
 
 
 def _class_combos(kind: str, head: str, n: int) -> list[tuple[str, ...]] | None:
@@ -166,11 +173,17 @@ def _asserted_values(name: str, asserts: list[StaticAssert]) -> list[str]:
 
 
 def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[TemplateParam], spelled: list,
-         asserts: list[StaticAssert], resolver: Resolver, out: Instances) -> None:
+         asserts: list[StaticAssert], resolver: Resolver, out: Instances, unused: list[str] | None = None,
+         note: str | None = None) -> None:
     explicit = [s for s in spelled]
     while explicit and explicit[-1] is None:
         explicit.pop()
-    name = f"{head}<{','.join(str(s) for s in explicit)}>" if explicit else head
+    # the name leaves out the trailing parameters the atom does not depend on (UMMA's Major, named as written)
+    not_named = set(unused or [])
+    named = list(explicit)
+    while named and (named[-1] is None or pargs[len(named) - 1] in not_named):
+        named.pop()
+    name = f"{head}<{','.join(str(s) for s in named)}>" if named else head
     where = (decl.header, decl.line)
     try:
         targs = [_value(s) for s in explicit]
@@ -186,16 +199,17 @@ def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[Template
     for a in asserts:
         if _holds(a.condition, op_bindings) is False:
             text = f'static_assert({a.condition}' + (f', "{a.message}"' if a.message else "") + ")"
-            if "/arch/" in a.header.replace("\\", "/"):
-                # the Op's own assert fires when its copy()/fma() is used, not when CuTe builds the traits
-                # (CuTe prints these atoms): import them, and say the Op refuses this instance
+            if "/arch/" in a.header.replace("\\", "/") and decl.name != "MMA_Traits":
+                # the Op's own assert fires when its copy() is used, not when CuTe builds the traits (CuTe
+                # prints these atoms): import them, and say the Op refuses this instance.  An MMA Op's values
+                # come from instances.py's rules: one the Op refuses is a value of the rule, not an atom
                 refused = f"the Op refuses this instance when used: {text} fails ({a.header}:{a.line})"
                 out.notes.append(Note(name, *where, f"imported (its check documents it as failing), but {refused}"))
                 continue
             out.notes.append(Note(name, *where, f"not instantiated: {text} fails ({a.header}:{a.line})"))
             return
     bindings = {p: v for p, v in zip(pargs, values)}
-    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], refused=refused))
+    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], note=note, refused=refused))
 
 
 def _value(spelling: str) -> Any:
@@ -214,11 +228,11 @@ _COND_TOKEN = re.compile(r"""\s*(?:
   | (?P<bits>sizeof_bits\s*<\s*(?P<bt>[\w:]+)\s*>\s*::\s*value)
   | (?P<num>\d+)
   | (?P<name>[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)*)
-  | (?P<op>\|\||&&|==|!=|<=|>=|[<>()!])
+  | (?P<op>\|\||&&|==|!=|<=|>=|[<>()!%])
 )""", re.X)
 
 _ALLOWED = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare, ast.Eq, ast.NotEq,
-            ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Constant)
+            ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Constant, ast.BinOp, ast.Mod)   # `N % 16 == 0` (UMMA's N)
 
 
 def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:

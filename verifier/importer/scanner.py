@@ -183,6 +183,9 @@ def tokenize(text: str) -> list[Token]:
 # --- declarations --------------------------------------------------------------------------------------
 
 _CLOSE = {"(": ")", "[": "]", "{": "}"}
+# an integral constant member of a struct: `static constexpr int K = ...` (either order of the specifiers)
+_CONSTEXPR_MEMBER = re.compile(r"(?:static\s+constexpr|constexpr\s+static)\s+(?:int|unsigned|uint32_t|int32_t|"
+                               r"size_t|std::size_t)\s+(?P<name>\w+)\s*=\s*(?P<value>.+)", re.S)
 
 
 class _Parser:
@@ -455,6 +458,12 @@ class _Parser:
     def other(self, i: int, ns: str, out: list[Decl], in_class: bool) -> int:
         end = self.statement_end(i)
         if in_class and self.is_(end - 1, ";"):
+            # `static constexpr int K = 256 / sizeof_bits<ValTypeA>::value;` (UMMA's K): read as a member alias
+            constant = _CONSTEXPR_MEMBER.fullmatch(self.slice(i, end - 1))
+            if constant:
+                out.append(AliasDecl(self.header, self.line(i), ns, name=constant.group("name"),
+                                     value=constant.group("value")))
+                return end
             # a data member `double t0, t1, t2;` (for sizeof of small structs such as GaussComplex)
             words = [self.tok(k) for k in range(i, end - 1)]
             if words and all(t.kind == "id" or t.text in (",", "::", "<", ">") for t in words):

@@ -124,6 +124,11 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
                else "the atom names no instruction (its Op has no asm of its own)")
         return Unsupported(f"{why} (atom {atom.name})")
     layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
+    if model.invalid:
+        blame = suspects.mma_type("d") if model.invalid_types else suspects.mma_shape()
+        return [Fact(f"{atom.name}: {model.instruction} is an instruction", False, model.instruction,
+                     "an instruction the PTX ISA defines", blame,
+                     note=f"no such instruction: {model.invalid} ({model.section})", subject=operand)]
     if tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return [Fact(f"{atom.name}: the atom's shape is the instruction's", False, str(tuple(atom.shape_mnk)),
                      str(tuple(model.shape_mnk)), suspects.mma_shape(), subject=operand)]
@@ -164,7 +169,7 @@ def renaming(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> Relabel
     value counts differ (nothing to rename).  When every operand's exact claim holds (`holds` decides them; an
     atom's claims recur in every check that uses it and are decided once) the renaming is the identity, without
     the search."""
-    if model is None or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
+    if model is None or model.invalid or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return None
     if not all(_thr_val_sizes(lay)[1] == model.operand(op).elements
                for op, lay in (("A", atom.a), ("B", atom.b), ("C", atom.c))):

@@ -63,7 +63,11 @@ def copy_atom(spec: CopyAtomSpec) -> CopyAtom:
 
 
 def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
-    return mma_instruction_model(spec.instruction, spec.name)
+    """The atom's instruction model; tcgen05.mma takes M and N (and the operand types) from the atom, as CuTe
+    writes them into the instruction descriptor."""
+    types = {key: (t.name, t.bits) for key, t in spec.types.items()}
+    m, n, k = spec.shape_mnk
+    return mma_instruction_model(spec.instruction, spec.name, (m, n, k), types)
 
 
 def copy_model_for(spec: CopyAtomSpec, direction: str | None = None, value_bits: int | None = None) -> CopyModel | None:
