@@ -1,5 +1,7 @@
 """What CuTe builds for the Hopper data path: the GMMA shared-memory layout atoms, the wgmma descriptor of an
-operand slice (as make_gmma_desc reads it off the layout), and the 2-D TMA boxes that fill a tile.
+operand slice (as make_gmma_desc reads it off the layout), and the 2-D TMA boxes that fill a tile.  Blackwell's
+UMMA reuses the same atoms (CuTe's UMMA::Layout_* are GMMA's, plus one MN-major 32-byte-atomic atom): its side,
+make_umma_desc, is in cute/umma.py.
 
 The layout atoms are facts (CuTe's `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`, given in bits and
 upcast to T, checked against CuTe's own prints in the oracle).  The descriptor and box derivations read the
@@ -16,6 +18,7 @@ from ..algebra import functions as F
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from ..hardware.gmma_desc import Descriptor, GmmaSwizzle, Major
+from ..hardware.umma_desc import UmmaLayoutType
 from .operand import Operand
 
 # (major, swizzle) -> (B of Swizzle<B,4,3>, shape in bits, stride in bits): MN-major atoms are (MN, K)
@@ -29,8 +32,13 @@ GMMA_ATOMS_BITS: dict[tuple[str, str], tuple[int, tuple[int, int], tuple[int, in
     ("MN", "SW64"): (2, (512, 8), (1, 512)),
     ("MN", "SW128"): (3, (1024, 8), (1, 1024)),
 }
-ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:SM90::)?GMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom$")
-ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:SM90::)?GMMA::)?Major::(K|MN)")
+# UMMA::Layout_MN_SW128_32B_Atom<T> (cute/atom/mma_traits_sm100.hpp): Sw<2,5,2> o smem_ptr o (1024,4):(1,1024) bits
+SW128_32B = "SW128_32B"
+UMMA_SW128_32B_BITS: tuple[Swizzle, tuple[int, int], tuple[int, int]] = (Swizzle(2, 5, 2), (1024, 4), (1, 1024))
+# GMMA::Layout_* (UMMA:: names the same atoms), or UMMA's own MN-major 128-byte swizzle with 32-byte atomicity
+ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:(?:SM90::)?GMMA::|UMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom"
+                       r"|(?:UMMA::)?Layout_(MN)_(SW128_32B)_Atom)$")
+ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:(?:SM90::)?GMMA|UMMA)::)?Major::(K|MN)")
 SWIZZLE_OF_BITS = {0: GmmaSwizzle.NONE, 1: GmmaSwizzle.B32, 2: GmmaSwizzle.B64, 3: GmmaSwizzle.B128}
 
 
@@ -41,9 +49,19 @@ def gmma_layout_atom(major: str, swizzle: str, value_bits: int) -> ComposedLayou
     return compose3(Swizzle(b, 4, 3), SmemPtrFlag(value_bits), inner)
 
 
+def umma_sw128_32b_atom(value_bits: int) -> ComposedLayout:
+    """UMMA::Layout_MN_SW128_32B_Atom<T>: Sw<2,5,2> o smem_ptr[T bits] o upcast<bits(T)>((1024,4):(1,1024))."""
+    swizzle, shape, stride = UMMA_SW128_32B_BITS
+    return compose3(swizzle, SmemPtrFlag(value_bits), F.upcast(Layout(shape, stride), value_bits))
+
+
 def atom_from_name(name: str, value_bits: int) -> ComposedLayout | None:
     m = ATOM_NAME.match(name)
-    return gmma_layout_atom(m.group(1), m.group(2), value_bits) if m else None
+    if m is None:
+        return None
+    if m.group(4) == SW128_32B:
+        return umma_sw128_32b_atom(value_bits)
+    return gmma_layout_atom(m.group(1), m.group(2), value_bits)
 
 
 def atom_major(atom_name: str, operand: Operand) -> Major | None:
@@ -67,6 +85,23 @@ class SmemTile:
     elem_bytes: int
     absolute: bool                # True: the swizzle reads absolute addresses (a GMMA smem_ptr layout);
                                   # False: offsets relative to the buffer (composition(Swizzle, layout))
+    chunk_bytes: int = 16         # the swizzle's atomicity: 32 for UMMA's 128B_BASE32B (Sw<2,5,2>, swizzle B128)
+
+    @property
+    def layout_type(self) -> UmmaLayoutType:
+        """The tcgen05 descriptor's layout type this tile's swizzle is."""
+        return UmmaLayoutType.B128_BASE32B if self.chunk_bytes == 32 else UmmaLayoutType.of_gmma(self.swizzle)
+
+    @property
+    def byte_swizzle(self) -> Swizzle:
+        """The swizzle on byte addresses: Sw<B,4,3> (16-byte chunks) or Sw<2,5,2> (32-byte chunks)."""
+        chunk = self.chunk_bytes.bit_length() - 1
+        return Swizzle(self.layout_type.bits, chunk, 7 - chunk)
+
+    @property
+    def repeat(self) -> int:
+        """Bytes after which the swizzle pattern repeats (0: none)."""
+        return self.layout_type.repeat
 
     @property
     def stages(self) -> int:
@@ -85,9 +120,10 @@ class SmemTile:
         return layout_expr(self.inner, coord)
 
 
-def smem_tile(layout: Any, elem_bits: int, absolute: bool) -> SmemTile | str:
+def smem_tile(layout: Any, elem_bits: int, absolute: bool, umma: bool = False) -> SmemTile | str:
     """The tile of a check's smem layout (position-independent form, element units); a reason when the layout's
-    swizzle is not one the tensor core and TMA know (Sw<B,4,3> on bytes)."""
+    swizzle is not one the tensor core and TMA know (Sw<B,4,3> on bytes; with `umma`, also tcgen05's
+    128B_BASE32B, Sw<2,5,2> on bytes)."""
     if elem_bits % 8:
         return f"{elem_bits}-bit elements: TMA and wgmma move whole bytes"
     e = elem_bits // 8
@@ -99,9 +135,12 @@ def smem_tile(layout: Any, elem_bits: int, absolute: bool) -> SmemTile | str:
     shift = e.bit_length() - 1                       # the element-level swizzle is Sw<B, 4 - log2 E, 3>
     if sw.B == 0:
         return SmemTile(layout.b, GmmaSwizzle.NONE, e, absolute)
+    if umma and (sw.B, sw.M + shift, sw.S) == (2, 5, 2):
+        return SmemTile(layout.b, GmmaSwizzle.B128, e, absolute, chunk_bytes=32)
     if sw.M + shift != 4 or sw.S != 3 or sw.B not in SWIZZLE_OF_BITS:
         return (f"the swizzle {sw} of {elem_bits}-bit elements is Sw<{sw.B},{sw.M + shift},{sw.S}> on bytes; the "
-                "tensor core and TMA swizzle 16-byte chunks only: Sw<1|2|3,4,3>")
+                "tensor core and TMA swizzle 16-byte chunks only: Sw<1|2|3,4,3>"
+                + (" (or tcgen05's 32-byte chunks of 128B_BASE32B: Sw<2,5,2>)" if umma else ""))
     return SmemTile(layout.b, SWIZZLE_OF_BITS[sw.B], e, absolute)
 
 
@@ -114,17 +153,13 @@ def gmma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
                     base: int = 0) -> Descriptor:
     """The descriptor of the instruction's (rows x k) slice at `origin` (mn0, k0) of `stage`, read off the layout
     the way the canonical forms define LBO and SBO; `base` is the tile's byte address."""
-    mn0, k0 = origin
-    rows, cols = shape
     e, span = tile.elem_bytes, tile.swizzle.span
     per16 = 16 // e
+    extent = shape
 
     def step(dmn: int, dk: int, limit: tuple[int, int]) -> int:
-        if dmn >= limit[0] or dk >= limit[1]:
-            return UNUSED_FIELD
-        return (tile.offset(mn0 + dmn, k0 + dk, stage) - tile.offset(mn0, k0, stage)) * e
+        return slice_step(tile, origin, stage, (dmn, dk), limit)
 
-    extent = (rows, cols)
     if major is Major.K:
         sbo = step(8, 0, extent)
         lbo = step(0, per16, extent) if not span else UNUSED_FIELD
@@ -132,8 +167,22 @@ def gmma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
         sbo, lbo = step(per16, 0, extent), step(0, 8, extent)
     else:
         lbo, sbo = step(span // e, 0, extent), step(0, 8, extent)
-    start = base + tile.offset(mn0, k0, stage) * e
-    return Descriptor(start, lbo, sbo, 0, tile.swizzle)
+    return Descriptor(slice_start(tile, origin, stage, base), lbo, sbo, 0, tile.swizzle)
+
+
+def slice_step(tile: SmemTile, origin: tuple[int, int], stage: int, delta: tuple[int, int],
+               extent: tuple[int, int]) -> int:
+    """Bytes from the slice's element `origin` to origin + delta (dmn, dk): a stride as a descriptor field holds it;
+    UNUSED_FIELD when the step leaves the slice (the instruction never reads that stride)."""
+    (mn0, k0), (dmn, dk) = origin, delta
+    if dmn >= extent[0] or dk >= extent[1]:
+        return UNUSED_FIELD
+    return (tile.offset(mn0 + dmn, k0 + dk, stage) - tile.offset(mn0, k0, stage)) * tile.elem_bytes
+
+
+def slice_start(tile: SmemTile, origin: tuple[int, int], stage: int, base: int = 0) -> int:
+    """The byte address of the slice's first element (before any swizzle): the descriptor's start address."""
+    return base + tile.offset(origin[0], origin[1], stage) * tile.elem_bytes
 
 
 # --- make_tma_copy ------------------------------------------------------------------------------------------------

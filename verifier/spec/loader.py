@@ -78,6 +78,9 @@ MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
 REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
+UMMA_INSTRUCTION = "tcgen05.mma"
+DESCRIPTOR_INSTRUCTIONS = ("wgmma.", UMMA_INSTRUCTION)   # the MMAs that read a shared operand through a descriptor
+UMMA_TS_ATOM = re.compile(r"_TS(?:\b|<)")                 # CuTe's tcgen05 atoms taking A from tensor memory
 MAJORS = ("K", "MN")
 CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation",
                                       "operand", "copy", "value_type", "smem", "expect", "copy_for", "copy_mma",
@@ -435,9 +438,9 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
 
 
 def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
-    """A wgmma operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
-    if not (mma.instruction or "").strip().startswith("wgmma."):
-        raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma MMA atom; "
+    """A wgmma (or tcgen05.mma) operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
+    if not (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS):
+        raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma or tcgen05.mma MMA atom; "
                                       f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")
     for k in ("operand", "smem", "gmem"):
         if not fl.has(k):
@@ -447,9 +450,15 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
                                           "operands of wgmma")
     _needs(fl, ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type"), "is not used by TMA checks")
     thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
-    if check.operand == "A" and any(int(d) != 0 for d in thread_strides):
-        raise SpecError(fl.at("operand"), f"{fl.what}: {quote(mma.name)} takes A from registers (an RS atom); no "
-                                          "descriptor reads a shared A, so a TMA check of it needs an SS atom")
+    if (mma.instruction or "").strip().startswith(UMMA_INSTRUCTION):
+        # tcgen05: A's "thread" mode is the CTA of a 2-SM pair (a stride of M/2); A from tensor memory is a _TS atom
+        a_not_shared = UMMA_TS_ATOM.search(mma.name) is not None
+    else:
+        a_not_shared = any(int(d) != 0 for d in thread_strides)
+    if check.operand == "A" and a_not_shared:
+        raise SpecError(fl.at("operand"), f"{fl.what}: {quote(mma.name)} takes A from registers or tensor memory "
+                                          "(an RS / TS atom); no descriptor reads a shared A, so a TMA check of it "
+                                          "needs an SS atom")
     assert check.value_type is not None
     raw = fl.layout("smem", swizzle_ok=True)
     check.smem_absolute = isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag)

@@ -1,11 +1,12 @@
 """The Hopper chain of one element, in numbers: global (row, col) -> TMA box -> shared byte (the swizzle's XOR
-shown) -> descriptor fields -> the (mn, k) wgmma reads there.  Used to describe witnesses and by `explain`.
+shown) -> descriptor fields -> the (mn, k) wgmma (or tcgen05.mma) reads there.  Used to describe witnesses and by
+`explain`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
-from ..hardware.gmma_desc import unswizzled_offset
 from ..symbolic.expr import Const, ExprLike, const
 from .claims import ChainLine, Trace
 from .sm90_setup import Sm90Setup
@@ -78,19 +79,21 @@ class Sm90Chain:
         if d is not None and mn < s.extent[0] and k < s.extent[1]:
             w, kb, i, j = mn // s.rows, k // s.k_instr, mn % s.rows, k % s.k_instr
             start = _int(s.slice_start(base, w, kb, stage))
-            word = type(d)(start, d.lbo, d.sbo, d.base_offset, d.swizzle).encode() if start < 1 << 18 else None
+            word = replace(d, start=start).encode() if start < 1 << 18 else None
             out.append(ChainLine("descriptor", f"slice ({a}-block {w}, k-block {kb}): start {start:#x}, LBO {d.lbo}, "
                                                f"SBO {d.sbo}, base offset {d.base_offset}, swizzle {d.swizzle.label}, "
                                                f"{s.major.value}-major" + (f" = {word:#018x}" if word is not None
                                                                             else "")))
-            raw = start + _int(unswizzled_offset(d, s.major, i, j, e))
+            raw = start + s.unswizzled_offset(i, j)
             read = _int(s.read_address(start, i, j))
-            phase = ((raw >> 7) - d.base_offset) % (1 << d.swizzle.bits) if d.swizzle.bits else 0
-            out.append(ChainLine("wgmma reads", f"the slice's {op}({a}={i}, {c}={j}) at {raw:#x}"
-                                                + (f" ^ (phase ((addr >> 7) - base offset) mod {1 << d.swizzle.bits}"
-                                                   f" = {phase}) << 4 = {read:#x}" if d.swizzle.bits else "")))
-            verdict = ("the byte TMA wrote it to" if read == _tma_write(s, base, mn, k, stage)
-                       else "NOT the byte TMA wrote it to")
+            bits, shift = d.swizzle.bits, s.descriptor_chunk_shift
+            phase = ((raw >> 7) - d.base_offset) % (1 << bits) if bits else 0
+            out.append(ChainLine(f"{s.engine} reads", f"the slice's {op}({a}={i}, {c}={j}) at {raw:#x}"
+                                                      + (f" ^ (phase ((addr >> 7) - base offset) mod {1 << bits}"
+                                                         f" = {phase}) << {shift} = {read:#x}" if bits else "")))
+            tma_wrote = _tma_write(s, base, mn, k, stage)
+            verdict = ("no TMA model places it" if tma_wrote is None else "the byte TMA wrote it to"
+                       if read == tma_wrote else "NOT the byte TMA wrote it to")
             instruction = s.atom.instruction or s.atom.name
             out.append(ChainLine("instruction", f"{instruction} reads the slice's {op}({a}={i}, {c}={j}) from shared "
                                                 f"memory (no thread holds it): {verdict}"))

@@ -1,4 +1,5 @@
-"""Hopper theorems: TMA fills the shared tile, the wgmma descriptor reads it, end to end.
+"""Hopper theorems: TMA fills the shared tile, the wgmma descriptor reads it, end to end.  A check whose atom issues
+tcgen05.mma (Blackwell's UMMA) runs the same theorems with the UMMA descriptor (hardware/umma_desc.py) reading.
 
 Every claim quantifies over the buffer's base address (each multiple of the alignment that fits shared memory),
 the pipeline stage, and the element; the descriptor claims also over the instruction slice of the tile (its
@@ -11,16 +12,27 @@ from __future__ import annotations
 from ..algebra.swizzle import ComposedLayout
 from ..hardware import tma as TMA
 from ..hardware.gmma_desc import GmmaSwizzle, Major
+from ..hardware.umma_desc import SECTION as UD_SECTION
+from ..hardware.umma_desc import UmmaDescriptor
 from ..symbolic.expr import Expr, Var, eq, lt, ne
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
-from .sm90_setup import SMEM_BYTES, Sm90Setup
+from .sm90_setup import SMEM_BYTES, AnyDescriptor, Sm90Setup
 from .suspects import Suspects
 
 
 def _no_tile(setup: Sm90Setup) -> Unsupported:
-    return Unsupported(f"the shared-memory layout is no tile TMA and wgmma know: {setup.tile_problem}")
+    return Unsupported(f"the shared-memory layout is no tile TMA and {setup.engine} know: {setup.tile_problem}")
+
+
+def _no_tma(setup: Sm90Setup) -> Unsupported | None:
+    """Unsupported when no TMA model covers the tile (tcgen05's 128B_BASE32B swizzle), or the global tensor."""
+    if setup.tma_problem is not None:
+        return Unsupported(setup.tma_problem)
+    if setup.boxes is None or setup.tensor_map is None:
+        return Unsupported(f"no TMA copy: {setup.gmem_problem}")
+    return None
 
 
 def _stage_var(setup: Sm90Setup) -> Var:
@@ -35,6 +47,8 @@ def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
     if setup.tile is None:
         return [Fact("the shared layout's swizzle is one TMA applies (Swizzle<1|2|3,4,3> on bytes)", False,
                      str(setup.tile_problem), "none, 32B, 64B or 128B", smem)]
+    if setup.tma_problem is not None:
+        return Unsupported(setup.tma_problem)
     gmem = suspects.field("gmem", "the global tensor's layout")
     items: list[Item] = [Fact("the global tensor is a 2-D tensor with a contiguous dimension",
                               setup.gmem_problem is None, setup.gmem_problem or str(setup.gmem),
@@ -99,10 +113,11 @@ def _destinations(setup: Sm90Setup, suspects: Suspects, box_suspect: Suspect) ->
                       f"base + a multiple of {TMA.SMEM_ALIGN}", box_suspect, point=first, failing=len(bad),
                       domain_size=total))
     if setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute:
-        repeat = setup.swizzle.repeat
+        repeat = setup.tile.repeat if setup.tile is not None else setup.swizzle.repeat
         items.append(Fact(f"the buffer-relative swizzle's buffer is aligned to the swizzle repeat ({repeat} bytes)",
                           setup.align % repeat == 0, f"{setup.align}-byte aligned",
-                          f"a multiple of {repeat} bytes: TMA and wgmma swizzle absolute addresses", align_suspect))
+                          f"a multiple of {repeat} bytes: TMA and {setup.engine} swizzle absolute addresses",
+                          align_suspect))
     return items
 
 
@@ -118,8 +133,9 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """Every element of every box lands at base + smem_layout(mn, k, stage) * sizeof(T)."""
     if setup.tile is None:
         return _no_tile(setup)
-    if setup.boxes is None or setup.tensor_map is None:
-        return Unsupported(f"no TMA copy to place: {setup.gmem_problem}")
+    no_tma = _no_tma(setup)
+    if no_tma is not None or setup.boxes is None or setup.tensor_map is None:
+        return no_tma or Unsupported("no TMA copy to place")
     n0, n1 = setup.boxes.box
     inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if setup.boxes.inner_mode == 0
                                   else (setup.extent[1], setup.extent[0]))
@@ -154,24 +170,27 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
         return _no_tile(setup)
     op = setup.operand.value
     mn_extent, k_extent = setup.extent
-    smem = suspects.smem(f"the shared-memory layout against the {setup.major.value}-major descriptor of "
-                         f"{setup.atom.name} ({setup.major_source})")
+    smem = suspects.smem(f"the shared-memory layout against the {setup.major.value}-major {setup.engine} descriptor "
+                         f"of {setup.atom.name} ({setup.major_source})")
     items: list[Item] = [Fact(f"the {op} tile is a whole number of {setup.rows}x{setup.k_instr} instruction slices",
                               mn_extent % setup.rows == 0 and k_extent % setup.k_instr == 0,
                               f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
                               suspects.smem("the shared-memory tile's extent"))]
     bits = setup.check.value_type.bits if setup.check.value_type else 0
-    if setup.major is Major.MN:
+    if setup.major is Major.MN and not setup.umma:   # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
         items.append(Fact("an MN-major operand has 16-bit elements (wgmma transposes only f16 / bf16)", bits == 16,
                           f"{bits}-bit elements", "16-bit elements", suspects.field("mma", "the atom's major-ness")))
     if setup.descriptor is None:
         return items
-    problem = setup.descriptor.field_problem()
+    d = setup.descriptor
+    problem = d.field_problem(setup.major) if isinstance(d, UmmaDescriptor) else d.field_problem()
     blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
                   if setup.overrides else None)
     items.append(Fact("the descriptor's fields are encodable", problem is None, problem or "encodable",
-                      "multiples of 16 within 14 bits of 16-byte units", blame_desc or smem,
-                      note=_descriptor_text(setup)))
+                      "multiples of 16 within 14 bits of 16-byte units"
+                      + (f", a layout type the {setup.major.value}-major form has ({UD_SECTION})"
+                         if setup.umma else ""),
+                      blame_desc or smem, note=_descriptor_text(setup)))
     if not all(f.holds for f in items if isinstance(f, Fact)):
         return items
     w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
@@ -182,7 +201,7 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
     start = setup.slice_start(base, w, kb, s)
     read = setup.read_address(start, i, j)
     want = setup.layout_address(base, w * setup.rows + i, kb * setup.k_instr + j, s)
-    title = f"the descriptor makes wgmma read {op}({a},{c}) at base + smem_layout * {setup.elem_bytes}"
+    title = f"the descriptor makes {setup.engine} read {op}({a},{c}) at base + smem_layout * {setup.elem_bytes}"
     items.append(Claim(Obligation(title,
                                   [b, s, w, kb, i, j], eq(read, want), lhs=read, rhs=want,
                                   shown={"descriptor start": start}, note=_descriptor_text(setup)),
@@ -194,14 +213,18 @@ def _fields(overrides: dict[str, int]) -> str:
     return ", ".join(f"{k} {GmmaSwizzle(v).label if k == 'swizzle' else v}" for k, v in overrides.items())
 
 
+def _layout_label(d: AnyDescriptor) -> str:
+    return d.layout.label if isinstance(d, UmmaDescriptor) else d.swizzle.label
+
+
 def _descriptor_text(setup: Sm90Setup) -> str:
     d = setup.descriptor
     if d is None:
         return ""
-    return (f"{setup.major.value}-major, swizzle {d.swizzle.label}, LBO {d.lbo}, SBO {d.sbo}, base offset "
-            f"{d.base_offset}" + (f" (overriding make_gmma_desc's LBO {setup.derived.lbo}, SBO {setup.derived.sbo}, "
-                                  f"base offset {setup.derived.base_offset}, swizzle {setup.derived.swizzle.label})"
-                                  if setup.overrides and setup.derived else ""))
+    return (f"{setup.major.value}-major, swizzle {_layout_label(d)}, LBO {d.lbo}, SBO {d.sbo}, base offset "
+            f"{d.base_offset}" + (f" (overriding {setup.desc_builder}'s LBO {setup.derived.lbo}, SBO "
+                                  f"{setup.derived.sbo}, base offset {setup.derived.base_offset}, swizzle "
+                                  f"{_layout_label(setup.derived)})" if setup.overrides and setup.derived else ""))
 
 
 # --- theorem 16: end to end ------------------------------------------------------------------------------------
@@ -210,8 +233,9 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """The byte wgmma reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j) to."""
     if setup.tile is None:
         return _no_tile(setup)
-    if setup.boxes is None or setup.tensor_map is None:
-        return Unsupported(f"no TMA copy: {setup.gmem_problem}")
+    no_tma = _no_tma(setup)
+    if no_tma is not None or setup.boxes is None:
+        return no_tma or Unsupported("no TMA copy")
     if setup.descriptor is None or setup.extent[0] % setup.rows or setup.extent[1] % setup.k_instr:
         return Unsupported("the tile is not a whole number of instruction slices (theorem gmma.descriptor)")
     a, c = setup.operand.axes
@@ -223,13 +247,14 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     read = setup.read_address(setup.slice_start(base, w, kb, s), i, j)
     wrote = setup.tma_address(base, mn, k, s)
     premise = lt(mn, setup.extent[0]) & lt(k, setup.extent[1])
-    blame = suspects.smem("the shared-memory layout between make_tma_copy's boxes and make_gmma_desc's descriptor")
+    blame = suspects.smem(f"the shared-memory layout between make_tma_copy's boxes and {setup.desc_builder}'s "
+                          "descriptor")
     if setup.overrides:
         blame = suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
     elif setup.check.tma_box is not None:
         blame = suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
-    reads = Claim(Obligation(f"wgmma reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's element "
-                             f"({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
+    reads = Claim(Obligation(f"{setup.engine} reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's "
+                             f"element ({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
                              lhs=read, rhs=wrote, note=_descriptor_text(setup)),
                   Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)
     return [reads, _tma_writes_distinct(setup, suspects)]
