@@ -29,3 +29,19 @@ KNOWN_FINDINGS: dict[str, str] = {
         "where the instruction moves 56 of the 64 halves; CUTLASS's only test (test/unit/cute/turing/movm.cu) "
         "applies it twice, which hides the transpose."),
 }
+
+def _unpacking_ldsm(name: str, element_bits: int, padding_bits: int) -> tuple[str, str]:
+    fmt = f"b{element_bits}x16_p{padding_bits}"
+    return name, (
+        f"FINDING: CuTe's Copy_Traits<{name}> say byte k of a lane's register comes from byte 4*(lane%4)+k of the "
+        f"16-byte row its address lane names, as if the row held 16 bytes; ldmatrix...m8n16...b8x16.{fmt} reads a "
+        f"row of 16 packed {element_bits}-bit elements (element e at bits {element_bits}e.. of the row, then "
+        f"{padding_bits} bits of padding) and widens each into its byte (PTX ISA, ldmatrix: .b8x16.{fmt}; "
+        "Optional Decompression). The rows each lane reads agree: the traits count a padded row as 16 8-bit "
+        "slots, CuTe's convention for smem tiles of sub-byte types kept unpacked, not the bits the instruction "
+        "reads (not hardware-validated: sm_100a only).")
+
+
+KNOWN_FINDINGS.update(dict(
+    _unpacking_ldsm(f"SM100_{src}_DU8x16_x{num}_LDSM_N", bits, pad)
+    for src, bits, pad in (("SU4", 4, 64), ("SU6", 6, 32)) for num in (1, 2, 4)))

@@ -11,6 +11,11 @@ from ..algebra.layout import Layout
 from ..findings import KNOWN_FINDINGS
 from .atoms import CopyRecord, MMARecord
 
+# an MMA whose Op computes in C++ (no asm of its own): no instruction to model, documented as such
+NO_INSTRUCTION = ("UNSUPPORTED: the Op has no asm of its own (it computes in C++: UniversalFMA, a complex MMA "
+                  "built from several real ones, SM100's float2 FMAs), so there is no instruction to compare the "
+                  "atom with")
+
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 
 
@@ -108,6 +113,9 @@ def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
         if why:
             lines.append("    expect: fail")
             lines.append(f"    description: {_quoted(why)}")
+        elif isinstance(r, MMARecord) and not r.instruction:
+            lines.append("    expect: unsupported")
+            lines.append(f"    description: {_quoted(NO_INSTRUCTION)}")
     return lines
 
 
