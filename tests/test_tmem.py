@@ -250,3 +250,46 @@ def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line
     e = info.value
     assert (e.loc.line, e.loc.column) == (line, column), str(e)
     assert all(w in str(e) for w in words), str(e)
+
+
+def _cli(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def test_explain_traces_a_register_of_a_tmem_check():
+    r = _cli("explain", "specs/mistakes.yaml", "--check", "tmem_m64_accumulator_read_by_four_warps",
+             "--lane", "64", "--value", "3", "--instance", "2")
+    assert r.returncode == 0, r.stderr
+    assert "thread 64 (warp 2, lane 0), register 3 of copy call 2" in r.stdout
+    assert "coordinate (0, 19) of the (64, 64) tile, whose cell is lane 0, column 19" in r.stdout
+    assert "warp 2 may access lanes 64..95: lane 0 is outside" in r.stdout
+    bad = _cli("explain", "specs/mistakes.yaml", "--check", "tmem_m64_accumulator_read_by_four_warps",
+               "--lane", "128", "--value", "0")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--lane must be in [0,128)" in bad.stderr
+    none = _cli("explain", "specs/mistakes.yaml", "--check", "tmem_m64_accumulator_read_by_four_warps")
+    assert none.returncode == 2 and "is a TMEM check: give --lane THREAD" in none.stderr
+
+
+def test_the_lane_access_witness_is_traced_through_the_chain():
+    r = _mistake("tmem_m64_accumulator_read_by_four_warps")
+    w = next(t for t in r.theorems if t.id is TheoremId.TMEM_LANE_ACCESS).first_failure().witness
+    assert w.chain_title == "thread 64 (warp 2, lane 0), register 0 of copy call 0"
+    assert [line.label for line in w.chain] == ["CuTe partition", "call address", "instruction", "agreement",
+                                                "lane quarter"]
+
+
+def test_draw_shows_the_tmem_cells_and_outlines_the_ones_moved_twice(tmp_path):
+    out = tmp_path / "t.svg"
+    r = _cli("draw", "specs/mistakes.yaml", "--check", "tmem_m64_accumulator_read_by_four_warps", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    svg = out.read_text()
+    assert "TMEM lanes 0.. x columns 0.." in svg and "T0 x2" in svg and 'data-CuTe-coordinate="0"' in svg
+    assert "#d00000" in svg                                   # outlined: moved by warps 0 and 2
+    good = tmp_path / "g.svg"
+    r = _cli("draw", "specs/catalog/sm100_epilogue_tmem.yaml", "--check", "epilogue_tmem_load_16dp256b_8x_128x64",
+             "--view", "tmem", "-o", str(good))
+    assert r.returncode == 0, r.stderr
+    assert "#d00000" not in good.read_text() and " x2" not in good.read_text()

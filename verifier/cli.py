@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "refuted check's counterexample is outlined. -o FILE.html writes every view "
                                     "(or --view) in one self-contained page; otherwise one view as SVG.")
     _one_check_arguments(dr)
-    dr.add_argument("--view", choices=("mma", "copy", "smem", "banks"))
+    dr.add_argument("--view", choices=("mma", "copy", "smem", "banks", "tmem"))
     dr.add_argument("--output", "-o", metavar="FILE.svg|FILE.html")
 
     sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "

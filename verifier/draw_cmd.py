@@ -10,7 +10,7 @@ from .cute.operand import Operand
 from .draw.figure import Figure
 from .draw.html import page
 from .draw.svg import render
-from .draw.views import View, banks_figure, copy_figure, mma_figure, smem_figure
+from .draw.views import View, banks_figure, copy_figure, mma_figure, smem_figure, tmem_figure
 from .outcome import ExitCode, Status
 from .report import text
 from .spec import CheckSpec, Spec, SpecError, load_specs
@@ -19,10 +19,12 @@ from .theorems.catalog import TheoremId
 from .theorems.chain import OperandChain
 from .theorems.claims import TheoremResult
 from .theorems.runner import CheckResult, run_check
+from .theorems.claims import Unsupported
 from .theorems.setup import ConfigurationRefused, build_tiled, mma_atom
+from .theorems.tmem_theorems import build_tmem
 
 VIEWS_OF = {CheckKind.MMA: (View.MMA,), CheckKind.TILED: (View.MMA, View.COPY, View.SMEM, View.BANKS),
-            CheckKind.GMMA: (View.MMA,), CheckKind.COPY: ()}
+            CheckKind.GMMA: (View.MMA,), CheckKind.COPY: (), CheckKind.TMEM: (View.TMEM,)}
 
 
 class DrawError(Exception):
@@ -53,7 +55,12 @@ def figures(check: CheckSpec, spec: Spec, views: tuple[View, ...], result: Check
         setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])  # type: ignore[index]
         chain = OperandChain(setup)
     for view in views:
-        if view is View.MMA:
+        if view is View.TMEM:
+            tmem = build_tmem(check, spec.copy_atoms[check.copy])   # type: ignore[index]
+            if isinstance(tmem, Unsupported):
+                raise DrawError(f"check '{text.safe(check.name)}' cannot be drawn: {tmem.missing}")
+            out.append(tmem_figure(tmem))
+        elif view is View.MMA:
             out.append(mma_figure(check.name, _tiled_mma(check, spec)))
         elif view is View.COPY and setup is not None:
             out.append(copy_figure(setup))

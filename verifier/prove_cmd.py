@@ -445,6 +445,8 @@ def explain_main(path: str, check: str, lane: int | None, value: int | None, ins
         c, spec = _find_check(path, check, allow_outside)
         if c.kind is CheckKind.GMMA:
             return _explain_gmma(path, c, spec, coord, stage, base, out)
+        if c.kind is CheckKind.TMEM:
+            return _explain_tmem(path, c, spec, lane, value, instance, out)
         if c.kind is not CheckKind.TILED:
             raise SpecError(c.loc, f"check '{text.safe(check)}' has no copy and MMA to trace "
                                    "(it is an atom-only check)")
@@ -477,6 +479,33 @@ def explain_main(path: str, check: str, lane: int | None, value: int | None, ins
         return ExitCode.BAD_INPUT
     out.write(f"{path}: check {text.safe(check)}: {c.mma} {chain.setup.operand} <- {c.copy} on "
               f"{c.value_type.name if c.value_type else ''}, smem {c.smem}\n")
+    _write_chain(out, title, lines)
+    return ExitCode.OK
+
+
+def _explain_tmem(path: str, c: CheckSpec, spec: Spec, thread: int | None, register: int | None,
+                  instance: list[int], out: TextIO) -> int:
+    """thread, register, call -> CuTe's coordinate and its cell, the call's address, the cell the instruction
+    moves, the warp's lane quarter."""
+    from .theorems.claims import Unsupported
+    from .theorems.tmem_chain import TmemChain
+    from .theorems.tmem_theorems import build_tmem
+    name = text.safe(c.name)
+    if thread is None or register is None or len(instance) > 1:
+        sys.stderr.write(f"error: check '{name}' is a TMEM check: give --lane THREAD (0-127), --value REGISTER and "
+                         "optionally --instance CALL\n")
+        return ExitCode.BAD_INPUT
+    setup = build_tmem(c, spec.copy_atoms[c.copy])   # type: ignore[index]
+    if isinstance(setup, Unsupported):
+        sys.stderr.write(f"error: check '{name}' cannot be traced: {setup.missing}\n")
+        return ExitCode.BAD_INPUT
+    call = instance[0] if instance else 0
+    if not (0 <= thread < setup.threads and 0 <= register < setup.values and 0 <= call < setup.calls):
+        sys.stderr.write(f"error: --lane must be in [0,{setup.threads}), --value in [0,{setup.values}) and "
+                         f"--instance in [0,{setup.calls}) for check '{name}'\n")
+        return ExitCode.BAD_INPUT
+    title, lines = TmemChain(setup).register_lines(thread, register, call)
+    out.write(f"{path}: check {name}: {c.copy} on {c.value_type.name if c.value_type else ''}, tmem {c.tmem}\n")
     _write_chain(out, title, lines)
     return ExitCode.OK
 

@@ -2,9 +2,12 @@
 fields as data attributes (the HTML page shows them on hover); fonts and strokes set once in a <style>."""
 from __future__ import annotations
 
+import re
 from html import escape
 
 from .figure import Figure, Panel
+
+_ATTR_NAME = re.compile(r"[^A-Za-z0-9_-]+")     # an info name as an XML attribute name (data-...)
 
 CELL_W, CELL_H = 44, 30
 MARGIN = 36          # room for the axis indices
@@ -29,7 +32,7 @@ def _panel(p: Panel, ox: int, oy: int) -> list[str]:
                f'{escape(p.row_axis)}\\{escape(p.col_axis)}</text>')
     for cell in sorted(p.cells, key=lambda c: (c.row, c.col)):
         x, y = ox + cell.col * CELL_W, oy + cell.row * CELL_H
-        data = " ".join(f'data-{k.replace(" ", "-")}="{_attr(v)}"' for k, v in cell.info)
+        data = " ".join(f'data-{_ATTR_NAME.sub("-", k).strip("-")}="{_attr(v)}"' for k, v in cell.info)
         lines = cell.label.split("\n")
         mid = y + CELL_H // 2 + 4 - (len(lines) - 1) * 5.5
         texts = "".join(f'<text class="l" x="{x + CELL_W // 2}" y="{mid + i * 11:g}">{escape(line)}</text>'

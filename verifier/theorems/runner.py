@@ -34,6 +34,7 @@ from .setup import (ConfigurationRefused, build_tiled, copy_atom, copy_model_for
 from .sm90_chain import Sm90Chain
 from .sm90_setup import build_sm90
 from .suspects import Suspects
+from .tmem_chain import TmemChain
 
 T = TheoremId
 BANKS_CONFLICT_FREE, BANKS_REPORT = "conflict_free", "report"
@@ -69,7 +70,7 @@ def _resolve(suspect: Suspect | Blame, point: dict[str, int]) -> Suspect:
     return suspect.default
 
 
-Chain = Union[OperandChain, Sm90Chain]
+Chain = Union[OperandChain, Sm90Chain, TmemChain]
 WITNESS_SEARCH_S = 5.0    # solver time per query while looking for the smallest counterexample
 
 
@@ -339,12 +340,13 @@ def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: S
     if isinstance(setup, Unsupported):
         return [TheoremResult(tid, Status.UNSUPPORTED, [], setup.missing, time.perf_counter() - t0) for tid in ids]
     tmem = setup
+    chain = TmemChain(tmem)
     plans: dict[TheoremId, Callable[[], Plan]] = {
         T.TMEM_COPY: lambda: MT.tmem_copy(tmem, suspects),
         T.TMEM_LANE_ACCESS: lambda: MT.lane_access(tmem, suspects),
         T.TMEM_ALLOCATION: lambda: MT.allocation(tmem, suspects),
     }
-    return [decide_theorem(tid, plans[tid], settings, suspects, None, debug) for tid in ids]
+    return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
 
 
 def gmma_chain(spec: Spec, check: CheckSpec) -> Sm90Chain:

@@ -27,7 +27,7 @@ from ..spec.model import CheckSpec, CopyAtomSpec
 from ..symbolic.expr import Expr, Var, and_, eq, implies, lt, ne, or_
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
-from .claims import Claim, Fact, Item, Plan, Suspect, Unsupported
+from .claims import Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .setup import ConfigurationRefused
 from .suspects import Suspects
 
@@ -126,7 +126,7 @@ def tmem_copy(setup: TmemSetup, suspects: Suspects) -> Plan:
         Claim(Obligation(f"the cell {setup.form.instruction} moves for each register is the cell of the coordinate "
                          "CuTe's partition pairs with it", [t, v, c], eq(hw, cute), lhs=hw, rhs=cute,
                          shown={"call address": base, "coordinate": coord, "cell (hardware)": hw,
-                                "cell of the coordinate": cute}), blame)]
+                                "cell of the coordinate": cute}), blame, Trace.REGISTER_SIDE)]
     t2, v2, c2 = Var("thread2", setup.threads), Var("register2", setup.values), Var("call2", setup.calls)
     coord2 = layout_expr(setup.reg_frag, (t2, v2, c2))
     items.append(Claim(Obligation("no two (thread, register, call) hold one coordinate", [t, v, c, t2, v2, c2],
@@ -151,7 +151,7 @@ def lane_access(setup: TmemSetup, suspects: Suspects) -> Plan:
     return [Claim(Obligation("every TMEM lane a warp's instruction touches is in the warp's quarter (32*(warp%4) "
                              "... +31)", [t, v, c], eq(lane // WARP_LANE_QUARTER, warp % WARPS),
                              lhs=lane // WARP_LANE_QUARTER, rhs=warp % WARPS,
-                             shown={"warp": warp, "TMEM lane": lane}), blame)]
+                             shown={"warp": warp, "TMEM lane": lane}), blame, Trace.REGISTER_SIDE)]
 
 
 def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
