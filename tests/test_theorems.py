@@ -8,7 +8,7 @@ import pytest
 from verifier.outcome import Status, Verdict
 from verifier.spec import load_spec
 from verifier.symbolic.decide import Settings
-from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TMEM, TheoremId
+from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TMEM, TMEM_STORE, TheoremId
 from verifier.theorems.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
@@ -53,6 +53,7 @@ PAIRS = {
     T.TMEM_COPY: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
     T.TMEM_LANE_ACCESS: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
     T.TMEM_ALLOCATION: ("good_tmem_load_128x64", "bad_tmem_alloc_96"),
+    T.TMEM_STORE: ("good_tmem_load_then_stsm", "bad_tmem_32dp_then_stsm"),
 }
 
 
@@ -83,7 +84,8 @@ def test_theorem_refutes_a_broken_configuration(tid):
 
 def test_good_configurations_are_verified_by_all_their_theorems():
     for name, ids in (("good_seed", TILED), ("good_store_c_stsm", TILED_C_STORE), ("good_gmma_b_n8", GMMA),
-                      ("good_gmma_b_n8_sw32", GMMA), ("good_tmem_load_128x64", TMEM)):
+                      ("good_gmma_b_n8_sw32", GMMA), ("good_tmem_load_128x64", TMEM),
+                      ("good_tmem_load_then_stsm", TMEM_STORE)):
         r = result(name)
         assert [t.id for t in r.theorems] == sorted(ids, key=lambda t: BY_ID[t].number)
         assert r.verdict is Verdict.VERIFIED, [(t.id, t.status, t.reason) for t in r.theorems]

@@ -145,8 +145,8 @@ def test_the_epilogue_catalog_is_verified_by_every_tmem_theorem():
     for check in spec.checks.values():
         r = run_check(spec, check)
         assert r.verdict is Verdict.VERIFIED, (check.name, [(t.id, t.status, t.reason) for t in r.theorems])
-        assert [t.id.value for t in r.theorems] == ["copy.routing", "tmem.copy", "tmem.lane_access",
-                                                     "tmem.allocation"]
+        ids = ["copy.routing", "tmem.copy", "tmem.lane_access", "tmem.allocation"]
+        assert [t.id.value for t in r.theorems] == ids + (["tmem.store"] if check.tmem_store else [])
 
 
 def _mistake(name):
@@ -240,6 +240,12 @@ checks:
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64\"\n", 2, 20, 19, ("tmem",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    smem: \"(8,8):(8,1)\"\n", 2,
      21, 5, ("not used by TMEM checks",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    store: {copy: LDSM}\n", 2,
+     21, 12, ("'store' of check 'c' needs 'value_type'",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    store: {copy: STSMX, value_type: half_t, smem: \"(8,8):(8,1)\"}\n", 2, 21, 19, ("unknown copy atom",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    store: {copy: LDSM, value_type: half_t, smem: \"(8,8):(8,1)\", extra: 1}\n", 2, 21, 66, ("extra",)),
 ])
 def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
     from verifier.spec import SpecError
@@ -293,3 +299,20 @@ def test_draw_shows_the_tmem_cells_and_outlines_the_ones_moved_twice(tmp_path):
              "--view", "tmem", "-o", str(good))
     assert r.returncode == 0, r.stderr
     assert "#d00000" not in good.read_text() and " x2" not in good.read_text()
+
+
+def test_stmatrix_after_a_32x32b_load_is_refuted_where_a_row_breaks():
+    r = _mistake("tmem_32dp32b_registers_stored_with_stmatrix")
+    bad = [t for t in r.theorems if t.status is Status.REFUTED]
+    assert [t.id for t in bad] == [TheoremId.TMEM_STORE]
+    item = bad[0].first_failure()
+    assert "contiguous" in item.title and item.witness.point["lane"] == 0
+    assert "row pitch, swizzle" in item.witness.suspect.what
+
+
+def test_the_catalog_pairs_each_tmem_load_with_the_store_cutlass_uses():
+    spec = load_spec(ROOT / "specs" / "catalog" / "sm100_epilogue_tmem.yaml")
+    stores = {c.name: c.tmem_store.copy for c in spec.checks.values() if c.tmem_store is not None}
+    assert stores["epilogue_t2r_16dp256b_stsm_n_half_128x64"] == "SM90_U32x4_STSM_N"
+    assert stores["epilogue_t2r_32dp32b_vector_half_128x64"] == "UniversalCopy<uint128_t>"
+    assert len(stores) == 6

@@ -44,7 +44,8 @@ from ..hardware.gmma_desc import GmmaSwizzle
 from ..outcome import Expect
 from ..smem import position_independent
 from .files import is_inside, repository_root, spec_files
-from .model import TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, ValueType
+from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, TmemStoreSpec,
+                    ValueType)
 from .sweep import SWEEP_KEY, expand
 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
@@ -71,7 +72,8 @@ COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
 BANKS_MODES = ("conflict_free", "report")
-TMEM_KEYS = ("tmem", "tmem_columns")
+TMEM_KEYS = ("tmem", "tmem_columns", "store")
+STORE_KEYS = ("copy", "value_type", "smem")
 V2_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type")
 TMEM_INSTRUCTIONS = ("tcgen05.ld.", "tcgen05.st.")
 MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
@@ -525,6 +527,16 @@ def _tmem_fields(fl: _Fields, check: CheckSpec, atoms: _Atoms) -> None:
             raise SpecError(fl.at("tmem_columns"), f"'tmem_columns' of {fl.what} must be a number of columns, "
                                                    f"not {_show(columns)}")
         check.tmem_columns = int(columns)
+    if fl.has("store"):
+        if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
+            raise SpecError(fl.at("store"), f"'store' of {fl.what} follows a TMEM load; {quote(check.copy)} stores")
+        st = fl.sub("store", STORE_KEYS)
+        for k in STORE_KEYS:
+            if not st.has(k):
+                raise SpecError(fl.at("store"), f"'store' of {fl.what} needs '{k}'")
+        copy = atoms.lookup(st, "copy", atoms.copy, "copy atom")
+        value_type = _value_type(st.m["value_type"], st.at("value_type"), f"'value_type' of {st.what}")
+        check.tmem_store = TmemStoreSpec(copy, value_type, _smem(st, value_type))
 
 
 def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:

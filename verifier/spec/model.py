@@ -86,6 +86,15 @@ class TiledSpec:
     permutation_given: bool = False                  # written, possibly as null (no permutation): not inherited
 
 
+@dataclass(frozen=True)
+class TmemStoreSpec:
+    """After a TMEM load: make_tiled_copy_D(Copy_Atom<copy, value_type>, the TMEM copy) stores the registers, (the
+    accumulators converted to value_type) to the shared tile `smem` (coordinate -> element offset)."""
+    copy: str
+    value_type: ValueType
+    smem: Any
+
+
 @dataclass
 class CheckSpec:
     name: str
@@ -113,6 +122,7 @@ class CheckSpec:
     smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
     tmem: Any = None                     # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
     tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
+    tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     @property

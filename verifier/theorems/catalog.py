@@ -27,6 +27,7 @@ class TheoremId(str, Enum):
     TMEM_COPY = "tmem.copy"
     TMEM_LANE_ACCESS = "tmem.lane_access"
     TMEM_ALLOCATION = "tmem.allocation"
+    TMEM_STORE = "tmem.store"
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,11 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem(21, T.TMEM_ALLOCATION, "TMEM allocation",
             "tcgen05.alloc's column count is a power of two in [32, 512], and every cell of the TMEM tile lies in "
             "lanes [0, 128) and the allocated columns"),
+    Theorem(22, T.TMEM_STORE, "Epilogue store after a TMEM load",
+            "with `store:`, the copy make_tiled_copy_D builds over the TMEM copy writes every register the load filled "
+            "to smem[layout(coordinate it holds)]: retile_S takes each register where the load left its coordinate, "
+            "the instruction writes each element where the shared layout puts its source register's coordinate, "
+            "rows contiguous and aligned"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
@@ -111,6 +117,7 @@ ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
 TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
 TILED_C_STORE: tuple[TheoremId, ...] = TILED + (T.C_OWNERSHIP,)
 TMEM: tuple[TheoremId, ...] = (T.COPY_ROUTING, T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
+TMEM_STORE: tuple[TheoremId, ...] = TMEM + (T.TMEM_STORE,)
 GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
                                T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                                T.GMMA_END_TO_END)

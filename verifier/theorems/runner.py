@@ -22,6 +22,7 @@ from . import atom_theorems as AT
 from . import bank_theorems as BT
 from . import sm90_theorems as HT
 from . import tiled_theorems as TT
+from . import tmem_store as TS
 from . import tmem_theorems as MT
 from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
@@ -346,6 +347,11 @@ def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: S
         T.TMEM_LANE_ACCESS: lambda: MT.lane_access(tmem, suspects),
         T.TMEM_ALLOCATION: lambda: MT.allocation(tmem, suspects),
     }
+    store = check.tmem_store
+    if store is not None and (only is None or T.TMEM_STORE in only):
+        ids.append(T.TMEM_STORE)
+        plans[T.TMEM_STORE] = lambda: TS.store_chain(TS.build_store(tmem, store, spec.copy_atoms[store.copy]),
+                                                     suspects)
     return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
 
 

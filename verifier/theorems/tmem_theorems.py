@@ -18,6 +18,7 @@ from typing import Any
 
 from ..algebra.inttuple import AlgebraError
 from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout
 from ..cute.copy import CopyAtom, TiledCopy, TypedCopyAtom
 from ..cute.tmem import DP_CELLS, WARPS, make_tmem_copy
 from ..hardware.registry import qualifiers
@@ -82,15 +83,18 @@ def build_tmem(check: CheckSpec, copy_spec: CopyAtomSpec) -> TmemSetup | Unsuppo
         tiled = make_tmem_copy(typed, form, check.tmem)
         coords = Layout(check.tmem.shape)                                     # // (coordinate) -> its index
         tmem_side, reg_side = (tiled.tidfrg_S, tiled.tidfrg_D) if form.load else (tiled.tidfrg_D, tiled.tidfrg_S)
-        tmem_frag = _flat(tmem_side(check.tmem))
-        reg_frag = _flat(reg_side(coords))
+        tmem_frag = flat_calls(tmem_side(check.tmem))
+        reg_frag = flat_calls(reg_side(coords))
     except AlgebraError as e:
         raise ConfigurationRefused(e.rule, str(e), "make_tmem_copy of the TMEM tensor", "tmem") from None
     return TmemSetup(check, copy_spec, form, check.tmem, tiled, tmem_frag, reg_frag)
 
 
-def _flat(frag: Any) -> Layout:
-    """(thread, value, rest...) -> (thread, value, call): the copy calls' modes as one."""
+def flat_calls(frag: Any) -> Any:
+    """(thread, value, rest...) -> (thread, value, call): the copy calls' modes as one (a swizzled partition keeps
+    its swizzle and offset around the flattened layout)."""
+    if isinstance(frag, ComposedLayout):
+        return ComposedLayout(frag.a, frag.offset, flat_calls(frag.b))
     thr, val = frag.mode(0), frag.mode(1)
     rest = [frag.mode(i) for i in range(2, frag.rank())]
     shapes = tuple(m.shape for m in rest) or (1,)
