@@ -214,10 +214,18 @@ def test_verified(name):
 
 
 @pytest.mark.parametrize("name", BASE32B)
-def test_base32b_descriptor_proved_tma_unmodelled(name):
+def test_base32b_tiles_are_proved_through_the_32_byte_atom_tma_swizzle(name):
+    """TMA fills a 128B_BASE32B tile with CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B (Swizzle<2,5,2> on bytes)."""
     st = _statuses(name)
-    assert st[T.GMMA_DESCRIPTOR] is Status.PROVED and st[T.SMEM_INJECTIVE] is Status.PROVED
-    assert all(st[t] is Status.UNSUPPORTED for t in (T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_END_TO_END))
+    assert all(st[t] is Status.PROVED for t in DESCRIPTOR_AND_TMA + (T.SMEM_INJECTIVE,)), st
+
+
+def test_the_32_byte_atom_tma_swizzle_moves_32_byte_chunks_within_128_bytes():
+    from verifier.hardware.tma import TmaSwizzle, swizzle_address
+    s = TmaSwizzle.B128_ATOM_32B
+    assert (s.span, s.bits, s.chunk_shift, s.repeat) == (128, 2, 5, 512)
+    assert [swizzle_address(s, 128 * row) for row in range(5)] == [0, 128 + 32, 256 + 64, 384 + 96, 512]
+    assert swizzle_address(s, 128 + 16) == 128 + 32 + 16          # 16-byte halves of a chunk stay together
 
 
 @pytest.mark.parametrize("name", REFUTED)

@@ -10,6 +10,10 @@ tests/data/hw/tma.json.gz).  Where the two differ the model follows the hardware
 - the swizzle XORs the 16-byte chunk index (address bits 4..) with address bits 7.. of the *absolute* shared
   address (Swizzle<1|2|3, 4, 3> on byte addresses), so a destination off the swizzle's repeat (256 / 512 /
   1024 bytes) shifts the pattern;
+- CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B (sm_100, the tcgen05 128B_BASE32B layout) swizzles 32-byte chunks within the
+  128-byte span (the driver API's words): chunk bits 5..6 XOR address bits 7..8, Swizzle<2,5,2> on bytes, a
+  pattern of 4 rows.  Not hardware-validated: the H200's driver refuses this swizzle (and _ATOM_32B_FLIP_8B,
+  _ATOM_64B) with CUDA_ERROR_INVALID_VALUE;
 - out-of-bounds elements are written, never skipped: zeros, or with the NaN request the 16-bit pattern 0x7FF7
   repeated over the element (a NaN in f16, bf16, f32 and f64); the transaction counts the whole box;
 - a start whose byte offset in dimension 0 (c0 * element size) is not a multiple of 16 traps (illegal
@@ -40,21 +44,28 @@ class TmaSwizzle(str, Enum):
     B32 = "32B"
     B64 = "64B"
     B128 = "128B"
+    B128_ATOM_32B = "128B_atom32B"     # CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B (sm_100)
 
     @property
     def span(self) -> int:
         """Bytes a box row occupies in shared memory (0: rows packed, no swizzle)."""
-        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 32, TmaSwizzle.B64: 64, TmaSwizzle.B128: 128}[self]
+        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 32, TmaSwizzle.B64: 64}.get(self, 128)
 
     @property
     def bits(self) -> int:
-        """B of Swizzle<B,4,3>: how many 16-byte chunk bits are XORed."""
-        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 1, TmaSwizzle.B64: 2, TmaSwizzle.B128: 3}[self]
+        """B of Swizzle<B,M,S>: how many chunk bits are XORed."""
+        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 1, TmaSwizzle.B64: 2, TmaSwizzle.B128: 3,
+                TmaSwizzle.B128_ATOM_32B: 2}[self]
+
+    @property
+    def chunk_shift(self) -> int:
+        """M of Swizzle<B,M,S>: log2 of the bytes moved together (16; 32 for the 32-byte atoms)."""
+        return 5 if self is TmaSwizzle.B128_ATOM_32B else 4
 
     @property
     def repeat(self) -> int:
-        """Bytes after which the pattern repeats: 8 rows of the span."""
-        return 8 * self.span
+        """Bytes after which the pattern repeats: the row phase is address bits 7.. (B of them)."""
+        return (128 << self.bits) if self.bits else 0
 
 
 FLOAT_TYPES = {"float16", "bfloat16", "float32", "float64", "tfloat32"}
@@ -128,11 +139,12 @@ def smem_address(t: TensorMap2D, dst: Addr, row: Addr, col: Addr, byte: int = 0)
 
 
 def swizzle_address(s: TmaSwizzle, addr: Addr) -> Addr:
-    """Swizzle<B,4,3> on an absolute byte address: chunk bits 4..4+B XOR bits 7..7+B."""
+    """Swizzle<B,M,7-M> on an absolute byte address: chunk bits M..M+B XOR bits 7..7+B (M = 4; 5 for 32-byte
+    atoms)."""
     if not s.bits:
         return addr
     mask = (1 << s.bits) - 1
-    return addr ^ (((addr >> 7) & mask) << 4)
+    return addr ^ (((addr >> 7) & mask) << s.chunk_shift)
 
 
 @dataclass(frozen=True)

@@ -64,11 +64,12 @@ class Sm90Chain:
             dst = _int(s.box_destination(base, bi, bo, stage))
             raw = dst + oo * s.tensor_map.row_pitch + ii * e
             wrote = _int(s.tma_address(base, mn, k, stage))
+            swz = s.tensor_map.swizzle
             dims = "(inner = " + (a if s.boxes.inner_mode == 0 else c) + ")"
             out.append(ChainLine("TMA box", f"box ({bi}, {bo}) {dims} of {n0}x{n1} elements, element (col {ii}, "
                                             f"row {oo}); the box's destination base+{dst - base:#x} = {dst:#x}"))
             out.append(ChainLine("TMA writes", f"{dst:#x} + row {oo} x {s.tensor_map.row_pitch} + col {ii} x {e} = "
-                                               f"{raw:#x}{_xor_text(s.tensor_map.swizzle.bits, raw, wrote)}"))
+                                               f"{raw:#x}{_xor_text(swz.bits, raw, wrote, swz.chunk_shift)}"))
         off = _int(s.layout_address(0, mn, k, stage)) if not s.absolute else None
         want = _int(s.layout_address(base, mn, k, stage))
         inner_off = s.tile.offset(mn, k, stage) if s.tile is not None else 0
@@ -111,8 +112,8 @@ def _stride(layout: object, mode: int) -> int:
     return int(flatten_to_tuple(layout.mode(mode).stride)[0])   # type: ignore[attr-defined]
 
 
-def _xor_text(bits: int, raw: int, final: int) -> str:
+def _xor_text(bits: int, raw: int, final: int, chunk_shift: int = 4) -> str:
     if not bits:
         return ""
     phase = (raw >> 7) & ((1 << bits) - 1)
-    return f" ^ (phase (addr >> 7) mod {1 << bits} = {phase}) << 4 = {final:#x}"
+    return f" ^ (phase (addr >> 7) mod {1 << bits} = {phase}) << {chunk_shift} = {final:#x}"

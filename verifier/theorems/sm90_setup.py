@@ -205,9 +205,6 @@ def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
                   umma=umma, cta_group=cta_group(atom) if umma else 1)
     if s.tile is None:
         return s
-    if s.tile.layout_type is UmmaLayoutType.B128_BASE32B:
-        s.tma_problem = ("the TMA model (hardware/tma.py) has the 16-byte-atomic swizzles only; this tile's "
-                         "Sw<2,5,2> needs CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, which it does not model")
     s.align = check.smem_align or TMA.SMEM_ALIGN
     span = max(1, (SMEM_BYTES - s.footprint_bytes) // s.align + 1) if s.footprint_bytes <= SMEM_BYTES else 1
     s.base_var = Var("base", span)
@@ -217,7 +214,9 @@ def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
         e = s.elem_bytes
         outer = gmem.mode(1 - inner_mode)
         s.tensor_map = TMA.TensorMap2D(
-            elem_bytes=e, box=s.boxes.box, swizzle=TMA_SWIZZLE[s.tile.swizzle],
+            elem_bytes=e, box=s.boxes.box,
+            swizzle=(TMA.TmaSwizzle.B128_ATOM_32B if s.tile.layout_type is UmmaLayoutType.B128_BASE32B
+                     else TMA_SWIZZLE[s.tile.swizzle]),
             global_dim=(int(gmem.mode(inner_mode).size()), int(outer.size())),
             global_stride=int(flatten_to_tuple(outer.stride)[0]) * e)
     if s.tile.extent[0] >= rows and s.tile.extent[1] >= k:
