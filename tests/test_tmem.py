@@ -316,3 +316,17 @@ def test_the_catalog_pairs_each_tmem_load_with_the_store_cutlass_uses():
     assert stores["epilogue_t2r_16dp256b_stsm_n_half_128x64"] == "SM90_U32x4_STSM_N"
     assert stores["epilogue_t2r_32dp32b_vector_half_128x64"] == "UniversalCopy<uint128_t>"
     assert len(stores) == 6
+
+
+def test_hw_tmem_answers_which_cell_each_register_holds():
+    r = _cli("hw", "tmem", "16x256b", "--lane", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+    ans = json.loads(r.stdout)
+    assert ans["cells"] == [[1, 0, 0, [2]], [1, 1, 0, [3]], [1, 2, 8, [2]], [1, 3, 8, [3]]]
+    packed = json.loads(_cli("hw", "tmem", "16x64b", "--num", "2", "--pack", "--lane", "3", "--json").stdout)
+    assert packed["cells"] == [[3, 0, 8, [2, 3]], [3, 1, 8, [6, 7]]] and packed["columns"] == 8
+    refused = json.loads(_cli("hw", "tmem", "16x256b", "--num", "64", "--json").stdout)
+    assert "256 registers (at most 128)" in refused["refused"]
+    bad = _cli("hw", "tmem", "16x256b", "--lane", "40")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

@@ -1,4 +1,4 @@
-"""`python -m verifier hw tma|wgmma|banks ...`: the hardware models, queried directly (../DESIGN.md, "The hardware
+"""`python -m verifier hw tma|wgmma|banks|tmem ...`: the hardware models, queried directly (../DESIGN.md, "The hardware
 calculator").  `hw -` reads one query a line (the words after `hw`) and answers each with one JSON line; a
 malformed query gets `{"error": ...}` and the others go on.  Parameters the driver or the hardware refuses
 get `{"refused": "<the rule>"}`.
@@ -15,6 +15,7 @@ from .hardware.banks import BankModelError, parse_instruction, wavefronts
 from .hardware.gmma_desc import Descriptor, Major, operand_reads
 from .hardware.registry import mma_instruction_model, mma_instruction_types
 from .hardware.tma import TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal, placement, tx_bytes
+from .hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from .outcome import ExitCode
 
 Answer = dict[str, Any]
@@ -80,6 +81,12 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
     b.add_argument("--instruction", required=True)
     b.add_argument("--addresses", type=_addresses, required=True, metavar="A0,A1,...,A31")
     b.add_argument("--json", action="store_true")
+    m = sub.add_parser("tmem", help="a tcgen05.ld / tcgen05.st: the TMEM cell each lane's register holds")
+    m.add_argument("shape", choices=[x.value for x in TmemShape])
+    m.add_argument("--num", type=int, default=1, help=".x1 ... .x128 (default 1)")
+    m.add_argument("--pack", action="store_true", help=".pack::16b (ld) / .unpack::16b (st): 16-bit halves")
+    m.add_argument("--lane", type=int, default=None, help="only this lane of the warp")
+    m.add_argument("--json", action="store_true")
     return p
 
 
@@ -134,8 +141,27 @@ def banks_query(a: argparse.Namespace) -> Answer:
             "paired_lanes": w.merged_pairs}
 
 
+def tmem_query(a: argparse.Namespace) -> Answer:
+    form = TmemForm(TmemShape(a.shape), a.num, a.pack, True)
+    if form.invalid:
+        return {"refused": form.invalid}
+    if a.lane is not None and not 0 <= a.lane < 32:
+        raise QueryError(f"--lane must be in [0,32), not {a.lane}")
+    cells = []
+    for lane in range(32) if a.lane is None else (a.lane,):
+        for reg in range(form.registers):
+            cell = register_cell(form.shape, form.num, lane, reg)
+            column = int(cell.column)
+            if form.packed:     # the low halves of two columns: the register's low half, then its high half
+                cells.append([lane, reg, int(cell.lane), [2 * column, 2 * column + 1]])
+            else:
+                cells.append([lane, reg, int(cell.lane), [column]])
+    return {"instruction": form.instruction, "registers": form.registers, "tmem_lanes": form.shape.lanes,
+            "columns": form.columns, "cells": cells}
+
+
 QUERIES: dict[str, Callable[[argparse.Namespace], Answer]] = {"tma": tma_query, "wgmma": wgmma_query,
-                                                              "banks": banks_query}
+                                                              "banks": banks_query, "tmem": tmem_query}
 
 
 def answer(argv: list[str]) -> tuple[Answer, argparse.Namespace]:
@@ -167,6 +193,13 @@ def _table(what: str, ans: Answer) -> str:
                      f"{','.join(map(str, p['conflicting_lanes']))}" if p["conflicting_lanes"] else "")
             lines.append(f"  phase {i} ({span}): {p['wavefronts']} wavefront{'s' if p['wavefronts'] > 1 else ''}"
                          + worst)
+        return "\n".join(lines) + "\n"
+    if what == "tmem":
+        lines = [f"{ans['instruction']}: {ans['registers']} registers per lane, {ans['tmem_lanes']} TMEM lanes x "
+                 f"{ans['columns']} columns (relative to the address)", f"{'lane':>4} {'reg':>4} {'TMEM lane':>9} "
+                 "column(s)"]
+        lines += [f"{lane:>4} {reg:>4} {tl:>9} {','.join(map(str, cols))}"
+                  + (" (low 16 bits of each)" if len(cols) > 1 else "") for lane, reg, tl, cols in ans["cells"]]
         return "\n".join(lines) + "\n"
     d = ans["descriptor"]
     lines = [f"descriptor: start {d['start']:#x}, LBO {d['lbo']}, SBO {d['sbo']}, base offset {d['base_offset']}, "
