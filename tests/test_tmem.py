@@ -174,19 +174,21 @@ def test_allocations_are_powers_of_two_and_hold_the_tile():
     assert w.values["column"] == 128 and w.values["lane"] == 0
 
 
-def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
+def _tmem_check(tmp_path, copy, value_type, tmem):
+    """A one-check TMEM spec over the catalog's TMEM atoms, proved."""
     spec_file = tmp_path / "s.yaml"
     spec_file.write_text(f"""version: 2
-name: refused
+name: one
 include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}"]
 checks:
-  m64_data_path_with_a_32dp_atom:
-    copy: SM100_TMEM_LOAD_32dp32b8x
-    value_type: float
-    tmem: "((16,4),64):((65536,2097152),1)"
+  one: {{copy: {copy}, value_type: {value_type}, tmem: "{tmem}"}}
 """)
     spec = load_spec(spec_file, allow_outside=True)
-    r = run_check(spec, spec.checks["m64_data_path_with_a_32dp_atom"])
+    return run_check(spec, spec.checks["one"])
+
+
+def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
+    r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "((16,4),64):((65536,2097152),1)")
     assert r.verdict is Verdict.REFUTED   # a refusal by CuTe is a refutation of the configuration
     refused = next(t for t in r.theorems if t.id is TheoremId.TMEM_COPY)
     assert refused.status is Status.REFUSED
@@ -194,18 +196,7 @@ checks:
 
 
 def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):
-    spec_file = tmp_path / "s.yaml"
-    spec_file.write_text(f"""version: 2
-name: half
-include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}"]
-checks:
-  half_tile:
-    copy: SM100_TMEM_LOAD_16dp128b1x_16b
-    value_type: half_t
-    tmem: "(128,64):(65536,1)"
-""")
-    spec = load_spec(spec_file, allow_outside=True)
-    r = run_check(spec, spec.checks["half_tile"])
+    r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_16dp128b1x_16b", "half_t", "(128,64):(65536,1)")
     assert {t.id: t.status for t in r.theorems}[TheoremId.TMEM_COPY] is Status.UNSUPPORTED
 
 
