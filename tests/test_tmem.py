@@ -321,3 +321,26 @@ def test_hw_tmem_answers_which_cell_each_register_holds():
     assert "256 registers (at most 128)" in refused["refused"]
     bad = _cli("hw", "tmem", "16x256b", "--lane", "40")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_a_warp_whose_lanes_name_different_addresses_is_refuted():
+    """make_tmem_copy gives a warp's lanes one address by construction (thread stride 0); the claim that checks it
+    refutes a partition that does not (the TMEM partition's lane stride made 1 here)."""
+    import dataclasses
+
+    from verifier.algebra.layout import Layout
+    from verifier.theorems.suspects import Suspects
+    from verifier.theorems.tmem_theorems import build_tmem, lane_access
+    spec = load_spec(ROOT / "specs" / "catalog" / "sm100_epilogue_tmem.yaml")
+    check = spec.checks["epilogue_tmem_load_32dp32b_32x_128x32"]
+    setup = build_tmem(check, spec.copy_atoms[check.copy])
+    frag = setup.tmem_frag
+    thr = frag.mode(0)
+    skewed = Layout((thr.shape, frag.mode(1).shape, frag.mode(2).shape),
+                    ((1, thr.stride[1]), frag.mode(1).stride, frag.mode(2).stride))
+    items = lane_access(dataclasses.replace(setup, tmem_frag=skewed), Suspects(spec, check))
+    from verifier.symbolic.decide import decide
+    uniform = items[0].obligation
+    assert "warp-uniform" in uniform.title
+    assert decide(uniform)[0].status is Status.REFUTED
+    assert decide(lane_access(setup, Suspects(spec, check))[0].obligation)[0].status is Status.PROVED

@@ -96,8 +96,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "tensor-memory cell tcgen05.ld / tcgen05.st moves (from the address the call's TMEM partition gives) is "
             "the cell of the tile coordinate CuTe pairs with that register; every coordinate is moved exactly once"),
     Theorem(20, T.TMEM_LANE_ACCESS, "TMEM lane access",
-            "every TMEM lane a warp's tcgen05.ld / tcgen05.st touches lies in the warp's quarter: lanes 32*(warp%4) "
-            "to 32*(warp%4)+31"),
+            "the lanes of a warp give tcgen05.ld / tcgen05.st one TMEM address, and every TMEM lane the instruction "
+            "touches lies in the warp's quarter: lanes 32*(warp%4) to 32*(warp%4)+31"),
     Theorem(21, T.TMEM_ALLOCATION, "TMEM allocation",
             "tcgen05.alloc's column count is a power of two in [32, 512], and every cell of the TMEM tile lies in "
             "lanes [0, 128) and the allocated columns"),

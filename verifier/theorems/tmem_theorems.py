@@ -152,7 +152,13 @@ def lane_access(setup: TmemSetup, suspects: Suspects) -> Plan:
     _, _, lane = _hardware_address(setup, t, v, c)
     warp = t // 32
     blame = _blame(suspects, "the TMEM tensor puts a warp's rows outside the 32 lanes that warp may access")
-    return [Claim(Obligation("every TMEM lane a warp's instruction touches is in the warp's quarter (32*(warp%4) "
+    base = layout_expr(setup.tmem_frag, (t, 0, c))
+    first = layout_expr(setup.tmem_frag, (32 * warp, 0, c))
+    return [Claim(Obligation("every lane of a warp gives the instruction the same TMEM address (taddr is "
+                             "warp-uniform)", [t, c], eq(base, first), lhs=base, rhs=first,
+                             shown={"warp": warp}), _blame(suspects, "make_tmem_copy gives one warp's lanes "
+                                                                      "different TMEM addresses")),
+            Claim(Obligation("every TMEM lane a warp's instruction touches is in the warp's quarter (32*(warp%4) "
                              "... +31)", [t, v, c], eq(lane // WARP_LANE_QUARTER, warp % WARPS),
                              lhs=lane // WARP_LANE_QUARTER, rhs=warp % WARPS,
                              shown={"warp": warp, "TMEM lane": lane}), blame, Trace.REGISTER_SIDE)]
