@@ -5,7 +5,7 @@ Runs `python -m verifier prescreen-cutlass --arch A --jobs J` for each architect
 the architectures over the rounds, and prints the medians with what each run proved (kernels, kernels mapped to a
 CuTe configuration, distinct operand paths).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
 
-    python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N]
+    python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N] [--arch 80 --arch 100 ...]
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ARCHITECTURES = (80, 90, 100)         # prescreen-cutlass --arch choices, each timed unless --arch picks some
 
 
 def one(arch: int, jobs: int, level: str) -> tuple[float, str]:
@@ -38,8 +39,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--level", default="")
+    ap.add_argument("--arch", type=int, action="append", choices=ARCHITECTURES,
+                    help="time this architecture (repeatable; default: all)")
     args = ap.parse_args()
-    times: dict[int, list[float]] = {80: [], 90: []}
+    times: dict[int, list[float]] = {arch: [] for arch in args.arch or ARCHITECTURES}
     heads: dict[int, str] = {}
     for _ in range(args.rounds):
         for arch in times:

@@ -1,8 +1,9 @@
 """`prescreen-cutlass`: CUTLASS's generated GEMM kernels mapped to the CuTe configurations their builders build
-(the rules on chosen kernels), the whole default spaces of SM80 and SM90 proved, and a wrong configuration in the
-space reported per kernel with CuTe's rule."""
+(the rules on chosen kernels), the whole default spaces of SM80, SM90 and SM100 proved, and a wrong configuration
+in the space reported per kernel with CuTe's rule or a counterexample."""
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -12,7 +13,7 @@ import pytest
 
 from verifier.outcome import Verdict
 from verifier.prescreen import builders, command
-from verifier.prescreen.builders import Mapped, Sm80Family, Unmapped, map_sm80, map_sm90
+from verifier.prescreen.builders import UMMA_FAMILIES, Mapped, Sm80Family, Unmapped, map_sm80, map_sm90, map_sm100
 from verifier.prescreen.space import KernelConfig
 
 ROOT = Path(__file__).parent.parent
@@ -23,6 +24,13 @@ SM90_F16 = KernelConfig("k90", 90, "Universal3x", "TensorOp", (128, 128, 64), (4
                         "f32", "RowMajor", "ColumnMajor", 8, 8, "ScheduleAuto", 0)
 SM80_F16 = KernelConfig("k80", 80, "Universal", "TensorOp", (128, 128, 32), (2, 2, 1), (16, 8, 16), "f16", "f16",
                         "f32", "RowMajor", "ColumnMajor", 8, 8, "", 3)
+SM100_F16 = KernelConfig("k100", 100, "Universal3x", "TensorOp", (128, 256, 64), (4, 1, 1), (128, 256, 16), "f16",
+                         "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "TmaWarpSpecialized1SmSm100", 0, (0, 0, 1))
+# what the generator's default SM100 space (cutlass_library as installed) holds and maps
+SM100_DEFAULT_SPACE = {"kernels": 25384, "mapped": 12932, "paths": 248}
+UMMA_ATOM_NAME = re.compile(r"SM100_MMA_(\w+?)(_2x1SM)?_SS<(\w+),(\w+),(\w+),(\d+),(\d+)>")
+TYPE_NAMES = {cute: name for name, (cute, *_) in {**builders.OPERAND_TYPES, **{
+    acc: (cute, "", "", 0) for acc, (cute, *_) in builders.ACCUMULATORS.items()}}.items()}
 
 
 def test_sm90_auto_schedule_and_the_smem_selector():
@@ -83,6 +91,86 @@ def test_a_wrong_configuration_in_the_space_is_reported_per_kernel_with_cutes_ru
     assert (tmp_path / "prescreen_sm80.yaml").is_file()
 
 
+def test_sm100_rules_follow_the_umma_builder():
+    m = map_sm100(SM100_F16)
+    assert isinstance(m, Mapped) and "1 SM(s), 4 stages" in m.how
+    a, b = m.checks
+    assert a.mma.name == "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256>" and a.atom_layout is None
+    assert (a.smem, a.major, a.gmem) == ("tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (128,64,4))", "K",
+                                         "(4096,4096):(4096,1)")
+    assert b.smem == "tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (256,64,4))"
+    # 2-SM: each CTA holds half of the MMA's M rows of A and half of its N rows of B
+    two_sm = map_sm100(replace(SM100_F16, schedule="TmaWarpSpecialized2SmSm100", tile=(256, 256, 64),
+                               layout_a="ColumnMajor"))
+    assert isinstance(two_sm, Mapped) and two_sm.checks[0].mma.name.startswith("SM100_MMA_F16BF16_2x1SM_SS<")
+    assert two_sm.checks[0].smem == "tile_to_shape(UMMA::Layout_MN_SW128_Atom<half_t>, (128,64,7), (2,1,3))"
+    assert two_sm.checks[0].major == "MN" and two_sm.checks[1].smem.startswith("tile_to_shape(UMMA::Layout_K_SW128_"
+                                                                                "Atom<half_t>, (128,64,7)")
+    # MN-major 32-bit: the 32-byte-atomic atom; MN-major 8-bit over 64 rows: the widest swizzle dividing them
+    tf32 = map_sm100(replace(SM100_F16, element_a="tf32", element_b="tf32", align_a=4, align_b=4, tile=(128, 128, 32),
+                             layout_b="RowMajor"))
+    assert isinstance(tf32, Mapped) and tf32.checks[1].smem.startswith("tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom"
+                                                                       "<tfloat32_t>, (128,32,")
+    fp8 = map_sm100(replace(SM100_F16, element_a="f8", element_b="e5m2", align_a=16, align_b=16, tile=(64, 128, 128),
+                            layout_a="ColumnMajor"))
+    assert isinstance(fp8, Mapped) and "f8 proved as e4m3" in fp8.how
+    assert fp8.checks[0].mma.name == "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,64,128>"
+    assert fp8.checks[0].smem.startswith("tile_to_shape(UMMA::Layout_MN_SW64_Atom<float_e4m3_t>, (64,128,")
+    # KernelScheduleAuto: 2-SM on a static cluster even along M, 1-SM on a dynamic one
+    auto = replace(SM100_F16, schedule="ScheduleAuto", cluster=(2, 1, 1))
+    assert all(isinstance(x, Mapped) for x in (map_sm100(auto), map_sm100(replace(auto, cluster=(0, 0, 1)))))
+    assert "on 2 SM(s)" in map_sm100(auto).how and "on 1 SM(s)" in map_sm100(replace(auto, cluster=(0, 0, 1))).how
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"kind": "BlockScaledUniversal3x", "opcode": "BlockScaledTensorOp"}, "block-scaled UMMA"),
+    ({"kind": "GroupedBlockwiseUniversal3x"}, "blockwise-scaled"),
+    ({"kind": "SparseUniversal3x", "opcode": "SparseTensorOp"}, "sparse UMMA"),
+    ({"element_a": "e4m3", "element_b": "e2m1"}, "6- or 4-bit kind::f8f6f4 operand"),
+    ({"element_b": "bf16"}, "mixed input"),
+    ({"align_a": 4}, "under 16 bytes aligned"),
+    ({"schedule": "CpAsyncWarpSpecialized1SmSm100"}, "not the dense TMA UMMA mainloop"),
+])
+def test_sm100_kernels_outside_the_model_are_not_mapped_with_a_reason(change, words):
+    m = map_sm100(replace(SM100_F16, **change))
+    assert isinstance(m, Unmapped) and words in m.reason
+
+
+def test_umma_atom_traits_match_the_atom_library():
+    from ruamel.yaml import YAML
+    library = YAML(typ="safe").load((ROOT / "specs" / "atoms" / "sm100_umma.yaml").read_text())["mma_atoms"]
+    families = {f.tag: f for f in UMMA_FAMILIES}
+    compared = 0
+    for name, traits in library.items():
+        m = UMMA_ATOM_NAME.fullmatch(name)
+        if m is None:
+            continue
+        tag, two_sm, a, b, c, mm, nn = m.groups()
+        atom = builders.umma_atom(families[tag], 2 if two_sm else 1, TYPE_NAMES[a], TYPE_NAMES[b], TYPE_NAMES[c],
+                                  int(mm), int(nn))
+        assert atom.name == name
+        ours = YAML(typ="safe").load("\n".join(f"{k}: {v}" for k, v in atom.fields))
+        assert ours == {k: v for k, v in traits.items() if k != "source"}, name
+        compared += 1
+    assert compared > 100
+
+
+def test_a_wrong_umma_rule_shows_refuted_kernels_in_the_table(monkeypatch, tmp_path):
+    # the K-major layout atom for an MN-major operand: the descriptor reads other bytes than TMA wrote
+    monkeypatch.setitem(builders.UMMA_SMEM_ATOMS, "MN", builders.UMMA_SMEM_ATOMS["K"])
+    mn_b = replace(SM100_F16, name="mn_b", tile=(64, 64, 64), layout_b="RowMajor")
+    k_only = replace(mn_b, name="k_only", layout_b="ColumnMajor")
+    monkeypatch.setattr(command, "kernels", lambda arch, level: [k_only, mn_b])
+    monkeypatch.setattr(command, "PATHS_PER_SPEC", 2)       # a large space's paths are written as several specs
+    results, mapped, paths, _ = command.run(100, "", 1, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prescreen_sm100.yaml", "prescreen_sm100_2.yaml"]
+    by = {r.name: r for r in results}
+    assert (mapped, paths) == (2, 3) and by["k_only"].verdict is Verdict.VERIFIED
+    assert by["mn_b"].verdict is Verdict.REFUTED
+    table = command.summary_table(100, results, mapped, paths, 0.0)
+    assert "| verified | 1 |" in table and "| refuted (a counterexample) | 1 |" in table
+
+
 @needs_generator
 @pytest.mark.parametrize("arch", [80, 90])
 def test_the_generators_default_space_is_proved(arch, tmp_path):
@@ -98,8 +186,23 @@ def test_the_generators_default_space_is_proved(arch, tmp_path):
     assert f"prescreen-cutlass --arch {arch}: {len(checks)} GEMM kernels, {len(mapped)} mapped" in p.stdout
 
 
+@needs_generator
+def test_the_generators_default_sm100_space_is_proved():
+    # the text table (the per-kernel JSON of 12932 kernels' theorems runs to hundreds of megabytes)
+    p = subprocess.run([sys.executable, "-m", "verifier", "prescreen-cutlass", "--arch", "100", "--jobs", "2"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    kernels, mapped, paths = SM100_DEFAULT_SPACE["kernels"], SM100_DEFAULT_SPACE["mapped"], SM100_DEFAULT_SPACE["paths"]
+    assert (f"prescreen-cutlass --arch 100: {kernels} GEMM kernels, {mapped} mapped to CuTe configurations "
+            f"({paths} distinct operand paths proved)") in p.stdout
+    assert f"| verified | {mapped} |" in p.stdout and f"| not mapped | {kernels - mapped} |" in p.stdout
+    reasons = p.stdout.split("not mapped, by reason:")[1]
+    for words in ("block-scaled UMMA", "blockwise-scaled", "sparse UMMA", "6- or 4-bit kind::f8f6f4 operand"):
+        assert words in reasons
+
+
 @pytest.mark.parametrize("args", [["--arch", "70"], ["--arch", "90", "--level", "abc"],
-                                  ["--arch", "90", "--jobs", "0"]])
+                                  ["--arch", "90", "--jobs", "0"], ["--arch", "100", "--level", "1"]])
 def test_bad_arguments_are_bad_input(args):
     p = subprocess.run([sys.executable, "-m", "verifier", "prescreen-cutlass", *args], capture_output=True,
                        text=True, cwd=ROOT)

@@ -13,10 +13,25 @@ SM80 (CUTLASS 2.x kernels): the CuTe configuration CUTLASS 3.x writes for the sa
 atom on the kernel's warps with a 1x2x1 value group (Tile<16*WM, 16*WN, K_atom>), the K-major swizzle atom for the
 K block (ldmatrix) or the MN-major one (ldmatrix.trans; UniversalCopy for 32-bit), tiled to the CTA's (MN, K).
 
-A kernel the rules do not cover is `Unmapped`, with the reason (sparse, mixed input, complex, SIMT, cp.async ...).
+SM100 (`include/cutlass/gemm/collective/builders/sm100_umma_builder.inl` with `sm100_common.inl`, the dense SS TMA
+UMMA mainloop): the builder is given the MMA tile (MMA_M x MMA_N x BLK_K).  The schedule's 1-SM / 2-SM choice
+(KernelScheduleAuto: 2-SM on a static cluster even along M with MMA_M a multiple of 128) picks the tcgen05 atom
+`sm100_make_{1,2}sm_trivial_tiled_mma` builds for the operand types (SM100_MMA_{TF32,F16BF16,S8,F8F6F4}[_2x1SM]_SS,
+its traits written into the spec as CuTe's MMA_Traits define them); each CTA holds MMA_M / cta_group rows of A and
+MMA_N / cta_group rows of B, laid out by `tile_to_shape(<sm100_smem_selector's UMMA atom>, (rows, BLK_K, PIPE))`
+(Step<_2,_1,_3> for MN-major): the widest swizzle whose span divides the CTA tile's contiguous extent, and
+UMMA::Layout_MN_SW128_32B_Atom for every MN-major 32-bit operand; filled by TMA (SM90_TMA_LOAD; a 2-SM kernel's
+SM100_TMA_2SM_LOAD fills each CTA's own half the same way).  Stages: the builder's count for the whole shared
+memory without the kernel's and the epilogue's carveouts (an upper bound; every stage is proved alike).  The
+runtime-typed 8-bit float (`f8`, type_erased_dynamic_float8_t) is proved as float_e4m3_t: the shared layout,
+the TMA box and the descriptor depend on its width only.
+
+A kernel the rules do not cover is `Unmapped`, with the reason (sparse, mixed input, complex, SIMT, cp.async,
+block-scaled, blockwise-scaled ...).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .space import KernelConfig
@@ -25,6 +40,8 @@ SM90_SMEM_BYTES = 232448            # cutlass::gemm::collective::detail::sm90_sm
 SM90_PIPELINE_BYTES = 16            # sizeof(PipelineTmaAsync<1>::SharedStorage): two 8-byte barriers a stage
 SM90_STAGE_ALIGN = 128
 GLOBAL_EXTENT = 4096                # the global (MN, K) tensor TMA reads: 4096 x 4096
+TMA_ALIGN_BITS = 128                # TMA reads 16-byte aligned global rows
+MN_MAJOR_ORDER = ", (2,1,3)"        # tile_to_shape's order for an MN-major tile: Step<_2,_1,_3>
 
 # the MMA's operand types: generator name -> (CuTe value type, PTX type, name in CuTe's atom names, bits)
 OPERAND_TYPES: dict[str, tuple[str, str, str, int]] = {
@@ -52,9 +69,10 @@ class OperandCheck:
     copy: str
     value_type: str
     smem: str
-    atom_layout: tuple[int, int, int] | str
+    atom_layout: tuple[int, int, int] | str | None     # None: the atom alone (an UMMA atom is issued by one thread)
     permutation: tuple | None = None
     gmem: str | None = None
+    major: str | None = None                       # the descriptor's major-ness when the atom's name does not say
 
 
 @dataclass(frozen=True)
@@ -79,6 +97,12 @@ def _major_a(layout: str) -> str:
 
 def _major_b(layout: str) -> str:
     return "K" if layout == "ColumnMajor" else "MN"
+
+
+def _global_tensor(major: str) -> str:
+    """The (MN, K) global tensor TMA reads, contiguous along K or along MN."""
+    g = GLOBAL_EXTENT
+    return f"({g},{g}):({g},1)" if major == "K" else f"({g},{g}):(1,{g})"
 
 
 # --- SM90 ------------------------------------------------------------------------------------------------------
@@ -132,7 +156,7 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
                         "for them is not modelled")
     if "CpAsync" in kc.schedule:
         return Unmapped("a cp.async mainloop: its global->shared copy has no model (only TMA)")
-    tma = kc.align_a * bits_a >= 128 and kc.align_b * bits_b >= 128
+    tma = kc.align_a * bits_a >= TMA_ALIGN_BITS and kc.align_b * bits_b >= TMA_ALIGN_BITS
     schedule = kc.schedule
     if schedule == "ScheduleAuto":
         if not tma:
@@ -152,11 +176,10 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
     for op, mn, element, major in (("A", m, kc.element_a, majors[0]), ("B", n, kc.element_b, majors[1])):
         type_name, _, _, bits = OPERAND_TYPES[element]
         swizzle = ss_smem_swizzle(major, bits, mn, k)
-        order = ", (2,1,3)" if major == "MN" else ""
+        order = MN_MAJOR_ORDER if major == "MN" else ""
         smem = f"tile_to_shape(GMMA::Layout_{major}_{swizzle}_Atom<{type_name}>, ({mn},{k},{stages}){order})"
-        g = GLOBAL_EXTENT
-        gmem = f"({g},{g}):({g},1)" if major == "K" else f"({g},{g}):(1,{g})"
-        checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None, gmem))
+        checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None,
+                                   _global_tensor(major)))
     return Mapped(tuple(checks), f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages")
 
 
@@ -237,5 +260,154 @@ def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
                                  f"{permutation[2]}>")
 
 
+# --- SM100 -----------------------------------------------------------------------------------------------------
+
+SM100_SMEM_BYTES = 232448           # cutlass::arch::Sm100::kSharedMemoryCapacityBytes (sm100_smem_capacity_bytes)
+SM100_PIPELINE_BYTES = 16           # sizeof(PipelineTmaUmmaAsync<1>::SharedStorage): two 8-byte barriers a stage
+UMMA_K_BITS = 256                   # every dense tcgen05.mma reads 256 bits of K (8 tf32, 16 f16, 32 8-bit)
+UMMA_COPY = "SM90_TMA_LOAD"
+SM100_KINDS = ("Universal3x", "GroupedUniversal3x")
+BLOCK_SCALED = ("block-scaled UMMA (MXF8F6F4 / MXF4 / NVF4, sm100_blockscaled_umma_builder: the scale factors' "
+                "tensor-memory path has no model)")
+BLOCKWISE_SCALED = "blockwise-scaled (sm100_blockwise_umma_builder: the scale tensors' path has no model)"
+# the kinds another SM100 builder builds, and why that builder's mainloop has no model here
+SM100_OTHER_KINDS: dict[str, str] = {
+    "SparseUniversal3x": "sparse UMMA (sm100_sparse_umma_builder: its metadata operand has no model)",
+    "BlockScaledUniversal3x": BLOCK_SCALED, "GroupedBlockScaledUniversal3x": BLOCK_SCALED,
+    "BlockwiseUniversal3x": BLOCKWISE_SCALED, "GroupedBlockwiseUniversal3x": BLOCKWISE_SCALED,
+}
+# the dense schedules and the CTA group of the MMA each asks for (KernelSchedule1Sm / KernelSchedule2Sm)
+SM100_SCHEDULES: dict[str, int] = {
+    "TmaWarpSpecialized1SmSm100": 1, "TmaWarpSpecialized2SmSm100": 2,
+    "PtrArrayTmaWarpSpecialized1SmSm100": 1, "PtrArrayTmaWarpSpecialized2SmSm100": 2,
+}
+AUTO_SCHEDULE = "ScheduleAuto"
+TWO_SM_MMA_M = 128                  # KernelScheduleAuto picks a 2-SM MMA only for an MMA_M multiple of this
+# an operand type the generator leaves to run time, proved as the fixed type of its width
+RUNTIME_TYPE_STAND_INS: dict[str, str] = {"f8": "e4m3"}
+
+
+@dataclass(frozen=True)
+class UmmaFamily:
+    """One tcgen05.mma kind: CuTe's atom family name, the PTX kind, the operand and accumulator types it takes."""
+    tag: str                        # SM100_MMA_<tag>[_2x1SM]_SS
+    kind: str                       # tcgen05.mma ... .kind::<kind>
+    operands: tuple[str, ...]       # generator type names
+    accumulators: tuple[str, ...]
+    same_types: bool                # A and B must be one type (check_input_datatypes; F8F6F4 mixes 8-bit floats)
+
+
+UMMA_FAMILIES = (
+    UmmaFamily("TF32", "tf32", ("tf32",), ("f32",), True),
+    UmmaFamily("F16BF16", "f16", ("f16", "bf16"), ("f32", "f16"), True),
+    UmmaFamily("S8", "i8", ("s8", "u8"), ("s32",), True),
+    UmmaFamily("F8F6F4", "f8f6f4", ("e4m3", "e5m2"), ("f32", "f16"), False),
+)
+# sm100_smem_selector, widest first: (swizzle, bits one swizzle row spans along the contiguous extent)
+UMMA_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
+MN_32BIT_SWIZZLE = ("SW128_32B", 1024)   # UMMA::Layout_MN_SW128_32B_Atom: the only MN-major 32-bit atom
+# the shared-memory layout atom of each major-ness, by swizzle and value type (CuTe's UMMA::Layout_* are GMMA's)
+UMMA_SMEM_ATOMS: dict[str, str] = {"K": "UMMA::Layout_K_{swizzle}_Atom<{value_type}>",
+                                   "MN": "UMMA::Layout_MN_{swizzle}_Atom<{value_type}>"}
+# kind::f8f6f4's 6- and 4-bit operands (the generator's names): the builder's mixed 8-bit path
+SUB_BYTE_FLOATS = ("f6", "f4", "e3m2", "e2m3", "e2m1")
+
+
+def umma_atom(family: UmmaFamily, cta_group: int, a: str, b: str, acc: str, m: int, n: int) -> MMAAtomFacts:
+    """SM100_MMA_<tag>[_2x1SM]_SS<A,B,C,M,N> with its MMA_Traits (mma_traits_sm100.hpp): one thread per CTA of
+    the group, each holding M/cta_group rows of A and C and N/cta_group rows of B."""
+    a_type, _, _, bits = OPERAND_TYPES[a]
+    b_type = OPERAND_TYPES[b][0]
+    c_type = ACCUMULATORS[acc][0]
+    k = UMMA_K_BITS // bits
+    group = "_2x1SM" if cta_group == 2 else ""
+    name = f"SM100_MMA_{family.tag}{group}_SS<{a_type},{b_type},{c_type},{m},{n}>"
+    m_cta, n_cta = m // cta_group, n // cta_group
+    m_stride = m_cta if cta_group > 1 else 0
+    n_stride = n_cta if cta_group > 1 else 0
+    return MMAAtomFacts(name, (
+        ("instruction", f'"tcgen05.mma.cta_group::{cta_group}.kind::{family.kind}"'),
+        ("shape_mnk", f"[{m}, {n}, {k}]"), ("thr_id", f'"{cta_group}:{cta_group - 1}"'),
+        ("types", f"{{a: {a_type}, b: {b_type}, c: {c_type}, d: {c_type}}}"),
+        ("a", f'"({cta_group},({m_cta},{k})):({m_stride},(1,{m}))"'),
+        ("b", f'"({cta_group},({n_cta},{k})):({n_stride},(1,{n}))"'),
+        ("c", f'"({cta_group},({m_cta},{n})):({m_stride},(1,{m}))"')))
+
+
+def umma_smem_swizzle(major: str, bits: int, rows: int, k: int) -> str | None:
+    """sm100_smem_selector: the widest UMMA atom whose span divides the CTA tile's contiguous extent (None: none
+    does, a static_assert in CUTLASS)."""
+    if major == "MN" and bits == 32:
+        name, span_bits = MN_32BIT_SWIZZLE
+        return name if rows % (span_bits // bits) == 0 else None
+    extent = k if major == "K" else rows
+    return next((name for name, span_bits in UMMA_SWIZZLES if extent % (span_bits // bits) == 0), None)
+
+
+def sm100_stages(rows_a: int, rows_b: int, k: int, bits_a: int, bits_b: int) -> int:
+    """sm100_compute_stage_count_or_override for the whole capacity (no kernel or epilogue carveout)."""
+    stage = -(-rows_a * k * bits_a // 8) + -(-rows_b * k * bits_b // 8) + SM100_PIPELINE_BYTES
+    return SM100_SMEM_BYTES // stage
+
+
+def _cta_group(kc: KernelConfig) -> int | None:
+    """The MMA's CTA group the schedule asks for (sm100_make_trivial_tiled_mma); None: not a dense UMMA schedule."""
+    if kc.schedule == AUTO_SCHEDULE:
+        cluster_m = kc.cluster[0]
+        static_even = cluster_m > 0 and kc.cluster[1] > 0 and cluster_m % 2 == 0
+        return 2 if static_even and kc.tile[0] % TWO_SM_MMA_M == 0 else 1
+    return SM100_SCHEDULES.get(kc.schedule)
+
+
+def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind in SM100_OTHER_KINDS:
+        return Unmapped(f"{kc.kind} kernel: {SM100_OTHER_KINDS[kc.kind]}")
+    if kc.kind not in SM100_KINDS or kc.opcode != "TensorOp":
+        return Unmapped(f"{kc.kind} {kc.opcode} kernel: not built by the SM100 UMMA collective builder")
+    cta_group = _cta_group(kc)
+    if cta_group is None:
+        return Unmapped(f"schedule {kc.schedule}: not the dense TMA UMMA mainloop (cp.async, mixed TMA / cp.async "
+                        "and the like have no model)")
+    a = RUNTIME_TYPE_STAND_INS.get(kc.element_a, kc.element_a)
+    b = RUNTIME_TYPE_STAND_INS.get(kc.element_b, kc.element_b)
+    family = next((f for f in UMMA_FAMILIES if a in f.operands and b in f.operands and (a == b or not f.same_types)),
+                  None)
+    if family is None and (a in SUB_BYTE_FLOATS or b in SUB_BYTE_FLOATS):
+        return Unmapped("a 6- or 4-bit kind::f8f6f4 operand (the mixed 8-bit path, unpacked in shared memory): no "
+                        "model")
+    if family is None:
+        return Unmapped(f"{kc.element_a} x {kc.element_b} operands: no tcgen05.mma kind takes them together "
+                        "(mixed input is converted before the MMA); no model")
+    if kc.element_acc not in family.accumulators:
+        return Unmapped(f"{kc.element_acc} accumulators: no tcgen05.mma.kind::{family.kind}")
+    bits_a, bits_b = OPERAND_TYPES[a][3], OPERAND_TYPES[b][3]
+    if kc.align_a * bits_a < TMA_ALIGN_BITS or kc.align_b * bits_b < TMA_ALIGN_BITS:
+        return Unmapped("operands under 16 bytes aligned: TMA cannot load them (sm1xx_gemm_is_aligned)")
+    m, n, k = kc.tile
+    rows_a, rows_b = m // cta_group, n // cta_group
+    if k % (UMMA_K_BITS // bits_a) or rows_a % 8 or rows_b % 8:
+        return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
+    atom = umma_atom(family, cta_group, a, b, kc.element_acc, m, n)
+    stages = kc.stages or sm100_stages(rows_a, rows_b, k, bits_a, bits_b)
+    checks = []
+    for op, rows, element, major in (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b))):
+        type_name, _, _, bits = OPERAND_TYPES[element]
+        swizzle = umma_smem_swizzle(major, bits, rows, k)
+        if swizzle is None:
+            return Unmapped(f"an {major}-major {type_name} operand whose CTA tile no UMMA shared-memory atom divides "
+                            "(sm100_smem_selector's static_assert: CUTLASS does not build it)")
+        order = MN_MAJOR_ORDER if major == "MN" else ""
+        layout_atom = UMMA_SMEM_ATOMS[major].format(swizzle=swizzle, value_type=type_name)
+        smem = f"tile_to_shape({layout_atom}, ({rows},{k},{stages}){order})"
+        checks.append(OperandCheck(atom, op, UMMA_COPY, type_name, smem, None, None, _global_tensor(major), major))
+    stand_ins = [f"; {t} proved as {RUNTIME_TYPE_STAND_INS[t]}" for t in dict.fromkeys((kc.element_a, kc.element_b))
+                 if t in RUNTIME_TYPE_STAND_INS]
+    return Mapped(tuple(checks), f"{kc.schedule}, {atom.name} on {cta_group} SM(s), {stages} stages"
+                                 + "".join(stand_ins))
+
+
 def map_kernel(kc: KernelConfig) -> Mapped | Unmapped:
-    return map_sm90(kc) if kc.arch == 90 else map_sm80(kc)
+    return MAPPERS[kc.arch](kc)
+
+
+MAPPERS: dict[int, Callable[[KernelConfig], Mapped | Unmapped]] = {80: map_sm80, 90: map_sm90, 100: map_sm100}

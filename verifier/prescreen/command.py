@@ -1,7 +1,8 @@
-"""`python -m verifier prescreen-cutlass --arch 80|90 [--level N] [--jobs N] [--format ...] [--spec-out DIR]`.
+"""`python -m verifier prescreen-cutlass --arch 80|90|100 [--level N] [--jobs N] [--format ...] [--spec-out DIR]`.
 
 Every GEMM kernel the generator emits (space.py) is mapped to its CuTe configuration (builders.py); the distinct
-operand paths are written as one spec (kept under --spec-out to re-prove or edit), proved once each, and every
+operand paths are written as one spec (several for a large --level's space; kept under --spec-out to re-prove or
+edit), proved once each, and every
 kernel gets the verdict of its paths: verified, refuted (with the counterexample), refused by CuTe's rule, or not
 mapped (with the reason).  The report is per kernel (JUnit / SARIF / JSON / Markdown name each kernel); the text
 format prints the summary table and the kernels that are not verified.
@@ -25,12 +26,17 @@ from ..spec.model import CheckKind, Loc, SpecError
 from ..symbolic.decide import Settings
 from ..theorems.result import CheckResult
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, Unmapped, map_kernel
-from .space import KernelConfig, SpaceError, kernels
+from .space import ARCHITECTURES, KernelConfig, SpaceError, kernels
 
 FORMATS = ("text", "json", "junit", "sarif", "markdown")
-# the atom library files a space's checks name atoms from (SM90's GMMA atoms are written into the spec itself)
-ATOM_FILES = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml"), 90: ()}
+# the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
+# spec itself)
+ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml"),
+                                          90: (), 100: ()}
 SHOWN_NOT_VERIFIED = 25          # kernels listed by name in the text report (all of them in the other formats)
+# operand paths a spec file holds: with the atoms they define, well under the loader's YAML node limit (a large
+# --level's space is written as several files)
+PATHS_PER_SPEC = 400
 
 
 def _yaml(value: object) -> str:
@@ -39,11 +45,11 @@ def _yaml(value: object) -> str:
 
 
 def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[OperandCheck, KernelConfig],
-              counts: Counter[OperandCheck]) -> str:
-    """The distinct operand paths of the space as one spec: GMMA atoms defined in it, SM80 atoms included from
-    the atom library."""
+              counts: Counter[OperandCheck], name: str = "") -> str:
+    """Distinct operand paths of the space as one spec (named `name`, default prescreen_sm<arch>): GMMA and UMMA
+    atoms defined in it, SM80 atoms included from the atom library."""
     from ..importer.kernel_command import ATOM_LIBRARY
-    lines = ["version: 2", f"name: prescreen_sm{arch}",
+    lines = ["version: 2", f"name: {name or f'prescreen_sm{arch}'}",
              f"description: The distinct CuTe operand paths of CUTLASS's generated SM{arch} GEMM kernels "
              "(python -m verifier prescreen-cutlass).",
              "include: [" + ", ".join(_yaml(str(ATOM_LIBRARY / f)) for f in ATOM_FILES[arch]) + "]", ""]
@@ -64,15 +70,18 @@ def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[Op
         kc = representative[c]
         lines += [f"  {name}:",
                   f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
-                  f"    mma: {_yaml(c.mma.name)}",
-                  "    atom_layout: " + (_yaml(c.atom_layout) if isinstance(c.atom_layout, str)
-                                         else f"[{', '.join(map(str, c.atom_layout))}]")]
+                  f"    mma: {_yaml(c.mma.name)}"]
+        if c.atom_layout is not None:
+            lines.append("    atom_layout: " + (_yaml(c.atom_layout) if isinstance(c.atom_layout, str)
+                                                else f"[{', '.join(map(str, c.atom_layout))}]"))
         if c.permutation is not None:
             lines.append(f"    permutation: [{', '.join(map(str, c.permutation))}]")
         lines += [f"    operand: {c.operand}", f"    copy: {_yaml(c.copy)}", f"    value_type: {c.value_type}",
                   f"    smem: {_yaml(c.smem)}"]
         if c.gmem is not None:
             lines.append(f"    gmem: {_yaml(c.gmem)}")
+        if c.major is not None:
+            lines.append(f"    major: {c.major}")
     return "\n".join(lines) + "\n"
 
 
@@ -142,13 +151,21 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
                 counts[c] += 1
     results: list[CheckResult] = []
     by_name: dict[str, CheckResult] = {}
+    ordered = list(paths.items())
+    chunks = [dict(ordered[i:i + PATHS_PER_SPEC]) for i in range(0, len(ordered), PATHS_PER_SPEC)] or [{}]
+    spec_of: dict[OperandCheck, Path] = {}
     with tempfile.TemporaryDirectory() as scratch:
         folder = spec_out or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        spec_path = folder / f"prescreen_sm{arch}.yaml"
-        spec_path.write_text(spec_text(arch, paths, representative, counts), encoding="utf-8")
+        spec_files = []
+        for number, chunk in enumerate(chunks, 1):
+            stem = f"prescreen_sm{arch}" + (f"_{number}" if number > 1 else "")
+            spec_path = folder / f"{stem}.yaml"
+            spec_path.write_text(spec_text(arch, chunk, representative, counts, stem), encoding="utf-8")
+            spec_files.append(str(spec_path))
+            spec_of.update(dict.fromkeys(chunk, spec_path))
         if paths:
-            specs = load_specs([str(spec_path)], allow_outside=True)
+            specs = load_specs(spec_files, allow_outside=True)
             selected = [(s, c) for s in specs for c in s.checks.values()]
             by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
     for kc in space:
@@ -156,7 +173,8 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
         if isinstance(m, Unmapped):
             results.append(_unmapped_result(kc, m.reason))
         else:
-            results.append(_kernel_result(kc, str(spec_path), [by_name[paths[c]] for c in m.checks], m.how))
+            results.append(_kernel_result(kc, str(spec_of[m.checks[0]]), [by_name[paths[c]] for c in m.checks],
+                                          m.how))
     mapped = sum(1 for m in mapping.values() if isinstance(m, Mapped))
     return results, mapped, len(paths), time.perf_counter() - t0
 
@@ -166,7 +184,7 @@ def main(argv: list[str]) -> int:
     from ..report import text
     ap = argparse.ArgumentParser(prog="python -m verifier prescreen-cutlass",
                                  description="prove every GEMM kernel CUTLASS's generator emits for an architecture")
-    ap.add_argument("--arch", type=int, required=True, choices=(80, 90))
+    ap.add_argument("--arch", type=int, required=True, choices=sorted(ARCHITECTURES))
     ap.add_argument("--level", default="", help="the generator's instantiation level (default: its default space)")
     ap.add_argument("--jobs", "-j", type=int, default=1, metavar="N")
     ap.add_argument("--format", choices=FORMATS, default="text")

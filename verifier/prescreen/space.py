@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-ARCHITECTURES = {80: "80", 90: "90a"}
+ARCHITECTURES = {80: "80", 90: "90a", 100: "100a"}
+MMA_TILE_ARCHITECTURES = (100,)   # whose builder takes the MMA's tile shape, not the CTA's
+# what an instantiation level must satisfy for an architecture's generator (it asserts otherwise)
+LEVEL_HINTS = {100: "its hundreds digit (the cluster-shape level) must be at least 4, e.g. --level 500"}
 CUDA_VERSION = "12.8"          # the toolkit the generator is told it targets (it gates some kernel families)
 
 
@@ -25,7 +28,8 @@ class KernelConfig:
     arch: int
     kind: str                        # GemmKind: Universal3x, GroupedUniversal3x, SparseUniversal3x, Universal, ...
     opcode: str                      # TensorOp, SparseTensorOp, Simt, ...
-    tile: tuple[int, int, int]       # the CTA's TileShape (M, N, K)
+    tile: tuple[int, int, int]       # the TileShape the collective builder is given: the CTA's (M, N, K); on
+                                     # SM100 the MMA's (M, N) (both CTAs' of a 2-SM MMA) and the CTA's K
     warps: tuple[int, int, int]      # warp count (M, N, K) of a 2.x kernel; (4,1,1) etc. for 3.x
     instruction: tuple[int, int, int]   # the MMA instruction shape of a 2.x kernel ([0, 0, 0] for 3.x)
     element_a: str                   # the MMA's operand types (DataType names: f16, bf16, tf32, e4m3, s8, ...)
@@ -37,6 +41,7 @@ class KernelConfig:
     align_b: int
     schedule: str                    # KernelScheduleType (ScheduleAuto, TmaWarpSpecializedCooperative, ...)
     stages: int                      # 0: the builder's automatic count
+    cluster: tuple[int, int, int] = (1, 1, 1)   # the ClusterShape (M, N, K); 0 in M and N: a dynamic cluster
 
 
 def _name(enum_value: object) -> str:
@@ -44,7 +49,8 @@ def _name(enum_value: object) -> str:
 
 
 def kernels(arch: int, level: str = "") -> list[KernelConfig]:
-    """Every GEMM kernel the generator emits for `arch` (80 or 90) at instantiation `level` ('' = the default)."""
+    """Every GEMM kernel the generator emits for `arch` (80, 90 or 100) at instantiation `level` ('' = the
+    default)."""
     if arch not in ARCHITECTURES:
         raise SpaceError(f"--arch {arch}: choose one of {', '.join(map(str, ARCHITECTURES))}")
     try:
@@ -59,19 +65,27 @@ def kernels(arch: int, level: str = "") -> list[KernelConfig]:
         disable_full_archs_compilation=False, instantiation_level=level, log_level="error",
         disable_cutlass_package_imports=False)
     m = manifest.Manifest(args)
-    getattr(generator, f"GenerateSM{arch}")(m, CUDA_VERSION)
+    try:
+        getattr(generator, f"GenerateSM{arch}")(m, CUDA_VERSION)
+    except AssertionError as e:      # the generator asserts on an instantiation level it does not take
+        hint = LEVEL_HINTS.get(arch, "")
+        raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator rejects it"
+                         + (f" ({e})" if str(e) else "") + (f": {hint}" if hint else "")) from None
     out = []
     for by_name in m.operations.get(OperationKind.Gemm, {}).values():
         for ops in by_name.values():
             for op in ops:
                 td = op.tile_description
                 mi = td.math_instruction
+                # SM100: the builder is given the MMA tile (the generator's get_collective_tile_shape)
+                tile = op.get_collective_tile_shape() if arch in MMA_TILE_ARCHITECTURES else td.threadblock_shape
                 out.append(KernelConfig(
                     op.procedural_name(), arch, _name(op.gemm_kind), _name(mi.opcode_class),
-                    tuple(int(x) for x in td.threadblock_shape),          # type: ignore[arg-type]
+                    tuple(int(x) for x in tile),                          # type: ignore[arg-type]
                     tuple(int(x) for x in td.warp_count),                 # type: ignore[arg-type]
                     tuple(int(x) for x in mi.instruction_shape),          # type: ignore[arg-type]
                     _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
                     _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
-                    _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0)))
+                    _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
+                    tuple(int(x) for x in td.cluster_shape)))             # type: ignore[arg-type]
     return out
