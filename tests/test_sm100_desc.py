@@ -282,3 +282,27 @@ def test_issue_3089_ptx_supports_a_k_row_stride_of_8():
     assert (int(w.actual), int(w.expected)) == (0xA0, 0x40)
     # the right layout is CuTe's own atom tiled along M/N then K
     assert str(SPEC.checks["issue_3089_stride_8"].smem.b) == "((_8,_8,_2),(_4,_16)):((_1,_8,_256),(_64,_512))"
+
+
+def test_an_mn_major_tf32_tile_on_16_byte_atoms_is_neither_verified_nor_refuted(tmp_path):
+    """CUTLASS allows only the 32-byte-atomic layout for MN-major tf32; the PTX text read here does not settle what
+    tcgen05.mma reads from a 16-byte-atomic one: the descriptor theorems say unsupported, never verified."""
+    root = Path(__file__).parent.parent
+    f = tmp_path / "tf32.yaml"
+    f.write_text(f"""version: 2
+name: tf32
+include: ["{(root / 'specs' / 'atoms' / 'sm100_umma.yaml').as_posix()}"]
+checks:
+  sw128_16b: {{mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>", major: MN, operand: A,
+              copy: SM90_TMA_LOAD, value_type: tfloat32_t, gmem: "(4096,4096):(1,4096)",
+              smem: "tile_to_shape(UMMA::Layout_MN_SW128_Atom<tfloat32_t>, (128,32,2), (2,1,3))"}}
+  sw128_32b: {{mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>", major: MN, operand: A,
+              copy: SM90_TMA_LOAD, value_type: tfloat32_t, gmem: "(4096,4096):(1,4096)",
+              smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,2), (2,1,3))"}}
+""")
+    spec = load_spec(f, allow_outside=True)
+    r = run_check(spec, spec.checks["sw128_16b"])
+    assert r.verdict is Verdict.UNSUPPORTED
+    st = {t.id: t.status for t in r.theorems}
+    assert st[T.GMMA_DESCRIPTOR] is Status.UNSUPPORTED and st[T.GMMA_END_TO_END] is Status.UNSUPPORTED
+    assert run_check(spec, spec.checks["sw128_32b"]).verdict is Verdict.VERIFIED

@@ -13,13 +13,29 @@ from ..algebra.swizzle import ComposedLayout
 from ..hardware import tma as TMA
 from ..hardware.gmma_desc import GmmaSwizzle, Major
 from ..hardware.umma_desc import SECTION as UD_SECTION
-from ..hardware.umma_desc import UmmaDescriptor
+from ..hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
 from ..symbolic.expr import Expr, Var, eq, lt, ne
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .sm90_setup import SMEM_BYTES, AnyDescriptor, Sm90Setup
 from .suspects import Suspects
+
+
+MN_32BIT_BITS = 32
+MN_32BIT_UNSETTLED = ("an MN-major 32-bit operand on a 16-byte-atomic layout: the PTX ISA text read here does not "
+                      "settle how tcgen05.mma reads it, and CUTLASS's sm100_smem_selector allows only "
+                      "SWIZZLE_128B_BASE32B (UMMA::Layout_MN_SW128_32B_Atom) for MN-major tf32: neither verified nor "
+                      "refuted")
+
+
+def _unsettled_umma_read(setup: Sm90Setup) -> Unsupported | None:
+    """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms: no model says what it reads."""
+    bits = setup.check.value_type.bits if setup.check.value_type else 0
+    if (setup.umma and setup.major is Major.MN and bits == MN_32BIT_BITS and setup.tile is not None
+            and setup.tile.layout_type is not UmmaLayoutType.B128_BASE32B):
+        return Unsupported(MN_32BIT_UNSETTLED)
+    return None
 
 
 def _no_tile(setup: Sm90Setup) -> Unsupported:
@@ -180,6 +196,9 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
     if setup.major is Major.MN and not setup.umma:   # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
         items.append(Fact("an MN-major operand has 16-bit elements (wgmma transposes only f16 / bf16)", bits == 16,
                           f"{bits}-bit elements", "16-bit elements", suspects.field("mma", "the atom's major-ness")))
+    unsettled = _unsettled_umma_read(setup)
+    if unsettled is not None:
+        return unsettled
     if setup.descriptor is None:
         return items
     d = setup.descriptor
@@ -233,6 +252,9 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """The byte wgmma reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j) to."""
     if setup.tile is None:
         return _no_tile(setup)
+    unsettled = _unsettled_umma_read(setup)
+    if unsettled is not None:
+        return unsettled
     no_tma = _no_tma(setup)
     if no_tma is not None or setup.boxes is None:
         return no_tma or Unsupported("no TMA copy")
