@@ -224,6 +224,8 @@ checks:
     ("    copy: LDSM\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 2, 18, 11,
      ("needs a tcgen05.ld or tcgen05.st copy atom",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem_columns: 64\n", 2, 20, 19, ("only used with 'tmem'",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    store: [1, 2]\n", 2, 20, 12, ("'store' of check 'c' is only "
+                                                                                "used with 'tmem'",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 1, 20, 5,
      ("version 2 key",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    tmem_columns: many\n", 2,

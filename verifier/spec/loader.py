@@ -424,7 +424,7 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         _needs(fl, ("value_type",), "needs 'copy'")
     if fl.has("operand"):
         check.operand = _choice(fl.m["operand"], fl.at("operand"), f"'operand' of {fl.what}", OPERANDS, upper=True)
-    if fl.has("tmem") or fl.has("tmem_columns"):
+    if any(fl.has(k) for k in TMEM_KEYS):
         _tmem_fields(fl, check, atoms)
     elif mma is not None and check.copy in TMA_COPIES:
         _gmma_fields(fl, check, mma)
@@ -508,7 +508,8 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
 def _tmem_fields(fl: _Fields, check: CheckSpec, atoms: _Atoms) -> None:
     """A tcgen05.ld / st tiled copy of a tensor-memory tile: the copy atom and the TMEM tensor it reads or writes."""
     if not fl.has("tmem"):
-        raise SpecError(fl.at("tmem_columns"), f"'tmem_columns' of {fl.what} is only used with 'tmem'")
+        key = next(k for k in TMEM_KEYS if fl.has(k))
+        raise SpecError(fl.at(key), f"'{key}' of {fl.what} is only used with 'tmem'")
     if check.mma is not None:
         raise SpecError(fl.at("mma"), f"{fl.what} copies a TMEM tile ('tmem'): it names no MMA atom")
     if check.copy is None:
