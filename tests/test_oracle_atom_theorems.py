@@ -61,9 +61,18 @@ def run_mma(spec):
     return run_check(s, CheckSpec("atom", HERE, mma=spec.name))
 
 
+# Findings among the MMA atoms (refuted on purpose; verifier/findings.py, tests/test_hw_dot_product.py)
+KNOWN_MMA_DISAGREEMENTS = {
+    "SM61_DP2A": "dp2a.s32.s32 has no .lo / .hi (ptxas rejects it) and its B elements are bytes, not int16_t",
+}
+
+
 @pytest.mark.parametrize("case", MMA, ids=[c["op"] for c in MMA])
 def test_mma_atom_is_proved_and_its_mutation_refuted(case):
     r = run_mma(mma_spec(case))
+    if case["op"] in KNOWN_MMA_DISAGREEMENTS:
+        assert r.verdict == "refuted" and r.failures()[0].id == "mma.matches_instruction"
+        return
     assert r.verdict == "verified", [(t.id, t.status, t.reason) for t in r.theorems]
     for key in ("ALayout", "BLayout", "CLayout"):
         bad = mutate(parse_layout(case[key]["text"]))

@@ -59,10 +59,11 @@ def test_unsupported_exits_3(tmp_path):
     f = tmp_path / "unmodelled.yaml"
     f.write_text(f"""version: 1
 name: unmodelled
-include: [{ROOT}/specs/atoms/sm61.yaml]
+include: [{ROOT}/specs/atoms/sm50.yaml]
 checks:
-  dp4a:
-    mma: SM61_DP4A
+  shuffle:
+    copy: SM50_Shuffle_U32_2x2Trans_XOR1
+    value_type: uint32_t
 """)
     p = verifier("prove", str(f), "--allow-outside")
     assert p.returncode == 3

@@ -51,7 +51,7 @@ def test_table_39_shapes_are_instructions(kind, group, m, n):
 @pytest.mark.parametrize("kind,group,m,n,extent", ILLEGAL)
 def test_shapes_table_39_does_not_list_are_refused(kind, group, m, n, extent):
     model = umma_model(group, kind, m, n)
-    assert f"not {m if extent == 'M' else n}" in model.invalid and not model.invalid_types
+    assert f"not {m if extent == 'M' else n}" in model.invalid and model.invalid_in == "shape"
     assert f"{extent} = " in model.invalid
 
 

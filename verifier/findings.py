@@ -22,6 +22,10 @@ KNOWN_FINDINGS: dict[str, str] = {
         "NOT AN INSTRUCTION: cp.async.cg copies 16 bytes only (PTX ISA, cp.async: .cg requires cp-size 16); CuTe "
         "prints these traits, and the Op's own static_assert(sizeof(TS) == 16) refuses them the moment they are "
         "used to copy 8-byte elements."),
+    "SM61_DP2A": (
+        "NOT AN INSTRUCTION: the Op's asm is dp2a.s32.s32, with no .lo or .hi (which two bytes of b it multiplies); "
+        "the PTX ISA requires the mode and ptxas rejects it (\"'.hi/.lo' modifier required for instruction "
+        "'dp2a'\", observed with CUDA 13.0). Its traits also call B int16_t, where dp2a's B elements are bytes."),
     "SM75_U32x1_MOVM_T": (
         "FINDING: CuTe's Copy_Traits<SM75_U32x1_MOVM_T> give SrcLayout = DstLayout = (32,32):(32,1), an "
         "identity copy, but movmatrix.sync.aligned.m8n8.trans.b16 transposes the 8x8 matrix across lanes "

@@ -69,7 +69,7 @@ class MMAModel:
     c: OperandFragment
     section: str = ""
     invalid: str = ""                # set when the PTX ISA has no instruction of this shape / these types (why)
-    invalid_types: bool = False      # the reason is the operand types (else the shape)
+    invalid_in: str = "shape"        # what the reason is about: "shape", "types" or "instruction" (its qualifiers)
 
     def operand(self, name: str) -> OperandFragment:
         return {Operand.A: self.a, Operand.B: self.b, Operand.C: self.c}[Operand.of(name)]

@@ -132,6 +132,9 @@ def mma_instruction_model(instruction: str | None, atom_name: str = "",
     if op == "tcgen05":
         from .umma import tcgen05_model
         return tcgen05_model(q, atom_name, shape_mnk, value_types)
+    if op in ("dp4a", "dp2a"):
+        from .dot_product import dot_product_model
+        return dot_product_model(op, tuple(q))
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
     layouts = [x for x in q[2:] if x in ("row", "col")]
@@ -163,6 +166,9 @@ def mma_instruction_types(instruction: str | None) -> dict[str, str] | None:
         from .umma import parse_form as umma_form, umma_types
         form = umma_form(q)
         return umma_types(form[1]) if form is not None else None
+    if op in ("dp4a", "dp2a"):
+        from .dot_product import dot_product_types
+        return dot_product_types(op, tuple(q))
     if op != "mma" or q[:2] != ["sync", "aligned"]:
         return None
     rest = [x for x in q[2:] if x not in ("row", "col", "satfinite")]

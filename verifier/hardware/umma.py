@@ -173,7 +173,7 @@ def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool =
     c = _whole_tile(a_rows, n if usable else 1, d_bits or _DEFAULT_D_BITS, ctas, "D", "tensor memory")
     name = f"tcgen05.mma.cta_group::{group.value}.kind::{kind.value} (instruction descriptor M={m}, N={n})"
     return UMMAModel(name, (m, n, rule.k), ctas, a, b, c, section=SECTION, invalid="; ".join(problems),
-                     invalid_types=bool(type_violation), cta_group=group)
+                     invalid_in="types" if type_violation else "shape", cta_group=group)
 
 
 def umma_types(kind: MMAKind) -> dict[str, str]:

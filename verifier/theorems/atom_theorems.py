@@ -125,7 +125,8 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
         return Unsupported(f"{why} (atom {atom.name})")
     layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
     if model.invalid:
-        blame = suspects.mma_type("d") if model.invalid_types else suspects.mma_shape()
+        blame = {"types": suspects.mma_type("d"), "instruction": suspects.mma_instruction()}.get(
+            model.invalid_in, suspects.mma_shape())
         return [Fact(f"{atom.name}: {model.instruction} is an instruction", False, model.instruction,
                      "an instruction the PTX ISA defines", blame,
                      note=f"no such instruction: {model.invalid} ({model.section})", subject=operand)]

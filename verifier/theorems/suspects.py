@@ -32,6 +32,12 @@ class Suspects:
         return Suspect(f"the {key} type of MMA atom {atom.name} (MMA_Traits::ValType{operand.upper()})",
                        atom.field_locs.get(f"types.{key}", atom.field_locs.get("types", atom.loc)), atom.source)
 
+    def mma_instruction(self) -> Suspect:
+        atom = self.mma
+        assert atom is not None
+        return Suspect(f"the instruction of MMA atom {atom.name} (its Op's asm)",
+                       atom.field_locs.get("instruction", atom.loc), atom.source)
+
     def mma_shape(self) -> Suspect:
         atom = self.mma
         assert atom is not None
