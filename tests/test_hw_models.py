@@ -165,3 +165,13 @@ def test_instruction_strings_are_read_in_either_qualifier_order():
     assert copy_model("ldmatrix.sync.aligned.m8n8.x3.shared.b16") is None
     assert mma_instruction_model("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1},{%2, %3, %4, %5},"
                                  "{%6, %7},{%8, %9};") is not None
+
+
+def test_element_wise_copies_know_their_assumed_alignment():
+    from verifier.hardware.registry import element_copy_alignment
+    assert element_copy_alignment("DefaultCopy") == 8 and element_copy_alignment("AutoVectorizingCopy") == 128
+    assert element_copy_alignment("AutoVectorizingCopyWithAssumedAlignment<64>") == 64
+    # import-cutlass names the template without its argument (no layout depends on it): CuTe's default, <128>
+    assert element_copy_alignment("AutoVectorizingCopyWithAssumedAlignment") == 128
+    assert element_copy_alignment("AutoVectorizingCopyWithAssumedAlignment<0>") is None
+    assert element_copy_alignment("UniversalCopy<uint32_t>") is None

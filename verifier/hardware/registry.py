@@ -18,8 +18,10 @@ from .vector_copy import element_copy, vector_copy
 
 _UNIVERSAL = re.compile(r"^UniversalCopy<\s*(?:cute::|cutlass::)?(u?int(\d+)_t|uint128_t|[A-Za-z_0-9:]+)\s*>$")
 _AUTO_VECTORIZING = re.compile(r"^(?:cute::)?AutoVectorizingCopyWithAssumedAlignment<\s*(\d+)\s*>$")
-# CuTe's aliases: DefaultCopy assumes 8 bits of alignment, AutoVectorizingCopy 128
-_ELEMENT_COPY_ALIGNMENT_BITS = {"DefaultCopy": 8, "AutoVectorizingCopy": 128}
+# CuTe's aliases: DefaultCopy assumes 8 bits of alignment, AutoVectorizingCopy 128; the template written without
+# arguments (as import-cutlass names it: its layouts do not depend on MaxVecBits) is its default, <128>
+_ELEMENT_COPY_ALIGNMENT_BITS = {"DefaultCopy": 8, "AutoVectorizingCopy": 128,
+                                "AutoVectorizingCopyWithAssumedAlignment": 128}
 
 
 def qualifiers(instruction: str) -> tuple[str, list[str]]:
