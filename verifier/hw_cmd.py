@@ -57,7 +57,8 @@ def _addresses(text: str) -> list[int]:
 
 def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser:
     p = _Parser(prog=prog, description="Query the hardware models: where TMA puts each byte, which byte a wgmma "
-                                       "descriptor makes the tensor core read.")
+                                       "descriptor makes the tensor core read, which TMEM cell a tcgen05.ld "
+                                       "register holds.")
     sub = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
     t = sub.add_parser("tma", help="a 2-D tiled TMA load: the shared byte each global byte lands in")
     t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), required=True)
