@@ -5,7 +5,8 @@ it: `make_tiled_copy_D(Copy_Atom<Op, T>, tiled_t2r)` over the registers the load
 - the registers: the coordinate the TMEM load left in each register (theorem 19's partition) is the coordinate the
   store's partition names for the register `retile_S` hands it;
 - the instruction: every element the store instruction writes (each address lane's row or vector, every copy
-  instance of every warp) is smem[layout(coordinate of the register the instruction takes it from)];
+  instance of every warp, or of every thread for a per-thread vector store) is smem[layout(coordinate of the
+  register the instruction takes it from)];
 - the addresses: each address lane's values are contiguous in shared memory and its row is aligned as the
   instruction requires (for base 0: the tile's base alignment is the kernel's).
 """
@@ -107,15 +108,19 @@ def store_chain(s: TmemStoreSetup, suspects: Suspects) -> Plan:
                          shown={"storage index": storage, "coordinate loaded": loaded, "coordinate named": named}),
               blame_copy)]
     # the instruction: each element it writes is smem[layout(coordinate of its source register)]
-    warp, lane = Var("warp", t2r.threads // 32), Var("lane", model.dst_lanes)
+    # one instruction per warp (stmatrix) or per thread (a vector store): `group` numbers the instructions, `lane`
+    # the destination lane inside one, so thread = group * lanes + lane covers every thread of the warpgroup
+    width = model.lanes
+    group = Var("warp" if width > 1 else "thread", t2r.threads // width)
+    lane = Var("lane", model.dst_lanes)
     bit = Var("bit", model.dst_bits)
     src_lane, src_bit = model.source_of(lane, bit)
-    written = layout_expr(s.smem_frg, (32 * warp + lane, bit // vb, i))
-    coordinate = layout_expr(s.reg_coords, (32 * warp + src_lane, src_bit // vb, i))
+    written = layout_expr(s.smem_frg, (width * group + lane, bit // vb, i))
+    coordinate = layout_expr(s.reg_coords, (width * group + src_lane, src_bit // vb, i))
     wanted = layout_expr(s.store.smem, coordinate)
     providing = lt(lane, model.address_lanes) if model.address_lanes else lt(lane, model.dst_lanes)
     items.append(Claim(Obligation(f"every element {model.instruction} writes is smem[layout(coordinate of its source "
-                                  "register)]", [warp, lane, bit, i], eq(written, wanted),
+                                  "register)]", [group, lane, bit, i], eq(written, wanted),
                                   premise=and_(providing, eq(bit % vb, 0)), lhs=written, rhs=wanted,
                                   shown={"src lane": src_lane, "src bit": src_bit, "coordinate": coordinate}),
                        blame_copy))
@@ -123,13 +128,13 @@ def store_chain(s: TmemStoreSetup, suspects: Suspects) -> Plan:
     if model.row_bytes and not model.element_wise:
         per_row = model.row_bytes * 8 // vb
         j = Var("value_in_row", per_row)
-        first = layout_expr(s.smem_frg, (32 * warp + lane, Const(0), i))
-        each = layout_expr(s.smem_frg, (32 * warp + lane, j, i))
+        first = layout_expr(s.smem_frg, (width * group + lane, Const(0), i))
+        each = layout_expr(s.smem_frg, (width * group + lane, j, i))
         blame_smem = suspects.field("store", "the shared layout of the store (row pitch, swizzle)")
-        items.append(Claim(Obligation(f"each address lane's {per_row} values are contiguous", [warp, lane, j, i],
+        items.append(Claim(Obligation(f"each address lane's {per_row} values are contiguous", [group, lane, j, i],
                                       eq(each, first + j), premise=providing, lhs=each, rhs=first + j),
                            blame_smem))
-        items.append(Claim(Obligation(f"each row starts {model.align_bytes}-byte aligned (base 0)", [warp, lane, i],
+        items.append(Claim(Obligation(f"each row starts {model.align_bytes}-byte aligned (base 0)", [group, lane, i],
                                       eq((first * vb) % (8 * model.align_bytes), 0), premise=providing,
                                       shown={"row start (bits)": first * vb}), blame_smem))
     return items
