@@ -150,7 +150,7 @@ class _GiveUp:
 def test_unknown_is_never_reported_as_proved(monkeypatch):
     """Z3 giving up on a domain too large to enumerate leaves the obligation undecided, with the reason."""
     import z3
-    monkeypatch.setattr(z3, "SolverFor", lambda logic: _GiveUp())
+    monkeypatch.setattr(z3, "SolverFor", lambda logic, ctx=None: _GiveUp())
     i, j = Var("i", 1 << 12), Var("j", 1 << 12)
     d, _ = decide(Obligation("anything", [i, j], eq(layout_expr(Layout(8, 1), i % 8), i % 8)))
     assert d.status is Status.UNDECIDED and "timeout" in d.reason
@@ -159,7 +159,7 @@ def test_unknown_is_never_reported_as_proved(monkeypatch):
 def test_enumeration_decides_when_the_solver_gives_up(monkeypatch):
     """... and a small domain is decided by exhaustive enumeration instead, which the decision says."""
     import z3
-    monkeypatch.setattr(z3, "SolverFor", lambda logic: _GiveUp())
+    monkeypatch.setattr(z3, "SolverFor", lambda logic, ctx=None: _GiveUp())
     i = Var("i", 64)
     d, _ = decide(Obligation("in range", [i], lt(layout_expr(Layout(64, 1), i), 64)), FORCE_Z3)
     assert d.status is Status.PROVED and d.procedure is Procedure.ENUMERATION and "timeout" in d.reason
@@ -183,7 +183,7 @@ class _Lies(_GiveUp):
 
 def test_a_counterexample_that_does_not_fail_is_an_internal_error(monkeypatch):
     import z3
-    monkeypatch.setattr(z3, "SolverFor", lambda logic: _Lies())
+    monkeypatch.setattr(z3, "SolverFor", lambda logic, ctx=None: _Lies())
     i = Var("i", 8)
     d, _ = decide(Obligation("true", [i], lt(i, 8)), FORCE_Z3)
     assert d.status is Status.ERROR and "encoding" in d.reason
@@ -196,7 +196,7 @@ def test_a_cross_check_disagreement_is_an_internal_error(monkeypatch):
     class Proves(_GiveUp):
         def check(self):
             return z3.unsat
-    monkeypatch.setattr(z3, "SolverFor", lambda logic: Proves())
+    monkeypatch.setattr(z3, "SolverFor", lambda logic, ctx=None: Proves())
     i = Var("i", 8)
     d, _ = decide(Obligation("false at 3", [i], ne(i, 3)), Settings(cross_check=True, procedure=Procedure.Z3))
     assert d.status is Status.ERROR and "disagreement" in d.reason and "{'i': 3}" in d.reason
@@ -236,3 +236,22 @@ def test_the_search_for_the_smallest_counterexample_has_a_time_budget():
     start = {"a": 2, "b": 1}
     assert smallest_failure(ob, start, timeout_s=5.0, budget_s=0.0) == (start, False)
     assert smallest_failure(ob, start, timeout_s=5.0) == ({"a": 0, "b": 3}, True)
+
+
+def test_z3_contexts_are_renewed_and_keep_every_verdict(monkeypatch):
+    """Obligations share a Z3 context a few at a time (decide.CONTEXT_OBLIGATIONS); across a renewal each is still
+    proved or refuted as on its own, and a refutation's point (read in that obligation's context) fails."""
+    from verifier.symbolic import decide as decide_module
+    monkeypatch.setattr(decide_module, "CONTEXT_OBLIGATIONS", 2)
+    monkeypatch.setattr(decide_module, "_context", None)
+    forget()
+    contexts = []
+    for n in range(5):
+        i = Var(f"i{n}", 1 << 20)
+        proved, _ = decide(Obligation("holds", [i], lt(i, 1 << 20)), FORCE_Z3)
+        refuted, _ = decide(Obligation("fails at one point", [i], ne(i, 1000 + n)), FORCE_Z3)
+        assert proved.status is Status.PROVED and proved.procedure is Procedure.Z3
+        assert refuted.status is Status.REFUTED and refuted.witness == {f"i{n}": 1000 + n}
+        contexts.append(decide_module._context)
+    assert len({id(c) for c in contexts}) == 5      # two obligations a context, then a new one
+    forget()
