@@ -120,9 +120,7 @@ def section_start(rounds: int, scratch: Path, baseline: tuple[str, Path] | None)
 def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | None) -> list[Row]:
     warm = scratch / "catalog-cache"
     specs = str(ROOT / "specs")
-    checks = len(json.loads(subprocess.run([PY, "-m", "verifier", "prove", specs, "--format", "json",
-                                            f"--cache-dir={warm}"], cwd=ROOT, capture_output=True,
-                                           text=True, env=ENV).stdout)["checks"])
+    checks = {ROOT: _checks_proved([specs, f"--cache-dir={warm}"], ROOT)}
     prove = [PY, "-m", "verifier", "prove", specs]
     cmds: dict[str, Command] = {
         "prove specs/ --jobs 1, no cache": (prove + ["--jobs", "1", "--no-cache"], ROOT),
@@ -133,14 +131,22 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
         then = [PY, "-m", "verifier", "prove", str(baseline[1] / "specs")]
         cmds[f"prove specs/ --jobs 1, at {baseline[0]}"] = (then + ["--jobs", "1"], baseline[1])
         cmds[f"prove specs/ --jobs 2, at {baseline[0]}"] = (then + ["--jobs", "2"], baseline[1])
+        checks[baseline[1]] = _checks_proved([str(baseline[1] / "specs")], baseline[1])   # that revision's catalog
     t = interleaved(cmds, rounds)
     base_name = "prove specs/ --jobs 1, no cache"
     base = statistics.median(t[base_name])
     rows = []
-    for name in cmds:
-        m = statistics.median(t[name])
-        rows.append(Row("catalog", name, m, base_name, m / base, f"{checks} checks, {m / checks * 1000:.1f} ms/check"))
+    for name, (_, cwd) in cmds.items():
+        m, n = statistics.median(t[name]), checks[cwd]
+        rows.append(Row("catalog", name, m, base_name, m / base, f"{n} checks, {m / n * 1000:.1f} ms/check"))
     return rows
+
+
+def _checks_proved(args: list[str], cwd: Path) -> int:
+    """How many checks `prove ARGS` proves (its JSON report), with the verifier found in `cwd`."""
+    p = subprocess.run([PY, "-m", "verifier", "prove", *args, "--format", "json"], cwd=cwd, capture_output=True,
+                       text=True, env=ENV)
+    return len(json.loads(p.stdout)["checks"])
 
 
 def scaling_spec(path: Path) -> list[str]:

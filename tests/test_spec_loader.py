@@ -365,3 +365,20 @@ def test_smem_ptr_width_must_match_value_type() -> None:
 def test_garbage_gives_a_located_error(garbage: str) -> None:
     e = error(write("g.yaml", garbage))
     assert re.match(r"g\.yaml:\d+:\d+: \S", str(e)), str(e)
+
+
+def test_a_spec_loader_parses_a_shared_include_once(monkeypatch) -> None:
+    """A worker proving file after file keeps one SpecLoader: an include two files share is read once, and each
+    file gets what load_spec gives it."""
+    from verifier.spec import loader as loader_module
+    read: list[str] = []
+    original = loader_module._read_text
+    monkeypatch.setattr(loader_module, "_read_text", lambda path: read.append(Path(path).name) or original(path))
+    catalog = Path(__file__).parent.parent / "specs" / "catalog"
+    spec_loader = loader_module.SpecLoader()
+    first, second = spec_loader.load(catalog / "sm80_f16.yaml"), spec_loader.load(catalog / "atoms_sm80.yaml")
+    assert read.count("sm80_f16.yaml") == 2          # the catalog file and specs/atoms/sm80_f16.yaml, once each
+    assert read.count("sm75.yaml") == 1
+    for spec, path in ((first, catalog / "sm80_f16.yaml"), (second, catalog / "atoms_sm80.yaml")):
+        alone = load_spec(path)
+        assert list(spec.checks) == list(alone.checks) and list(spec.mma_atoms) == list(alone.mma_atoms)

@@ -12,7 +12,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, TextIO
+from typing import TYPE_CHECKING, Callable, Iterable, TextIO
 
 from .cache import ProofCache, default_dir, file_digest
 from .outcome import ExitCode, Verdict, exit_code
@@ -21,6 +21,9 @@ from .spec import CheckSpec, Spec, SpecError
 from .symbolic.procedure import Settings
 from .spec.model import CheckKind
 from .theorems.result import CheckResult
+
+if TYPE_CHECKING:     # the loader module is imported where a spec is loaded (a warm run loads none)
+    from .spec.loader import SpecLoader
 
 Renderer = Callable[[list[CheckResult], float], str]
 
@@ -160,11 +163,15 @@ class _Loaded:
     error: str | None = None  # the SpecError's line, when the file is bad input
 
 
+_WORKER_LOADERS: dict[bool, SpecLoader] = {}   # by allow_outside: includes parsed once per worker, not per file
+
+
 def _worker_spec(path: str, allow_outside: bool) -> Spec:
     key = (path, allow_outside)
     if key not in _WORKER_SPECS:
-        from .spec.loader import load_spec
-        _WORKER_SPECS[key] = load_spec(path, allow_outside=allow_outside)
+        from .spec.loader import SpecLoader
+        loader = _WORKER_LOADERS.setdefault(allow_outside, SpecLoader(allow_outside))
+        _WORKER_SPECS[key] = loader.load(path)
     return _WORKER_SPECS[key]
 
 

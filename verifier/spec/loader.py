@@ -914,6 +914,17 @@ def load_spec(path: str | Path, allow_outside: bool = False) -> Spec:
     return _Loader(allow_outside).load(str(path))
 
 
+class SpecLoader:
+    """Loads spec files one at a time as `load_specs` loads a list of them: a file read once (as a spec or as an
+    include) is not parsed again by this loader.  A worker process proving file after file keeps one."""
+
+    def __init__(self, allow_outside: bool = False) -> None:
+        self._loader = _Loader(allow_outside)
+
+    def load(self, path: str | Path) -> Spec:
+        return self._loader.load(str(path))
+
+
 def load_specs(paths: Iterable[str | Path], allow_outside: bool = False) -> list[Spec]:
     """Loads files, and every *.yaml / *.yml under directories (recursively, sorted; directory symlinks are
     not followed), each file once."""
