@@ -15,16 +15,26 @@ class CodecError(ValueError):
     """Data that does not have the shape its type says."""
 
 
+_PLAIN = frozenset((bool, int, float, str))
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}    # per class: its dataclass fields, or None
+
+
 def to_json(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if obj is None or cls in _PLAIN:
+        return obj
+    if cls not in _FIELD_NAMES:
+        _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj)) if dataclasses.is_dataclass(cls) else None
+    names = _FIELD_NAMES[cls]
+    if names is not None:
+        return {name: to_json(getattr(obj, name)) for name in names}
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (list, tuple)):
         return [to_json(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): to_json(v) for k, v in obj.items()}
-    if obj is None or isinstance(obj, (bool, int, float, str)):
+    if isinstance(obj, (bool, int, float, str)):
         return obj
     raise CodecError(f"cannot encode {type(obj).__name__}")
 
