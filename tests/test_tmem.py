@@ -174,14 +174,15 @@ def test_allocations_are_powers_of_two_and_hold_the_tile():
     assert w.values["column"] == 128 and w.values["lane"] == 0
 
 
-def _tmem_check(tmp_path, copy, value_type, tmem):
-    """A one-check TMEM spec over the catalog's TMEM atoms, proved."""
+def _tmem_check(tmp_path, copy, value_type, tmem, store=""):
+    """A one-check TMEM spec over the catalog's TMEM atoms (and `store:`, a flow mapping, when given), proved."""
     spec_file = tmp_path / "s.yaml"
     spec_file.write_text(f"""version: 2
 name: one
-include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}"]
+include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}",
+          "{(ROOT / 'specs' / 'atoms' / 'generic.yaml').as_posix()}"]
 checks:
-  one: {{copy: {copy}, value_type: {value_type}, tmem: "{tmem}"}}
+  one: {{copy: {copy}, value_type: {value_type}, tmem: "{tmem}"{', store: ' + store if store else ''}}}
 """)
     spec = load_spec(spec_file, allow_outside=True)
     return run_check(spec, spec.checks["one"])
@@ -193,6 +194,9 @@ def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
     refused = next(t for t in r.theorems if t.id is TheoremId.TMEM_COPY)
     assert refused.status is Status.REFUSED
     assert "does not exist in the DataLayout" in refused.reason
+    stored = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "((16,4),64):((65536,2097152),1)",
+                         '{copy: "UniversalCopy<uint128_t>", value_type: float, smem: "(128,64):(64,1)"}')
+    assert {t.id: t.status for t in stored.theorems}[TheoremId.TMEM_STORE] is Status.REFUSED   # listed, not dropped
 
 
 def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):

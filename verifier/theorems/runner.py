@@ -329,10 +329,13 @@ TMEM_ORDER = (T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
 
 def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
                    only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
-    ids = [tid for tid in TMEM_ORDER if only is None or tid in only]
+    store = check.tmem_store
+    order = TMEM_ORDER + ((T.TMEM_STORE,) if store is not None else ())
+    ids = [tid for tid in order if only is None or tid in only]
     t0 = time.perf_counter()
     try:
         setup = MT.build_tmem(check, spec.copy_atoms[check.copy])   # type: ignore[index]
+        chain = None if isinstance(setup, Unsupported) else TmemChain(setup)
     except ConfigurationRefused as e:
         refusal = Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}"))
         return [_refused(tid, refusal, t0) for tid in ids]
@@ -340,16 +343,14 @@ def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: S
         return [_internal_error(tid, e, debug, t0) for tid in ids]
     if isinstance(setup, Unsupported):
         return [TheoremResult(tid, Status.UNSUPPORTED, [], setup.missing, time.perf_counter() - t0) for tid in ids]
+    assert chain is not None     # built with the setup
     tmem = setup
-    chain = TmemChain(tmem)
     plans: dict[TheoremId, Callable[[], Plan]] = {
         T.TMEM_COPY: lambda: MT.tmem_copy(tmem, suspects),
         T.TMEM_LANE_ACCESS: lambda: MT.lane_access(tmem, suspects),
         T.TMEM_ALLOCATION: lambda: MT.allocation(tmem, suspects),
     }
-    store = check.tmem_store
-    if store is not None and (only is None or T.TMEM_STORE in only):
-        ids.append(T.TMEM_STORE)
+    if store is not None:
         plans[T.TMEM_STORE] = lambda: TS.store_chain(TS.build_store(tmem, store, spec.copy_atoms[store.copy]),
                                                      suspects)
     return [decide_theorem(tid, plans[tid], settings, suspects, chain, debug) for tid in ids]
