@@ -110,14 +110,23 @@ def test_cute_regrouping_moves_bytes_between_the_two_registers_of_a_matrix():
 
 
 @pytest.mark.parametrize("text", [
-    "ldmatrix.sync.aligned.m16n16.x1.shared.b8",                  # .trans is mandatory for .m16n16
-    "ldmatrix.sync.aligned.m8n16.x1.trans.shared.b8x16.b4x16_p64",  # .m8n16 takes no .trans
     "ldmatrix.sync.aligned.m8n16.x1.shared.b8",                   # .m8n16 is for the unpacking formats
-    "stmatrix.sync.aligned.m16n8.x1.shared.b8",                   # .trans is mandatory for .m16n8
     "stmatrix.sync.aligned.m16n16.x1.trans.shared.b8",
 ])
 def test_forms_the_isa_does_not_define_have_no_model(text):
     assert copy_model(text) is None
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("ldmatrix.sync.aligned.m16n16.x1.shared.b8", ".m16n16 requires .trans"),
+    ("ldmatrix.sync.aligned.m8n16.x1.trans.shared.b8x16.b4x16_p64", ".m8n16 has no .trans"),
+    ("stmatrix.sync.aligned.m16n8.x1.shared.b8", ".m16n8 requires .trans"),
+])
+def test_a_shape_with_the_wrong_trans_is_an_invalid_instruction(text, reason):
+    """A known SM100 shape written with .trans where the ISA forbids it, or without it where it is mandatory,
+    is no instruction: an atom issuing it is refuted with the reason (as .x4 on .m16n16 is), not left
+    unsupported."""
+    assert copy_model(text).invalid == reason
 
 
 def test_m16n16_takes_x1_or_x2_only():

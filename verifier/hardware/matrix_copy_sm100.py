@@ -152,8 +152,6 @@ def cute_regrouped_ldmatrix_m16n16(num: int) -> CopyModel:
         return {**raw.describe(lane, 32 * raw_register + 8 * raw_byte + bit % 8),
                 "atom register": register, "atom byte": byte}
 
-    return CopyModel(f"{raw.instruction} (+ CuTe's byte regrouping)", raw.family, raw.direction, raw.lanes,
-                     raw.src_bits, raw.dst_bits, raw.dst_lanes, source_of, describe, row_bytes=raw.row_bytes,
-                     align_bytes=raw.align_bytes, address_lanes=raw.address_lanes,
-                     section=f"{raw.section}; CUTLASS cute/arch/copy_sm100.hpp (the atom's copy())",
-                     invalid=raw.invalid)
+    return dataclasses.replace(raw, instruction=f"{raw.instruction} (+ CuTe's byte regrouping)",
+                               source_of=source_of, describe=describe,
+                               section=f"{raw.section}; CUTLASS cute/arch/copy_sm100.hpp (the atom's copy())")

@@ -75,20 +75,24 @@ def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | N
         shape_and_format = qs - {"sync", "aligned", "trans", "shared", "shared::cta", nums[0]}
         if shape_and_format == {"m8n8", "b16"}:
             return ldmatrix(num, trans) if op == "ldmatrix" else stmatrix(num, trans)
-        if op == "stmatrix" and shape_and_format == {"m16n8", "b8"} and trans:
-            return sm100.stmatrix_m16n8(num)
+        if op == "stmatrix" and shape_and_format == {"m16n8", "b8"}:
+            model = sm100.stmatrix_m16n8(num)
+            return model if trans else dataclasses.replace(model, invalid=".m16n8 requires .trans")
         unpack = sorted(shape_and_format & set(sm100.UNPACK_ELEMENT_BITS))
         if op != "ldmatrix" or len(unpack) > 1:
             return None
         src_fmt = unpack[0] if unpack else ""
         element_format = {"b8x16", src_fmt} if src_fmt else {"b8"}
-        if shape_and_format == {"m16n16"} | element_format and trans:
+        if shape_and_format == {"m16n16"} | element_format:
             atom = name.strip().removeprefix("cute::")
             if not src_fmt and atom in sm100.CUTE_REGROUPED_LDSM_T:
-                return sm100.cute_regrouped_ldmatrix_m16n16(num)
-            return sm100.ldmatrix_m16n16(num, src_fmt)
-        if shape_and_format == {"m8n16"} | element_format and src_fmt and not trans:
-            return sm100.ldmatrix_m8n16(num, src_fmt)
+                model = sm100.cute_regrouped_ldmatrix_m16n16(num)
+            else:
+                model = sm100.ldmatrix_m16n16(num, src_fmt)
+            return model if trans else dataclasses.replace(model, invalid=".m16n16 requires .trans")
+        if shape_and_format == {"m8n16"} | element_format and src_fmt:
+            model = sm100.ldmatrix_m8n16(num, src_fmt)
+            return dataclasses.replace(model, invalid=".m8n16 has no .trans") if trans else model
         return None
     if op == "movmatrix":
         if qs == {"sync", "aligned", "m8n8", "trans", "b16"}:

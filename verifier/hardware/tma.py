@@ -49,7 +49,8 @@ class TmaSwizzle(str, Enum):
     @property
     def span(self) -> int:
         """Bytes a box row occupies in shared memory (0: rows packed, no swizzle)."""
-        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 32, TmaSwizzle.B64: 64}.get(self, 128)
+        return {TmaSwizzle.NONE: 0, TmaSwizzle.B32: 32, TmaSwizzle.B64: 64, TmaSwizzle.B128: 128,
+                TmaSwizzle.B128_ATOM_32B: 128}[self]
 
     @property
     def bits(self) -> int:

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import TypeVar
 
 from ..symbolic.expr import Expr, const
 from .base import CopyModel, Index
@@ -217,6 +218,9 @@ def tmem_copy(form: TmemForm) -> CopyModel:
                      source_of_store, describe_store, section=SECTION, invalid=form.invalid)
 
 
-def lane_quarter(warp: Expr) -> Expr:
+WarpIndex = TypeVar("WarpIndex", int, Expr)
+
+
+def lane_quarter(warp: WarpIndex) -> WarpIndex:
     """The first TMEM lane warp `warp` (its index in the CTA) may access: 32 * (warp % 4)."""
     return WARP_LANE_QUARTER * (warp % 4)

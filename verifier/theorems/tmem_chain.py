@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..cute.tmem import DP_CELLS
-from ..hardware.tmem_copy import WARP_LANE_QUARTER, register_cell
+from ..hardware.tmem_copy import WARP_LANE_QUARTER, lane_quarter, register_cell
 from .claims import ChainLine, Trace
 from .tmem_theorems import TmemSetup
 
@@ -32,7 +32,7 @@ class TmemChain:
         base = int(s.tmem_frag((thread, 0, call)))
         cell = register_cell(s.form.shape, s.form.num, lane, register)
         hw = base + DP_CELLS * int(cell.lane) + int(cell.column)
-        first = WARP_LANE_QUARTER * (warp % 4)
+        first = lane_quarter(warp)
         hw_lane = hw // DP_CELLS
         verb = "loads it into the register" if s.form.load else "stores the register into it"
         title = f"thread {thread} (warp {warp}, lane {lane}), register {register} of copy call {call}"
