@@ -227,6 +227,10 @@ checks:
 @pytest.mark.parametrize("body, version, line, column, words", [
     ("    copy: LDSM\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 2, 18, 11,
      ("needs a tcgen05.ld or tcgen05.st copy atom",)),
+    ("    copy: SM90_TMA_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 2, 18, 11,
+     ("needs a tcgen05.ld or tcgen05.st copy atom, not the TMA copy SM90_TMA_LOAD",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    descriptor: {}\n", 2,
+     21, 5, ("'descriptor' of check 'c' is not used by TMEM checks",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem_columns: 64\n", 2, 20, 19, ("only used with 'tmem'",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    store: [1, 2]\n", 2, 20, 12, ("'store' of check 'c' is only "
                                                                                 "used with 'tmem'",)),

@@ -515,11 +515,14 @@ def _tmem_fields(fl: _Fields, check: CheckSpec, atoms: _Atoms) -> None:
     if check.copy is None:
         raise SpecError(fl.loc, f"{fl.what} names a TMEM tile ('tmem') and so needs 'copy' (a tcgen05.ld / tcgen05.st "
                                 "atom)")
+    if check.copy in TMA_COPIES:
+        raise SpecError(fl.at("copy"), f"{fl.what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom, not the "
+                                       f"TMA copy {check.copy}")
     instruction = atoms.copy[check.copy].instruction or ""
     if not instruction.strip().startswith(TMEM_INSTRUCTIONS):
         raise SpecError(fl.at("copy"), f"{fl.what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom; "
                                        f"{quote(check.copy)} issues {quote(instruction or 'no instruction')}")
-    _needs(fl, ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type"),
+    _needs(fl, ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type") + GMMA_KEYS,
            "is not used by TMEM checks")
     check.tmem = fl.layout("tmem", max_elements=MAX_TMEM_ELEMENTS)
     if fl.has("tmem_columns"):
