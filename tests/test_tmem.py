@@ -202,6 +202,10 @@ def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
 def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):
     r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_16dp128b1x_16b", "half_t", "(128,64):(65536,1)")
     assert {t.id: t.status for t in r.theorems}[TheoremId.TMEM_COPY] is Status.UNSUPPORTED
+    # a packed form with 32-bit values: each register spans two columns, which the routing does not model
+    packed = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b2x_16b", "float", "(128,4):(65536,1)")
+    assert {t.id: t.status for t in packed.theorems}[TheoremId.TMEM_COPY] is Status.UNSUPPORTED
+    assert packed.verdict is Verdict.UNSUPPORTED
 
 
 HEAD = """version: {version}

@@ -73,6 +73,9 @@ def build_tmem(check: CheckSpec, copy_spec: CopyAtomSpec) -> TmemSetup | Unsuppo
         return Unsupported(f"'{copy_spec.instruction}' is not a tcgen05.ld / tcgen05.st form the model knows "
                            f"(copy atom {copy_spec.name})")
     assert check.value_type is not None and isinstance(check.tmem, Layout)
+    if form.packed:     # each register holds two 16-bit values of two columns: the routing below is unpacked
+        return Unsupported(f"{form.instruction}: the packed forms (.pack::16b / .unpack::16b) are not modelled in "
+                           "TMEM tiled copies (a register spans two 32-bit columns)")
     if check.value_type.bits != CELL_BITS:
         return Unsupported(f"TMEM tiled copies of {check.value_type.bits}-bit values are not modelled (32-bit values "
                            "only: the TMEM tensor is addressed in 32-bit cells)")
