@@ -299,6 +299,9 @@ checks:
   sw128_32b: {{mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>", major: MN, operand: A,
               copy: SM90_TMA_LOAD, value_type: tfloat32_t, gmem: "(4096,4096):(1,4096)",
               smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,2), (2,1,3))"}}
+  partial_16b: {{mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>", major: MN, operand: A,
+                copy: SM90_TMA_LOAD, value_type: tfloat32_t, gmem: "(4096,4096):(1,4096)",
+                smem: "tile_to_shape(UMMA::Layout_MN_SW128_Atom<tfloat32_t>, (96,32,2), (2,1,3))"}}
 """)
     spec = load_spec(f, allow_outside=True)
     r = run_check(spec, spec.checks["sw128_16b"])
@@ -306,3 +309,7 @@ checks:
     st = {t.id: t.status for t in r.theorems}
     assert st[T.GMMA_DESCRIPTOR] is Status.UNSUPPORTED and st[T.GMMA_END_TO_END] is Status.UNSUPPORTED
     assert run_check(spec, spec.checks["sw128_32b"]).verdict is Verdict.VERIFIED
+    # what is settled still refutes: 96 rows are no whole number of the 128-row instruction slices
+    partial = run_check(spec, spec.checks["partial_16b"])
+    assert partial.verdict is Verdict.REFUTED
+    assert {t.id: t.status for t in partial.theorems}[T.GMMA_DESCRIPTOR] is Status.REFUTED

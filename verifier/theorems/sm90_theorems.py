@@ -18,7 +18,7 @@ from ..symbolic.expr import Expr, Var, eq, lt, ne
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
-from .sm90_setup import SMEM_BYTES, AnyDescriptor, Sm90Setup
+from .sm90_setup import SMEM_BYTES, Sm90Setup
 from .suspects import Suspects
 
 
@@ -197,9 +197,9 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
         items.append(Fact("an MN-major operand has 16-bit elements (wgmma transposes only f16 / bf16)", bits == 16,
                           f"{bits}-bit elements", "16-bit elements", suspects.field("mma", "the atom's major-ness")))
     unsettled = _unsettled_umma_read(setup)
-    if unsettled is not None:
-        return unsettled
-    if setup.descriptor is None:
+    if unsettled is not None and all(f.holds for f in items if isinstance(f, Fact)):
+        return unsettled      # a failed fact above is a refutation the unsettled read does not hide
+    if unsettled is not None or setup.descriptor is None:
         return items
     d = setup.descriptor
     problem = d.field_problem(setup.major) if isinstance(d, UmmaDescriptor) else d.field_problem()
@@ -232,18 +232,14 @@ def _fields(overrides: dict[str, int]) -> str:
     return ", ".join(f"{k} {GmmaSwizzle(v).label if k == 'swizzle' else v}" for k, v in overrides.items())
 
 
-def _layout_label(d: AnyDescriptor) -> str:
-    return d.layout.label if isinstance(d, UmmaDescriptor) else d.swizzle.label
-
-
 def _descriptor_text(setup: Sm90Setup) -> str:
     d = setup.descriptor
     if d is None:
         return ""
-    return (f"{setup.major.value}-major, swizzle {_layout_label(d)}, LBO {d.lbo}, SBO {d.sbo}, base offset "
+    return (f"{setup.major.value}-major, swizzle {d.swizzle.label}, LBO {d.lbo}, SBO {d.sbo}, base offset "
             f"{d.base_offset}" + (f" (overriding {setup.desc_builder}'s LBO {setup.derived.lbo}, SBO "
                                   f"{setup.derived.sbo}, base offset {setup.derived.base_offset}, swizzle "
-                                  f"{_layout_label(setup.derived)})" if setup.overrides and setup.derived else ""))
+                                  f"{setup.derived.swizzle.label})" if setup.overrides and setup.derived else ""))
 
 
 # --- theorem 16: end to end ------------------------------------------------------------------------------------
