@@ -2,11 +2,13 @@
 checks pairing them with random shared-memory tiles, warp layouts and value types).  Every run ends in a verdict
 or a bad-input error: exit code 0, 1, 2 or 3, never an internal error (4), never an exception, each bounded."""
 import io
+import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from verifier.outcome import ExitCode
 from verifier.prove_cmd import prove_main
 from verifier.symbolic.decide import Settings
 
@@ -111,9 +113,10 @@ def test_prove_never_crashes_on_random_yaml(tmp_path, text):
     assert code in (0, 1, 2, 3)
 
 
-def test_a_tile_whose_widened_coordinates_cannot_be_partitioned_is_unsupported_not_an_error(tmp_path):
-    """Found by the fuzzer: CuTe partitions this 16x2 tile, but the algebra refuses the widened coordinate tensor
-    theorem 10 builds (shape_div 8 vs 3): theorem 10 is unsupported, never an internal error."""
+def test_a_tile_whose_widened_coordinates_cannot_be_partitioned_is_decided_not_an_error(tmp_path):
+    """Found by the fuzzer: CuTe partitions this 16x2 tile, but the algebra refused the widened coordinate tensor
+    theorem 10 built (shape_div 8 vs 3), an internal error.  Theorem 10 now decides it: refuted (the stride-0
+    smem layout), like the other smem theorems; no theorem is an internal error."""
     f = tmp_path / "fuzz.yaml"
     f.write_text(f"""version: 1
 name: fuzz
@@ -134,9 +137,11 @@ checks:
     value_type: tfloat32_t
     operand: B
     smem: "Sw<3,3,3> o ((16),2):((0),0)"
-    expect: unsupported
+    expect: fail
 """)
     out = io.StringIO()
     code = prove_main([str(f)], "json", None, None, Settings(timeout_s=2.0), out=out, allow_outside=True)
-    assert code in (0, 1, 2, 3), out.getvalue()[-2000:]
+    assert code == ExitCode.OK, out.getvalue()[-2000:]     # refuted, as the spec expects
     assert '"status": "error"' not in out.getvalue()
+    statuses = {t["id"]: t["status"] for t in json.loads(out.getvalue())["checks"][0]["theorems"]}
+    assert statuses["smem.in_bounds"] == "refuted" and statuses["smem.injective"] == "refuted"
