@@ -68,8 +68,9 @@ def test_ldmatrix_m8n16_unpacks_elements_from_the_packed_row(src_fmt, element_bi
     assert model.data_bits_per_byte == element_bits
     for bit in range(element_bits):    # the container's low bits carry the element ...
         assert _source(model, lane, 32 * register + 8 * byte + bit) == (address_lane, element_bits * element + bit)
-    # ... and the whole element sits in the row's first 64 / 96 bits: the rest of the row is padding
-    assert element_bits * 16 <= 128 - {4: 64, 6: 32}[element_bits]
+    # ... and every element of the row comes from its first 64 / 96 bits: the rest of the row is padding
+    data_bits = [b for b in range(model.dst_bits) if b % 8 < element_bits]
+    assert max(_source(model, lane, b)[1] for b in data_bits) < element_bits * 16
 
 
 # stmatrix .m16n8 .trans .b8 (16x8 matrix M stored column-major, column c at address lane 8j + c; lane l holds
@@ -145,7 +146,7 @@ def test_cute_traits_are_verified(name):
     assert _result(name).verdict is Verdict.VERIFIED
 
 
-@pytest.mark.parametrize("name", ATOMS)
+@pytest.mark.parametrize("name", [n for n in ATOMS if n not in UNPACKING])   # those are refuted unchanged
 def test_a_changed_stride_is_refuted(name):
     assert _result(f"{name}_mutated").verdict is Verdict.REFUTED
 

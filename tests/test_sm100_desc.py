@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from verifier.algebra import parse_layout
+from verifier.algebra.swizzle import Swizzle
 from verifier.algebra.syntax import ParseError
 from verifier.hardware import gmma_desc as GD
 from verifier.hardware import umma_desc as UD
@@ -216,6 +217,8 @@ def test_verified(name):
 @pytest.mark.parametrize("name", BASE32B)
 def test_base32b_tiles_are_proved_through_the_32_byte_atom_tma_swizzle(name):
     """TMA fills a 128B_BASE32B tile with CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B (Swizzle<2,5,2> on bytes)."""
+    from verifier.hardware.tma import TmaSwizzle
+    assert _setup(name).tensor_map.swizzle is TmaSwizzle.B128_ATOM_32B
     st = _statuses(name)
     assert all(st[t] is Status.PROVED for t in DESCRIPTOR_AND_TMA + (T.SMEM_INJECTIVE,)), st
 
@@ -234,13 +237,18 @@ def test_mistakes_are_refuted_with_a_counterexample(name):
     assert r.verdict is Verdict.REFUTED
     desc = next(t for t in r.theorems if t.id is T.GMMA_DESCRIPTOR)
     assert desc.status is Status.REFUTED
+    assert {t.id: t.status for t in r.theorems}[T.GMMA_END_TO_END] is Status.REFUTED   # the data path too
     w = desc.first_failure().witness
     assert w.actual != w.expected and w.chain
 
 
 def _simulated_descriptor_holds(s: Sm90Setup, base: int) -> bool:
-    """Every slice, read through its descriptor encoded to 64 bits and decoded back, against CuTe's layout on ints."""
-    e, sw = s.elem_bytes, s.tile.byte_swizzle
+    """Every slice, read through its descriptor encoded to 64 bits and decoded back, against CuTe's layout on ints
+    (its swizzle as the spec's layout writes it, in elements, moved to bytes: not the prover's own tile swizzle)."""
+    e = s.elem_bytes
+    element_swizzle = getattr(s.check.smem, "a", None)
+    sw = (Swizzle(element_swizzle.B, element_swizzle.M + e.bit_length() - 1, element_swizzle.S)
+          if isinstance(element_swizzle, Swizzle) else Swizzle(0, 4, 3))
     ok = True
     for stage, w, kb in itertools.product(range(s.stages), range(s.slices[0]), range(s.slices[1])):
         origin = (w * s.rows, kb * s.k_instr) + ((stage,) if s.tile.inner.rank() > 2 else ())
@@ -259,6 +267,7 @@ SIMULATED = ["f16_kmajor_SW32_b", "f16_mnmajor_INTER_a", "s8_mnmajor_sw128_b", "
 def test_prover_agrees_with_simulating_the_descriptor(name):
     s = _setup(name)
     seen = all(_simulated_descriptor_holds(s, base) for base in BASES)
+    assert seen is (SPEC.checks[name].expect == "pass")        # the simulation sees each documented mistake
     assert _statuses(name)[T.GMMA_DESCRIPTOR] is (Status.PROVED if seen else Status.REFUTED)
 
 
