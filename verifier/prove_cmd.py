@@ -170,7 +170,9 @@ def _worker_spec(path: str, allow_outside: bool) -> Spec:
     key = (path, allow_outside)
     if key not in _WORKER_SPECS:
         from .spec.loader import SpecLoader
-        loader = _WORKER_LOADERS.setdefault(allow_outside, SpecLoader(allow_outside))
+        if allow_outside not in _WORKER_LOADERS:
+            _WORKER_LOADERS[allow_outside] = SpecLoader(allow_outside)
+        loader = _WORKER_LOADERS[allow_outside]
         _WORKER_SPECS[key] = loader.load(path)
     return _WORKER_SPECS[key]
 

@@ -10,7 +10,6 @@ the theorems (theorems/tmem_theorems.py) compare what it yields with what the in
 """
 from __future__ import annotations
 
-from typing import Any
 
 from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, product_each
@@ -61,7 +60,3 @@ def make_tmem_copy(atom: TypedCopyAtom, form: TmemForm, coord_to_addr: Layout) -
     val_to_addr = coalesce(F.upcast(val_id(form), atom.value_bits))             # // value -> addr
     return make_cotiled_copy(atom, make_layout(thr_to_addr, val_to_addr), coord_to_addr)
 
-
-def data_shape(layout: Any) -> tuple[int, ...]:
-    s = product_each(layout.shape)
-    return tuple(int(x) for x in s) if isinstance(s, tuple) else (int(s),)

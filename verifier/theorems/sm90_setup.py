@@ -62,7 +62,6 @@ class Sm90Setup:
     base_var: Var = field(default_factory=lambda: Var("base", 1))
     umma: bool = False                    # the atom issues tcgen05.mma: the UMMA descriptor reads the tile
     cta_group: int = 1                    # CTAs one instruction spans (tcgen05 .cta_group::2: each reads half)
-    tma_problem: str | None = None        # why no TMA model covers this tile's swizzle (the TMA theorems say so)
 
     # -- names -------------------------------------------------------------------------------------------------
     @property
@@ -208,7 +207,7 @@ def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
     s.align = check.smem_align or TMA.SMEM_ALIGN
     span = max(1, (SMEM_BYTES - s.footprint_bytes) // s.align + 1) if s.footprint_bytes <= SMEM_BYTES else 1
     s.base_var = Var("base", span)
-    if inner_mode is not None and s.tma_problem is None:
+    if inner_mode is not None:
         s.boxes = (TmaBoxes(check.tma_box, inner_mode, ()) if check.tma_box is not None
                    else tma_boxes(s.tile, inner_mode))
         e = s.elem_bytes

@@ -42,13 +42,8 @@ def _no_tile(setup: Sm90Setup) -> Unsupported:
     return Unsupported(f"the shared-memory layout is no tile TMA and {setup.engine} know: {setup.tile_problem}")
 
 
-def _no_tma(setup: Sm90Setup) -> Unsupported | None:
-    """Unsupported when no TMA model covers the tile (tcgen05's 128B_BASE32B swizzle), or the global tensor."""
-    if setup.tma_problem is not None:
-        return Unsupported(setup.tma_problem)
-    if setup.boxes is None or setup.tensor_map is None:
-        return Unsupported(f"no TMA copy: {setup.gmem_problem}")
-    return None
+def _no_tma(setup: Sm90Setup) -> Unsupported:
+    return Unsupported(f"no TMA copy: {setup.gmem_problem}")
 
 
 def _stage_var(setup: Sm90Setup) -> Var:
@@ -63,8 +58,6 @@ def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
     if setup.tile is None:
         return [Fact("the shared layout's swizzle is one TMA applies (Swizzle<1|2|3,4,3> on bytes)", False,
                      str(setup.tile_problem), "none, 32B, 64B or 128B", smem)]
-    if setup.tma_problem is not None:
-        return Unsupported(setup.tma_problem)
     gmem = suspects.field("gmem", "the global tensor's layout")
     items: list[Item] = [Fact("the global tensor is a 2-D tensor with a contiguous dimension",
                               setup.gmem_problem is None, setup.gmem_problem or str(setup.gmem),
@@ -149,9 +142,8 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """Every element of every box lands at base + smem_layout(mn, k, stage) * sizeof(T)."""
     if setup.tile is None:
         return _no_tile(setup)
-    no_tma = _no_tma(setup)
-    if no_tma is not None or setup.boxes is None or setup.tensor_map is None:
-        return no_tma or Unsupported("no TMA copy to place")
+    if setup.boxes is None or setup.tensor_map is None:
+        return _no_tma(setup)
     n0, n1 = setup.boxes.box
     inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if setup.boxes.inner_mode == 0
                                   else (setup.extent[1], setup.extent[0]))
@@ -251,9 +243,8 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     unsettled = _unsettled_umma_read(setup)
     if unsettled is not None:
         return unsettled
-    no_tma = _no_tma(setup)
-    if no_tma is not None or setup.boxes is None:
-        return no_tma or Unsupported("no TMA copy")
+    if setup.boxes is None or setup.tensor_map is None:
+        return _no_tma(setup)
     if setup.descriptor is None or setup.extent[0] % setup.rows or setup.extent[1] % setup.k_instr:
         return Unsupported("the tile is not a whole number of instruction slices (theorem gmma.descriptor)")
     a, c = setup.operand.axes
