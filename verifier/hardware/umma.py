@@ -94,6 +94,11 @@ _DEFAULT_D_BITS = 32
 _A_IN_TMEM = re.compile(r"_TS(?:<|_|$)")     # CUTLASS's SM100_MMA_*_TS<...>: A from tensor memory
 
 
+def a_in_tmem(atom_name: str) -> bool:
+    """The atom is one of CUTLASS's _TS forms: tcgen05.mma reads A from tensor memory, not shared memory."""
+    return _A_IN_TMEM.search(atom_name) is not None
+
+
 @dataclass(frozen=True)
 class UMMAModel(MMAModel):
     """An MMAModel whose "lanes" are CTAs."""
@@ -197,5 +202,5 @@ def tcgen05_model(qualifiers: list[str], atom_name: str, shape_mnk: tuple[int, i
     ab_bits = (types["a"][1], types["b"][1]) if "a" in types and "b" in types else None
     d_bits = types["d"][1] if "d" in types else None
     m, n, _ = shape_mnk
-    return umma_model(group, kind, int(m), int(n), bool(_A_IN_TMEM.search(atom_name)), ab_bits, d_bits,
+    return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits,
                       type_rule_violation(kind, ptx))

@@ -40,7 +40,9 @@ from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from ..cute.gmma import atom_major
 from ..cute.operand import Operand
+from ..cute.umma import UMMA_INSTRUCTION, is_umma
 from ..hardware.gmma_desc import GmmaSwizzle
+from ..hardware.umma import a_in_tmem
 from ..outcome import Expect
 from ..smem import position_independent
 from .files import is_inside, repository_root, spec_files
@@ -80,9 +82,7 @@ MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
 REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
-UMMA_INSTRUCTION = "tcgen05.mma"
 DESCRIPTOR_INSTRUCTIONS = ("wgmma.", UMMA_INSTRUCTION)   # the MMAs that read a shared operand through a descriptor
-UMMA_TS_ATOM = re.compile(r"_TS(?:\b|<)")                 # CuTe's tcgen05 atoms taking A from tensor memory
 MAJORS = ("K", "MN")
 CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation",
                                       "operand", "copy", "value_type", "smem", "expect", "copy_for", "copy_mma",
@@ -452,9 +452,9 @@ def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
                                           "operands of wgmma")
     _needs(fl, ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type"), "is not used by TMA checks")
     thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
-    if (mma.instruction or "").strip().startswith(UMMA_INSTRUCTION):
+    if is_umma(mma):
         # tcgen05: A's "thread" mode is the CTA of a 2-SM pair (a stride of M/2); A from tensor memory is a _TS atom
-        a_not_shared = UMMA_TS_ATOM.search(mma.name) is not None
+        a_not_shared = a_in_tmem(mma.name)
     else:
         a_not_shared = any(int(d) != 0 for d in thread_strides)
     if check.operand == "A" and a_not_shared:
