@@ -28,9 +28,12 @@ from typing import Any, Iterator
 
 from .algebra.layout import Layout
 from .algebra.swizzle import ComposedLayout, Swizzle
+from .cute.tmem import DP_CELLS, WARPS
+from .hardware.tmem_copy import WARP_LANE_QUARTER
 from .outcome import Verdict
 from .spec.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from .symbolic.decide import Settings
+from .theorems.tmem_theorems import MIN_COLUMNS
 
 MAX_CANDIDATES = 400          # configurations proved at most for one check
 COPY_FAMILIES = ("LDSM", "STSM", "CP_ASYNC", "MOVM", "TMEM_LOAD", "TMEM_STORE", "UniversalCopy", "DefaultCopy",
@@ -281,24 +284,23 @@ def _gmma_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, dict[s
                 yield Change("mma", name, other, f"MMA_Atom<{other}>"), {"mma": other}
 
 
-TMEM_LANE_CELLS = 1 << 16          # one TMEM lane in 32-bit-cell addressing (lane << 16 | column)
-TMEM_QUARTER_CELLS = 32 * TMEM_LANE_CELLS
+TMEM_QUARTER_CELLS = WARP_LANE_QUARTER * DP_CELLS      # the first cell of the next warp's lane quarter
 
 
 def _tmem_changes(check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
     if check.kind is not CheckKind.TMEM or not isinstance(check.tmem, Layout):
         return
     tmem: Layout = check.tmem
-    columns = max(v % TMEM_LANE_CELLS for v in tmem.values()) + 1
-    need = max(32, 1 << (columns - 1).bit_length())
+    columns = max(v % DP_CELLS for v in tmem.values()) + 1
+    need = max(MIN_COLUMNS, 1 << (columns - 1).bit_length())
     if check.tmem_columns is not None and check.tmem_columns != need:
         yield (Change("tmem_columns", str(check.tmem_columns), str(need), f"tcgen05.alloc of {need} columns "
                       f"(TMEM::Allocator1Sm{{}}.allocate({need}, smem_ptr))"), {"tmem_columns": need})
     shape, stride = tmem.shape, tmem.stride
-    if (tmem.rank() == 2 and isinstance(shape[0], int) and shape[0] < 128 and shape[0] % 4 == 0
-            and stride[0] == TMEM_LANE_CELLS):
-        rows = shape[0] // 4
-        spread = Layout(((rows, 4), shape[1]), ((TMEM_LANE_CELLS, TMEM_QUARTER_CELLS), stride[1]))
+    if (tmem.rank() == 2 and isinstance(shape[0], int) and shape[0] < 128 and shape[0] % WARPS == 0
+            and stride[0] == DP_CELLS):
+        rows = shape[0] // WARPS
+        spread = Layout(((rows, WARPS), shape[1]), ((DP_CELLS, TMEM_QUARTER_CELLS), stride[1]))
         yield (Change("tmem", tmem.plain(), spread.plain(), f"a TMEM tensor of layout {_cpp_layout(spread)} (rows "
                       "spread over the four warps' lane quarters, as the M=64 data path is)"), {"tmem": spread})
 
