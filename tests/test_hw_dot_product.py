@@ -35,6 +35,7 @@ def test_dp2a_without_lo_or_hi_is_no_instruction_as_ptxas_says():
     assert not mma_instruction_model("dp2a.lo.s32.u32").invalid
     assert mma_instruction_types("dp2a.hi.s32.u32") == {"a": "s16", "b": "u8", "c": "s32", "d": "s32"}
     assert mma_instruction_types("dp4a.u32.s32") == {"a": "u8", "b": "s8", "c": "s32", "d": "s32"}
+    assert mma_instruction_types("dp2a.s32.lo.u32") is None      # .lo / .hi come first, as the model reads them
 
 
 def test_cutes_sm61_atoms_against_the_model(tmp_path):

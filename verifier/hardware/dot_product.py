@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Sequence
 
 from .base import Index, MMAModel, OperandFragment
 
@@ -32,18 +33,25 @@ def _accumulator() -> OperandFragment:
     return OperandFragment(1, 32, lambda lane, i: (lane * 0, i * 0), lambda lane, i: {"register": "d"})
 
 
+def _parse(op: str, qualifiers: Sequence[str]) -> tuple[str | None, str, str] | None:
+    """(dp2a's mode or None, atype, btype) of dp4a.atype.btype or dp2a[.mode].atype.btype; None for other text."""
+    q = list(qualifiers)
+    mode = q.pop(0) if op == "dp2a" and q and q[0] in DP2A_MODES else None
+    if op not in ("dp4a", "dp2a") or len(q) != 2 or any(t not in SIGNS for t in q):
+        return None
+    return mode, q[0], q[1]
+
+
 @lru_cache(maxsize=None)
 def dot_product_model(op: str, qualifiers: tuple[str, ...]) -> MMAModel | None:
     """dp4a.atype.btype or dp2a[.mode].atype.btype; a dp2a without .lo / .hi is no instruction (`invalid`)."""
-    q = list(qualifiers)
-    mode = q.pop(0) if op == "dp2a" and q and q[0] in DP2A_MODES else None
-    if len(q) != 2 or any(t not in SIGNS for t in q):
+    parsed = _parse(op, qualifiers)
+    if parsed is None:
         return None
+    mode, *q = parsed
     if op == "dp4a":
         return MMAModel(f"dp4a.{q[0]}.{q[1]}", (1, 1, 4), 1, _row(4, 8, "byte of a"), _row(4, 8, "byte of b"),
                         _accumulator(), section=SECTION)
-    if op != "dp2a":
-        return None
     name = f"dp2a.{mode + '.' if mode else ''}{q[0]}.{q[1]}"
     model = MMAModel(name, (1, 1, 2), 1, _row(2, 16, "half of a"), _row(2, 8, "byte of b"), _accumulator(),
                      section=SECTION)
@@ -60,9 +68,12 @@ def _element(word: int, index: int, bits: int, signed: bool) -> int:
 
 def evaluate(instruction: str, a: int, b: int, c: int) -> int:
     """What the instruction computes on 32-bit words a, b, c (the ISA's formula; wraps to s32 like d)."""
-    op, *q = instruction.split(".")
-    mode = q.pop(0) if op == "dp2a" and q[0] in DP2A_MODES else None
-    sa, sb = (SIGNS[t] == "s" for t in q)
+    op, *qualifiers = instruction.split(".")
+    parsed = _parse(op, qualifiers)
+    if parsed is None:
+        raise ValueError(f"not a dp4a / dp2a instruction: {instruction}")
+    mode, ta, tb = parsed
+    sa, sb = SIGNS[ta] == "s", SIGNS[tb] == "s"
     if op == "dp4a":
         total = c + sum(_element(a, i, 8, sa) * _element(b, i, 8, sb) for i in range(4))
     else:
@@ -74,8 +85,9 @@ def evaluate(instruction: str, a: int, b: int, c: int) -> int:
 
 def dot_product_types(op: str, qualifiers: tuple[str, ...]) -> dict[str, str] | None:
     """The PTX element types {a, b, c, d}: bytes (dp4a's a and b, dp2a's b) and halves (dp2a's a), signed or not."""
-    q = [x for x in qualifiers if x not in DP2A_MODES]
-    if op not in ("dp4a", "dp2a") or len(q) != 2 or any(t not in SIGNS for t in q):
+    parsed = _parse(op, qualifiers)
+    if parsed is None:
         return None
+    _, ta, tb = parsed
     a_bits = 8 if op == "dp4a" else 16
-    return {"a": f"{SIGNS[q[0]]}{a_bits}", "b": f"{SIGNS[q[1]]}8", "c": "s32", "d": "s32"}
+    return {"a": f"{SIGNS[ta]}{a_bits}", "b": f"{SIGNS[tb]}8", "c": "s32", "d": "s32"}
