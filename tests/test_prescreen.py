@@ -167,6 +167,9 @@ def test_a_wrong_umma_rule_shows_refuted_kernels_in_the_table(monkeypatch, tmp_p
     by = {r.name: r for r in results}
     assert (mapped, paths) == (2, 3) and by["k_only"].verdict is Verdict.VERIFIED
     assert by["mn_b"].verdict is Verdict.REFUTED
+    # mn_b's A path lies in the first file, its B path in the second: its description names both files
+    assert "(prescreen_sm100.yaml)" in by["mn_b"].summary and "(prescreen_sm100_2.yaml)" in by["mn_b"].summary
+    assert "(prescreen_sm100" not in by["k_only"].summary          # one file: the paths' names suffice
     table = command.summary_table(100, results, mapped, paths, 0.0)
     assert "| verified | 1 |" in table and "| refuted (a counterexample) | 1 |" in table
 

@@ -33,7 +33,7 @@ from .hardware.tmem_copy import WARP_LANE_QUARTER
 from .outcome import Verdict
 from .spec.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from .symbolic.decide import Settings
-from .theorems.tmem_theorems import MIN_COLUMNS
+from .theorems.tmem_theorems import MIN_COLUMNS, tmem_form
 
 MAX_CANDIDATES = 400          # configurations proved at most for one check
 COPY_FAMILIES = ("LDSM", "STSM", "CP_ASYNC", "MOVM", "TMEM_LOAD", "TMEM_STORE", "UniversalCopy", "DefaultCopy",
@@ -105,11 +105,12 @@ def _registers(name: str) -> int:
 
 
 def _register_bits(spec: Spec, name: str) -> int:
-    """Bits each thread's registers hold in one copy: CuTe's name says it for the SM75-SM90 atoms; a TMEM atom's
-    register side is its DstLayout (a load) or SrcLayout (a store)."""
+    """Bits each thread's registers hold in one copy: CuTe's name says it for the SM75-SM90 atoms; a tcgen05.ld /
+    tcgen05.st atom's register side is its DstLayout (a load) or SrcLayout (a store)."""
     atom = spec.copy_atoms.get(name)
-    if atom is not None and "TMEM" in name:
-        side = atom.src if "STORE" in name else atom.dst
+    form = tmem_form(atom) if atom is not None else None
+    if atom is not None and form is not None:
+        side = atom.dst if form.load else atom.src
         return int(side.mode(1).size()) if side.rank() > 1 else 0
     return _registers(name)
 

@@ -93,8 +93,10 @@ def _kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], h
         # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status, and the
         # obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands of kernels
         theorems = [replace(t, items=[]) for t in theorems]
+    files = {p.spec_path for p in parts}     # a kernel's paths may lie in different spec files (PATHS_PER_SPEC)
+    named = [f"{p.name} ({Path(p.spec_path).name})" if len(files) > 1 else p.name for p in parts]
     r = CheckResult(spec_path, f"sm{kc.arch} kernels", kc.name, parts[0].loc, Expect.PASS, parts[0].kind,
-                    f"{how}; operand paths {', '.join(p.name for p in parts)}", theorems)
+                    f"{how}; operand paths {', '.join(named)}", theorems)
     r.verdict = verdict
     r.seconds = sum(p.seconds for p in parts)
     r.info = [line for p in parts for line in p.info]
