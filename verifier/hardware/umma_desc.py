@@ -149,17 +149,11 @@ class UmmaDescriptor:
         return None if g is None else GD.Descriptor(self.start, self.lbo, self.sbo, self.base_offset, g)
 
     def field_problem(self, major: Major | None = None) -> str | None:
-        """Why tcgen05.mma cannot take these fields (PTX ISA 9.7.16.4.1), or None."""
-        for name, v in (("start address", self.start), ("leading byte offset", self.lbo),
-                        ("stride byte offset", self.sbo)):
-            if v % 16:
-                return f"the {name} {v} is not a multiple of 16"
-            if v >> 4 > FIELD_MASK and name != "start address":
-                return f"the {name} {v} does not fit 14 bits of 16-byte units"
-        if self.start >= 1 << ADDRESS_BITS:
-            return f"the start address {self.start:#x} is beyond the 256 KiB the field addresses"
-        if not 0 <= self.base_offset < 8:
-            return f"the base offset must be in 0..7, not {self.base_offset}"
+        """Why tcgen05.mma cannot take these fields (PTX ISA 9.7.16.4.1), or None: the address, offsets and base
+        offset are encoded as in the wgmma descriptor, then the fields only this one has."""
+        shared = GD.Descriptor(self.start, self.lbo, self.sbo, self.base_offset).field_problem()
+        if shared is not None:
+            return shared
         if self.version != VERSION:
             return f"bits 46-48 must hold the fixed value {VERSION:#05b}, not {self.version:#05b}"
         if self.lbo_mode is LeadingMode.ABSOLUTE:
