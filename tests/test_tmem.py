@@ -363,20 +363,8 @@ def test_a_warp_whose_lanes_name_different_addresses_is_refuted():
 def test_a_per_thread_vector_store_is_checked_for_every_thread(tmp_path):
     """A row pitch of 68 halves aligns rows 0, 32, 64 and 96 (one thread of each warp) to 16 bytes but not row 1:
     the 128-bit store of thread 1 is misaligned."""
-    f = tmp_path / "s.yaml"
-    f.write_text(f"""version: 2
-name: pitch
-include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}",
-          "{(ROOT / 'specs' / 'atoms' / 'generic.yaml').as_posix()}"]
-checks:
-  pitch68:
-    copy: SM100_TMEM_LOAD_32dp32b32x
-    value_type: float
-    tmem: "(128,64):(65536,1)"
-    store: {{copy: "UniversalCopy<uint128_t>", value_type: half_t, smem: "(128,64):(68,1)"}}
-""")
-    spec = load_spec(f, allow_outside=True)
-    r = run_check(spec, spec.checks["pitch68"])
+    r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b32x", "float", "(128,64):(65536,1)",
+                    '{copy: "UniversalCopy<uint128_t>", value_type: half_t, smem: "(128,64):(68,1)"}')
     store = next(t for t in r.theorems if t.id is TheoremId.TMEM_STORE)
     assert store.status is Status.REFUTED
     item = store.first_failure()
