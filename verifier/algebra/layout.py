@@ -11,7 +11,7 @@ from .inttuple import (AlgebraError, IntTuple, compact_col_major, congruent, crd
 class Layout:
     """shape:stride.  Called with an index or a (nested) coordinate it returns the offset."""
 
-    __slots__ = ("shape", "stride")
+    __slots__ = ("shape", "stride", "memo_key")
 
     def __init__(self, shape: IntTuple, stride: IntTuple | None = None) -> None:
         if stride is None:
@@ -21,6 +21,7 @@ class Layout:
                                f"shape {fmt_plain(shape)} and stride {fmt_plain(stride)} are not congruent")
         self.shape = shape
         self.stride = stride
+        self.memo_key: Any = None     # algebra.memo's key for this layout, made when first needed
 
     # -- the function --------------------------------------------------------------------
     def __call__(self, *coord: Any) -> Any:

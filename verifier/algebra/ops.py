@@ -13,6 +13,7 @@ from .inttuple import (AlgebraError, IntTuple, Underscore, ceil_div, coalesce_sh
                        filter_zeros, flatten, get, imin, is_constant, is_int, is_static, is_tuple,
                        is_underscore, mod, product, rank, signum, unwrap, wrap)
 from .layout import Layout, make_layout
+from .memo import remembered
 
 Tiler = Any  # Layout | int | Underscore | tuple of tilers
 
@@ -43,6 +44,7 @@ def _bw_coalesce(old_shape: tuple, old_stride: tuple, start: int, new_shape: Int
     return Layout(new_shape, new_stride)
 
 
+@remembered
 def coalesce(layout: Layout, profile: IntTuple | None = None) -> Layout:
     """Merge modes that can be merged; with a profile, coalesce each mode of the profile separately."""
     if profile is not None and is_tuple(profile):
@@ -57,6 +59,7 @@ def coalesce(layout: Layout, profile: IntTuple | None = None) -> Layout:
     return _bw_coalesce(fs, fd, r - 2, fs[r - 1], fd[r - 1])
 
 
+@remembered
 def coalesce_x(layout: Layout) -> Layout:
     """CuTe's detail::coalesce_x: like coalesce, but keeps the function outside the domain too."""
     fs, fd = wrap(flatten(layout.shape)), wrap(flatten(layout.stride))
@@ -118,12 +121,14 @@ def _composition_impl(lshape: IntTuple, lstride: IntTuple, rshape: IntTuple, rst
     return Layout(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (rest_stride * lstride[R - 1],))
 
 
+@remembered
 def compose_layouts(lhs: Layout, rhs: Layout) -> Layout:
     """lhs o rhs for two plain layouts: result(c) = lhs(rhs(c)) where CuTe's conditions hold."""
     flat = coalesce_x(lhs)
     return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
 
 
+@remembered
 def compose_tiler(lhs: Layout, tiler: Tiler) -> Layout:
     """composition(layout, tiler): by-mode for a tuple tiler (modes not hit are dropped)."""
     if isinstance(tiler, Layout):
@@ -176,6 +181,7 @@ def _complement_impl(shape: IntTuple, stride: IntTuple, cotarget: IntTuple) -> L
     return coalesce(Layout((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
 
 
+@remembered
 def complement(layout: Layout, cotarget: IntTuple | None = None) -> Layout:
     """The layout of the offsets `layout` does not reach, up to `cotarget` (default: its cosize)."""
     fl = filter_layout(layout)
@@ -206,6 +212,7 @@ def _prefix_products(shape: tuple) -> list:
     return pre
 
 
+@remembered
 def right_inverse(layout: Layout) -> Layout:
     """R with layout(R(i)) == i for i < size(R): the largest contiguous prefix of the codomain."""
     cl = coalesce(layout)
@@ -224,6 +231,7 @@ def right_inverse(layout: Layout) -> Layout:
     return coalesce(Layout(tuple(rshape), tuple(rstride)))
 
 
+@remembered
 def left_inverse(layout: Layout) -> Layout:
     """L with L(layout(i)) == i for all i when `layout` is injective (CuTe's quasi-inverse otherwise)."""
     cl = coalesce(layout)

@@ -6,6 +6,7 @@ from typing import Any
 from .inttuple import (AlgebraError, IntTuple, Underscore, append_n, ceil_div, evenly_divides, is_int, is_tuple,
                        is_underscore, product_each, rank, zip2_by, zip_tuples)
 from .layout import Layout, make_layout, make_ordered_layout
+from .memo import remembered
 from .ops import coalesce, complement, compose_layouts, compose_tiler
 
 Tiler = Any
@@ -20,6 +21,7 @@ def _by_mode(layout: Layout, tiler: tuple, f) -> Layout:
     return make_layout(*parts)
 
 
+@remembered
 def logical_divide(layout: Layout, tiler: Tiler) -> Layout:
     """(tile, rest): the elements picked by the tiler, then the layout of the repeats."""
     if isinstance(tiler, Layout):
@@ -37,6 +39,7 @@ def tile_unzip(layout: Layout, tiler: Tiler) -> Layout:
     return Layout(zip2_by(layout.shape, tiler), zip2_by(layout.stride, tiler))
 
 
+@remembered
 def zipped_divide(layout: Layout, tiler: Tiler) -> Layout:
     return tile_unzip(logical_divide(layout, tiler), tiler)
 
@@ -58,6 +61,7 @@ def flat_divide(layout: Layout, tiler: Tiler) -> Layout:
     return _unpack(zipped_divide(layout, tiler), split0=True)
 
 
+@remembered
 def logical_product(block: Layout, tiler: Tiler) -> Layout:
     """(block, repeats): the block, then copies of it laid out by the tiler in the block's complement."""
     if isinstance(tiler, Layout):
@@ -104,6 +108,7 @@ def raked_product(block: Layout, tiler: Layout) -> Layout:
     return _rank_sensitive_product(block, tiler, raked=True)
 
 
+@remembered
 def tile_to_shape(block: Layout, trg_shape: IntTuple, order: IntTuple | None = None) -> Layout:
     """Repeat `block` (column-major over the repeats, or in `order`) until it covers `trg_shape`."""
     if block.rank() > rank(trg_shape):

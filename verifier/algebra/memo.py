@@ -1,0 +1,93 @@
+"""Remembering CuTe's layout functions: they are pure, and one run asks the same ones many times.
+
+Proving the seed spec calls coalesce ~2,350 times on ~130 distinct layouts and logical_divide ~1,660 times on
+~210 (every check of a spec rebuilds the partitions of the atoms it shares with the others).  `remembered`
+keeps a function's results per process, keyed by its arguments.
+
+The key must tell apart what Python's equality does not: a run-time integer (`Dyn(4)`) equals the static 4 and
+hashes like it, but CuTe's algorithms branch on the difference (coalescing, compact orders).  A key therefore
+marks every run-time integer, and an argument of any other kind (a swizzle, a composed layout, a bool) is not
+keyed at all: the call is simply made.  Failures (CuTe's refusals) are not remembered; they are raised again.
+Results are shared between callers; a Layout is never changed after it is built.
+"""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable, TypeVar
+
+from .inttuple import Dyn, Underscore
+from .layout import Layout
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MEMO_SIZE = 1 << 14             # results kept per function; the table starts over when it is full
+
+
+class _Mark:
+    """A tag inside a key (never equal to a number or a tuple of numbers)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_DYN, _LAYOUT, _UNDERSCORE, _NONE = _Mark("dyn"), _Mark("layout"), _Mark("_"), _Mark("none")
+
+
+class _Unkeyable(Exception):
+    pass
+
+
+def _key(x: Any) -> Any:
+    """A hashable key equal for two arguments exactly when CuTe's functions cannot tell them apart."""
+    t = type(x)
+    if t is int:
+        return x
+    if t is tuple:
+        return tuple([_key(e) for e in x])
+    if t is Layout:
+        if x.memo_key is None:    # a Layout never changes: its key is made once
+            x.memo_key = (_LAYOUT, _key(x.shape), _key(x.stride))
+        return x.memo_key
+    if t is Dyn:
+        return (_DYN, int(x))
+    if x is None:
+        return _NONE
+    if x is Underscore:
+        return _UNDERSCORE
+    raise _Unkeyable
+
+
+_TABLES: list[dict] = []
+
+
+def remembered(f: F) -> F:
+    """`f` with its results kept per process (see the module docstring)."""
+    table: dict = {}
+    _TABLES.append(table)
+
+    @wraps(f)
+    def g(*args: Any) -> Any:
+        try:
+            k = _key(args)
+        except _Unkeyable:
+            return f(*args)
+        hit = table.get(k)
+        if hit is not None:
+            return hit
+        out = f(*args)
+        if len(table) >= MEMO_SIZE:
+            table.clear()
+        table[k] = out
+        return out
+    return g  # type: ignore[return-value]
+
+
+def forget() -> None:
+    """Drop every remembered result (benchmarks that time a fresh process's work call it)."""
+    for table in _TABLES:
+        table.clear()
