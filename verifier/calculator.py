@@ -13,12 +13,11 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .algebra import ComposedLayout, Layout, Swizzle
-from .algebra.inttuple import flatten_to_tuple, fmt, is_int, is_underscore
+from .algebra.inttuple import fmt, is_int, is_underscore
 from .algebra.syntax import ParseError, parse_expression
 
 MAX_VALUES = 1 << 22  # --json lists every value; refuse to print more than this many
 MAX_SHOWN_EXPRESSION = 200  # a failing command-line expression is echoed under its message up to this length
-_INT64_SAFE = 1 << 62       # Layout.values() computes in int64 beyond 64 elements; offsets must stay below this
 
 
 def render(value: Any) -> str:
@@ -39,17 +38,8 @@ def _render_item(item: Any) -> str:
     return str(item)
 
 
-def _fits_int64(layout: Layout) -> bool:
-    """Whether every offset of `layout` can be computed in int64 (Layout.values()'s fast path) without wrapping."""
-    reach = sum((abs(int(s)) - 1) * abs(int(d)) for s, d in zip(flatten_to_tuple(layout.shape),
-                                                                  flatten_to_tuple(layout.stride)))
-    return reach < _INT64_SAFE
-
-
 def _values(value: Layout | ComposedLayout | Swizzle) -> list[int]:
-    """[value(0), value(1), ...], exactly, also for offsets too large for int64."""
-    if isinstance(value, Layout) and not _fits_int64(value):
-        return [int(value(i)) for i in range(int(value.size()))]
+    """[value(0), value(1), ...], exactly."""
     return value.values()
 
 

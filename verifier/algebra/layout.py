@@ -31,11 +31,13 @@ class Layout:
         return crd2idx(c, self.shape, self.stride)
 
     def values(self) -> list[int]:
-        """[L(0), L(1), ..., L(size-1)] (colexicographic order)."""
-        n = int(self.size())
-        if n <= 64:
-            return [int(self(i)) for i in range(n)]
-        return self.values_array().tolist()
+        """[L(0), L(1), ..., L(size-1)] (colexicographic order), exact: built leaf by leaf, the first mode fastest."""
+        out = [0]
+        for s, d in zip(flatten_to_tuple(self.shape), flatten_to_tuple(self.stride)):
+            s, d = int(s), int(d)
+            if s != 1:
+                out = [base + j * d for j in range(s) for base in out]
+        return out
 
     def values_array(self):
         """L over its whole domain as a numpy array (same numbers as values(), computed leaf by leaf)."""

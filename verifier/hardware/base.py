@@ -15,8 +15,8 @@ from typing import Any, Callable
 from ..cute.operand import Operand
 from ..symbolic.expr import Expr
 
-Coord = tuple[Expr, Expr]
 Index = Any   # an Expr, a Python int, or a numpy array of them: the formulas evaluate on all three
+Coord = tuple[Index, Index]   # of the same kind as the lane and element they are computed from
 
 
 @dataclass(frozen=True)

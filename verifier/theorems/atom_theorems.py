@@ -74,15 +74,11 @@ def bijective(atom: MMAAtomSpec, operand: str, suspects: Suspects) -> list[Item]
 def _coverage(atom: MMAAtomSpec, layout: Layout, extent: int, operand: str, blame: Suspect) -> list[Item]:
     """Every coordinate is held by some (thread, value): decided by evaluating the layout on its whole domain.
     When it fails, the witness is the smallest coordinate nobody holds, and the count is exact."""
-    import numpy as np
-    image = layout.values_array()
-    inside = np.asarray(image[(image >= 0) & (image < extent)], dtype=np.int64)   # in range: small exact ints
-    reached = np.zeros(extent, dtype=bool)
-    reached[inside] = True
-    unreached = np.flatnonzero(~reached)
-    if not len(unreached):
+    reached = set(layout.values())
+    unreached = [c for c in range(extent) if c not in reached]
+    if not unreached:
         return []
-    first = int(unreached[0])
+    first = unreached[0]
     return [Fact(f"{atom.name} {operand}: every coordinate of the tile is held by some (thread, value)", False,
                  f"{len(unreached)} of {extent} coordinates are never reached",
                  "every coordinate reached", blame,

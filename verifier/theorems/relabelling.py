@@ -13,7 +13,6 @@ is read off the slots (instruction coordinate -> declared coordinate) and must b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..cute.operand import OPERANDS, Operand
 from ..hardware.base import MMAModel
@@ -75,31 +74,37 @@ class Relabelling:
 
 @dataclass(frozen=True)
 class _Operand:
-    """Every slot of one operand at once: [thread, value] arrays of the instruction's and CuTe's coordinates."""
+    """Every slot of one operand at once: the instruction's and CuTe's (row, col) of slot (t, v) at t * nval + v."""
     operand: Operand
-    instruction: tuple[Any, Any]
-    declared: tuple[Any, Any]
+    nval: int
+    instruction: tuple[list[int], list[int]]
+    declared: tuple[list[int], list[int]]
 
     def slot(self, flat: int) -> Slot:
-        t, v = divmod(flat, self.instruction[0].shape[1])
-        return Slot(self.operand.value, t, v, (int(self.instruction[0][t, v]), int(self.instruction[1][t, v])),
-                    (int(self.declared[0][t, v]), int(self.declared[1][t, v])))
+        t, v = divmod(flat, self.nval)
+        return Slot(self.operand.value, t, v, (self.instruction[0][flat], self.instruction[1][flat]),
+                    (self.declared[0][flat], self.declared[1][flat]))
 
 
 def _evaluate(atom: MMAAtomSpec, model: MMAModel, operand: Operand) -> _Operand:
-    import numpy as np
     layout = {Operand.A: atom.a, Operand.B: atom.b, Operand.C: atom.c}[operand]
     rows, _ = operand.pick(atom.shape_mnk)
     nthr = int(layout.mode(0).size())
     nval = int(layout.mode(1).size()) if layout.rank() > 1 else 1
-    declared = np.asarray(layout.values_array(), dtype=np.int64).reshape(nval, nthr).T     # [thread, value]
-    lanes = np.asarray(atom.thr_id.values(), dtype=np.int64)
-    t_idx, v_idx = np.meshgrid(np.arange(nthr), np.arange(nval), indexing="ij")
-    c0, c1 = model.operand(operand.value).coord(lanes[t_idx], v_idx)
-    shape = t_idx.shape
-    return _Operand(operand, (np.broadcast_to(np.asarray(c0, dtype=np.int64), shape),
-                              np.broadcast_to(np.asarray(c1, dtype=np.int64), shape)),
-                    (declared % rows, declared // rows))
+    colex = layout.values()                 # (t, v) at t + nthr * v
+    lanes = atom.thr_id.values()
+    frag = model.operand(operand.value)
+    instruction: tuple[list[int], list[int]] = ([], [])
+    declared: tuple[list[int], list[int]] = ([], [])
+    for t in range(nthr):
+        for v in range(nval):
+            c0, c1 = frag.coord(lanes[t], v)
+            instruction[0].append(int(c0))
+            instruction[1].append(int(c1))
+            col, row = divmod(colex[t + nthr * v], rows)    # colex: the row is the fast index
+            declared[0].append(row)
+            declared[1].append(col)
+    return _Operand(operand, nval, instruction, declared)
 
 
 def identity_relabelling(shape_mnk: tuple[int, int, int]) -> Relabelling:
@@ -122,11 +127,9 @@ def find_relabelling(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
 
 
 def _find(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
-    import numpy as np
     extent = dict(zip(AXES, atom.shape_mnk))
     operands = [_evaluate(atom, model, op) for op in OPERANDS]
-    exact = frozenset(e.operand.value for e in operands
-                      if all(np.array_equal(e.instruction[i], e.declared[i]) for i in (0, 1)))
+    exact = frozenset(e.operand.value for e in operands if e.instruction == e.declared)
     if len(exact) == len(operands):
         return Relabelling({axis: tuple(range(extent[axis])) for axis in AXES}, None, exact)  # the instruction
     maps = {}
@@ -136,18 +139,20 @@ def _find(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
         sides = [(e, i) for e in operands for i, a in enumerate(e.operand.axes) if a == axis]
         for e, i in sides:
             for which, values in (("instruction", e.instruction[i]), ("declared", e.declared[i])):
-                bad = np.flatnonzero((values < 0) | (values >= n))
-                if len(bad):
-                    slot = e.slot(int(bad[0]))
+                bad = next((at for at, x in enumerate(values) if not 0 <= x < n), None)
+                if bad is not None:
+                    slot = e.slot(bad)
                     why = f"the {which} {axis} lies outside 0..{n - 1}"
                     return Relabelling({}, exact=exact, conflict=Conflict(axis, slot, slot, why))
-        forward = np.full(n, -1, dtype=np.int64)      # instruction index -> declared index
-        backward = np.full(n, -1, dtype=np.int64)     # declared index -> instruction index
+        forward = [-1] * n                            # instruction index -> declared index
+        backward = [-1] * n                           # declared index -> instruction index
         where: dict[int, tuple[_Operand, int]] = {}   # instruction index -> a slot that fixed its renaming
         for e, i in sides:
-            hw, mine = e.instruction[i].ravel(), e.declared[i].ravel()
-            pairs, first = np.unique(hw * n + mine, return_index=True)
-            for pair, at in zip(pairs.tolist(), first.tolist()):
+            first: dict[int, int] = {}                # (instruction, declared) pair -> its first slot
+            for at, (h, d) in enumerate(zip(e.instruction[i], e.declared[i])):
+                first.setdefault(h * n + d, at)
+            for pair in sorted(first):
+                at = first[pair]
                 h, d = divmod(pair, n)
                 if forward[h] >= 0 and forward[h] != d:
                     e0, at0 = where[h]
@@ -155,16 +160,16 @@ def _find(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
                                                     f"the instruction's {axis}={h} is renamed {axis}={forward[h]} "
                                                     f"in one slot and {axis}={d} in the other"))
                 if backward[d] >= 0 and backward[d] != h:
-                    e0, at0 = where[int(backward[d])]
+                    e0, at0 = where[backward[d]]
                     return Relabelling({}, exact=exact, conflict=Conflict(axis, e0.slot(at0), e.slot(at),
                                                     f"CuTe's {axis}={d} stands for the instruction's "
                                                     f"{axis}={backward[d]} in one slot and {axis}={h} in the other"))
                 if forward[h] < 0:
                     forward[h], backward[d], where[h] = d, h, (e, at)
-        unused = np.flatnonzero(forward < 0)
-        if len(unused):
+        unused = [h for h in range(n) if forward[h] < 0]
+        if unused:
             e0, at0 = next(iter(where.values()))
             return Relabelling({}, exact=exact, conflict=Conflict(axis, e0.slot(at0), e0.slot(at0),
-                                            f"no slot uses the instruction's {axis}={int(unused[0])}"))
-        maps[axis] = tuple(int(x) for x in forward)
+                                            f"no slot uses the instruction's {axis}={unused[0]}"))
+        maps[axis] = tuple(forward)
     return Relabelling(maps, None, exact)

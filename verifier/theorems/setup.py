@@ -83,15 +83,12 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
 
     mma.sync / wgmma fragments are affine in the bits of the lane and element index; the fit is checked
-    on every point (vectorised: the ISA formulas evaluate on numpy arrays as well as on integers), so a
-    model that is not a layout gives None rather than a wrong layout.
+    on every point, so a model that is not a layout gives None rather than a wrong layout.
     """
-    import numpy as np
-
     frag = model.operand(operand)
     d0, _ = model.extent(operand)
     nthr, nval = int(thr_id.size()), frag.elements
-    lanes = np.asarray(thr_id.values(), dtype=np.int64)
+    lanes = thr_id.values()
 
     def bits(n: int) -> int | None:
         b = n.bit_length() - 1
@@ -100,15 +97,17 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     bt, bv = bits(nthr), bits(nval)
     if bt is None or bv is None:
         return None
-    t_idx, v_idx = np.meshgrid(np.arange(nthr), np.arange(nval), indexing="ij")
-    c0, c1 = frag.coord(lanes[t_idx], v_idx)
-    table = np.asarray(c0 + d0 * c1, dtype=np.int64)          # table[t, v]
-    if table[0, 0] != 0:
+    table = []                          # the instruction's colex coordinate of (t, v), at t + nthr * v
+    for v in range(nval):
+        for t in range(nthr):
+            c0, c1 = frag.coord(lanes[t], v)
+            table.append(int(c0 + d0 * c1))
+    if table[0] != 0:
         return None
-    st = tuple(int(table[1 << i, 0]) for i in range(bt))
-    sv = tuple(int(table[0, 1 << i]) for i in range(bv))
+    st = tuple(table[1 << i] for i in range(bt))
+    sv = tuple(table[nthr << i] for i in range(bv))
     fitted = Layout(((2,) * bt if bt else 1, (2,) * bv if bv else 1), (st if bt else 0, sv if bv else 0))
-    if not np.array_equal(np.asarray(fitted.values()).reshape(nval, nthr).T, table):
+    if fitted.values() != table:
         return None
     from ..algebra.ops import coalesce
     return coalesce(fitted, (1, 1))   # (4,8):(32,1)-style modes, as a reader would write them
