@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.outcome import Status
-from verifier.symbolic.decide import Procedure, Settings, _blocks, decide, enumerate_failures, forget
+from verifier.symbolic.decide import Procedure, Settings, _blocks, decide, failures_with_numpy, forget
 from verifier.symbolic.expr import Expr, Op, Var, add, compile_py, const, eq, floordiv, lt, mod, mul, ne, postorder
 from verifier.symbolic.obligation import Distinct, Obligation
 
@@ -118,7 +118,7 @@ def test_enumeration_reports_the_smallest_failure_across_blocks(monkeypatch):
     a, b, c = Var("a", 5), Var("b", 6), Var("c", 4)
     ob = Obligation("a*24 + b*4 + c is not 50 or 90", [a, b, c],
                     ne(add(mul(a, 24), mul(b, 4), c), 50) & ne(add(mul(a, 24), mul(b, 4), c), 90))
-    e = enumerate_failures(ob)
+    e = failures_with_numpy(ob)
     assert e.first == {"a": 2, "b": 0, "c": 2} and e.failing == 2
 
 

@@ -8,7 +8,7 @@ from strategies import layouts
 from verifier.algebra import Layout, parse_layout
 from verifier.outcome import Status
 from verifier.symbolic.backends import SMT2
-from verifier.symbolic.decide import Procedure, Settings, decide, enumerate_failures, forget
+from verifier.symbolic.decide import Procedure, Settings, decide, failures_with_numpy, forget
 from verifier.symbolic.expr import Var, and_, bit_width, compile_numpy, compile_py, eq, lt, ne, postorder, to_text
 from verifier.symbolic.layouts import layout_expr
 from verifier.symbolic.obligation import Obligation
@@ -60,7 +60,7 @@ def test_one_visitor_handles_deep_and_wide_trees():
     assert compile_py([deep, wide], [x, y])(5, 1)[0] == (5 + sum(k % 7 for k in range(3000))) % (1 << 20)
     ob = Obligation("wide", [y], wide)
     assert "(assert" in SMT2(ob.width()).script(ob.variables, ob.premise, ob.claim)
-    e = enumerate_failures(ob)
+    e = failures_with_numpy(ob)
     assert e.first == {"y": 0} and e.failing == len(range(0, 20000, 3))
 
 
@@ -225,7 +225,7 @@ def test_smallest_failure_finds_what_enumeration_finds():
     decision, _ = decide(ob, Settings())
     assert decision.witness is not None
     point, exact = smallest_failure(ob, decision.witness, timeout_s=5.0)
-    assert exact and point == enumerate_failures(ob).first == {"a": 0, "b": 0, "c": 1}
+    assert exact and point == failures_with_numpy(ob).first == {"a": 0, "b": 0, "c": 1}
 
 
 def test_the_search_for_the_smallest_counterexample_has_a_time_budget():

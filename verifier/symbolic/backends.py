@@ -18,15 +18,15 @@ TEXT_LIMIT = 2000         # closed forms longer than this are cut (a report line
 
 # --- Python and numpy source ----------------------------------------------------------------------
 
-def _infix(sep: str, args: Sequence[str], wide: str) -> str:
+def infix(sep: str, args: Sequence[str], wide: str) -> str:
     if len(args) <= INLINE_ARGS:
         return "(" + sep.join(args) + ")"
     return f"{wide}(({', '.join(args)},))"
 
 
-_PY: dict[Op, Callable[[Node, list[str]], str]] = {
+PYTHON_OPERATORS: dict[Op, Callable[[Node, list[str]], str]] = {
     Op.CONST: lambda n, a: f"({n.k})",
-    Op.ADD: lambda n, a: _infix(" + ", a, "_sum"),
+    Op.ADD: lambda n, a: infix(" + ", a, "_sum"),
     Op.MUL: lambda n, a: f"({a[0]} * {n.k})",
     Op.FLOORDIV: lambda n, a: f"({a[0]} // {n.k})",
     Op.MOD: lambda n, a: f"({a[0]} % {n.k})",
@@ -36,14 +36,14 @@ _PY: dict[Op, Callable[[Node, list[str]], str]] = {
     Op.FALSE: lambda n, a: "False",
     Op.EQ: lambda n, a: f"({a[0]} == {a[1]})",
     Op.LT: lambda n, a: f"({a[0]} < {a[1]})",
-    Op.AND: lambda n, a: _infix(" and ", a, "_all"),
-    Op.OR: lambda n, a: _infix(" or ", a, "_any"),
+    Op.AND: lambda n, a: infix(" and ", a, "_all"),
+    Op.OR: lambda n, a: infix(" or ", a, "_any"),
     Op.NOT: lambda n, a: f"(not {a[0]})",
 }
 
 # numpy: the same integer operators on int64 arrays; booleans through numpy's logical functions, which
 # also accept the plain True / False of a constant predicate
-_NUMPY: dict[Op, Callable[[Node, list[str]], str]] = dict(_PY)
+_NUMPY: dict[Op, Callable[[Node, list[str]], str]] = dict(PYTHON_OPERATORS)
 _NUMPY.update({
     Op.AND: lambda n, a: f"_reduce(_np.logical_and, ({', '.join(a)},))",
     Op.OR: lambda n, a: f"_reduce(_np.logical_or, ({', '.join(a)},))",
@@ -54,7 +54,7 @@ _NUMPY.update({
 def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -> Callable[..., tuple]:
     """def f(<variables in order>): return (<value of each root>,) -- exact on Python ints or int64 arrays."""
     arg = {v.name: f"_a{i}" for i, v in enumerate(order)}
-    table = dict(_NUMPY if numpy else _PY)
+    table = dict(_NUMPY if numpy else PYTHON_OPERATORS)
     table[Op.VAR] = lambda n, a: arg[n.name]   # type: ignore[attr-defined]
     lines: list[str] = []
 

@@ -12,14 +12,17 @@ procedure where it applies; a disagreement is an internal error.  Identical obli
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import itertools
+import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from ..outcome import Status
+from . import loops
 from .expr import compile_numpy, compile_py, texts_of, variables
 from .obligation import Obligation
 from .procedure import DEFAULT_SETTINGS, ENUMERATION_LIMIT, CrossCheck, Procedure, Settings
@@ -29,6 +32,16 @@ NON_POWER_OF_TWO_LIMIT = 1 << 26   # points; div / mod by a non-power of two are
 NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at most this wide
 CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
 MEMO_SIZE = 4096                # decisions remembered per process
+# Until numpy is imported (its import costs about as much as Z3's), domains of at most PYTHON_POINTS points are
+# enumerated by a loop nest in plain Python (`loops`: ~0.3 us a point and ~0.2 ms to build a nest, where numpy
+# takes ~0.02 us a point once imported), until the process has enumerated PYTHON_BUDGET points that way (an
+# obligation counting PYTHON_NEST_POINTS more, for building its nest); then numpy enumerates everything.  A run of
+# a few specs (the seed: 145,444 points in 118 obligations) never imports numpy; a catalog pays at most ~0.2 s
+# more than numpy alone would take.  The rule counts points, not seconds: which evaluator runs is the same on
+# every machine (both give the same Enumeration: tests/test_loops.py).
+PYTHON_POINTS = 1 << 14
+PYTHON_BUDGET = 1 << 19
+PYTHON_NEST_POINTS = 1 << 9
 
 
 @dataclass
@@ -84,8 +97,78 @@ def choose(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> Procedure:
 
 
 def enumerate_obligation(ob: Obligation) -> Enumeration:
-    """Exhaustive enumeration of `ob`: once per point of an injectivity claim's `over` variables, else per point."""
-    return _enumerate_distinct(ob) if ob.distinct is not None else enumerate_failures(ob)
+    """Exhaustive enumeration of `ob`: once per point of an injectivity claim's `over` variables, else per point.
+    Domains of at most PYTHON_POINTS points are evaluated by a loop nest in plain Python (`loops`), larger ones
+    with numpy; both visit the domain in the same order and give the same Enumeration."""
+    global _python_points
+    order = ob.distinct.over if ob.distinct is not None else ob.variables
+    size = ob.distinct.size() if ob.distinct is not None else ob.domain_size()
+    cost = size + PYTHON_NEST_POINTS
+    if (size <= PYTHON_POINTS and len(order) <= loops.MAX_DEPTH and _python_points + cost <= PYTHON_BUDGET
+            and not numpy_imported()):
+        _python_points += cost
+        return distinct_in_python(ob) if ob.distinct is not None else failures_in_python(ob)
+    return distinct_with_numpy(ob) if ob.distinct is not None else failures_with_numpy(ob)
+
+
+_python_points = 0   # enumerated in plain Python by this process (with PYTHON_NEST_POINTS per obligation)
+
+
+def numpy_imported() -> bool:
+    """Whether this process has paid for numpy's import already (then numpy enumerates everything)."""
+    return "numpy" in sys.modules
+
+
+def _unravel(index: int, shape: Sequence[int]) -> tuple[int, ...]:
+    """The coordinates of a flat C-order index."""
+    out = []
+    for k in reversed(shape):
+        index, r = divmod(index, k)
+        out.append(r)
+    return tuple(reversed(out))
+
+
+def failures_in_python(ob: Obligation) -> Enumeration:
+    t0 = time.perf_counter()
+    order = ob.variables
+    failing = loops.failing_points(ob.premise, ob.claim, order)
+    if not failing:
+        return Enumeration(None, 0, time.perf_counter() - t0)
+    counted = [i for i, v in enumerate(order) if v in ob.counted()]
+    count = len({tuple(p[i] for i in counted) for p in failing}) if counted else 1
+    return Enumeration({v.name: c for v, c in zip(order, failing[0])}, count, time.perf_counter() - t0)
+
+
+def distinct_in_python(ob: Obligation) -> Enumeration:
+    t0 = time.perf_counter()
+    d = ob.distinct
+    assert d is not None
+    values = loops.values(d.value, d.over)
+    if min(values) < d.value.lo or max(values) > d.value.hi:
+        raise ValueError(f"obligation '{ob.title}': a value lies outside its computed bounds")
+    if len(set(values)) == len(values):
+        return Enumeration(None, 0, time.perf_counter() - t0)
+    counts = collections.Counter(values)
+    pairs = sum(c * (c - 1) // 2 for c in counts.values())
+    repeated = min(v for v, c in counts.items() if c > 1)
+    i = values.index(repeated)
+    shape = [v.size for v in d.over]
+    first = _repeat_witness(ob, _unravel(i, shape), _unravel(values.index(repeated, i + 1), shape))
+    return Enumeration(first, pairs, time.perf_counter() - t0, smallest=False)
+
+
+def _repeat_witness(ob: Obligation, a: tuple[int, ...], b: tuple[int, ...]) -> dict[str, int]:
+    """The failing point of an injectivity claim whose `over` variables take the values `a` and `b` (two points
+    with the same value): the pair in the order the claim's premise accepts."""
+    d = ob.distinct
+    assert d is not None
+    for p, q in ((a, b), (b, a)):
+        point = {v.name: c for v, c in zip(d.over, p)} | {v.name: c for v, c in zip(d.second, q)}
+        point |= {v.name: 0 for v in ob.variables if v.name not in point}
+        if fails_at(ob, point):
+            return point
+    raise ValueError(f"obligation '{ob.title}': a repeated value was found but no ordering of the pair fails "
+                     "the claim (its Distinct form does not match its claim)")
 
 
 @dataclass(frozen=True)
@@ -151,7 +234,7 @@ def _blocks(shape: tuple[int, ...], chunk: int | None = None) -> Iterator[_Block
 INJECTIVE_BITMAP_SPAN = 8
 
 
-def _enumerate_distinct(ob: Obligation) -> Enumeration:
+def distinct_with_numpy(ob: Obligation) -> Enumeration:
     """Evaluate the injective expression once per point; a repeated value is a failing pair."""
     import numpy as np
     t0 = time.perf_counter()
@@ -183,20 +266,11 @@ def _enumerate_distinct(ob: Obligation) -> Enumeration:
     pairs = int(np.sum(repeated * (repeated - 1) // 2))
     i = int(repeats[0])
     a, b2 = (tuple(int(x) for x in np.unravel_index(int(order[j]), shape)) for j in (i, i + 1))
-    first = None
-    for p, q in ((a, b2), (b2, a)):     # the order the claim's premise (its ordering of the pair) accepts
-        point = {v.name: c for v, c in zip(d.over, p)} | {v.name: c for v, c in zip(d.second, q)}
-        point |= {v.name: 0 for v in ob.variables if v.name not in point}
-        if fails_at(ob, point):
-            first = point
-            break
-    if first is None:
-        raise ValueError(f"obligation '{ob.title}': a repeated value was found but no ordering of the pair fails "
-                         "the claim (its Distinct form does not match its claim)")
+    first = _repeat_witness(ob, a, b2)
     return Enumeration(first, pairs, time.perf_counter() - t0, smallest=False)
 
 
-def enumerate_failures(ob: Obligation) -> Enumeration:
+def failures_with_numpy(ob: Obligation) -> Enumeration:
     """Evaluate premise and claim on every point of the domain, block by block (`_blocks`), in C order of the
     variables: the first failing point found is the lexicographically smallest."""
     import numpy as np
