@@ -69,7 +69,7 @@ class Expr(Node):
 
     def __init__(self, op: Op, args: tuple["Expr", ...], k: int, lo: int, hi: int) -> None:
         self.op, self.args, self.k, self.lo, self.hi = op, args, k, lo, hi
-        self._key = (op.value, k) + tuple(a._key for a in args)
+        self._key = (op._value_, k) + tuple(a._key for a in args)   # _value_: no descriptor call (hot path)
 
     # -- builders ---------------------------------------------------------------------
     def __add__(self, o: ExprLike) -> "Expr":
@@ -158,7 +158,7 @@ class Pred(Node):
 
     def __init__(self, op: Op, args: tuple[Node, ...]) -> None:
         self.op, self.args, self.k = op, args, 0
-        self._key = (op.value,) + tuple(a._key for a in args)
+        self._key = (op._value_,) + tuple(a._key for a in args)
 
     def __and__(self, o: "Pred") -> "Pred":
         return and_(self, o)

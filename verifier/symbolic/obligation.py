@@ -35,6 +35,7 @@ class Obligation:
     note: str = ""
     count_over: list[str] | None = None   # variables whose distinct values are counted (default: all)
     distinct: Distinct | None = None      # set when the claim is the injectivity of one expression (see Distinct)
+    _width: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         declared = {v.name for v in self.variables}
@@ -66,6 +67,9 @@ class Obligation:
         return n
 
     def width(self) -> int:
-        """Bit-vector width that holds every sub-term and every variable's range."""
-        w = bit_width(self.claim, self.premise, *self.variables)
-        return max([w] + [v.size.bit_length() + 2 for v in self.variables])
+        """Bit-vector width that holds every sub-term and every variable's range (computed once: an obligation is
+        never changed after it is built)."""
+        if self._width is None:
+            w = bit_width(self.claim, self.premise, *self.variables)
+            self._width = max([w] + [v.size.bit_length() + 2 for v in self.variables])
+        return self._width
