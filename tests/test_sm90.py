@@ -15,7 +15,6 @@ import pytest
 
 from oracle import load
 from verifier.algebra import parse_layout
-from verifier.algebra.layout import Layout
 from verifier.algebra.swizzle import Swizzle
 from verifier.cli import main
 from verifier.hardware import tma as TMA
@@ -41,7 +40,7 @@ class _LayoutOffsets:
         layout = s.tile.inner if s.absolute else s.check.smem
         self.rank3 = s.tile.inner.rank() > 2
         self.sizes = [int(m.size()) for m in layout.modes()]
-        self.table = layout.values_array().tolist() if isinstance(layout, Layout) else layout.values()
+        self.table = layout.values()
 
     def __call__(self, mn: int, k: int, stage: int) -> int:
         flat = mn + self.sizes[0] * k + (self.sizes[0] * self.sizes[1] * stage if self.rank3 else 0)

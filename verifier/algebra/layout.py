@@ -39,21 +39,6 @@ class Layout:
                 out = [base + j * d for j in range(s) for base in out]
         return out
 
-    def values_array(self):
-        """L over its whole domain as a numpy array (same numbers as values(), computed leaf by leaf)."""
-        import numpy as np
-        shape, stride = flatten_to_tuple(self.shape), flatten_to_tuple(self.stride)
-        n = int(product(self.shape))
-        reach = sum((int(s) - 1) * abs(int(d)) for s, d in zip(shape, stride))
-        exact = np.int64 if reach < 1 << 62 and n < 1 << 62 else object   # int64 would wrap: exact Python ints
-        idx = np.arange(n, dtype=np.int64).astype(exact)
-        out = np.zeros(n, dtype=exact)
-        prefix = 1
-        for s, d in zip(shape, stride):
-            out += ((idx // prefix) % int(s)) * int(d)
-            prefix *= int(s)
-        return out
-
     def __iter__(self) -> Iterator[int]:
         return iter(self.values())
 
