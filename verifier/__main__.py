@@ -1,6 +1,5 @@
 """`python -m verifier ...`"""
-import sys
+from .cli import run_command_line
 
-from .cli import main
-
-sys.exit(main())
+if __name__ == "__main__":
+    run_command_line()

@@ -2,8 +2,15 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import math
+import os
 import sys
+from typing import NoReturn
+
+# The cyclic garbage collector runs after this many new container objects rather than 700: proving builds
+# expression trees and layouts by the ten thousand, and hardly any of them are cyclic.
+GC_THRESHOLD = (20_000, 50, 100)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -205,3 +212,21 @@ def main(argv: list[str] | None = None) -> int:
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,
                             allow_outside=args.allow_outside, coord=args.coord, stage=args.stage)
     return 2
+
+
+def run_command_line() -> NoReturn:
+    """The command line's entry point (`python -m verifier`, `cute-verifier`): main(), then exit at once.
+
+    Tearing the interpreter down frees every remembered layout, expression and decision one by one, ~30 ms after
+    proving the seed spec; by the time main() returns, every file it wrote is closed and every worker joined, so
+    only the standard streams are flushed before the process ends.  An exception (SystemExit with its code
+    included) leaves the normal way."""
+    gc.set_threshold(*GC_THRESHOLD)
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:   # the reader stopped reading (`| head`): there is nobody left to tell
+        pass
+    os._exit(code)
+

@@ -14,11 +14,10 @@ import re
 
 from ..hardware.gmma_desc import Major
 from ..hardware.umma_desc import BASE32B_K_ROWS, UmmaDescriptor, UmmaLayoutType
-from ..spec.model import MMAAtomSpec
+from ..spec.model import UMMA_INSTRUCTION, MMAAtomSpec
 from .gmma import UNUSED_FIELD, SmemTile, gmma_descriptor, slice_start, slice_step
 from .operand import Operand
 
-UMMA_INSTRUCTION = "tcgen05.mma"
 CTA_GROUP = re.compile(r"\.cta_group::(\d)")
 ELEMENT_BITS_PER_K = 256            # an instruction's K is 256 bits of A / B: K = 256 / bits(T) (32 bytes)
 

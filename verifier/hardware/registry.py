@@ -13,7 +13,6 @@ from .base import CopyModel, MMAModel
 from .matrix_copy import ldmatrix, movmatrix, stmatrix
 from .mma_sm70 import m8n8k4_model
 from .mma_sync import mma_model
-from .tmem_copy import parse_form, tmem_copy
 from .vector_copy import element_copy, vector_copy
 
 _UNIVERSAL = re.compile(r"^UniversalCopy<\s*(?:cute::|cutlass::)?(u?int(\d+)_t|uint128_t|[A-Za-z_0-9:]+)\s*>$")
@@ -110,6 +109,7 @@ def copy_model(instruction: str | None, name: str = "", bits_per_thread: int | N
             return dataclasses.replace(model, invalid=f"cp.async.cg moves 16 bytes only, not {bits_per_thread // 8}")
         return model
     if op == "tcgen05":
+        from .tmem_copy import parse_form, tmem_copy
         form = parse_form(op, q)
         return tmem_copy(form) if form is not None else None
     return None

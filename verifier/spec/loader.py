@@ -38,16 +38,12 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
 from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
-from ..cute.gmma import atom_major
 from ..cute.operand import Operand
-from ..cute.umma import UMMA_INSTRUCTION, is_umma
-from ..hardware.gmma_desc import GmmaSwizzle
-from ..hardware.umma import a_in_tmem
 from ..outcome import Expect
 from ..smem import position_independent
 from .files import is_inside, repository_root, spec_files
-from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError, TiledSpec, TmemStoreSpec,
-                    ValueType)
+from .model import (TMA_COPIES, UMMA_INSTRUCTION, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError,
+                    TiledSpec, TmemStoreSpec, ValueType)
 from .sweep import SWEEP_KEY, expand
 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
@@ -441,6 +437,10 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
 
 def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
     """A wgmma (or tcgen05.mma) operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
+    from ..cute.gmma import atom_major    # the Hopper and Blackwell models load with the first check that needs them
+    from ..cute.umma import is_umma
+    from ..hardware.gmma_desc import GmmaSwizzle
+    from ..hardware.umma import a_in_tmem
     if not (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS):
         raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma or tcgen05.mma MMA atom; "
                                       f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")

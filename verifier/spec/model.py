@@ -24,6 +24,7 @@ class CheckKind(str, Enum):
 
 # copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts
 TMA_COPIES = ("SM90_TMA_LOAD",)
+UMMA_INSTRUCTION = "tcgen05.mma"    # the instruction of every SM100 MMA atom (cute.umma reads atoms by it)
 
 
 @dataclass(frozen=True)

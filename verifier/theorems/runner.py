@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from ..algebra.inttuple import AlgebraError
 from ..cute.copy import TypedCopyAtom
@@ -20,10 +20,7 @@ from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Setting
 from ..symbolic.expr import compile_py, texts_of, variables
 from . import atom_theorems as AT
 from . import bank_theorems as BT
-from . import sm90_theorems as HT
 from . import tiled_theorems as TT
-from . import tmem_store as TS
-from . import tmem_theorems as MT
 from .catalog import BY_ID, TheoremId
 from .chain import OperandChain
 from .claims import (Blame, Claim, Fact, ItemResult, Plan, Refusal, Suspect, TheoremResult, Trace, Unsupported,
@@ -32,10 +29,7 @@ from .refusal_rules import explain as explain_refusal
 from .result import CheckResult
 from .setup import (ConfigurationRefused, build_tiled, copy_atom, copy_model_for, executed_unread_side,
                     mma_model_for)
-from .sm90_chain import Sm90Chain
-from .sm90_setup import build_sm90
 from .suspects import Suspects
-from .tmem_chain import TmemChain
 
 T = TheoremId
 BANKS_CONFLICT_FREE, BANKS_REPORT = "conflict_free", "report"
@@ -71,7 +65,10 @@ def _resolve(suspect: Suspect | Blame, point: dict[str, int]) -> Suspect:
     return suspect.default
 
 
-Chain = Union[OperandChain, Sm90Chain, TmemChain]
+if TYPE_CHECKING:   # the Hopper and Blackwell theorems are imported by the first check that needs them
+    from .sm90_chain import Sm90Chain
+    from .tmem_chain import TmemChain
+Chain = Union[OperandChain, "Sm90Chain", "TmemChain"]
 WITNESS_SEARCH_S = 5.0    # solver time per query while looking for the smallest counterexample
 
 
@@ -306,6 +303,9 @@ def _tiled_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: 
 
 def _gmma_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
                    only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
+    from . import sm90_theorems as HT
+    from .sm90_chain import Sm90Chain
+    from .sm90_setup import build_sm90
     ids = [tid for tid in GMMA_ORDER if only is None or tid in only]
     t0 = time.perf_counter()
     try:
@@ -329,6 +329,9 @@ TMEM_ORDER = (T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
 
 def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: Suspects,
                    only: set[TheoremId] | None, debug: bool) -> list[TheoremResult]:
+    from . import tmem_store as TS
+    from . import tmem_theorems as MT
+    from .tmem_chain import TmemChain
     store = check.tmem_store
     order = TMEM_ORDER + ((T.TMEM_STORE,) if store is not None else ())
     ids = [tid for tid in order if only is None or tid in only]
@@ -358,6 +361,8 @@ def _tmem_theorems(spec: Spec, check: CheckSpec, settings: Settings, suspects: S
 
 def gmma_chain(spec: Spec, check: CheckSpec) -> Sm90Chain:
     """The chain of a Hopper check, for `explain`."""
+    from .sm90_chain import Sm90Chain
+    from .sm90_setup import build_sm90
     return Sm90Chain(build_sm90(check, spec.mma_atoms[check.mma]))   # type: ignore[index]
 
 
