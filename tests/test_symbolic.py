@@ -9,7 +9,8 @@ from verifier.algebra import Layout, parse_layout
 from verifier.outcome import Status
 from verifier.symbolic.backends import SMT2
 from verifier.symbolic.decide import Procedure, Settings, decide, failures_with_numpy, forget
-from verifier.symbolic.expr import Var, and_, bit_width, compile_numpy, compile_py, eq, lt, ne, postorder, to_text
+from verifier.symbolic.expr import (Var, and_, bit_width, compile_numpy, compile_py, eq, evaluate, lt, ne, not_, or_,
+                                   postorder, to_text)
 from verifier.symbolic.layouts import layout_expr
 from verifier.symbolic.obligation import Obligation
 
@@ -34,6 +35,18 @@ def test_numpy_and_python_backends_agree(L):
     py = compile_py([e], [i])
     got = compile_numpy([e], [i])(np.arange(i.size, dtype=np.int64))[0]
     assert [int(x) for x in np.broadcast_to(got, (i.size,))] == [py(x)[0] for x in range(i.size)]
+    assert [evaluate([e], {"i": x})[0] for x in range(i.size)] == [py(x)[0] for x in range(i.size)]
+
+
+def test_one_point_evaluation_agrees_with_the_compiled_function():
+    """Every operator, predicates included, evaluated node by node at one point gives what compile_py gives."""
+    x, y = Var("x", 37), Var("y", 23)
+    exprs = [x + 3 * y, (x * 5) // 7, (x + y) % 6, (x * 3) & 0b1010, x ^ y, eq(x, y + 2), lt(x, y),
+             and_(lt(x, 30), ne(y, 4)), or_(eq(x, 0), lt(y, 3)), not_(eq(x % 3, y % 3))]
+    fn = compile_py(exprs, [x, y])
+    for a in range(37):
+        for b in range(23):
+            assert evaluate(exprs, {"x": a, "y": b}) == list(fn(a, b))
 
 
 def test_swizzled_layout_expression_equals_the_layout():

@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .jsoncodec import CodecError, from_json, to_json
+from .jsoncodec import CodecError, Encoded, from_json, to_json
 
 FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
 PACKAGE = Path(__file__).resolve().parent
@@ -60,9 +60,21 @@ def tool_fingerprint() -> str:
 
 
 class ProofCache:
+    """One run's view of the cache directory.  Within the run, each input file is read and digested once (the
+    digest names the bytes the run proved), and a value kept once (a check's result) is not encoded again when a
+    later entry (the run's record) holds it too."""
+
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
         self.hits = self.misses = 0
+        self._digests: dict[str, str | None] = {}
+        self._encoded: Encoded = {}
+
+    def file_digest(self, path: str) -> str | None:
+        """file_digest(path), computed once per run."""
+        if path not in self._digests:
+            self._digests[path] = file_digest(path)
+        return self._digests[path]
 
     def key(self, kind: str, *parts: bytes | str) -> str:
         h = hashlib.sha256(tool_fingerprint().encode() + b"\0" + kind.encode())
@@ -92,7 +104,9 @@ class ProofCache:
         path = self._path(key)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = json.dumps({"format": FORMAT, "key": key, "value": to_json(value)}, separators=(",", ":"))
+            encoded = to_json(value, self._encoded)
+            self._encoded[id(value)] = (value, encoded)
+            data = json.dumps({"format": FORMAT, "key": key, "value": encoded}, separators=(",", ":"))
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -19,7 +19,11 @@ _PLAIN = frozenset((bool, int, float, str))
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}    # per class: its dataclass fields, or None
 
 
-def to_json(obj: Any) -> Any:
+Encoded = dict[int, tuple[Any, Any]]     # id(object) -> (the object, its JSON value)
+
+
+def to_json(obj: Any, known: Encoded | None = None) -> Any:
+    """The JSON value of `obj`; a dataclass object found in `known` (encoded before) is not encoded again."""
     cls = type(obj)
     if obj is None or cls in _PLAIN:
         return obj
@@ -27,13 +31,17 @@ def to_json(obj: Any) -> Any:
         _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj)) if dataclasses.is_dataclass(cls) else None
     names = _FIELD_NAMES[cls]
     if names is not None:
-        return {name: to_json(getattr(obj, name)) for name in names}
+        if known is not None:
+            hit = known.get(id(obj))
+            if hit is not None and hit[0] is obj:
+                return hit[1]
+        return {name: to_json(getattr(obj, name), known) for name in names}
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (list, tuple)):
-        return [to_json(x) for x in obj]
+        return [to_json(x, known) for x in obj]
     if isinstance(obj, dict):
-        return {str(k): to_json(v) for k, v in obj.items()}
+        return {str(k): to_json(v, known) for k, v in obj.items()}
     if isinstance(obj, (bool, int, float, str)):
         return obj
     raise CodecError(f"cannot encode {type(obj).__name__}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, TextIO
 
-from .cache import ProofCache, default_dir, file_digest
+from .cache import ProofCache, default_dir
 from .outcome import ExitCode, Verdict, exit_code
 from .report import text
 from .spec import CheckSpec, Spec, SpecError
@@ -64,7 +64,7 @@ def prove_check(spec: Spec, check: CheckSpec, settings: Settings, cache: ProofCa
                 debug: bool = False) -> CheckResult:
     """One check's result: from the cache when its inputs were proved before, else proved (and kept)."""
     from .theorems.runner import run_check
-    digests = [file_digest(p) for p in spec.closure or [spec.path]] if cache is not None else []
+    digests = [cache.file_digest(p) for p in spec.closure or [spec.path]] if cache is not None else []
     if cache is None or None in digests:      # no cache, or a file that cannot be read again: prove, keep nothing
         return run_check(spec, check, settings, debug=debug)
     key = cache.key("check", repr(settings), spec.path, check.name, *(d or "" for d in digests))
@@ -303,7 +303,7 @@ class RunRecordKey:
         from .spec.files import repository_root
         parts = [repr(settings), repr(sorted(set(checks or []))), repr(allow_outside), repr(list(paths))]
         for f in files:
-            digest = file_digest(f)
+            digest = cache.file_digest(f)
             if digest is None:
                 return None
             parts.append(f"{f}\0{digest}\0{repository_root(f)}")
@@ -311,7 +311,7 @@ class RunRecordKey:
 
     def lookup(self) -> RunRecord | None:
         record = self.cache.get(self.key, RunRecord)
-        if record is None or any(file_digest(d.path) != d.sha256 for d in record.read):
+        if record is None or any(self.cache.file_digest(d.path) != d.sha256 for d in record.read):
             return None
         return record
 
@@ -319,7 +319,7 @@ class RunRecordKey:
         """Record `results` with the digest of every file of `closure` (the specs and all they include)."""
         if any(r.verdict not in CACHED_VERDICTS for r in results):
             return
-        digests = [FileDigest(p, file_digest(p) or "") for p in dict.fromkeys(closure)]
+        digests = [FileDigest(p, self.cache.file_digest(p) or "") for p in dict.fromkeys(closure)]
         if all(d.sha256 for d in digests):
             self.cache.put(self.key, RunRecord(digests, results))
 

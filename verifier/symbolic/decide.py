@@ -23,7 +23,7 @@ from typing import Any, Iterator, Sequence
 
 from ..outcome import Status
 from . import loops
-from .expr import compile_numpy, compile_py, texts_of, variables
+from .expr import compile_numpy, evaluate, texts_of, variables
 from .obligation import Obligation
 from .procedure import DEFAULT_SETTINGS, ENUMERATION_LIMIT, CrossCheck, Procedure, Settings
 
@@ -393,8 +393,7 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
     """Exactly, on Python integers: is `point` inside the domain, the premise true and the claim false?"""
     if any(not 0 <= point[v.name] < v.size for v in ob.variables):
         return False
-    fn = compile_py([ob.premise, ob.claim], ob.variables)
-    pre, ok = fn(*[point[v.name] for v in ob.variables])
+    pre, ok = evaluate([ob.premise, ob.claim], {v.name: point[v.name] for v in ob.variables})
     return bool(pre) and not bool(ok)
 
 
@@ -534,6 +533,5 @@ def evaluate_at(ob: Obligation, point: dict[str, int]) -> dict[str, int]:
     vs = variables(*[e for _, e in exprs])
     if any(v.name not in point for v in vs):
         return {}
-    fn = compile_py([e for _, e in exprs], vs)
-    vals = fn(*[point[v.name] for v in vs])
+    vals = evaluate([e for _, e in exprs], {v.name: point[v.name] for v in vs})
     return {name: int(v) for (name, _), v in zip(exprs, vals)}

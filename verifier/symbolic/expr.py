@@ -476,6 +476,12 @@ def compile_py(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tup
     return compile_function(roots, order, numpy=False)
 
 
+def evaluate(roots: Sequence[Node], point: dict[str, int]) -> list:
+    """The value of every root at one point (a dict naming every variable of the roots), exactly."""
+    from .backends import evaluate as _evaluate
+    return _evaluate(roots, point)
+
+
 def compile_numpy(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
     """Like compile_py, for int64 numpy arrays broadcast over a grid of the variables."""
     from .backends import compile_function
@@ -500,5 +506,5 @@ def texts_of(es: Sequence[Node]) -> list[str]:
 
 __all__ = ["Op", "Node", "Expr", "Const", "Var", "Pred", "TRUE", "FALSE", "ExprLike", "const", "is_const", "add",
            "mul", "floordiv", "mod", "bitand", "bitxor", "eq", "ne", "lt", "le", "and_", "or_", "not_", "implies",
-           "postorder", "fold", "variables", "bit_width", "compile_py", "compile_numpy",
+           "postorder", "fold", "variables", "bit_width", "compile_py", "compile_numpy", "evaluate",
            "to_text", "pred_text", "texts_of", "_pow2"]

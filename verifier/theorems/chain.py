@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from ..algebra.inttuple import flatten_to_tuple, fmt_plain, get, idx2crd
 from ..algebra.ops import right_inverse
 from ..cute.operand import Operand
-from ..symbolic.expr import Const, Expr, Pred, Var, compile_py, lt
+from ..symbolic.expr import Const, Expr, Pred, Var, compile_py, evaluate, lt
 from ..symbolic.layouts import layout_expr
 from .claims import ChainLine, Trace
 from .setup import TiledSetup
@@ -377,7 +377,7 @@ class OperandChain:
             title += f", copy instance {tuple(inst)}"
         order = self.variables(trace)
         exprs = [e for s in steps for e in s.numbers.values()]
-        values = compile_py(exprs, order)(*[full[x.name] for x in order])
+        values = evaluate(exprs, {x.name: full[x.name] for x in order})
         out, i = [], 0
         for s in steps:
             numbers = {k: int(values[i + j]) for j, k in enumerate(s.numbers)}

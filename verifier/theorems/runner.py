@@ -17,7 +17,7 @@ from ..outcome import Expect, Status, check_verdict, combine
 from ..spec.model import CheckKind, CheckSpec, Spec
 from ..symbolic.decide import (DEFAULT_SETTINGS, Enumeration, Procedure, Settings, decide, enumerable,
                                enumerate_obligation, evaluate_at, smallest_failure)
-from ..symbolic.expr import compile_py, texts_of, variables
+from ..symbolic.expr import evaluate, texts_of, variables
 from . import atom_theorems as AT
 from . import bank_theorems as BT
 from . import tiled_theorems as TT
@@ -60,7 +60,7 @@ def _resolve(suspect: Suspect | Blame, point: dict[str, int]) -> Suspect:
         return suspect
     for pred, who in suspect.cases:
         vs = variables(pred)
-        if all(v.name in point for v in vs) and compile_py([pred], vs)(*[point[v.name] for v in vs])[0]:
+        if all(v.name in point for v in vs) and evaluate([pred], point)[0]:
             return who
     return suspect.default
 
