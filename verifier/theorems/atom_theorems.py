@@ -17,7 +17,7 @@ from ..symbolic.expr import TRUE, Expr, Pred, Var, and_, eq, implies, lt, ne, or
 from ..symbolic.layouts import layout_expr
 from ..symbolic.obligation import Distinct, Obligation
 from .claims import Claim, Fact, Item, Plan, Refusal, Suspect, Unsupported
-from .relabelling import Relabelling, find_relabelling, identity_relabelling
+from .relabelling import Relabelling, atom_key, find_relabelling, identity_relabelling
 from .suspects import Suspects
 
 
@@ -168,6 +168,18 @@ def renaming(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> Relabel
     the search."""
     if model is None or model.invalid or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return None
+    key = atom_key(atom, model)
+    if key not in _RENAMINGS:
+        _RENAMINGS[key] = _renaming(atom, model, holds)
+    return _RENAMINGS[key]
+
+
+# An atom's renaming, per process: every check of the atom asks for it twice (theorem 2, the hardware tiled MMA).
+# A pure function of the atom's layouts and the instruction's model: the exact claims only spare the search.
+_RENAMINGS: dict[tuple, Relabelling | None] = {}
+
+
+def _renaming(atom: MMAAtomSpec, model: MMAModel, holds: Holds) -> Relabelling | None:
     if not all(_thr_val_sizes(lay)[1] == model.operand(op).elements
                for op, lay in (("A", atom.a), ("B", atom.b), ("C", atom.c))):
         return None

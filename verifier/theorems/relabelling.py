@@ -116,10 +116,15 @@ def identity_relabelling(shape_mnk: tuple[int, int, int]) -> Relabelling:
 _FOUND: dict[tuple, Relabelling] = {}
 
 
+def atom_key(atom: MMAAtomSpec, model: MMAModel) -> tuple:
+    """Everything a renaming depends on: the atom's name, shape and layouts, and the instruction's model."""
+    return (atom.name, atom.shape_mnk, str(atom.thr_id), str(atom.a), str(atom.b), str(atom.c), model)
+
+
 def find_relabelling(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
     """The renaming of m, n, k that turns the instruction's fragments into CuTe's layouts, or the first two slots
     that show there is none.  The atom's shape and value counts must be the instruction's (checked before)."""
-    key = (atom.name, atom.shape_mnk, str(atom.thr_id), str(atom.a), str(atom.b), str(atom.c), model)
+    key = atom_key(atom, model)
     found = _FOUND.get(key)
     if found is None:
         found = _FOUND[key] = _find(atom, model)
