@@ -203,12 +203,13 @@ def add(*xs: ExprLike) -> Expr:
                 c += p.k
             else:
                 terms.append(p)
-    merged: dict[tuple, tuple[Expr, int]] = {}     # k1*e + k2*e -> (k1+k2)*e, in first-seen order
+    merged: dict[tuple, tuple[Expr, int, Expr | None]] = {}   # k1*e + k2*e -> (k1+k2)*e, in first-seen order
     for t in terms:
         base, k = (t.args[0], t.k) if t.op is Op.MUL else (t, 1)
         old = merged.get(base._key)
-        merged[base._key] = (base, (old[1] if old else 0) + k)   # type: ignore[assignment]
-    out = [mul(base, k) for base, k in merged.values() if k != 0]
+        # a term met once is kept as it is (the third entry); one met again is rebuilt with the summed coefficient
+        merged[base._key] = (base, old[1] + k, None) if old else (base, k, t)   # type: ignore[assignment]
+    out = [t if t is not None else mul(base, k) for base, k, t in merged.values() if k != 0]
     if c:
         out.append(Const(c))
     if not out:
