@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import itertools
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from .jsoncodec import CodecError, Encoded, from_json, to_json
 
 FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
 PACKAGE = Path(__file__).resolve().parent
+_TEMPORARY_NAMES = itertools.count()
 
 
 def default_dir() -> Path:
@@ -54,8 +55,11 @@ def tool_fingerprint() -> str:
     """The tool's source, and the versions of the libraries a decision depends on."""
     z3_version, numpy_version = library_version("z3", "z3-solver"), library_version("numpy", "numpy")
     h = hashlib.sha256(f"format {FORMAT}; z3 {z3_version}; numpy {numpy_version}".encode())
-    for path in sorted(PACKAGE.rglob("*.py")):
-        h.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    sources = [os.path.join(folder, name) for folder, _, names in os.walk(PACKAGE) for name in names
+               if name.endswith(".py")]
+    for path in sorted(sources):
+        with open(path, "rb") as f:
+            h.update(os.path.relpath(path, PACKAGE).encode() + b"\0" + f.read() + b"\0")
     return h.hexdigest()
 
 
@@ -69,6 +73,7 @@ class ProofCache:
         self.hits = self.misses = 0
         self._digests: dict[str, str | None] = {}
         self._encoded: Encoded = {}
+        self._folders: set[Path] = set()       # entry folders made (or found) by this run
 
     def file_digest(self, path: str) -> str | None:
         """file_digest(path), computed once per run."""
@@ -103,11 +108,15 @@ class ProofCache:
         """Keep `value` under `key`; a cache that cannot be written is skipped (it only saves time)."""
         path = self._path(key)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent not in self._folders:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._folders.add(path.parent)
             encoded = to_json(value, self._encoded)
             self._encoded[id(value)] = (value, encoded)
             data = json.dumps({"format": FORMAT, "key": key, "value": encoded}, separators=(",", ":"))
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+            # a name no other process (pid) and no other entry of this one (count) writes: created, never reused
+            tmp = path.parent / f".tmp-{os.getpid()}-{next(_TEMPORARY_NAMES)}.json"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     f.write(data)

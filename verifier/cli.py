@@ -220,9 +220,12 @@ def run_command_line() -> NoReturn:
     Tearing the interpreter down frees every remembered layout, expression and decision one by one, ~30 ms after
     proving the seed spec; by the time main() returns, every file it wrote is closed and every worker joined, so
     only the standard streams are flushed before the process ends.  An exception (SystemExit with its code
-    included) leaves the normal way."""
+    included) leaves the normal way, and so does a run under a profiler or a tracer (cProfile, coverage: they
+    write their results while the interpreter exits)."""
     gc.set_threshold(*GC_THRESHOLD)
     code = main()
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)
     try:
         sys.stdout.flush()
         sys.stderr.flush()
