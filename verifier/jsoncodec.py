@@ -35,13 +35,17 @@ def to_json(obj: Any, known: Encoded | None = None) -> Any:
             hit = known.get(id(obj))
             if hit is not None and hit[0] is obj:
                 return hit[1]
-        return {name: to_json(getattr(obj, name), known) for name in names}
+        out = {}
+        for name in names:       # plain leaves (most of a report) are taken as they are, without a call
+            v = getattr(obj, name)
+            out[name] = v if v is None or type(v) in _PLAIN else to_json(v, known)
+        return out
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (list, tuple)):
-        return [to_json(x, known) for x in obj]
+        return [x if x is None or type(x) in _PLAIN else to_json(x, known) for x in obj]
     if isinstance(obj, dict):
-        return {str(k): to_json(v, known) for k, v in obj.items()}
+        return {str(k): v if v is None or type(v) in _PLAIN else to_json(v, known) for k, v in obj.items()}
     if isinstance(obj, (bool, int, float, str)):
         return obj
     raise CodecError(f"cannot encode {type(obj).__name__}")
