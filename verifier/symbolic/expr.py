@@ -448,7 +448,20 @@ def fold(roots: Iterable[Node], table: Table[R], bind: Callable[[Node, R], R] | 
 
 
 def variables(*roots: Node) -> list[Var]:
-    found = {n.name: n for n in postorder(roots) if isinstance(n, Var)}
+    """The variables under `roots`, sorted by name.  The walk goes by object identity (no structural keys hashed):
+    a sub-term shared by its users is visited once, and one built twice is visited twice, as often as it was built."""
+    found: dict[str, Var] = {}
+    seen: set[int] = set()
+    stack: list[Node] = list(roots)
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, Var):
+            found[n.name] = n
+        else:
+            stack.extend(n.args)
     return [found[k] for k in sorted(found)]
 
 
