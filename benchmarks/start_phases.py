@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Where the empty-cache start of one spec goes.  Prints a table; not a test.
 
-Each round runs in a fresh process (imports are part of what is measured) and times, in order: importing numpy,
-importing the verifier's prover modules, loading the spec, proving every check (no cache), and within that the
-deciding of the obligations; then, outside the run, evaluating the same obligations point by point in plain
-Python (what skipping numpy would cost).  Medians over the rounds; bytecode as the interpreter finds it.
+Each round runs in a fresh process (imports are part of what is measured) and times, in order: importing the
+verifier's prover modules, loading the spec, proving every check (no cache), within that the deciding of the
+obligations and, within that, building and compiling the plain-Python loop nests; then, after the run, what the
+numpy evaluator would have cost instead: importing numpy and enumerating the same obligations with it.  It also
+says whether the run imported numpy or Z3.  Medians over the rounds; bytecode as the interpreter finds it.
 
     python benchmarks/start_phases.py [--rounds 5] [SPEC]
 """
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import statistics
 import subprocess
@@ -20,49 +20,57 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PHASES = ("import numpy", "import the prover", "load the spec", "prove every check", "  of which deciding",
-          "plain-Python evaluation of the same points")
+PHASES = ("import the prover", "load the spec", "prove every check", "  of which deciding",
+          "    of which building and compiling loop nests", "numpy instead: import numpy",
+          "numpy instead: enumerate the same obligations")
 
 
-def one_round(spec: str) -> dict[str, float]:
+def one_round(spec: str) -> dict:
     t0 = time.perf_counter()
-    import numpy  # noqa: F401
-    t1 = time.perf_counter()
     sys.path.insert(0, str(ROOT))
     from verifier.spec.loader import load_specs
     from verifier.symbolic import decide as decide_module
-    from verifier.symbolic.expr import compile_py
+    from verifier.symbolic import loops
     from verifier.theorems.runner import run_check
-    t2 = time.perf_counter()
+    t1 = time.perf_counter()
     specs = load_specs([spec])
-    t3 = time.perf_counter()
+    t2 = time.perf_counter()
     decided: list = []
-    deciding = 0.0
-    original = decide_module._decide
+    spent = {"deciding": 0.0, "nests": 0.0}
+    original_decide, original_nest = decide_module._decide, loops._nest
 
-    def timed(ob, settings):
-        nonlocal deciding
+    def timed_decide(ob, settings):
         s = time.perf_counter()
-        out = original(ob, settings)
-        deciding += time.perf_counter() - s
+        out = original_decide(ob, settings)
+        spent["deciding"] += time.perf_counter() - s
         decided.append(ob)
         return out
 
-    decide_module._decide = timed
+    def timed_nest(*args):
+        s = time.perf_counter()
+        out = original_nest(*args)
+        spent["nests"] += time.perf_counter() - s
+        return out
+
+    decide_module._decide, loops._nest = timed_decide, timed_nest
     for s in specs:
         for c in s.checks.values():
             run_check(s, c)
+    t3 = time.perf_counter()
+    imported = {m: m in sys.modules for m in ("numpy", "z3")}
+    import numpy  # noqa: F401
     t4 = time.perf_counter()
     points = 0
     for ob in decided:
-        over = list(ob.distinct.over) if ob.distinct is not None else list(ob.variables)
-        fn = compile_py([ob.distinct.value] if ob.distinct is not None else [ob.premise, ob.claim], over)
-        for p in itertools.product(*(range(v.size) for v in over)):
-            fn(*p)
-            points += 1
+        if ob.distinct is not None:
+            decide_module.distinct_with_numpy(ob)
+            points += ob.distinct.size()
+        else:
+            decide_module.failures_with_numpy(ob)
+            points += ob.domain_size()
     t5 = time.perf_counter()
-    return dict(zip(PHASES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, deciding, t5 - t4))) | {
-        "obligations": len(decided), "points": points}
+    return dict(zip(PHASES, (t1 - t0, t2 - t1, t3 - t2, spent["deciding"], spent["nests"], t4 - t3, t5 - t4))) | {
+        "obligations": len(decided), "points": points, "imported": imported}
 
 
 def main() -> None:
@@ -76,12 +84,13 @@ def main() -> None:
         return
     rounds = [json.loads(subprocess.run([sys.executable, __file__, "--one-round", args.spec], check=True,
                                         capture_output=True, text=True).stdout) for _ in range(args.rounds)]
-    print(f"{Path(args.spec).name}: {rounds[0]['obligations']} obligations decided, {rounds[0]['points']} points; "
-          f"{args.rounds} rounds in fresh processes, medians")
-    print(f"| {'phase':<44} | {'median (s)':>10} |")
-    print(f"|{'-' * 46}|{'-' * 12}|")
+    used = ", ".join(f"{m} {'imported' if rounds[0]['imported'][m] else 'not imported'}" for m in ("numpy", "z3"))
+    print(f"{Path(args.spec).name}: {rounds[0]['obligations']} obligations decided, {rounds[0]['points']} points "
+          f"({used}); {args.rounds} rounds in fresh processes, medians")
+    print(f"| {'phase':<46} | {'median (s)':>10} |")
+    print(f"|{'-' * 48}|{'-' * 12}|")
     for phase in PHASES:
-        print(f"| {phase:<44} | {statistics.median(r[phase] for r in rounds):>10.3f} |")
+        print(f"| {phase:<46} | {statistics.median(r[phase] for r in rounds):>10.3f} |")
 
 
 if __name__ == "__main__":

@@ -33,12 +33,13 @@ NUMPY_SAFE_WIDTH = 62           # int64 holds every sub-term of an obligation at
 CHUNK = 1 << 18                 # points evaluated per numpy call (bounds memory)
 MEMO_SIZE = 4096                # decisions remembered per process
 # Until numpy is imported (its import costs about as much as Z3's), domains of at most PYTHON_POINTS points are
-# enumerated by a loop nest in plain Python (`loops`: ~0.3 us a point and ~0.2 ms to build a nest, where numpy
-# takes ~0.02 us a point once imported), until the process has enumerated PYTHON_BUDGET points that way (an
-# obligation counting PYTHON_NEST_POINTS more, for building its nest); then numpy enumerates everything.  A run of
-# a few specs (the seed: 145,444 points in 118 obligations) never imports numpy; a catalog pays at most ~0.2 s
-# more than numpy alone would take.  The rule counts points, not seconds: which evaluator runs is the same on
-# every machine (both give the same Enumeration: tests/test_loops.py).
+# enumerated by a loop nest in plain Python (`loops`), until the process has enumerated PYTHON_BUDGET points that
+# way (an obligation counting PYTHON_NEST_POINTS more, for building its nest); then numpy enumerates everything.
+# `benchmarks/procedures.py` on the catalog: plain Python takes 0.7-1.6x numpy's time up to 2^9 points, 2-3x at
+# 2^10-2^12, 5-9x at 2^13-2^16 (~0.3 us a point); numpy's import is not in those times.  A run of a few specs
+# (the seed: 145,444 points in 118 obligations) never imports numpy; a catalog pays at most ~0.2 s more than
+# numpy alone would.  The rule counts points, not seconds: which evaluator runs is the same on every machine
+# (both give the same Enumeration: tests/test_loops.py).
 PYTHON_POINTS = 1 << 14
 PYTHON_BUDGET = 1 << 19
 PYTHON_NEST_POINTS = 1 << 9
