@@ -99,8 +99,9 @@ def choose(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> Procedure:
 
 def enumerate_obligation(ob: Obligation) -> Enumeration:
     """Exhaustive enumeration of `ob`: once per point of an injectivity claim's `over` variables, else per point.
-    Domains of at most PYTHON_POINTS points are evaluated by a loop nest in plain Python (`loops`), larger ones
-    with numpy; both visit the domain in the same order and give the same Enumeration."""
+    Small domains are evaluated by a loop nest in plain Python (`loops`) while numpy is not imported and the
+    process's budget lasts (PYTHON_POINTS, PYTHON_BUDGET), the others with numpy; both visit the domain in the
+    same order and give the same Enumeration."""
     global _python_points
     order = ob.distinct.over if ob.distinct is not None else ob.variables
     size = ob.distinct.size() if ob.distinct is not None else ob.domain_size()

@@ -8,11 +8,12 @@ largest has 8,192), and there a loop nest in plain Python decides them sooner th
 what depends on the innermost variable.  Arithmetic is on Python integers: exact, as `compile_py`'s.
 
 The nest visits the domain in C order of the variables, as the numpy evaluator does, so both find the same
-first failing point; `decide.enumerate_obligation` chooses between them by domain size only.
+first failing point; `decide.enumerate_obligation` chooses between them (its PYTHON_POINTS rule).
 """
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any, Callable, Sequence
 
 from .backends import PYTHON_OPERATORS, infix
@@ -30,7 +31,7 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
 
     A sum's terms are added up loop by loop (exact on Python integers), so a loop adds only its own terms; a
     sub-term used once, in its own loop, is written inside its user rather than named (fewer stores and loads
-    per point); a variable of one value is 0, not a loop."""
+    per point); a variable of one value is 0 (no loop)."""
     if len(order) > MAX_DEPTH:
         raise ValueError(f"{len(order)} variables: deeper than a loop nest may be ({MAX_DEPTH})")
     position = {v.name: i for i, v in enumerate(order)}
@@ -48,20 +49,24 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
     for r in roots:
         uses[r._key] = uses.get(r._key, 0) + 2     # a root is named: the innermost statements read it
     lines: list[list[str]] = [[] for _ in range(len(order) + 1)]
-    count = iter(range(1 << 62))
+    count = itertools.count()
     nesting: dict[tuple, int] = {}      # node key -> parentheses its inlined text nests (absent: named)
 
+    def temporary(at: int, text: str) -> str:
+        """A temporary holding `text`, computed in loop `at`."""
+        temp = f"_t{next(count)}"
+        lines[at].append(f"{temp} = {text}")
+        return temp
+
     def name(node: Node, at: int, text: str) -> str:
-        """A temporary for `text`, computed in loop `at` -- or the text itself, inlined into its one user (never
-        nesting deeper than MAX_INLINE: Python's parser limits nested parentheses)."""
+        """A temporary for `text` -- or the text itself, inlined into its one user when that user is in the same
+        loop (never nesting deeper than MAX_INLINE: Python's parser limits nested parentheses)."""
         inner = 1 + max((nesting.get(c._key, 0) for c in node.args), default=0)
         if (at == level[node._key] and uses.get(node._key) == 1 and user_level[node._key] == at
                 and inner < MAX_INLINE):
             nesting[node._key] = inner
             return text
-        temp = f"_t{next(count)}"
-        lines[at].append(f"{temp} = {text}")
-        return temp
+        return temporary(at, text)
 
     def split_sum(node: Node, terms: list[str]) -> str:
         levels = [level[c._key] for c in node.args]
@@ -69,13 +74,8 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
         for at in sorted(set(levels)):
             mine = [t for t, lv in zip(terms, levels) if lv == at]
             text = infix(" + ", ([partial] if partial else []) + mine, "_sum")
-            partial = name(node, at, text) if at == level[node._key] else _temp(at, text)
+            partial = name(node, at, text) if at == level[node._key] else temporary(at, text)
         return partial
-
-    def _temp(at: int, text: str) -> str:
-        temp = f"_t{next(count)}"
-        lines[at].append(f"{temp} = {text}")
-        return temp
 
     table = dict(PYTHON_OPERATORS)
     table[Op.VAR] = lambda n, a: f"_a{position[n.name]}"   # type: ignore[attr-defined]
@@ -90,7 +90,10 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
     src = ["def _f(_out):"]
     for i, v in enumerate(order):
         src += ["    " * (i + 1) + line for line in lines[i]]
-        src.append("    " * (i + 1) + (f"for _a{i} in range({v.size}):" if v.size > 1 else f"for _a{i} in (0,):"))
+        if v.size > 1:
+            src.append("    " * (i + 1) + f"for _a{i} in range({v.size}):")
+        else:                          # the block of a constant condition compiles to nothing
+            src += ["    " * (i + 1) + f"_a{i} = 0", "    " * (i + 1) + "if True:"]
     indent = "    " * (len(order) + 1)
     src += [indent + line for line in lines[len(order)]]
     src += [indent + line for line in innermost([results[r._key] for r in roots])]
@@ -102,7 +105,8 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
 def failing_points(premise: Node, claim: Node, order: Sequence[Var]) -> list[tuple[int, ...]]:
     """Every point of the domain of `order` where the premise holds and the claim does not, in C order."""
     point = "(" + "".join(f"_a{i}, " for i in range(len(order))) + ")"
-    fn = _nest([premise, claim], order, lambda r: [f"if {'' if r[0] == 'True' else r[0] + ' and '}not {r[1]}:",
+    premise_holds = "" if premise.op is Op.TRUE else "{} and "
+    fn = _nest([premise, claim], order, lambda r: [f"if {premise_holds.format(r[0])}not {r[1]}:",
                                                    f"    _out({point})"])
     out: list[tuple[int, ...]] = []
     fn(out.append)
