@@ -434,12 +434,14 @@ def postorder(roots: Iterable[Node]) -> Iterator[Node]:
 Table = Mapping[Op, Callable[[Node, list[R]], R]]
 
 
-def fold(roots: Iterable[Node], table: Table[R], bind: Callable[[Node, R], R] | None = None) -> dict[Hashable, R]:
+def fold(roots: Iterable[Node], table: Table[R], bind: Callable[[Node, R], R] | None = None,
+         nodes: Sequence[Node] | None = None) -> dict[Hashable, R]:
     """Results of `table[node.op](node, child results)` for every node under `roots`, keyed by node key.
 
-    `bind` sees each non-leaf result and may replace it (a backend names shared sub-terms there)."""
+    `bind` sees each non-leaf result and may replace it (a backend names shared sub-terms there).  `nodes`, when
+    given, is `list(postorder(roots))` already walked by the caller (not walked again)."""
     out: dict[Hashable, R] = {}
-    for node in postorder(roots):
+    for node in (postorder(roots) if nodes is None else nodes):
         r = table[node.op](node, [out[c._key] for c in node.args])
         if bind is not None and node.args:
             r = bind(node, r)

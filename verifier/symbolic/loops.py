@@ -38,7 +38,8 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
     level: dict[tuple, int] = {}        # node key -> the loop it is computed in (0: before every loop)
     uses: dict[tuple, int] = {}         # node key -> how many parents (and roots) use it
     user_level: dict[tuple, int] = {}   # node key -> the loop of (one of) its users
-    for node in postorder(roots):
+    nodes = list(postorder(roots))
+    for node in nodes:
         if node.op is Op.VAR:
             level[node._key] = position[node.name] + 1   # type: ignore[attr-defined]
         else:
@@ -86,7 +87,7 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
             return text
         return name(node, level[node._key], text)
 
-    results = fold(roots, table, bind)
+    results = fold(roots, table, bind, nodes)
     src = ["def _f(_out):"]
     for i, v in enumerate(order):
         src += ["    " * (i + 1) + line for line in lines[i]]
