@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from ..echo import ECHO_LIMIT, shorten
@@ -631,8 +631,11 @@ def _parse_printed_expression(text: str) -> Any:
     return value
 
 
+@lru_cache(maxsize=4096)
 def parse_layout(text: str) -> Layout | ComposedLayout:
-    """A layout as CuTe prints it (plain or swizzled), or as C++ spells it; nothing else is accepted."""
+    """A layout as CuTe prints it (plain or swizzled), or as C++ spells it; nothing else is accepted.  Remembered
+    per text (an atom library repeats its layouts; a layout is never changed after it is built); a text that
+    does not parse raises every time."""
     try:
         return _parse_printed_layout(text)
     except ParseError:
