@@ -159,3 +159,19 @@ def test_explain_a_store_from_accumulator_to_shared_memory():
     for needle in ("F(5,3) = 57 -> C(9,3)", "produced it as C(9,3)", "stmatrix.sync.aligned.m8n8.x2.shared.b16",
                    "lane 9 gives the row address", "smem offset 75"):
         assert needle in p.stdout, needle
+
+
+def test_the_command_line_exits_at_once_but_not_under_a_profiler(tmp_path):
+    """`python -m verifier` ends without tearing the interpreter down (its output complete, its exit code kept);
+    under a profiler it exits the normal way, so that the profile is written."""
+    seed = str(ROOT / "specs" / "sm80_f16.yaml")
+    plain = subprocess.run([sys.executable, "-m", "verifier", "prove", seed, "--no-cache", "--format", "json"],
+                           capture_output=True, text=True, cwd=ROOT)
+    assert plain.returncode == 0 and json.loads(plain.stdout)["summary"]["checks"] == 20
+    bad = subprocess.run([sys.executable, "-m", "verifier", "prove", seed, "--no-cache", "--check", "nope"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "no check named 'nope'" in bad.stderr
+    profile = tmp_path / "run.prof"
+    profiled = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "verifier", "prove",
+                               seed, "--no-cache"], capture_output=True, text=True, cwd=ROOT)
+    assert profiled.returncode == 0 and profile.stat().st_size > 0
