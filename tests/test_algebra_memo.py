@@ -85,3 +85,4 @@ def test_other_arguments_are_not_remembered():
     f(True)
     f(True)
     assert len(calls) == 3
+    assert str(ops.coalesce(Layout((2, 2), (1, 2)), profile=None)) == "_4:_1"     # keywords: called, not remembered

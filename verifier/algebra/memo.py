@@ -71,7 +71,9 @@ def remembered(f: F) -> F:
     _TABLES.append(table)
 
     @wraps(f)
-    def g(*args: Any) -> Any:
+    def g(*args: Any, **keywords: Any) -> Any:
+        if keywords:               # remembered by position only; a call with keywords is simply made
+            return f(*args, **keywords)
         try:
             k = _key(args)
         except _Unkeyable:
