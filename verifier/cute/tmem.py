@@ -10,7 +10,6 @@ the theorems (theorems/tmem_theorems.py) compare what it yields with what the in
 """
 from __future__ import annotations
 
-
 from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, product_each
 from ..algebra.layout import Layout, make_layout
@@ -59,4 +58,3 @@ def make_tmem_copy(atom: TypedCopyAtom, form: TmemForm, coord_to_addr: Layout) -
     thr_to_addr = Layout((32, WARPS), (0, WARP_LANE_QUARTER * DP_CELLS))          # // (lane, warp) -> addr
     val_to_addr = coalesce(F.upcast(val_id(form), atom.value_bits))             # // value -> addr
     return make_cotiled_copy(atom, make_layout(thr_to_addr, val_to_addr), coord_to_addr)
-

@@ -58,6 +58,11 @@ class OperandFragment:
     coord: Callable[[Index, Index], Coord]   # (lane, element) -> CuTe operand coordinate (A: (m,k), B: (n,k), C: (m,n))
     describe: Callable[[int, int], dict] = field(default=lambda lane, i: {})
 
+    def coords(self, lanes: list[int], values: int) -> list[list[tuple[int, int]]]:
+        """coords[t][v]: the coordinate element v of thread t holds, on integers, for threads that are the given
+        lanes (an atom's thr_id) and `values` elements each."""
+        return [[(int(c0), int(c1)) for c0, c1 in (self.coord(lane, v) for v in range(values))] for lane in lanes]
+
 
 @dataclass(frozen=True)
 class MMAModel:

@@ -1,5 +1,5 @@
-"""Deciding obligations: Z3 on bit-vectors, exhaustive enumeration with numpy, and the cross-check of one by
-the other.
+"""Deciding obligations: Z3 on bit-vectors, exhaustive enumeration (with numpy, or for small domains in plain
+Python: `enumerate_obligation`), and the cross-check of one by the other.
 
 One procedure per obligation, chosen by its shape (`choose`) and named in every report: exhaustive enumeration
 for domains of at most 2**18 points (faster than Z3 there: benchmarks/procedures.py), for division or modulo by

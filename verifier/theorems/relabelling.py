@@ -92,15 +92,13 @@ def _evaluate(atom: MMAAtomSpec, model: MMAModel, operand: Operand) -> _Operand:
     nthr = int(layout.mode(0).size())
     nval = int(layout.mode(1).size()) if layout.rank() > 1 else 1
     colex = layout.values()                 # (t, v) at t + nthr * v
-    lanes = atom.thr_id.values()
-    frag = model.operand(operand.value)
+    coords = model.operand(operand.value).coords(atom.thr_id.values()[:nthr], nval)
     instruction: tuple[list[int], list[int]] = ([], [])
     declared: tuple[list[int], list[int]] = ([], [])
     for t in range(nthr):
         for v in range(nval):
-            c0, c1 = frag.coord(lanes[t], v)
-            instruction[0].append(int(c0))
-            instruction[1].append(int(c1))
+            instruction[0].append(coords[t][v][0])
+            instruction[1].append(coords[t][v][1])
             col, row = divmod(colex[t + nthr * v], rows)    # colex: the row is the fast index
             declared[0].append(row)
             declared[1].append(col)
@@ -113,9 +111,6 @@ def identity_relabelling(shape_mnk: tuple[int, int, int]) -> Relabelling:
                        frozenset(o.value for o in OPERANDS))
 
 
-_FOUND: dict[tuple, Relabelling] = {}
-
-
 def atom_key(atom: MMAAtomSpec, model: MMAModel) -> tuple:
     """Everything a renaming depends on: the atom's name, shape and layouts, and the instruction's model."""
     return (atom.name, atom.shape_mnk, str(atom.thr_id), str(atom.a), str(atom.b), str(atom.c), model)
@@ -123,15 +118,8 @@ def atom_key(atom: MMAAtomSpec, model: MMAModel) -> tuple:
 
 def find_relabelling(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
     """The renaming of m, n, k that turns the instruction's fragments into CuTe's layouts, or the first two slots
-    that show there is none.  The atom's shape and value counts must be the instruction's (checked before)."""
-    key = atom_key(atom, model)
-    found = _FOUND.get(key)
-    if found is None:
-        found = _FOUND[key] = _find(atom, model)
-    return found
-
-
-def _find(atom: MMAAtomSpec, model: MMAModel) -> Relabelling:
+    that show there is none.  The atom's shape and value counts must be the instruction's (checked before).
+    Computed afresh: atom_theorems.renaming remembers the answer per atom_key."""
     extent = dict(zip(AXES, atom.shape_mnk))
     operands = [_evaluate(atom, model, op) for op in OPERANDS]
     exact = frozenset(e.operand.value for e in operands if e.instruction == e.declared)

@@ -88,7 +88,6 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     frag = model.operand(operand)
     d0, _ = model.extent(operand)
     nthr, nval = int(thr_id.size()), frag.elements
-    lanes = thr_id.values()
 
     def bits(n: int) -> int | None:
         b = n.bit_length() - 1
@@ -97,11 +96,9 @@ def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | N
     bt, bv = bits(nthr), bits(nval)
     if bt is None or bv is None:
         return None
-    table = []                          # the instruction's colex coordinate of (t, v), at t + nthr * v
-    for v in range(nval):
-        for t in range(nthr):
-            c0, c1 = frag.coord(lanes[t], v)
-            table.append(int(c0 + d0 * c1))
+    coords = frag.coords(thr_id.values(), nval)
+    # the instruction's colex coordinate of (t, v), at t + nthr * v
+    table = [coords[t][v][0] + d0 * coords[t][v][1] for v in range(nval) for t in range(nthr)]
     if table[0] != 0:
         return None
     st = tuple(table[1 << i] for i in range(bt))
