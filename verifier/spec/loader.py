@@ -41,6 +41,7 @@ from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from ..cute.operand import Operand
 from ..outcome import Expect
 from ..smem import position_independent
+from . import libyaml
 from .files import is_inside, repository_root, spec_files
 from .model import (TMA_COPIES, UMMA_INSTRUCTION, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError,
                     TiledSpec, TmemStoreSpec, ValueType)
@@ -688,7 +689,9 @@ def _parse_yaml(path: str, text: str, quote: bool) -> Any:
         with warnings.catch_warnings():   # ruamel warns (a reused anchor...) with excerpts of the file, on stderr
             for category in RUAMEL_WARNINGS:
                 warnings.simplefilter("ignore", category)
-            root = yaml.compose(text)
+            root = libyaml.compose(text, MAX_YAML_EVENTS)
+            if root is libyaml.NOT_COMPOSED:
+                root = yaml.compose(text)
             _check_nodes(path, root)
             return yaml.constructor.construct_document(root) if root is not None else None
     except _YAMLTooLarge as e:
