@@ -113,6 +113,7 @@ def test_generated_documents_compose_alike(document: Any, flow: bool | None, quo
     "- \n- b\n",                      # an empty list item
     "a: [1, 2\n",                     # an error: always ruamel's message
     "a: 1\n" + "#" * (libyaml.LIBYAML_MAX_CHARS + 1),
+    "- " * (libyaml.LIBYAML_MAX_LINE // 2) + "x\n",   # nested past the depth libyaml's C stack is trusted with
 ])
 def test_libyaml_steps_aside_outside_the_subset(text: str) -> None:
     assert libyaml.compose(text, MAX_YAML_EVENTS) is NOT_COMPOSED
@@ -139,3 +140,29 @@ def test_specs_load_the_same_without_libyaml(monkeypatch: pytest.MonkeyPatch) ->
     assert not libyaml.available()
     assert libyaml.compose("a: 1\n", MAX_YAML_EVENTS) is NOT_COMPOSED
     assert load_specs(paths) == fast
+
+
+def _outcome(path: Path) -> str:
+    from verifier.spec import SpecError
+    try:
+        return repr(load_specs([str(path)]))
+    except SpecError as e:
+        return f"refused: {e}"
+
+
+@pytest.mark.parametrize("body", [
+    "x:\n" + "- " * 60_000 + "x\n",                                          # compact nesting on one line
+    "x:\n" + "".join("  " * i + "-\n" for i in range(250)) + "  " * 250 + "x\n",   # a step right per line
+    "x:\n" + "".join("  " * i + f"k{i}:\n" for i in range(250)) + "  " * 250 + "v\n",
+    "x: [" + ", ".join("[1, {a: b}]" for _ in range(2000)) + "]\n",
+])
+def test_deep_and_wide_documents_read_alike_with_and_without_libyaml(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   body: str) -> None:
+    """Never a crash (libyaml's composer recurses in C), and the same answer (a spec or the same refusal)."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("version: 1\nname: n\n" + body, encoding="utf-8")
+    with_libyaml = _outcome(path)
+    monkeypatch.setattr(libyaml, "_PARSER", None)
+    monkeypatch.setattr(libyaml, "_LOOKED_UP", True)
+    assert _outcome(path) == with_libyaml

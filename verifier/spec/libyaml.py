@@ -3,7 +3,10 @@ ruamel's pure-Python parser gives, five to six times faster.
 
 ruamel's pure parser stays the reference (verifier/spec/loader.py): libyaml's tree is used only when
 
-- the text is in the subset where the two parsers are known to agree: at most LIBYAML_MAX_CHARS characters, no
+- the text is in the subset where the two parsers are known to agree: at most LIBYAML_MAX_CHARS characters in
+  lines of at most LIBYAML_MAX_LINE (libyaml's composer recurses in C, once per nested collection, and a block
+  collection inside another starts further right, so this bounds the depth where the stack cannot overflow;
+  `- - - ... x` on one long line nests as deep as the line is long), no
   directive (YAML 1.1 and 1.2 differ there), no tag or anchor (ruamel keeps an anchor's name on the node and the
   objects built from it; libyaml's nodes do not), no tab, carriage return, byte-order mark or Unicode line
   separator (which the two count differently in lines and columns);
@@ -25,6 +28,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 LIBYAML_MAX_CHARS = 256 * 1024   # bounds the nodes libyaml builds before their events are counted
+LIBYAML_MAX_LINE = 512           # characters: bounds the nesting (two levels a column at most, [ and { aside)
 _OUTSIDE_SUBSET = re.compile("[&!\t\r\ufeff\x85\u2028\u2029]|^%", re.MULTILINE)
 
 
@@ -64,7 +68,8 @@ def available() -> bool:
 
 def in_subset(text: str) -> bool:
     """Whether `text` is in the subset of YAML where libyaml's tree is ruamel's (see the module's docstring)."""
-    return len(text) <= LIBYAML_MAX_CHARS and _OUTSIDE_SUBSET.search(text) is None
+    return (len(text) <= LIBYAML_MAX_CHARS and _OUTSIDE_SUBSET.search(text) is None
+            and max(map(len, text.split("\n"))) <= LIBYAML_MAX_LINE)
 
 
 def compose(text: str, max_events: int) -> Node | None | NotComposed:
