@@ -3,7 +3,9 @@
 
 Sections (each measured in this run, against a baseline measured in the same run, interleaved rounds, medians):
   start     `prove specs/sm80_f16.yaml` with an empty and with a warm proof cache, vs `python -c "import z3"`
-  catalog   `prove specs/` with an empty cache at --jobs 1 and --jobs 2, and with a warm cache
+  catalog   `prove specs/` with an empty cache at --jobs 1 and --jobs 2, and with a warm cache; and what two
+            processes can gain on this machine now: a pure-Python loop run whole in one process and split
+            between two, interleaved with the catalog's rounds (a shared machine's cores are not always idle)
   scaling   one A-operand check per tile size, row pitch and warp count (16x16 ... 4096x4096; pitches that are
             powers of two and padded ones: 648, 2008, 4008; 1-8 warps), in-process seconds from the JSON report
   cutlass   `import-cutlass` on a CUTLASS include/ directory and proving what it wrote (with --cutlass DIR)
@@ -39,6 +41,14 @@ SECTIONS = ("start", "catalog", "scaling", "cutlass")
 SCALING_TILES = ((16, 16, 16), (64, 64, 64), (256, 256, 256), (1024, 1024, 1024), (4096, 4096, 4096),
                  (768, 640, 648), (2000, 2000, 2008), (4000, 4000, 4008))
 SCALING_WARPS = (1, 2, 4, 8)
+
+# the machine's parallel capacity: the same work (dict stores and integer arithmetic, like the prover's) done by
+# one process, or split between two running at once; each started by one launcher process, like --jobs workers
+REFERENCE_ITERATIONS = 8_000_000
+REFERENCE_LOOP = "d = {{}}\nfor i in range({n}):\n    d[i & 4095] = i * 3 + (i >> 2)\n"
+REFERENCE_LAUNCHER = ("import subprocess, sys\n"
+                      "ps = [subprocess.Popen([sys.executable, '-c', sys.argv[2]]) for _ in range(int(sys.argv[1]))]\n"
+                      "sys.exit(max(p.wait() for p in ps))\n")
 
 
 @dataclass
@@ -127,6 +137,9 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
         "prove specs/ --jobs 2, no cache": (prove + ["--jobs", "2", "--no-cache"], ROOT),
         "prove specs/ --jobs 1, warm cache": (prove + ["--jobs", "1", f"--cache-dir={warm}"], ROOT),
     }
+    one, two = "reference loop, whole in 1 process", "reference loop, split in 2 processes"
+    cmds[one] = ([PY, "-c", REFERENCE_LAUNCHER, "1", REFERENCE_LOOP.format(n=REFERENCE_ITERATIONS)], ROOT)
+    cmds[two] = ([PY, "-c", REFERENCE_LAUNCHER, "2", REFERENCE_LOOP.format(n=REFERENCE_ITERATIONS // 2)], ROOT)
     if baseline:
         then = [PY, "-m", "verifier", "prove", str(baseline[1] / "specs")]
         cmds[f"prove specs/ --jobs 1, at {baseline[0]}"] = (then + ["--jobs", "1"], baseline[1])
@@ -136,8 +149,18 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
     base_name = "prove specs/ --jobs 1, no cache"
     base = statistics.median(t[base_name])
     rows = []
+    jobs2 = statistics.median(t["prove specs/ --jobs 2, no cache"])
     for name, (_, cwd) in cmds.items():
-        m, n = statistics.median(t[name]), checks[cwd]
+        m = statistics.median(t[name])
+        if name == one:
+            continue
+        if name == two:
+            whole = statistics.median(t[one])
+            rows.append(Row("catalog", one, whole))
+            rows.append(Row("catalog", two, m, one, m / whole,
+                            f"two cores now: {whole / m:.2f}x one; --jobs 2: {base / jobs2:.2f}x --jobs 1"))
+            continue
+        n = checks[cwd]
         rows.append(Row("catalog", name, m, base_name, m / base, f"{n} checks, {m / n * 1000:.1f} ms/check"))
     return rows
 
