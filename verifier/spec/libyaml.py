@@ -1,5 +1,6 @@
 """Composing a spec's YAML with libyaml (ruamel.yaml.clib's C parser) where it gives exactly the node tree that
-ruamel's pure-Python parser gives, five to six times faster.
+ruamel's pure-Python parser gives, faster (benchmarks/yaml_load.py: the catalog's specs load about three times
+faster).
 
 ruamel's pure parser stays the reference (verifier/spec/loader.py): libyaml's tree is used only when
 
