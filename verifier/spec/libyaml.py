@@ -13,7 +13,9 @@ ruamel's pure parser stays the reference (verifier/spec/loader.py): libyaml's tr
   separator (which the two count differently in lines and columns);
 - libyaml reads the whole document without an error (an error, and its message, are always the pure parser's);
 - the tree has no empty value (`key:` with nothing after it: the two place its position differently), no
-  shared node (an alias) and at most `max_events` parser events (the pure parser's bound reports the excess).
+  shared node (an alias) and at most `max_events` parser events (the pure parser's bound reports the excess);
+- ruamel's parser reads every block scalar (| or >) as libyaml did: it is stricter with them, so each is read
+  again by it, alone with its header's line.
 
 Otherwise `compose` answers NOT_COMPOSED and the caller parses with ruamel's parser.  Where libyaml is used, a
 plain scalar's style is normalised to ruamel's (None).  tests/test_libyaml.py compares the two trees, node by
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 from ruamel.yaml.error import YAMLError
@@ -30,6 +33,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 LIBYAML_MAX_CHARS = 256 * 1024   # bounds the nodes libyaml builds before their events are counted
 LIBYAML_MAX_LINE = 512           # characters: bounds the nesting (two levels a column at most, [ and { aside)
+MAX_BLOCK_SCALARS = 256          # each is read again by ruamel's parser; more, and the whole text is (the catalog: 34)
 _OUTSIDE_SUBSET = re.compile("[&!\t\r\ufeff\x85\u2028\u2029]|^%", re.MULTILINE)
 
 
@@ -73,9 +77,10 @@ def in_subset(text: str) -> bool:
             and max(map(len, text.split("\n"))) <= LIBYAML_MAX_LINE)
 
 
-def compose(text: str, max_events: int) -> Node | None | NotComposed:
+def compose(text: str, max_events: int, reference: Callable[[str], Node | None]) -> Node | None | NotComposed:
     """The document's node tree as ruamel's pure parser would compose it (None: an empty document), or
-    NOT_COMPOSED when libyaml is not installed or not certain to agree on this text."""
+    NOT_COMPOSED when libyaml is not installed or not certain to agree on this text.  `reference` is ruamel's
+    pure composer: each block scalar (| or >) is read by it too (see _block_scalars_agree)."""
     if not in_subset(text) or not available():
         return NOT_COMPOSED
     assert _PARSER is not None
@@ -83,12 +88,64 @@ def compose(text: str, max_events: int) -> Node | None | NotComposed:
         root = _PARSER(text).get_single_node()
     except (YAMLError, ValueError, RecursionError):   # the pure parser reports it, in its own words
         return NOT_COMPOSED
-    return root if root is None or _normalise(root, max_events) else NOT_COMPOSED
+    if root is None:
+        return None
+    blocks: list[ScalarNode] = []
+    if not _normalise(root, max_events, blocks) or not _block_scalars_agree(text, blocks, reference):
+        return NOT_COMPOSED
+    return root
 
 
-def _normalise(root: Node, max_events: int) -> bool:
-    """Give plain scalars ruamel's style; False when the tree is outside the subset (an empty value, a shared
-    node, more than `max_events` events: the stream's and document's four, one per scalar, two per collection)."""
+def _block_scalars_agree(text: str, blocks: list[ScalarNode], reference: Callable[[str], Node | None]) -> bool:
+    """Whether ruamel's parser reads each block scalar as libyaml did.  ruamel is stricter with them (it refuses
+    `>#`, and a blank first line of spaces followed by a line that starts further right, where libyaml reads on), so
+    each is read again by `reference` from the start of its header's line to its end: the header's line holds
+    everything the scalar's reading depends on (the indentation of the collection it is in, its indicators)
+    when the key or `-` it belongs to is on that line too; a block scalar whose header starts its own line is
+    not composed by libyaml."""
+    if len(blocks) > MAX_BLOCK_SCALARS:
+        return False
+    for node in blocks:
+        start, end = node.start_mark, node.end_mark
+        line_start = start.index - start.column
+        if not text[line_start:start.index].strip():
+            return False
+        # ruamel refuses a block whose first line is blank but for spaces when a later line (the block's first
+        # text, or the line after the block) starts further right: the line after the block is not read again
+        header_end = text.find("\n", start.index)
+        if header_end >= 0:
+            line_end = text.find("\n", header_end + 1)
+            first = text[header_end + 1:line_end if line_end >= 0 else len(text)]
+            if first and not first.strip(" "):
+                return False
+        try:
+            again = reference(text[line_start:end.index])
+        except (YAMLError, ValueError, RecursionError):
+            return False
+        if _scalar_at(again, start.column) != (str(node.tag), node.value, node.style):
+            return False
+    return True
+
+
+def _scalar_at(root: Node | None, column: int) -> tuple[str, str, str | None] | None:
+    """Tag, value and style of the first scalar that starts on the first line at `column`, if any."""
+    stack: list[Any] = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ScalarNode):
+            if node.start_mark.line == 0 and node.start_mark.column == column:
+                return str(node.tag), node.value, node.style
+        elif isinstance(node, SequenceNode):
+            stack += reversed(node.value)
+        elif isinstance(node, MappingNode):
+            stack += [n for pair in reversed(node.value) for n in reversed(pair)]
+    return None
+
+
+def _normalise(root: Node, max_events: int, blocks: list[ScalarNode]) -> bool:
+    """Give plain scalars ruamel's style and collect the block scalars in `blocks`; False when the tree is outside
+    the subset (an empty value, a shared node, more than `max_events` events: the stream's and document's four,
+    one per scalar, two per collection)."""
     seen: set[int] = set()
     events = 4
     stack: list[Any] = [root]
@@ -103,6 +160,8 @@ def _normalise(root: Node, max_events: int) -> bool:
                 if node.value == "":
                     return False
                 node.style = None
+            elif node.style in ("|", ">"):
+                blocks.append(node)
         elif isinstance(node, SequenceNode):
             events += 2
             stack += node.value

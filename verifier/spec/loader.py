@@ -625,6 +625,12 @@ def _yaml() -> YAML:
     return yaml
 
 
+def _compose_with_ruamel(text: str) -> Node | None:
+    """ruamel's pure parser on `text`, with a parser of its own (event counts are kept per parser)."""
+    root: Node | None = _yaml().compose(text)
+    return root
+
+
 def _mark_loc(path: str, mark: Any) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1) if mark is not None else Loc(path, 1, 1)
 
@@ -691,7 +697,7 @@ def _parse_yaml(path: str, text: str, quote: bool) -> Any:
         with warnings.catch_warnings():   # ruamel warns (a reused anchor...) with excerpts of the file, on stderr
             for category in RUAMEL_WARNINGS:
                 warnings.simplefilter("ignore", category)
-            root = libyaml.compose(text, MAX_YAML_EVENTS)
+            root = libyaml.compose(text, MAX_YAML_EVENTS, _compose_with_ruamel)
             if root is libyaml.NOT_COMPOSED:
                 root = yaml.compose(text)
             _check_nodes(path, root)
