@@ -86,6 +86,25 @@ def test_mutated_specs_compose_alike() -> None:
     assert composed > 600, composed   # the comparison was not vacuous
 
 
+def test_indentation_around_scalars_composes_alike() -> None:
+    """Block, plain and quoted scalars over several lines with random indentation, headers and neighbours: where
+    the two parsers are known to differ (ruamel refuses some blocks libyaml reads), libyaml must step aside."""
+    words = ["x", "a b", "c: d", "# c", "- e", '"q"', "'s'", ">", "|", "1", "", "  ", "k:", "[1]", "{a: 1}", "\\",
+             '"multi', "line'", "#", ":"]
+    rng = random.Random(1201)
+    composed = 0
+    for _ in range(4000):
+        indent = " " * rng.choice([0, 2, 4])
+        lines = [indent + rng.choice(["k: ", "- ", 'k: "', "k: '", "- k: "])
+                 + rng.choice([">", "|", ">-", "|+", "|2", ">1-", "", "x", "plain start", ">#", "| #c"])]
+        lines += [" " * rng.randrange(8) + rng.choice(words) + rng.choice(["", " ", " x", '"', "'"])
+                  for _ in range(rng.randrange(1, 6))]
+        if rng.random() < 0.5:
+            lines.append(indent + rng.choice(["m: 1", "- 2", "n: [1]", ""]))
+        composed += agree("\n".join(lines) + rng.choice(["", "\n", "\n\n"]))
+    assert composed > 400, composed
+
+
 _WORDS = st.sampled_from(["a", "b1", "x y", "1", "-2", "0x10", "1.5", "true", "null", "~", "(4,8):(1,4)", "é",
                           "a:b", "a #b", "'q'", '"d"', "", "- x", "[1]", "{k: v}", "|", ">", "yes", "on", ".nan"])
 _VALUES = st.recursive(_WORDS, lambda inner: st.lists(inner, max_size=4)
