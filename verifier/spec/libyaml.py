@@ -7,10 +7,10 @@ ruamel's pure parser stays the reference (verifier/spec/loader.py): libyaml's tr
 - the text is in the subset where the two parsers are known to agree: at most LIBYAML_MAX_CHARS characters in
   lines of at most LIBYAML_MAX_LINE (libyaml's composer recurses in C, once per nested collection, and a block
   collection inside another starts further right, so this bounds the depth where the stack cannot overflow;
-  `- - - ... x` on one long line nests as deep as the line is long), no
-  directive (YAML 1.1 and 1.2 differ there), no tag or anchor (ruamel keeps an anchor's name on the node and the
-  objects built from it; libyaml's nodes do not), no tab, carriage return, byte-order mark or Unicode line
-  separator (which the two count differently in lines and columns);
+  `- - - ... x` on one long line nests as deep as the line is long); no directive (YAML 1.1 and 1.2 differ
+  there), no tag or anchor (ruamel keeps an anchor's name on the node and the objects built from it; libyaml's
+  nodes do not), no tab, carriage return, byte-order mark or Unicode line separator (which the two count
+  differently in lines and columns);
 - libyaml reads the whole document without an error (an error, and its message, are always the pure parser's);
 - the tree has no empty value (`key:` with nothing after it: the two place its position differently), no
   shared node (an alias) and at most `max_events` parser events (the pure parser's bound reports the excess);
