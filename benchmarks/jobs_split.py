@@ -53,7 +53,7 @@ def main() -> None:
     ap.add_argument("paths", nargs="*", default=[str(ROOT / "specs")])
     args = ap.parse_args()
     files = prove_cmd._discover(args.paths) or []
-    order = sorted(files, key=lambda f: -os.path.getsize(f))
+    order = [files[i] for i in prove_cmd.largest_first(files)]
     rows: dict[str, list[float]] = {k: [] for k in ("parallel", "larger share", "smaller share", "shares' sum",
                                                      "one process")}
     for _ in range(args.rounds):

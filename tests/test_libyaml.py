@@ -161,14 +161,14 @@ def test_plain_scalars_get_ruamels_style() -> None:
     assert [v.style for _, v in root.value] == [None, "'", '"']
 
 
-def test_specs_load_the_same_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_specs_load_the_same_without_libyaml() -> None:
     paths = [str(ROOT / "specs" / "sm80_f16.yaml"), str(ROOT / "specs" / "mistakes.yaml")]
     fast = load_specs(paths)
-    monkeypatch.setattr(libyaml, "_PARSER", None)
-    monkeypatch.setattr(libyaml, "_LOOKED_UP", True)
-    assert not libyaml.available()
-    assert compose("a: 1\n") is NOT_COMPOSED
-    assert load_specs(paths) == fast
+    with libyaml.turned_off():
+        assert not libyaml.available()
+        assert compose("a: 1\n") is NOT_COMPOSED
+        assert load_specs(paths) == fast
+    assert libyaml.available()
 
 
 def _outcome(path: Path) -> str:
@@ -185,13 +185,10 @@ def _outcome(path: Path) -> str:
     "x:\n" + "".join("  " * i + f"k{i}:\n" for i in range(250)) + "  " * 250 + "v\n",
     "x: [" + ", ".join("[1, {a: b}]" for _ in range(2000)) + "]\n",
 ])
-def test_deep_and_wide_documents_read_alike_with_and_without_libyaml(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch,
-                                                                   body: str) -> None:
+def test_deep_and_wide_documents_read_alike_with_and_without_libyaml(tmp_path: Path, body: str) -> None:
     """Never a crash (libyaml's composer recurses in C), and the same answer (a spec or the same refusal)."""
     path = tmp_path / "deep.yaml"
     path.write_text("version: 1\nname: n\n" + body, encoding="utf-8")
     with_libyaml = _outcome(path)
-    monkeypatch.setattr(libyaml, "_PARSER", None)
-    monkeypatch.setattr(libyaml, "_LOOKED_UP", True)
-    assert _outcome(path) == with_libyaml
+    with libyaml.turned_off():
+        assert _outcome(path) == with_libyaml

@@ -208,7 +208,7 @@ def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Sett
 
     work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
             for f in files]
-    order = sorted(range(len(work)), key=lambda i: -_size(files[i]))
+    order = largest_first(files)
     progress = sys.stderr.isatty()
     by_index: dict[int, _Loaded] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -246,6 +246,12 @@ def _discover(paths: list[str]) -> list[str] | None:
             seen.add(os.path.realpath(f))
             files.append(f)
     return files
+
+
+def largest_first(files: list[str]) -> list[int]:
+    """The order (indices of `files`) in which --jobs hands spec files to its workers: largest first, so that the
+    small ones even out the end."""
+    return sorted(range(len(files)), key=lambda i: -_size(files[i]))
 
 
 def _size(path: str) -> int:

@@ -23,9 +23,10 @@ node with every position, on every spec and on mutated and generated documents.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from ruamel.yaml.error import YAMLError
@@ -69,6 +70,18 @@ def available() -> bool:
     if not _LOOKED_UP:
         _PARSER, _LOOKED_UP = _parser_class(), True
     return _PARSER is not None
+
+
+@contextlib.contextmanager
+def turned_off() -> Iterator[None]:
+    """Within the block, libyaml is taken as not installed: ruamel's parser reads every text (tests, benchmarks)."""
+    global _PARSER, _LOOKED_UP
+    saved = _PARSER, _LOOKED_UP
+    _PARSER, _LOOKED_UP = None, True
+    try:
+        yield
+    finally:
+        _PARSER, _LOOKED_UP = saved
 
 
 def in_subset(text: str) -> bool:
