@@ -123,6 +123,18 @@ def test_int4_b_layout_bug_names_an_unreached_offset():
     assert item.witness.point == {"coordinate": 160} and item.witness.failing == 96
 
 
+def test_unreached_counts_the_offsets_a_layout_never_takes():
+    """(4,2):(1,8) on a 16-offset tile takes 0-3 and 8-11: eight are missed, 4 first; a compact layout misses none,
+    and asking again (the memo) gives the same answer."""
+    from verifier.algebra.layout import Layout
+    from verifier.theorems.atom_theorems import unreached
+    holes = Layout((4, 2), (1, 8))
+    assert unreached(holes, 16) == (8, 4)
+    assert unreached(Layout((4, 2), (1, 8)), 16) == (8, 4)
+    assert unreached(Layout((4, 4), (1, 4)), 16) == (0, -1)
+    assert unreached(Layout((4, 4), (1, 4)), 17) == (1, 16)
+
+
 def test_aliasing_rows_name_both_coordinates():
     """(16,16):(8,1): rows overlap (A(0,9) and A(1,1) are one element); the smallest witness is A(1,0) = A(0,8)."""
     item = theorem("bad_smem_aliasing_rows", T.SMEM_INJECTIVE).first_failure()

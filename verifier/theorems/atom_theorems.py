@@ -5,6 +5,7 @@ from typing import Callable
 
 from ..algebra.inttuple import AlgebraError, flatten_to_tuple
 from ..algebra.layout import Layout
+from ..algebra.memo import remembered
 from ..algebra.types import instruction_type_agrees, ptx_type_of
 from ..cute.copy import TypedCopyAtom
 from ..cute.operand import Operand
@@ -74,17 +75,24 @@ def bijective(atom: MMAAtomSpec, operand: str, suspects: Suspects) -> list[Item]
 def _coverage(atom: MMAAtomSpec, layout: Layout, extent: int, operand: str, blame: Suspect) -> list[Item]:
     """Every coordinate is held by some (thread, value): decided by evaluating the layout on its whole domain.
     When it fails, the witness is the smallest coordinate nobody holds, and the count is exact."""
-    reached = set(layout.values())
-    unreached = [c for c in range(extent) if c not in reached]
-    if not unreached:
+    missed, first = unreached(layout, extent)
+    if not missed:
         return []
-    first = unreached[0]
     return [Fact(f"{atom.name} {operand}: every coordinate of the tile is held by some (thread, value)", False,
-                 f"{len(unreached)} of {extent} coordinates are never reached",
+                 f"{missed} of {extent} coordinates are never reached",
                  "every coordinate reached", blame,
-                 note=f"{len(unreached)} of {extent} coordinates are never reached "
+                 note=f"{missed} of {extent} coordinates are never reached "
                       f"(first: {_coord_text(first, atom.shape_mnk, operand)})",
-                 subject=operand, point={"coordinate": first}, failing=len(unreached), domain_size=extent)]
+                 subject=operand, point={"coordinate": first}, failing=missed, domain_size=extent)]
+
+
+@remembered
+def unreached(layout: Layout, extent: int) -> tuple[int, int]:
+    """How many of the offsets 0 .. extent-1 `layout` never takes, and the smallest of them (-1 when none is
+    missed); remembered per process (the checks that share an atom ask it of the same layouts)."""
+    reached = set(layout.values())
+    missed = [c for c in range(extent) if c not in reached]
+    return len(missed), (missed[0] if missed else -1)
 
 
 # --- theorem 2 ---------------------------------------------------------------------------------------
