@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What `--jobs 2` loses to work done twice: the catalog proved by two workers (as `prove --jobs 2` hands out
-files: largest first, to whichever worker is free), then each worker's share of files proved again alone in a
+files: verifier/schedule.py), then each worker's share of files proved again alone in a
 fresh process, one after the other, and all files in one fresh process.
 
 The shares' sum minus the single process is the work the two workers duplicate (imports, atom libraries parsed
@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from verifier import prove_cmd  # noqa: E402
+from verifier.schedule import run_with_affinity  # noqa: E402
 from verifier.symbolic.procedure import Settings  # noqa: E402
 
 # proves the files named on its command line in one fresh process, as a worker does, and prints the seconds
@@ -36,9 +37,10 @@ ALONE = ("import sys, time\n"
          "print(time.perf_counter() - t0)\n")
 
 
-def _prove_file(path: str) -> int:
-    prove_cmd._load_and_prove(prove_cmd._FileJob(path, False, (), Settings(), None))
-    return os.getpid()
+def _prove_file(path: str) -> tuple[int, list[str]]:
+    """The worker's pid, and the files it loaded."""
+    loaded = prove_cmd._load_and_prove(prove_cmd._FileJob(path, False, (), Settings(), None))
+    return os.getpid(), loaded.closure
 
 
 def alone(files: list[str]) -> float:
@@ -53,15 +55,17 @@ def main() -> None:
     ap.add_argument("paths", nargs="*", default=[str(ROOT / "specs")])
     args = ap.parse_args()
     files = prove_cmd._discover(args.paths) or []
-    order = [files[i] for i in prove_cmd.largest_first(files)]
     rows: dict[str, list[float]] = {k: [] for k in ("parallel", "larger share", "smaller share", "shares' sum",
                                                      "one process")}
     for _ in range(args.rounds):
         t0 = time.perf_counter()
+        by_pid: dict[int, list[str]] = {}
         with ProcessPoolExecutor(max_workers=2) as pool:
-            pids = list(pool.map(_prove_file, order))
+            for i, (pid, _) in run_with_affinity(files, 2, lambda i: pool.submit(_prove_file, files[i]),
+                                                 lambda done: done[1]):
+                by_pid.setdefault(pid, []).append(files[i])
         rows["parallel"].append(time.perf_counter() - t0)
-        shares = [[f for f, p in zip(order, pids) if p == pid] for pid in dict.fromkeys(pids)]
+        shares = list(by_pid.values())
         seconds = sorted((alone(share) for share in shares), reverse=True) + [0.0]
         rows["larger share"].append(seconds[0])
         rows["smaller share"].append(seconds[1])

@@ -263,8 +263,9 @@ def main() -> None:
         ap.error(f"unknown sections {sorted(unknown)}; choose from {', '.join(SECTIONS)}")
     subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "verifier")], check=True, env=ENV,
                    stdout=subprocess.DEVNULL)
-    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {args.rounds} rounds, medians; "
-          "bytecode compiled (compileall), one untimed run of each command first")
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    print(f"machine: {os.cpu_count()} cores, {usable} of them this run's; python {sys.version.split()[0]}; "
+          f"{args.rounds} rounds, medians; bytecode compiled (compileall), one untimed run of each command first")
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)

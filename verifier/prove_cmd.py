@@ -200,19 +200,20 @@ def _load_and_prove(job: _FileJob) -> _Loaded:
 def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Settings, jobs: int,
                        cache: ProofCache | None, allow_outside: bool, output: str | None
                        ) -> tuple[list[CheckResult], list[str], list[str]]:
-    """Load and prove in `jobs` workers, a spec file each at a time (largest first): parsing, a tenth of a
+    """Load and prove in `jobs` workers, a spec file each at a time (verifier/schedule.py): parsing, a tenth of a
     catalog run, is spread too.  The parent then judges what they found exactly as a sequential load would (the
     first bad file in order is the error, then unknown check names, then --output onto a spec) before reporting
     anything.  Returns the results, the files --output must not be, and the files to record."""
     from concurrent.futures import ProcessPoolExecutor
 
+    from .schedule import run_with_affinity
     work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
             for f in files]
-    order = largest_first(files)
     progress = sys.stderr.isatty()
     by_index: dict[int, _Loaded] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for i, item in zip(order, pool.map(_load_and_prove, [work[i] for i in order])):
+        for i, item in run_with_affinity(files, jobs, lambda i: pool.submit(_load_and_prove, work[i]),
+                                         lambda item: item.closure):
             by_index[i] = item
             if progress:
                 sys.stderr.write(f"\r[{len(by_index)}/{len(work)} files] {text.safe(item.path, 56):<56}")
@@ -246,19 +247,6 @@ def _discover(paths: list[str]) -> list[str] | None:
             seen.add(os.path.realpath(f))
             files.append(f)
     return files
-
-
-def largest_first(files: list[str]) -> list[int]:
-    """The order (indices of `files`) in which --jobs hands spec files to its workers: largest first, so that the
-    small ones even out the end."""
-    return sorted(range(len(files)), key=lambda i: -_size(files[i]))
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0
 
 
 def max_jobs() -> int:

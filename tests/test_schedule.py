@@ -1,0 +1,98 @@
+"""verifier/schedule.py: --jobs hands each worker the files that share its atom libraries; the `include:` hint
+read as text; every file handed out once."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from verifier.schedule import AffinityQueue, include_hint, run_with_affinity
+
+ROOT = Path(__file__).parent.parent
+
+
+def _real(*paths: Path) -> list[str]:
+    return [os.path.realpath(p) for p in paths]
+
+
+def test_the_hint_reads_block_and_flow_includes(tmp_path):
+    (tmp_path / "lib").mkdir()
+    block = tmp_path / "block.yaml"
+    block.write_text('version: 2\ninclude:\n  - "lib/a.yaml"   # the first\n  - lib/b.yml\n# between\n'
+                     "- 'lib/c.yaml'\nname: x\nchecks: []\n  - lib/not_this.yaml\n")
+    assert include_hint(str(block)) == _real(tmp_path / "lib/a.yaml", tmp_path / "lib/b.yml", tmp_path / "lib/c.yaml")
+    flow = tmp_path / "flow.yaml"
+    flow.write_text('name: y\ninclude: ["../x/a.yaml", lib/b.yaml]\nchecks: []\n')
+    assert include_hint(str(flow)) == _real(tmp_path.parent / "x/a.yaml", tmp_path / "lib/b.yaml")
+
+
+def test_the_hint_of_the_catalog_names_its_includes():
+    hint = include_hint(str(ROOT / "specs/catalog/sm80_f16.yaml"))
+    assert hint == _real(ROOT / "specs/atoms/sm75.yaml", ROOT / "specs/atoms/sm80_f16.yaml")
+
+
+@pytest.mark.parametrize("content", [b"", b"name: x\n", b"\xff\xfe\x00include:\x00", b"include:" + b"[" * 100_000,
+                                     b"  include:\n  - a.yaml\n"])
+def test_no_include_or_garbage_gives_no_hint(tmp_path, content):
+    f = tmp_path / "f.yaml"
+    f.write_bytes(content)
+    assert include_hint(str(f)) == []
+
+
+def test_an_unreadable_path_gives_no_hint(tmp_path):
+    assert include_hint(str(tmp_path / "missing.yaml")) == []
+    assert include_hint(str(tmp_path)) == []
+
+
+def _families(tmp_path: Path) -> list[str]:
+    """Two atom libraries and the files including each; sizes such that largest-first would mix them."""
+    files = {"libA.yaml": 10_000, "libB.yaml": 9_000, "a1.yaml": 600, "b1.yaml": 590, "a2.yaml": 580,
+             "b2.yaml": 570, "alone.yaml": 300}
+    for name, size in files.items():
+        head = f"include:\n  - lib{name[0].upper()}.yaml\n" if name[0] in "ab" else ""
+        (tmp_path / name).write_text(head + "#" * (size - len(head)))
+    return [str(tmp_path / n) for n in sorted(files)]
+
+
+def test_a_worker_keeps_to_the_files_of_its_library(tmp_path):
+    files = _families(tmp_path)
+    q = AffinityQueue(files)
+    name = lambda i: Path(files[i]).name   # noqa: E731
+    assert name(q.take(0)) == "libA.yaml"          # the largest
+    assert name(q.take(1)) == "libB.yaml"          # the largest sharing nothing with slot 0
+    # slot 0 finishes twice in a row: largest first would give it b1 second; it keeps to library A
+    assert [name(q.take(0)), name(q.take(0))] == ["a1.yaml", "a2.yaml"]
+    assert [name(q.take(1)), name(q.take(1))] == ["b1.yaml", "b2.yaml"]
+    assert name(q.take(0)) == "alone.yaml"
+    assert q.take(0) is None and q.take(1) is None
+
+
+def test_what_a_worker_loaded_counts_as_its_own(tmp_path):
+    files = _families(tmp_path)
+    q = AffinityQueue(files)
+    q.loaded(1, [str(tmp_path / "libA.yaml")])     # as a worker reports a file's closure
+    assert Path(files[q.take(1)]).name == "libA.yaml"
+    assert Path(files[q.take(0)]).name == "libB.yaml"
+
+
+def test_every_file_is_handed_out_once_and_results_come_back():
+    files = [str(p) for p in sorted((ROOT / "specs").rglob("*.yaml"))]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = list(run_with_affinity(files, 3, lambda i: pool.submit(lambda: files[i].upper()),
+                                     lambda r: [r.lower()]))
+    assert sorted(i for i, _ in got) == list(range(len(files)))
+    assert all(r == files[i].upper() for i, r in got)
+
+
+def test_a_failing_file_is_raised():
+    def submit(i: int) -> Future[str]:
+        f: Future[str] = Future()
+        if i == 1:
+            f.set_exception(ValueError("worker failed"))
+        else:
+            f.set_result("ok")
+        return f
+    with pytest.raises(ValueError, match="worker failed"):
+        list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, submit, lambda r: []))

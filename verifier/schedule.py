@@ -1,0 +1,125 @@
+"""Which spec file `prove --jobs N` hands to which worker: each worker keeps to the files that share atom libraries.
+
+A worker remembers what it parsed and decided (the includes it loaded, the layouts, expressions and obligations of
+the atoms it proved); a file whose includes another worker already loaded costs this one their parsing and their
+atom theorems again.  Handing files out largest first, to whichever worker is free, spread the catalog's atom
+libraries over both workers: each worker's share, proved alone, came to 10-26% more than one process proving
+everything (benchmarks/jobs_split.py).
+
+So each worker is a slot with the set of files it has loaded (a file's own path and its includes).  A free slot
+takes the remaining file whose includes weigh most (in bytes) in its own set less those in the other slots' sets;
+of equals, the largest (large files first, so that the small ones even out the end).  A file's includes are
+known exactly once a worker has loaded it (its closure); before, from a reading of its `include:` lines that is
+only a hint: a wrong hint changes which worker proves a file, never a result.
+"""
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from typing import Callable, Iterable, Iterator, TypeVar
+
+R = TypeVar("R")
+
+HINT_BYTES = 1 << 16          # the `include:` hint reads at most this much of a file (it is near the top)
+CANDIDATES = 64               # besides the files sharing an include with the slot, this many of the largest
+_INCLUDE_LINE = re.compile(r"^include[ \t]*:(.*)$")
+_PATH = re.compile(r"[^\s\"'\[\],#{}]+\.ya?ml")
+
+
+def include_hint(path: str) -> list[str]:
+    """The real paths of the files `path`'s top-level `include:` seems to name (a hint: read as text, never
+    parsed; nothing when the file cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read(HINT_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return []
+    lines = text.splitlines()
+    found: list[str] = []
+    for i, line in enumerate(lines):
+        m = _INCLUDE_LINE.match(line)
+        if m is None:
+            continue
+        block = [m.group(1)]
+        for more in lines[i + 1:]:    # the value: until the next line that starts another top-level key
+            if more and not more[0].isspace() and not more.startswith(("-", "#")):
+                break
+            block.append(more.split("#", 1)[0])
+        folder = os.path.dirname(path)
+        found += [os.path.realpath(os.path.join(folder, p)) for p in _PATH.findall("\n".join(block))]
+        break
+    return found
+
+
+class AffinityQueue:
+    """The files left to hand out, and what each slot (a worker) has loaded."""
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = files
+        self._size: dict[str, int] = {}
+        self.paths = [{os.path.realpath(f), *include_hint(f)} for f in files]   # by index: the file, its includes
+        self._by_size = sorted(range(len(files)), key=lambda i: -self._bytes(os.path.realpath(files[i])))
+        self._left = dict.fromkeys(self._by_size)                                 # insertion order: largest first
+        self._sharing: dict[str, set[int]] = {}                                   # path -> files naming it
+        for i, paths in enumerate(self.paths):
+            for p in paths:
+                self._sharing.setdefault(p, set()).add(i)
+        self._slots: dict[int, set[str]] = {}
+
+    def _bytes(self, path: str) -> int:
+        if path not in self._size:
+            try:
+                self._size[path] = os.path.getsize(path)
+            except OSError:
+                self._size[path] = 0
+        return self._size[path]
+
+    def loaded(self, slot: int, paths: Iterable[str]) -> None:
+        """A worker of `slot` has loaded `paths` (a file's closure)."""
+        self._slots.setdefault(slot, set()).update(os.path.realpath(p) for p in paths)
+
+    def take(self, slot: int) -> int | None:
+        """The index of the file `slot` proves next, or None when none is left."""
+        if not self._left:
+            return None
+        mine = self._slots.setdefault(slot, set())
+        theirs = set().union(*(s for k, s in self._slots.items() if k != slot))
+        candidates = {i for p in mine for i in self._sharing.get(p, ()) if i in self._left}
+        for n, i in enumerate(self._left):
+            if n >= CANDIDATES:
+                break
+            candidates.add(i)
+
+        def score(i: int) -> tuple[int, int]:
+            shared = sum(self._bytes(p) for p in self.paths[i] & mine)
+            elsewhere = sum(self._bytes(p) for p in self.paths[i] & theirs)
+            return shared - elsewhere, self._bytes(os.path.realpath(self.files[i]))
+        best = max(sorted(candidates), key=score)
+        del self._left[best]
+        mine.update(self.paths[best])
+        return best
+
+
+def run_with_affinity(files: list[str], jobs: int, submit: Callable[[int], "Future[R]"],
+                      closure_of: Callable[[R], Iterable[str]]) -> Iterator[tuple[int, R]]:
+    """Prove `files` in `jobs` slots: `submit(i)` starts file i in a worker; one file runs per slot, and the slot
+    whose file finished (its worker is then the only free one) takes the next.  Yields (index, result) as files
+    finish; a worker's failure is raised from its future."""
+    queue = AffinityQueue(files)
+    running: dict[Future[R], tuple[int, int]] = {}
+    for slot in range(jobs):
+        i = queue.take(slot)
+        if i is None:
+            break
+        running[submit(i)] = (slot, i)
+    while running:
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            slot, i = running.pop(future)
+            result = future.result()
+            queue.loaded(slot, closure_of(result))
+            following = queue.take(slot)
+            if following is not None:          # the free worker starts before the result is looked at
+                running[submit(following)] = (slot, following)
+            yield i, result
