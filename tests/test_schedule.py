@@ -3,6 +3,8 @@ read as text; every file handed out once."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -96,3 +98,25 @@ def test_a_failing_file_is_raised():
         return f
     with pytest.raises(ValueError, match="worker failed"):
         list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, submit, lambda r: []))
+
+
+def test_a_fifo_or_a_directory_gives_no_hint_and_never_blocks(tmp_path):
+    """Read in a child process: a hint that blocked on the FIFO would hang the test, not fail it."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "dir.yaml").mkdir()
+    probe = ("import sys\nfrom verifier.schedule import include_hint\n"
+             "print(include_hint(sys.argv[1]), include_hint(sys.argv[2]))")
+    p = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "pipe.yaml"), str(tmp_path / "dir.yaml")],
+                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert p.stdout.strip() == "[] []", p.stderr
+
+
+def test_jobs_2_over_a_folder_with_a_fifo_is_bad_input_not_a_hang(tmp_path):
+    d = tmp_path / "specs"
+    d.mkdir()
+    for i in range(4):
+        (d / f"s{i}.yaml").write_text((ROOT / "specs/atoms/sm75.yaml").read_text())
+    os.mkfifo(d / "pipe.yaml")
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--jobs", "2", "--no-cache"],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 2 and "pipe.yaml' is not a regular file" in p.stderr, p.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -30,11 +31,19 @@ _PATH = re.compile(r"[^\s\"'\[\],#{}]+\.ya?ml")
 def include_hint(path: str) -> list[str]:
     """The real paths of the files `path`'s top-level `include:` seems to name (a hint: read as text, never
     parsed; nothing when the file cannot be read)."""
-    try:
-        with open(path, "rb") as f:
-            text = f.read(HINT_BYTES).decode("utf-8", "replace")
+    try:   # opened without blocking (a FIFO named like a spec), read only when a regular file (the loader refuses
+        #      anything else with its own words)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return []
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return []
+        text = os.read(fd, HINT_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
     lines = text.splitlines()
     found: list[str] = []
     for i, line in enumerate(lines):
