@@ -120,3 +120,17 @@ def test_jobs_2_over_a_folder_with_a_fifo_is_bad_input_not_a_hang(tmp_path):
     p = subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--jobs", "2", "--no-cache"],
                        capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert p.returncode == 2 and "pipe.yaml' is not a regular file" in p.stderr, p.stderr
+
+
+def test_thousands_of_files_naming_one_library_are_handed_out_once(tmp_path):
+    """Each choice looks at a bounded number of files: 3,000 files that all include one library (every file
+    sharing a path with every other) are handed out without scoring each against all the others."""
+    (tmp_path / "lib.yaml").write_text("#" * 5000)
+    files = []
+    for i in range(3000):
+        f = tmp_path / f"f{i}.yaml"
+        f.write_text(f"include: [lib.yaml]\n# {i}\n")
+        files.append(str(f))
+    q = AffinityQueue(files)
+    taken = [q.take(i % 2) for i in range(3000)]
+    assert sorted(taken) == list(range(3000)) and q.take(0) is None

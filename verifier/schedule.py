@@ -18,12 +18,14 @@ import os
 import re
 import stat
 from concurrent.futures import FIRST_COMPLETED, Future, wait
+from itertools import islice
 from typing import Callable, Iterable, Iterator, TypeVar
 
 R = TypeVar("R")
 
 HINT_BYTES = 1 << 16          # the `include:` hint reads at most this much of a file (it is near the top)
-CANDIDATES = 64               # besides the files sharing an include with the slot, this many of the largest
+CANDIDATES = 64               # files a choice looks at: the largest left, and as many naming each path of the
+                              # slot's last file
 _INCLUDE_LINE = re.compile(r"^include[ \t]*:(.*)$")
 _PATH = re.compile(r"[^\s\"'\[\],#{}]+\.ya?ml")
 
@@ -62,19 +64,22 @@ def include_hint(path: str) -> list[str]:
 
 
 class AffinityQueue:
-    """The files left to hand out, and what each slot (a worker) has loaded."""
+    """The files left to hand out, and which slot (a worker) has loaded which file.  Each choice looks at a bounded
+    number of files (the largest left, and the largest left among those naming a path of the slot's last file), so
+    that a run of thousands of files that all include one library is not quadratic."""
 
     def __init__(self, files: list[str]) -> None:
         self.files = files
         self._size: dict[str, int] = {}
         self.paths = [{os.path.realpath(f), *include_hint(f)} for f in files]   # by index: the file, its includes
-        self._by_size = sorted(range(len(files)), key=lambda i: -self._bytes(os.path.realpath(files[i])))
-        self._left = dict.fromkeys(self._by_size)                                 # insertion order: largest first
-        self._sharing: dict[str, set[int]] = {}                                   # path -> files naming it
-        for i, paths in enumerate(self.paths):
-            for p in paths:
-                self._sharing.setdefault(p, set()).add(i)
-        self._slots: dict[int, set[str]] = {}
+        by_size = sorted(range(len(files)), key=lambda i: -self._bytes(os.path.realpath(files[i])))
+        self._left = dict.fromkeys(by_size)                   # the files not handed out, largest first
+        self._naming: dict[str, dict[int, None]] = {}         # path -> the files left naming it, largest first
+        for i in by_size:
+            for p in self.paths[i]:
+                self._naming.setdefault(p, {})[i] = None
+        self._holders: dict[str, set[int]] = {}               # path -> the slots that loaded it
+        self._last: dict[int, set[str]] = {}                  # slot -> the paths of the file it took last
 
     def _bytes(self, path: str) -> int:
         if path not in self._size:
@@ -85,28 +90,34 @@ class AffinityQueue:
         return self._size[path]
 
     def loaded(self, slot: int, paths: Iterable[str]) -> None:
-        """A worker of `slot` has loaded `paths` (a file's closure)."""
-        self._slots.setdefault(slot, set()).update(os.path.realpath(p) for p in paths)
+        """A worker of `slot` has loaded `paths` (the closure of the file it proved)."""
+        for p in map(os.path.realpath, paths):
+            self._holders.setdefault(p, set()).add(slot)
+            self._last.setdefault(slot, set()).add(p)
 
     def take(self, slot: int) -> int | None:
         """The index of the file `slot` proves next, or None when none is left."""
         if not self._left:
             return None
-        mine = self._slots.setdefault(slot, set())
-        theirs = set().union(*(s for k, s in self._slots.items() if k != slot))
-        candidates = {i for p in mine for i in self._sharing.get(p, ()) if i in self._left}
-        for n, i in enumerate(self._left):
-            if n >= CANDIDATES:
-                break
-            candidates.add(i)
+        candidates = dict.fromkeys(islice(self._left, CANDIDATES))
+        for p in sorted(self._last.get(slot, ())):
+            candidates.update(dict.fromkeys(islice(self._naming.get(p, {}), CANDIDATES)))
 
         def score(i: int) -> tuple[int, int]:
-            shared = sum(self._bytes(p) for p in self.paths[i] & mine)
-            elsewhere = sum(self._bytes(p) for p in self.paths[i] & theirs)
+            shared = elsewhere = 0
+            for p in self.paths[i]:
+                holders = self._holders.get(p, ())
+                if slot in holders:
+                    shared += self._bytes(p)
+                if any(h != slot for h in holders):
+                    elsewhere += self._bytes(p)
             return shared - elsewhere, self._bytes(os.path.realpath(self.files[i]))
-        best = max(sorted(candidates), key=score)
+        best = max(candidates, key=score)
         del self._left[best]
-        mine.update(self.paths[best])
+        for p in self.paths[best]:
+            del self._naming[p][best]
+            self._holders.setdefault(p, set()).add(slot)
+        self._last[slot] = set(self.paths[best])
         return best
 
 
