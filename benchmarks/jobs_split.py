@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""What `--jobs 2` loses to work done twice: the catalog proved by two workers (as `prove --jobs 2` hands out
-files: verifier/schedule.py), then each worker's share of files proved again alone in a
-fresh process, one after the other, and all files in one fresh process.
+"""What `--jobs 2` loses to work done twice, under two ways of handing out files: largest first to whichever
+worker is free, and by affinity (verifier/schedule.py, what `prove --jobs 2` does).  Each round proves the catalog
+with two workers under each schedule, then each worker's share of files again alone in a fresh process, one after
+the other, and all files in one fresh process.
 
 The shares' sum minus the single process is the work the two workers duplicate (imports, atom libraries parsed
 twice, atom theorems and obligations decided by both); the parallel wall time minus the larger share is what
-running side by side costs on this machine. No cache. Not a test: prints numbers.
+running side by side costs on this machine.  The obligations decided (by the workers together, by both, by one
+process) count the duplicated decisions exactly, whatever the machine's noise.  No cache.  Not a test: prints
+numbers.
 
     python benchmarks/jobs_split.py [--rounds 3] [PATH ...]
 """
@@ -19,34 +22,69 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from verifier import prove_cmd  # noqa: E402
 from verifier.schedule import run_with_affinity  # noqa: E402
+from verifier.symbolic import decide  # noqa: E402
 from verifier.symbolic.procedure import Settings  # noqa: E402
 
-# proves the files named on its command line in one fresh process, as a worker does, and prints the seconds
+# proves the files named on its command line in one fresh process, as a worker does, and prints the seconds and
+# how many obligations it decided
 ALONE = ("import sys, time\n"
          "t0 = time.perf_counter()\n"
          "from verifier import prove_cmd\n"
+         "from verifier.symbolic import decide\n"
          "from verifier.symbolic.procedure import Settings\n"
+         "made = []\n"
+         "real = decide._decide\n"
+         "decide._decide = lambda ob, settings: made.append(1) or real(ob, settings)\n"
          "for f in sys.argv[1:]:\n"
          "    prove_cmd._load_and_prove(prove_cmd._FileJob(f, False, (), Settings(), None))\n"
-         "print(time.perf_counter() - t0)\n")
+         "print(time.perf_counter() - t0, len(made))\n")
+SCHEDULES = ("largest first", "affinity")
+
+_decided: set[int] = set()       # in a worker: the obligations it decided (hashes; a forked pool shares the seed)
 
 
-def _prove_file(path: str) -> tuple[int, list[str]]:
-    """The worker's pid, and the files it loaded."""
+def _counting(decide_one: Callable[..., Any]) -> Callable[..., Any]:
+    def counted(ob: Any, settings: Any) -> Any:
+        _decided.add(hash((tuple((v.name, v.size) for v in ob.variables), ob.premise, ob.claim, ob.distinct)))
+        return decide_one(ob, settings)
+    return counted
+
+
+def _prove_file(path: str) -> tuple[int, list[str], frozenset[int]]:
+    """The worker's pid, the files it loaded, and every obligation it decided so far."""
     loaded = prove_cmd._load_and_prove(prove_cmd._FileJob(path, False, (), Settings(), None))
-    return os.getpid(), loaded.closure
+    return os.getpid(), loaded.closure, frozenset(_decided)
 
 
-def alone(files: list[str]) -> float:
+def alone(files: list[str]) -> tuple[float, int]:
     out = subprocess.run([sys.executable, "-c", ALONE, *files], cwd=ROOT, check=True, capture_output=True,
-                         text=True).stdout
-    return float(out)
+                         text=True).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def in_parallel(files: list[str], schedule: str) -> tuple[float, list[list[str]], list[frozenset[int]]]:
+    """Two workers prove `files`: the wall time, each worker's files, and the obligations each decided."""
+    by_pid: dict[int, list[str]] = {}
+    decided: dict[int, frozenset[int]] = {}
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        if schedule == "affinity":     # as prove --jobs 2 does
+            done: Iterable[tuple[int, tuple[int, list[str], frozenset[int]]]] = run_with_affinity(
+                files, 2, lambda i: pool.submit(_prove_file, files[i]), lambda r: r[1])
+        else:                          # every file queued largest first; a free worker takes the next
+            order = sorted(range(len(files)), key=lambda i: -os.path.getsize(files[i]))
+            done = zip(order, pool.map(_prove_file, [files[i] for i in order]))
+        for i, (pid, _, seen) in done:
+            by_pid.setdefault(pid, []).append(files[i])
+            decided[pid] = decided.get(pid, frozenset()) | seen
+    return time.perf_counter() - t0, list(by_pid.values()), list(decided.values())
 
 
 def main() -> None:
@@ -55,32 +93,41 @@ def main() -> None:
     ap.add_argument("paths", nargs="*", default=[str(ROOT / "specs")])
     args = ap.parse_args()
     files = prove_cmd._discover(args.paths) or []
-    rows: dict[str, list[float]] = {k: [] for k in ("parallel", "larger share", "smaller share", "shares' sum",
-                                                     "one process")}
+    decide._decide = _counting(decide._decide)     # inherited by the forked workers
+    measures = ("parallel", "larger share", "smaller share", "shares' sum", "decided", "decided by both")
+    rows: dict[str, dict[str, list[float]]] = {m: {s: [] for s in SCHEDULES} for m in measures}
+    one: dict[str, list[float]] = {"seconds": [], "decided": []}
     for _ in range(args.rounds):
-        t0 = time.perf_counter()
-        by_pid: dict[int, list[str]] = {}
-        with ProcessPoolExecutor(max_workers=2) as pool:
-            for i, (pid, _) in run_with_affinity(files, 2, lambda i: pool.submit(_prove_file, files[i]),
-                                                 lambda done: done[1]):
-                by_pid.setdefault(pid, []).append(files[i])
-        rows["parallel"].append(time.perf_counter() - t0)
-        shares = list(by_pid.values())
-        seconds = sorted((alone(share) for share in shares), reverse=True) + [0.0]
-        rows["larger share"].append(seconds[0])
-        rows["smaller share"].append(seconds[1])
-        rows["shares' sum"].append(seconds[0] + seconds[1])
-        rows["one process"].append(alone(files))
-    print(f"{len(files)} spec files; {args.rounds} rounds, medians; no cache")
-    print(f"| {'measure':<58} | median (s) |")
-    print(f"|{'-' * 60}|------------|")
-    notes = {"parallel": "two workers, side by side (as --jobs 2)",
-             "larger share": "the larger worker's files, alone in a fresh process",
-             "smaller share": "the smaller worker's files, alone in a fresh process",
-             "shares' sum": "both shares, one after the other",
-             "one process": "every file in one fresh process (as --jobs 1)"}
-    for key, values in rows.items():
-        print(f"| {notes[key]:<58} | {statistics.median(values):>10.3f} |")
+        for schedule in SCHEDULES:
+            wall, shares, decided = in_parallel(files, schedule)
+            rows["parallel"][schedule].append(wall)
+            seconds = sorted((alone(share)[0] for share in shares), reverse=True) + [0.0]
+            rows["larger share"][schedule].append(seconds[0])
+            rows["smaller share"][schedule].append(seconds[1])
+            rows["shares' sum"][schedule].append(seconds[0] + seconds[1])
+            rows["decided"][schedule].append(sum(len(d) for d in decided))
+            rows["decided by both"][schedule].append(len(frozenset.intersection(*decided)) if len(decided) > 1
+                                                     else 0)
+        seconds, count = alone(files)
+        one["seconds"].append(seconds)
+        one["decided"].append(count)
+    print(f"{len(files)} spec files; {args.rounds} rounds (the two schedules and one process interleaved), medians; "
+          "no cache")
+    print(f"| {'measure':<58} | largest first | affinity |")
+    print(f"|{'-' * 60}|---------------|----------|")
+    notes = {"parallel": "two workers side by side (s)",
+             "larger share": "the larger worker's files, alone in a fresh process (s)",
+             "smaller share": "the smaller worker's files, alone in a fresh process (s)",
+             "shares' sum": "both shares, one after the other (s)",
+             "decided": "obligations decided, both workers together",
+             "decided by both": "obligations decided by both workers"}
+    for m in measures:
+        a, b = (statistics.median(rows[m][s]) for s in SCHEDULES)
+        shown = (f"{a:>13.3f} | {b:>8.3f}" if m not in ("decided", "decided by both")
+                 else f"{a:>13.0f} | {b:>8.0f}")
+        print(f"| {notes[m]:<58} | {shown} |")
+    print(f"| {'every file in one fresh process (as --jobs 1) (s)':<58} | {statistics.median(one['seconds']):>24.3f} |")
+    print(f"| {'obligations decided by one process':<58} | {statistics.median(one['decided']):>24.0f} |")
 
 
 if __name__ == "__main__":
