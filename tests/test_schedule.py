@@ -134,3 +134,20 @@ def test_thousands_of_files_naming_one_library_are_handed_out_once(tmp_path):
     q = AffinityQueue(files)
     taken = [q.take(i % 2) for i in range(3000)]
     assert sorted(taken) == list(range(3000)) and q.take(0) is None
+
+
+def test_control_characters_are_no_path_and_never_crash_the_queue(tmp_path):
+    f = tmp_path / "nul.yaml"
+    f.write_text('include: [a\x00b.yaml, "c\x01d.yaml", ok.yaml]\n')
+    hint = include_hint(str(f))
+    assert _real(tmp_path / "ok.yaml")[0] in hint and not any(ch in p for p in hint for ch in "\x00\x01")
+    q = AffinityQueue([str(f)])
+    assert q.take(0) == 0
+    q.loaded(1, [str(tmp_path / "x\x00y.yaml")])      # a worker never reports such a path; the queue survives it
+    assert q.take(1) is None
+
+
+def test_the_hint_names_a_bounded_number_of_includes(tmp_path):
+    f = tmp_path / "many.yaml"
+    f.write_text("include: [" + ", ".join(f"x{i}.yaml" for i in range(5000)) + "]\n")
+    assert len(include_hint(str(f))) == 64

@@ -3,8 +3,8 @@
 A worker remembers what it parsed and decided (the includes it loaded, the layouts, expressions and obligations of
 the atoms it proved); a file whose includes another worker already loaded costs this one their parsing and their
 atom theorems again.  Handing files out largest first, to whichever worker is free, spread the catalog's atom
-libraries over both workers: each worker's share, proved alone, came to 10-26% more than one process proving
-everything (benchmarks/jobs_split.py).
+libraries over both workers: each worker's share, proved alone, came to 22% more than one process proving
+everything, and to 6.6% with this schedule (benchmarks/jobs_split.py, the same rounds).
 
 So each worker is a slot with the set of files it has loaded (a file's own path and its includes).  A free slot
 takes the remaining file whose includes weigh most (in bytes) in its own set less those in the other slots' sets;
@@ -24,10 +24,19 @@ from typing import Callable, Iterable, Iterator, TypeVar
 R = TypeVar("R")
 
 HINT_BYTES = 1 << 16          # the `include:` hint reads at most this much of a file (it is near the top)
+HINT_PATHS = 64               # ... and names at most this many includes of it
 CANDIDATES = 64               # files a choice looks at: the largest left, and as many naming each path of the
                               # slot's last file
 _INCLUDE_LINE = re.compile(r"^include[ \t]*:(.*)$")
-_PATH = re.compile(r"[^\s\"'\[\],#{}]+\.ya?ml")
+_PATH = re.compile(r"[^\s\x00-\x1f\x7f\"'\[\],#{}]+\.ya?ml")   # no control character: a NUL is no path
+
+
+def _canonical(path: str) -> str:
+    """The real path of `path`; the path itself when the system cannot take it (a NUL in it)."""
+    try:
+        return os.path.realpath(path)
+    except ValueError:
+        return path
 
 
 def include_hint(path: str) -> list[str]:
@@ -58,7 +67,8 @@ def include_hint(path: str) -> list[str]:
                 break
             block.append(more.split("#", 1)[0])
         folder = os.path.dirname(path)
-        found += [os.path.realpath(os.path.join(folder, p)) for p in _PATH.findall("\n".join(block))]
+        named = _PATH.findall("\n".join(block))[:HINT_PATHS]
+        found += [_canonical(os.path.join(folder, p)) for p in named]
         break
     return found
 
@@ -71,8 +81,8 @@ class AffinityQueue:
     def __init__(self, files: list[str]) -> None:
         self.files = files
         self._size: dict[str, int] = {}
-        self.paths = [{os.path.realpath(f), *include_hint(f)} for f in files]   # by index: the file, its includes
-        by_size = sorted(range(len(files)), key=lambda i: -self._bytes(os.path.realpath(files[i])))
+        self.paths = [{_canonical(f), *include_hint(f)} for f in files]   # by index: the file, its includes
+        by_size = sorted(range(len(files)), key=lambda i: -self._bytes(_canonical(files[i])))
         self._left = dict.fromkeys(by_size)                   # the files not handed out, largest first
         self._naming: dict[str, dict[int, None]] = {}         # path -> the files left naming it, largest first
         for i in by_size:
@@ -85,13 +95,13 @@ class AffinityQueue:
         if path not in self._size:
             try:
                 self._size[path] = os.path.getsize(path)
-            except OSError:
+            except (OSError, ValueError):    # ValueError: a name the system cannot take (a NUL in it)
                 self._size[path] = 0
         return self._size[path]
 
     def loaded(self, slot: int, paths: Iterable[str]) -> None:
         """A worker of `slot` has loaded `paths` (the closure of the file it proved)."""
-        for p in map(os.path.realpath, paths):
+        for p in map(_canonical, paths):
             self._holders.setdefault(p, set()).add(slot)
             self._last.setdefault(slot, set()).add(p)
 
@@ -111,7 +121,7 @@ class AffinityQueue:
                     shared += self._bytes(p)
                 if any(h != slot for h in holders):
                     elsewhere += self._bytes(p)
-            return shared - elsewhere, self._bytes(os.path.realpath(self.files[i]))
+            return shared - elsewhere, self._bytes(_canonical(self.files[i]))
         best = max(candidates, key=score)
         del self._left[best]
         for p in self.paths[best]:
