@@ -151,3 +151,14 @@ def test_the_hint_names_a_bounded_number_of_includes(tmp_path):
     f = tmp_path / "many.yaml"
     f.write_text("include: [" + ", ".join(f"x{i}.yaml" for i in range(5000)) + "]\n")
     assert len(include_hint(str(f))) == 64
+
+
+def test_jobs_2_over_a_spec_including_a_nul_path_is_bad_input(tmp_path):
+    d = tmp_path / "specs"
+    d.mkdir()
+    for i in range(4):
+        (d / f"s{i}.yaml").write_text((ROOT / "specs/atoms/sm75.yaml").read_text())
+    (d / "nul.yaml").write_bytes(b"version: 2\nname: n\ninclude: [a\x00b.yaml]\n")     # a NUL byte in the text
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--jobs", "2", "--no-cache"],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr
