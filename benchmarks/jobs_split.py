@@ -33,15 +33,18 @@ from verifier.symbolic import decide  # noqa: E402
 from verifier.symbolic.procedure import Settings  # noqa: E402
 
 # proves the files named on its command line in one fresh process, as a worker does, and prints the seconds and
-# how many obligations it decided
+# how many distinct obligations it decided (as the workers count them)
 ALONE = ("import sys, time\n"
          "t0 = time.perf_counter()\n"
          "from verifier import prove_cmd\n"
          "from verifier.symbolic import decide\n"
          "from verifier.symbolic.procedure import Settings\n"
-         "made = []\n"
+         "made = set()\n"
          "real = decide._decide\n"
-         "decide._decide = lambda ob, settings: made.append(1) or real(ob, settings)\n"
+         "def counted(ob, settings):\n"
+         "    made.add((tuple((v.name, v.size) for v in ob.variables), ob.premise, ob.claim, ob.distinct))\n"
+         "    return real(ob, settings)\n"
+         "decide._decide = counted\n"
          "for f in sys.argv[1:]:\n"
          "    prove_cmd._load_and_prove(prove_cmd._FileJob(f, False, (), Settings(), None))\n"
          "print(time.perf_counter() - t0, len(made))\n")

@@ -79,10 +79,10 @@ class AffinityQueue:
     that a run of thousands of files that all include one library is not quadratic."""
 
     def __init__(self, files: list[str]) -> None:
-        self.files = files
         self._size: dict[str, int] = {}
-        self.paths = [{_canonical(f), *include_hint(f)} for f in files]   # by index: the file, its includes
-        by_size = sorted(range(len(files)), key=lambda i: -self._bytes(_canonical(files[i])))
+        self._own = [_canonical(f) for f in files]                               # by index: the file's real path
+        self.paths = [{own, *include_hint(f)} for own, f in zip(self._own, files)]   # ... with its includes
+        by_size = sorted(range(len(files)), key=lambda i: -self._bytes(self._own[i]))
         self._left = dict.fromkeys(by_size)                   # the files not handed out, largest first
         self._naming: dict[str, dict[int, None]] = {}         # path -> the files left naming it, largest first
         for i in by_size:
@@ -121,7 +121,7 @@ class AffinityQueue:
                     shared += self._bytes(p)
                 if any(h != slot for h in holders):
                     elsewhere += self._bytes(p)
-            return shared - elsewhere, self._bytes(_canonical(self.files[i]))
+            return shared - elsewhere, self._bytes(self._own[i])
         best = max(candidates, key=score)
         del self._left[best]
         for p in self.paths[best]:
