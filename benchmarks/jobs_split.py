@@ -22,13 +22,14 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from verifier import prove_cmd  # noqa: E402
 from verifier.schedule import run_with_affinity  # noqa: E402
+from verifier.workers import DirectedPool  # noqa: E402
 from verifier.symbolic import decide  # noqa: E402
 from verifier.symbolic.procedure import Settings  # noqa: E402
 
@@ -66,6 +67,10 @@ def _prove_file(path: str) -> tuple[int, list[str], frozenset[int]]:
     return os.getpid(), loaded.closure, frozenset(_decided)
 
 
+def _loaded(proved: tuple[int, list[str], frozenset[int]]) -> list[str]:
+    return proved[1]
+
+
 def alone(files: list[str]) -> tuple[float, int]:
     out = subprocess.run([sys.executable, "-c", ALONE, *files], cwd=ROOT, check=True, capture_output=True,
                          text=True).stdout.split()
@@ -77,16 +82,18 @@ def in_parallel(files: list[str], schedule: str) -> tuple[float, list[list[str]]
     by_pid: dict[int, list[str]] = {}
     decided: dict[int, frozenset[int]] = {}
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        if schedule == "affinity":     # as prove --jobs 2 does
-            done: Iterable[tuple[int, tuple[int, list[str], frozenset[int]]]] = run_with_affinity(
-                files, 2, lambda i: pool.submit(_prove_file, files[i]), lambda r: r[1])
-        else:                          # every file queued largest first; a free worker takes the next
+    if schedule == "affinity":     # as prove --jobs 2 does
+        with DirectedPool(2, _prove_file, _loaded) as directed:
+            for i, (pid, _, seen) in run_with_affinity(
+                    files, 2, lambda slot, i: directed.send(slot, i, files[i]), directed.answers):
+                by_pid.setdefault(pid, []).append(files[i])
+                decided[pid] = decided.get(pid, frozenset()) | seen
+    else:                          # every file queued largest first; a free worker takes the next
+        with ProcessPoolExecutor(max_workers=2) as pool:
             order = sorted(range(len(files)), key=lambda i: -os.path.getsize(files[i]))
-            done = zip(order, pool.map(_prove_file, [files[i] for i in order]))
-        for i, (pid, _, seen) in done:
-            by_pid.setdefault(pid, []).append(files[i])
-            decided[pid] = decided.get(pid, frozenset()) | seen
+            for i, (pid, _, seen) in zip(order, pool.map(_prove_file, [files[i] for i in order])):
+                by_pid.setdefault(pid, []).append(files[i])
+                decided[pid] = decided.get(pid, frozenset()) | seen
     return time.perf_counter() - t0, list(by_pid.values()), list(decided.values())
 
 

@@ -175,3 +175,16 @@ def test_the_command_line_exits_at_once_but_not_under_a_profiler(tmp_path):
     profiled = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "verifier", "prove",
                                seed, "--no-cache"], capture_output=True, text=True, cwd=ROOT)
     assert profiled.returncode == 0 and profile.stat().st_size > 0
+
+
+def test_a_bug_of_the_tool_is_exit_4_not_1():
+    """An exception no command turns into a result is an internal error (exit 4) with its traceback, never
+    Python's exit code 1, which the command line documents as a counterexample."""
+    crash = ("import verifier.cli as cli\n"
+             "def broken(argv=None):\n"
+             "    raise RuntimeError('boom')\n"
+             "cli.main = broken\n"
+             "cli.run_command_line()\n")
+    p = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 4
+    assert "Traceback" in p.stderr and p.stderr.splitlines()[-1].startswith("internal error: RuntimeError: boom")

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from verifier.schedule import AffinityQueue, include_hint, run_with_affinity
+from verifier.workers import DirectedPool, Finished, Noted, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
 
@@ -79,25 +80,54 @@ def test_what_a_worker_loaded_counts_as_its_own(tmp_path):
     assert Path(files[q.take(0)]).name == "libB.yaml"
 
 
+def _lowered(result: str) -> list[str]:
+    return [result.lower()]
+
+
 def test_every_file_is_handed_out_once_and_results_come_back():
     files = [str(p) for p in sorted((ROOT / "specs").rglob("*.yaml"))]
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        got = list(run_with_affinity(files, 3, lambda i: pool.submit(lambda: files[i].upper()),
-                                     lambda r: [r.lower()]))
+    with DirectedPool(3, str.upper, _lowered) as pool:
+        got = list(run_with_affinity(files, 3, lambda slot, i: pool.send(slot, i, files[i]), pool.answers))
     assert sorted(i for i, _ in got) == list(range(len(files)))
     assert all(r == files[i].upper() for i, r in got)
 
 
-def test_a_failing_file_is_raised():
-    def submit(i: int) -> Future[str]:
-        f: Future[str] = Future()
-        if i == 1:
-            f.set_exception(ValueError("worker failed"))
-        else:
-            f.set_result("ok")
-        return f
-    with pytest.raises(ValueError, match="worker failed"):
-        list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, submit, lambda r: []))
+class _Scripted:
+    """Workers in this process: each task is noted, then finished; records what happened in which order."""
+
+    def __init__(self, fail_on: int | None = None) -> None:
+        self.events: list[tuple[str, int, int]] = []
+        self.queued: list[tuple[int, int]] = []
+        self.fail_on = fail_on
+
+    def send(self, slot: int, i: int) -> None:
+        self.events.append(("sent", slot, i))
+        self.queued.append((slot, i))
+
+    def answers(self) -> Iterator[Noted[list[str]] | Finished[str]]:
+        while self.queued:
+            slot, i = self.queued.pop(0)
+            if i == self.fail_on:
+                raise WorkerFailed(f"a worker raised while proving file {i}")
+            yield Noted(slot, i, [])
+            self.events.append(("result", slot, i))
+            yield Finished(slot, i, f"r{i}")
+
+
+def test_a_slot_takes_its_next_file_on_the_note_before_the_result_is_read():
+    pool = _Scripted()
+    got = list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 1, pool.send, pool.answers))
+    assert sorted(got) == [(0, "r0"), (1, "r1"), (2, "r2")]
+    a, b, c = [i for what, _, i in pool.events if what == "sent"]
+    # each next file is sent on the note, before the result of the one before it is read
+    assert pool.events == [("sent", 0, a), ("sent", 0, b), ("result", 0, a), ("sent", 0, c), ("result", 0, b),
+                           ("result", 0, c)]
+
+
+def test_a_failing_worker_is_raised():
+    pool = _Scripted(fail_on=1)
+    with pytest.raises(WorkerFailed, match="while proving file 1"):
+        list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, pool.send, pool.answers))
 
 
 def test_a_fifo_or_a_directory_gives_no_hint_and_never_blocks(tmp_path):

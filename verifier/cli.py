@@ -219,11 +219,21 @@ def run_command_line() -> NoReturn:
 
     Tearing the interpreter down frees every remembered layout, expression and decision one by one, ~30 ms after
     proving the seed spec; by the time main() returns, every file it wrote is closed and every worker joined, so
-    only the standard streams are flushed before the process ends.  An exception (SystemExit with its code
-    included) leaves the normal way, and so does a run under a profiler or a tracer (cProfile, coverage: they
-    write their results while the interpreter exits)."""
+    only the standard streams are flushed before the process ends.  SystemExit and KeyboardInterrupt leave the
+    normal way, and so does a run under a profiler or a tracer (cProfile, coverage: they write their results while
+    the interpreter exits).  Any other exception is a bug of the tool: its traceback, one line saying so, and exit
+    code 4 (an internal error), never Python's 1, which would read as a counterexample."""
     gc.set_threshold(*GC_THRESHOLD)
-    code = main()
+    try:
+        code = main()
+    except Exception as e:  # noqa: BLE001 - a bug of the tool is its own outcome (exit 4), never a verdict
+        import traceback
+
+        from .outcome import ExitCode
+        traceback.print_exc()
+        sys.stderr.write(f"internal error: {type(e).__name__}: {e} (a bug of the tool; the traceback above says "
+                         "where)\n")
+        code = ExitCode.INTERNAL_ERROR
     if sys.getprofile() is not None or sys.gettrace() is not None:
         sys.exit(code)
     try:

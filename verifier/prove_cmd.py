@@ -102,6 +102,16 @@ def _work(batch: list[_Job]) -> list[CheckResult]:
     return out
 
 
+def _nothing(results: list[CheckResult]) -> None:
+    """A batch's note: none (any worker may take any batch)."""
+    return None
+
+
+def _batch_label(batch: list[_Job]) -> str:
+    names = ", ".join(text.safe(job.check, 40) for job in batch[:3]) + (", ..." if len(batch) > 3 else "")
+    return f"{batch[0].spec_path} (checks {names})"
+
+
 def _batches(work: list[_Job]) -> list[list[int]]:
     """Indices of `work` in batches of one spec file's checks (which share atoms, so a worker decides their common
     obligations once), at most BATCH each, largest first so that the small ones even out the end."""
@@ -129,18 +139,26 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
             results.append(prove_check(s, c, settings, cache, debug))
             tick(i, results[-1])
     else:
-        from concurrent.futures import ProcessPoolExecutor
+        from .workers import DirectedPool, Noted
         # the parent loaded and checked every file (its includes' places too): forked workers inherit the loaded
         # specs, spawned ones reload the files by name
         for s, _ in selected:
             _WORKER_SPECS[(s.path, True)] = s
         work = [_Job(s.path, c.name, True, settings, str(cache.directory) if cache else None) for s, c in selected]
+        batches = _batches(work)
+        following = iter(range(len(batches)))       # the next batch goes to the first worker that is done
         done: dict[int, CheckResult] = {}
         try:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                batches = _batches(work)
-                for ids, rs in zip(batches, pool.map(_work, [[work[i] for i in b] for b in batches])):
-                    for i, r in zip(ids, rs):
+            with DirectedPool(min(jobs, len(batches)), _work, _nothing, label=_batch_label) as pool:
+                for slot, b in zip(range(pool.size), following):
+                    pool.send(slot, b, [work[i] for i in batches[b]])
+                for answer in pool.answers():
+                    if isinstance(answer, Noted):
+                        after = next(following, None)
+                        if after is not None:
+                            pool.send(answer.slot, after, [work[i] for i in batches[after]])
+                        continue
+                    for i, r in zip(batches[answer.key], answer.result):
                         done[i] = r
                         tick(len(done), r)
         finally:
@@ -197,6 +215,15 @@ def _load_and_prove(job: _FileJob) -> _Loaded:
     return _Loaded(job.path, list(spec.checks), [spec.path, *spec.includes], spec.closure or [spec.path], results)
 
 
+def _closure_of(item: _Loaded) -> list[str]:
+    """What a worker tells the parent first, before the whole result: the files it loaded."""
+    return item.closure
+
+
+def _path_of(job: _FileJob) -> str:
+    return job.path
+
+
 def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Settings, jobs: int,
                        cache: ProofCache | None, allow_outside: bool, output: str | None
                        ) -> tuple[list[CheckResult], list[str], list[str]]:
@@ -204,16 +231,14 @@ def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Sett
     catalog run, is spread too.  The parent then judges what they found exactly as a sequential load would (the
     first bad file in order is the error, then unknown check names, then --output onto a spec) before reporting
     anything.  Returns the results, the files --output must not be, and the files to record."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from .schedule import run_with_affinity
+    from .workers import DirectedPool
     work = [_FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
             for f in files]
     progress = sys.stderr.isatty()
     by_index: dict[int, _Loaded] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for i, item in run_with_affinity(files, jobs, lambda i: pool.submit(_load_and_prove, work[i]),
-                                         lambda item: item.closure):
+    with DirectedPool(jobs, _load_and_prove, _closure_of, label=_path_of) as pool:
+        for i, item in run_with_affinity(files, jobs, lambda slot, i: pool.send(slot, i, work[i]), pool.answers):
             by_index[i] = item
             if progress:
                 sys.stderr.write(f"\r[{len(by_index)}/{len(work)} files] {text.safe(item.path, 56):<56}")
@@ -339,12 +364,16 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     if recorded is not None:
         results, read = recorded.results, recorded.files()
     elif parallel_load:
+        from .workers import WorkerFailed
         try:
             results, read, closure = _prove_in_parallel(files or [], checks, settings, jobs, cache, allow_outside,
                                                         output)
         except SpecError as e:
             sys.stderr.write(f"error: {e}\n")
             return ExitCode.BAD_INPUT
+        except WorkerFailed as e:
+            sys.stderr.write(f"internal error: {e}\n")
+            return ExitCode.INTERNAL_ERROR
         if run is not None:
             run.keep(closure, results)
     else:
@@ -369,7 +398,12 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
             sys.stderr.write(f"error: {e}\n")
             return ExitCode.BAD_INPUT
     if recorded is None and not parallel_load:
-        results = run_all(selected, settings, jobs, debug, cache)
+        from .workers import WorkerFailed
+        try:
+            results = run_all(selected, settings, jobs, debug, cache)
+        except WorkerFailed as e:
+            sys.stderr.write(f"internal error: {e}\n")
+            return ExitCode.INTERNAL_ERROR
         if run is not None:
             run.keep([p for s in specs for p in (s.closure or [s.path])], results)
     if suggest:

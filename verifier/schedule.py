@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import re
 import stat
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from itertools import islice
 from typing import Callable, Iterable, Iterator, TypeVar
+
+from .workers import Finished, Noted
 
 R = TypeVar("R")
 
@@ -131,25 +132,24 @@ class AffinityQueue:
         return best
 
 
-def run_with_affinity(files: list[str], jobs: int, submit: Callable[[int], "Future[R]"],
-                      closure_of: Callable[[R], Iterable[str]]) -> Iterator[tuple[int, R]]:
-    """Prove `files` in `jobs` slots: `submit(i)` starts file i in a worker; one file runs per slot, and the slot
-    whose file finished (its worker is then the only free one) takes the next.  Yields (index, result) as files
-    finish; a worker's failure is raised from its future."""
+def run_with_affinity(files: list[str], jobs: int, send: Callable[[int, int], None],
+                      answers: Callable[[], Iterator[Noted[list[str]] | Finished[R]]]
+                      ) -> Iterator[tuple[int, R]]:
+    """Prove `files` in `jobs` slots (verifier/workers.py): `send(slot, i)` gives file i to the slot's worker,
+    `answers()` yields what the workers send back.  A worker's note (the closure of the file it loaded) makes its
+    slot take the next file at once, before the result is read.  Yields (index, result) as files finish; a
+    worker's failure is raised from `answers()`."""
     queue = AffinityQueue(files)
-    running: dict[Future[R], tuple[int, int]] = {}
     for slot in range(jobs):
         i = queue.take(slot)
         if i is None:
             break
-        running[submit(i)] = (slot, i)
-    while running:
-        done, _ = wait(running, return_when=FIRST_COMPLETED)
-        for future in done:
-            slot, i = running.pop(future)
-            result = future.result()
-            queue.loaded(slot, closure_of(result))
-            following = queue.take(slot)
-            if following is not None:          # the free worker starts before the result is looked at
-                running[submit(following)] = (slot, following)
-            yield i, result
+        send(slot, i)
+    for answer in answers():
+        if isinstance(answer, Noted):
+            queue.loaded(answer.slot, answer.note)
+            following = queue.take(answer.slot)
+            if following is not None:
+                send(answer.slot, following)
+        else:
+            yield answer.key, answer.result
