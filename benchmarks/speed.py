@@ -103,6 +103,12 @@ def baseline_tool(rev: str, scratch: Path) -> Path:
     return where
 
 
+def no_cache(tool: Path) -> list[str]:
+    """`--no-cache` where the tool at `tool` has a proof cache (a baseline revision with one would otherwise read
+    the cache a run before it filled, and time a warm start), nothing where it has none."""
+    return ["--no-cache"] if "--no-cache" in (tool / "verifier" / "cli.py").read_text() else []
+
+
 def section_start(rounds: int, scratch: Path, baseline: tuple[str, Path] | None) -> list[Row]:
     spec = str(ROOT / "specs/sm80_f16.yaml")
     shown = "specs/sm80_f16.yaml"
@@ -114,7 +120,8 @@ def section_start(rounds: int, scratch: Path, baseline: tuple[str, Path] | None)
         f"prove {shown}, --no-cache": ([PY, "-m", "verifier", "prove", spec, "--no-cache"], ROOT),
     }
     if baseline:
-        cmds[f"prove {shown}, at {baseline[0]}"] = ([PY, "-m", "verifier", "prove", spec], baseline[1])
+        cmds[f"prove {shown}, at {baseline[0]}"] = ([PY, "-m", "verifier", "prove", spec, *no_cache(baseline[1])],
+                                                    baseline[1])
     t = interleaved(cmds, rounds, {name: (lambda: shutil.rmtree(empty, ignore_errors=True))
                                    for name in cmds if "empty cache" in name})
     base_name = 'python -c "import z3"'
@@ -141,7 +148,7 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
     cmds[one] = ([PY, "-c", REFERENCE_LAUNCHER, "1", REFERENCE_LOOP.format(n=REFERENCE_ITERATIONS)], ROOT)
     cmds[two] = ([PY, "-c", REFERENCE_LAUNCHER, "2", REFERENCE_LOOP.format(n=REFERENCE_ITERATIONS // 2)], ROOT)
     if baseline:
-        then = [PY, "-m", "verifier", "prove", str(baseline[1] / "specs")]
+        then = [PY, "-m", "verifier", "prove", str(baseline[1] / "specs"), *no_cache(baseline[1])]
         cmds[f"prove specs/ --jobs 1, at {baseline[0]}"] = (then + ["--jobs", "1"], baseline[1])
         cmds[f"prove specs/ --jobs 2, at {baseline[0]}"] = (then + ["--jobs", "2"], baseline[1])
         checks[baseline[1]] = _checks_proved([str(baseline[1] / "specs")], baseline[1])   # that revision's catalog
@@ -232,7 +239,7 @@ def section_cutlass(rounds: int, scratch: Path, cutlass: Path | None, baseline: 
             out = scratch / f"imported{len(label)}"
             shutil.rmtree(out, ignore_errors=True)
             imp = [PY, "-m", "verifier", "import-cutlass", str(cutlass), "-o", str(out)]
-            prove = [PY, "-m", "verifier", "prove", str(out), "--allow-outside"] + (["--no-cache"] if not label else [])
+            prove = [PY, "-m", "verifier", "prove", str(out), "--allow-outside", *no_cache(cwd)]
             times.setdefault(f"import-cutlass include/{label}", []).append(wall(imp, cwd))
             times.setdefault(f"prove what it wrote{label}", []).append(wall(prove, cwd))
     rows = []

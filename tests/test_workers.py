@@ -2,6 +2,7 @@
 that raises or dies is an internal error (WorkerFailed, exit 4 from the command line), never a hang or a verdict."""
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -107,3 +108,41 @@ def test_prove_jobs_2_with_a_killed_worker_is_an_internal_error(monkeypatch, cap
     assert code == ExitCode.INTERNAL_ERROR
     assert len(err.splitlines()) == 1 and err.startswith("internal error: a worker process was killed by signal 9")
     assert ".yaml" in err and "Traceback" not in err
+
+
+@pytest.fixture
+def spawned(monkeypatch):
+    """Workers started as macOS and Windows start them (and Linux from Python 3.14 on, by forkserver): fresh
+    interpreters that find the work by name and inherit nothing."""
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: spawn)
+
+
+def test_spawned_workers_answer_too(spawned):
+    with DirectedPool(2, str.upper, len) as pool:
+        for key, task in enumerate(["a", "bb", "ccc"]):
+            pool.send(key % 2, key, task)
+        results = {a.key: a.result for a in pool.answers() if isinstance(a, Finished)}
+    assert results == {0: "A", 1: "BB", 2: "CCC"}
+
+
+def test_prove_jobs_2_with_spawned_workers_gives_the_report_of_jobs_1(spawned, tmp_path, capsys, monkeypatch):
+    pools: list[str] = []
+
+    class Spied(DirectedPool):   # type: ignore[type-arg]
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            pools.append(multiprocessing.get_context().get_start_method())
+    monkeypatch.setattr("verifier.workers.DirectedPool", Spied)
+    d = tmp_path / "specs"
+    d.mkdir()
+    for name in ("sm80_f16.yaml", "sm75.yaml", "sm70.yaml", "sm61.yaml"):
+        (d / name).write_text((ROOT / "specs/atoms" / name).read_text())
+    (d / "seed.yaml").write_text((ROOT / "specs/sm80_f16.yaml").read_text().replace("atoms/", ""))
+    reports = []
+    for jobs in ("1", "2"):
+        assert main(["prove", str(d), "--jobs", jobs, "--no-cache", "--format", "json"]) == ExitCode.OK
+        doc = json.loads(capsys.readouterr().out)
+        reports.append([(c["check"], c["verdict"], [t["status"] for t in c["theorems"]]) for c in doc["checks"]])
+    assert reports[0] == reports[1] and len(reports[0]) == 20
+    assert pools == ["spawn"]      # --jobs 2 loaded the files in (spawned) workers
