@@ -67,10 +67,6 @@ def _prove_file(path: str) -> tuple[int, list[str], frozenset[int]]:
     return os.getpid(), loaded.closure, frozenset(_decided)
 
 
-def _loaded(proved: tuple[int, list[str], frozenset[int]]) -> list[str]:
-    return proved[1]
-
-
 def alone(files: list[str]) -> tuple[float, int]:
     out = subprocess.run([sys.executable, "-c", ALONE, *files], cwd=ROOT, check=True, capture_output=True,
                          text=True).stdout.split()
@@ -83,9 +79,9 @@ def in_parallel(files: list[str], schedule: str) -> tuple[float, list[list[str]]
     decided: dict[int, frozenset[int]] = {}
     t0 = time.perf_counter()
     if schedule == "affinity":     # as prove --jobs 2 does
-        with DirectedPool(2, _prove_file, _loaded) as directed:
+        with DirectedPool(2, _prove_file) as directed:
             for i, (pid, _, seen) in run_with_affinity(
-                    files, 2, lambda slot, i: directed.send(slot, i, files[i]), directed.answers):
+                    files, 2, lambda slot, i: directed.send(slot, i, files[i]), directed.answers, lambda r: r[1]):
                 by_pid.setdefault(pid, []).append(files[i])
                 decided[pid] = decided.get(pid, frozenset()) | seen
     else:                          # every file queued largest first; a free worker takes the next

@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 
 from verifier.schedule import AffinityQueue, include_hint, run_with_affinity
-from verifier.workers import DirectedPool, Finished, Noted, WorkerFailed
+from verifier.workers import DirectedPool, Finished, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
 
@@ -86,48 +86,52 @@ def _lowered(result: str) -> list[str]:
 
 def test_every_file_is_handed_out_once_and_results_come_back():
     files = [str(p) for p in sorted((ROOT / "specs").rglob("*.yaml"))]
-    with DirectedPool(3, str.upper, _lowered) as pool:
-        got = list(run_with_affinity(files, 3, lambda slot, i: pool.send(slot, i, files[i]), pool.answers))
+    with DirectedPool(3, str.upper) as pool:
+        got = list(run_with_affinity(files, 3, lambda slot, i: pool.send(slot, i, files[i]), pool.answers,
+                                     _lowered))
     assert sorted(i for i, _ in got) == list(range(len(files)))
     assert all(r == files[i].upper() for i, r in got)
 
 
 class _Scripted:
-    """Workers in this process: each task is noted, then finished; records what happened in which order."""
+    """Workers in this process, each holding one file at a time; records what happened in which order."""
 
     def __init__(self, fail_on: int | None = None) -> None:
         self.events: list[tuple[str, int, int]] = []
-        self.queued: list[tuple[int, int]] = []
+        self.held: dict[int, int] = {}
         self.fail_on = fail_on
 
     def send(self, slot: int, i: int) -> None:
+        assert slot not in self.held, "a worker holds one file at a time"
         self.events.append(("sent", slot, i))
-        self.queued.append((slot, i))
+        self.held[slot] = i
 
-    def answers(self) -> Iterator[Noted[list[str]] | Finished[str]]:
-        while self.queued:
-            slot, i = self.queued.pop(0)
+    def answers(self) -> Iterator[Finished[str]]:
+        while self.held:
+            slot = min(self.held)
+            i = self.held.pop(slot)
             if i == self.fail_on:
                 raise WorkerFailed(f"a worker raised while proving file {i}")
-            yield Noted(slot, i, [])
             self.events.append(("result", slot, i))
             yield Finished(slot, i, f"r{i}")
 
 
-def test_a_slot_takes_its_next_file_on_the_note_before_the_result_is_read():
+def test_a_slot_takes_its_next_file_when_its_result_comes():
     pool = _Scripted()
-    got = list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 1, pool.send, pool.answers))
+    got = list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, pool.send, pool.answers, lambda r: []))
     assert sorted(got) == [(0, "r0"), (1, "r1"), (2, "r2")]
-    a, b, c = [i for what, _, i in pool.events if what == "sent"]
-    # each next file is sent on the note, before the result of the one before it is read
-    assert pool.events == [("sent", 0, a), ("sent", 0, b), ("result", 0, a), ("sent", 0, c), ("result", 0, b),
-                           ("result", 0, c)]
+    first, second, third = [(slot, i) for what, slot, i in pool.events if what == "sent"]
+    assert {first[0], second[0]} == {0, 1}
+    # the third file goes to the slot whose result came first, once it came
+    done_first = next((slot, i) for what, slot, i in pool.events if what == "result")
+    assert third[0] == done_first[0]
+    assert pool.events.index(("result", *done_first)) < pool.events.index(("sent", *third))
 
 
 def test_a_failing_worker_is_raised():
     pool = _Scripted(fail_on=1)
     with pytest.raises(WorkerFailed, match="while proving file 1"):
-        list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, pool.send, pool.answers))
+        list(run_with_affinity(["a.yaml", "b.yaml", "c.yaml"], 2, pool.send, pool.answers, lambda r: []))
 
 
 def test_a_fifo_or_a_directory_gives_no_hint_and_never_blocks(tmp_path):

@@ -1,5 +1,5 @@
-"""verifier/workers.py: tasks go to the worker they are sent to, a note comes before each result, and a worker
-that raises or dies is an internal error (WorkerFailed, exit 4 from the command line), never a hang or a verdict."""
+"""verifier/workers.py: tasks go to the worker they are sent to, one at a time each, and a worker that raises or
+dies is an internal error (WorkerFailed, exit 4 from the command line), never a hang or a verdict."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ import pytest
 
 from verifier.cli import main
 from verifier.outcome import ExitCode
-from verifier.workers import DirectedPool, Finished, Noted, WorkerFailed
+from verifier.workers import DirectedPool, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
 FORKS = multiprocessing.get_start_method() == "fork"   # a forked worker sees this module's monkeypatches
@@ -31,41 +31,43 @@ def _pid_and(task: str) -> tuple[int, str]:
     return os.getpid(), task.upper()
 
 
-def _length(result: tuple[int, str]) -> int:
-    return len(result[1])
-
-
-def test_each_task_is_proved_by_the_worker_it_was_sent_to_note_first():
+def test_each_task_is_proved_by_the_worker_it_was_sent_to():
     tasks = {0: "a", 1: "bb", 2: "ccc", 3: "dddd"}
-    answers = []
-    with DirectedPool(2, _pid_and, _length) as pool:
-        for key, task in tasks.items():
-            pool.send(key % 2, key, task)
-        answers = list(pool.answers())
-    assert len(answers) == 8
-    for key, task in tasks.items():
-        mine = [a for a in answers if a.key == key]
-        assert [type(a) for a in mine] == [Noted, Finished]
-        noted, finished = mine
-        assert isinstance(noted, Noted) and isinstance(finished, Finished)
-        assert noted.note == len(task) and finished.result[1] == task.upper() and noted.slot == key % 2
-    pids = {a.slot: set() for a in answers}
-    for a in answers:
-        if isinstance(a, Finished):
-            pids[a.slot].add(a.result[0])
-    assert all(len(p) == 1 for p in pids.values()) and pids[0] != pids[1]
+    results: dict[int, tuple[int, str]] = {}
+    slots: dict[int, int] = {}
+    with DirectedPool(2, _pid_and) as pool:
+        pool.send(0, 0, tasks[0])
+        pool.send(1, 1, tasks[1])
+        for answer in pool.answers():
+            results[answer.key], slots[answer.key] = answer.result, answer.slot
+            following = answer.key + 2
+            if following in tasks:            # the slot whose result came takes the next task
+                pool.send(answer.slot, following, tasks[following])
+    assert {k: r[1] for k, r in results.items()} == {k: t.upper() for k, t in tasks.items()}
+    assert slots == {0: 0, 1: 1, 2: 0, 3: 1}
+    pid_of = {slot: {results[k][0] for k in results if slots[k] == slot} for slot in (0, 1)}
+    assert all(len(p) == 1 for p in pid_of.values()) and pid_of[0] != pid_of[1]
     assert not multiprocessing.active_children()          # leaving the pool ended its workers
 
 
-def test_a_task_sent_while_answers_are_read_is_waited_for():
-    with DirectedPool(1, _pid_and, _length) as pool:
-        pool.send(0, 0, "x")
-        seen = []
-        for a in pool.answers():
-            seen.append(a.key)
-            if isinstance(a, Noted) and a.key < 3:
-                pool.send(0, a.key + 1, "y" * (a.key + 2))
-    assert seen == [0, 0, 1, 1, 2, 2, 3, 3]
+def test_a_worker_holds_one_task_at_a_time():
+    """The parent never writes a task while the worker may still be writing a result (both would block on a full
+    pipe): a second task for a busy worker is refused."""
+    with DirectedPool(1, _pid_and) as pool:
+        pool.send(0, 0, "a")
+        with pytest.raises(ValueError, match="one task at a time"):
+            pool.send(0, 1, "b")
+        assert [a.key for a in pool.answers()] == [0]
+
+
+def test_a_large_result_and_a_large_task_in_turn_never_block():
+    big = "x" * (8 << 20)
+    with DirectedPool(1, _pid_and) as pool:
+        pool.send(0, 0, big)
+        for answer in pool.answers():
+            if answer.key < 2:
+                pool.send(0, answer.key + 1, big)
+            assert answer.result[1] == big.upper()
 
 
 @pytest.mark.parametrize("task, why", [
@@ -76,7 +78,7 @@ def test_a_task_sent_while_answers_are_read_is_waited_for():
 ])
 def test_a_worker_that_raises_or_dies_is_a_failure_not_a_hang(task, why):
     with pytest.raises(WorkerFailed, match=why):
-        with DirectedPool(2, _pid_and, _length) as pool:
+        with DirectedPool(2, _pid_and) as pool:
             pool.send(0, 0, "fine")
             pool.send(1, 1, task)
             list(pool.answers())
@@ -86,7 +88,7 @@ def test_a_worker_that_raises_or_dies_is_a_failure_not_a_hang(task, why):
 def test_leaving_by_an_exception_ends_busy_workers_at_once():
     t0 = time.perf_counter()
     with pytest.raises(KeyError):
-        with DirectedPool(2, _pid_and, _length) as pool:
+        with DirectedPool(2, _pid_and) as pool:
             pool.send(0, 0, "sleep")
             raise KeyError("the parent's own failure")
     assert time.perf_counter() - t0 < 30 and not multiprocessing.active_children()
@@ -119,10 +121,15 @@ def spawned(monkeypatch):
 
 
 def test_spawned_workers_answer_too(spawned):
-    with DirectedPool(2, str.upper, len) as pool:
-        for key, task in enumerate(["a", "bb", "ccc"]):
-            pool.send(key % 2, key, task)
-        results = {a.key: a.result for a in pool.answers() if isinstance(a, Finished)}
+    tasks = ["a", "bb", "ccc"]
+    with DirectedPool(2, str.upper) as pool:
+        pool.send(0, 0, tasks[0])
+        pool.send(1, 1, tasks[1])
+        results = {}
+        for answer in pool.answers():
+            results[answer.key] = answer.result
+            if answer.key == 0:
+                pool.send(answer.slot, 2, tasks[2])
     assert results == {0: "A", 1: "BB", 2: "CCC"}
 
 

@@ -102,11 +102,6 @@ def _work(batch: list[_Job]) -> list[CheckResult]:
     return out
 
 
-def _nothing(results: list[CheckResult]) -> None:
-    """A batch's note: none (any worker may take any batch)."""
-    return None
-
-
 def _batch_label(batch: list[_Job]) -> str:
     names = ", ".join(text.safe(job.check, 40) for job in batch[:3]) + (", ..." if len(batch) > 3 else "")
     return f"{batch[0].spec_path} (checks {names})"
@@ -139,7 +134,7 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
             results.append(prove_check(s, c, settings, cache, debug))
             tick(i, results[-1])
     else:
-        from .workers import DirectedPool, Noted
+        from .workers import DirectedPool
         # the parent loaded and checked every file (its includes' places too): forked workers inherit the loaded
         # specs, spawned ones reload the files by name
         for s, _ in selected:
@@ -149,15 +144,13 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
         following = iter(range(len(batches)))       # the next batch goes to the first worker that is done
         done: dict[int, CheckResult] = {}
         try:
-            with DirectedPool(min(jobs, len(batches)), _work, _nothing, label=_batch_label) as pool:
+            with DirectedPool(min(jobs, len(batches)), _work, label=_batch_label) as pool:
                 for slot, b in zip(range(pool.size), following):
                     pool.send(slot, b, [work[i] for i in batches[b]])
                 for answer in pool.answers():
-                    if isinstance(answer, Noted):
-                        after = next(following, None)
-                        if after is not None:
-                            pool.send(answer.slot, after, [work[i] for i in batches[after]])
-                        continue
+                    after = next(following, None)
+                    if after is not None:
+                        pool.send(answer.slot, after, [work[i] for i in batches[after]])
                     for i, r in zip(batches[answer.key], answer.result):
                         done[i] = r
                         tick(len(done), r)
@@ -215,11 +208,6 @@ def _load_and_prove(job: _FileJob) -> _Loaded:
     return _Loaded(job.path, list(spec.checks), [spec.path, *spec.includes], spec.closure or [spec.path], results)
 
 
-def _closure_of(item: _Loaded) -> list[str]:
-    """What a worker tells the parent first, before the whole result: the files it loaded."""
-    return item.closure
-
-
 def _path_of(job: _FileJob) -> str:
     return job.path
 
@@ -237,8 +225,9 @@ def _prove_in_parallel(files: list[str], names: list[str] | None, settings: Sett
             for f in files]
     progress = sys.stderr.isatty()
     by_index: dict[int, _Loaded] = {}
-    with DirectedPool(jobs, _load_and_prove, _closure_of, label=_path_of) as pool:
-        for i, item in run_with_affinity(files, jobs, lambda slot, i: pool.send(slot, i, work[i]), pool.answers):
+    with DirectedPool(jobs, _load_and_prove, label=_path_of) as pool:
+        for i, item in run_with_affinity(files, jobs, lambda slot, i: pool.send(slot, i, work[i]), pool.answers,
+                                         lambda item: item.closure):
             by_index[i] = item
             if progress:
                 sys.stderr.write(f"\r[{len(by_index)}/{len(work)} files] {text.safe(item.path, 56):<56}")

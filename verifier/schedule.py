@@ -20,7 +20,7 @@ import stat
 from itertools import islice
 from typing import Callable, Iterable, Iterator, TypeVar
 
-from .workers import Finished, Noted
+from .workers import Finished
 
 R = TypeVar("R")
 
@@ -133,12 +133,12 @@ class AffinityQueue:
 
 
 def run_with_affinity(files: list[str], jobs: int, send: Callable[[int, int], None],
-                      answers: Callable[[], Iterator[Noted[list[str]] | Finished[R]]]
+                      answers: Callable[[], Iterator[Finished[R]]], closure_of: Callable[[R], Iterable[str]]
                       ) -> Iterator[tuple[int, R]]:
     """Prove `files` in `jobs` slots (verifier/workers.py): `send(slot, i)` gives file i to the slot's worker,
-    `answers()` yields what the workers send back.  A worker's note (the closure of the file it loaded) makes its
-    slot take the next file at once, before the result is read.  Yields (index, result) as files finish; a
-    worker's failure is raised from `answers()`."""
+    `answers()` yields the results as they come; a slot whose result came takes its next file (by the closure
+    the result names) before the result is passed on.  Yields (index, result); a worker's failure is raised from
+    `answers()`."""
     queue = AffinityQueue(files)
     for slot in range(jobs):
         i = queue.take(slot)
@@ -146,10 +146,8 @@ def run_with_affinity(files: list[str], jobs: int, send: Callable[[int, int], No
             break
         send(slot, i)
     for answer in answers():
-        if isinstance(answer, Noted):
-            queue.loaded(answer.slot, answer.note)
-            following = queue.take(answer.slot)
-            if following is not None:
-                send(answer.slot, following)
-        else:
-            yield answer.key, answer.result
+        queue.loaded(answer.slot, closure_of(answer.result))
+        following = queue.take(answer.slot)
+        if following is not None:
+            send(answer.slot, following)
+        yield answer.key, answer.result
