@@ -5,7 +5,9 @@ Sections (each measured in this run, against a baseline measured in the same run
   start     `prove specs/sm80_f16.yaml` with an empty and with a warm proof cache, vs `python -c "import z3"`
   catalog   `prove specs/` with an empty cache at --jobs 1 and --jobs 2, and with a warm cache; and what two
             processes can gain on this machine now: a pure-Python loop run whole in one process and split
-            between two, interleaved with the catalog's rounds (a shared machine's cores are not always idle)
+            between two, interleaved with the catalog's rounds (a shared machine's cores are not always idle);
+            the CPU seconds of each command: how much more --jobs 2 uses than --jobs 1, against how much more
+            the loop uses split than whole (the same work: the machine's share of the growth)
   scaling   one A-operand check per tile size, row pitch and warp count (16x16 ... 4096x4096; pitches that are
             powers of two and padded ones: 648, 2008, 4008; 1-8 warps), in-process seconds from the JSON report
   cutlass   `import-cutlass` on a CUTLASS include/ directory and proving what it wrote (with --cutlass DIR)
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -64,20 +67,26 @@ class Row:
 Command = tuple[list[str], Path]          # argv and the directory it runs in (which `verifier` it imports)
 
 
-def wall(cmd: list[str], cwd: Path = ROOT) -> float:
-    """Seconds `cmd` takes; a command that fails on its input (exit 2) or internally (4) times nothing."""
+def wall(cmd: list[str], cwd: Path = ROOT, cpu: list[float] | None = None) -> float:
+    """Seconds `cmd` takes; a command that fails on its input (exit 2) or internally (4) times nothing.  With `cpu`,
+    the CPU seconds (user and system) that it and the processes it waited for used are appended to it."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=ENV,
                        text=True)
     seconds = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode in (2, 4):
         raise SystemExit(f"{' '.join(cmd)} (in {cwd}) exited {p.returncode}: {p.stderr[-500:]}")
+    if cpu is not None:
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     return seconds
 
 
-def interleaved(commands: dict[str, Command], rounds: int, before_each: dict[str, object] | None = None
-                ) -> dict[str, list[float]]:
-    """Every round runs every command once, in the same order: all see the same machine state."""
+def interleaved(commands: dict[str, Command], rounds: int, before_each: dict[str, object] | None = None,
+                cpu: dict[str, list[float]] | None = None) -> dict[str, list[float]]:
+    """Every round runs every command once, in the same order: all see the same machine state.  Returns each
+    command's wall seconds per round; fills `cpu`, when given, with its CPU seconds per round."""
     times: dict[str, list[float]] = {name: [] for name in commands}
     for cmd, cwd in commands.values():      # bytecode compiled, caches filled where a command fills them
         wall(cmd, cwd)
@@ -86,7 +95,7 @@ def interleaved(commands: dict[str, Command], rounds: int, before_each: dict[str
             hook = (before_each or {}).get(name)
             if callable(hook):
                 hook()
-            times[name].append(wall(cmd, cwd))
+            times[name].append(wall(cmd, cwd, None if cpu is None else cpu.setdefault(name, [])))
     return times
 
 
@@ -152,11 +161,19 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
         cmds[f"prove specs/ --jobs 1, at {baseline[0]}"] = (then + ["--jobs", "1"], baseline[1])
         cmds[f"prove specs/ --jobs 2, at {baseline[0]}"] = (then + ["--jobs", "2"], baseline[1])
         checks[baseline[1]] = _checks_proved([str(baseline[1] / "specs")], baseline[1])   # that revision's catalog
-    t = interleaved(cmds, rounds)
-    base_name = "prove specs/ --jobs 1, no cache"
+    cpu: dict[str, list[float]] = {}
+    t = interleaved(cmds, rounds, cpu=cpu)
+    base_name, jobs2_name = "prove specs/ --jobs 1, no cache", "prove specs/ --jobs 2, no cache"
     base = statistics.median(t[base_name])
     rows = []
-    jobs2 = statistics.median(t["prove specs/ --jobs 2, no cache"])
+    jobs2 = statistics.median(t[jobs2_name])
+    # CPU seconds grow when two processes share a machine's cores (each runs slower: caches, a host's hyperthreads)
+    # and when --jobs 2 does more work than --jobs 1 (what both workers parse and decide, the results' pickling,
+    # the parent); the loop does the same work whole or split, so its growth is the machine's alone.  Where a
+    # core's speed changes from round to round (a host shared with others), both growths are that noise too.
+    def growth(split: str, whole: str) -> float:
+        return statistics.median(cpu[split]) / statistics.median(cpu[whole])
+    jobs2_growth, loop_growth = growth(jobs2_name, base_name), growth(two, one)
     for name, (_, cwd) in cmds.items():
         m = statistics.median(t[name])
         if name == one:
@@ -165,10 +182,15 @@ def section_catalog(rounds: int, scratch: Path, baseline: tuple[str, Path] | Non
             whole = statistics.median(t[one])
             rows.append(Row("catalog", one, whole))
             rows.append(Row("catalog", two, m, one, m / whole,
-                            f"two cores now: {whole / m:.2f}x one; --jobs 2: {base / jobs2:.2f}x --jobs 1"))
+                            f"two cores now: {whole / m:.2f}x one; --jobs 2: {base / jobs2:.2f}x --jobs 1; "
+                            f"CPU {(loop_growth - 1) * 100:+.1f}% split"))
             continue
         n = checks[cwd]
-        rows.append(Row("catalog", name, m, base_name, m / base, f"{n} checks, {m / n * 1000:.1f} ms/check"))
+        note = f"{n} checks, {m / n * 1000:.1f} ms/check; CPU {statistics.median(cpu[name]):.2f}s"
+        if name == jobs2_name:
+            note += (f" ({(jobs2_growth - 1) * 100:+.1f}% on --jobs 1's;"
+                     f" the loop split: {(loop_growth - 1) * 100:+.1f}%)")
+        rows.append(Row("catalog", name, m, base_name, m / base, note))
     return rows
 
 

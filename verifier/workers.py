@@ -5,7 +5,8 @@ whichever worker is free: the schedule could only assume it was the one whose fi
 A worker (a slot) holds one task at a time: the parent sends the next only once it has read the last one's result.
 So neither side ever writes while the other is writing too (a task sent while the worker still pushed a result
 larger than the pipe's buffer would block both for good).  Timed against the executor in the same interleaved
-rounds (benchmarks/speed.py --baseline-rev), the catalog at --jobs 2 took the same time.
+rounds (benchmarks/speed.py --baseline-rev), the catalog at --jobs 2 took about the same time (the README's Speed
+section: a few percent either way, the spread of the rounds).
 
 A worker that raises sends its traceback and ends; one that ends without answering (killed by a signal: the
 out-of-memory killer) is seen through its sentinel.  Either way the parent raises WorkerFailed: an internal error
