@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Throughput of `python -m verifier hw -`: N mixed TMA and wgmma queries through one process, in interleaved
-rounds, against `python -c "import verifier.hw_cmd"` (the start-up) measured in the same run.
+rounds, against `python -c "import verifier.commands.hw"` (the start-up) measured in the same run.
 
 Prints a table; not a test.   python benchmarks/hw_calculator.py [--n 1000] [--rounds 3]
 """
@@ -48,12 +48,12 @@ def main() -> None:
     args = ap.parse_args()
     batch = "\n".join(queries(args.n)) + "\n"
     cmds = {f"hw - ({args.n} queries)": ([sys.executable, "-m", "verifier", "hw", "-"], batch),
-            "import verifier.hw_cmd": ([sys.executable, "-c", "import verifier.hw_cmd"], "")}
+            "import verifier.commands.hw": ([sys.executable, "-c", "import verifier.commands.hw"], "")}
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(args.rounds):
         for name, (cmd, stdin) in cmds.items():
             times[name].append(run(cmd, stdin))
-    base = statistics.median(times["import verifier.hw_cmd"])
+    base = statistics.median(times["import verifier.commands.hw"])
     print(f"{'command':<28} {'median s':>9} {'min s':>8} {'per query ms':>13} {'/ start-up':>11}")
     for name, t in times.items():
         per = statistics.median(t) / args.n * 1000 if name.startswith("hw") else float("nan")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """What `--jobs 2` loses to work done twice, under two ways of handing out files: largest first to whichever
-worker is free, and by affinity (verifier/schedule.py, what `prove --jobs 2` does).  Each round proves the catalog
-with two workers under each schedule, then each worker's share of files again alone in a fresh process, one after
-the other, and all files in one fresh process.
+worker is free, and by affinity (verifier/engine/schedule.py, what `prove --jobs 2` does).  Each round proves the
+catalog with two workers under each schedule, then each worker's share of files again alone in a fresh process, one
+after the other, and all files in one fresh process.
 
 The shares' sum minus the single process is the work the two workers duplicate (imports, atom libraries parsed
 twice, atom theorems and obligations decided by both); the parallel wall time minus the larger share is what
@@ -27,9 +27,9 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verifier import prove_cmd  # noqa: E402
-from verifier.schedule import run_with_affinity  # noqa: E402
-from verifier.workers import DirectedPool  # noqa: E402
+from verifier.commands import prove as prove_cmd  # noqa: E402
+from verifier.engine.schedule import run_with_affinity  # noqa: E402
+from verifier.engine.workers import DirectedPool  # noqa: E402
 from verifier.symbolic import decide  # noqa: E402
 from verifier.symbolic.procedure import Settings  # noqa: E402
 
@@ -37,7 +37,7 @@ from verifier.symbolic.procedure import Settings  # noqa: E402
 # how many distinct obligations it decided (as the workers count them)
 ALONE = ("import sys, time\n"
          "t0 = time.perf_counter()\n"
-         "from verifier import prove_cmd\n"
+         "from verifier.commands import prove as prove_cmd\n"
          "from verifier.symbolic import decide\n"
          "from verifier.symbolic.procedure import Settings\n"
          "made = set()\n"

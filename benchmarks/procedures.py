@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verifier import cli  # noqa: E402
+from verifier.commands import cli  # noqa: E402
 from verifier.symbolic import decide as decide_module  # noqa: E402
 from verifier.symbolic.decide import (ENUMERATION_LIMIT, Procedure, enumerable,  # noqa: E402
                                       failures_in_python, failures_with_numpy, has_non_power_of_two_division)

@@ -28,10 +28,10 @@ PHASES = ("import the prover", "load the spec", "prove every check", "  of which
 def one_round(spec: str) -> dict:
     t0 = time.perf_counter()
     sys.path.insert(0, str(ROOT))
-    from verifier.spec.loader import load_specs
+    from verifier.specfile.loader import load_specs
     from verifier.symbolic import decide as decide_module
     from verifier.symbolic import loops
-    from verifier.theorems.runner import run_check
+    from verifier.engine.runner import run_check
     t1 = time.perf_counter()
     specs = load_specs([spec])
     t2 = time.perf_counter()

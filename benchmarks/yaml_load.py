@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verifier.spec import libyaml  # noqa: E402
-from verifier.spec.files import spec_files  # noqa: E402
-from verifier.spec.loader import SpecLoader  # noqa: E402
+from verifier.specfile import libyaml  # noqa: E402
+from verifier.specfile.files import spec_files  # noqa: E402
+from verifier.specfile.loader import SpecLoader  # noqa: E402
 
 
 def timed(load: Callable[[], object], with_libyaml: bool) -> float:

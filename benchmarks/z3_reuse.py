@@ -35,7 +35,7 @@ import z3
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verifier import cli  # noqa: E402
+from verifier.commands import cli  # noqa: E402
 from verifier.symbolic import decide as decide_module  # noqa: E402
 from verifier.symbolic.backends import SMT2  # noqa: E402
 from verifier.symbolic.decide import CONTEXT_OBLIGATIONS, DEFAULT_SETTINGS, Procedure, choose  # noqa: E402

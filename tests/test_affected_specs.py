@@ -72,7 +72,7 @@ def test_diff_of_a_directory_against_a_revision_follows_includes(repo):
 
 def test_version_2_specs_are_found_by_the_hook(repo):
     """A spec in format version 2 (the Hopper and banks keys) is a spec to the pre-commit hook too."""
-    from verifier.spec.affected import tracked_specs
+    from verifier.specfile.affected import tracked_specs
     kernel = (repo / "specs" / "kernel.yaml").read_text()
     assert kernel.startswith("version: 2")
     assert str(repo / "specs" / "kernel.yaml") in tracked_specs(repo)

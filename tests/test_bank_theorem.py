@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from verifier.cli import main
+from verifier.commands.cli import main
 from verifier.outcome import Status, Verdict
-from verifier.spec import SpecError, load_spec
-from verifier.theorems.bank_theorems import bank_counts
+from verifier.specfile import SpecError, load_spec
+from verifier.kinds.tiled.banks import bank_counts
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.chain import OperandChain
-from verifier.theorems.runner import run_check
-from verifier.theorems.setup import build_tiled
+from verifier.kinds.tiled.chain import OperandChain
+from verifier.engine.runner import run_check
+from verifier.kinds.tiled.setup import build_tiled
 
 ROOT = Path(__file__).parent.parent
 T = TheoremId

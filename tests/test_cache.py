@@ -1,4 +1,4 @@
-"""The proof cache (verifier/cache.py): a warm run gives the same report as a cold one and as no cache at all;
+"""The proof cache (verifier/engine/cache.py): a warm run gives the same report as a cold one and as no cache at all;
 corrupt and foreign entries are ignored; a changed input is a miss; concurrent runs share a directory."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from verifier.cache import ProofCache
+from verifier.engine.cache import ProofCache
 from verifier.jsoncodec import from_json, to_json
-from verifier.spec import load_spec
-from verifier.theorems.runner import CheckResult, run_check
+from verifier.specfile import load_spec
+from verifier.engine.runner import CheckResult, run_check
 
 ROOT = Path(__file__).parent.parent
 SEED = ROOT / "specs" / "sm80_f16.yaml"
@@ -118,10 +118,11 @@ def test_a_warm_run_loads_no_yaml_and_imports_no_solver(tmp_path):
     cache = tmp_path / "cache"
     d = _spec_dir(tmp_path)
     cold = prove(str(d), "--cache-dir", str(cache), cwd=tmp_path)
-    probe = ("import sys, io, contextlib\nfrom verifier.cli import main\nout = io.StringIO()\n"
+    probe = ("import sys, io, contextlib\nfrom verifier.commands.cli import main\nout = io.StringIO()\n"
              "with contextlib.redirect_stdout(out):\n"
              f"    rc = main(['prove', {str(d)!r}, '--cache-dir', {str(cache)!r}, '--format', 'json'])\n"
-             "print(int(rc), [m for m in ('ruamel.yaml', 'z3', 'numpy', 'verifier.spec.loader') if m in sys.modules])\n"
+             "print(int(rc), [m for m in ('ruamel.yaml', 'z3', 'numpy', 'verifier.specfile.loader')\n"
+             "                if m in sys.modules])\n"
              "print(out.getvalue())")
     p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
     first, _, report = p.stdout.partition("\n")

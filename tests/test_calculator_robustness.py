@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from verifier.algebra.syntax import FUNCTIONS, MAX_NESTING, ParseError, parse_expression
-from verifier.calculator import evaluate_line, run
+from verifier.commands.layout import evaluate_line, run
 
 HUGE = "9" * 5000
 ERROR_LINE_LIMIT = 500   # an error line repeats at most a short excerpt of the input (and may list known names)

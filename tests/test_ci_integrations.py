@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from verifier.cli import build_parser
+from verifier.commands.cli import build_parser
 
 ROOT = Path(__file__).parent.parent
 

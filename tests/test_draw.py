@@ -14,7 +14,7 @@ ROOT = Path(__file__).parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from verifier.cli import main  # noqa: E402
+from verifier.commands.cli import main  # noqa: E402
 
 GOLDEN = Path(__file__).parent / "data" / "draw"
 # (golden file, spec, check, view)

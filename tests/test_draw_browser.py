@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.cli import main
+from verifier.commands.cli import main
 
 ROOT = Path(__file__).parent.parent
 BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)

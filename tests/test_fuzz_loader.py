@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from verifier.spec import Spec, SpecError, load_specs
-from verifier.spec.loader import CHECK_KEYS, COPY_KEYS, MMA_KEYS, TOP_KEYS, TYPE_KEYS
+from verifier.specfile import Spec, SpecError, load_specs
+from verifier.specfile.loader import CHECK_KEYS, COPY_KEYS, MMA_KEYS, TOP_KEYS, TYPE_KEYS
 
 MESSAGE_LIMIT = 300
 FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from verifier.outcome import ExitCode
-from verifier.prove_cmd import prove_main
+from verifier.commands.prove import prove_main
 from verifier.symbolic.decide import Settings
 
 ROOT = Path(__file__).parent.parent

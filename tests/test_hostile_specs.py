@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from verifier.spec import Spec, SpecError, load_spec, load_specs
-from verifier.spec.loader import MAX_YAML_EVENTS, MAX_YAML_NODES, repository_root
+from verifier.specfile import Spec, SpecError, load_spec, load_specs
+from verifier.specfile.loader import MAX_YAML_EVENTS, MAX_YAML_NODES, repository_root
 
 # every refusal comes back within this: a guard against a hang or a blow-up (minutes), not a speed measure (the
 # slowest, 30,000 YAML nodes read before the refusal, takes about 1 s on a 2-core machine and 2 s under the suite)

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from hw_tables import tables
-from verifier.hw_cmd import hw_main
+from verifier.commands.hw import hw_main
 
 ROOT = Path(__file__).parent.parent
 

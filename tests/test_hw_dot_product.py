@@ -9,9 +9,9 @@ from hw_tables import tables
 from verifier.hardware.dot_product import evaluate
 from verifier.hardware.registry import mma_instruction_model, mma_instruction_types
 from verifier.outcome import Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 TABLE = tables("dot_product")
 ROOT = Path(__file__).parent.parent

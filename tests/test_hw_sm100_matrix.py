@@ -13,9 +13,9 @@ import pytest
 from verifier.hardware import matrix_copy_sm100 as sm100
 from verifier.hardware.registry import copy_model
 from verifier.outcome import Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.symbolic.expr import Const
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 SPEC = load_spec(Path(__file__).parent / "specs" / "sm100_matrix.yaml", allow_outside=True)
 ATOMS = [name for name in SPEC.checks if not name.endswith("_mutated")]

@@ -11,7 +11,7 @@ import pytest
 
 from verifier.algebra.syntax import ParseError, parse_expression, parse_layout
 from verifier.importer.kernel import import_kernel
-from verifier.spec import SpecError, load_spec
+from verifier.specfile import SpecError, load_spec
 
 ROOT = Path(__file__).parent.parent
 KERNELS = Path(__file__).parent / "data" / "kernels"

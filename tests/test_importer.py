@@ -18,7 +18,7 @@ from verifier.importer import ImportReport, import_cutlass, main
 from verifier.importer.atoms import instruction_of
 from verifier.importer.compare_oracle import compare, compare_details, compare_rejected
 from verifier.importer.scanner import AliasDecl, StaticAssert, StructDecl, scan, walk
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 
 DATA = Path(__file__).parent / "data"
 INCLUDE = DATA / "cpp" / "include"
@@ -393,7 +393,7 @@ def test_a_documented_finding_is_written_with_the_catalogs_expect(tmp_path):
     from verifier.importer.atoms import CopyRecord
     from verifier.importer.writer import spec_text
     from verifier.outcome import Verdict
-    from verifier.theorems.runner import run_check
+    from verifier.engine.runner import run_check
     bits = parse_layout("(32,32):(32,1)")
     rec = CopyRecord("SM75_U32x1_MOVM_T", "movmatrix.sync.aligned.m8n8.trans.b16", parse_layout("32:1"), bits, bits,
                      bits, "dst", "half_t", "include/cute/atom/copy_traits_sm75.hpp", 144)
@@ -414,7 +414,7 @@ def test_an_mma_without_an_instruction_is_written_as_documented_unsupported(tmp_
     from verifier.importer.atoms import MMARecord
     from verifier.importer.writer import NO_INSTRUCTION, spec_text
     from verifier.outcome import Verdict
-    from verifier.theorems.runner import run_check
+    from verifier.engine.runner import run_check
     one = parse_layout("(1,1):(0,0)")
     rec = MMARecord("UniversalFMA<float,float,float,float>", None, (1, 1, 1), parse_layout("1:0"),
                     {"a": "float", "b": "float", "c": "float", "d": "float"}, one, one, one,

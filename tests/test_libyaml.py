@@ -1,4 +1,4 @@
-"""libyaml composes a spec only where its node tree is ruamel's pure parser's (verifier/spec/libyaml.py).
+"""libyaml composes a spec only where its node tree is ruamel's pure parser's (verifier/specfile/libyaml.py).
 
 Trees are compared node by node: kind, tag, value, style, flow style and start position (line, column, index;
 the only position anything reads). On every committed YAML file, on random mutations of the specs (inserted YAML
@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from verifier.spec import libyaml, load_specs
-from verifier.spec.libyaml import NOT_COMPOSED
-from verifier.spec.loader import MAX_YAML_EVENTS, _compose_with_ruamel, _yaml
+from verifier.specfile import libyaml, load_specs
+from verifier.specfile.libyaml import NOT_COMPOSED
+from verifier.specfile.loader import MAX_YAML_EVENTS, _compose_with_ruamel, _yaml
 
 pytest.importorskip("_ruamel_yaml", reason="ruamel.yaml.clib (libyaml) is not installed")
 
@@ -172,7 +172,7 @@ def test_specs_load_the_same_without_libyaml() -> None:
 
 
 def _outcome(path: Path) -> str:
-    from verifier.spec import SpecError
+    from verifier.specfile import SpecError
     try:
         return repr(load_specs([str(path)]))
     except SpecError as e:

@@ -13,7 +13,7 @@ from strategies import shapes
 from verifier.algebra import Layout
 from verifier.algebra.inttuple import flatten_to_tuple
 from verifier.jsoncodec import to_json
-from verifier.spec.loader import load_specs
+from verifier.specfile.loader import load_specs
 from verifier.symbolic import decide as decide_module
 from verifier.symbolic import loops
 from verifier.symbolic.decide import (distinct_in_python, distinct_with_numpy, enumerate_obligation,
@@ -22,7 +22,7 @@ from verifier.symbolic.expr import Var, and_, compile_py, implies, lt, ne, or_
 from verifier.symbolic.expr import eq as eq_
 from verifier.symbolic.layouts import layout_expr
 from verifier.symbolic.obligation import Distinct, Obligation
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 ROOT = Path(__file__).parent.parent
 

@@ -6,8 +6,8 @@ from oracle import copy_atom, load, shape_mnk
 from verifier.algebra import Layout, parse_layout
 from verifier.algebra.inttuple import flatten_to_tuple, unflatten
 from verifier.hardware.registry import copy_model, element_copy_alignment, mma_instruction_model
-from verifier.spec.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
-from verifier.theorems.runner import run_check
+from verifier.specfile.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
+from verifier.engine.runner import run_check
 
 HERE = Loc("tests/data/oracle_atoms.json.gz", 1, 1)
 MMA = [c for c in load("atoms") if c["kind"] == "mma" and mma_instruction_model(c["ptx"], c["op"]) is not None]

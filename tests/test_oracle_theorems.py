@@ -6,8 +6,8 @@ import pytest
 from oracle import cases, copy_atom, load, shape_mnk
 from verifier.algebra import parse_layout, type_bits
 from verifier.algebra.cpp_syntax import read_cpp
-from verifier.spec.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
-from verifier.theorems.runner import run_check
+from verifier.specfile.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
+from verifier.engine.runner import run_check
 
 HERE = Loc("tests/data/oracle_tiled.json.gz", 1, 1)
 CONFIGS = cases("tiled", lambda c: c["config"]["operand"] is not None)

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from verifier.cli import main
+from verifier.commands.cli import main
 from verifier.outcome import ExitCode, Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.symbolic.decide import Settings
-from verifier.theorems import runner
+from verifier.engine import runner
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 ROOT = Path(__file__).parent.parent
 ATOMS = ROOT / "specs" / "atoms"
@@ -214,7 +214,7 @@ def test_a_millisecond_timeout_is_honoured_and_undecided_is_never_proved(capsys)
 
 
 def test_jobs_are_capped_at_the_cpu_count(monkeypatch, capsys):
-    from verifier import prove_cmd
+    from verifier.commands import prove as prove_cmd
     seen = {}
     real = prove_cmd.run_all
 

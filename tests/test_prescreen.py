@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from verifier.outcome import Verdict
-from verifier.prescreen import builders, command
+from verifier.prescreen import builders
+from verifier.commands import prescreen_cutlass as command
 from verifier.prescreen.builders import UMMA_FAMILIES, Mapped, Sm80Family, Unmapped, map_sm80, map_sm90, map_sm100
 from verifier.prescreen.space import KernelConfig
 
@@ -215,9 +216,9 @@ def test_bad_arguments_are_bad_input(args):
 def test_a_verified_kernel_reports_its_theorems_without_repeating_the_paths_obligations():
     """Thousands of kernels share a few operand paths: a verified kernel keeps each theorem's status, a refuted one
     its obligations and counterexample."""
-    from verifier.prescreen.command import _kernel_result
-    from verifier.spec import load_spec
-    from verifier.theorems.runner import run_check
+    from verifier.commands.prescreen_cutlass import _kernel_result
+    from verifier.specfile import load_spec
+    from verifier.engine.runner import run_check
     spec = load_spec(ROOT / "specs" / "mistakes.yaml")
     good_spec = load_spec(ROOT / "specs" / "sm80_f16.yaml")
     good = run_check(good_spec, next(iter(good_spec.checks.values())))

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from verifier.outcome import Status, Verdict
-from verifier.spec import SpecError, load_spec
+from verifier.specfile import SpecError, load_spec
 from verifier.symbolic.decide import Procedure, Settings
 from verifier.theorems.catalog import TILED_C_STORE, TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
 CASES = load_spec(SPECS / "program_semantics.yaml", allow_outside=True)

@@ -180,7 +180,7 @@ def test_the_command_line_exits_at_once_but_not_under_a_profiler(tmp_path):
 def test_a_bug_of_the_tool_is_exit_4_not_1():
     """An exception no command turns into a result is an internal error (exit 4) with its traceback, never
     Python's exit code 1, which the command line documents as a counterexample."""
-    crash = ("import verifier.cli as cli\n"
+    crash = ("import verifier.commands.cli as cli\n"
              "def broken(argv=None):\n"
              "    raise RuntimeError('boom')\n"
              "cli.main = broken\n"

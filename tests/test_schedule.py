@@ -1,4 +1,4 @@
-"""verifier/schedule.py: --jobs hands each worker the files that share its atom libraries; the `include:` hint
+"""verifier/engine/schedule.py: --jobs hands each worker the files that share its atom libraries; the `include:` hint
 read as text; every file handed out once."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Iterator
 
 import pytest
 
-from verifier.schedule import AffinityQueue, include_hint, run_with_affinity
-from verifier.workers import DirectedPool, Finished, WorkerFailed
+from verifier.engine.schedule import AffinityQueue, include_hint, run_with_affinity
+from verifier.engine.workers import DirectedPool, Finished, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
 
@@ -138,7 +138,7 @@ def test_a_fifo_or_a_directory_gives_no_hint_and_never_blocks(tmp_path):
     """Read in a child process: a hint that blocked on the FIFO would hang the test, not fail it."""
     os.mkfifo(tmp_path / "pipe.yaml")
     (tmp_path / "dir.yaml").mkdir()
-    probe = ("import sys\nfrom verifier.schedule import include_hint\n"
+    probe = ("import sys\nfrom verifier.engine.schedule import include_hint\n"
              "print(include_hint(sys.argv[1]), include_hint(sys.argv[2]))")
     p = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "pipe.yaml"), str(tmp_path / "dir.yaml")],
                        capture_output=True, text=True, timeout=60, cwd=ROOT)

@@ -21,10 +21,10 @@ from verifier.hardware import umma_desc as UD
 from verifier.hardware.gmma_desc import GmmaSwizzle, Major
 from verifier.hardware.umma_desc import LeadingMode, UmmaDescriptor, UmmaLayoutType
 from verifier.outcome import Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
-from verifier.theorems.sm90_setup import Sm90Setup, build_sm90
+from verifier.engine.runner import run_check
+from verifier.kinds.smem_mma.setup import Sm90Setup, build_sm90
 
 T = TheoremId
 SPEC = load_spec(Path(__file__).parent / "specs" / "sm100_umma_desc.yaml")

@@ -16,14 +16,14 @@ import pytest
 from oracle import load
 from verifier.algebra import parse_layout
 from verifier.algebra.swizzle import Swizzle
-from verifier.cli import main
+from verifier.commands.cli import main
 from verifier.hardware import tma as TMA
 from verifier.hardware.gmma_desc import Descriptor, operand_reads
 from verifier.outcome import Status, Verdict
-from verifier.spec import SpecError, load_spec
+from verifier.specfile import SpecError, load_spec
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
-from verifier.theorems.sm90_setup import Sm90Setup, build_sm90
+from verifier.engine.runner import run_check
+from verifier.kinds.smem_mma.setup import Sm90Setup, build_sm90
 
 ROOT = Path(__file__).parent.parent
 CATALOG = load_spec(ROOT / "specs" / "catalog" / "sm90_gmma.yaml")

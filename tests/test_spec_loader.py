@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from verifier.algebra import ComposedLayout, Layout, parse_layout
-from verifier.spec import Loc, SpecError, load_spec, load_specs
+from verifier.specfile import Loc, SpecError, load_spec, load_specs
 
 ATOMS = """\
 version: 1
@@ -370,7 +370,7 @@ def test_garbage_gives_a_located_error(garbage: str) -> None:
 def test_a_spec_loader_parses_a_shared_include_once(monkeypatch) -> None:
     """A worker proving file after file keeps one SpecLoader: an include two files share is read once, and each
     file gets what load_spec gives it."""
-    from verifier.spec import loader as loader_module
+    from verifier.specfile import loader as loader_module
     read: list[str] = []
     original = loader_module._read_text
     monkeypatch.setattr(loader_module, "_read_text", lambda path: read.append(Path(path).name) or original(path))

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from verifier.outcome import Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.suggest import suggest
 from verifier.symbolic.decide import Settings
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 ROOT = Path(__file__).parent.parent
 MISTAKES = load_spec(ROOT / "specs" / "mistakes.yaml")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.spec import SpecError, load_spec
+from verifier.specfile import SpecError, load_spec
 
 ROOT = Path(__file__).parent.parent
 ATOMS = ROOT / "specs" / "atoms"

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from verifier.outcome import Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.symbolic.decide import Settings
 from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TMEM, TMEM_STORE, TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
 CASES = load_spec(SPECS / "theorem_cases.yaml", allow_outside=True)
@@ -127,7 +127,7 @@ def test_unreached_counts_the_offsets_a_layout_never_takes():
     """(4,2):(1,8) on a 16-offset tile takes 0-3 and 8-11: eight are missed, 4 first; a compact layout misses none,
     and asking again (the memo) gives the same answer."""
     from verifier.algebra.layout import Layout
-    from verifier.theorems.atom_theorems import unreached
+    from verifier.kinds.atom.theorems import unreached
     holes = Layout((4, 2), (1, 8))
     assert unreached(holes, 16) == (8, 4)
     assert unreached(Layout((4, 2), (1, 8)), 16) == (8, 4)

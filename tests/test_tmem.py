@@ -15,10 +15,10 @@ import pytest
 from verifier.hardware.registry import copy_model, qualifiers
 from verifier.hardware.tmem_copy import TmemForm, TmemShape, lane_quarter, parse_form, register_cell
 from verifier.outcome import Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.symbolic.expr import Const
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 SPECS = Path(__file__).parent / "specs"
 ROOT = Path(__file__).parent.parent
@@ -253,7 +253,7 @@ checks:
      "    store: {copy: LDSM, value_type: half_t, smem: \"(8,8):(8,1)\", extra: 1}\n", 2, 21, 66, ("extra",)),
 ])
 def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
-    from verifier.spec import SpecError
+    from verifier.specfile import SpecError
     f = tmp_path / "bad.yaml"
     f.write_text(HEAD.format(version=version) + body)
     with pytest.raises(SpecError) as info:
@@ -344,7 +344,7 @@ def test_a_warp_whose_lanes_name_different_addresses_is_refuted():
 
     from verifier.algebra.layout import Layout
     from verifier.theorems.suspects import Suspects
-    from verifier.theorems.tmem_theorems import build_tmem, lane_access
+    from verifier.kinds.tmem.theorems import build_tmem, lane_access
     spec = load_spec(ROOT / "specs" / "catalog" / "sm100_epilogue_tmem.yaml")
     check = spec.checks["epilogue_tmem_load_32dp32b_32x_128x32"]
     setup = build_tmem(check, spec.copy_atoms[check.copy])

@@ -9,10 +9,10 @@ from verifier.algebra.types import instruction_type_agrees
 from verifier.hardware.registry import mma_instruction_model, mma_instruction_types
 from verifier.hardware.umma import CtaGroup, MMAKind, UMMAModel, shape_rule, umma_model
 from verifier.outcome import Status, Verdict
-from verifier.spec import load_spec
+from verifier.specfile import load_spec
 from verifier.symbolic.expr import Const
 from verifier.theorems.catalog import TheoremId
-from verifier.theorems.runner import run_check
+from verifier.engine.runner import run_check
 
 SPEC = load_spec(Path(__file__).parent / "specs" / "sm100_umma.yaml", allow_outside=True)
 ONE, PAIR = CtaGroup.ONE, CtaGroup.PAIR

@@ -1,4 +1,4 @@
-"""verifier/workers.py: tasks go to the worker they are sent to, one at a time each, and a worker that raises or
+"""verifier/engine/workers.py: tasks go to the worker they are sent to, one at a time each, and a worker that raises or
 dies is an internal error (WorkerFailed, exit 4 from the command line), never a hang or a verdict."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from verifier.cli import main
+from verifier.commands.cli import main
 from verifier.outcome import ExitCode
-from verifier.workers import DirectedPool, WorkerFailed
+from verifier.engine.workers import DirectedPool, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
 FORKS = multiprocessing.get_start_method() == "fork"   # a forked worker sees this module's monkeypatches
@@ -103,7 +103,7 @@ def _killed(job: object) -> object:
 def test_prove_jobs_2_with_a_killed_worker_is_an_internal_error(monkeypatch, capsys):
     """The out-of-memory killer's SIGKILL: exit 4 and one line naming the file, not exit 1 (a counterexample)
     with the executor's traceback."""
-    from verifier import prove_cmd
+    from verifier.commands import prove as prove_cmd
     monkeypatch.setattr(prove_cmd, "_load_and_prove", _killed)
     code = main(["prove", str(ROOT / "specs/catalog"), "--jobs", "2", "--no-cache"])
     err = capsys.readouterr().err
@@ -140,7 +140,7 @@ def test_prove_jobs_2_with_spawned_workers_gives_the_report_of_jobs_1(spawned, t
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             pools.append(multiprocessing.get_context().get_start_method())
-    monkeypatch.setattr("verifier.workers.DirectedPool", Spied)
+    monkeypatch.setattr("verifier.engine.workers.DirectedPool", Spied)
     d = tmp_path / "specs"
     d.mkdir()
     for name in ("sm80_f16.yaml", "sm75.yaml", "sm70.yaml", "sm61.yaml"):

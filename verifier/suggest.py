@@ -31,9 +31,9 @@ from .algebra.swizzle import ComposedLayout, Swizzle
 from .cute.tmem import DP_CELLS, WARPS
 from .hardware.tmem_copy import WARP_LANE_QUARTER
 from .outcome import Verdict
-from .spec.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
+from .specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from .symbolic.decide import Settings
-from .theorems.tmem_theorems import MIN_COLUMNS, tmem_form
+from .kinds.tmem.theorems import MIN_COLUMNS, tmem_form
 
 MAX_CANDIDATES = 400          # configurations proved at most for one check
 COPY_FAMILIES = ("LDSM", "STSM", "CP_ASYNC", "MOVM", "TMEM_LOAD", "TMEM_STORE", "UniversalCopy", "DefaultCopy",
@@ -212,7 +212,7 @@ def _operand_tile(spec: Spec, check: CheckSpec) -> tuple[int, int] | None:
     from .algebra.inttuple import AlgebraError
     from .cute.mma import TiledMMA
     from .cute.operand import Operand
-    from .theorems.setup import _atom_layout, mma_atom
+    from .kinds.tiled.setup import _atom_layout, mma_atom
     atom = spec.mma_atoms.get(check.mma or "")
     if atom is None:
         return None
@@ -308,7 +308,7 @@ def _tmem_changes(check: CheckSpec) -> Iterator[tuple[Change, dict[str, Any]]]:
 
 def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, Spec]]:
     """An MMA atom's operand layout replaced by the instruction's fragment (a new atom in a copy of the spec)."""
-    from .theorems.setup import hardware_layout, mma_model_for
+    from .kinds.tiled.setup import hardware_layout, mma_model_for
     atom = spec.mma_atoms.get(check.mma or "")
     if atom is None:
         return
@@ -347,7 +347,7 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
 
 def suggest(spec: Spec, check: CheckSpec, settings: Settings, limit: int = MAX_CANDIDATES) -> Suggestion:
     """The first neighbour of a refuted check that every theorem proves (see the module's docstring)."""
-    from .theorems.runner import run_check
+    from .engine.runner import run_check
     tried = 0
     for cand in candidates(spec, check):
         if tried >= limit:

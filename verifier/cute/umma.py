@@ -14,7 +14,7 @@ import re
 
 from ..hardware.gmma_desc import Major
 from ..hardware.umma_desc import BASE32B_K_ROWS, UmmaDescriptor, UmmaLayoutType
-from ..spec.model import UMMA_INSTRUCTION, MMAAtomSpec
+from ..specfile.model import UMMA_INSTRUCTION, MMAAtomSpec
 from .gmma import UNUSED_FIELD, SmemTile, gmma_descriptor, slice_start, slice_step
 from .operand import Operand
 

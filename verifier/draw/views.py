@@ -20,10 +20,10 @@ from ..algebra.layout import Layout
 from ..cute.mma import TiledMMA
 from ..cute.operand import Operand
 from ..hardware.banks import WORD, wavefronts
-from ..theorems.bank_theorems import _lane_offsets, _warps, bank_shape
-from ..theorems.chain import OperandChain
-from ..theorems.setup import TiledSetup
-from ..theorems.tmem_theorems import TmemSetup
+from ..kinds.tiled.banks import _lane_offsets, _warps, bank_shape
+from ..kinds.tiled.chain import OperandChain
+from ..kinds.tiled.setup import TiledSetup
+from ..kinds.tmem.theorems import TmemSetup
 from .figure import CONFLICT, Cell, Figure, Panel, bank_color, thread_color
 
 

@@ -10,7 +10,7 @@ Modules: scanner (braces and declarations), resolver (names, aliases, traits), i
 (template arguments), atoms (records checked as CuTe would), writer (YAML text), report, command,
 compare_oracle (against CuTe's printed atoms).
 """
-from .command import ImportInputError, import_cutlass, main
+from ..commands.import_cutlass import ImportInputError, import_cutlass, main
 from .report import Failure, ImportReport, Note
 
 __all__ = ["Failure", "ImportInputError", "ImportReport", "Note", "import_cutlass", "main"]

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..algebra import parse_layout
-from ..spec import load_spec
-from ..spec.model import CopyAtomSpec, MMAAtomSpec, Spec
+from ..specfile import load_spec
+from ..specfile.model import CopyAtomSpec, MMAAtomSpec, Spec
 from .report import ImportReport
 
 # the compiler's names for CuTe's integer types (oracle `type_full`)
@@ -184,7 +184,7 @@ def compare_rejected(report: ImportReport, rejected_json: Any) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    from .command import ImportInputError, import_cutlass
+    from ..commands.import_cutlass import ImportInputError, import_cutlass
     if len(argv) not in (2, 3):
         print("usage: python -m verifier.importer.compare_oracle INCLUDE_DIR ATOMS_JSON [REJECTED_JSON]",
               file=sys.stderr)

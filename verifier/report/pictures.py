@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.figure import Figure
-from ..spec.model import CheckKind, CheckSpec, Spec
+from ..specfile.model import CheckKind, CheckSpec, Spec
 from ..theorems.catalog import TheoremId
 from ..theorems.result import CheckResult
 
@@ -36,7 +36,7 @@ def _views(spec_check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
 def pictures(pairs: list[tuple[Spec, CheckSpec]], results: list[CheckResult]) -> list[Picture]:
     """Pictures of every refuted check, in report order."""
     from ..draw.views import View
-    from ..draw_cmd import figures
+    from ..commands.draw import figures
     out: list[Picture] = []
     total = 0
     for (spec, check), r in zip(pairs, results):

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import __version__
 from ..outcome import Outcome, Status, Verdict
-from ..spec.model import Loc
+from ..specfile.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.result import CheckResult
 from . import text

@@ -402,7 +402,7 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 # --- the decision -------------------------------------------------------------------------------------
 
 _MEMO: dict[tuple, tuple[Decision, Enumeration | None]] = {}
-_STORE: Any = None     # a persistent cache (verifier.cache.ProofCache) while `obligation_cache` is active
+_STORE: Any = None     # a persistent cache (verifier.engine.cache.ProofCache) while `obligation_cache` is active
 
 
 @dataclass
@@ -414,7 +414,7 @@ class Stored:
 
 @contextlib.contextmanager
 def obligation_cache(store: Any) -> Iterator[None]:
-    """Within the block, decisions are looked up in and kept in `store` (see verifier/cache.py)."""
+    """Within the block, decisions are looked up in and kept in `store` (see verifier/engine/cache.py)."""
     global _STORE
     previous, _STORE = _STORE, store
     try:

@@ -15,7 +15,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Union
 
 from ..outcome import Status
-from ..spec.model import Loc
+from ..specfile.model import Loc
 from ..symbolic.procedure import CrossCheck, Procedure
 from .catalog import BY_ID, TheoremId
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..outcome import Expect, Outcome, Verdict, outcome
-from ..spec.model import CheckKind, Loc
+from ..specfile.model import CheckKind, Loc
 from .claims import TheoremResult
 
 

@@ -1,7 +1,7 @@
 """The spec fields a refutation points at: built with each claim, from the spec's recorded locations."""
 from __future__ import annotations
 
-from ..spec.model import CheckSpec, Spec
+from ..specfile.model import CheckSpec, Spec
 from .claims import Suspect
 
 

@@ -1,0 +1,324 @@
+"""Hopper theorems: TMA fills the shared tile, the wgmma descriptor reads it, end to end.  A check whose atom issues
+tcgen05.mma (Blackwell's UMMA) runs the same theorems with the UMMA descriptor (hardware/umma_desc.py) reading.
+
+Every claim quantifies over the buffer's base address (each multiple of the alignment that fits shared memory),
+the pipeline stage, and the element; the descriptor claims also over the instruction slice of the tile (its
+k-block and its M/N block).  Addresses are absolute shared-memory bytes: the swizzle of TMA and of the tensor
+core read them (hardware/tma.py, hardware/gmma_desc.py), the layout's own swizzle reads what the check's smem
+layout says (a GMMA smem_ptr layout: the absolute address; a plain composition: the offset in the buffer).
+"""
+from __future__ import annotations
+
+from ...algebra.swizzle import ComposedLayout
+from ...hardware import tma as TMA
+from ...hardware.gmma_desc import GmmaSwizzle, Major
+from ...hardware.umma_desc import SECTION as UD_SECTION
+from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
+from ...symbolic.expr import Expr, Var, eq, lt, ne
+from ...symbolic.layouts import layout_expr
+from ...symbolic.obligation import Distinct, Obligation
+from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
+from .setup import SMEM_BYTES, Sm90Setup
+from ...theorems.suspects import Suspects
+
+
+MN_32BIT_BITS = 32
+MN_32BIT_UNSETTLED = ("an MN-major 32-bit operand on a 16-byte-atomic layout: the PTX ISA text read here does not "
+                      "settle how tcgen05.mma reads it, and CUTLASS's sm100_smem_selector allows only "
+                      "SWIZZLE_128B_BASE32B (UMMA::Layout_MN_SW128_32B_Atom) for MN-major tf32: neither verified nor "
+                      "refuted")
+
+
+def _unsettled_umma_read(setup: Sm90Setup) -> Unsupported | None:
+    """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms: no model says what it reads."""
+    bits = setup.check.value_type.bits if setup.check.value_type else 0
+    if (setup.umma and setup.major is Major.MN and bits == MN_32BIT_BITS and setup.tile is not None
+            and setup.tile.layout_type is not UmmaLayoutType.B128_BASE32B):
+        return Unsupported(MN_32BIT_UNSETTLED)
+    return None
+
+
+def _no_tile(setup: Sm90Setup) -> Unsupported:
+    return Unsupported(f"the shared-memory layout is no tile TMA and {setup.engine} know: {setup.tile_problem}")
+
+
+def _no_tma(setup: Sm90Setup) -> Unsupported:
+    return Unsupported(f"no TMA copy: {setup.gmem_problem}")
+
+
+def _stage_var(setup: Sm90Setup) -> Var:
+    return Var("stage", setup.stages)
+
+
+# --- theorem 13: the TMA copy is encodable ------------------------------------------------------------------
+
+def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    """cuTensorMapEncodeTiled accepts the tensor map, and every copy of every box is one the hardware runs."""
+    smem = suspects.smem("the shared-memory layout (its swizzle, its extent, its stages)")
+    if setup.tile is None:
+        return [Fact("the shared layout's swizzle is one TMA applies (Swizzle<1|2|3,4,3> on bytes)", False,
+                     str(setup.tile_problem), "none, 32B, 64B or 128B", smem)]
+    gmem = suspects.field("gmem", "the global tensor's layout")
+    items: list[Item] = [Fact("the global tensor is a 2-D tensor with a contiguous dimension",
+                              setup.gmem_problem is None, setup.gmem_problem or str(setup.gmem),
+                              "(MN, K) with one mode of stride 1", gmem)]
+    if setup.gmem_problem is not None or setup.boxes is None or setup.tensor_map is None:
+        return items
+    tm, boxes = setup.tensor_map, setup.boxes
+    box_field = "tma_box" if setup.check.tma_box is not None else "smem"
+    box_suspect = suspects.field(box_field, f"the TMA box {boxes.box} (inner, outer) "
+                                            + ("given by 'tma_box'" if box_field == "tma_box"
+                                               else "make_tma_copy reads off the shared layout"))
+    refusal = TMA.encode_refusal(tm)
+    items.append(Fact("cuTensorMapEncodeTiled accepts the tensor map", refusal is None, refusal or "accepted",
+                      "no rule broken", gmem if "global" in (refusal or "") else box_suspect,
+                      note=f"box {tm.box}, {tm.elem_bytes}-byte elements, swizzle {tm.swizzle.value}, global dims "
+                           f"{tm.global_dim}, row stride {tm.global_stride} bytes"))
+    inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if boxes.inner_mode == 0
+                                  else (setup.extent[1], setup.extent[0]))
+    n0, n1 = boxes.box
+    items.append(Fact("the boxes tile a stage exactly (no box writes past it)",
+                      inner_extent % n0 == 0 and outer_extent % n1 == 0,
+                      f"box {n0}x{n1} over a {inner_extent}x{outer_extent} (inner x outer) stage",
+                      "box extents dividing the stage's", box_suspect))
+    e = setup.elem_bytes
+    items.append(Fact("every box starts at a 16-byte offset along the contiguous dimension",
+                      (n0 * e) % TMA.INNER_ALIGN == 0 and (inner_extent * e) % TMA.INNER_ALIGN == 0,
+                      f"box inner {n0 * e} bytes, tile inner {inner_extent * e} bytes",
+                      f"multiples of {TMA.INNER_ALIGN}", box_suspect))
+    items += _destinations(setup, suspects, box_suspect)
+    stage_bytes = inner_extent * outer_extent * e
+    nboxes = (inner_extent // n0) * (outer_extent // n1) if inner_extent % n0 == 0 and outer_extent % n1 == 0 else 0
+    items.append(Fact("the stage's transaction bytes are the boxes' bytes", nboxes * tm.box_bytes == stage_bytes,
+                      f"{nboxes} boxes x {tm.box_bytes} bytes", f"{stage_bytes} bytes (the stage)", box_suspect))
+    return items
+
+
+def _destinations(setup: Sm90Setup, suspects: Suspects, box_suspect: Suspect) -> list[Item]:
+    """Each box's shared destination is 128-byte aligned for every allowed base, and the buffer fits."""
+    align_suspect = suspects.field("smem_align", f"the buffer's alignment ({setup.align} bytes)")
+    items: list[Item] = [Fact("the buffer is aligned as TMA's destination needs", setup.align % TMA.SMEM_ALIGN == 0,
+                              f"{setup.align}-byte aligned", f"a multiple of {TMA.SMEM_ALIGN} bytes", align_suspect),
+                         Fact("the buffer fits shared memory", setup.footprint_bytes <= SMEM_BYTES,
+                              f"{setup.footprint_bytes} bytes", f"at most {SMEM_BYTES} bytes",
+                              suspects.smem("the shared-memory layout's footprint (its stages)"))]
+    assert setup.boxes is not None
+    n0, n1 = setup.boxes.box
+    inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if setup.boxes.inner_mode == 0
+                                  else (setup.extent[1], setup.extent[0]))
+    bad: list[dict[str, int]] = []
+    total = 0
+    for s in range(setup.stages):
+        for bo in range(-(-outer_extent // n1)):
+            for bi in range(-(-inner_extent // n0)):
+                total += 1
+                off = _int(setup.box_destination(0, bi, bo, s))
+                if off % TMA.SMEM_ALIGN:
+                    bad.append({"stage": s, "box_inner": bi, "box_outer": bo, "offset": off})
+    first = bad[0] if bad else None
+    items.append(Fact(f"every box's destination is {TMA.SMEM_ALIGN}-byte aligned", not bad,
+                      f"box ({first['box_inner']}, {first['box_outer']}) of stage {first['stage']} at base+"
+                      f"{first['offset']:#x}" if first else "all aligned",
+                      f"base + a multiple of {TMA.SMEM_ALIGN}", box_suspect, point=first, failing=len(bad),
+                      domain_size=total))
+    if setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute:
+        repeat = setup.tile.repeat if setup.tile is not None else setup.swizzle.repeat
+        items.append(Fact(f"the buffer-relative swizzle's buffer is aligned to the swizzle repeat ({repeat} bytes)",
+                          setup.align % repeat == 0, f"{setup.align}-byte aligned",
+                          f"a multiple of {repeat} bytes: TMA and {setup.engine} swizzle absolute addresses",
+                          align_suspect))
+    return items
+
+
+def _int(e: object) -> int:
+    from ...symbolic.expr import Const
+    assert isinstance(e, Const), e
+    return e.value
+
+
+# --- theorem 14: TMA placement ---------------------------------------------------------------------------------
+
+def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    """Every element of every box lands at base + smem_layout(mn, k, stage) * sizeof(T)."""
+    if setup.tile is None:
+        return _no_tile(setup)
+    if setup.boxes is None or setup.tensor_map is None:
+        return _no_tma(setup)
+    n0, n1 = setup.boxes.box
+    inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if setup.boxes.inner_mode == 0
+                                  else (setup.extent[1], setup.extent[0]))
+    bi, bo = Var("box_inner", max(1, inner_extent // n0)), Var("box_outer", max(1, outer_extent // n1))
+    ii, oo = Var("col", n0), Var("row", n1)
+    s, b = _stage_var(setup), setup.base_var
+    base = setup.base()
+    inner, outer = bi * n0 + ii, bo * n1 + oo
+    mn, k = (inner, outer) if setup.boxes.inner_mode == 0 else (outer, inner)
+    dst = setup.box_destination(base, bi, bo, s)
+    wrote = TMA.smem_address(setup.tensor_map, dst, oo, ii)
+    want = setup.layout_address(base, mn, k, s)
+    premise = lt(inner, inner_extent) & lt(outer, outer_extent)
+    box_suspect = (suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
+                   if setup.check.tma_box is not None else None)
+    default = box_suspect or (suspects.field("smem_align", "the buffer's alignment against the layout's "
+                                                           "buffer-relative swizzle")
+                              if setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute
+                              else suspects.smem("the shared-memory layout: TMA fills it box row by box row at the "
+                                                 "swizzle span"))
+    return [Claim(Obligation(f"TMA puts every element of the {setup.operand.value} tile at base + smem_layout(mn,k,"
+                             f"stage) * {setup.elem_bytes}", [b, s, bi, bo, oo, ii], eq(wrote, want), premise=premise,
+                             lhs=wrote, rhs=want, shown={"mn": mn, "k": k, "box destination": dst},
+                             note=f"box {n0}x{n1}, base a multiple of {setup.align}"),
+                  Blame((), default), Trace.TMA_BOX, subject=setup.operand.value)]
+
+
+# --- theorem 15: the descriptor reads what the layout says ---------------------------------------------------
+
+def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    if setup.tile is None:
+        return _no_tile(setup)
+    op = setup.operand.value
+    mn_extent, k_extent = setup.extent
+    smem = suspects.smem(f"the shared-memory layout against the {setup.major.value}-major {setup.engine} descriptor "
+                         f"of {setup.atom.name} ({setup.major_source})")
+    items: list[Item] = [Fact(f"the {op} tile is a whole number of {setup.rows}x{setup.k_instr} instruction slices",
+                              mn_extent % setup.rows == 0 and k_extent % setup.k_instr == 0,
+                              f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
+                              suspects.smem("the shared-memory tile's extent"))]
+    bits = setup.check.value_type.bits if setup.check.value_type else 0
+    if setup.major is Major.MN and not setup.umma:   # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
+        items.append(Fact("an MN-major operand has 16-bit elements (wgmma transposes only f16 / bf16)", bits == 16,
+                          f"{bits}-bit elements", "16-bit elements", suspects.field("mma", "the atom's major-ness")))
+    unsettled = _unsettled_umma_read(setup)
+    if unsettled is not None and all(f.holds for f in items if isinstance(f, Fact)):
+        return unsettled      # a failed fact above is a refutation the unsettled read does not hide
+    if unsettled is not None or setup.descriptor is None:
+        return items
+    d = setup.descriptor
+    problem = d.field_problem(setup.major) if isinstance(d, UmmaDescriptor) else d.field_problem()
+    blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
+                  if setup.overrides else None)
+    items.append(Fact("the descriptor's fields are encodable", problem is None, problem or "encodable",
+                      "multiples of 16 within 14 bits of 16-byte units"
+                      + (f", a layout type the {setup.major.value}-major form has ({UD_SECTION})"
+                         if setup.umma else ""),
+                      blame_desc or smem, note=_descriptor_text(setup)))
+    if not all(f.holds for f in items if isinstance(f, Fact)):
+        return items
+    w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
+    a, c = setup.operand.axes
+    i, j = Var(a, setup.rows), Var(c, setup.k_instr)
+    s, b = _stage_var(setup), setup.base_var
+    base = setup.base()
+    start = setup.slice_start(base, w, kb, s)
+    read = setup.read_address(start, i, j)
+    want = setup.layout_address(base, w * setup.rows + i, kb * setup.k_instr + j, s)
+    title = f"the descriptor makes {setup.engine} read {op}({a},{c}) at base + smem_layout * {setup.elem_bytes}"
+    items.append(Claim(Obligation(title,
+                                  [b, s, w, kb, i, j], eq(read, want), lhs=read, rhs=want,
+                                  shown={"descriptor start": start}, note=_descriptor_text(setup)),
+                       Blame((), blame_desc or smem), Trace.GMMA_SLOT, subject=op))
+    return items
+
+
+def _fields(overrides: dict[str, int]) -> str:
+    return ", ".join(f"{k} {GmmaSwizzle(v).label if k == 'swizzle' else v}" for k, v in overrides.items())
+
+
+def _descriptor_text(setup: Sm90Setup) -> str:
+    d = setup.descriptor
+    if d is None:
+        return ""
+    return (f"{setup.major.value}-major, swizzle {d.swizzle.label}, LBO {d.lbo}, SBO {d.sbo}, base offset "
+            f"{d.base_offset}" + (f" (overriding {setup.desc_builder}'s LBO {setup.derived.lbo}, SBO "
+                                  f"{setup.derived.sbo}, base offset {setup.derived.base_offset}, swizzle "
+                                  f"{setup.derived.swizzle.label})" if setup.overrides and setup.derived else ""))
+
+
+# --- theorem 16: end to end ------------------------------------------------------------------------------------
+
+def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    """The byte wgmma reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j) to."""
+    if setup.tile is None:
+        return _no_tile(setup)
+    unsettled = _unsettled_umma_read(setup)
+    if unsettled is not None:
+        return unsettled
+    if setup.boxes is None or setup.tensor_map is None:
+        return _no_tma(setup)
+    if setup.descriptor is None or setup.extent[0] % setup.rows or setup.extent[1] % setup.k_instr:
+        return Unsupported("the tile is not a whole number of instruction slices (theorem gmma.descriptor)")
+    a, c = setup.operand.axes
+    w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
+    i, j = Var(a, setup.rows), Var(c, setup.k_instr)
+    s, b = _stage_var(setup), setup.base_var
+    base = setup.base()
+    mn, k = w * setup.rows + i, kb * setup.k_instr + j
+    read = setup.read_address(setup.slice_start(base, w, kb, s), i, j)
+    wrote = setup.tma_address(base, mn, k, s)
+    premise = lt(mn, setup.extent[0]) & lt(k, setup.extent[1])
+    blame = suspects.smem(f"the shared-memory layout between make_tma_copy's boxes and {setup.desc_builder}'s "
+                          "descriptor")
+    if setup.overrides:
+        blame = suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
+    elif setup.check.tma_box is not None:
+        blame = suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
+    reads = Claim(Obligation(f"{setup.engine} reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's "
+                             f"element ({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
+                             lhs=read, rhs=wrote, note=_descriptor_text(setup)),
+                  Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)
+    return [reads, _tma_writes_distinct(setup, suspects)]
+
+
+def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> Claim:
+    """No byte receives two elements of the buffer (any stages): the byte read holds the element written there."""
+    mn_extent, k_extent = setup.extent
+    n = mn_extent * k_extent * setup.stages
+    x1, x2 = Var("element", n), Var("element2", n)
+    base = setup.base()
+
+    def address(x: Var) -> Expr:   # element index -> (mn, k, stage), MN fastest
+        return setup.tma_address(base, x % mn_extent, (x // mn_extent) % k_extent, x // (mn_extent * k_extent))
+    a1, a2 = address(x1), address(x2)
+    blame = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else ''} given by 'tma_box'")
+             if setup.check.tma_box is not None
+             else suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
+    return Claim(Obligation(f"TMA writes distinct elements of the {mn_extent}x{k_extent}x{setup.stages} buffer to "
+                            "distinct bytes", [setup.base_var, x1, x2], ne(a1, a2), premise=lt(x1, x2), lhs=a1,
+                            rhs=a2, shown={"address": a1, "address2": a2},
+                            note="element = mn + MN*(k + K*stage)"),
+                 blame, subject=setup.operand.value)
+
+
+# --- theorems 9 and 12 on the Hopper tile ----------------------------------------------------------------------
+
+def smem_injective(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    """Distinct (mn, k, stage) of the tile have distinct offsets (stages included: no stage overwrites another)."""
+    layout = setup.check.smem
+    if layout.rank() not in (2, 3):
+        return [Fact("the shared-memory tile is (MN, K[, PIPE])", False, f"rank {layout.rank()}", "rank 2 or 3",
+                     suspects.smem("the shared-memory layout"))]
+    sizes = [int(layout.mode(r).size()) for r in range(layout.rank())]
+    n = 1
+    for x in sizes:
+        n *= x
+    x1, x2 = Var("index", n), Var("index2", n)
+    o1, o2 = layout_expr(layout, x1), layout_expr(layout, x2)
+    what = "(mn, k, stage)" if len(sizes) == 3 else "(mn, k)"
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    return [Claim(Obligation(f"distinct {what} of the {'x'.join(map(str, sizes))} tile have distinct offsets",
+                             [x1, x2], ne(o1, o2), premise=lt(x1, x2), lhs=o1, rhs=o2,
+                             shown={"offset": o1, "offset2": o2}, note=f"layout {inner}",
+                             distinct=Distinct(o1, (x1,), (x2,))),
+                  suspects.smem("the shared-memory layout maps two coordinates (or two stages) to one element"),
+                  subject=setup.operand.value)]
+
+
+def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    vt = setup.check.value_type
+    assert vt is not None
+    op = setup.operand.value
+    want = setup.atom.types[op.lower()]
+    return [Fact(f"the TMA copy's value type has the MMA's {op} width", vt.bits == want.bits,
+                 f"{vt.name} ({vt.bits} bits)", f"{want.bits} bits (the MMA's {op} type {want.name})",
+                 suspects.value_type(f"the copy's value_type {vt.name} against the MMA's {op} type {want.name}"),
+                 subject=op)]

@@ -1,0 +1,290 @@
+"""The concrete objects of a check, built once: CuTe's TiledMMA / TiledCopy, partitions, hardware models.
+
+Everything here is CuTe's own algebra (exact), computed before any solver runs.  Per-thread
+fragment layouts are computed for thread 0: in C++ they are compile-time types, so they cannot depend
+on the thread index (the oracle tests confirm it for every configuration they cover).
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any, Callable, TypeVar
+
+from ...algebra.inttuple import AlgebraError, is_tuple
+from ...algebra.layout import Layout
+from ...algebra.ops import left_inverse
+from ...cute.copy import CopyAtom, TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from ...cute.mma import MMAAtom, TiledMMA
+from ...cute.tensor import Tensor
+from ...hardware.base import CopyModel, MMAModel
+from ...hardware.registry import copy_model, mma_instruction_model
+from ...specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
+from ..atom.theorems import proved_by, renaming
+
+T = TypeVar("T")
+
+
+class ConfigurationRefused(Exception):
+    """CuTe would not compile the configuration: its rule, the step that hit it, and the spec key to blame."""
+
+    def __init__(self, rule: str, detail: str, step: str, field: str) -> None:
+        self.rule, self.detail, self.step, self.field = rule, detail, step, field
+        super().__init__(f"{step}: {rule}" + (f" ({detail})" if detail else ""))
+
+
+def _refused_as(step: str, field: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """A CuTe rule (AlgebraError) raised while building `step` is CuTe refusing the configuration there."""
+    def wrap(fn: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(fn)
+        def run(*args: Any) -> T:
+            try:
+                return fn(*args)
+            except AlgebraError as e:
+                raise ConfigurationRefused(e.rule, _detail(e), step, field) from None
+        return run
+    return wrap
+
+
+def _detail(e: AlgebraError) -> str:
+    text = str(e)
+    return text[len(e.rule) + 2:] if text.startswith(e.rule + ": ") else ""
+
+
+def mma_atom(spec: MMAAtomSpec) -> MMAAtom:
+    m, n, k = spec.shape_mnk
+    return MMAAtom(spec.name, (m, n, k), spec.thr_id, spec.a, spec.b, spec.c,
+                   {k: v.bits for k, v in spec.types.items()}, spec.instruction)
+
+
+def copy_atom(spec: CopyAtomSpec) -> CopyAtom:
+    return CopyAtom(spec.name, spec.thr_id, spec.src, spec.dst, spec.ref, spec.instruction)
+
+
+def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
+    """The atom's instruction model; tcgen05.mma takes M and N (and the operand types) from the atom, as CuTe
+    writes them into the instruction descriptor."""
+    types = {key: (t.name, t.bits) for key, t in spec.types.items()}
+    m, n, k = spec.shape_mnk
+    return mma_instruction_model(spec.instruction, spec.name, (m, n, k), types)
+
+
+def copy_model_for(spec: CopyAtomSpec, direction: str | None = None, value_bits: int | None = None) -> CopyModel | None:
+    bits = int(spec.src.mode(1).size()) if spec.src.rank() > 1 else None
+    model = copy_model(spec.instruction, spec.name, bits, value_bits)
+    if model is not None and model.lanes == 1 and direction is not None:   # per-thread copies: the check's direction
+        model = dataclasses.replace(model, direction=direction)
+    return model
+
+
+@lru_cache(maxsize=None)
+def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | None:
+    """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
+
+    mma.sync / wgmma fragments are affine in the bits of the lane and element index; the fit is checked
+    on every point, so a model that is not a layout gives None rather than a wrong layout.
+    """
+    frag = model.operand(operand)
+    d0, _ = model.extent(operand)
+    nthr, nval = int(thr_id.size()), frag.elements
+
+    def bits(n: int) -> int | None:
+        b = n.bit_length() - 1
+        return b if n == 1 << b else None
+
+    bt, bv = bits(nthr), bits(nval)
+    if bt is None or bv is None:
+        return None
+    coords = frag.coords(thr_id.values(), nval)
+    # the instruction's colex coordinate of (t, v), at t + nthr * v
+    table = [coords[t][v][0] + d0 * coords[t][v][1] for v in range(nval) for t in range(nthr)]
+    if table[0] != 0:
+        return None
+    st = tuple(table[1 << i] for i in range(bt))
+    sv = tuple(table[nthr << i] for i in range(bv))
+    fitted = Layout(((2,) * bt if bt else 1, (2,) * bv if bv else 1), (st if bt else 0, sv if bv else 0))
+    if fitted.values() != table:
+        return None
+    from ...algebra.ops import coalesce
+    return coalesce(fitted, (1, 1))   # (4,8):(32,1)-style modes, as a reader would write them
+
+
+@dataclass
+class TiledSetup:
+    """Everything CuTe builds for one tiled check, plus the hardware models it is judged against."""
+    check: CheckSpec
+    mma_spec: MMAAtomSpec
+    copy_spec: CopyAtomSpec
+    operand: str
+    mma: TiledMMA                # the kernel's tiled MMA
+    copy_mma: TiledMMA           # the tiled MMA the copy was built from
+    copy_for: str                # make_tiled_copy_{A,B,C}
+    typed: TypedCopyAtom
+    tiled_copy: TiledCopy
+    copy_hw: CopyModel | None
+    mma_hw: MMAModel | None
+    smem: Tensor
+    value_bits: int
+
+    @property
+    def is_store(self) -> bool:
+        """Registers -> shared memory (stmatrix, an epilogue's vector store) rather than a load into registers."""
+        return stores(self.check, self.copy_hw)
+
+    @property
+    def elem_bytes(self) -> float:
+        return self.value_bits / 8
+
+    # -- partitions (concrete, CuTe exact) --------------------------------------------------------
+    @cached_property
+    @_refused_as("partition_fragment of the shared-memory tile", "smem")
+    def fragment(self) -> Layout:
+        """partition_fragment_X(sX) of thread 0: (value, rest...) -> register storage index."""
+        return self.mma.partition_fragment(self.smem, self.operand, 0).layout
+
+    @cached_property
+    @_refused_as("left_inverse of the register fragment", "smem")
+    def fragment_inverse(self) -> Layout:
+        return left_inverse(self.fragment)
+
+    @cached_property
+    @_refused_as("retile of the register fragment", "copy")
+    def retiled(self) -> Layout:
+        """retile_D (loads) / retile_S (stores) of the fragment: ((value, rest value), rest...) -> storage."""
+        return self.tiled_copy.retile(self.fragment)
+
+    @cached_property
+    @_refused_as("partition of the shared-memory tile by the tiled copy", "smem")
+    def memory_frg(self) -> Any:
+        """tidfrg of the shared-memory tensor on the copy's memory side: (thr, (val, rest val), rest...)."""
+        if self.is_store:
+            return self.tiled_copy.tidfrg_D(self.smem.layout)
+        return self.tiled_copy.tidfrg_S(self.smem.layout)
+
+    @cached_property
+    def coord_tensor(self) -> Layout:
+        """The operand tile's coordinates: colex index of (row, col) in the smem tensor's shape."""
+        return Layout(_static_shape(self.smem.layout.shape))
+
+    @cached_property
+    @_refused_as("partition of the register side by the tiled copy", "copy")
+    def register_frg_coords(self) -> Any:
+        """Coordinates the copy's register side holds: tidfrg on the register side of the coordinate tensor."""
+        if self.is_store:
+            return self.tiled_copy.tidfrg_S(self.coord_tensor)
+        return self.tiled_copy.tidfrg_D(self.coord_tensor)
+
+    @cached_property
+    @_refused_as("partition of the shared-memory tile by the tiled MMA", "smem")
+    def mma_frg_coords(self) -> Any:
+        return self.mma.thrfrg(self.coord_tensor, self.operand)
+
+    @cached_property
+    def hw_tiled_mma(self) -> TiledMMA | None:
+        """The kernel's tiled MMA with the atom's layouts replaced by the instruction's own fragments."""
+        if self.mma_hw is None:
+            return None
+        atom = self.mma.atom
+        renamed = renaming(self.mma_spec, self.mma_hw, proved_by())
+        if renamed is not None and renamed.consistent and not renamed.identity:
+            # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed, reads
+            # and writes exactly where the atom's layouts say
+            return TiledMMA(atom, self.mma.atom_layout_mnk, self.mma.permutation)
+        layouts = {}
+        for op in ("A", "B", "C"):
+            hw = hardware_layout(self.mma_hw, op, atom.thr_id)
+            if hw is None:
+                return None
+            layouts[op] = hw
+        hw_atom = MMAAtom(atom.name + " (PTX ISA)", atom.shape_mnk, atom.thr_id, layouts["A"], layouts["B"],
+                          layouts["C"], atom.value_bits, atom.instruction)
+        return TiledMMA(hw_atom, self.mma.atom_layout_mnk, self.mma.permutation)
+
+    @cached_property
+    @_refused_as("partition of the shared-memory tile by the instruction's fragments", "smem")
+    def hw_mma_frg(self) -> Any:
+        """Shared-memory offsets the instruction itself reads (A/B) or the slot produces (C), per thread."""
+        hw = self.hw_tiled_mma
+        return None if hw is None else hw.thrfrg(self.smem.layout, self.operand)
+
+    def instance_shape(self) -> list[int]:
+        """Sizes of the copy-instance modes: (rest value, rest modes...) of the memory partition."""
+        frg = self.memory_frg
+        frg = frg.b if hasattr(frg, "b") else frg
+        mode1 = frg.mode(1)
+        rest_val = int(mode1.mode(1).size()) if mode1.rank() > 1 else 1
+        rest = frg.mode(2)   # tidfrg keeps the tile repeats as one mode: (RestM, RestK, ...)
+        return [rest_val] + [int(m.size()) for m in rest.modes()]
+
+
+def _static_shape(shape: Any) -> Any:
+    if is_tuple(shape):
+        return tuple(_static_shape(s) for s in shape)
+    return int(shape)
+
+
+def stores(check: CheckSpec, copy_hw: CopyModel | None) -> bool:
+    """Registers -> shared memory?  The instruction decides (ldmatrix loads even the C tile, e.g. an epilogue reading
+    its source); a per-thread vector copy loads A/B and stores C."""
+    if copy_hw is not None and copy_hw.direction in ("load", "store"):
+        return copy_hw.direction == "store"
+    return (check.operand or "A").upper() == "C"
+
+
+def unread_side(copy_spec: CopyAtomSpec, store: bool) -> str | None:
+    """The side of the copy atom a configuration never reads: a load partitions shared memory with SrcLayout and
+    retiles its registers through RefLayout, so DstLayout's values are read only when RefLayout is DstLayout (a
+    store: SrcLayout only when RefLayout is SrcLayout).  None when every side is read."""
+    if store:
+        return None if copy_spec.ref_is == "src" else "src"
+    return None if copy_spec.ref_is == "dst" else "dst"
+
+
+def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> str | None:
+    """`unread_side` of the configuration a tiled check builds, where replacing it by RefLayout keeps its shape
+    (the sizes CuTe's Copy_Atom reads from it); else None (every side is judged as written)."""
+    operand = (check.operand or "A").upper()
+    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    unread = unread_side(copy_spec, stores(check, copy_model_for(copy_spec, "store" if operand == "C" else "load",
+                                                                 bits)))
+    if unread is None:
+        return None
+    side = copy_spec.src if unread == "src" else copy_spec.dst
+    return unread if tuple(side.shape) == tuple(copy_spec.ref.shape) else None
+
+
+def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
+    """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
+    operand = (check.operand or "A").upper()
+    atom = mma_atom(mma_spec)
+    mma = _refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
+        atom, _atom_layout(check.atom_layout), check.permutation)
+    copy_mma = mma
+    if check.copy_mma is not None:
+        cm = check.copy_mma
+        copy_mma = _refused_as("make_tiled_mma of copy_mma", "copy_mma")(TiledMMA)(
+            atom, _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
+            cm.permutation if cm.permutation_given else check.permutation)
+    copy_for = (check.copy_for or operand).upper()
+    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    typed = _refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
+                        "value_type")(copy_atom(copy_spec).with_value_bits)(bits)
+    unread = executed_unread_side(check, mma_spec, copy_spec)
+    if unread is not None:    # what the configuration runs: the side it never reads is RefLayout's
+        typed = typed.executing(unread)
+    tiled_copy = _refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
+        typed, copy_mma, copy_for)
+    direction = "store" if operand == "C" else "load"   # only used by per-thread copies
+    return TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
+                      copy_model_for(copy_spec, direction, bits), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
+
+
+def _atom_layout(al: Any) -> Any:
+    if al is None or isinstance(al, Layout):   # a strided thread layout such as (2,2,1):(2,1,1) passes unchanged
+        return al
+    return Layout(tuple(al))
+
+
+__all__ = ["TiledSetup", "ConfigurationRefused", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
+           "mma_model_for", "copy_model_for"]
