@@ -27,7 +27,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verifier.commands import prove as prove_cmd  # noqa: E402
+from verifier.engine import proving  # noqa: E402
 from verifier.engine.schedule import run_with_affinity  # noqa: E402
 from verifier.engine.workers import DirectedPool  # noqa: E402
 from verifier.symbolic import decide  # noqa: E402
@@ -37,7 +37,7 @@ from verifier.symbolic.procedure import Settings  # noqa: E402
 # how many distinct obligations it decided (as the workers count them)
 ALONE = ("import sys, time\n"
          "t0 = time.perf_counter()\n"
-         "from verifier.commands import prove as prove_cmd\n"
+         "from verifier.engine import proving\n"
          "from verifier.symbolic import decide\n"
          "from verifier.symbolic.procedure import Settings\n"
          "made = set()\n"
@@ -47,7 +47,7 @@ ALONE = ("import sys, time\n"
          "    return real(ob, settings)\n"
          "decide._decide = counted\n"
          "for f in sys.argv[1:]:\n"
-         "    prove_cmd._load_and_prove(prove_cmd._FileJob(f, False, (), Settings(), None))\n"
+         "    proving.load_and_prove(proving.FileJob(f, False, (), Settings(), None))\n"
          "print(time.perf_counter() - t0, len(made))\n")
 SCHEDULES = ("largest first", "affinity")
 
@@ -63,7 +63,7 @@ def _counting(decide_one: Callable[..., Any]) -> Callable[..., Any]:
 
 def _prove_file(path: str) -> tuple[int, list[str], frozenset[int]]:
     """The worker's pid, the files it loaded, and every obligation it decided so far."""
-    loaded = prove_cmd._load_and_prove(prove_cmd._FileJob(path, False, (), Settings(), None))
+    loaded = proving.load_and_prove(proving.FileJob(path, False, (), Settings(), None))
     return os.getpid(), loaded.closure, frozenset(_decided)
 
 
@@ -98,7 +98,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("paths", nargs="*", default=[str(ROOT / "specs")])
     args = ap.parse_args()
-    files = prove_cmd._discover(args.paths) or []
+    files = proving.discover(args.paths) or []
     decide._decide = _counting(decide._decide)     # inherited by the forked workers
     measures = ("parallel", "larger share", "smaller share", "shares' sum", "decided", "decided by both")
     rows: dict[str, dict[str, list[float]]] = {m: {s: [] for s in SCHEDULES} for m in measures}

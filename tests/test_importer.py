@@ -14,7 +14,8 @@ import pytest
 
 from verifier.algebra import parse_layout
 from verifier.algebra.cpp_syntax import read_cpp
-from verifier.importer import ImportReport, import_cutlass, main
+from verifier.commands.import_cutlass import main
+from verifier.importer import ImportReport, import_cutlass
 from verifier.importer.atoms import instruction_of
 from verifier.importer.compare_oracle import compare, compare_details, compare_rejected
 from verifier.importer.scanner import AliasDecl, StaticAssert, StructDecl, scan, walk

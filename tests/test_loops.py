@@ -159,7 +159,7 @@ def test_numpy_already_imported_enumerates_everything(monkeypatch):
 
 def test_the_seed_spec_is_proved_without_importing_numpy():
     """numpy is imported only when used: the seed's obligations are enumerated in plain Python."""
-    code = ("import sys; from verifier import cli; sys.argv = ['verifier', 'prove', 'specs/sm80_f16.yaml', "
+    code = ("import sys; from verifier.commands import cli; sys.argv = ['verifier', 'prove', 'specs/sm80_f16.yaml', "
             "'--no-cache', '--format', 'json']\ntry:\n    cli.main()\nexcept SystemExit as e:\n    code = e.code\n"
             "sys.stderr.write('numpy imported' if 'numpy' in sys.modules else 'numpy not imported')\n")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

@@ -6,7 +6,8 @@ from oracle import copy_atom, load, shape_mnk
 from verifier.algebra import Layout, parse_layout
 from verifier.algebra.inttuple import flatten_to_tuple, unflatten
 from verifier.hardware.registry import copy_model, element_copy_alignment, mma_instruction_model
-from verifier.specfile.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
+from verifier.kinds.atom.config import CopyAtomCheck, MmaAtomCheck
+from verifier.specfile.model import CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
 from verifier.engine.runner import run_check
 
 HERE = Loc("tests/data/oracle_atoms.json.gz", 1, 1)
@@ -58,7 +59,7 @@ def mma_spec(c, a=None, b=None, cl=None):
 
 def run_mma(spec):
     s = Spec("oracle", "oracle", 1, {spec.name: spec}, {}, {})
-    return run_check(s, CheckSpec("atom", HERE, mma=spec.name))
+    return run_check(s, MmaAtomCheck("atom", HERE, mma=spec.name))
 
 
 # Findings among the MMA atoms (refuted on purpose; verifier/findings.py, tests/test_hw_dot_product.py)
@@ -86,7 +87,7 @@ def test_mma_atom_is_proved_and_its_mutation_refuted(case):
 
 def run_copy(spec, bits):
     s = Spec("oracle", "oracle", 1, {}, {spec.name: spec}, {})
-    return run_check(s, CheckSpec("atom", HERE, copy=spec.name, value_type=ValueType(str(bits), bits)))
+    return run_check(s, CopyAtomCheck("atom", HERE, copy=spec.name, value_type=ValueType(str(bits), bits)))
 
 
 BITS = {"half_t": 16, "bfloat16_t": 16, "int8_t": 8, "uint8_t": 8, "float": 32, "tfloat32_t": 32, "double": 64}

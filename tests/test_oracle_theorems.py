@@ -6,7 +6,8 @@ import pytest
 from oracle import cases, copy_atom, load, shape_mnk
 from verifier.algebra import parse_layout, type_bits
 from verifier.algebra.cpp_syntax import read_cpp
-from verifier.specfile.model import CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
+from verifier.kinds.tiled.config import TiledCheck
+from verifier.specfile.model import CopyAtomSpec, Loc, MMAAtomSpec, Spec, ValueType
 from verifier.engine.runner import run_check
 
 HERE = Loc("tests/data/oracle_tiled.json.gz", 1, 1)
@@ -37,7 +38,7 @@ def test_oracle_configuration_is_verified(case):
     ms, cs = mma_spec(cf["mma_atom"]), copy_spec(cf["copy_op"])
     spec = Spec("oracle", "oracle", 1, {ms.name: ms}, {cs.name: cs}, {})
     vt = cf["value_type"]
-    check = CheckSpec(case["id"], HERE, mma=ms.name, atom_layout=thr, permutation=perm, operand=cf["operand"],
+    check = TiledCheck(case["id"], HERE, mma=ms.name, atom_layout=thr, permutation=perm, operand=cf["operand"],
                       copy=cs.name, value_type=ValueType(vt, type_bits(vt)), smem=parse_layout(case["smem"]["text"]))
     r = run_check(spec, check)
     assert r.verdict == "verified", [(t.id, t.status, t.reason) for t in r.theorems if t.status != "proved"]

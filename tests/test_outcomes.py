@@ -145,7 +145,8 @@ def _crash(*args, **kwargs):
 
 def test_an_internal_error_is_exit_4_and_never_a_documented_pass(tmp_path, monkeypatch, capsys):
     f = write(tmp_path, "checks:\n" + SEED_CHECK + "    expect: fail\n")
-    monkeypatch.setattr(runner.TT, "end_to_end", _crash)
+    from verifier.kinds.tiled import theorems as tiled_theorems
+    monkeypatch.setattr(tiled_theorems, "end_to_end", _crash)
     code, out, _ = run("prove", str(f), "--allow-outside", capsys=capsys)
     assert code == ExitCode.INTERNAL_ERROR
     assert "ERROR" in out and "INTERNAL ERROR" in out and "RuntimeError: boom" in out
@@ -161,7 +162,8 @@ def test_an_internal_error_is_never_a_refusal(tmp_path, monkeypatch):
     """Exceptions other than CuTe's rules are errors: the old runner called every exception 'CuTe would not
     compile this'."""
     f = write(tmp_path, "checks:\n" + SEED_CHECK)
-    monkeypatch.setattr(runner, "build_tiled", _crash)
+    from verifier.kinds.tiled import setup as tiled_setup
+    monkeypatch.setattr(tiled_setup, "build_tiled", _crash)
     spec = load_spec(f, allow_outside=True)
     r = run_check(spec, spec.checks["c"])
     assert r.verdict is Verdict.ERROR
@@ -214,9 +216,9 @@ def test_a_millisecond_timeout_is_honoured_and_undecided_is_never_proved(capsys)
 
 
 def test_jobs_are_capped_at_the_cpu_count(monkeypatch, capsys):
-    from verifier.commands import prove as prove_cmd
+    from verifier.engine import proving
     seen = {}
-    real = prove_cmd.run_all
+    real = proving.run_all
 
     def spy(selected, settings, jobs=1, debug=False, cache=None):
         seen["jobs"] = jobs
@@ -225,9 +227,9 @@ def test_jobs_are_capped_at_the_cpu_count(monkeypatch, capsys):
     def parallel_spy(paths, names, settings, jobs, *rest):
         seen["jobs"] = jobs
         return real_parallel(paths, names, settings, 1 if jobs < 2 else 2, *rest)
-    real_parallel = prove_cmd._prove_in_parallel
-    monkeypatch.setattr(prove_cmd, "run_all", spy)
-    monkeypatch.setattr(prove_cmd, "_prove_in_parallel", parallel_spy)
+    real_parallel = proving.prove_in_parallel
+    monkeypatch.setattr(proving, "run_all", spy)
+    monkeypatch.setattr(proving, "prove_in_parallel", parallel_spy)
     code, _, _ = run("prove", SEED, "--check", "ldsm_x4_a_kmajor", "--jobs", "100000", capsys=capsys)
     assert code == ExitCode.OK and seen["jobs"] <= (os.cpu_count() or 1)
 

@@ -216,15 +216,15 @@ def test_bad_arguments_are_bad_input(args):
 def test_a_verified_kernel_reports_its_theorems_without_repeating_the_paths_obligations():
     """Thousands of kernels share a few operand paths: a verified kernel keeps each theorem's status, a refuted one
     its obligations and counterexample."""
-    from verifier.commands.prescreen_cutlass import _kernel_result
+    from verifier.prescreen.run import kernel_result
     from verifier.specfile import load_spec
     from verifier.engine.runner import run_check
     spec = load_spec(ROOT / "specs" / "mistakes.yaml")
     good_spec = load_spec(ROOT / "specs" / "sm80_f16.yaml")
     good = run_check(good_spec, next(iter(good_spec.checks.values())))
     bad = run_check(spec, spec.checks["wrong_descriptor_base_offset"])
-    verified = _kernel_result(SM90_F16, "paths.yaml", [good], "how")
+    verified = kernel_result(SM90_F16, "paths.yaml", [good], "how")
     assert verified.verdict.value == "verified" and verified.theorems
     assert all(t.items == [] for t in verified.theorems) and good.theorems[0].items
-    refuted = _kernel_result(SM90_F16, "paths.yaml", [good, bad], "how")
+    refuted = kernel_result(SM90_F16, "paths.yaml", [good, bad], "how")
     assert refuted.verdict.value == "refuted" and any(t.items for t in refuted.theorems)

@@ -103,8 +103,8 @@ def _killed(job: object) -> object:
 def test_prove_jobs_2_with_a_killed_worker_is_an_internal_error(monkeypatch, capsys):
     """The out-of-memory killer's SIGKILL: exit 4 and one line naming the file, not exit 1 (a counterexample)
     with the executor's traceback."""
-    from verifier.commands import prove as prove_cmd
-    monkeypatch.setattr(prove_cmd, "_load_and_prove", _killed)
+    from verifier.engine import proving
+    monkeypatch.setattr(proving, "load_and_prove", _killed)
     code = main(["prove", str(ROOT / "specs/catalog"), "--jobs", "2", "--no-cache"])
     err = capsys.readouterr().err
     assert code == ExitCode.INTERNAL_ERROR

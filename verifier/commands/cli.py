@@ -169,7 +169,7 @@ def _int_list(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["import-cutlass"]:   # its own parser (options included) lives with the importer
-        from ..importer import main as import_main
+        from .import_cutlass import main as import_main
         return import_main(argv[1:])
     if argv[:1] == ["import-kernel"]:
         from .import_kernel import main as kernel_main
@@ -190,16 +190,16 @@ def main(argv: list[str] | None = None) -> int:
         forced = {"z3": Procedure.Z3, "enumeration": Procedure.ENUMERATION}.get(args.procedure)
         settings = Settings(timeout_s=args.timeout, cross_check=args.cross_check, procedure=forced)
     if args.command == "prove":
+        from ..engine.record import make_cache
         from .prove import prove_main
         if not args.paths and not args.changed:
             build_parser().error("prove needs SPEC_OR_DIR, or --changed FILE...")
-        from .prove import make_cache
         return prove_main(args.paths, args.format, args.output, args.check, settings, args.verbose, args.debug,
                           jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed,
                           cache=make_cache(args.cache_dir, args.no_cache), suggest=args.suggest)
     if args.command == "diff":
+        from ..engine.record import make_cache
         from .diff import diff_main
-        from .prove import make_cache
         if (args.new is None) == (args.git is None):
             build_parser().error("diff takes OLD NEW, or SPEC_OR_DIR --git REV")
         return diff_main(args.old, args.new, args.git, args.format, args.output, settings, args.jobs,
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         from .draw import draw_main
         return draw_main(args.spec, args.check, args.view, args.output, allow_outside=args.allow_outside)
     if args.command == "explain":
-        from .prove import explain_main
+        from .explain import explain_main
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,
                             allow_outside=args.allow_outside, coord=args.coord, stage=args.stage)
     return 2

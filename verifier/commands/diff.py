@@ -17,12 +17,12 @@ from typing import Any, TextIO
 
 from ..outcome import ExitCode, Outcome
 from ..engine.cache import ProofCache
-from .prove import run_all
+from ..engine.proving import run_all
 from ..report import text
 from ..report.failures import failure_json, failures, safe
 from ..specfile import Spec, SpecError, load_specs
 from ..specfile.affected import fingerprint, git_root
-from ..symbolic.decide import Settings
+from ..symbolic.procedure import Settings
 from ..theorems.result import CheckResult
 
 Pair = tuple[CheckResult, CheckResult]

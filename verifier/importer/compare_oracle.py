@@ -184,7 +184,7 @@ def compare_rejected(report: ImportReport, rejected_json: Any) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    from ..commands.import_cutlass import ImportInputError, import_cutlass
+    from .headers import ImportInputError, import_cutlass
     if len(argv) not in (2, 3):
         print("usage: python -m verifier.importer.compare_oracle INCLUDE_DIR ATOMS_JSON [REJECTED_JSON]",
               file=sys.stderr)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.figure import Figure
-from ..specfile.model import CheckKind, CheckSpec, Spec
-from ..theorems.catalog import TheoremId
+from ..kinds.registry import kind_of
+from ..specfile.model import CheckSpec, Spec
 from ..theorems.result import CheckResult
 
 MAX_CELLS = 4096          # larger pictures are left out of reports (draw them with `python -m verifier draw`)
@@ -22,29 +22,30 @@ class Picture:
     note: str = ""
 
 
-def _views(spec_check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-    if spec_check.kind is not CheckKind.TILED:
-        return ("mma",)
-    failed = {t.id for t in result.failures()}
-    if TheoremId.SMEM_BANK_CONFLICTS in failed:
-        return ("banks",)
-    if TheoremId.SMEM_INJECTIVE in failed or TheoremId.SMEM_IN_BOUNDS in failed:
-        return ("smem",)
-    return ("copy", "smem")
+def figures(spec: Spec, check: CheckSpec, views: tuple[str, ...], result: CheckResult | None = None) -> list[Figure]:
+    """The requested views of one check, drawn by its kind; with the check's `result`, its counterexample outlined
+    where it names cells and every refuted theorem's witness in the captions."""
+    out = kind_of(check).figures(spec, check, views, result)
+    if result is not None:
+        for t in result.failures():
+            item = t.first_failure()
+            if item is not None and item.witness is not None and item.witness.actual is not None:
+                for fig in out:
+                    fig.caption.append(f"refuted: theorem {t.number} {t.id.value}: expected {item.witness.expected}, "
+                                       f"actual {item.witness.actual}")
+    return out
 
 
 def pictures(pairs: list[tuple[Spec, CheckSpec]], results: list[CheckResult]) -> list[Picture]:
     """Pictures of every refuted check, in report order."""
-    from ..draw.views import View
-    from ..commands.draw import figures
     out: list[Picture] = []
     total = 0
     for (spec, check), r in zip(pairs, results):
         if not r.failures():
             continue
-        for view in _views(check, r):
+        for view in kind_of(check).report_views(check, r):
             try:
-                figs = figures(check, spec, (View(view),), result=r)
+                figs = figures(spec, check, (view,), result=r)
             except Exception as e:  # noqa: BLE001 - a picture is description: its failure is said, not raised
                 out.append(Picture(r.name, view, None, f"no picture: {type(e).__name__}: {e}"))
                 continue

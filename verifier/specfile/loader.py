@@ -15,14 +15,11 @@ repository of the spec the user named unless `allow_outside` is given.
 """
 from __future__ import annotations
 
-import difflib
-import math
 import os
 import re
 import stat
 import warnings
-from collections.abc import Iterable, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,237 +32,34 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.parser import Parser
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scanner import Scanner
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
-from ..algebra.inttuple import Underscore, flatten_to_tuple
+from ..algebra import Layout
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
-from ..cute.operand import Operand
-from ..outcome import Expect
-from ..smem import position_independent
 from . import libyaml
 from .files import is_inside, repository_root, spec_files
-from .model import (TMA_COPIES, UMMA_INSTRUCTION, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError,
-                    TiledSpec, TmemStoreSpec, ValueType)
+from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
+from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
+                     YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
 from .sweep import SWEEP_KEY, expand
+from .vocabulary import (CHECK_KEYS, COPY_KEYS, COPY_REQUIRED, EXPECTS, FORMAT_VERSIONS, MMA_KEYS, MMA_REQUIRED,
+                         OPERANDS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
 
-FORMAT_VERSION = 2            # the newest spec format this tool reads
-FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
-MAX_ELEMENTS = 1 << 24     # larger layouts are typos, and would make the prover's domains absurd
-MAX_GLOBAL_ELEMENTS = 1 << 40   # a global tensor is never enumerated (the parser's own limit)
-MAX_THREADS = 1024         # a CUDA block's limit: a tiled MMA cannot have more threads
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 114 KB; ruamel's pure parser reads ~0.3 MB a second
 MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
 MAX_YAML_EVENTS = 30_000   # parser events (about one per node); the largest spec of specs/ has 9,455
 MAX_YAML_NODES = 100_000   # nodes of the document with every alias expanded (a "billion laughs" has 10**9)
 MAX_INT_CHARS = 40         # an integer written with more characters is a typo (CuTe's are 64-bit)
-MAX_NAME_LENGTH = 200      # characters of a check or atom name
 RUAMEL_WARNINGS = (YAMLWarning, YAMLFutureWarning, MarkedYAMLWarning, MarkedYAMLFutureWarning)
 INT_TAG = "tag:yaml.org,2002:int"
 FLOAT_TAG = "tag:yaml.org,2002:float"
 _INT_START = re.compile(r"[-+]?[0-9]")
 _FLOAT_START = re.compile(r"[-+]?(\.?[0-9]|\.(inf|nan))", re.IGNORECASE)
 
-TOP_KEYS = ("version", "name", "description", "include", "mma_atoms", "copy_atoms", "checks")
-MMA_KEYS = ("instruction", "shape_mnk", "thr_id", "types", "a", "b", "c", "source")
-MMA_REQUIRED = ("shape_mnk", "thr_id", "types", "a", "b", "c")
-COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
-COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
-GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")
-BANKS_MODES = ("conflict_free", "report")
-TMEM_KEYS = ("tmem", "tmem_columns", "store")
-STORE_KEYS = ("copy", "value_type", "smem")
-V2_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type")
-TMEM_INSTRUCTIONS = ("tcgen05.ld.", "tcgen05.st.")
-MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
-REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
-DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
-DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
-DESCRIPTOR_INSTRUCTIONS = ("wgmma.", UMMA_INSTRUCTION)   # the MMAs that read a shared operand through a descriptor
-MAJORS = ("K", "MN")
-CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + ("banks", "reduction", "smem_type", "mma", "atom_layout", "permutation",
-                                      "operand", "copy", "value_type", "smem", "expect", "copy_for", "copy_mma",
-                                      "description")
-TILED_KEYS = ("atom_layout", "permutation")
-TYPE_KEYS = ("a", "b", "c", "d")
-OPERANDS = tuple(o.value for o in Operand)
-EXPECTS = tuple(e.value for e in Expect)  # pass | fail | undecided (beyond the solver) | unsupported (no model yet)
-
-
-# --- positions ---------------------------------------------------------------------------------------
-
-class _File:
-    """One YAML file: turns ruamel's 0-based node positions into 1-based `Loc`s."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.version = FORMAT_VERSION
-
-    def at(self, line0: int, col0: int) -> Loc:
-        return Loc(self.path, line0 + 1, col0 + 1)
-
-    def node(self, node: Any) -> Loc:
-        lc = getattr(node, "lc", None)
-        return self.at(lc.line, lc.col) if lc is not None and lc.line is not None else self.at(0, 0)
-
-    def key(self, m: CommentedMap, k: Any) -> Loc:
-        try:
-            return self.at(*m.lc.key(k))
-        except (KeyError, AttributeError, TypeError):   # e.g. a key that came through a `<<:` merge
-            return self.node(m)
-
-    def value(self, m: CommentedMap, k: Any) -> Loc:
-        try:
-            return self.at(*m.lc.value(k))
-        except (KeyError, AttributeError, TypeError):
-            return self.key(m, k)
-
-    def item(self, seq: CommentedSeq, i: int) -> Loc:
-        try:
-            return self.at(*seq.lc.item(i))
-        except (KeyError, AttributeError, TypeError):
-            return self.node(seq)
-
-
-def _suggest(word: str, names: Iterable[str]) -> str:
-    if len(word) > MAX_NAME_LENGTH:   # nothing that long is close to a name, and difflib is quadratic
-        return ""
-    close = difflib.get_close_matches(word, list(names), n=3, cutoff=0.6)
-    return f"; did you mean {' or '.join(quote(c) for c in close)}?" if close else ""
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-# --- scalar values -----------------------------------------------------------------------------------
-
-def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False,
-                    max_elements: int = MAX_ELEMENTS) -> Layout | ComposedLayout:
-    """A layout string written at `loc`; parse errors point at the offending column inside the string."""
-    if not isinstance(text, str):
-        raise SpecError(loc, f"{what} must be a layout string such as \"(4,8):(8,1)\", not {_show(text)}")
-    try:
-        layout = parse_layout(str(text))
-    except ParseError as e:
-        # a quoted scalar's text starts one column after its opening quote
-        quote = 1 if isinstance(text, (DoubleQuotedScalarString, SingleQuotedScalarString)) else 0
-        inner = Loc(loc.file, loc.line, loc.column + quote + e.column - 1)
-        raise SpecError(inner, f"bad layout in {what}: {e.message}") from None
-    if isinstance(layout, ComposedLayout) and not swizzle_ok:
-        raise SpecError(loc, f"{what} must be a plain layout shape:stride, not a swizzled layout")
-    if int(layout.size()) > max_elements:
-        raise SpecError(loc, f"{what} has {int(layout.size())} elements; at most {max_elements} "
-                             f"(2**{max_elements.bit_length() - 1}) are supported")
-    return layout
-
-
-def _show(x: Any) -> str:
-    """A YAML value for a message: its kind, and a short excerpt of a scalar."""
-    if isinstance(x, str):
-        return quote(x)
-    if x is None or isinstance(x, (Mapping, AbstractSet, list, tuple)):
-        return _kind(x)
-    return f"{type(x).__name__} {shorten(str(x))}"
-
-
-def _kind(x: Any) -> str:
-    """What a YAML value is, without a word of its content."""
-    if x is None:
-        return "nothing"
-    if isinstance(x, Mapping):
-        return "a mapping"
-    if isinstance(x, (list, tuple)):
-        return "a list"
-    if isinstance(x, AbstractSet):
-        return "a set"
-    if isinstance(x, str):
-        return "a string"
-    return f"a value of type {type(x).__name__}"
-
-
-def _value_type(x: Any, loc: Loc, what: str) -> ValueType:
-    if not (_is_int(x) or isinstance(x, str)):
-        raise SpecError(loc, f"{what} must be a CuTe type name such as half_t, or a bit width, not {_show(x)}")
-    if isinstance(x, str) and len(x) > ECHO_LIMIT:   # no type name is that long; its message would quote it all
-        raise SpecError(loc, f"{what}: unknown value type {quote(x)}")
-    try:
-        bits = type_bits(int(x) if _is_int(x) else str(x))
-    except KeyError as e:
-        raise SpecError(loc, f"{what}: {e.args[0]}") from None
-    except ValueError as e:
-        raise SpecError(loc, f"{what}: {e}") from None
-    return ValueType(name=str(x), bits=bits)
-
-
-def _choice(x: Any, loc: Loc, what: str, choices: tuple[str, ...], upper: bool) -> str:
-    word = str(x).strip() if isinstance(x, str) else None
-    norm = (word.upper() if upper else word.lower()) if word is not None else None
-    if norm not in choices:
-        raise SpecError(loc, f"{what} must be one of {' | '.join(choices)}, not {_show(x)}")
-    return norm
-
-
-# --- one mapping's fields ----------------------------------------------------------------------------
-
-class _Fields:
-    """The keys of one atom or check: typed getters that record where each value was written."""
-
-    def __init__(self, f: _File, m: Any, what: str, loc: Loc) -> None:
-        if not isinstance(m, CommentedMap):
-            raise SpecError(loc, f"{what} must be a mapping of keys to values, not {_show(m)}")
-        self.f, self.m, self.what, self.loc = f, m, what, loc
-        self.locs: dict[str, Loc] = {k: f.value(m, k) for k in m if isinstance(k, str)}
-
-    def only(self, allowed: tuple[str, ...]) -> None:
-        for k in self.m:
-            if k not in allowed:
-                raise SpecError(self.f.key(self.m, k), f"unknown key {_show(k)} in {self.what}"
-                                + _suggest(str(k), allowed) + f" (known: {', '.join(allowed)})")
-
-    def require(self, keys: tuple[str, ...]) -> None:
-        for k in keys:
-            if k not in self.m:
-                raise SpecError(self.loc, f"{self.what} is missing '{k}'")
-
-    def has(self, k: str) -> bool:
-        return k in self.m and self.m[k] is not None
-
-    def at(self, k: str) -> Loc:
-        return self.locs[k]
-
-    def opt_str(self, k: str) -> str | None:
-        if not self.has(k):
-            return None
-        x = self.m[k]
-        if not isinstance(x, str):
-            raise SpecError(self.at(k), f"'{k}' of {self.what} must be a string, not {_show(x)}")
-        return str(x)
-
-    def layout(self, k: str, swizzle_ok: bool = False, max_elements: int = MAX_ELEMENTS) -> Any:
-        return parse_layout_at(self.m[k], self.at(k), f"'{k}' of {self.what}", swizzle_ok, max_elements)
-
-    def int_list(self, k: str, lo: int, hi: int) -> tuple[int, ...]:
-        x, loc = self.m[k], self.at(k)
-        want = f"a list of {lo} positive integers" if lo == hi else f"a list of {lo} to {hi} positive integers"
-        if not isinstance(x, CommentedSeq) or not lo <= len(x) <= hi:
-            raise SpecError(loc, f"'{k}' of {self.what} must be {want}, not {_show(x)}")
-        for i, v in enumerate(x):
-            if not _is_int(v) or v <= 0:
-                raise SpecError(self.f.item(x, i), f"'{k}' of {self.what} must be {want}; item {i} is {_show(v)}")
-        return tuple(int(v) for v in x)
-
-    def sub(self, k: str, allowed: tuple[str, ...]) -> _Fields:
-        sub = _Fields(self.f, self.m[k], f"'{k}' of {self.what}", self.at(k))
-        sub.only(allowed)
-        for key, loc in sub.locs.items():   # nested values are reported as e.g. types.a
-            self.locs[f"{k}.{key}"] = loc
-        return sub
 
 
 # --- atoms -------------------------------------------------------------------------------------------
 
-def _thread_mode_matches(fl: _Fields, k: str, layout: Layout, threads: int) -> None:
+def _thread_mode_matches(fl: Fields, k: str, layout: Layout, threads: int) -> None:
     if layout.rank() != 2:
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a (thr,val) layout of rank 2, not rank {layout.rank()}")
     got = int(layout.mode(0).size())
@@ -273,8 +67,8 @@ def _thread_mode_matches(fl: _Fields, k: str, layout: Layout, threads: int) -> N
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} has {got} threads in mode 0, but thr_id has {threads}")
 
 
-def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
-    fl = _Fields(f, m, f"MMA atom {quote(name)}", loc)
+def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
+    fl = Fields(f, m, f"MMA atom {quote(name)}", loc)
     fl.only(MMA_KEYS)
     fl.require(MMA_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -285,15 +79,15 @@ def _mma_atom(f: _File, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
         _thread_mode_matches(fl, k, operands[k], threads)
     types_fl = fl.sub("types", TYPE_KEYS)
     types_fl.require(TYPE_KEYS)
-    types = {k: _value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}") for k in TYPE_KEYS}
+    types = {k: read_value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}") for k in TYPE_KEYS}
     return MMAAtomSpec(name=name, instruction=fl.opt_str("instruction"),
                        shape_mnk=fl.int_list("shape_mnk", 3, 3),  # type: ignore[arg-type]
                        thr_id=thr_id, types=types, a=operands["a"], b=operands["b"], c=operands["c"],
                        loc=loc, field_locs=fl.locs, source=fl.opt_str("source"))
 
 
-def _copy_atom(f: _File, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
-    fl = _Fields(f, m, f"copy atom {quote(name)}", loc)
+def _copy_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
+    fl = Fields(f, m, f"copy atom {quote(name)}", loc)
     fl.only(COPY_KEYS)
     fl.require(COPY_REQUIRED)
     thr_id = fl.layout("thr_id")
@@ -311,89 +105,11 @@ def _copy_atom(f: _File, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
                         ref=ref, ref_is=ref_is, loc=loc, field_locs=fl.locs, source=fl.opt_str("source"))
 
 
-# --- checks ------------------------------------------------------------------------------------------
-
-class _Atoms:
-    """The atoms a file's checks may name: its own and those of its includes."""
-
-    def __init__(self) -> None:
-        self.mma: dict[str, MMAAtomSpec] = {}
-        self.copy: dict[str, CopyAtomSpec] = {}
-
-    def add(self, table: dict[str, Any], atom: Any, kind: str, loc: Loc) -> None:
-        old = table.get(atom.name)
-        if old is not None and old is not atom:
-            raise SpecError(loc, f"{kind} {quote(atom.name)} is already defined at {old.loc}")
-        table[atom.name] = atom
-
-    def lookup(self, fl: _Fields, k: str, table: dict[str, Any], kind: str) -> str:
-        name = fl.opt_str(k) or ""
-        if name not in table:
-            known = f" (known: {shorten(', '.join(table), 4 * ECHO_LIMIT)})" if table and len(table) <= 12 else ""
-            hint = _suggest(name, table) or known
-            raise SpecError(fl.at(k), f"unknown {kind} {quote(name)}{hint}")
-        return name
-
-
-def _permutation(fl: _Fields, k: str) -> tuple[Any, ...]:
-    x = fl.m[k]
-    if not isinstance(x, CommentedSeq) or not 1 <= len(x) <= 3:
-        raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a list of 1 to 3 tile sizes or layouts, not {_show(x)}")
-    items: list[Any] = []
-    for i, v in enumerate(x):
-        loc = fl.f.item(x, i)
-        if _is_int(v):
-            if not 0 < v <= MAX_ELEMENTS:
-                raise SpecError(loc, f"'{k}' of {fl.what}: a tile size must be in 1..{MAX_ELEMENTS}, not {v}")
-            items.append(int(v))
-        elif isinstance(v, str) and v.strip() == "_":     # CuTe's Underscore: this mode is not permuted
-            items.append(Underscore)
-        else:
-            items.append(parse_layout_at(v, loc, f"item {i} of '{k}' of {fl.what}"))
-    return tuple(items)
-
-
-def _atom_layout(fl: _Fields, k: str, atom: MMAAtomSpec) -> tuple[int, ...] | Layout:
-    """[M, N, K] counts, or a layout string such as "(2,2,1):(2,1,1)" (make_tiled_mma's strided thread layout)."""
-    tile = fl.layout(k) if isinstance(fl.m[k], str) else fl.int_list(k, 1, 3)
-    shown = tile if isinstance(tile, Layout) else list(tile)
-    atom_threads = int(atom.thr_id.size())
-    copies = int(tile.size()) if isinstance(tile, Layout) else math.prod(tile)
-    if copies * atom_threads > MAX_THREADS:
-        raise SpecError(fl.at(k), f"'{k}' {shorten(str(shown))} of {fl.what} gives {copies} x {atom_threads} = "
-                                  f"{copies * atom_threads} threads; at most {MAX_THREADS} are supported")
-    if isinstance(tile, Layout) and (tile.rank() > 3 or sorted(tile.values()) != list(range(copies))):
-        raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a bijective layout of rank 1 to 3 "
-                                  f"such as \"(2,2,1):(2,1,1)\", not {shorten(str(tile))}")
-    return tile
-
-
-def _tiled(fl: _Fields, atom: MMAAtomSpec) -> TiledSpec:
-    """make_tiled_mma's thread layout and permutation; `permutation: null` is written "no permutation"."""
-    return TiledSpec(atom_layout=_atom_layout(fl, "atom_layout", atom) if fl.has("atom_layout") else None,
-                     permutation=_permutation(fl, "permutation") if fl.has("permutation") else None,
-                     permutation_given="permutation" in fl.m)
-
-
-def _smem(fl: _Fields, value_type: ValueType) -> Any:
-    layout = fl.layout("smem", swizzle_ok=True)
-    if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
-        try:  # CuTe's GMMA form swizzles byte addresses: rewrite it to act on element offsets
-            layout = position_independent(layout, value_type.bits)
-        except (ValueError, ArithmeticError) as e:   # the algebra refuses the swizzle or the element width
-            raise SpecError(fl.at("smem"), f"'smem' of {fl.what}: {shorten(str(e), 4 * ECHO_LIMIT)}") from None
-    return layout
-
-
-def _needs(fl: _Fields, keys: tuple[str, ...], why: str) -> None:
-    for k in keys:
-        if fl.has(k):
-            raise SpecError(fl.f.key(fl.m, k), f"'{k}' of {fl.what} {why}")
-
-
-def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
-    fl = _Fields(f, m, f"check {quote(name)}", loc)
-    fl.only(CHECK_KEYS)
+def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckSpec:
+    """One check: the fields every check has, then its kind's (the kind registry says which kind it is)."""
+    from ..kinds.registry import kind_keys, recognise
+    fl = Fields(f, m, f"check {quote(name)}", loc)
+    fl.only(CHECK_KEYS + tuple(k for k in kind_keys() if k not in CHECK_KEYS))
     if not fl.has("mma") and not fl.has("copy"):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
     check = CheckSpec(name=name, loc=loc, field_locs=fl.locs, description=fl.opt_str("description"))
@@ -401,10 +117,10 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
     if fl.has("mma"):
         check.mma = atoms.lookup(fl, "mma", atoms.mma, "MMA atom")
         mma = atoms.mma[check.mma]
-        tiled = _tiled(fl, mma)
+        tiled = read_tiled(fl, mma)
         check.atom_layout, check.permutation = tiled.atom_layout, tiled.permutation
     else:
-        _needs(fl, ("atom_layout", "permutation", "operand"), "needs 'mma'")
+        refuse_keys(fl, ("atom_layout", "permutation", "operand"), "needs 'mma'")
     for k in V2_KEYS:
         if fl.has(k) and f.version < 2:
             raise SpecError(fl.f.key(fl.m, k), f"'{k}' of {fl.what} is a version 2 key: the file needs 'version: 2'")
@@ -418,154 +134,16 @@ def _check(f: _File, name: str, m: Any, loc: Loc, atoms: _Atoms) -> CheckSpec:
         if not fl.has("value_type"):
             raise SpecError(loc, f"{fl.what} names copy atom {quote(check.copy)} but no 'value_type' "
                                  "(the element type the copy moves, e.g. half_t)")
-        check.value_type = _value_type(fl.m["value_type"], fl.at("value_type"), f"'value_type' of {fl.what}")
+        check.value_type = read_value_type(fl.m["value_type"], fl.at("value_type"), f"'value_type' of {fl.what}")
     else:
-        _needs(fl, ("value_type",), "needs 'copy'")
+        refuse_keys(fl, ("value_type",), "needs 'copy'")
     if fl.has("operand"):
-        check.operand = _choice(fl.m["operand"], fl.at("operand"), f"'operand' of {fl.what}", OPERANDS, upper=True)
-    if any(fl.has(k) for k in TMEM_KEYS):
-        _tmem_fields(fl, check, atoms)
-    elif mma is not None and check.copy in TMA_COPIES:
-        _gmma_fields(fl, check, mma)
-    elif mma is not None and check.copy is not None:
-        _needs(fl, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
-        _tiled_fields(fl, check, mma)
-    else:
-        _needs(fl, ("smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type"),
-               "is only used by checks that name both 'mma' and 'copy'")
+        check.operand = read_choice(fl.m["operand"], fl.at("operand"), f"'operand' of {fl.what}", OPERANDS,
+                                    upper=True)
+    typed = recognise(fl, mma).read(fl, check, mma, atoms)
     if fl.has("expect"):
-        check.expect = _choice(fl.m["expect"], fl.at("expect"), f"'expect' of {fl.what}", EXPECTS, upper=False)
-    return check
-
-
-def _gmma_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
-    """A wgmma (or tcgen05.mma) operand in shared memory filled by TMA: operand A or B, the tile, the global tensor."""
-    from ..cute.gmma import atom_major    # the Hopper and Blackwell models load with the first check that needs them
-    from ..cute.umma import is_umma
-    from ..hardware.gmma_desc import GmmaSwizzle
-    from ..hardware.umma import a_in_tmem
-    if not (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS):
-        raise SpecError(fl.at("mma"), f"{fl.what}: a TMA check needs a wgmma or tcgen05.mma MMA atom; "
-                                      f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")
-    for k in ("operand", "smem", "gmem"):
-        if not fl.has(k):
-            raise SpecError(fl.loc, f"{fl.what} copies with TMA and so needs '{k}'")
-    if check.operand not in ("A", "B"):
-        raise SpecError(fl.at("operand"), f"'operand' of {fl.what} must be A or B: TMA fills the shared-memory "
-                                          "operands of wgmma")
-    _needs(fl, ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type"), "is not used by TMA checks")
-    thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
-    if is_umma(mma):
-        # tcgen05: A's "thread" mode is the CTA of a 2-SM pair (a stride of M/2); A from tensor memory is a _TS atom
-        a_not_shared = a_in_tmem(mma.name)
-    else:
-        a_not_shared = any(int(d) != 0 for d in thread_strides)
-    if check.operand == "A" and a_not_shared:
-        raise SpecError(fl.at("operand"), f"{fl.what}: {quote(mma.name)} takes A from registers or tensor memory "
-                                          "(an RS / TS atom); no descriptor reads a shared A, so a TMA check of it "
-                                          "needs an SS atom")
-    assert check.value_type is not None
-    raw = fl.layout("smem", swizzle_ok=True)
-    check.smem_absolute = isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag)
-    check.smem = _smem(fl, check.value_type)
-    if check.smem.rank() not in (2, 3):
-        raise SpecError(fl.at("smem"), f"'smem' of {fl.what} must be (MN, K) or (MN, K, PIPE), not rank "
-                                       f"{check.smem.rank()}")
-    check.gmem = fl.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS)   # only its shape and strides are read
-    if check.gmem.rank() != 2:
-        raise SpecError(fl.at("gmem"), f"'gmem' of {fl.what} must be the (MN, K) global tensor, rank 2")
-    if fl.has("major"):
-        check.major = _choice(fl.m["major"], fl.at("major"), f"'major' of {fl.what}", MAJORS, upper=True)
-        named = atom_major(mma.name, Operand.of(check.operand))
-        if named is not None and named.value != check.major:
-            raise SpecError(fl.at("major"), f"'major' of {fl.what} is {check.major}, but {quote(mma.name)} reads "
-                                            f"operand {check.operand} {named.value}-major; the atom decides the "
-                                            "descriptor's major-ness")
-    if fl.has("smem_align"):
-        align = fl.m["smem_align"]
-        if not _is_int(align) or align <= 0 or align & (align - 1) or align > 1 << 20:
-            raise SpecError(fl.at("smem_align"), f"'smem_align' of {fl.what} must be a power of two of bytes, "
-                                                 f"not {_show(align)}")
-        check.smem_align = int(align)
-    if fl.has("descriptor"):
-        d = fl.sub("descriptor", DESCRIPTOR_KEYS)
-        for k in d.m:
-            v = d.m[k]
-            if k == "swizzle":
-                mode = _choice(v, d.at(k), f"'swizzle' of the descriptor of {fl.what}", DESCRIPTOR_SWIZZLES,
-                               upper=True)
-                check.descriptor["swizzle"] = int(GmmaSwizzle.named(mode))
-            elif k == "base_offset" and (not _is_int(v) or not 0 <= v < 8):
-                raise SpecError(d.at(k), f"'base_offset' of the descriptor of {fl.what} must be in 0..7, "
-                                         f"not {_show(v)}")
-            elif not _is_int(v) or not 0 <= v < 1 << 18:
-                raise SpecError(d.at(k), f"'{k}' of the descriptor of {fl.what} must be an integer in 0..2^18, "
-                                         f"not {_show(v)}")
-            else:
-                check.descriptor[str(k)] = int(v)
-    if fl.has("tma_box"):
-        box = fl.int_list("tma_box", 2, 2)
-        check.tma_box = (box[0], box[1])
-
-
-def _tmem_fields(fl: _Fields, check: CheckSpec, atoms: _Atoms) -> None:
-    """A tcgen05.ld / st tiled copy of a tensor-memory tile: the copy atom and the TMEM tensor it reads or writes."""
-    if not fl.has("tmem"):
-        key = next(k for k in TMEM_KEYS if fl.has(k))
-        raise SpecError(fl.at(key), f"'{key}' of {fl.what} is only used with 'tmem'")
-    if check.mma is not None:
-        raise SpecError(fl.at("mma"), f"{fl.what} copies a TMEM tile ('tmem'): it names no MMA atom")
-    if check.copy is None:
-        raise SpecError(fl.loc, f"{fl.what} names a TMEM tile ('tmem') and so needs 'copy' (a tcgen05.ld / tcgen05.st "
-                                "atom)")
-    if check.copy in TMA_COPIES:
-        raise SpecError(fl.at("copy"), f"{fl.what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom, not the "
-                                       f"TMA copy {check.copy}")
-    instruction = atoms.copy[check.copy].instruction or ""
-    if not instruction.strip().startswith(TMEM_INSTRUCTIONS):
-        raise SpecError(fl.at("copy"), f"{fl.what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom; "
-                                       f"{quote(check.copy)} issues {quote(instruction or 'no instruction')}")
-    _needs(fl, ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type") + GMMA_KEYS,
-           "is not used by TMEM checks")
-    check.tmem = fl.layout("tmem", max_elements=MAX_TMEM_ELEMENTS)
-    if fl.has("tmem_columns"):
-        columns = fl.m["tmem_columns"]
-        if not _is_int(columns) or not 0 < columns <= 1 << 16:
-            raise SpecError(fl.at("tmem_columns"), f"'tmem_columns' of {fl.what} must be a number of columns, "
-                                                   f"not {_show(columns)}")
-        check.tmem_columns = int(columns)
-    if fl.has("store"):
-        if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
-            raise SpecError(fl.at("store"), f"'store' of {fl.what} follows a TMEM load; {quote(check.copy)} stores")
-        st = fl.sub("store", STORE_KEYS)
-        for k in STORE_KEYS:
-            if not st.has(k):
-                raise SpecError(fl.at("store"), f"'store' of {fl.what} needs '{k}'")
-        copy = atoms.lookup(st, "copy", atoms.copy, "copy atom")
-        value_type = _value_type(st.m["value_type"], st.at("value_type"), f"'value_type' of {st.what}")
-        check.tmem_store = TmemStoreSpec(copy, value_type, _smem(st, value_type))
-
-
-def _tiled_fields(fl: _Fields, check: CheckSpec, mma: MMAAtomSpec) -> None:
-    for k in ("operand", "smem"):
-        if not fl.has(k):
-            raise SpecError(fl.loc, f"{fl.what} names both 'mma' and 'copy' and so needs '{k}'")
-    assert check.value_type is not None
-    check.smem = _smem(fl, check.value_type)
-    if fl.has("copy_for"):
-        check.copy_for = _choice(fl.m["copy_for"], fl.at("copy_for"), f"'copy_for' of {fl.what}", OPERANDS, upper=True)
-    if fl.has("copy_mma"):
-        check.copy_mma = _tiled(fl.sub("copy_mma", TILED_KEYS), mma)
-    if fl.has("banks"):
-        check.banks = _choice(fl.m["banks"], fl.at("banks"), f"'banks' of {fl.what}", BANKS_MODES, upper=False)
-    if fl.has("reduction"):
-        check.reduction = _choice(fl.m["reduction"], fl.at("reduction"), f"'reduction' of {fl.what}", REDUCTIONS,
-                                  upper=True)
-        if check.operand != "C":
-            raise SpecError(fl.at("reduction"), f"'reduction' of {fl.what} is only used by checks of operand C "
-                                                "(the partial C tiles of a K-split tiled MMA)")
-    if fl.has("smem_type"):
-        check.smem_type = _value_type(fl.m["smem_type"], fl.at("smem_type"), f"'smem_type' of {fl.what}")
+        typed.expect = read_choice(fl.m["expect"], fl.at("expect"), f"'expect' of {fl.what}", EXPECTS, upper=False)
+    return typed
 
 
 # --- reading one file --------------------------------------------------------------------------------
@@ -759,10 +337,10 @@ def _read_document(path: str, quote: bool) -> Any:
 def _spec_kind_problem(doc: Any) -> str | None:
     """Why a document is not a spec at all (without a word of its content), or None."""
     if not isinstance(doc, CommentedMap):
-        return f"its top level is {_kind(doc)}, not a mapping"
+        return f"its top level is {value_kind(doc)}, not a mapping"
     if "version" not in doc:
         return "it has no 'version'"
-    if not _is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
+    if not is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
         return f"its 'version' is not one of {', '.join(map(str, FORMAT_VERSIONS))}"
     return None
 
@@ -793,13 +371,13 @@ class _Loader:
         return self.cache[key]
 
     def _load_file(self, path: str, included_at: Loc | None, root: str) -> Spec:
-        f = _File(path)
+        f = YamlFile(path)
         doc = _read_document(path, quote=True) if included_at is None else _included_document(path, included_at)
-        top = _Fields(f, doc, f"the top level of {path}", Loc(path, 1, 1))
+        top = Fields(f, doc, f"the top level of {path}", Loc(path, 1, 1))
         top.only(TOP_KEYS)
-        if "version" not in doc or not _is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
+        if "version" not in doc or not is_int(doc["version"]) or doc["version"] not in FORMAT_VERSIONS:
             where = top.at("version") if "version" in doc else top.loc
-            got = _show(doc["version"]) if "version" in doc else "nothing"
+            got = show(doc["version"]) if "version" in doc else "nothing"
             raise SpecError(where, f"'version' must be {' or '.join(map(str, FORMAT_VERSIONS))} (the spec formats "
                                    f"this tool reads), not {got}")
         f.version = int(doc["version"])
@@ -807,7 +385,7 @@ class _Loader:
         spec_name = top.opt_str("name")
         if not spec_name:
             raise SpecError(top.at("name"), "'name' must be a non-empty string")
-        atoms = _Atoms()
+        atoms = AtomTable()
         includes = self._includes(f, top, atoms, root)   # first, so that a clash points at this file's atom
         for n, m, loc in self._section(f, top, "mma_atoms"):
             atoms.add(atoms.mma, _mma_atom(f, n, m, loc), "MMA atom", loc)
@@ -823,7 +401,7 @@ class _Loader:
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"),
                     closure=list(dict.fromkeys(closure)))
 
-    def _includes(self, f: _File, top: _Fields, atoms: _Atoms, root: str) -> list[str]:
+    def _includes(self, f: YamlFile, top: Fields, atoms: AtomTable, root: str) -> list[str]:
         if not top.has("include"):
             return []
         x = top.m["include"]
@@ -831,7 +409,7 @@ class _Loader:
         if isinstance(x, CommentedSeq):
             items = [(v, f.item(x, i)) for i, v in enumerate(x)]
         if items is None:
-            raise SpecError(top.at("include"), f"'include' must be a list of file paths, not {_show(x)}")
+            raise SpecError(top.at("include"), f"'include' must be a list of file paths, not {show(x)}")
         paths = []
         for rel, loc in items:
             path = self._include_path(f, rel, loc, root)
@@ -848,11 +426,11 @@ class _Loader:
             paths.append(path)
         return paths
 
-    def _include_path(self, f: _File, rel: Any, loc: Loc, root: str) -> str:
+    def _include_path(self, f: YamlFile, rel: Any, loc: Loc, root: str) -> str:
         """The file an `include:` item names, relative to the including file; it must exist and, unless
         allow_outside, lie (symlinks followed) inside the repository of the spec the user named."""
         if not isinstance(rel, str) or not rel.strip():
-            raise SpecError(loc, f"an include must be a file path, not {_show(rel)}")
+            raise SpecError(loc, f"an include must be a file path, not {show(rel)}")
         if not rel.isprintable():
             raise SpecError(loc, f"an include must be a printable file path, not {quote(rel)}")
         path = os.path.normpath(os.path.join(os.path.dirname(f.path), str(rel)))
@@ -864,13 +442,13 @@ class _Loader:
         return path
 
     @staticmethod
-    def _section(f: _File, top: _Fields, section: str) -> list[tuple[str, Any, Loc]]:
+    def _section(f: YamlFile, top: Fields, section: str) -> list[tuple[str, Any, Loc]]:
         """(name, body, where the name is written) for each entry of a top-level section, in file order."""
         if not top.has(section):
             return []
         table = top.m[section]
         if not isinstance(table, CommentedMap):
-            raise SpecError(top.at(section), f"'{section}' must be a mapping of names to entries, not {_show(table)}")
+            raise SpecError(top.at(section), f"'{section}' must be a mapping of names to entries, not {show(table)}")
         entries = []
         for name, body in table.items():
             loc = f.key(table, name)
@@ -894,7 +472,7 @@ def _included_document(path: str, included_at: Loc) -> Any:
     return doc
 
 
-def _expand_sweeps(f: _File, entries: list[tuple[str, Any, Loc]]) -> list[tuple[str, Any, Loc]]:
+def _expand_sweeps(f: YamlFile, entries: list[tuple[str, Any, Loc]]) -> list[tuple[str, Any, Loc]]:
     """Checks as written, with every swept template (`sweep:`, version 2; spec/sweep.py) expanded in place."""
     out: list[tuple[str, Any, Loc]] = []
     for name, body, loc in entries:
@@ -911,7 +489,7 @@ def _expand_sweeps(f: _File, entries: list[tuple[str, Any, Loc]]) -> list[tuple[
 def _check_name(name: Any, loc: Loc, section: str) -> None:
     """A check or atom name: a non-empty, printable string of at most MAX_NAME_LENGTH characters."""
     if not isinstance(name, str) or not name.strip():
-        raise SpecError(loc, f"a name in '{section}' must be a non-empty string, not {_show(name)}")
+        raise SpecError(loc, f"a name in '{section}' must be a non-empty string, not {show(name)}")
     if not name.isprintable():
         raise SpecError(loc, f"a name in '{section}' must be printable (no control characters, tabs or "
                              f"newlines), not {quote(name)}")

@@ -1,13 +1,13 @@
-"""What a spec file holds once loaded and validated (format version 1, ../DESIGN.md).
+"""What a spec file holds once loaded and validated (format versions 1 and 2; README, "Spec format").
 
 Every object remembers where it was written (`Loc`) so that errors and reports point at the file,
 line and column a user can open.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:                  # annotations only: reading a result back imports no algebra
     from ..algebra.layout import Layout
@@ -87,17 +87,11 @@ class TiledSpec:
     permutation_given: bool = False                  # written, possibly as null (no permutation): not inherited
 
 
-@dataclass(frozen=True)
-class TmemStoreSpec:
-    """After a TMEM load: make_tiled_copy_D(Copy_Atom<copy, value_type>, the TMEM copy) stores the registers, (the
-    accumulators converted to value_type) to the shared tile `smem` (coordinate -> element offset)."""
-    copy: str
-    value_type: ValueType
-    smem: Any
-
-
 @dataclass
 class CheckSpec:
+    """What every check names: its place, the atoms it uses and its expectation.  A check's kind adds the rest as
+    its typed configuration (a subclass, verifier/kinds/*/config.py), which is what the loader builds."""
+    kind: ClassVar[str]                  # the kind's registered name (CheckKind's value for the built-in kinds)
     name: str
     loc: Loc
     mma: str | None = None
@@ -106,35 +100,24 @@ class CheckSpec:
     operand: str | None = None           # "A" | "B" | "C"
     copy: str | None = None
     value_type: ValueType | None = None
-    smem: Any = None                     # Layout | ComposedLayout, element offsets of the operand tile
     expect: str = "pass"                 # an Expect value: pass | fail | undecided | unsupported
-    copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
-    copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     description: str | None = None
-    # the Hopper path (version 2 keys)
-    gmem: Any = None                     # the global (MN, K) tensor the TMA copy reads: Layout, elements
-    major: str | None = None             # the wgmma operand's major-ness when the atom's name does not say: K | MN
-    smem_absolute: bool = False          # the smem swizzle reads absolute addresses (a GMMA smem_ptr layout)
-    smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
-    descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
-    tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
-    banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
-    reduction: str | None = None         # "K": the K slices of a K-split tiled MMA each store a partial C tile
-    smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
-    tmem: Any = None                     # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
-    tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
-    tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
-    @property
-    def kind(self) -> CheckKind:
-        if self.tmem is not None:
-            return CheckKind.TMEM
-        if self.mma and self.copy in TMA_COPIES:
-            return CheckKind.GMMA
-        if self.mma and self.copy:
-            return CheckKind.TILED
-        return CheckKind.MMA if self.mma else CheckKind.COPY
+    def summary(self) -> str:
+        """What the check is, in one line: the MMA atom and operand, the copy and its value type."""
+        parts = []
+        if self.mma:
+            parts.append(self.mma + (f" {self.operand}" if self.operand else ""))
+        if self.copy:
+            parts.append(("<- " if self.mma else "") + self.copy
+                         + (f" on {self.value_type.name}" if self.value_type else ""))
+        return " ".join(parts)
+
+
+def common_fields(check: CheckSpec) -> dict[str, Any]:
+    """The fields every check has, by name: what a kind's reader builds its configuration from."""
+    return {f.name: getattr(check, f.name) for f in fields(CheckSpec)}
 
 
 @dataclass

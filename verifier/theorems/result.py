@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..outcome import Expect, Outcome, Verdict, outcome
-from ..specfile.model import CheckKind, Loc
+from ..specfile.model import Loc
 from .claims import TheoremResult
 
 
@@ -17,7 +17,7 @@ class CheckResult:
     name: str
     loc: Loc
     expect: Expect
-    kind: CheckKind
+    kind: str                             # the check's kind, by its registered name (e.g. "tiled")
     summary: str = ""                     # what the check is, in one line
     theorems: list[TheoremResult] = field(default_factory=list)
     verdict: Verdict = Verdict.ERROR

@@ -61,25 +61,6 @@ class Suspects:
     def value_type(self, why: str) -> Suspect:
         return self.field("value_type", why)
 
-    def copy_construction(self) -> Suspect:
-        """How the tiled copy was built from the tiled MMA: make_tiled_copy_X, copy_mma, the pairing."""
-        check = self.check
-        op = (check.operand or "A").upper()
-        which = (check.copy_for or op).upper()
-        mma = self.mma
-        if mma is not None and check.value_type is not None:
-            want = mma.types.get(op.lower())
-            if want is not None and want.bits != check.value_type.bits and op != "C":
-                return self.value_type(f"the copy's value_type {check.value_type.name} ({check.value_type.bits} "
-                                       f"bits) is not the MMA's {op} type {want.name} ({want.bits} bits)")
-        if which != op:
-            return self.field("copy_for", f"make_tiled_copy_{which} builds a copy for operand {which}, but the check "
-                                          f"moves operand {op}")
-        if check.copy_mma is not None:
-            return self.field("copy_mma", "the tiled MMA the copy was built from (copy_mma) is not the kernel's")
-        return self.field("copy", f"the pairing of {check.copy} with {check.mma} (value type, "
-                                  f"make_tiled_copy_{which})")
-
     def copy_variant(self) -> Suspect:
         return self.field("copy", f"the copy atom {self.check.copy}: its variant (N or T) or its traits")
 

@@ -13,7 +13,8 @@ from ...hardware.base import CopyModel, MMAModel
 from ...hardware.registry import mma_instruction_types
 from ...outcome import Status
 from ...specfile.model import MMAAtomSpec
-from ...symbolic.decide import DEFAULT_SETTINGS, Settings, decide
+from ...symbolic.decide import decide
+from ...symbolic.procedure import DEFAULT_SETTINGS, Settings
 from ...symbolic.expr import TRUE, Expr, Pred, Var, and_, eq, implies, lt, ne, or_
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation

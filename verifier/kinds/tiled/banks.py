@@ -57,7 +57,7 @@ def bank_shape(setup: TiledSetup) -> BankShape | str:
     return BankShape(instr, LANES // per_phase, per_phase, width)
 
 
-def _warps(setup: TiledSetup, chain: OperandChain) -> int | str:
+def warps_of(setup: TiledSetup, chain: OperandChain) -> int | str:
     if chain.nthr % LANES:
         return f"the copy runs on {chain.nthr} threads, not whole warps"
     return chain.nthr // LANES
@@ -67,7 +67,7 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     shape = bank_shape(setup)
     if isinstance(shape, str):
         return Unsupported(shape)
-    warps = _warps(setup, chain)
+    warps = warps_of(setup, chain)
     if isinstance(warps, str):
         return Unsupported(warps)
     vb = setup.value_bits
@@ -110,7 +110,7 @@ def bank_conflicts(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
     return items
 
 
-def _lane_offsets(setup: TiledSetup, chain: OperandChain, warps: int) -> list[list[list[int]]]:
+def lane_offsets(setup: TiledSetup, chain: OperandChain, warps: int) -> list[list[list[int]]]:
     """Byte offsets [instance][warp][lane] each lane's access starts at (concrete)."""
     import itertools
     vb = setup.value_bits
@@ -124,7 +124,7 @@ def _lane_offsets(setup: TiledSetup, chain: OperandChain, warps: int) -> list[li
 def _paired_lanes(setup: TiledSetup, chain: OperandChain, shape: BankShape, warps: int) -> str:
     if shape.instruction.access.value != "load" or shape.bytes_per_lane <= WORD or shape.instruction.matrices:
         return ""
-    for inst in _lane_offsets(setup, chain, warps):
+    for inst in lane_offsets(setup, chain, warps):
         for addrs in inst:
             for pair in (1, 2):
                 if all(addrs[lane] == addrs[lane ^ pair] for lane in range(LANES)):
@@ -137,11 +137,11 @@ def bank_counts(setup: TiledSetup, chain: OperandChain, base: int = 0) -> tuple[
     shape = bank_shape(setup)
     if isinstance(shape, str):
         return shape
-    warps = _warps(setup, chain)
+    warps = warps_of(setup, chain)
     if isinstance(warps, str):
         return warps
     counts: dict[tuple[int, int], int] = {}
-    for inst in _lane_offsets(setup, chain, warps):
+    for inst in lane_offsets(setup, chain, warps):
         for addrs in inst:
             wf = wavefronts(shape.instruction, [base + a for a in addrs])
             counts[(wf.count, wf.ideal)] = counts.get((wf.count, wf.ideal), 0) + 1

@@ -6,114 +6,30 @@ on the thread index (the oracle tests confirm it for every configuration they co
 """
 from __future__ import annotations
 
-import dataclasses
-import functools
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Callable, TypeVar
+from functools import cached_property
+from typing import Any, TypeVar
 
-from ...algebra.inttuple import AlgebraError, is_tuple
+from ...algebra.inttuple import is_tuple
 from ...algebra.layout import Layout
 from ...algebra.ops import left_inverse
-from ...cute.copy import CopyAtom, TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from ...cute.copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
 from ...cute.mma import MMAAtom, TiledMMA
 from ...cute.tensor import Tensor
 from ...hardware.base import CopyModel, MMAModel
-from ...hardware.registry import copy_model, mma_instruction_model
 from ...specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
+from .config import TiledCheck
 from ..atom.theorems import proved_by, renaming
+from ..cute_objects import (copy_atom, copy_model_for, hardware_layout, mma_atom,
+                            mma_model_for, refused_as, thread_layout)
 
 T = TypeVar("T")
-
-
-class ConfigurationRefused(Exception):
-    """CuTe would not compile the configuration: its rule, the step that hit it, and the spec key to blame."""
-
-    def __init__(self, rule: str, detail: str, step: str, field: str) -> None:
-        self.rule, self.detail, self.step, self.field = rule, detail, step, field
-        super().__init__(f"{step}: {rule}" + (f" ({detail})" if detail else ""))
-
-
-def _refused_as(step: str, field: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """A CuTe rule (AlgebraError) raised while building `step` is CuTe refusing the configuration there."""
-    def wrap(fn: Callable[..., T]) -> Callable[..., T]:
-        @functools.wraps(fn)
-        def run(*args: Any) -> T:
-            try:
-                return fn(*args)
-            except AlgebraError as e:
-                raise ConfigurationRefused(e.rule, _detail(e), step, field) from None
-        return run
-    return wrap
-
-
-def _detail(e: AlgebraError) -> str:
-    text = str(e)
-    return text[len(e.rule) + 2:] if text.startswith(e.rule + ": ") else ""
-
-
-def mma_atom(spec: MMAAtomSpec) -> MMAAtom:
-    m, n, k = spec.shape_mnk
-    return MMAAtom(spec.name, (m, n, k), spec.thr_id, spec.a, spec.b, spec.c,
-                   {k: v.bits for k, v in spec.types.items()}, spec.instruction)
-
-
-def copy_atom(spec: CopyAtomSpec) -> CopyAtom:
-    return CopyAtom(spec.name, spec.thr_id, spec.src, spec.dst, spec.ref, spec.instruction)
-
-
-def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
-    """The atom's instruction model; tcgen05.mma takes M and N (and the operand types) from the atom, as CuTe
-    writes them into the instruction descriptor."""
-    types = {key: (t.name, t.bits) for key, t in spec.types.items()}
-    m, n, k = spec.shape_mnk
-    return mma_instruction_model(spec.instruction, spec.name, (m, n, k), types)
-
-
-def copy_model_for(spec: CopyAtomSpec, direction: str | None = None, value_bits: int | None = None) -> CopyModel | None:
-    bits = int(spec.src.mode(1).size()) if spec.src.rank() > 1 else None
-    model = copy_model(spec.instruction, spec.name, bits, value_bits)
-    if model is not None and model.lanes == 1 and direction is not None:   # per-thread copies: the check's direction
-        model = dataclasses.replace(model, direction=direction)
-    return model
-
-
-@lru_cache(maxsize=None)
-def hardware_layout(model: MMAModel, operand: str, thr_id: Layout) -> Layout | None:
-    """The instruction's (thread, value) -> colex coordinate map as a layout, fitted bit by bit.
-
-    mma.sync / wgmma fragments are affine in the bits of the lane and element index; the fit is checked
-    on every point, so a model that is not a layout gives None rather than a wrong layout.
-    """
-    frag = model.operand(operand)
-    d0, _ = model.extent(operand)
-    nthr, nval = int(thr_id.size()), frag.elements
-
-    def bits(n: int) -> int | None:
-        b = n.bit_length() - 1
-        return b if n == 1 << b else None
-
-    bt, bv = bits(nthr), bits(nval)
-    if bt is None or bv is None:
-        return None
-    coords = frag.coords(thr_id.values(), nval)
-    # the instruction's colex coordinate of (t, v), at t + nthr * v
-    table = [coords[t][v][0] + d0 * coords[t][v][1] for v in range(nval) for t in range(nthr)]
-    if table[0] != 0:
-        return None
-    st = tuple(table[1 << i] for i in range(bt))
-    sv = tuple(table[nthr << i] for i in range(bv))
-    fitted = Layout(((2,) * bt if bt else 1, (2,) * bv if bv else 1), (st if bt else 0, sv if bv else 0))
-    if fitted.values() != table:
-        return None
-    from ...algebra.ops import coalesce
-    return coalesce(fitted, (1, 1))   # (4,8):(32,1)-style modes, as a reader would write them
 
 
 @dataclass
 class TiledSetup:
     """Everything CuTe builds for one tiled check, plus the hardware models it is judged against."""
-    check: CheckSpec
+    check: TiledCheck
     mma_spec: MMAAtomSpec
     copy_spec: CopyAtomSpec
     operand: str
@@ -138,24 +54,24 @@ class TiledSetup:
 
     # -- partitions (concrete, CuTe exact) --------------------------------------------------------
     @cached_property
-    @_refused_as("partition_fragment of the shared-memory tile", "smem")
+    @refused_as("partition_fragment of the shared-memory tile", "smem")
     def fragment(self) -> Layout:
         """partition_fragment_X(sX) of thread 0: (value, rest...) -> register storage index."""
         return self.mma.partition_fragment(self.smem, self.operand, 0).layout
 
     @cached_property
-    @_refused_as("left_inverse of the register fragment", "smem")
+    @refused_as("left_inverse of the register fragment", "smem")
     def fragment_inverse(self) -> Layout:
         return left_inverse(self.fragment)
 
     @cached_property
-    @_refused_as("retile of the register fragment", "copy")
+    @refused_as("retile of the register fragment", "copy")
     def retiled(self) -> Layout:
         """retile_D (loads) / retile_S (stores) of the fragment: ((value, rest value), rest...) -> storage."""
         return self.tiled_copy.retile(self.fragment)
 
     @cached_property
-    @_refused_as("partition of the shared-memory tile by the tiled copy", "smem")
+    @refused_as("partition of the shared-memory tile by the tiled copy", "smem")
     def memory_frg(self) -> Any:
         """tidfrg of the shared-memory tensor on the copy's memory side: (thr, (val, rest val), rest...)."""
         if self.is_store:
@@ -168,7 +84,7 @@ class TiledSetup:
         return Layout(_static_shape(self.smem.layout.shape))
 
     @cached_property
-    @_refused_as("partition of the register side by the tiled copy", "copy")
+    @refused_as("partition of the register side by the tiled copy", "copy")
     def register_frg_coords(self) -> Any:
         """Coordinates the copy's register side holds: tidfrg on the register side of the coordinate tensor."""
         if self.is_store:
@@ -176,7 +92,7 @@ class TiledSetup:
         return self.tiled_copy.tidfrg_D(self.coord_tensor)
 
     @cached_property
-    @_refused_as("partition of the shared-memory tile by the tiled MMA", "smem")
+    @refused_as("partition of the shared-memory tile by the tiled MMA", "smem")
     def mma_frg_coords(self) -> Any:
         return self.mma.thrfrg(self.coord_tensor, self.operand)
 
@@ -202,7 +118,7 @@ class TiledSetup:
         return TiledMMA(hw_atom, self.mma.atom_layout_mnk, self.mma.permutation)
 
     @cached_property
-    @_refused_as("partition of the shared-memory tile by the instruction's fragments", "smem")
+    @refused_as("partition of the shared-memory tile by the instruction's fragments", "smem")
     def hw_mma_frg(self) -> Any:
         """Shared-memory offsets the instruction itself reads (A/B) or the slot produces (C), per thread."""
         hw = self.hw_tiled_mma
@@ -254,37 +170,30 @@ def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: Cop
     return unread if tuple(side.shape) == tuple(copy_spec.ref.shape) else None
 
 
-def build_tiled(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
+def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
     """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
     operand = (check.operand or "A").upper()
     atom = mma_atom(mma_spec)
-    mma = _refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
-        atom, _atom_layout(check.atom_layout), check.permutation)
+    mma = refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
+        atom, thread_layout(check.atom_layout), check.permutation)
     copy_mma = mma
     if check.copy_mma is not None:
         cm = check.copy_mma
-        copy_mma = _refused_as("make_tiled_mma of copy_mma", "copy_mma")(TiledMMA)(
-            atom, _atom_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
+        copy_mma = refused_as("make_tiled_mma of copy_mma", "copy_mma")(TiledMMA)(
+            atom, thread_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
             cm.permutation if cm.permutation_given else check.permutation)
     copy_for = (check.copy_for or operand).upper()
     bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
-    typed = _refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
+    typed = refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
                         "value_type")(copy_atom(copy_spec).with_value_bits)(bits)
     unread = executed_unread_side(check, mma_spec, copy_spec)
     if unread is not None:    # what the configuration runs: the side it never reads is RefLayout's
         typed = typed.executing(unread)
-    tiled_copy = _refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
+    tiled_copy = refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
         typed, copy_mma, copy_for)
     direction = "store" if operand == "C" else "load"   # only used by per-thread copies
     return TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
                       copy_model_for(copy_spec, direction, bits), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
 
 
-def _atom_layout(al: Any) -> Any:
-    if al is None or isinstance(al, Layout):   # a strided thread layout such as (2,2,1):(2,1,1) passes unchanged
-        return al
-    return Layout(tuple(al))
-
-
-__all__ = ["TiledSetup", "ConfigurationRefused", "build_tiled", "hardware_layout", "mma_atom", "copy_atom",
-           "mma_model_for", "copy_model_for"]
+__all__ = ["TiledSetup", "build_tiled"]

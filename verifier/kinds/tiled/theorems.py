@@ -21,6 +21,27 @@ from .chain import OperandChain, thread_coord_exprs
 from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .setup import TiledSetup
 from ...theorems.suspects import Suspects
+from .config import TiledCheck
+
+
+
+def copy_construction(suspects: Suspects, check: TiledCheck) -> Suspect:
+    """How the tiled copy was built from the tiled MMA: make_tiled_copy_X, copy_mma, the pairing."""
+    op = (check.operand or "A").upper()
+    which = (check.copy_for or op).upper()
+    mma = suspects.mma
+    if mma is not None and check.value_type is not None:
+        want = mma.types.get(op.lower())
+        if want is not None and want.bits != check.value_type.bits and op != "C":
+            return suspects.value_type(f"the copy's value_type {check.value_type.name} ({check.value_type.bits} "
+                                       f"bits) is not the MMA's {op} type {want.name} ({want.bits} bits)")
+    if which != op:
+        return suspects.field("copy_for", f"make_tiled_copy_{which} builds a copy for operand {which}, but the "
+                                          f"check moves operand {op}")
+    if check.copy_mma is not None:
+        return suspects.field("copy_mma", "the tiled MMA the copy was built from (copy_mma) is not the kernel's")
+    return suspects.field("copy", f"the pairing of {check.copy} with {check.mma} (value type, "
+                                  f"make_tiled_copy_{which})")
 
 
 def _sizes(layout: Any) -> list[int]:
@@ -41,7 +62,7 @@ def _no_copy_model(setup: TiledSetup) -> Unsupported:
 
 def register_side_matches_mma(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
     tc = setup.tiled_copy
-    blame = suspects.copy_construction()
+    blame = copy_construction(suspects, setup.check)
     copy_tile = tuple(int(x) for x in flatten_to_tuple(tc.tiler_shape()))
     mi, ki = Operand.of(setup.operand).modes
     mma_tile = (setup.mma.tile_size(mi), setup.mma.tile_size(ki))
@@ -119,7 +140,7 @@ def addressing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
     nv, vb = chain.n_mem, setup.value_bits
     if not model.element_wise and nv * vb != model.row_bytes * 8:
         return [Fact("each address names one whole row / vector", False, f"{nv} values of {vb} bits per thread",
-                     f"{model.row_bytes} bytes per address", suspects.copy_construction())]
+                     f"{model.row_bytes} bytes per address", copy_construction(suspects, setup.check))]
     t, v, inst = chain.t, chain.v_mem(), chain.inst
     lane = t % chain.atom_threads
     providing = lt(lane, model.address_lanes)
@@ -149,7 +170,7 @@ def addressing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
 
 def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
     frag, linv = setup.fragment, setup.fragment_inverse
-    blame = suspects.copy_construction()
+    blame = copy_construction(suspects, setup.check)
     s = Var("slot", int(frag.size()))
     back = layout_expr(linv, layout_expr(frag, s))
     items: list[Item] = [Claim(Obligation("partition_fragment's layout is one-to-one (left inverse exists)", [s],
@@ -209,7 +230,7 @@ def end_to_end(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
         return Unsupported(f"no hardware model for '{setup.mma_spec.instruction}' (MMA atom {setup.mma_spec.name})")
     if hw is None:
         return Unsupported(f"the fragments of '{setup.mma_spec.instruction}' are not a layout CuTe can tile")
-    blame_build = suspects.copy_construction()
+    blame_build = copy_construction(suspects, setup.check)
     facts = [Fact("the copy runs on the MMA's threads", setup.tiled_copy.num_threads == setup.mma.num_threads(),
                   f"{setup.tiled_copy.num_threads} copy threads", f"{setup.mma.num_threads()} MMA threads",
                   blame_build),
@@ -396,18 +417,18 @@ def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects
         note = (f"the tiled MMA splits K over {k_slices} thread groups; their partial sums of one C element need a "
                 "reduction")
     different = or_(*[ne(a, b) for a, b in zip(over, second)])
-    blame: Suspect | Blame = suspects.copy_construction()
+    blame: Suspect | Blame = copy_construction(suspects, setup.check)
     if k_slices > 1 and not reduced:
-        blame = Blame(((ne(k1, k2), blame_split),), suspects.copy_construction())
+        blame = Blame(((ne(k1, k2), blame_split),), copy_construction(suspects, setup.check))
     items: list[Item] = [
         Claim(Obligation(f"every store lands inside the {rows}x{cols} C tile", over, and_(lt(row, rows), lt(col, cols)),
-                         shown={"row": row, "col": col}), suspects.copy_construction(), subject="C"),
+                         shown={"row": row, "col": col}), copy_construction(suspects, setup.check), subject="C"),
         Claim(Obligation(one_writer, over + second, implies(different, ne(key1, key2)),
                          shown={"row": row, "col": col, "thread": t1, "thread2": t2, "K slice": k1, "K slice2": k2},
                          distinct=Distinct(key1, tuple(over), tuple(second)), note=note), blame, subject="C"),
         Fact(f"the store writes as many elements as the C tile has{' per K slice' if reduced else ''}",
              writes == rows * cols * slices, f"{writes} writes", f"{rows * cols * slices} elements "
-             f"({rows}x{cols}{f' x {slices} K slices' if reduced else ''})", suspects.copy_construction(),
+             f"({rows}x{cols}{f' x {slices} K slices' if reduced else ''})", copy_construction(suspects, setup.check),
              subject="C"),
     ]
     if reduced and k_slices == 1:

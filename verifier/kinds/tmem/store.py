@@ -20,12 +20,13 @@ from ...algebra.layout import Layout
 from ...cute.copy import TiledCopy, TypedCopyAtom
 from ...cute.tensor import Tensor
 from ...hardware.base import CopyModel
-from ...specfile.model import CopyAtomSpec, TmemStoreSpec
+from ...specfile.model import CopyAtomSpec
+from .config import TmemStoreSpec
 from ...symbolic.expr import Const, Var, and_, eq, lt
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Unsupported
-from ..tiled.setup import ConfigurationRefused, copy_atom, copy_model_for
+from ..cute_objects import ConfigurationRefused, copy_atom, copy_model_for
 from ...theorems.suspects import Suspects
 from .theorems import TmemSetup, flat_calls
 

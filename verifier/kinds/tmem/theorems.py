@@ -24,12 +24,13 @@ from ...cute.tmem import DP_CELLS, WARPS, make_tmem_copy
 from ...hardware.registry import qualifiers
 from ...hardware.tmem_copy import (CELL_BITS, TMEM_COLUMNS, TMEM_LANES, WARP_LANE_QUARTER, TmemForm, parse_form,
                                   register_cell)
-from ...specfile.model import CheckSpec, CopyAtomSpec
+from ...specfile.model import CopyAtomSpec
+from .config import TmemCheck
 from ...symbolic.expr import Expr, Var, and_, eq, implies, lt, ne, or_
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
-from ..tiled.setup import ConfigurationRefused
+from ..cute_objects import ConfigurationRefused
 from ...theorems.suspects import Suspects
 
 MIN_COLUMNS = 32
@@ -37,7 +38,7 @@ MIN_COLUMNS = 32
 
 @dataclass
 class TmemSetup:
-    check: CheckSpec
+    check: TmemCheck
     copy_spec: CopyAtomSpec
     form: TmemForm
     coord_to_addr: Layout               # // (coordinate) -> TMEM address, lane << 16 | column
@@ -66,7 +67,7 @@ def tmem_form(copy_spec: CopyAtomSpec) -> TmemForm | None:
     return parse_form(*qualifiers(copy_spec.instruction or ""))
 
 
-def build_tmem(check: CheckSpec, copy_spec: CopyAtomSpec) -> TmemSetup | Unsupported:
+def build_tmem(check: TmemCheck, copy_spec: CopyAtomSpec) -> TmemSetup | Unsupported:
     """make_tmem_copy for the check's atom and TMEM tensor, and both partitions of every thread."""
     form = tmem_form(copy_spec)
     if form is None:

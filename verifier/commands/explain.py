@@ -1,0 +1,39 @@
+"""`python -m verifier explain SPEC --check NAME ...`: the chain of numbers of one element of a check, as the seed
+article traces A(0,9) by hand; the check's kind says which element (--lane/--value, or --coord/--stage) it takes."""
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from ..engine.proving import select
+from ..kinds.base import ExplainError, ExplainRequest
+from ..kinds.cute_objects import ConfigurationRefused
+from ..kinds.registry import kind_of
+from ..outcome import ExitCode
+from ..report import text
+from ..specfile import CheckSpec, Spec, SpecError
+
+
+def explain_main(path: str, check: str, lane: int | None, value: int | None, instance: list[int], base: int,
+                 out: TextIO | None = None, allow_outside: bool = False, coord: list[int] | None = None,
+                 stage: int = 0) -> int:
+    out = out or sys.stdout
+    request = ExplainRequest(path, lane, value, tuple(instance), base, tuple(coord) if coord is not None else None,
+                             stage)
+    try:
+        c, spec = find_check(path, check, allow_outside)
+        kind_of(c).explain(spec, c, request, out)
+    except (SpecError, ExplainError) as e:
+        sys.stderr.write(f"error: {e}\n")
+        return ExitCode.BAD_INPUT
+    except ConfigurationRefused as e:
+        sys.stderr.write(f"error: CuTe would not build check '{text.safe(check)}': {e}\n")
+        return ExitCode.BAD_INPUT
+    return ExitCode.OK
+
+
+def find_check(path: str, name: str, allow_outside: bool) -> tuple[CheckSpec, Spec]:
+    """A check by name in a spec file or anywhere under a directory of specs."""
+    from ..specfile.loader import load_specs
+    spec, check = select(load_specs([path], allow_outside=allow_outside), [name])[0]
+    return check, spec

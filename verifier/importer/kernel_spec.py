@@ -1,0 +1,130 @@
+"""A C++ kernel's CuTe configuration as a spec file (the library behind `import-kernel`): its sources read, its
+operand paths written as checks over the atom library."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..echo import quote_path
+from ..specfile.model import CopyAtomSpec, MMAAtomSpec
+from .kernel import KernelCheck, KernelImport, Unreadable, import_kernel
+from .writer import copy_atom_lines, mma_atom_lines, scalar
+
+ATOM_LIBRARY = Path(__file__).resolve().parent.parent.parent / "specs" / "atoms"
+MAX_SOURCE_BYTES = 4 << 20
+
+
+class KernelInputError(Exception):
+    """Bad input: one line, exit status 2."""
+
+
+def load_atom_library(directory: Path) -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec]]:
+    """Every MMA and copy atom the library's spec files define, by name."""
+    from ..specfile import load_spec
+    if not directory.is_dir():
+        raise KernelInputError(f"{quote_path(str(directory))}: no atom library there (give --atoms DIR)")
+    mma: dict[str, MMAAtomSpec] = {}
+    copy: dict[str, CopyAtomSpec] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        spec = load_spec(path, allow_outside=True)
+        mma.update(spec.mma_atoms)
+        copy.update(spec.copy_atoms)
+    return mma, copy
+
+
+def _layout_list(layout: Any) -> str:
+    """make_tiled_mma's thread layout as a spec writes it: [M, N, K] when compact, else the layout string."""
+    from ..algebra.inttuple import flatten_to_tuple
+    from ..algebra.layout import Layout
+    shape = [int(x) for x in flatten_to_tuple(layout.shape)]
+    if Layout(tuple(shape)).plain() == Layout(layout.shape, layout.stride).plain() or \
+            [int(layout(i)) for i in range(int(layout.size()))] == list(range(int(layout.size()))):
+        return "[" + ", ".join(str(x) for x in shape + [1] * (3 - len(shape))) + "]"
+    return json.dumps(layout.plain())
+
+
+def _permutation(perm: tuple) -> str:
+    """Tile<...> as a spec writes it: sizes, layouts, and `_` for a mode left as it is (trailing ones dropped)."""
+    from ..algebra.inttuple import is_underscore
+    items = list(perm)
+    while items and is_underscore(items[-1]):
+        items.pop()
+    parts = ['"_"' if is_underscore(p) else str(int(p)) if isinstance(p, int) else json.dumps(p.plain())
+             for p in items]
+    return "[" + ", ".join(parts) + "]"
+
+
+def _mma_atom_text(a: MMAAtomSpec) -> list[str]:
+    return mma_atom_lines(a.name, a.instruction, a.shape_mnk, a.thr_id, {k: v.name for k, v in a.types.items()},
+                          (a.a, a.b, a.c), a.source)
+
+
+def _copy_atom_text(a: CopyAtomSpec) -> list[str]:
+    return copy_atom_lines(a.name, a.instruction, a.thr_id, a.src, a.dst, a.ref, a.ref_is, a.source)
+
+
+def _check_text(c: KernelCheck) -> list[str]:
+    lines = [f"  {scalar(c.name)}:",
+             "    description: " + json.dumps(f"{c.file}:{c.line} {c.scope}: operand {c.operand}, "
+                                              f"Copy_Atom<{c.copy.op}, {c.copy.value_type}> on {c.smem_from}"),
+             f"    mma: {scalar(c.mma.atom)}"]
+    if c.mma.atom_layout is not None:
+        lines.append(f"    atom_layout: {_layout_list(c.mma.atom_layout)}")
+    if c.mma.permutation is not None and _permutation(c.mma.permutation) != "[]":
+        lines.append(f"    permutation: {_permutation(c.mma.permutation)}")
+    lines += [f"    operand: {c.operand}", f"    copy: {scalar(c.copy.op)}",
+              f"    value_type: {scalar(c.copy.value_type)}", f"    smem: {json.dumps(str(c.smem))}"]
+    return lines
+
+
+def spec_text(name: str, files: list[str], result: KernelImport, mma: dict[str, MMAAtomSpec],
+              copy: dict[str, CopyAtomSpec]) -> str:
+    used_mma = sorted({c.mma.atom for c in result.checks})
+    used_copy = sorted({c.copy.op for c in result.checks})
+    out = ["version: 2", f"name: {scalar(name)}", "description: >-",
+           "  The CuTe configuration `python -m verifier import-kernel` read from " + ", ".join(files) + ";",
+           "  the atoms are copied from the verifier's atom library.", "", "mma_atoms:"]
+    for n in used_mma:
+        out += _mma_atom_text(mma[n])
+    out += ["", "copy_atoms:"]
+    for n in used_copy:
+        out += _copy_atom_text(copy[n])
+    out += ["", "checks:"]
+    for c in result.checks:
+        out += _check_text(c)
+    return "\n".join(out) + "\n"
+
+
+def _read_source(path: Path) -> str:
+    if not path.is_file():
+        raise KernelInputError(f"{quote_path(str(path))}: no such file")
+    size = path.stat().st_size
+    if size > MAX_SOURCE_BYTES:
+        raise KernelInputError(f"{quote_path(str(path))}: {size} bytes, more than the {MAX_SOURCE_BYTES} this reads")
+    data = path.read_bytes()
+    if b"\0" in data:
+        raise KernelInputError(f"{quote_path(str(path))}: not a text file")
+    return data.decode("utf-8", errors="replace")
+
+
+def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, KernelImport]:
+    result = KernelImport()
+    used: set[str] = set()
+    for f in files:
+        import_kernel(_read_source(f), str(f), result, used)
+    if not result.checks:
+        raise KernelInputError("found no CuTe configuration to check (a tiled MMA, a shared->register Copy_Atom "
+                               "and a shared-memory layout per operand) in " + ", ".join(map(str, files)))
+    mma, copy = load_atom_library(atoms)
+    missing = [Unreadable(c.file, c.line, 1, f"check {c.name}", f"the atom library defines no {what} atom {n}")
+               for c in result.checks for what, n, lib in (("MMA", c.mma.atom, mma), ("copy", c.copy.op, copy))
+               if n not in lib]
+    if missing:
+        result.unreadable += missing
+        bad = {m.what.split()[-1] for m in missing}
+        result.checks = [c for c in result.checks if c.name not in bad]
+        if not result.checks:
+            raise KernelInputError(f"{missing[0]}")
+    stem = name or (files[0].stem if len(files) == 1 else "kernels")
+    return spec_text(stem, [str(f) for f in files], result, mma, copy), result

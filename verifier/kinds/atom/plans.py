@@ -1,0 +1,59 @@
+"""The atom theorems' plans (1, 2, 11 of an MMA atom; 3 of a copy atom), for the atom kinds and for every kind
+whose check runs its atoms' theorems first (tiled, smem_mma, tmem)."""
+from __future__ import annotations
+
+from ...algebra.inttuple import AlgebraError
+from ...cute.copy import TypedCopyAtom
+from ...specfile.model import CheckSpec, Spec
+from ...theorems.catalog import TheoremId
+from ...theorems.claims import Item, Plan
+from ..base import Context, PlanOf
+from ..cute_objects import copy_atom, copy_model_for, mma_model_for
+from . import theorems as AT
+
+T = TheoremId
+ALL_OPERANDS = ("A", "B", "C")
+
+
+def mma_plans(spec: Spec, mma: str, operands: tuple[str, ...], context: Context) -> dict[TheoremId, PlanOf]:
+    """Theorems 1, 2 and 11 of MMA atom `mma` on `operands` (a renaming theorem 2 finds is a line of information)."""
+    atom = spec.mma_atoms[mma]
+    suspects = context.suspects
+    holds = AT.proved_by(context.settings)
+
+    def bijective() -> Plan:
+        return [item for op in operands for item in AT.bijective(atom, op, suspects)]
+
+    def matches() -> Plan:
+        model = mma_model_for(atom)
+        renamed = AT.relabelling_info(atom, model, holds)
+        if renamed:
+            context.info.append(renamed)
+        out: list[Item] = []
+        for op in operands:
+            p = AT.matches_instruction(atom, op, model, suspects, holds)
+            if not isinstance(p, list):
+                return p
+            out += p
+        return out
+
+    return {T.MMA_BIJECTIVE: bijective, T.MMA_MATCHES_INSTRUCTION: matches,
+            T.MMA_TYPES: lambda: AT.types_match(atom, list(operands), suspects)}
+
+
+def copy_plan(spec: Spec, check: CheckSpec, copy: str, context: Context) -> PlanOf:
+    """Theorem 3 of copy atom `copy` moving the check's value type."""
+    atom = spec.copy_atoms[copy]
+    suspects = context.suspects
+
+    def plan() -> Plan:
+        bits = check.value_type.bits if check.value_type else None
+        typed: TypedCopyAtom | AlgebraError | None = None
+        if bits is not None:
+            try:
+                typed = copy_atom(atom).with_value_bits(bits)
+            except AlgebraError as e:   # CuTe refuses Copy_Atom<Op, T> for this T
+                typed = e
+        model = copy_model_for(atom, None, bits)
+        return AT.copy_routing(atom.name, atom.thr_id, atom.src, atom.dst, model, typed, suspects, atom.instruction)
+    return plan

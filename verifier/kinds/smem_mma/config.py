@@ -1,0 +1,127 @@
+"""The smem_mma kind's configuration: a wgmma or tcgen05.mma operand (A or B) read from shared memory through a
+descriptor, the shared tile (`smem`, with its stages) filled by TMA (`copy: SM90_TMA_LOAD`) from the global tensor
+`gmem`; optionally the major-ness, the buffer's alignment, descriptor fields and a TMA box overriding CuTe's."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...algebra import ComposedLayout, SmemPtrFlag
+from ...algebra.inttuple import flatten_to_tuple
+from ...cute.operand import Operand
+from ...echo import quote
+from ...specfile.fields import Fields, is_int, read_choice, read_smem, refuse_keys, show
+from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError, ValueType,
+                               common_fields)
+from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
+                                    MAX_GLOBAL_ELEMENTS)
+
+# keys a TMA check does not read
+NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type")
+MAX_SMEM_ALIGN = 1 << 20
+DESCRIPTOR_FIELD_LIMIT = 1 << 18     # every descriptor field override lies in [0, 2^18)
+BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
+
+
+@dataclass(kw_only=True)
+class SmemMmaCheck(CheckSpec):
+    """A descriptor-read MMA operand and the TMA copy that fills its shared tile (theorems 1, 2, 9, 11-16)."""
+    kind: ClassVar[str] = CheckKind.GMMA
+    mma: str
+    copy: str
+    operand: str                         # "A" | "B"
+    value_type: ValueType
+    smem: Any                            # Layout | ComposedLayout: (MN, K[, PIPE]) -> element offset
+    gmem: Any                            # the global (MN, K) tensor the TMA copy reads: Layout, elements
+    major: str | None = None             # the operand's major-ness when the atom's name does not say: K | MN
+    smem_absolute: bool = False          # the smem swizzle reads absolute addresses (a GMMA smem_ptr layout)
+    smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
+    descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
+    tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
+
+    def summary(self) -> str:
+        return f"{super().summary()} smem {self.smem} from gmem {self.gmem}"
+
+
+def reads_smem_mma_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
+    """A check naming an MMA atom whose operand TMA copies into shared memory."""
+    return mma is not None and fields.has("copy") and fields.m["copy"] in TMA_COPIES
+
+
+def _a_not_shared(mma: MMAAtomSpec) -> bool:
+    """The atom takes A from registers (a wgmma RS atom) or tensor memory (a tcgen05 _TS atom)."""
+    if (mma.instruction or "").strip().startswith(UMMA_INSTRUCTION):
+        from ...hardware.umma import a_in_tmem   # tcgen05: A's "thread" mode is the CTA of a 2-SM pair
+        return a_in_tmem(mma.name)
+    thread_strides = flatten_to_tuple(mma.a.mode(0).stride) if mma.a.rank() > 1 else (1,)
+    return any(int(d) != 0 for d in thread_strides)
+
+
+def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> SmemMmaCheck:
+    """The configuration, validated: operand A or B of an SS atom, its tile, the global tensor, the overrides."""
+    what = fields.what
+    if not (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS):
+        raise SpecError(fields.at("mma"), f"{what}: a TMA check needs a wgmma or tcgen05.mma MMA atom; "
+                                          f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")
+    for k in ("operand", "smem", "gmem"):
+        if not fields.has(k):
+            raise SpecError(fields.loc, f"{what} copies with TMA and so needs '{k}'")
+    if named.operand not in ("A", "B"):
+        raise SpecError(fields.at("operand"), f"'operand' of {what} must be A or B: TMA fills the shared-memory "
+                                              "operands of wgmma")
+    refuse_keys(fields, NOT_READ_BY_TMA_CHECKS, "is not used by TMA checks")
+    if named.operand == "A" and _a_not_shared(mma):
+        raise SpecError(fields.at("operand"), f"{what}: {quote(mma.name)} takes A from registers or tensor memory "
+                                              "(an RS / TS atom); no descriptor reads a shared A, so a TMA check of "
+                                              "it needs an SS atom")
+    assert named.value_type is not None
+    raw = fields.layout("smem", swizzle_ok=True)
+    smem = read_smem(fields, named.value_type)
+    if smem.rank() not in (2, 3):
+        raise SpecError(fields.at("smem"), f"'smem' of {what} must be (MN, K) or (MN, K, PIPE), not rank "
+                                           f"{smem.rank()}")
+    gmem = fields.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS)   # only its shape and strides are read
+    if gmem.rank() != 2:
+        raise SpecError(fields.at("gmem"), f"'gmem' of {what} must be the (MN, K) global tensor, rank 2")
+    check = SmemMmaCheck(**common_fields(named), smem=smem, gmem=gmem,
+                         smem_absolute=isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag))
+    if fields.has("major"):
+        from ...cute.gmma import atom_major      # CuTe's GMMA / UMMA atom names say the major-ness
+        check.major = read_choice(fields.m["major"], fields.at("major"), f"'major' of {what}", MAJORS, upper=True)
+        atom_says = atom_major(mma.name, Operand.of(check.operand))
+        if atom_says is not None and atom_says.value != check.major:
+            raise SpecError(fields.at("major"), f"'major' of {what} is {check.major}, but {quote(mma.name)} reads "
+                                                f"operand {check.operand} {atom_says.value}-major; the atom decides "
+                                                "the descriptor's major-ness")
+    if fields.has("smem_align"):
+        align = fields.m["smem_align"]
+        if not is_int(align) or align <= 0 or align & (align - 1) or align > MAX_SMEM_ALIGN:
+            raise SpecError(fields.at("smem_align"), f"'smem_align' of {what} must be a power of two of bytes, "
+                                                     f"not {show(align)}")
+        check.smem_align = int(align)
+    if fields.has("descriptor"):
+        check.descriptor = _descriptor_fields(fields, what)
+    if fields.has("tma_box"):
+        box = fields.int_list("tma_box", 2, 2)
+        check.tma_box = (box[0], box[1])
+    return check
+
+
+def _descriptor_fields(fields: Fields, what: str) -> dict[str, int]:
+    """`descriptor:`'s fields, each in its range; the swizzle by name, kept as the descriptor's code."""
+    from ...hardware.gmma_desc import GmmaSwizzle   # the swizzle codes both descriptors are written with
+    d = fields.sub("descriptor", DESCRIPTOR_KEYS)
+    out: dict[str, int] = {}
+    for k in d.m:
+        v = d.m[k]
+        if k == "swizzle":
+            mode = read_choice(v, d.at(k), f"'swizzle' of the descriptor of {what}", DESCRIPTOR_SWIZZLES, upper=True)
+            out["swizzle"] = int(GmmaSwizzle.named(mode))
+        elif k == "base_offset" and (not is_int(v) or not 0 <= v < BASE_OFFSETS):
+            raise SpecError(d.at(k), f"'base_offset' of the descriptor of {what} must be in 0..7, not {show(v)}")
+        elif not is_int(v) or not 0 <= v < DESCRIPTOR_FIELD_LIMIT:
+            raise SpecError(d.at(k), f"'{k}' of the descriptor of {what} must be an integer in 0..2^18, "
+                                     f"not {show(v)}")
+        else:
+            out[str(k)] = int(v)
+    return out

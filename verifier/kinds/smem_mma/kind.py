@@ -1,0 +1,104 @@
+"""The smem_mma kind, registered: a wgmma / tcgen05.mma operand read from shared memory through a descriptor and
+filled by TMA from a global tensor (the Hopper and Blackwell mainloop path)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, TextIO
+
+from ...report.failures import safe
+from ...specfile.fields import AtomTable, Fields
+from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
+from ...specfile.vocabulary import GMMA_KEYS
+from ...theorems.catalog import TheoremId
+from ..atom.kind import MMA_VIEW, mma_view
+from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, write_chain
+from ..registry import register
+from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
+
+if TYPE_CHECKING:
+    from ...draw.figure import Figure
+    from ...theorems.result import CheckResult
+
+T = TheoremId
+# the theorems of the descriptor path after the atom's, in the order they are decided
+SMEM_MMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
+                  T.GMMA_END_TO_END)
+SMEM_MMA_PRECEDENCE = 10
+SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
+
+
+class SmemMmaKind:
+    """Theorems 1, 2 and 11 on the atom's A, B and accumulator, then 9, 12 and 13-16 on the operand's tile."""
+    name = CheckKind.GMMA.value
+    precedence = SMEM_MMA_PRECEDENCE
+    keys: tuple[str, ...] = GMMA_KEYS
+    summary_line = "a wgmma / tcgen05.mma operand in shared memory filled by TMA: theorems 1, 2, 9, 11-16"
+    needs_result_to_draw = False
+
+    def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
+        return reads_smem_mma_check(fields, mma)
+
+    def read(self, fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None, atoms: AtomTable) -> CheckSpec:
+        assert mma is not None
+        return read_smem_mma_check(fields, named, mma)
+
+    def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
+        assert isinstance(check, SmemMmaCheck)
+        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
+
+        def build() -> Planned:
+            from . import theorems as HT
+            from .chain import Sm90Chain
+            from .setup import build_sm90
+            setup = build_sm90(check, spec.mma_atoms[check.mma])
+            suspects = context.suspects
+            return Planned({T.SMEM_INJECTIVE: lambda: HT.smem_injective(setup, suspects),
+                            T.COPY_VALUE_TYPE: lambda: HT.value_type(setup, suspects),
+                            T.TMA_ENCODABLE: lambda: HT.tma_encodable(setup, suspects),
+                            T.TMA_PLACEMENT: lambda: HT.tma_placement(setup, suspects),
+                            T.GMMA_DESCRIPTOR: lambda: HT.gmma_descriptor(setup, suspects),
+                            T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}, Sm90Chain(setup))
+
+        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(SMEM_MMA_ORDER, build)]
+
+    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
+        """global (row, col) -> TMA box -> shared byte -> descriptor -> the (mn, k) the tensor core reads."""
+        from .chain import Sm90Chain
+        from .setup import build_sm90
+        assert isinstance(check, SmemMmaCheck)
+        name = safe(check.name)
+        coord, stage, base = request.coord, request.stage, request.base
+        if coord is None or len(coord) != 2:
+            raise ExplainError(f"check '{name}' is a Hopper check: give --coord MN,K (and --stage)")
+        chain = Sm90Chain(build_sm90(check, spec.mma_atoms[check.mma]))
+        s = chain.setup
+        if s.tile is None:
+            raise ExplainError(f"check '{name}': {s.tile_problem}")
+        extent = s.extent
+        if not (0 <= coord[0] < extent[0] and 0 <= coord[1] < extent[1] and 0 <= stage < s.stages):
+            raise ExplainError(f"--coord must be within {extent[0]}x{extent[1]} and --stage in [0,{s.stages}) for "
+                               f"check '{name}'")
+        if base % s.align or not 0 <= base < SHARED_BASE_LIMIT:
+            raise ExplainError(f"--base must be a multiple of {s.align} below 2^18 for check '{name}'")
+        title, lines = chain.element_lines(base, stage, coord[0], coord[1])
+        out.write(f"{request.path}: check {name}: {check.mma} {s.operand.value} <- {check.copy} on "
+                  f"{check.value_type.name}, smem {check.smem}\n")
+        write_chain(out, title, lines)
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return (MMA_VIEW,)
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        return [mma_view(spec, check) for view in views if view == MMA_VIEW]
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        return (MMA_VIEW,)
+
+    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
+        from .neighbours import gmma_changes
+        assert isinstance(check, SmemMmaCheck)
+        return gmma_changes(spec, check)
+
+
+SMEM_MMA = register(SmemMmaKind())

@@ -1,0 +1,64 @@
+"""The tiled kind's configuration: a tiled MMA (`mma`, `atom_layout`, `permutation`), the operand, the tiled copy
+that moves it (`copy`, `value_type`, `copy_for`, `copy_mma`) and the operand's shared-memory tile (`smem`), with
+the optional bank-conflict, reduction and converted-C-tile keys."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...specfile.fields import Fields, read_choice, read_smem, read_tiled, read_value_type, refuse_keys
+from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, TiledSpec, ValueType,
+                               common_fields)
+from ...specfile.vocabulary import ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS
+
+
+@dataclass(kw_only=True)
+class TiledCheck(CheckSpec):
+    """A tiled MMA's operand, the copy that moves it and its shared-memory tile (theorems 1-12, 17, 18)."""
+    kind: ClassVar[str] = CheckKind.TILED
+    mma: str
+    copy: str
+    operand: str
+    value_type: ValueType
+    smem: Any                            # Layout | ComposedLayout: (coordinate of the operand tile) -> element offset
+    copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
+    copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
+    banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
+    reduction: str | None = None         # "K": the K slices of a K-split tiled MMA each store a partial C tile
+    smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
+
+    def summary(self) -> str:
+        return f"{super().summary()} smem {self.smem}"
+
+
+def reads_tiled_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
+    """A check naming an MMA atom and a copy atom (not a TMA copy: that operand is read through a descriptor)."""
+    return mma is not None and fields.has("copy") and fields.m["copy"] not in TMA_COPIES
+
+
+def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> TiledCheck:
+    """The tiled configuration, validated: the operand and its tile are required, the rest optional."""
+    refuse_keys(fields, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
+    for k in ("operand", "smem"):
+        if not fields.has(k):
+            raise SpecError(fields.loc, f"{fields.what} names both 'mma' and 'copy' and so needs '{k}'")
+    assert named.value_type is not None
+    what = fields.what
+    check = TiledCheck(**common_fields(named), smem=read_smem(fields, named.value_type))
+    if fields.has("copy_for"):
+        check.copy_for = read_choice(fields.m["copy_for"], fields.at("copy_for"), f"'copy_for' of {what}", OPERANDS,
+                                     upper=True)
+    if fields.has("copy_mma"):
+        check.copy_mma = read_tiled(fields.sub("copy_mma", ATOM_LAYOUT_KEYS), mma)
+    if fields.has("banks"):
+        check.banks = read_choice(fields.m["banks"], fields.at("banks"), f"'banks' of {what}", BANKS_MODES,
+                                  upper=False)
+    if fields.has("reduction"):
+        check.reduction = read_choice(fields.m["reduction"], fields.at("reduction"), f"'reduction' of {what}",
+                                      REDUCTIONS, upper=True)
+        if check.operand != "C":
+            raise SpecError(fields.at("reduction"), f"'reduction' of {what} is only used by checks of operand C "
+                                                    "(the partial C tiles of a K-split tiled MMA)")
+    if fields.has("smem_type"):
+        check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
+    return check

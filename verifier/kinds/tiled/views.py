@@ -1,0 +1,69 @@
+"""The tiled kind's own pictures: the tiled copy's source and destination TV layouts over the operand tile, and
+the tile coloured by bank with the worst warp instruction's conflicting lanes (or a counterexample's) outlined."""
+from __future__ import annotations
+
+from ...cute.operand import Operand
+from ...draw.figure import CONFLICT, Cell, Figure, Panel, bank_color
+from ...draw.views import tile_offsets, tv_panel
+from ...hardware.banks import WORD, wavefronts
+from .banks import bank_shape, lane_offsets, warps_of
+from .chain import OperandChain
+from .setup import TiledSetup
+
+
+def copy_figure(setup: TiledSetup) -> Figure:
+    tc = setup.tiled_copy
+    mi, ki = Operand.of(setup.operand).modes
+    rows, cols = setup.copy_mma.tile_size(mi), setup.copy_mma.tile_size(ki)
+    axes = Operand.of(setup.operand).axes
+    store = setup.is_store
+    src = "registers" if store else "shared memory"
+    dst = "shared memory" if store else "registers"
+    s = tv_panel(f"source ({src}): layoutS_TV", tc.layout_S_tv(), rows, cols, axes, x=0, y=0)
+    d = tv_panel(f"destination ({dst}): layoutD_TV", tc.layout_D_tv(), rows, cols, axes, x=cols + 1, y=0)
+    return Figure(f"{setup.check.name}: {setup.copy_spec.name} for {setup.operand}, {tc.num_threads} threads",
+                  [s, d], [f"{setup.copy_spec.instruction}: each source cell is read by the thread/value shown, and "
+                           "lands in the destination cell of the same coordinate"])
+
+
+def banks_figure(setup: TiledSetup, chain: OperandChain, witness_lanes: tuple[int, ...] = ()) -> Figure:
+    """The tile coloured by bank; outlined: what the worst warp instruction's conflicting lanes touch (or, for a
+    counterexample, what its two lanes touch)."""
+    layout = setup.check.smem
+    vb = setup.value_bits
+    axes = Operand.of(setup.operand).axes
+    rows, cols, offsets = tile_offsets(layout)
+    where = {off: rc for rc, off in offsets.items()}
+    shape = bank_shape(setup)
+    warps = warps_of(setup, chain)
+    caption: list[str] = []
+    marked: set[tuple[int, int]] = set()
+    if isinstance(shape, str) or isinstance(warps, str):
+        caption.append(f"no bank count: {shape if isinstance(shape, str) else warps}")
+    else:
+        worst = None
+        for inst in lane_offsets(setup, chain, warps):
+            for addrs in inst:
+                wf = wavefronts(shape.instruction, addrs)
+                if worst is None or wf.count > worst[0].count:
+                    worst = (wf, addrs)
+        assert worst is not None
+        wf, addrs = worst
+        phase = max(wf.phases, key=lambda p: p.wavefronts)
+        lanes = witness_lanes or phase.worst_lanes
+        for lane in lanes:
+            start = addrs[lane] * 8 // vb
+            for e in range(shape.bytes_per_lane * 8 // vb):
+                if start + e in where:
+                    marked.add(where[start + e])
+        caption.append(f"{shape.instruction.text}: the worst warp instruction takes {wf.count} wavefronts "
+                       f"(ideal {wf.ideal})" + (f"; outlined: what lanes {', '.join(map(str, lanes))} touch "
+                                                f"(bank {phase.worst_bank})" if lanes else ""))
+    p = Panel("bank of each element (colour)", rows, cols, 0, 0, axes[0], axes[1])
+    for (r, c), off in sorted(offsets.items()):
+        byte = off * vb // 8
+        bank = byte // WORD % 32
+        info = (("coordinate", f"({axes[0]}={r}, {axes[1]}={c})"), ("offset", str(off)), ("byte", str(byte)),
+                ("bank", str(bank)))
+        p.cells.append(Cell(r, c, f"b{bank}", bank_color(bank), info, CONFLICT if (r, c) in marked else None))
+    return Figure(f"{setup.check.name}: shared-memory banks", [p], caption)

@@ -1,0 +1,80 @@
+"""The TMEM kind's configuration: a tcgen05.ld / tcgen05.st copy atom, its value type and the tensor-memory tile it
+moves (`tmem`: coordinate -> lane << 16 | column, 32-bit cells), the columns allocated for it, and optionally the
+epilogue's next copy (`store:`, registers to shared memory)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...echo import quote
+from ...specfile.fields import AtomTable, Fields, is_int, read_smem, read_value_type, refuse_keys, show
+from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, SpecError, ValueType, common_fields
+from ...specfile.vocabulary import GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, TMEM_INSTRUCTIONS, TMEM_KEYS
+
+# keys a TMEM check does not read
+NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type") + GMMA_KEYS
+MAX_TMEM_COLUMNS = 1 << 16
+
+
+@dataclass(frozen=True)
+class TmemStoreSpec:
+    """After a TMEM load: make_tiled_copy_D(Copy_Atom<copy, value_type>, the TMEM copy) stores the registers, (the
+    accumulators converted to value_type) to the shared tile `smem` (coordinate -> element offset)."""
+    copy: str
+    value_type: ValueType
+    smem: Any
+
+
+@dataclass(kw_only=True)
+class TmemCheck(CheckSpec):
+    """A tcgen05.ld / st tiled copy of a TMEM tile over one warpgroup (theorems 3, 19-21; 22 with `store`)."""
+    kind: ClassVar[str] = CheckKind.TMEM
+    copy: str
+    value_type: ValueType
+    tmem: Any                            # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
+    tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
+    tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
+
+
+def reads_tmem_check(fields: Fields, mma: object) -> bool:
+    """A check that writes any TMEM key is a TMEM check (its reader says what else it lacks)."""
+    return any(fields.has(k) for k in TMEM_KEYS)
+
+
+def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemCheck:
+    """The configuration, validated: a tcgen05.ld / st atom, no MMA atom, the TMEM tile, the allocation, the store."""
+    what = fields.what
+    if not fields.has("tmem"):
+        key = next(k for k in TMEM_KEYS if fields.has(k))
+        raise SpecError(fields.at(key), f"'{key}' of {what} is only used with 'tmem'")
+    if named.mma is not None:
+        raise SpecError(fields.at("mma"), f"{what} copies a TMEM tile ('tmem'): it names no MMA atom")
+    if named.copy is None:
+        raise SpecError(fields.loc, f"{what} names a TMEM tile ('tmem') and so needs 'copy' (a tcgen05.ld / "
+                                    "tcgen05.st atom)")
+    if named.copy in TMA_COPIES:
+        raise SpecError(fields.at("copy"), f"{what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom, not the "
+                                           f"TMA copy {named.copy}")
+    instruction = atoms.copy[named.copy].instruction or ""
+    if not instruction.strip().startswith(TMEM_INSTRUCTIONS):
+        raise SpecError(fields.at("copy"), f"{what}: a TMEM check needs a tcgen05.ld or tcgen05.st copy atom; "
+                                           f"{quote(named.copy)} issues {quote(instruction or 'no instruction')}")
+    refuse_keys(fields, NOT_READ_BY_TMEM_CHECKS, "is not used by TMEM checks")
+    check = TmemCheck(**common_fields(named), tmem=fields.layout("tmem", max_elements=MAX_TMEM_ELEMENTS))
+    if fields.has("tmem_columns"):
+        columns = fields.m["tmem_columns"]
+        if not is_int(columns) or not 0 < columns <= MAX_TMEM_COLUMNS:
+            raise SpecError(fields.at("tmem_columns"), f"'tmem_columns' of {what} must be a number of columns, "
+                                                       f"not {show(columns)}")
+        check.tmem_columns = int(columns)
+    if fields.has("store"):
+        if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
+            raise SpecError(fields.at("store"), f"'store' of {what} follows a TMEM load; {quote(named.copy)} stores")
+        st = fields.sub("store", STORE_KEYS)
+        for k in STORE_KEYS:
+            if not st.has(k):
+                raise SpecError(fields.at("store"), f"'store' of {what} needs '{k}'")
+        copy = atoms.lookup(st, "copy", atoms.copy, "copy atom")
+        value_type = read_value_type(st.m["value_type"], st.at("value_type"), f"'value_type' of {st.what}")
+        check.tmem_store = TmemStoreSpec(copy, value_type, read_smem(st, value_type))
+    return check

@@ -1,0 +1,173 @@
+"""Proving every GEMM kernel CUTLASS's generator emits for an architecture (the library behind
+`prescreen-cutlass`): the distinct operand paths as specs, proved once each, a verdict per kernel."""
+from __future__ import annotations
+
+import tempfile
+import time
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from ..outcome import Expect, Status, Verdict, check_verdict
+from ..specfile.model import CheckKind, Loc
+from ..symbolic.procedure import Settings
+from ..theorems.result import CheckResult
+from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, Unmapped, map_kernel
+from .space import KernelConfig, kernels
+
+FORMATS = ("text", "json", "junit", "sarif", "markdown")
+# the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
+# spec itself)
+ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml"),
+                                          90: (), 100: ()}
+SHOWN_NOT_VERIFIED = 25          # kernels listed by name in the text report (all of them in the other formats)
+# operand paths a spec file holds: with the atoms they define, well under the loader's YAML node limit (a large
+# --level's space is written as several files)
+PATHS_PER_SPEC = 400
+
+
+def _yaml(value: object) -> str:
+    import json
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
+def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[OperandCheck, KernelConfig],
+              counts: Counter[OperandCheck], name: str = "") -> str:
+    """Distinct operand paths of the space as one spec (named `name`, default prescreen_sm<arch>): GMMA and UMMA
+    atoms defined in it, SM80 atoms included from the atom library."""
+    from ..importer.kernel_spec import ATOM_LIBRARY
+    lines = ["version: 2", f"name: {name or f'prescreen_sm{arch}'}",
+             f"description: The distinct CuTe operand paths of CUTLASS's generated SM{arch} GEMM kernels "
+             "(python -m verifier prescreen-cutlass).",
+             "include: [" + ", ".join(_yaml(str(ATOM_LIBRARY / f)) for f in ATOM_FILES[arch]) + "]", ""]
+    atoms = {c.mma.name: c.mma for c in paths if c.mma.fields}
+    if atoms:
+        lines.append("mma_atoms:")
+        for a in atoms.values():
+            lines.append(f"  {_yaml(a.name)}:")
+            lines += [f"    {k}: {v}" for k, v in a.fields]
+    extra = sorted({c.copy for c in paths if c.copy in EXTRA_COPY_ATOMS})
+    if extra:
+        lines.append("copy_atoms:")
+        for name in extra:
+            lines.append(f"  {_yaml(name)}:")
+            lines += [f"    {k}: {v}" for k, v in EXTRA_COPY_ATOMS[name]]
+    lines.append("checks:")
+    for c, name in paths.items():
+        kc = representative[c]
+        lines += [f"  {name}:",
+                  f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
+                  f"    mma: {_yaml(c.mma.name)}"]
+        if c.atom_layout is not None:
+            lines.append("    atom_layout: " + (_yaml(c.atom_layout) if isinstance(c.atom_layout, str)
+                                                else f"[{', '.join(map(str, c.atom_layout))}]"))
+        if c.permutation is not None:
+            lines.append(f"    permutation: [{', '.join(map(str, c.permutation))}]")
+        lines += [f"    operand: {c.operand}", f"    copy: {_yaml(c.copy)}", f"    value_type: {c.value_type}",
+                  f"    smem: {_yaml(c.smem)}"]
+        if c.gmem is not None:
+            lines.append(f"    gmem: {_yaml(c.gmem)}")
+        if c.major is not None:
+            lines.append(f"    major: {c.major}")
+    return "\n".join(lines) + "\n"
+
+
+def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], how: str) -> CheckResult:
+    theorems = [t for p in parts for t in p.theorems]
+    verdict = check_verdict(t.status for t in theorems)
+    if verdict is Verdict.VERIFIED:
+        # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status, and the
+        # obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands of kernels
+        theorems = [replace(t, items=[]) for t in theorems]
+    files = {p.spec_path for p in parts}     # a kernel's paths may lie in different spec files (PATHS_PER_SPEC)
+    named = [f"{p.name} ({Path(p.spec_path).name})" if len(files) > 1 else p.name for p in parts]
+    r = CheckResult(spec_path, f"sm{kc.arch} kernels", kc.name, parts[0].loc, Expect.PASS, parts[0].kind,
+                    f"{how}; operand paths {', '.join(named)}", theorems)
+    r.verdict = verdict
+    r.seconds = sum(p.seconds for p in parts)
+    r.info = [line for p in parts for line in p.info]
+    r.findings = [t for p in parts for t in p.findings]
+    return r
+
+
+def _unmapped_result(kc: KernelConfig, reason: str) -> CheckResult:
+    r = CheckResult("cutlass_library", f"sm{kc.arch} kernels", kc.name, Loc("cutlass_library", 1, 1),
+                    Expect.UNSUPPORTED, CheckKind.TILED, f"not mapped: {reason}")
+    r.verdict = Verdict.UNSUPPORTED
+    r.info = [f"not mapped to a CuTe configuration: {reason}"]
+    return r
+
+
+def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int, seconds: float) -> str:
+    by = Counter(r.verdict for r in results)
+    refused = Counter(next((t.reason for t in r.theorems if t.status is Status.REFUSED), "")
+                      for r in results if any(t.status is Status.REFUSED for t in r.theorems))
+    reasons = Counter(r.summary.removeprefix("not mapped: ") for r in results if r.expect is Expect.UNSUPPORTED)
+    out = [f"prescreen-cutlass --arch {arch}: {len(results)} GEMM kernels, {mapped} mapped to CuTe configurations "
+           f"({paths} distinct operand paths proved), {seconds:.1f} s", "",
+           "| outcome | kernels |", "|---|---|",
+           f"| verified | {sum(1 for r in results if r.verdict is Verdict.VERIFIED)} |",
+           f"| refuted (a counterexample) | "
+           f"{sum(1 for r in results if r.verdict is Verdict.REFUTED and not _refused(r))} |",
+           f"| refused by CuTe | {sum(1 for r in results if _refused(r))} |",
+           f"| undecided | {by[Verdict.UNDECIDED]} |",
+           f"| unsupported (a model is missing) | "
+           f"{sum(1 for r in results if r.verdict is Verdict.UNSUPPORTED and r.expect is not Expect.UNSUPPORTED)} |",
+           f"| not mapped | {sum(1 for r in results if r.expect is Expect.UNSUPPORTED)} |",
+           f"| internal error | {by[Verdict.ERROR]} |"]
+    if refused:
+        out += ["", "refused by CuTe's rule:"] + [f"  {n:5d}  {rule}" for rule, n in refused.most_common()]
+    if reasons:
+        out += ["", "not mapped, by reason:"] + [f"  {n:5d}  {why}" for why, n in reasons.most_common()]
+    return "\n".join(out) + "\n"
+
+
+def _refused(r: CheckResult) -> bool:
+    return any(t.status is Status.REFUSED for t in r.theorems)
+
+
+def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, int, float]:
+    from ..engine.proving import max_jobs, run_all
+    from ..specfile.loader import load_specs
+    t0 = time.perf_counter()
+    space = kernels(arch, level)
+    mapping = {kc.name: map_kernel(kc) for kc in space}
+    paths: dict[OperandCheck, str] = {}
+    representative: dict[OperandCheck, KernelConfig] = {}
+    counts: Counter[OperandCheck] = Counter()
+    for kc in space:
+        m = mapping[kc.name]
+        if isinstance(m, Mapped):
+            for c in m.checks:
+                if c not in paths:
+                    paths[c] = f"path_{len(paths) + 1:04d}_{c.operand.lower()}"
+                    representative[c] = kc
+                counts[c] += 1
+    results: list[CheckResult] = []
+    by_name: dict[str, CheckResult] = {}
+    ordered = list(paths.items())
+    chunks = [dict(ordered[i:i + PATHS_PER_SPEC]) for i in range(0, len(ordered), PATHS_PER_SPEC)] or [{}]
+    spec_of: dict[OperandCheck, Path] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = spec_out or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        spec_files = []
+        for number, chunk in enumerate(chunks, 1):
+            stem = f"prescreen_sm{arch}" + (f"_{number}" if number > 1 else "")
+            spec_path = folder / f"{stem}.yaml"
+            spec_path.write_text(spec_text(arch, chunk, representative, counts, stem), encoding="utf-8")
+            spec_files.append(str(spec_path))
+            spec_of.update(dict.fromkeys(chunk, spec_path))
+        if paths:
+            specs = load_specs(spec_files, allow_outside=True)
+            selected = [(s, c) for s in specs for c in s.checks.values()]
+            by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
+    for kc in space:
+        m = mapping[kc.name]
+        if isinstance(m, Unmapped):
+            results.append(_unmapped_result(kc, m.reason))
+        else:
+            results.append(kernel_result(kc, str(spec_of[m.checks[0]]), [by_name[paths[c]] for c in m.checks],
+                                          m.how))
+    mapped = sum(1 for m in mapping.values() if isinstance(m, Mapped))
+    return results, mapped, len(paths), time.perf_counter() - t0

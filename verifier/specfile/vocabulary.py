@@ -1,0 +1,42 @@
+"""The spec format's vocabulary, written once: the keys of each section, the words a key takes, and the limits
+of what it may hold.  The loader reads files with these; each check kind reads its own keys with them."""
+from __future__ import annotations
+
+from ..cute.operand import Operand
+from ..outcome import Expect
+from .model import UMMA_INSTRUCTION
+
+FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
+TOP_KEYS = ("version", "name", "description", "include", "mma_atoms", "copy_atoms", "checks")
+MMA_KEYS = ("instruction", "shape_mnk", "thr_id", "types", "a", "b", "c", "source")
+MMA_REQUIRED = ("shape_mnk", "thr_id", "types", "a", "b", "c")
+COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
+COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
+TYPE_KEYS = ("a", "b", "c", "d")
+
+# the keys of a check, by the kind that reads them
+GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")     # an operand read through a descriptor
+TMEM_KEYS = ("tmem", "tmem_columns", "store")                            # a tensor-memory copy
+TILED_V2_KEYS = ("banks", "reduction", "smem_type")                      # a tiled path's version 2 keys
+TILED_KEYS = ("smem", "copy_for", "copy_mma") + TILED_V2_KEYS            # a tiled path (smem: the TMA checks' too)
+ATOM_LAYOUT_KEYS = ("atom_layout", "permutation")                        # make_tiled_mma's (copy_mma's too)
+COMMON_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect", "copy_for",
+               "copy_mma", "description")
+V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS
+# every key of a check, in the order messages list them
+CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + COMMON_KEYS
+
+STORE_KEYS = ("copy", "value_type", "smem")          # `store:` after a TMEM load
+DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
+DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
+DESCRIPTOR_INSTRUCTIONS = ("wgmma.", UMMA_INSTRUCTION)   # the MMAs that read a shared operand through a descriptor
+TMEM_INSTRUCTIONS = ("tcgen05.ld.", "tcgen05.st.")
+BANKS_CONFLICT_FREE, BANKS_REPORT = "conflict_free", "report"
+BANKS_MODES = (BANKS_CONFLICT_FREE, BANKS_REPORT)
+REDUCTIONS = ("K",)          # a K-split tiled MMA whose partial C tiles the kernel reduces
+MAJORS = ("K", "MN")
+OPERANDS = tuple(o.value for o in Operand)
+EXPECTS = tuple(e.value for e in Expect)  # pass | fail | undecided (beyond the solver) | unsupported (no model yet)
+
+MAX_GLOBAL_ELEMENTS = 1 << 40   # a global tensor is never enumerated (the parser's own limit)
+MAX_TMEM_ELEMENTS = 128 * 512    # cells of a CTA's tensor memory
