@@ -8,8 +8,18 @@ import pytest
 from verifier.outcome import Status, Verdict
 from verifier.specfile import load_spec
 from verifier.symbolic.decide import Settings
-from verifier.theorems.catalog import ALL, BY_ID, GMMA, TILED, TILED_C_STORE, TMEM, TMEM_STORE, TheoremId
+from verifier.theorems.catalog import ALL, BY_ID, THEOREMS, TheoremId
 from verifier.engine.runner import run_check
+
+# which theorems each kind of check runs (the kinds say it in verifier/kinds/*/kind.py; written here as the
+# README's table states it, so that a kind that drops or adds a theorem is caught)
+TILED = tuple(t.id for t in THEOREMS if t.number <= 12)
+TILED_C_STORE = TILED + (TheoremId.C_OWNERSHIP,)
+TMEM = (TheoremId.COPY_ROUTING, TheoremId.TMEM_COPY, TheoremId.TMEM_LANE_ACCESS, TheoremId.TMEM_ALLOCATION)
+TMEM_STORE = TMEM + (TheoremId.TMEM_STORE,)
+GMMA = (TheoremId.MMA_BIJECTIVE, TheoremId.MMA_MATCHES_INSTRUCTION, TheoremId.SMEM_INJECTIVE, TheoremId.MMA_TYPES,
+        TheoremId.COPY_VALUE_TYPE, TheoremId.TMA_ENCODABLE, TheoremId.TMA_PLACEMENT, TheoremId.GMMA_DESCRIPTOR,
+        TheoremId.GMMA_END_TO_END)
 
 SPECS = Path(__file__).parent / "specs"
 CASES = load_spec(SPECS / "theorem_cases.yaml", allow_outside=True)

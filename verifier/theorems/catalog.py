@@ -110,14 +110,3 @@ THEOREMS: tuple[Theorem, ...] = (
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
 ALL: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS)
-# which theorems a check runs, by what it names
-ATOM_MMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
-ATOM_COPY: tuple[TheoremId, ...] = (T.COPY_ROUTING,)
-# a tiled check runs 1-12; + 17 with `banks: conflict_free`; + 18 when it stores the C tile
-TILED: tuple[TheoremId, ...] = tuple(t.id for t in THEOREMS if t.number <= 12)
-TILED_C_STORE: tuple[TheoremId, ...] = TILED + (T.C_OWNERSHIP,)
-TMEM: tuple[TheoremId, ...] = (T.COPY_ROUTING, T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
-TMEM_STORE: tuple[TheoremId, ...] = TMEM + (T.TMEM_STORE,)
-GMMA: tuple[TheoremId, ...] = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.SMEM_INJECTIVE, T.MMA_TYPES,
-                               T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
-                               T.GMMA_END_TO_END)
