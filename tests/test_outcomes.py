@@ -170,6 +170,32 @@ def test_an_internal_error_is_never_a_refusal(tmp_path, monkeypatch):
     assert {t.status for t in r.theorems if t.number in range(4, 11)} == {Status.ERROR}
 
 
+def test_a_limit_of_the_tool_is_unsupported_never_a_refusal(tmp_path, monkeypatch, capsys):
+    """PortLimit (an operand form or tiler the port does not implement) is the tool's limit: every theorem it
+    stops is unsupported (exit 3), never refused by CuTe's rule (a refutation); CuTe's own rule stays a refusal."""
+    from verifier.algebra.inttuple import AlgebraError, PortLimit
+    from verifier.kinds.tiled import setup as tiled_setup
+
+    def limit(*args, **kwargs):
+        raise PortLimit("logical_divide: unsupported tiler", "(3,5)")
+    f = write(tmp_path, "checks:\n" + SEED_CHECK)
+    spec = load_spec(f, allow_outside=True)
+    monkeypatch.setattr(tiled_setup, "build_tiled", limit)
+    r = run_check(spec, spec.checks["c"])
+    stopped = [t for t in r.theorems if t.number in range(4, 11)]
+    assert r.verdict is Verdict.UNSUPPORTED and {t.status for t in stopped} == {Status.UNSUPPORTED}
+    assert all("not supported by this tool: logical_divide: unsupported tiler" in t.reason for t in stopped)
+    assert run("prove", str(f), "--allow-outside", "--no-cache", capsys=capsys)[0] == ExitCode.UNDECIDED
+
+    def rule(*args, **kwargs):
+        raise AlgebraError("TiledCopy uses too few vals for selected CopyAtom")
+    from verifier.kinds.cute_objects import refused_as
+    monkeypatch.setattr(tiled_setup, "build_tiled", refused_as("make_tiled_copy_A", "copy")(rule))
+    r = run_check(spec, spec.checks["c"])
+    assert r.verdict is Verdict.REFUTED
+    assert {t.status for t in r.theorems if t.number in range(4, 11)} == {Status.REFUSED}
+
+
 def test_a_failing_description_degrades_only_the_description(tmp_path, monkeypatch):
     """The verdict of a refuted check survives a crash while describing its counterexample."""
     f = write(tmp_path, "checks:\n" + SEED_CHECK.replace("(16,16):(16,1)", "(16,16):(20,1)"))

@@ -13,7 +13,7 @@ import pytest
 
 from verifier.outcome import Verdict
 from verifier.prescreen import builders
-from verifier.commands import prescreen_cutlass as command
+from verifier.prescreen import run as command
 from verifier.prescreen.builders import UMMA_FAMILIES, Mapped, Sm80Family, Unmapped, map_sm80, map_sm90, map_sm100
 from verifier.prescreen.space import KernelConfig
 

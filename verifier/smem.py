@@ -7,14 +7,21 @@ prover understands.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import overload
 
 from .algebra import functions as F
+from .algebra.functions import AnyLayout
 from .algebra.layout import Layout
 from .algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 
 
-def position_independent(layout: Any, elem_bits: int) -> Any:
+@overload
+def position_independent(layout: Layout, elem_bits: int) -> Layout: ...
+@overload
+def position_independent(layout: AnyLayout, elem_bits: int) -> AnyLayout: ...
+
+
+def position_independent(layout: AnyLayout, elem_bits: int) -> AnyLayout:
     if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
         if not isinstance(layout.a, Swizzle):
             raise ValueError("a smem_ptr layout must be a swizzle")
@@ -25,11 +32,11 @@ def position_independent(layout: Any, elem_bits: int) -> Any:
     return layout
 
 
-def element_offsets(layout: Any, elem_bits: int) -> list[int]:
+def element_offsets(layout: AnyLayout, elem_bits: int) -> list[int]:
     """&t(i) - base for t = make_tensor(make_smem_ptr(base), layout), base aligned (the swizzle's period)."""
     lay = position_independent(layout, elem_bits)
     return lay.values()
 
 
-def inner_layout(layout: Any) -> Layout:
+def inner_layout(layout: Layout | ComposedLayout) -> Layout:
     return layout.b if isinstance(layout, ComposedLayout) else layout

@@ -14,7 +14,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from . import functions as F
-from .inttuple import AlgebraError, Underscore
+from .inttuple import AlgebraError, PortLimit, Underscore
 from .layout import Layout
 from .swizzle import Swizzle
 from .types import type_bits
@@ -29,12 +29,18 @@ class CppParseError(ValueError):
 _TOK = re.compile(r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)*)"
                   r"|(?P<p>::|[<>(){},*+/%\-]))")
 
+# What the reader computes: a C++ value (a layout, a swizzle, an integer, a tuple, a TypeName, whatever an env
+# answers), whose kind is the text's; as in the calculator (syntax.Value), values travel as Any, named here.
+CppValue = Any
+# A layout function of C++: (template arguments, call arguments) -> value.
+CppFunction = Callable[[list[CppValue], list[CppValue]], CppValue]
+
 _TUPLE_NAMES = {"Shape", "Stride", "Step", "Tile", "Coord", "tuple", "make_shape", "make_stride", "make_tile",
                 "make_step", "make_coord", "make_tuple"}
 
 
 class CppReader:
-    def __init__(self, text: str, env: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, text: str, env: Mapping[str, CppValue] | None = None) -> None:
         self.text = text
         self.env = env or {}
         self.toks: list[tuple[str, str, int]] = []
@@ -64,14 +70,14 @@ class CppReader:
         self.i += 1
         return t
 
-    def parse(self) -> Any:
+    def parse(self) -> CppValue:
         v = self.expr()
         if self.peek()[0] != "end":
             raise CppParseError(f"unexpected '{self.peek()[1]}'", self.peek()[2])
         return v
 
-    def _args(self, close: str) -> list[Any]:
-        out: list[Any] = []
+    def _args(self, close: str) -> list[CppValue]:
+        out: list[CppValue] = []
         if self.peek()[1] == close:
             self.take(close)
             return out
@@ -82,7 +88,7 @@ class CppReader:
         self.take(close)
         return out
 
-    def expr(self) -> Any:
+    def expr(self) -> CppValue:
         v = self.product()
         while self.peek()[1] in ("+", "-"):
             op = self.take()[1]
@@ -90,7 +96,7 @@ class CppReader:
             v = v + w if op == "+" else v - w
         return v
 
-    def product(self) -> Any:
+    def product(self) -> CppValue:
         v = self.term()
         while self.peek()[1] in ("*", "/", "%"):
             op = self.take()[1]
@@ -106,7 +112,7 @@ class CppReader:
                 v = v // w if op == "/" else v % w
         return v
 
-    def term(self) -> Any:
+    def term(self) -> CppValue:
         kind, val, pos = self.take()
         if kind == "num":
             return int(val)
@@ -121,7 +127,7 @@ class CppReader:
         if val in ("typename", "const", "constexpr"):   # keywords that do not change the value
             return self.term()
         base = val.split("::")[-1]
-        targs: list[Any] | None = None
+        targs: list[CppValue] | None = None
         if self.peek()[1] == "<":
             self.take("<")
             targs = self._args(">")
@@ -140,13 +146,13 @@ class CppReader:
         if self.peek()[1] == "{":
             self.take("{")
             self._args("}")
-        cargs: list[Any] | None = None
+        cargs: list[CppValue] | None = None
         if self.peek()[1] == "(":
             self.take("(")
             cargs = self._args(")")
         return self.build(base, val, targs, cargs, pos)
 
-    def member(self, base: str, full: str, targs: list | None, member: str, pos: int) -> Any:
+    def member(self, base: str, full: str, targs: list[CppValue] | None, member: str, pos: int) -> CppValue:
         """`X<...>::member`: sizeof_bits<T>::value, or a member of a template instance from env."""
         if base == "sizeof_bits" and member == "value" and targs:
             return _bits_of(targs[0], pos)
@@ -155,7 +161,8 @@ class CppReader:
             return owner.cpp_member(member)
         return TypeName(f"{type_text(owner)}::{member}", [])
 
-    def build(self, base: str, full: str, targs: list | None, cargs: list | None, pos: int) -> Any:
+    def build(self, base: str, full: str, targs: list[CppValue] | None, cargs: list[CppValue] | None,
+              pos: int) -> CppValue:
         m = re.fullmatch(r"_(\d+)", base)
         if m and targs is None:
             return int(m.group(1))
@@ -185,7 +192,7 @@ class CppReader:
         if base in _FUNCS:
             try:
                 return _FUNCS[base](targs or [], cargs or [])
-            except AlgebraError as e:
+            except (AlgebraError, PortLimit) as e:
                 raise CppParseError(f"{base}: {e}", pos) from None
         # an env that answers qualified names itself (`exact_names`) is not asked for `X::Y` as `Y`
         keys = (full,) if getattr(self.env, "exact_names", False) or full == base else (full, base)
@@ -202,9 +209,9 @@ class CppReader:
 
 class TypeName(str):
     """A C++ name that is not layout vocabulary: a value type, or an alias the reader could not resolve."""
-    targs: list
+    targs: list[CppValue]
 
-    def __new__(cls, name: str, targs: list) -> "TypeName":
+    def __new__(cls, name: str, targs: list[CppValue]) -> "TypeName":
         obj = super().__new__(cls, name)
         obj.targs = targs
         return obj
@@ -213,11 +220,11 @@ class TypeName(str):
 class CppTemplate:
     """An env value that is a C++ template (an alias template, MMA_Traits...): named with <args>."""
 
-    def instantiate(self, targs: list) -> Any:
+    def instantiate(self, targs: list[CppValue]) -> CppValue:
         raise NotImplementedError
 
 
-def type_text(t: Any) -> str:
+def type_text(t: object) -> str:
     """C++ spelling of a value read_cpp returned for a type: `complex<double>`, `uint32_t`, `8`."""
     targs = getattr(t, "targs", None)
     if isinstance(t, str) and targs:
@@ -225,7 +232,7 @@ def type_text(t: Any) -> str:
     return str(t)
 
 
-def _bits_of(t: Any, pos: int) -> int:
+def _bits_of(t: CppValue, pos: int) -> int:
     bits = getattr(t, "bits", None)
     if isinstance(bits, int):
         return bits
@@ -235,11 +242,11 @@ def _bits_of(t: Any, pos: int) -> int:
         raise CppParseError(f"sizeof_bits of unknown type '{type_text(t)}'", pos) from None
 
 
-def _f(fn: Callable) -> Callable[[list, list], Any]:
+def _f(fn: Callable[..., CppValue]) -> CppFunction:
     return lambda t, a: fn(*a)
 
 
-_FUNCS: dict[str, Callable[[list, list], Any]] = {
+_FUNCS: dict[str, CppFunction] = {
     "composition": lambda t, a: F.composition(*a) if len(a) == 2 else __import__(
         "verifier.algebra.swizzle", fromlist=["compose3"]).compose3(*a),
     "tile_to_shape": _f(F.tile_to_shape), "right_inverse": _f(F.right_inverse), "left_inverse": _f(F.left_inverse),
@@ -252,6 +259,6 @@ _FUNCS: dict[str, Callable[[list, list], Any]] = {
 }
 
 
-def read_cpp(text: str, env: Mapping[str, Any] | None = None) -> Any:
+def read_cpp(text: str, env: Mapping[str, CppValue] | None = None) -> CppValue:
     """Evaluate a CuTe C++ type/expression text to a Layout, tuple, int, Swizzle or ComposedLayout."""
     return CppReader(text, env).parse()

@@ -6,22 +6,37 @@ recasts) are spelled out here.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable, Concatenate, ParamSpec, Protocol, Union, cast, overload
 
 from . import ops, recast, tiling
-from .inttuple import AlgebraError, IntTuple, is_int, is_static, is_tuple
+from .inttuple import AlgebraError, IntTuple, PortLimit, _Underscore, is_int, is_static, is_tuple
 from .layout import Layout
-from .swizzle import (ComposedLayout, SmemPtrFlag, Swizzle, compose3, compose_swizzles, downcast_swizzle,
-                      make_swizzle, upcast_swizzle)
+from .ops import Tiler
+from .swizzle import (ComposedLayout, MixedBits, Offset, SmemPtrFlag, Swizzle, compose3, compose_swizzles,
+                      downcast_swizzle, make_swizzle, upcast_swizzle)
 
-AnyLayout = Any  # Layout | ComposedLayout | Swizzle
+AnyLayout = Union[Layout, ComposedLayout, Swizzle]
+# What the shape algebra gives for a composed layout: the inner layout's result under the same swizzle and offset
+# (compose3 drops an identity swizzle with a zero offset, leaving a plain layout).
+Shaped = Union[Layout, ComposedLayout]
+P = ParamSpec("P")
 
 
-def _static_zero(x: Any) -> bool:
+def _static_zero(x: object) -> bool:
     return is_int(x) and is_static(x) and int(x) == 0
 
 
-def composition(lhs: AnyLayout, rhs: Any) -> AnyLayout:
+@overload
+def composition(lhs: Layout, rhs: Layout | int | _Underscore | tuple[Tiler, ...]) -> Layout: ...
+@overload
+def composition(lhs: Swizzle, rhs: Swizzle) -> Swizzle: ...
+@overload
+def composition(lhs: Layout | ComposedLayout, rhs: object) -> Shaped: ...
+@overload
+def composition(lhs: AnyLayout, rhs: object) -> AnyLayout: ...
+
+
+def composition(lhs: AnyLayout, rhs: object) -> AnyLayout:
     """lhs o rhs.  rhs may be a layout, a swizzle, a composed layout, or a tiler (tuple / int / `_`)."""
     if isinstance(lhs, Swizzle):
         if isinstance(rhs, Swizzle):
@@ -30,9 +45,12 @@ def composition(lhs: AnyLayout, rhs: Any) -> AnyLayout:
             return compose3(lhs, 0, rhs)
         if isinstance(rhs, ComposedLayout) and isinstance(rhs.a, Swizzle) and _static_zero(rhs.offset):
             return compose3(compose_swizzles(lhs, rhs.a), 0, rhs.b)
-        raise AlgebraError("composition: unsupported operands", f"{lhs} o {rhs}")
+        raise PortLimit("composition: unsupported operands", f"{lhs} o {rhs}")
     if isinstance(lhs, ComposedLayout):
-        return lhs.with_inner(composition(lhs.b, rhs))
+        # Typed as a plain layout, which it is unless rhs is swizzled: then, as in CuTe, the composed layout nests
+        # one as its inner layout (see ComposedLayout).  Not honest in that case: gmma.smem_tile and others read B
+        # as a Layout, so ComposedLayout.b cannot be typed Layout | ComposedLayout yet.
+        return lhs.with_inner(cast(Layout, composition(lhs.b, rhs)))
     if isinstance(rhs, Swizzle):
         # a layout followed by a swizzle is a swizzle (on the layout's image bits) followed by the layout
         y = int(lhs(rhs.yyy_msk))
@@ -51,39 +69,69 @@ def complement(layout: AnyLayout, cotarget: IntTuple | None = None) -> Layout:
     return ops.complement(_plain(layout, "complement"), cotarget)
 
 
-def _inverse(layout: AnyLayout, plain_inverse, name: str) -> AnyLayout:
+def _inverse(layout: AnyLayout, plain_inverse: Callable[[Layout], Layout], name: str) -> AnyLayout:
     """A swizzle is its own inverse; (Sw o 0 o L)^-1 = L^-1 o Sw, which CuTe writes as a new swizzle o L^-1."""
     if isinstance(layout, Swizzle):
         return layout
     if isinstance(layout, ComposedLayout):
         if isinstance(layout.a, Swizzle) and (_static_zero(layout.offset) or isinstance(layout.offset, SmemPtrFlag)):
             return composition(plain_inverse(layout.b), layout.a)
-        raise AlgebraError(f"{name} of a composed layout with a non-zero offset is not supported")
+        raise PortLimit(f"{name} of a composed layout with a non-zero offset is not supported")
     return plain_inverse(layout)
+
+
+@overload
+def right_inverse(layout: Layout) -> Layout: ...
+@overload
+def right_inverse(layout: Swizzle) -> Swizzle: ...
+@overload
+def right_inverse(layout: AnyLayout) -> AnyLayout: ...
 
 
 def right_inverse(layout: AnyLayout) -> AnyLayout:
     return _inverse(layout, ops.right_inverse, "right_inverse")
 
 
+@overload
+def left_inverse(layout: Layout) -> Layout: ...
+@overload
+def left_inverse(layout: Swizzle) -> Swizzle: ...
+@overload
+def left_inverse(layout: AnyLayout) -> AnyLayout: ...
+
+
 def left_inverse(layout: AnyLayout) -> AnyLayout:
     return _inverse(layout, ops.left_inverse, "left_inverse")
 
 
-def _plain(layout: Any, op: str) -> Layout:
+def _plain(layout: object, op: str) -> Layout:
     if not isinstance(layout, Layout):
-        raise AlgebraError(f"{op}: expected a layout", str(layout))
+        raise PortLimit(f"{op}: expected a layout", str(layout))
     return layout
 
 
-def _on_inner(name: str, f):
-    def g(layout: AnyLayout, *args: Any) -> AnyLayout:
+class ShapeFunction(Protocol[P]):
+    """A function of the shape algebra on plain layouts (coalesce, the divides and products...), taken to every
+    layout kind: a composed layout's inner layout is transformed under the same swizzle and offset; a swizzle alone
+    has no shape (PortLimit)."""
+
+    __name__: str
+
+    @overload
+    def __call__(self, layout: Layout, /, *args: P.args, **kwargs: P.kwargs) -> Layout: ...
+    @overload
+    def __call__(self, layout: AnyLayout, /, *args: P.args, **kwargs: P.kwargs) -> Shaped: ...
+
+
+def _on_inner(name: str, f: Callable[Concatenate[Layout, P], Layout]) -> ShapeFunction[P]:
+    def g(layout: AnyLayout, /, *args: P.args, **kwargs: P.kwargs) -> Shaped:
         if isinstance(layout, ComposedLayout):
-            return layout.with_inner(f(layout.b, *args))
-        return f(_plain(layout, name), *args)
+            return layout.with_inner(f(layout.b, *args, **kwargs))
+        return f(_plain(layout, name), *args, **kwargs)
     g.__name__ = name
     g.__doc__ = f.__doc__
-    return g
+    # g meets both overloads of ShapeFunction: a plain layout takes the last line, whose result is f's, a Layout
+    return cast(ShapeFunction[P], g)
 
 
 coalesce = _on_inner("coalesce", ops.coalesce)
@@ -101,10 +149,20 @@ raked_product = _on_inner("raked_product", tiling.raked_product)
 tile_to_shape = _on_inner("tile_to_shape", tiling.tile_to_shape)
 
 
-def _offset_cast(offset: Any, n: int, up: bool) -> Any:
+def _offset_cast(offset: Offset, n: int, up: bool) -> Offset:
     if isinstance(offset, SmemPtrFlag):
         return SmemPtrFlag(offset.bits * n if up else offset.bits // n)
+    if isinstance(offset, MixedBits):
+        raise PortLimit("recasting a composed layout whose offset is partly run-time is not supported", str(offset))
     return offset // n if up else offset * n
+
+
+@overload
+def upcast(layout: Layout, n: int) -> Layout: ...
+@overload
+def upcast(layout: Swizzle, n: int) -> Swizzle: ...
+@overload
+def upcast(layout: AnyLayout, n: int) -> AnyLayout: ...
 
 
 def upcast(layout: AnyLayout, n: int) -> AnyLayout:
@@ -117,6 +175,14 @@ def upcast(layout: AnyLayout, n: int) -> AnyLayout:
     return recast.upcast(_plain(layout, "upcast"), n)
 
 
+@overload
+def downcast(layout: Layout, n: int) -> Layout: ...
+@overload
+def downcast(layout: Swizzle, n: int) -> Swizzle: ...
+@overload
+def downcast(layout: AnyLayout, n: int) -> AnyLayout: ...
+
+
 def downcast(layout: AnyLayout, n: int) -> AnyLayout:
     if isinstance(layout, Swizzle):
         return downcast_swizzle(layout, n)
@@ -125,6 +191,14 @@ def downcast(layout: AnyLayout, n: int) -> AnyLayout:
             return ComposedLayout(layout.a, _offset_cast(layout.offset, n, False), recast.downcast(layout.b, n))
         return compose3(downcast(layout.a, n), _offset_cast(layout.offset, n, False), recast.downcast(layout.b, n))
     return recast.downcast(_plain(layout, "downcast"), n)
+
+
+@overload
+def recast_layout(layout: Layout, old_bits: int, new_bits: int) -> Layout: ...
+@overload
+def recast_layout(layout: Swizzle, old_bits: int, new_bits: int) -> Swizzle: ...
+@overload
+def recast_layout(layout: AnyLayout, old_bits: int, new_bits: int) -> AnyLayout: ...
 
 
 def recast_layout(layout: AnyLayout, old_bits: int, new_bits: int) -> AnyLayout:
@@ -163,5 +237,5 @@ def evaluate(layout: AnyLayout) -> list[int]:
     return layout.values()
 
 
-def is_tuple_tiler(x: Any) -> bool:
+def is_tuple_tiler(x: object) -> bool:
     return is_tuple(x)

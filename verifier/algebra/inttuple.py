@@ -8,9 +8,21 @@ Arithmetic follows C++: division truncates toward zero and `%` takes the sign of
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterator, TypeGuard
 
-IntTuple = Any  # int | Dyn | tuple[IntTuple, ...]
+# A CuTe integer tuple: an int leaf (a Python int is static, a Dyn is a run-time value) or a tuple of integer tuples,
+# to any depth: int | tuple[IntTuple, ...].  Its nesting is data, not type: it comes from the parser, from a spec and
+# from the algebra's own results, and every function here reads it as CuTe's do (is_tuple, rank, get<i>), trusting
+# the congruence of shape, stride and coordinate that CuTe's templates check.  That precise union would make every
+# such read a narrowing, in the algebra and in each caller, that the code's own invariants already guarantee; the
+# nesting is therefore Any, named once here.  A leaf is always an `int`, and functions that return one say so.
+IntTuple = Any
+# An IntTuple whose leaves may also be `_` (CuTe's Underscore): a coordinate, a slice, a profile.
+Coord = Any
+# The top level of an IntTuple known to be a tuple (what `wrap` and `flatten_to_tuple` return).
+Modes = tuple[IntTuple, ...]
+# The same nesting with leaves of any kind: a tiler (layouts, integers and `_`), a guide, a profile.
+Nested = Any
 
 
 class AlgebraError(ValueError):
@@ -19,6 +31,18 @@ class AlgebraError(ValueError):
     def __init__(self, rule: str, detail: str = "") -> None:
         self.rule = rule
         super().__init__(f"{rule}" + (f": {detail}" if detail else ""))
+
+
+class PortLimit(ValueError):
+    """An input this Python port of CuTe does not handle: an operand form, a tiler or a feature it does not model,
+    or a bound of its own (a layout too large to enumerate).  CuTe itself may accept the input, so this is never
+    CuTe's verdict and deliberately not an AlgebraError: a check that meets one is unsupported, not refused.
+    `reason` says what the port lacks.  (A ValueError, as AlgebraError is, so that code which reports any bad
+    input in words keeps doing so.)"""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason
+        super().__init__(f"{reason}" + (f": {detail}" if detail else ""))
 
 
 def tdiv(a: int, b: int) -> int:
@@ -35,15 +59,27 @@ def tmod(a: int, b: int) -> int:
 
 
 class Dyn(int):
-    """A run-time (dynamic) integer: same value as an int, printed without `_`, never 'constant'."""
+    """A run-time (dynamic) integer: same value as an int, printed without `_`, never 'constant'.
+
+    Its binary operators (set below, for both operand orders) keep the result run-time unless one of CuTe's
+    static-zero rules applies; mypy sees int's, which is what they return (a Dyn is an int)."""
 
     def __repr__(self) -> str:
         return f"Dyn({int(self)})"
 
     __str__ = __repr__
 
+    def __neg__(self) -> Dyn:
+        return Dyn(-int(self))
 
-def _static_zero_rule(name: str, dyn_on_left: bool, other: int):
+    def __abs__(self) -> Dyn:
+        return Dyn(abs(int(self)))
+
+    def __invert__(self) -> Dyn:
+        return Dyn(~int(self))
+
+
+def _static_zero_rule(name: str, dyn_on_left: bool, other: int) -> int | None:
     """CuTe's mixed static/dynamic special cases: _0*d, d*_0, _0/d, _0%d, d%_1, _0&d are static."""
     if isinstance(other, Dyn):
         return None
@@ -59,8 +95,13 @@ def _static_zero_rule(name: str, dyn_on_left: bool, other: int):
     return None
 
 
-def _wrap(name: str, f: Callable[[int, int], int]) -> Callable[[Any, Any], Any]:
-    def op(a, b):
+# The operators below return an int, or NotImplemented for an operand that is not one: `object`, as a binary dunder's
+# result is typed (typeshed's NotImplementedType derives from Any, so `int | NotImplementedType` would read as Any).
+BinaryOp = Callable[[int, object], object]
+
+
+def _wrap(name: str, f: Callable[[int, int], int]) -> BinaryOp:
+    def op(a: int, b: object) -> object:
         if not isinstance(b, int):
             return NotImplemented
         z = _static_zero_rule(name, True, b)
@@ -68,8 +109,8 @@ def _wrap(name: str, f: Callable[[int, int], int]) -> Callable[[Any, Any], Any]:
     return op
 
 
-def _rwrap(name: str, f: Callable[[int, int], int]) -> Callable[[Any, Any], Any]:
-    def op(a, b):
+def _rwrap(name: str, f: Callable[[int, int], int]) -> BinaryOp:
+    def op(a: int, b: object) -> object:
         if not isinstance(b, int):
             return NotImplemented
         z = _static_zero_rule(name, False, b)
@@ -84,49 +125,46 @@ for _name, _fn in {
 }.items():
     setattr(Dyn, f"__{_name}__", _wrap(_name, _fn))
     setattr(Dyn, f"__r{_name}__", _rwrap(_name, _fn))
-Dyn.__neg__ = lambda self: Dyn(-int(self))  # type: ignore[method-assign]
-Dyn.__abs__ = lambda self: Dyn(abs(int(self)))  # type: ignore[method-assign]
-Dyn.__invert__ = lambda self: Dyn(~int(self))  # type: ignore[method-assign]
 
 
-def div(a, b):
+def div(a: int, b: int) -> int:
     """C++ `/` on (possibly dynamic) integers."""
     if isinstance(a, Dyn) or isinstance(b, Dyn):
         return a // b  # Dyn's operators truncate like C++ and apply the static-zero rules
     return tdiv(a, b)
 
 
-def mod(a, b):
+def mod(a: int, b: int) -> int:
     if isinstance(a, Dyn) or isinstance(b, Dyn):
         return a % b
     return tmod(a, b)
 
 
-def is_tuple(x: Any) -> bool:
+def is_tuple(x: object) -> TypeGuard[Modes]:
     return isinstance(x, tuple)
 
 
-def is_int(x: Any) -> bool:
+def is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def is_static(x: Any) -> bool:
+def is_static(x: object) -> bool:
     if is_tuple(x):
         return all(is_static(e) for e in x)
     return not isinstance(x, Dyn)
 
 
-def is_constant(v: int, x: Any) -> bool:
+def is_constant(v: int, x: object) -> bool:
     """CuTe's is_constant<v, X>: a static integer equal to v."""
     return is_int(x) and not isinstance(x, Dyn) and int(x) == v
 
 
-def signum(x):
+def signum(x: int) -> int:
     r = (x > 0) - (x < 0)
     return Dyn(r) if isinstance(x, Dyn) else r
 
 
-def imin(a, b):
+def imin(a: int, b: int) -> int:
     r = min(int(a), int(b))
     return Dyn(r) if isinstance(a, Dyn) or isinstance(b, Dyn) else r
 
@@ -159,18 +197,18 @@ def flatten(t: IntTuple) -> IntTuple:
     return tuple(flatten_to_tuple(t))
 
 
-def flatten_to_tuple(t: IntTuple) -> tuple:
+def flatten_to_tuple(t: IntTuple) -> Modes:
     if not isinstance(t, tuple):
         return (t,)
     if not any(isinstance(e, tuple) for e in t):
         return t
-    out: list = []
+    out: list[IntTuple] = []
     for e in t:
         out.extend(flatten_to_tuple(e))
     return tuple(out)
 
 
-def wrap(t: IntTuple) -> tuple:
+def wrap(t: IntTuple) -> Modes:
     return t if is_tuple(t) else (t,)
 
 
@@ -180,13 +218,14 @@ def unwrap(t: IntTuple) -> IntTuple:
     return t
 
 
-def product(t: IntTuple):
+def product(t: IntTuple) -> int:
     if is_tuple(t):
-        r: Any = 1
+        r = 1
         for e in t:
             r = r * product(e)
         return r
-    return t
+    leaf: int = t      # not a tuple: an int leaf (see IntTuple)
+    return leaf
 
 
 def product_each(t: IntTuple) -> IntTuple:
@@ -213,15 +252,15 @@ def congruent(a: IntTuple, b: IntTuple) -> bool:
     return True
 
 
-def repeat_like(t: IntTuple, x: Any) -> IntTuple:
+def repeat_like(t: IntTuple, x: object) -> IntTuple:
     return tuple(repeat_like(e, x) for e in t) if is_tuple(t) else x
 
 
-def transform_leaf(t: IntTuple, f: Callable[[Any], Any]) -> IntTuple:
+def transform_leaf(t: Nested, f: Callable[[Any], object]) -> Nested:
     return tuple(transform_leaf(e, f) for e in t) if is_tuple(t) else f(t)
 
 
-def append_n(t: IntTuple, n: int, x: Any) -> IntTuple:
+def append_n(t: IntTuple, n: int, x: object) -> IntTuple:
     """append<N>(t, x): pad `t` to rank N with x (an integer of rank N==1 stays itself)."""
     if is_tuple(t):
         if len(t) == n:
@@ -232,23 +271,23 @@ def append_n(t: IntTuple, n: int, x: Any) -> IntTuple:
     return t if n == 1 else (t,) + (x,) * (n - 1)
 
 
-def append(t: IntTuple, x: Any) -> tuple:
+def append(t: IntTuple, x: object) -> Modes:
     return t + (x,) if is_tuple(t) else (t, x)
 
 
-def prepend(t: IntTuple, x: Any) -> tuple:
+def prepend(t: IntTuple, x: object) -> Modes:
     return (x,) + t if is_tuple(t) else (x, t)
 
 
-def replace_front(t: IntTuple, x: Any) -> IntTuple:
+def replace_front(t: IntTuple, x: object) -> IntTuple:
     return (x,) + t[1:] if is_tuple(t) else x
 
 
-def unflatten(flat: tuple, profile: IntTuple) -> IntTuple:
+def unflatten(flat: Modes, profile: IntTuple) -> IntTuple:
     """Rebuild the nesting of `profile` from a flat tuple."""
     it = iter(flat)
 
-    def build(p):
+    def build(p: IntTuple) -> IntTuple:
         return tuple(build(e) for e in p) if is_tuple(p) else next(it)
     return build(profile)
 
@@ -262,7 +301,8 @@ def ceil_div(a: IntTuple, b: IntTuple) -> IntTuple:
                 raise AlgebraError("Mismatched ranks", "ceil_div")
             bb = b + (1,) * (len(a) - len(b))
             return tuple(ceil_div(x, y) for x, y in zip(a, bb))
-        out, rest = [], b
+        out: list[IntTuple] = []
+        rest = b
         for ai in a:
             out.append(ceil_div(ai, rest))
             rest = ceil_div(rest, ai)
@@ -278,7 +318,8 @@ def shape_div(a: IntTuple, b: IntTuple) -> IntTuple:
             if len(a) != len(b):
                 raise AlgebraError("Mismatched ranks", "shape_div")
             return tuple(shape_div(x, y) for x, y in zip(a, b))
-        out, rest = [], b
+        out: list[IntTuple] = []
+        rest = b
         for ai in a:
             out.append(shape_div(ai, rest))
             rest = shape_div(rest, ai)
@@ -298,15 +339,16 @@ def evenly_divides(a: IntTuple, b: IntTuple) -> bool:
     return product(b) * product(ceil_div(a, b)) == product(a)
 
 
-def inner_product(a: IntTuple, b: IntTuple):
+def inner_product(a: IntTuple, b: IntTuple) -> int:
     if is_tuple(a) and is_tuple(b):
         if len(a) != len(b):
             raise AlgebraError("Mismatched ranks", "inner_product")
-        r: Any = 0
+        r = 0
         for x, y in zip(a, b):
             r = r + inner_product(x, y)
         return r
-    return a * b
+    leaf: int = a * b  # two int leaves (see IntTuple)
+    return leaf
 
 
 def filter_zeros(a: IntTuple, b: IntTuple) -> IntTuple:
@@ -335,9 +377,9 @@ def coalesce_shape(shape: IntTuple) -> IntTuple:
 class _Underscore:
     """CuTe's `_`: keep this mode whole."""
 
-    _inst = None
+    _inst: ClassVar[_Underscore | None] = None
 
-    def __new__(cls):
+    def __new__(cls) -> _Underscore:
         if cls._inst is None:
             cls._inst = super().__new__(cls)
         return cls._inst
@@ -349,21 +391,21 @@ class _Underscore:
 Underscore = _Underscore()
 
 
-def is_underscore(x: Any) -> bool:
+def is_underscore(x: object) -> TypeGuard[_Underscore]:
     return x is Underscore
 
 
-def has_underscore(c: Any) -> bool:
+def has_underscore(c: Coord) -> bool:
     if is_tuple(c):
         return any(has_underscore(e) for e in c)
     return is_underscore(c)
 
 
-def compact_col_major(shape: IntTuple, current: Any = 1) -> IntTuple:
+def compact_col_major(shape: IntTuple, current: IntTuple = 1) -> IntTuple:
     """Column-major (LayoutLeft) compact strides; size-1 modes get stride 0."""
-    def rec(s, cur):
+    def rec(s: IntTuple, cur: int) -> tuple[IntTuple, int]:
         if is_tuple(s):
-            out = []
+            out: list[IntTuple] = []
             for e in s:
                 st, cur = rec(e, cur)
                 out.append(st)
@@ -376,10 +418,10 @@ def compact_col_major(shape: IntTuple, current: Any = 1) -> IntTuple:
     return rec(shape, current)[0]
 
 
-def compact_row_major(shape: IntTuple, current: Any = 1) -> IntTuple:
-    def rec(s, cur):
+def compact_row_major(shape: IntTuple, current: int = 1) -> IntTuple:
+    def rec(s: IntTuple, cur: int) -> tuple[IntTuple, int]:
         if is_tuple(s):
-            out = []
+            out: list[IntTuple] = []
             for e in reversed(s):
                 st, cur = rec(e, cur)
                 out.insert(0, st)
@@ -401,10 +443,10 @@ def compact_order(shape: IntTuple, order: IntTuple) -> IntTuple:
     ref_order = tuple(int(o) if is_static(o) else max_order + 1 + i for i, o in enumerate(flat_order))
     new_order = unflatten(ref_order, order)
 
-    def rec(s, o):
+    def rec(s: IntTuple, o: IntTuple) -> IntTuple:
         if is_tuple(o):
             return tuple(rec(si, oi) for si, oi in zip(s, o))
-        start: Any = 1
+        start = 1
         for rs, ro in zip(ref_shape, ref_order):
             if ro < o:
                 start = start * rs
@@ -412,7 +454,7 @@ def compact_order(shape: IntTuple, order: IntTuple) -> IntTuple:
     return rec(shape, new_order)
 
 
-def crd2idx(coord: Any, shape: IntTuple, stride: IntTuple):
+def crd2idx(coord: Coord, shape: IntTuple, stride: IntTuple) -> int:
     """Coordinate (or 1-D index) -> offset; `_` counts as 0."""
     if is_underscore(coord):
         return 0
@@ -421,7 +463,7 @@ def crd2idx(coord: Any, shape: IntTuple, stride: IntTuple):
             raise AlgebraError("Invalid parameters", f"tuple coordinate {coord} for shape {shape}")
         if len(coord) != len(shape) or len(shape) != len(stride):
             raise AlgebraError("Mismatched Ranks", f"coordinate {fmt_plain(coord)} for shape {fmt_plain(shape)}")
-        r: Any = 0
+        r = 0
         for c, s, d in zip(coord, shape, stride):
             r = r + crd2idx(c, s, d)
         return r
@@ -437,16 +479,17 @@ def crd2idx(coord: Any, shape: IntTuple, stride: IntTuple):
                 r = r + crd2idx(mod(c, p), s, d)
                 c = div(c, p)
         return r
-    return coord * stride
+    offset: int = coord * stride   # an int coordinate times an int stride (see IntTuple)
+    return offset
 
 
-def idx2crd(idx: Any, shape: IntTuple) -> Any:
+def idx2crd(idx: IntTuple, shape: IntTuple) -> IntTuple:
     """1-D index -> natural coordinate of `shape` (colexicographic)."""
     if is_tuple(idx):
         return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
     if not is_tuple(shape):
         return idx
-    out = []
+    out: list[IntTuple] = []
     for i, s in enumerate(shape):
         p = product(s)
         if i == len(shape) - 1:
@@ -457,24 +500,25 @@ def idx2crd(idx: Any, shape: IntTuple) -> Any:
     return tuple(out)
 
 
-def crd2flat(coord: Any, shape: IntTuple):
+def crd2flat(coord: IntTuple, shape: IntTuple) -> int:
     """Coordinate -> colexicographic 1-D index within `shape`."""
     if not is_tuple(coord):
-        return coord
-    r: Any = 0
-    mult: Any = 1
+        index: int = coord     # an int leaf (see IntTuple)
+        return index
+    r = 0
+    mult = 1
     for c, s in zip(coord, shape):
         r = r + crd2flat(c, s) * mult
         mult = mult * product(s)
     return r
 
 
-def slice_tuple(crd: Any, t: IntTuple) -> IntTuple:
+def slice_tuple(crd: Coord, t: IntTuple) -> IntTuple:
     """slice(crd, t): keep the parts of `t` under `_` (nested kept parts are concatenated)."""
     if is_tuple(crd):
         if rank(t) != len(crd):
             raise AlgebraError("Mismatched Ranks", "slice")
-        out: list = []
+        out: list[IntTuple] = []
         for c, e in zip(crd, wrap(t) if len(crd) == 1 else t):
             out.extend(_lift_slice(c, e))
         return tuple(out)
@@ -483,9 +527,9 @@ def slice_tuple(crd: Any, t: IntTuple) -> IntTuple:
     return ()
 
 
-def _lift_slice(c: Any, e: IntTuple) -> list:
+def _lift_slice(c: Coord, e: IntTuple) -> list[IntTuple]:
     if is_tuple(c):
-        out: list = []
+        out: list[IntTuple] = []
         for ci, ei in zip(c, wrap(e) if len(c) == 1 else e):
             out.extend(_lift_slice(ci, ei))
         return out
@@ -494,10 +538,10 @@ def _lift_slice(c: Any, e: IntTuple) -> list:
     return []
 
 
-def dice_tuple(crd: Any, t: IntTuple) -> IntTuple:
+def dice_tuple(crd: Coord, t: IntTuple) -> IntTuple:
     """dice(crd, t): keep the parts of `t` under integers (the complement of slice)."""
     if is_tuple(crd):
-        out: list = []
+        out: list[IntTuple] = []
         for c, e in zip(crd, wrap(t) if len(crd) == 1 else t):
             out.extend(_lift_dice(c, e))
         return tuple(out)
@@ -506,9 +550,9 @@ def dice_tuple(crd: Any, t: IntTuple) -> IntTuple:
     return t
 
 
-def _lift_dice(c: Any, e: IntTuple) -> list:
+def _lift_dice(c: Coord, e: IntTuple) -> list[IntTuple]:
     if is_tuple(c):
-        out: list = []
+        out: list[IntTuple] = []
         for ci, ei in zip(c, wrap(e) if len(c) == 1 else e):
             out.extend(_lift_dice(ci, ei))
         return out
@@ -517,7 +561,7 @@ def _lift_dice(c: Any, e: IntTuple) -> list:
     return [e]
 
 
-def zip2_by(t: IntTuple, guide: Any) -> tuple:
+def zip2_by(t: IntTuple, guide: Nested) -> Modes:
     """((A,a),((B,b),(C,c)),d) guided by (X,(X,X)) -> ((A,(B,C)),(a,(b,c),d))."""
     if is_tuple(guide):
         if not is_tuple(t) or len(t) < len(guide):
@@ -529,7 +573,7 @@ def zip2_by(t: IntTuple, guide: Any) -> tuple:
     return t
 
 
-def zip_tuples(a: IntTuple, b: IntTuple) -> tuple:
+def zip_tuples(a: IntTuple, b: IntTuple) -> Modes:
     """zip(a, b) of two int tuples: ((a0,b0),(a1,b1),...), or ((a,b)) for integers."""
     if is_tuple(a):
         if not is_tuple(b) or len(a) != len(b):
@@ -540,7 +584,7 @@ def zip_tuples(a: IntTuple, b: IntTuple) -> tuple:
 
 # --- text ---------------------------------------------------------------------------------
 
-def fmt(t: IntTuple) -> str:
+def fmt(t: Coord) -> str:
     """CuTe's print: static integers as `_N`, dynamic ones as `N`."""
     if is_tuple(t):
         return "(" + ",".join(fmt(e) for e in t) + ")"
@@ -551,7 +595,7 @@ def fmt(t: IntTuple) -> str:
     return f"_{int(t)}"
 
 
-def fmt_plain(t: IntTuple) -> str:
+def fmt_plain(t: Coord) -> str:
     """Human form without CuTe's static markers: (4,8)."""
     if is_tuple(t):
         return "(" + ",".join(fmt_plain(e) for e in t) + ")"
@@ -562,5 +606,5 @@ def to_static(t: IntTuple) -> IntTuple:
     return transform_leaf(t, lambda x: int(x) if is_int(x) else x)
 
 
-def iter_leaves(t: IntTuple) -> Iterable:
+def iter_leaves(t: IntTuple) -> Iterator[IntTuple]:
     return iter(flatten_to_tuple(t))

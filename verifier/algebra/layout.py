@@ -1,9 +1,9 @@
 """Layout: a (shape, stride) pair, a function from coordinates to offsets, as cute::Layout."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Hashable, Iterator, overload
 
-from .inttuple import (AlgebraError, IntTuple, compact_col_major, congruent, crd2idx, depth, dice_tuple,
+from .inttuple import (AlgebraError, Coord, IntTuple, compact_col_major, congruent, crd2idx, depth, dice_tuple,
                        flatten, flatten_to_tuple, fmt, fmt_plain, get, has_underscore, idx2crd, inner_product, is_int,
                        is_static, is_tuple, product, rank, slice_tuple, transform_leaf)
 
@@ -21,14 +21,24 @@ class Layout:
                                f"shape {fmt_plain(shape)} and stride {fmt_plain(stride)} are not congruent")
         self.shape = shape
         self.stride = stride
-        self.memo_key: Any = None     # algebra.memo's key for this layout, made when first needed
+        self.memo_key: Hashable | None = None   # algebra.memo's key for this layout, made when first needed
 
     # -- the function --------------------------------------------------------------------
-    def __call__(self, *coord: Any) -> Any:
+    @overload
+    def __call__(self, coord: int, /) -> int: ...
+    @overload
+    def __call__(self, *coord: Coord) -> Layout | int: ...
+
+    def __call__(self, *coord: Coord) -> Layout | int:
+        """The offset of a coordinate (or 1-D index); the sliced layout when the coordinate holds `_`."""
         c = coord[0] if len(coord) == 1 else tuple(coord)
         if has_underscore(c):
-            return Layout(slice_tuple(c, self.shape), slice_tuple(c, self.stride))
+            return self.slice(c)
         return crd2idx(c, self.shape, self.stride)
+
+    def slice(self, coord: Coord) -> "Layout":
+        """layout(coord) for a coordinate holding `_`: the layout of the modes it keeps."""
+        return Layout(slice_tuple(coord, self.shape), slice_tuple(coord, self.stride))
 
     def values(self) -> list[int]:
         """[L(0), L(1), ..., L(size-1)] (colexicographic order), exact: built leaf by leaf, the first mode fastest."""
@@ -43,10 +53,10 @@ class Layout:
         return iter(self.values())
 
     # -- properties ----------------------------------------------------------------------
-    def size(self) -> Any:
+    def size(self) -> int:
         return product(self.shape)
 
-    def cosize(self) -> Any:
+    def cosize(self) -> int:
         m1 = transform_leaf(self.shape, lambda s: s - 1)
         ab = transform_leaf(self.stride, abs)
         return inner_product(m1, ab) + 1
@@ -72,14 +82,14 @@ class Layout:
     def is_static(self) -> bool:
         return is_static(self.shape) and is_static(self.stride)
 
-    def get_hier_coord(self, idx: Any) -> Any:
+    def get_hier_coord(self, idx: IntTuple) -> IntTuple:
         return idx2crd(idx, self.shape)
 
-    def slice_and_offset(self, coord: Any) -> tuple["Layout", Any]:
+    def slice_and_offset(self, coord: Coord) -> tuple["Layout", int]:
         return (Layout(slice_tuple(coord, self.shape), slice_tuple(coord, self.stride)),
                 crd2idx(coord, self.shape, self.stride))
 
-    def dice(self, coord: Any) -> "Layout":
+    def dice(self, coord: Coord) -> "Layout":
         return Layout(dice_tuple(coord, self.shape), dice_tuple(coord, self.stride))
 
     def flatten(self) -> "Layout":

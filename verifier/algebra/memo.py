@@ -13,12 +13,13 @@ Results are shared between callers; a Layout is never changed after it is built.
 from __future__ import annotations
 
 from functools import wraps
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Hashable, ParamSpec, TypeVar
 
 from .inttuple import Dyn, Underscore
 from .layout import Layout
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MEMO_SIZE = 1 << 14             # results kept per function; the table starts over when it is full
 
@@ -42,18 +43,18 @@ class _Unkeyable(Exception):
     pass
 
 
-def _key(x: Any) -> Any:
-    """A hashable key equal for two arguments exactly when CuTe's functions cannot tell them apart."""
-    t = type(x)
-    if t is int:
+def _key(x: object) -> Hashable:
+    """A hashable key equal for two arguments exactly when CuTe's functions cannot tell them apart.  Dispatched on
+    the exact type: an `int` key is neither a Dyn nor a bool."""
+    if type(x) is int:
         return x
-    if t is tuple:
+    if type(x) is tuple:
         return tuple([_key(e) for e in x])
-    if t is Layout:
+    if type(x) is Layout:
         if x.memo_key is None:    # a Layout never changes: its key is made once
             x.memo_key = (_LAYOUT, _key(x.shape), _key(x.stride))
         return x.memo_key
-    if t is Dyn:
+    if type(x) is Dyn:
         return (_DYN, int(x))
     if x is None:
         return _NONE
@@ -62,31 +63,31 @@ def _key(x: Any) -> Any:
     raise _Unkeyable
 
 
-_TABLES: list[dict] = []
+_TABLES: list[dict[Hashable, Any]] = []      # every remembered function's table (each holds its own result type)
 
 
-def remembered(f: F) -> F:
+def remembered(f: Callable[P, R]) -> Callable[P, R]:
     """`f` with its results kept per process (see the module docstring)."""
-    table: dict = {}
+    table: dict[Hashable, R] = {}
     _TABLES.append(table)
 
     @wraps(f)
-    def g(*args: Any, **keywords: Any) -> Any:
+    def g(*args: P.args, **keywords: P.kwargs) -> R:
         if keywords:               # remembered by position only; a call with keywords is simply made
             return f(*args, **keywords)
         try:
             k = _key(args)
         except _Unkeyable:
-            return f(*args)
+            return f(*args, **keywords)      # (keywords is empty here and below)
         hit = table.get(k)
         if hit is not None:
             return hit
-        out = f(*args)
+        out = f(*args, **keywords)
         if len(table) >= MEMO_SIZE:
             table.clear()
         table[k] = out
         return out
-    return g  # type: ignore[return-value]
+    return g
 
 
 def forget() -> None:

@@ -7,20 +7,24 @@ the layouts CuTe builds, not about idealised ones.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from .inttuple import (AlgebraError, IntTuple, Underscore, ceil_div, coalesce_shape, compact_col_major, div,
-                       filter_zeros, flatten, get, imin, is_constant, is_int, is_static, is_tuple,
-                       is_underscore, mod, product, rank, signum, unwrap, wrap)
+from .inttuple import (AlgebraError, IntTuple, Modes, PortLimit, Underscore, ceil_div, coalesce_shape,
+                       compact_col_major, div, filter_zeros, flatten, get, imin, is_constant, is_int, is_static,
+                       is_tuple, is_underscore, mod, product, rank, signum, unwrap, wrap)
 from .layout import Layout, make_layout
 from .memo import remembered
 
-Tiler = Any  # Layout | int | Underscore | tuple of tilers
+# What CuTe accepts on the right of a composition or a divide: a Layout, an int, `_`, or a tuple of tilers, nested.
+# Like an IntTuple its nesting is data; a parsed tiler may also hold a swizzle or a composed layout, which the
+# by-mode functions refuse as a limit of the port (PortLimit).
+Tiler = Any
+V = TypeVar("V")
 
 
 # --- coalesce ---------------------------------------------------------------------------------
 
-def _bw_coalesce(old_shape: tuple, old_stride: tuple, start: int, new_shape: IntTuple, new_stride: IntTuple) -> Layout:
+def _bw_coalesce(old_shape: Modes, old_stride: Modes, start: int, new_shape: IntTuple, new_stride: IntTuple) -> Layout:
     for i in range(start, -1, -1):
         s, d = old_shape[i], old_stride[i]
         if is_constant(1, s):
@@ -93,8 +97,8 @@ def _composition_impl(lshape: IntTuple, lstride: IntTuple, rshape: IntTuple, rst
     if not is_tuple(lshape):
         return Layout(rshape, rstride * lstride)
     R = len(lshape)
-    result_shape: list = []
-    result_stride: list = []
+    result_shape: list[IntTuple] = []
+    result_stride: list[IntTuple] = []
     rest_shape, rest_stride = rshape, rstride
     for i in range(R - 1):
         curr_shape, curr_stride = lshape[i], lstride[i]
@@ -142,7 +146,7 @@ def compose_tiler(lhs: Layout, tiler: Tiler) -> Layout:
     if is_int(tiler):
         flat = coalesce_x(lhs)
         return _composition_impl(flat.shape, flat.stride, tiler, 1)
-    raise AlgebraError("composition: unsupported tiler", repr(tiler))
+    raise PortLimit("composition: unsupported tiler", repr(tiler))
 
 
 # --- complement -------------------------------------------------------------------------------
@@ -155,8 +159,8 @@ def _complement_impl(shape: IntTuple, stride: IntTuple, cotarget: IntTuple) -> L
     if R > 1 and not is_static(stride):
         raise AlgebraError("Dynamic-stride complement only for rank-1 layouts")
     shp, std = list(wrap(shape)), list(wrap(stride))
-    result_shape: list = []
-    result_stride: list = [1]
+    result_shape: list[IntTuple] = []
+    result_stride: list[IntTuple] = [1]
     for i in range(R - 1):
         min_stride = std[0]
         for d in std[1:]:
@@ -194,7 +198,7 @@ def complement(layout: Layout, cotarget: IntTuple | None = None) -> Layout:
 
 # --- inverses ---------------------------------------------------------------------------------
 
-def _exchange_sort(keys: list, vals: list) -> list:
+def _exchange_sort(keys: list[int], vals: list[V]) -> list[V]:
     """CuTe's detail::SortByKey: an exchange sort (not stable), returns the values in key order."""
     pairs = list(zip(keys, vals))
     n = len(pairs)
@@ -205,8 +209,8 @@ def _exchange_sort(keys: list, vals: list) -> list:
     return [v for _, v in pairs]
 
 
-def _prefix_products(shape: tuple) -> list:
-    pre: list = [1]
+def _prefix_products(shape: Modes) -> list[int]:
+    pre = [1]
     for s in shape:
         pre.append(s * pre[-1])
     return pre
@@ -220,9 +224,9 @@ def right_inverse(layout: Layout) -> Layout:
     pre = _prefix_products(lshape)
     seq = [i for i, d in enumerate(lstride) if is_static(d)]
     order = _exchange_sort([int(lstride[i]) for i in seq], seq)
-    rshape: list = [1]
-    rstride: list = [0]
-    curr: Any = 1
+    rshape: list[IntTuple] = [1]
+    rstride: list[IntTuple] = [0]
+    curr: int = 1
     for i in order:
         if is_static(curr) and int(lstride[i]) == int(curr):
             rshape.append(lshape[i])
@@ -240,8 +244,8 @@ def left_inverse(layout: Layout) -> Layout:
         raise AlgebraError("Left inverse requires static strides.")
     pre = _prefix_products(lshape)
     order = _exchange_sort([int(d) for d in lstride], list(range(len(lstride))))
-    rshape: list = []
-    rstride: list = [0]
+    rshape: list[IntTuple] = []
+    rstride: list[IntTuple] = [0]
     for i in order:
         d = lstride[i]
         if is_constant(0, d):

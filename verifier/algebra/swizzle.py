@@ -8,14 +8,26 @@ decay is reproduced here exactly, MixedBits included.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar, Union, cast, overload
 
-from .inttuple import (AlgebraError, Dyn, IntTuple, Underscore, dice_tuple, fmt, idx2crd,
+from .inttuple import (AlgebraError, Coord, Dyn, IntTuple, Underscore, dice_tuple, fmt, idx2crd,
                        is_int, is_static, is_tuple, is_underscore, slice_tuple)
 from .layout import Layout
 
+T = TypeVar("T")
+# A swizzle offset: an int (static, or a Dyn), or one whose bits are partly known statically.
+Bits = Union[int, "MixedBits"]
+# The offset of a composed layout: Bits, or an unset shared-memory pointer (offset 0 with an element width).
+Offset = Union[int, "MixedBits", "SmemPtrFlag"]
 
-def _shiftr(x: Any, s: int) -> Any:
+
+@overload
+def _shiftr(x: int, s: int) -> int: ...
+@overload
+def _shiftr(x: Bits, s: int) -> Bits: ...
+
+
+def _shiftr(x: Bits, s: int) -> Bits:
     if isinstance(x, MixedBits):
         return x >> s if s >= 0 else x << -s
     return x >> s if s >= 0 else x << -s
@@ -51,7 +63,12 @@ class Swizzle:
     def swizzle_code(self) -> int:
         return self.yyy_msk | self.zzz_msk
 
-    def __call__(self, offset: Any) -> Any:
+    @overload
+    def __call__(self, offset: int) -> int: ...
+    @overload
+    def __call__(self, offset: Bits) -> Bits: ...
+
+    def __call__(self, offset: Bits) -> Bits:
         return offset ^ _shiftr(offset & self.yyy_msk, self.S)
 
     def domain(self) -> int:
@@ -134,7 +151,7 @@ class MixedBits:
     def __index__(self) -> int:
         return int(self)
 
-    def __and__(self, o: Any) -> Any:
+    def __and__(self, o: Bits) -> Bits:
         if isinstance(o, MixedBits):
             return make_mixed_bits(self.s & o.s,
                                    ((o.s & self.f) & self.d) | ((self.s & o.f) & o.d) | (self.d & o.d),
@@ -145,7 +162,7 @@ class MixedBits:
 
     __rand__ = __and__
 
-    def __or__(self, o: Any) -> Any:
+    def __or__(self, o: Bits) -> Bits:
         if isinstance(o, MixedBits):
             return make_mixed_bits(self.s | o.s, ((~o.s & self.f) & self.d) | ((~self.s & o.f) & o.d),
                                    (~self.s & o.f) | (~o.s & self.f), dynamic=True)
@@ -155,7 +172,7 @@ class MixedBits:
 
     __ror__ = __or__
 
-    def __xor__(self, o: Any) -> Any:
+    def __xor__(self, o: Bits) -> Bits:
         if isinstance(o, MixedBits):
             return make_mixed_bits((~self.s & o.s & ~self.f) | (self.s & ~o.s & ~o.f),
                                    (self.s | self.d) ^ (o.s | o.d), self.f | o.f, dynamic=True)
@@ -166,13 +183,13 @@ class MixedBits:
 
     __rxor__ = __xor__
 
-    def __lshift__(self, n: int) -> Any:
+    def __lshift__(self, n: int) -> Bits:
         return make_mixed_bits(self.s << n, self.d << n, self.f << n, dynamic=True)
 
-    def __rshift__(self, n: int) -> Any:
+    def __rshift__(self, n: int) -> Bits:
         return make_mixed_bits(self.s >> n, self.d >> n, self.f >> n, dynamic=True)
 
-    def __add__(self, o: Any) -> Dyn:
+    def __add__(self, o: Bits) -> Dyn:
         return Dyn(int(self) + int(o))
 
     __radd__ = __add__
@@ -192,7 +209,7 @@ class MixedBits:
     __repr__ = __str__
 
 
-def make_mixed_bits(s: int, d: Any, f: int, dynamic: bool | None = None) -> Any:
+def make_mixed_bits(s: int, d: int, f: int, dynamic: bool | None = None) -> Bits:
     """C<s> | (d & C<f>), as a static int when no flagged bit is left, else MixedBits."""
     if dynamic is None:
         dynamic = not is_static(d)
@@ -202,9 +219,9 @@ def make_mixed_bits(s: int, d: Any, f: int, dynamic: bool | None = None) -> Any:
     return MixedBits(s, new_f, int(d) & new_f)
 
 
-def to_mixed_bits(shape: IntTuple, stride: IntTuple, coord: Any) -> Any:
+def to_mixed_bits(shape: IntTuple, stride: IntTuple, coord: IntTuple) -> Bits:
     if is_tuple(shape):
-        acc: Any = 0
+        acc: Bits = 0
         for s, d, c in zip(shape, stride, coord):
             acc = acc ^ to_mixed_bits(s, d, c)
         return acc
@@ -227,7 +244,7 @@ class SmemPtrFlag:
     def __int__(self) -> int:
         return 0
 
-    def __add__(self, o: Any) -> Any:
+    def __add__(self, o: T) -> T:
         return o
 
     __radd__ = __add__
@@ -242,28 +259,32 @@ class SmemPtrFlag:
         return hash(("smem", self.bits))
 
 
-def _fmt_offset(o: Any) -> str:
+def _fmt_offset(o: Offset) -> str:
     if isinstance(o, (MixedBits, SmemPtrFlag)):
         return str(o)
     return fmt(o)
 
 
 class ComposedLayout:
-    """A o offset o B: the inner layout B gives the domain; A (a Swizzle or a Layout) maps the result."""
+    """A o offset o B: the inner layout B gives the domain; A (a Swizzle or a Layout) maps the result.
+
+    B is typed a plain Layout, which is what the port slices, divides and recasts.  As in CuTe it may itself be
+    composed: `functions.composition` of a composed layout with a swizzled right side nests one there (the one
+    place that does, see there), which the port evaluates and prints but does not otherwise handle."""
 
     __slots__ = ("a", "offset", "b")
 
-    def __init__(self, a: Any, offset: Any, b: Layout) -> None:
+    def __init__(self, a: Swizzle | Layout, offset: Offset, b: Layout) -> None:
         self.a, self.offset, self.b = a, offset, b
 
     @property
     def shape(self) -> IntTuple:
         return self.b.shape
 
-    def size(self) -> Any:
+    def size(self) -> int:
         return self.b.size()
 
-    def cosize(self) -> Any:
+    def cosize(self) -> int:
         return self.b.cosize()
 
     def rank(self) -> int:
@@ -272,13 +293,23 @@ class ComposedLayout:
     def depth(self) -> int:
         return self.b.depth()
 
-    def __call__(self, *coord: Any) -> Any:
+    @overload
+    def __call__(self, coord: int, /) -> int: ...
+    @overload
+    def __call__(self, *coord: Coord) -> Layout | ComposedLayout | int: ...
+
+    def __call__(self, *coord: Coord) -> Layout | ComposedLayout | int:
+        """The offset of a coordinate (or 1-D index); the sliced layout when the coordinate holds `_`."""
         c = coord[0] if len(coord) == 1 else tuple(coord)
         from .inttuple import has_underscore
         if has_underscore(c):
-            return self.slice_and_offset(c)[0]
-        inner = self.b(c)
+            return self.slice(c)
+        inner = cast(int, self.b(c))   # the coordinate holds no `_`: B gives an offset
         return self.a(_add_offset(self.offset, inner))
+
+    def slice(self, coord: Coord) -> Layout | ComposedLayout:
+        """layout(coord) for a coordinate holding `_`: the sliced layout (a swizzle decays where CuTe's does)."""
+        return self.slice_and_offset(coord)[0]
 
     def values(self) -> list[int]:
         return [int(self(i)) for i in range(int(self.size()))]
@@ -289,17 +320,17 @@ class ComposedLayout:
     def modes(self) -> list["ComposedLayout"]:
         return [self.mode(i) for i in range(self.rank())]
 
-    def with_inner(self, b: Layout) -> Any:
+    def with_inner(self, b: Layout) -> Layout | ComposedLayout:
         return compose3(self.a, self.offset, b)
 
-    def slice_and_offset(self, coord: Any) -> tuple[Any, Any]:
+    def slice_and_offset(self, coord: Coord) -> tuple[Layout | ComposedLayout, int]:
         if isinstance(self.a, Swizzle) and isinstance(self.offset, SmemPtrFlag):
             sliced, off = self.b.slice_and_offset(coord)
             if is_int(off) and is_static(off) and int(off) == 0:
                 return ComposedLayout(self.a, self.offset, sliced), 0
             return ComposedLayout(self.a, off, sliced), 0
         if isinstance(self.a, Swizzle):
-            return _swizzle_slice_and_offset(coord, self)
+            return _swizzle_slice_and_offset(coord, self.a, self)
         sliced, off = self.b.slice_and_offset(coord)
         return ComposedLayout(self.a, _add_offset(self.offset, off), sliced), 0
 
@@ -316,7 +347,7 @@ class ComposedLayout:
         return f"ComposedLayout({self})"
 
 
-def _add_offset(offset: Any, x: Any) -> Any:
+def _add_offset(offset: Offset, x: int) -> int:
     if isinstance(offset, SmemPtrFlag):
         return x
     if isinstance(offset, MixedBits):
@@ -324,22 +355,30 @@ def _add_offset(offset: Any, x: Any) -> Any:
     return offset + x
 
 
-def compose3(a: Any, offset: Any, b: Layout) -> Any:
+@overload
+def compose3(a: Layout, offset: Offset, b: Layout) -> ComposedLayout: ...
+@overload
+def compose3(a: Swizzle | Layout, offset: SmemPtrFlag, b: Layout) -> ComposedLayout: ...
+@overload
+def compose3(a: Swizzle | Layout, offset: Offset, b: Layout) -> Layout | ComposedLayout: ...
+
+
+def compose3(a: Swizzle | Layout, offset: Offset, b: Layout) -> Layout | ComposedLayout:
     """composition(A, offset, B): the identity swizzle with a static 0 offset is dropped, as in CuTe."""
     if isinstance(a, Swizzle) and a.B == 0 and is_int(offset) and is_static(offset) and int(offset) == 0:
         return b
     return ComposedLayout(a, offset, b)
 
 
-def _all_underscore(c: Any) -> bool:
+def _all_underscore(c: Coord) -> bool:
     if is_tuple(c):
         return all(_all_underscore(e) for e in c)
     return is_underscore(c)
 
 
-def _swizzle_slice_and_offset(coord: Any, cl: ComposedLayout) -> tuple[Any, Any]:
+def _swizzle_slice_and_offset(coord: Coord, sw: Swizzle, cl: ComposedLayout) -> tuple[Layout | ComposedLayout, int]:
+    """cl.slice_and_offset(coord) for cl = sw o offset o B: the swizzle decayed into strides where CuTe can."""
     from .ops import compose_layouts
-    sw: Swizzle = cl.a
     B, M, S = sw.B, sw.M, sw.S
     if _all_underscore(coord):
         return compose3(sw, cl.offset, Layout(slice_tuple(coord, cl.b.shape), slice_tuple(coord, cl.b.stride))), 0
@@ -372,13 +411,13 @@ def _swizzle_slice_and_offset(coord: Any, cl: ComposedLayout) -> tuple[Any, Any]
     return decayed, _add_offset(sw(offset_only_zy), offset_anti_zy)
 
 
-def _xor(a: Any, b: Any) -> Any:
+def _xor(a: Offset, b: Bits) -> Bits:
     if isinstance(a, SmemPtrFlag):
         a = 0
     return a ^ b
 
 
-def _swizzle_strides(z_below_y: bool, Z: int, Y: int, offset: Any, B: int) -> tuple:
+def _swizzle_strides(z_below_y: bool, Z: int, Y: int, offset: Bits, B: int) -> tuple[int, ...]:
     """CuTe's make_swizzle_strides: each stride is static when the offset bit it depends on is static."""
     out: list[int] = []
     for i in range(B):
@@ -394,7 +433,7 @@ def _swizzle_strides(z_below_y: bool, Z: int, Y: int, offset: Any, B: int) -> tu
     return tuple(out)
 
 
-def swizzle_of(layout: Any) -> Swizzle | None:
+def swizzle_of(layout: object) -> Swizzle | None:
     if isinstance(layout, ComposedLayout) and isinstance(layout.a, Swizzle):
         return layout.a
     return None

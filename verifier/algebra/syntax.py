@@ -17,15 +17,25 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, Union
 
 from ..echo import ECHO_LIMIT, shorten
 from . import functions as F
-from .inttuple import (AlgebraError, IntTuple, Underscore, congruent, flatten_to_tuple, fmt_plain, is_int, is_tuple,
-                       is_underscore, product)
+from .functions import AnyLayout
+from .inttuple import (AlgebraError, IntTuple, PortLimit, Underscore, congruent, flatten_to_tuple, fmt_plain, is_int,
+                       is_tuple, is_underscore, product)
 from .layout import Layout
 from .swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from .types import type_bits
+
+# A value of the expression language: a layout, a composed layout, a swizzle, an smem pointer flag, an integer, `_`,
+# or a tuple of values.  Which one is data (what the text says), and every operation checks the kinds it is given
+# (`_layout_arg`, `_tiler_arg`...), so values travel as Any, named here.
+Value = Any
+# A template argument: an integer (`upcast<16>`) or a name (`recast_layout<uint1_t,half_t>`).
+TArg = Union[int, str]
+# A function of the calculator: (template arguments, arguments) -> value.
+Function = Callable[[list[TArg], list[Value]], Value]
 
 
 class ParseError(ValueError):
@@ -66,7 +76,12 @@ class Tok:
     kind: str
     text: str
     pos: int
-    value: Any = None
+    value: int | None = None     # the number of an `int` or `smem` token
+
+    @property
+    def number(self) -> int:
+        assert self.value is not None, f"a {self.kind} token has no number"
+        return self.value
 
 
 def _int_literal(digits: str, text: str, pos: int) -> int:
@@ -139,7 +154,7 @@ class Parser:
     def error(self, msg: str, tok: Tok | None = None) -> ParseError:
         return ParseError(msg, self.text, (tok or self.tok).pos)
 
-    def evaluate(self, what: str, tok: Tok, f: Callable[[], Any]) -> Any:
+    def evaluate(self, what: str, tok: Tok, f: Callable[[], Value]) -> Value:
         """f(): an algebra operation written at `tok`; its refusal becomes a ParseError there, and a layout
         it returns must be no larger than MAX_SIZE."""
         prefix = f"{what}: " if what else ""
@@ -153,7 +168,7 @@ class Parser:
         return value
 
     # -- grammar ------------------------------------------------------------------------
-    def parse_expr(self) -> Any:
+    def parse_expr(self) -> Value:
         start = self.tok
         parts = [self.parse_postfix()]
         while self.tok.kind == "name" and self.tok.text == "o":
@@ -163,7 +178,7 @@ class Parser:
             return parts[0]
         return self.evaluate("", start, lambda: _compose_chain(parts))
 
-    def parse_postfix(self) -> Any:
+    def parse_postfix(self) -> Value:
         start = self.tok
         value = self.parse_primary()
         while self.tok.kind == "(" and isinstance(value, LAYOUT_TYPES):
@@ -174,8 +189,8 @@ class Parser:
             value = self.evaluate("", start, partial(_apply, value, coord))
         return value
 
-    def parse_args(self, close: str) -> list[Any]:
-        args: list[Any] = []
+    def parse_args(self, close: str) -> list[Value]:
+        args: list[Value] = []
         if self.tok.kind == close:
             return args
         args.append(self.parse_expr())
@@ -184,7 +199,7 @@ class Parser:
             args.append(self.parse_expr())
         return args
 
-    def parse_primary(self) -> Any:
+    def parse_primary(self) -> Value:
         t = self.tok
         if t.kind == "[":
             self.take("[")
@@ -193,7 +208,7 @@ class Parser:
             return tuple(items)
         if t.kind == "smem":
             self.take()
-            return SmemPtrFlag(t.value)
+            return SmemPtrFlag(t.number)
         if t.kind in ("int", "("):
             return self.parse_layout_or_tuple()
         if t.kind == "name":
@@ -208,7 +223,7 @@ class Parser:
         t = self.tok
         if t.kind == "int":
             self.take()
-            return t.value
+            return t.number
         if t.kind == "(":
             self.take("(")
             items = [self.parse_inttuple()]
@@ -219,7 +234,7 @@ class Parser:
             return tuple(items)
         raise self.error("expected an integer or '('")
 
-    def parse_layout_or_tuple(self) -> Any:
+    def parse_layout_or_tuple(self) -> Layout | IntTuple:
         start = self.tok
         # a parenthesised expression list that is not an int tuple, e.g. ((8,8):(1,8)) is not CuTe syntax;
         # everything starting with '(' or an integer is an IntTuple, optionally followed by ':' stride.
@@ -231,10 +246,10 @@ class Parser:
         stride = self.parse_inttuple()
         return make_checked_layout(shape, stride, self.text, start.pos, stride_tok.pos)
 
-    def parse_call(self) -> Any:
+    def parse_call(self) -> Value:
         name_tok = self.take("name")
         name = name_tok.text
-        targs: list[Any] = []
+        targs: list[TArg] = []
         if self.tok.kind == "<":
             self.take("<")
             targs.append(self.parse_targ())
@@ -262,11 +277,11 @@ class Parser:
                              self.text, name_tok.pos)
         return self.evaluate(name, name_tok, lambda: fn(targs, args))
 
-    def parse_targ(self) -> Any:
+    def parse_targ(self) -> TArg:
         t = self.tok
         if t.kind == "int":
             self.take()
-            return t.value
+            return t.number
         if t.kind == "name":
             self.take()
             return t.text
@@ -280,20 +295,21 @@ LAYOUT_TYPES = (Layout, ComposedLayout, Swizzle)
 
 
 def _error_text(e: Exception) -> str:
-    """An algebra error as one short line: CuTe's rule in full, the values it names shortened."""
-    if isinstance(e, AlgebraError):
-        detail = str(e)[len(e.rule) + 2:]
-        return e.rule + (f": {shorten(detail)}" if detail else "")
+    """An algebra error as one short line: CuTe's rule (or the port's limit) in full, the values it names shortened."""
+    if isinstance(e, (AlgebraError, PortLimit)):
+        head = e.rule if isinstance(e, AlgebraError) else e.reason
+        detail = str(e)[len(head) + 2:]
+        return head + (f": {shorten(detail)}" if detail else "")
     text = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
     return shorten(" ".join(str(text).split()), 4 * ECHO_LIMIT)
 
 
-def _show(x: Any) -> str:
+def _show(x: Value) -> str:
     """A value of the expression language as a message shows it (shortened)."""
     return shorten(_text(x))
 
 
-def _text(x: Any) -> str:
+def _text(x: Value) -> str:
     if is_tuple(x):
         return "(" + ",".join(_text(e) for e in x) + ")"
     if is_int(x):
@@ -302,11 +318,12 @@ def _text(x: Any) -> str:
 
 
 def _check_shape(shape: IntTuple) -> None:
+    """The calculator's own bounds on a layout it is given (not CuTe's rules): positive and not absurdly large."""
     if any(int(s) <= 0 for s in flatten_to_tuple(shape)):
-        raise AlgebraError("shape entries must be positive")
+        raise PortLimit("shape entries must be positive")
     size = product(shape)
     if size > MAX_SIZE:
-        raise AlgebraError(f"layout size {show_count(size)} is larger than the supported {MAX_SIZE}")
+        raise PortLimit(f"layout size {show_count(size)} is larger than the supported {MAX_SIZE}")
 
 
 def make_checked_layout(shape: IntTuple, stride: IntTuple, text: str = "", pos: int = 0,
@@ -317,23 +334,23 @@ def make_checked_layout(shape: IntTuple, stride: IntTuple, text: str = "", pos: 
                          "have different ranks", text, stride_pos if stride_pos is not None else pos)
     try:
         _check_shape(shape)
-    except AlgebraError as e:
+    except PortLimit as e:
         raise ParseError(str(e), text, pos) from None
     return Layout(shape, stride)
 
 
 # --- the values of the expression language ---------------------------------------------------------
 
-def _is_inttuple(x: Any) -> bool:
+def _is_inttuple(x: object) -> bool:
     return is_int(x) or (is_tuple(x) and len(x) > 0 and all(_is_inttuple(e) for e in x))
 
 
-def _is_coord(x: Any) -> bool:
+def _is_coord(x: object) -> bool:
     """An integer, `_`, or a tuple of them: what a layout is applied to, and a coalesce / filter profile."""
     return is_int(x) or is_underscore(x) or (is_tuple(x) and all(_is_coord(e) for e in x))
 
 
-def _is_tiler(x: Any) -> bool:
+def _is_tiler(x: object) -> bool:
     """A layout, a swizzle, an integer, `_`, or a tuple of them: the right side of a composition or a divide."""
     if is_tuple(x):
         return all(_is_tiler(e) for e in x)
@@ -341,28 +358,29 @@ def _is_tiler(x: Any) -> bool:
 
 
 def _gmma_atom_name(name: str) -> bool:
-    from ..cute.gmma import ATOM_NAME
+    from .layout_atoms import ATOM_NAME
     return ATOM_NAME.match(name) is not None
 
 
-def _gmma_atom(name: str, targs: list) -> Any:
+def _gmma_atom(name: str, targs: list[TArg]) -> Value:
     """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>: CuTe's shared-memory layout atoms of wgmma."""
-    from ..cute.gmma import atom_from_name
+    from .layout_atoms import atom_from_name
     if len(targs) != 1:
         raise AlgebraError(f"{name} takes one template argument, the value type")
     return atom_from_name(name, type_bits(targs[0]))
 
 
-def _swizzle(targs: list) -> Swizzle:
-    if len(targs) != 3 or not all(is_int(x) for x in targs):
+def _swizzle(targs: list[TArg]) -> Swizzle:
+    bmsk = [x for x in targs if is_int(x)]
+    if len(targs) != 3 or len(bmsk) != 3:
         raise AlgebraError("a swizzle is Sw<B,M,S> with three integers")
-    sw = Swizzle(*targs)   # CuTe's own rules first (BBits must be positive, ...)
+    sw = Swizzle(*bmsk)   # CuTe's own rules first (BBits must be positive, ...)
     if sw.B + sw.M + abs(sw.S) > MAX_SWIZZLE_BITS:
-        raise AlgebraError(f"Sw<B,M,S> must have B + M + |S| at most {MAX_SWIZZLE_BITS}", str(sw))
+        raise PortLimit(f"Sw<B,M,S> must have B + M + |S| at most {MAX_SWIZZLE_BITS}", str(sw))
     return sw
 
 
-def _compose_chain(parts: list[Any]) -> Any:
+def _compose_chain(parts: list[Value]) -> Value:
     """a o b o ... o z; `Sw o offset o L` (the offset an integer or an smem pointer) is a composed layout."""
     if len(parts) == 3 and isinstance(parts[2], Layout):
         outer, offset = parts[0], parts[1]
@@ -381,7 +399,7 @@ def _compose_chain(parts: list[Any]) -> Any:
     return result
 
 
-def _apply(value: Any, coord: Any) -> Any:
+def _apply(value: AnyLayout, coord: Value) -> Value:
     if isinstance(value, Swizzle):
         if not is_int(coord):
             raise AlgebraError("a swizzle is applied to one integer")
@@ -394,14 +412,14 @@ def _apply(value: Any, coord: Any) -> Any:
 
 # --- the function table of the calculator --------------------------------------------------------
 
-def _n_args(name: str, args: list, lo: int, hi: int | None = None) -> None:
+def _n_args(name: str, args: list[Value], lo: int, hi: int | None = None) -> None:
     hi = lo if hi is None else hi
     if not lo <= len(args) <= hi:
         want = str(lo) if lo == hi else f"{lo} to {hi}"
         raise AlgebraError(f"{name} takes {want} argument(s), got {len(args)}")
 
 
-def _layout_arg(x: Any) -> Any:
+def _layout_arg(x: Value) -> AnyLayout:
     if isinstance(x, LAYOUT_TYPES):
         return x
     if _is_inttuple(x):
@@ -411,39 +429,39 @@ def _layout_arg(x: Any) -> Any:
     raise AlgebraError(f"expected a layout, got {_show(x)}")
 
 
-def _tiler_arg(x: Any) -> Any:
+def _tiler_arg(x: Value) -> Value:
     if not _is_tiler(x):
         raise AlgebraError(f"expected a layout or a tiler, got {_show(x)}")
     return x
 
 
-def _inttuple_arg(x: Any, what: str) -> IntTuple:
+def _inttuple_arg(x: Value, what: str) -> IntTuple:
     if not _is_inttuple(x):
         raise AlgebraError(f"{what} must be an integer or a tuple of integers, got {_show(x)}")
     return x
 
 
-def _profile_arg(x: Any) -> Any:
+def _profile_arg(x: Value) -> Value:
     if not _is_coord(x):
         raise AlgebraError(f"a profile is an integer, `_`, or a tuple of them, got {_show(x)}")
     return x
 
 
-def _unary(f: Callable[[Any], Any], name: str) -> Callable[[list, list], Any]:
-    def call(targs: list, args: list) -> Any:
+def _unary(f: Callable[[AnyLayout], Value], name: str) -> Function:
+    def call(targs: list[TArg], args: list[Value]) -> Value:
         _n_args(name, args, 1)
         return f(_layout_arg(args[0]))
     return call
 
 
-def _binary(f: Callable[[Any, Any], Any], name: str) -> Callable[[list, list], Any]:
-    def call(targs: list, args: list) -> Any:
+def _binary(f: Callable[[AnyLayout, Value], Value], name: str) -> Function:
+    def call(targs: list[TArg], args: list[Value]) -> Value:
         _n_args(name, args, 2)
         return f(_layout_arg(args[0]), _tiler_arg(args[1]))
     return call
 
 
-def _composition(targs: list, args: list) -> Any:
+def _composition(targs: list[TArg], args: list[Value]) -> Value:
     if len(args) == 3:  # composition(A, offset, B)
         outer, offset = args[0], args[1]
         if not isinstance(outer, (Swizzle, Layout)) or not (is_int(offset) or isinstance(offset, SmemPtrFlag)):
@@ -455,14 +473,14 @@ def _composition(targs: list, args: list) -> Any:
     return F.composition(_layout_arg(args[0]), _tiler_arg(args[1]))
 
 
-def _plain_layout_arg(x: Any) -> Layout:
+def _plain_layout_arg(x: Value) -> Layout:
     layout = _layout_arg(x)
     if not isinstance(layout, Layout):
         raise AlgebraError(f"expected a plain layout shape:stride, got {_show(x)}")
     return layout
 
 
-def _complement(targs: list, args: list) -> Any:
+def _complement(targs: list[TArg], args: list[Value]) -> Value:
     _n_args("complement", args, 1, 2)
     cotarget = args[1] if len(args) > 1 else None
     if cotarget is not None and not isinstance(cotarget, Layout):
@@ -470,24 +488,24 @@ def _complement(targs: list, args: list) -> Any:
     return F.complement(_layout_arg(args[0]), cotarget)
 
 
-def _coalesce(targs: list, args: list) -> Any:
+def _coalesce(targs: list[TArg], args: list[Value]) -> Value:
     _n_args("coalesce", args, 1, 2)
     return F.coalesce(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
 
 
-def _filter(targs: list, args: list) -> Any:
+def _filter(targs: list[TArg], args: list[Value]) -> Value:
     _n_args("filter", args, 1, 2)
     return F.filter(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
 
 
-def _tile_to_shape(targs: list, args: list) -> Any:
+def _tile_to_shape(targs: list[TArg], args: list[Value]) -> Value:
     _n_args("tile_to_shape", args, 2, 3)
     shapes = [_inttuple_arg(x, "the target shape and order") for x in args[1:]]
     return F.tile_to_shape(_layout_arg(args[0]), *shapes)
 
 
-def _product(f: Callable, name: str) -> Callable[[list, list], Any]:
-    def call(targs: list, args: list) -> Any:
+def _product(f: Callable[[AnyLayout, Value], Value], name: str) -> Function:
+    def call(targs: list[TArg], args: list[Value]) -> Value:
         _n_args(name, args, 2)
         blocked = name in ("blocked_product", "raked_product")   # these take a second layout, the others a tiler
         second = _plain_layout_arg(args[1]) if blocked else _tiler_arg(args[1])
@@ -495,8 +513,8 @@ def _product(f: Callable, name: str) -> Callable[[list, list], Any]:
     return call
 
 
-def _cast(f: Callable, name: str) -> Callable[[list, list], Any]:
-    def call(targs: list, args: list) -> Any:
+def _cast(f: Callable[[AnyLayout, int], Value], name: str) -> Function:
+    def call(targs: list[TArg], args: list[Value]) -> Value:
         if len(targs) != 1 or not is_int(targs[0]) or targs[0] <= 0:
             raise AlgebraError(f"{name}<N>(L) needs one positive integer N")
         _n_args(name, args, 1)
@@ -504,21 +522,21 @@ def _cast(f: Callable, name: str) -> Callable[[list, list], Any]:
     return call
 
 
-def _recast(targs: list, args: list) -> Any:
+def _recast(targs: list[TArg], args: list[Value]) -> Value:
     if len(targs) != 2:
         raise AlgebraError("recast_layout<From,To>(L) needs two types")
     _n_args("recast_layout", args, 1)
     return F.recast_layout(_layout_arg(args[0]), type_bits(targs[0]), type_bits(targs[1]))
 
 
-def _scalar(f: Callable[[Any], int], name: str) -> Callable[[list, list], Any]:
-    def call(targs: list, args: list) -> Any:
+def _scalar(f: Callable[[AnyLayout], int], name: str) -> Function:
+    def call(targs: list[TArg], args: list[Value]) -> Value:
         _n_args(name, args, 1)
         return int(f(_layout_arg(args[0])))
     return call
 
 
-def _make_layout(targs: list, args: list) -> Any:
+def _make_layout(targs: list[TArg], args: list[Value]) -> Value:
     _n_args("make_layout", args, 1, 2)
     if len(args) == 2:
         shape = _inttuple_arg(args[0], "the shape")
@@ -531,7 +549,7 @@ def _make_layout(targs: list, args: list) -> Any:
     return _layout_arg(args[0])
 
 
-FUNCTIONS: dict[str, Callable[[list, list], Any]] = {
+FUNCTIONS: dict[str, Function] = {
     "composition": _composition,
     "complement": _complement,
     "right_inverse": _unary(F.right_inverse, "right_inverse"),
@@ -569,7 +587,7 @@ def is_cpp_spelling(text: str) -> bool:
     return bool(_CPP_SPELLING.search(text))
 
 
-def parse_cpp(text: str) -> Any:
+def parse_cpp(text: str) -> Value:
     """A layout-algebra value written in CuTe's C++ spelling, with the printed syntax's limits on input."""
     _check_bounds(text)
     depth = 0
@@ -598,7 +616,7 @@ def parse_cpp(text: str) -> Any:
     return value
 
 
-def first_name(value: Any) -> str | None:
+def first_name(value: object) -> str | None:
     """The first C++ name (not a number) a value read from C++ holds, if any: what the reader could not resolve."""
     if isinstance(value, str):
         return str(value)
@@ -611,7 +629,7 @@ def first_name(value: Any) -> str | None:
     return None
 
 
-def parse_expression(text: str) -> Any:
+def parse_expression(text: str) -> Value:
     """Evaluate one calculator expression; raises ParseError with the column of the problem.  Text the printed
     syntax refuses but that is written as C++ (`Layout<Shape<...>>{}`) is read as C++."""
     try:
@@ -622,7 +640,7 @@ def parse_expression(text: str) -> Any:
     return parse_cpp(text)
 
 
-def _parse_printed_expression(text: str) -> Any:
+def _parse_printed_expression(text: str) -> Value:
     p = Parser(text)
     if p.tok.kind == "end":
         raise ParseError("empty expression", text, 0)

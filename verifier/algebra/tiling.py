@@ -1,18 +1,16 @@
 """Divides and products of plain layouts (CuTe's logical/zipped/tiled/flat divide and product family)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable
 
-from .inttuple import (AlgebraError, IntTuple, Underscore, append_n, ceil_div, evenly_divides, is_int, is_tuple,
-                       is_underscore, product_each, rank, zip2_by, zip_tuples)
+from .inttuple import (AlgebraError, IntTuple, PortLimit, Underscore, append_n, ceil_div, evenly_divides, is_int,
+                       is_tuple, is_underscore, product_each, rank, zip2_by, zip_tuples)
 from .layout import Layout, make_layout, make_ordered_layout
 from .memo import remembered
-from .ops import coalesce, complement, compose_layouts, compose_tiler
-
-Tiler = Any
+from .ops import Tiler, coalesce, complement, compose_layouts, compose_tiler
 
 
-def _by_mode(layout: Layout, tiler: tuple, f) -> Layout:
+def _by_mode(layout: Layout, tiler: tuple[Tiler, ...], f: Callable[[Layout, Tiler], Layout]) -> Layout:
     """transform_layout(layout, tiler, f): f on the common modes, the layout's extra modes kept."""
     if len(tiler) > layout.rank():
         raise AlgebraError("Too many modes in tiler", f"{len(tiler)} > rank {layout.rank()}")
@@ -32,7 +30,7 @@ def logical_divide(layout: Layout, tiler: Tiler) -> Layout:
         return layout
     if is_int(tiler):
         return logical_divide(layout, Layout(tiler))
-    raise AlgebraError("logical_divide: unsupported tiler", repr(tiler))
+    raise PortLimit("logical_divide: unsupported tiler", repr(tiler))
 
 
 def tile_unzip(layout: Layout, tiler: Tiler) -> Layout:
@@ -72,7 +70,7 @@ def logical_product(block: Layout, tiler: Tiler) -> Layout:
         return block
     if is_int(tiler):
         return logical_product(block, Layout(tiler))
-    raise AlgebraError("logical_product: unsupported tiler", repr(tiler))
+    raise PortLimit("logical_product: unsupported tiler", repr(tiler))
 
 
 def zipped_product(block: Layout, tiler: Tiler) -> Layout:

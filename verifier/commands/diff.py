@@ -13,7 +13,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from ..outcome import ExitCode, Outcome
 from ..engine.cache import ProofCache
@@ -195,9 +195,10 @@ def diff_main(old: str, new: str | None, git_rev: str | None, fmt: str, output: 
         sys.stderr.write(f"error: {e}\n")
         return ExitCode.BAD_INPUT
     ch = _changes(before, after, unchanged)
-    render = {"text": lambda: _render_text(ch, old_label, new_label),
-              "markdown": lambda: _render_markdown(ch, old_label, new_label),
-              "json": lambda: _render_json(ch)}[fmt]
+    renderers: dict[str, Callable[[], str]] = {"text": lambda: _render_text(ch, old_label, new_label),
+                                               "markdown": lambda: _render_markdown(ch, old_label, new_label),
+                                               "json": lambda: _render_json(ch)}
+    render = renderers[fmt]
     if output:
         Path(output).write_text(render(), encoding="utf-8")
         if fmt != "text":

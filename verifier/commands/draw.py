@@ -13,7 +13,7 @@ from ..kinds.base import DrawError
 from ..kinds.cute_objects import ConfigurationRefused
 from ..kinds.registry import kind_of
 from ..outcome import ExitCode
-from ..report import text
+from ..report.failures import safe
 from ..report.pictures import figures
 from ..specfile import SpecError, load_specs
 
@@ -26,10 +26,10 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         kind = kind_of(check)
         available = kind.views(check)
         if not available:
-            raise DrawError(f"check '{text.safe(check_name)}' names only a copy atom: there is no tile to draw")
+            raise DrawError(f"check '{safe(check_name)}' names only a copy atom: there is no tile to draw")
         views = (view,) if view else available
         if views[0] not in available:
-            raise DrawError(f"check '{text.safe(check_name)}' has no {views[0]} view (it has "
+            raise DrawError(f"check '{safe(check_name)}' has no {views[0]} view (it has "
                             f"{', '.join(available)})")
         html = output is not None and output.endswith((".html", ".htm"))
         if not html and view is None:

@@ -10,7 +10,7 @@ from ..kinds.base import ExplainError, ExplainRequest
 from ..kinds.cute_objects import ConfigurationRefused
 from ..kinds.registry import kind_of
 from ..outcome import ExitCode
-from ..report import text
+from ..report.failures import safe
 from ..specfile import CheckSpec, Spec, SpecError
 
 
@@ -27,7 +27,7 @@ def explain_main(path: str, check: str, lane: int | None, value: int | None, ins
         sys.stderr.write(f"error: {e}\n")
         return ExitCode.BAD_INPUT
     except ConfigurationRefused as e:
-        sys.stderr.write(f"error: CuTe would not build check '{text.safe(check)}': {e}\n")
+        sys.stderr.write(f"error: CuTe would not build check '{safe(check)}': {e}\n")
         return ExitCode.BAD_INPUT
     return ExitCode.OK
 

@@ -12,7 +12,8 @@ import sys
 from typing import Any, Callable, TextIO
 
 from ..hardware.banks import BankModelError, parse_instruction, wavefronts
-from ..hardware.gmma_desc import Descriptor, Major, operand_reads
+from ..hardware.gmma_desc import Descriptor, operand_reads
+from ..hardware.smem_operand import Major
 from ..hardware.registry import mma_instruction_model, mma_instruction_types
 from ..hardware.tma import TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal, placement, tx_bytes
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell

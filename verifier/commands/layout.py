@@ -43,7 +43,7 @@ def _values(value: Layout | ComposedLayout | Swizzle) -> list[int]:
     return value.values()
 
 
-def to_json(value: Any) -> dict:
+def to_json(value: Any) -> dict[str, Any]:
     if isinstance(value, (Layout, ComposedLayout, Swizzle)):
         n = value.domain() if isinstance(value, Swizzle) else int(value.size())
         if n > MAX_VALUES:

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from copy import copy as shallow_copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, overload
 
 from ..algebra import functions as F
-from ..algebra.inttuple import AlgebraError, Dyn, Underscore, append_n, is_tuple, product_each
+from ..algebra.functions import Shaped
+from ..algebra.inttuple import AlgebraError, Coord, Dyn, IntTuple, Modes, Underscore, append_n, is_tuple, product_each
 from ..algebra.layout import Layout, make_layout
-from ..algebra.ops import coalesce, right_inverse
+from ..algebra.ops import Tiler, coalesce, right_inverse
 from .operand import Operand
 from .tensor import Tensor
+
+if TYPE_CHECKING:
+    from .mma import TiledMMA
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ class TypedCopyAtom:
 
 def _zip_layout(layout: Layout) -> Layout:
     """Unary zip of a rank-2 layout of rank-2 modes: ((a,b),(c,d)) -> ((a,c),(b,d))."""
-    def z(t: Any) -> Any:
+    def z(t: IntTuple) -> IntTuple:
         if is_tuple(t) and t and is_tuple(t[0]):
             n = len(t[0])
             if any(not is_tuple(e) or len(e) != n for e in t):
@@ -95,7 +99,7 @@ def _zip_layout(layout: Layout) -> Layout:
 class TiledCopy:
     """TiledCopy<Atom, TiledLayout_TV, Tiler_MN>."""
 
-    def __init__(self, atom: TypedCopyAtom, layout_tv: Layout, tiler_mn: Any) -> None:
+    def __init__(self, atom: TypedCopyAtom, layout_tv: Layout, tiler_mn: Tiler) -> None:
         self.atom = atom
         self.layout_tv = layout_tv          # (tid, vid) -> coordinate in the tile (TiledLayout_TV)
         self.tiler_mn = tiler_mn
@@ -112,23 +116,38 @@ class TiledCopy:
     def num_values(self) -> int:
         return int(self.layout_tv.mode(1).size())
 
-    def tile2thrfrg(self, layout: Any, ref2trg: Layout) -> Any:
+    @overload
+    def tile2thrfrg(self, layout: Layout, ref2trg: Layout) -> Layout: ...
+    @overload
+    def tile2thrfrg(self, layout: Shaped, ref2trg: Layout) -> Shaped: ...
+
+    def tile2thrfrg(self, layout: Shaped, ref2trg: Layout) -> Shaped:
         atom_layout_tv = F.zipped_divide(self.layout_tv, (self.atom.num_thr, self.atom.num_val))
         trg_layout_tv = F.composition(atom_layout_tv, (ref2trg, Underscore))
         thrval_to_mn = coalesce(_zip_layout(trg_layout_tv), (1, (1, 1)))
         tv = F.composition(layout, (thrval_to_mn, Underscore))
-        return tv(((Underscore, Underscore), Underscore))
+        return tv.slice(((Underscore, Underscore), Underscore))
 
-    def tidfrg_S(self, layout: Any) -> Any:
+    @overload
+    def tidfrg_S(self, layout: Layout) -> Layout: ...
+    @overload
+    def tidfrg_S(self, layout: Shaped) -> Shaped: ...
+
+    def tidfrg_S(self, layout: Shaped) -> Shaped:
         return self.tile2thrfrg(F.zipped_divide(layout, self.tiler_mn), self.atom.ref_to_src())
 
-    def tidfrg_D(self, layout: Any) -> Any:
+    @overload
+    def tidfrg_D(self, layout: Layout) -> Layout: ...
+    @overload
+    def tidfrg_D(self, layout: Shaped) -> Shaped: ...
+
+    def tidfrg_D(self, layout: Shaped) -> Shaped:
         return self.tile2thrfrg(F.zipped_divide(layout, self.tiler_mn), self.atom.ref_to_dst())
 
     def _ref_tile(self) -> Layout:
         return Layout((self.tiler_shape(), 1))
 
-    def tiler_shape(self) -> Any:
+    def tiler_shape(self) -> IntTuple:
         t = self.tiler_mn
         if isinstance(t, Layout):
             return t.shape
@@ -138,12 +157,17 @@ class TiledCopy:
 
     def layout_S_tv(self) -> Layout:
         """get_layoutS_TV(): F o right_inverse(R) o S, (src thread, src value) -> tile coordinate."""
-        return self.tile2thrfrg(self._ref_tile(), self.atom.ref_to_src())((Underscore, Underscore, 0))
+        return self.tile2thrfrg(self._ref_tile(), self.atom.ref_to_src()).slice((Underscore, Underscore, 0))
 
     def layout_D_tv(self) -> Layout:
-        return self.tile2thrfrg(self._ref_tile(), self.atom.ref_to_dst())((Underscore, Underscore, 0))
+        return self.tile2thrfrg(self._ref_tile(), self.atom.ref_to_dst()).slice((Underscore, Underscore, 0))
 
-    def retile(self, layout: Layout) -> Layout:
+    @overload
+    def retile(self, layout: Layout) -> Layout: ...
+    @overload
+    def retile(self, layout: Shaped) -> Shaped: ...
+
+    def retile(self, layout: Shaped) -> Shaped:
         """TiledCopy::retile: view a register fragment as the copy's (value, repeats) layout."""
         r = layout.rank()
         v = int(layout.mode(0).size())
@@ -153,31 +177,31 @@ class TiledCopy:
                                        Layout(self.atom.num_val))
         t = F.zipped_divide(layout, (v,) + tuple(_wrap(product_each(frg_layout_mn.shape))))
         vt = F.composition(t, (frg_layout_v, Underscore))
-        return vt((Underscore, append_n(0, r, Underscore)))
+        return vt.slice((Underscore, append_n(0, r, Underscore)))
 
     # -- per thread ----------------------------------------------------------------------------
     def partition_S(self, tensor: Tensor, thr_idx: int) -> Tensor:
         thr = Tensor(tensor.offset, self.tidfrg_S(tensor.layout))
-        return thr((Dyn(thr_idx), Underscore, _repeat(tensor.rank())))
+        return thr.slice((Dyn(thr_idx), Underscore, _repeat(tensor.rank())))
 
     def partition_D(self, tensor: Tensor, thr_idx: int) -> Tensor:
         thr = Tensor(tensor.offset, self.tidfrg_D(tensor.layout))
-        return thr((Dyn(thr_idx), Underscore, _repeat(tensor.rank())))
+        return thr.slice((Dyn(thr_idx), Underscore, _repeat(tensor.rank())))
 
     def retile_tensor(self, tensor: Tensor) -> Tensor:
         """retile_S / retile_D (they are the same function in CuTe)."""
         return Tensor(tensor.offset, self.retile(tensor.layout))
 
 
-def _wrap(t: Any) -> tuple:
+def _wrap(t: IntTuple) -> Modes:
     return t if is_tuple(t) else (t,)
 
 
-def _repeat(r: int) -> Any:
+def _repeat(r: int) -> Coord:
     return Underscore if r == 1 else (Underscore,) * r
 
 
-def make_tiled_copy_for(atom: TypedCopyAtom, mma: Any, operand: str) -> TiledCopy:
+def make_tiled_copy_for(atom: TypedCopyAtom, mma: TiledMMA, operand: str) -> TiledCopy:
     """make_tiled_copy_A/B/C(copy_atom, tiled_mma)."""
     op = operand.upper()
     mi, ki = Operand.of(op).modes

@@ -1,7 +1,8 @@
 """What CuTe builds for the Hopper data path: the GMMA shared-memory layout atoms, the wgmma descriptor of an
 operand slice (as make_gmma_desc reads it off the layout), and the 2-D TMA boxes that fill a tile.  Blackwell's
 UMMA reuses the same atoms (CuTe's UMMA::Layout_* are GMMA's, plus one MN-major 32-byte-atomic atom): its side,
-make_umma_desc, is in cute/umma.py.
+make_umma_desc and that atom, is in cute/umma.py, which this module never imports at its top (a Hopper check loads
+no Blackwell model; only the UMMA atom's name, when a layout names it, loads cute/umma.py).
 
 The layout atoms are facts (CuTe's `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`, given in bits and
 upcast to T, checked against CuTe's own prints in the oracle).  The descriptor and box derivations read the
@@ -12,56 +13,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..algebra import functions as F
 from ..algebra.layout import Layout
-from ..algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
-from ..hardware.gmma_desc import Descriptor, GmmaSwizzle, Major
-from ..hardware.umma_desc import UmmaLayoutType
+from ..algebra.swizzle import ComposedLayout, Swizzle
+from ..hardware.smem_operand import GmmaSwizzle, Major
 from .operand import Operand
 
-# (major, swizzle) -> (B of Swizzle<B,4,3>, shape in bits, stride in bits): MN-major atoms are (MN, K)
-GMMA_ATOMS_BITS: dict[tuple[str, str], tuple[int, tuple[int, int], tuple[int, int]]] = {
-    ("K", "INTER"): (0, (8, 128), (128, 1)),
-    ("K", "SW32"): (1, (8, 256), (256, 1)),
-    ("K", "SW64"): (2, (8, 512), (512, 1)),
-    ("K", "SW128"): (3, (8, 1024), (1024, 1)),
-    ("MN", "INTER"): (0, (128, 8), (1, 128)),
-    ("MN", "SW32"): (1, (256, 8), (1, 256)),
-    ("MN", "SW64"): (2, (512, 8), (1, 512)),
-    ("MN", "SW128"): (3, (1024, 8), (1, 1024)),
-}
-# UMMA::Layout_MN_SW128_32B_Atom<T> (cute/atom/mma_traits_sm100.hpp): Sw<2,5,2> o smem_ptr o (1024,4):(1,1024) bits
-SW128_32B = "SW128_32B"
-UMMA_SW128_32B_BITS: tuple[Swizzle, tuple[int, int], tuple[int, int]] = (Swizzle(2, 5, 2), (1024, 4), (1, 1024))
-# GMMA::Layout_* (UMMA:: names the same atoms), or UMMA's own MN-major 128-byte swizzle with 32-byte atomicity
-ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:(?:SM90::)?GMMA::|UMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom"
-                       r"|(?:UMMA::)?Layout_(MN)_(SW128_32B)_Atom)$")
+if TYPE_CHECKING:     # make_gmma_desc's result: the wgmma descriptor model loads with a Hopper check
+    from ..hardware.gmma_desc import Descriptor
+
 ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:(?:SM90::)?GMMA|UMMA)::)?Major::(K|MN)")
 SWIZZLE_OF_BITS = {0: GmmaSwizzle.NONE, 1: GmmaSwizzle.B32, 2: GmmaSwizzle.B64, 3: GmmaSwizzle.B128}
-
-
-def gmma_layout_atom(major: str, swizzle: str, value_bits: int) -> ComposedLayout:
-    """GMMA::Layout_<major>_<swizzle>_Atom<T>: Sw<B,4,3> o smem_ptr[T bits] o upcast<bits(T)>(the bit layout)."""
-    b, shape, stride = GMMA_ATOMS_BITS[(major, swizzle)]
-    inner = F.upcast(Layout(shape, stride), value_bits)
-    return compose3(Swizzle(b, 4, 3), SmemPtrFlag(value_bits), inner)
-
-
-def umma_sw128_32b_atom(value_bits: int) -> ComposedLayout:
-    """UMMA::Layout_MN_SW128_32B_Atom<T>: Sw<2,5,2> o smem_ptr[T bits] o upcast<bits(T)>((1024,4):(1,1024))."""
-    swizzle, shape, stride = UMMA_SW128_32B_BITS
-    return compose3(swizzle, SmemPtrFlag(value_bits), F.upcast(Layout(shape, stride), value_bits))
-
-
-def atom_from_name(name: str, value_bits: int) -> ComposedLayout | None:
-    m = ATOM_NAME.match(name)
-    if m is None:
-        return None
-    if m.group(4) == SW128_32B:
-        return umma_sw128_32b_atom(value_bits)
-    return gmma_layout_atom(m.group(1), m.group(2), value_bits)
 
 
 def atom_major(atom_name: str, operand: Operand) -> Major | None:
@@ -88,20 +51,22 @@ class SmemTile:
     chunk_bytes: int = 16         # the swizzle's atomicity: 32 for UMMA's 128B_BASE32B (Sw<2,5,2>, swizzle B128)
 
     @property
-    def layout_type(self) -> UmmaLayoutType:
-        """The tcgen05 descriptor's layout type this tile's swizzle is."""
-        return UmmaLayoutType.B128_BASE32B if self.chunk_bytes == 32 else UmmaLayoutType.of_gmma(self.swizzle)
+    def swizzle_bits(self) -> int:
+        """B of the byte swizzle: log2 of the chunks in one span-wide row (3, 2, 1; 2 for 32-byte chunks of 128)."""
+        span = self.swizzle.span
+        return (span // self.chunk_bytes).bit_length() - 1 if span else 0
 
     @property
     def byte_swizzle(self) -> Swizzle:
         """The swizzle on byte addresses: Sw<B,4,3> (16-byte chunks) or Sw<2,5,2> (32-byte chunks)."""
         chunk = self.chunk_bytes.bit_length() - 1
-        return Swizzle(self.layout_type.bits, chunk, 7 - chunk)
+        return Swizzle(self.swizzle_bits, chunk, 7 - chunk)
 
     @property
     def repeat(self) -> int:
-        """Bytes after which the swizzle pattern repeats (0: none)."""
-        return self.layout_type.repeat
+        """Bytes after which the swizzle pattern repeats (0: none): 2^B rows of 128 bytes."""
+        bits = self.swizzle_bits
+        return (1 << bits) * 128 if bits else 0
 
     @property
     def stages(self) -> int:
@@ -116,14 +81,25 @@ class SmemTile:
         from ..symbolic.layouts import layout_expr
         coord = (mn, k, stage) if self.inner.rank() > 2 else (mn, k)
         if all(isinstance(c, int) for c in coord):
-            return int(self.inner(coord))
+            offset = self.inner(coord)
+            assert not isinstance(offset, Layout)      # an integer coordinate: an offset, never a slice
+            return int(offset)
         return layout_expr(self.inner, coord)
 
 
-def smem_tile(layout: Any, elem_bits: int, absolute: bool, umma: bool = False) -> SmemTile | str:
+@dataclass(frozen=True)
+class WideSwizzle:
+    """A byte swizzle of wider chunks than GMMA's 16 bytes that another engine's descriptor reads (tcgen05's
+    128B_BASE32B, cute/umma.py): the tile parser accepts it when the caller names it."""
+    byte_swizzle: tuple[int, int, int]   # (B, M, S) of Sw<B,M,S> on byte addresses
+    swizzle: GmmaSwizzle                 # its span, in GMMA naming
+    chunk_bytes: int
+    mention: str                         # what the refusal of any other swizzle adds
+
+
+def smem_tile(layout: Any, elem_bits: int, absolute: bool, wide: WideSwizzle | None = None) -> SmemTile | str:
     """The tile of a check's smem layout (position-independent form, element units); a reason when the layout's
-    swizzle is not one the tensor core and TMA know (Sw<B,4,3> on bytes; with `umma`, also tcgen05's
-    128B_BASE32B, Sw<2,5,2> on bytes)."""
+    swizzle is not one the tensor core and TMA know (Sw<B,4,3> on bytes; with `wide`, also that one)."""
     if elem_bits % 8:
         return f"{elem_bits}-bit elements: TMA and wgmma move whole bytes"
     e = elem_bits // 8
@@ -135,12 +111,12 @@ def smem_tile(layout: Any, elem_bits: int, absolute: bool, umma: bool = False) -
     shift = e.bit_length() - 1                       # the element-level swizzle is Sw<B, 4 - log2 E, 3>
     if sw.B == 0:
         return SmemTile(layout.b, GmmaSwizzle.NONE, e, absolute)
-    if umma and (sw.B, sw.M + shift, sw.S) == (2, 5, 2):
-        return SmemTile(layout.b, GmmaSwizzle.B128, e, absolute, chunk_bytes=32)
+    if wide is not None and (sw.B, sw.M + shift, sw.S) == wide.byte_swizzle:
+        return SmemTile(layout.b, wide.swizzle, e, absolute, chunk_bytes=wide.chunk_bytes)
     if sw.M + shift != 4 or sw.S != 3 or sw.B not in SWIZZLE_OF_BITS:
         return (f"the swizzle {sw} of {elem_bits}-bit elements is Sw<{sw.B},{sw.M + shift},{sw.S}> on bytes; the "
                 "tensor core and TMA swizzle 16-byte chunks only: Sw<1|2|3,4,3>"
-                + (" (or tcgen05's 32-byte chunks of 128B_BASE32B: Sw<2,5,2>)" if umma else ""))
+                + (wide.mention if wide is not None else ""))
     return SmemTile(layout.b, SWIZZLE_OF_BITS[sw.B], e, absolute)
 
 
@@ -153,6 +129,15 @@ def gmma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
                     base: int = 0) -> Descriptor:
     """The descriptor of the instruction's (rows x k) slice at `origin` (mn0, k0) of `stage`, read off the layout
     the way the canonical forms define LBO and SBO; `base` is the tile's byte address."""
+    from ..hardware.gmma_desc import Descriptor
+    lbo, sbo = canonical_strides(tile, major, origin, stage, shape)
+    return Descriptor(slice_start(tile, origin, stage, base), lbo, sbo, 0, tile.swizzle)
+
+
+def canonical_strides(tile: SmemTile, major: Major, origin: tuple[int, int], stage: int,
+                      shape: tuple[int, int]) -> tuple[int, int]:
+    """(LBO, SBO) in bytes of the (rows x k) slice at `origin` of `stage` in the PTX ISA's canonical forms of the
+    16-byte-atomic layouts (none, 32B, 64B, 128B), which wgmma's and tcgen05's descriptors share."""
     e, span = tile.elem_bytes, tile.swizzle.span
     per16 = 16 // e
     extent = shape
@@ -167,7 +152,7 @@ def gmma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
         sbo, lbo = step(per16, 0, extent), step(0, 8, extent)
     else:
         lbo, sbo = step(span // e, 0, extent), step(0, 8, extent)
-    return Descriptor(slice_start(tile, origin, stage, base), lbo, sbo, 0, tile.swizzle)
+    return lbo, sbo
 
 
 def slice_step(tile: SmemTile, origin: tuple[int, int], stage: int, delta: tuple[int, int],
@@ -177,12 +162,14 @@ def slice_step(tile: SmemTile, origin: tuple[int, int], stage: int, delta: tuple
     (mn0, k0), (dmn, dk) = origin, delta
     if dmn >= extent[0] or dk >= extent[1]:
         return UNUSED_FIELD
-    return (tile.offset(mn0 + dmn, k0 + dk, stage) - tile.offset(mn0, k0, stage)) * tile.elem_bytes
+    step: int = (tile.offset(mn0 + dmn, k0 + dk, stage) - tile.offset(mn0, k0, stage)) * tile.elem_bytes
+    return step
 
 
 def slice_start(tile: SmemTile, origin: tuple[int, int], stage: int, base: int = 0) -> int:
     """The byte address of the slice's first element (before any swizzle): the descriptor's start address."""
-    return base + tile.offset(origin[0], origin[1], stage) * tile.elem_bytes
+    start: int = base + tile.offset(origin[0], origin[1], stage) * tile.elem_bytes
+    return start
 
 
 # --- make_tma_copy ------------------------------------------------------------------------------------------------
@@ -210,7 +197,8 @@ def tma_boxes(tile: SmemTile, inner_mode: int, limit: int = 256) -> TmaBoxes:
     def at(i: int, j: int) -> int:   # i along the inner mode, j along the outer one
         c = [0, 0]
         c[inner_mode], c[outer_mode] = i, j
-        return tile.offset(c[0], c[1], 0)
+        offset: int = tile.offset(c[0], c[1], 0)
+        return offset
 
     origin = at(0, 0)
     n0 = 1

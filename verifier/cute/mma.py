@@ -5,16 +5,16 @@ Layout names say what they map: `thrval_to_mk` is the (thread, value) -> m + M*k
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import overload
 
 from ..algebra import functions as F
-from ..algebra.inttuple import (Dyn, Underscore, append_n, compact_col_major, crd2flat, filter_zeros, get,
+from ..algebra.functions import Shaped
+from ..algebra.inttuple import (Dyn, IntTuple, Underscore, append_n, compact_col_major, crd2flat, filter_zeros, get,
                                 is_constant, is_static, is_tuple, is_underscore, product, rank)
 from ..algebra.layout import Layout, make_layout, make_ordered_layout
-from ..algebra.ops import complement, right_inverse
+from ..algebra.ops import Tiler, complement, right_inverse
 from .operand import OPERANDS, Operand
 from .tensor import Tensor
-
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class MMAAtom:
         return self.value_bits.get(operand.lower(), 0)
 
 
-def _idx2crd_strided(idx: Any, shape: Any, stride: Any) -> Any:
+def _idx2crd_strided(idx: int, shape: IntTuple, stride: IntTuple) -> IntTuple:
     """CuTe's idx2crd(idx, shape, stride) for compact layouts: (idx / stride) % shape per leaf."""
     if is_tuple(shape):
         return tuple(_idx2crd_strided(idx, s, d) for s, d in zip(shape, stride))
@@ -52,8 +52,8 @@ def _idx2crd_strided(idx: Any, shape: Any, stride: Any) -> Any:
 class TiledMMA:
     """make_tiled_mma(atom, atom_layout, permutation)."""
 
-    def __init__(self, atom: MMAAtom, atom_layout: Layout | tuple | None = None,
-                 permutation: tuple | None = None) -> None:
+    def __init__(self, atom: MMAAtom, atom_layout: Layout | tuple[int, ...] | None = None,
+                 permutation: tuple[Tiler, ...] | None = None) -> None:
         self.atom = atom
         if atom_layout is None:
             atom_layout = Layout((1, 1, 1))
@@ -65,7 +65,7 @@ class TiledMMA:
         self.thr_layout_vmnk = F.tiled_product(atom.thr_id, self.atom_layout_mnk)
 
     # -- sizes -----------------------------------------------------------------------------
-    def permutation_mnk(self, i: int) -> Any:
+    def permutation_mnk(self, i: int) -> Tiler:
         p = self.permutation[i]
         if is_underscore(p):
             return self.atom.shape_mnk[i] * int(self.thr_layout_vmnk.mode(i + 1).size())
@@ -85,7 +85,12 @@ class TiledMMA:
         return int(self.thr_layout_vmnk.mode(i).size())
 
     # -- thrfrg ------------------------------------------------------------------------------
-    def _thrfrg(self, layout: Any, operand: str) -> Any:
+    @overload
+    def _thrfrg(self, layout: Layout, operand: str) -> Layout: ...
+    @overload
+    def _thrfrg(self, layout: Shaped, operand: str) -> Shaped: ...
+
+    def _thrfrg(self, layout: Shaped, operand: str) -> Shaped:
         mi, ki = Operand.of(operand).modes
         t = F.logical_divide(layout, (self.permutation_mnk(mi), self.permutation_mnk(ki)))
         atom_tile = (Layout(self.atom.shape_mnk[mi]), Layout(self.atom.shape_mnk[ki]))
@@ -94,7 +99,12 @@ class TiledMMA:
         thr_tile = (Underscore, (Layout(self._vsize(mi + 1)), Layout(self._vsize(ki + 1))))
         return F.zipped_divide(tv, thr_tile)                               # ((ThrV,(ThrM,ThrK)),(FrgV,Rest))
 
-    def thrfrg(self, layout: Any, operand: str) -> Any:
+    @overload
+    def thrfrg(self, layout: Layout, operand: str) -> Layout: ...
+    @overload
+    def thrfrg(self, layout: Shaped, operand: str) -> Shaped: ...
+
+    def thrfrg(self, layout: Shaped, operand: str) -> Shaped:
         return self._thrfrg(layout, operand.upper())
 
     def _thridx_to_thrid(self) -> Layout:
@@ -117,7 +127,7 @@ class TiledMMA:
         return F.composition(tv, (self._thridx_to_thrid(), Underscore))
 
     # -- per thread ---------------------------------------------------------------------------
-    def thr_vmnk(self, thr_idx: int) -> tuple:
+    def thr_vmnk(self, thr_idx: int) -> tuple[int, ...]:
         """get_slice(thr_idx).thr_vmnk_: the flat (v, m, n, k) coordinate of a thread (run-time values)."""
         vmnk = self.thr_layout_vmnk
         hier = _idx2crd_strided(Dyn(thr_idx), vmnk.shape, vmnk.stride)
@@ -130,7 +140,7 @@ class TiledMMA:
         v, m, n, k = self.thr_vmnk(thr_idx)
         thr_coord = (v, Operand.of(op).pick((m, n, k)))
         r = thr.layout.mode(1, 1).rank()
-        return thr((thr_coord, (Underscore, Underscore if r == 1 else (Underscore,) * r)))
+        return thr.slice((thr_coord, (Underscore, Underscore if r == 1 else (Underscore,) * r)))
 
     def partition_fragment(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
         """thr_mma.partition_fragment_X(tensor): the register fragment (offsets are register indices)."""
@@ -140,13 +150,13 @@ class TiledMMA:
         return Tensor(0, make_fragment_like(part.layout))
 
 
-def _static(t: Any) -> Any:
+def _static(t: IntTuple) -> IntTuple:
     if is_tuple(t):
         return tuple(_static(e) for e in t)
     return int(t)
 
 
-def make_fragment_like(layout: Any) -> Layout:
+def make_fragment_like(layout: Shaped) -> Layout:
     """CuTe's make_fragment_like(layout): mode 0 compact, the other modes ordered like their strides."""
     from ..algebra.swizzle import ComposedLayout
     if isinstance(layout, ComposedLayout):

@@ -6,27 +6,38 @@ offsets (`&t(i) - base`) are `offset + layout(i)` for plain layouts and for swiz
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import cast, overload
 
 from ..algebra import functions as F
-from ..algebra.inttuple import has_underscore
+from ..algebra.inttuple import Coord, IntTuple, has_underscore
 from ..algebra.layout import Layout
+from ..algebra.ops import Tiler
 from ..algebra.swizzle import ComposedLayout
 
 
 @dataclass(frozen=True)
 class Tensor:
-    offset: Any
-    layout: Any  # Layout | ComposedLayout
+    offset: int
+    layout: Layout | ComposedLayout
 
-    def __call__(self, *coord: Any) -> Any:
+    @overload
+    def __call__(self, coord: int, /) -> int: ...
+    @overload
+    def __call__(self, *coord: Coord) -> Tensor | int: ...
+
+    def __call__(self, *coord: Coord) -> Tensor | int:
+        """The element offset of a coordinate; the sliced tensor when the coordinate holds `_` (see `slice`)."""
         c = coord[0] if len(coord) == 1 else tuple(coord)
         if has_underscore(c):
-            sliced, off = self.layout.slice_and_offset(c)
-            return Tensor(self.offset + off, sliced)
-        return self.offset + self.layout(c)
+            return self.slice(c)
+        return self.offset + cast(int, self.layout(c))   # no `_`: the layout gives an offset
 
-    def compose(self, *tiler: Any) -> "Tensor":
+    def slice(self, coord: Coord) -> Tensor:
+        """tensor(coord) for a coordinate holding `_`: the tensor of the kept modes, its offset moved along."""
+        sliced, off = self.layout.slice_and_offset(coord)
+        return Tensor(self.offset + off, sliced)
+
+    def compose(self, *tiler: Tiler) -> "Tensor":
         t = tiler[0] if len(tiler) == 1 else tuple(tiler)
         return Tensor(self.offset, F.composition(self.layout, t))
 
@@ -41,20 +52,20 @@ class Tensor:
         return self.layout.rank()
 
     @property
-    def shape(self) -> Any:
+    def shape(self) -> IntTuple:
         return self.layout.shape
 
     def __str__(self) -> str:
         return str(self.layout)
 
 
-def make_tensor(layout: Any, offset: int = 0) -> Tensor:
+def make_tensor(layout: Layout | ComposedLayout, offset: int = 0) -> Tensor:
     return Tensor(offset, layout)
 
 
-def is_swizzled(layout: Any) -> bool:
+def is_swizzled(layout: object) -> bool:
     return isinstance(layout, ComposedLayout)
 
 
-def plain(layout: Any) -> Layout:
+def plain(layout: Layout | ComposedLayout) -> Layout:
     return layout.b if isinstance(layout, ComposedLayout) else layout

@@ -7,19 +7,37 @@ off the layout exactly as make_gmma_desc does for the 16-byte-atomic layouts (th
 descriptor differs in its encoding only, hardware/umma_desc.py); for 128B_BASE32B it divides the MN-major layout
 into (8 x 16-byte, n) along M/N and (4, k) along K: LBO the stride between 128-byte M/N blocks, SBO the stride
 between 4-row K groups.
+
+The UMMA-only pieces of the tile live here, not in cute/gmma.py (whose Hopper users never load this module):
+UMMA::Layout_MN_SW128_32B_Atom, the 128B_BASE32B swizzle the tile parser accepts for tcgen05, and the layout type a
+tile is for the tcgen05 descriptor.
 """
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from ..hardware.gmma_desc import Major
+from ..hardware.smem_operand import GmmaSwizzle, Major
 from ..hardware.umma_desc import BASE32B_K_ROWS, UmmaDescriptor, UmmaLayoutType
 from ..specfile.model import UMMA_INSTRUCTION, MMAAtomSpec
-from .gmma import UNUSED_FIELD, SmemTile, gmma_descriptor, slice_start, slice_step
+from .gmma import UNUSED_FIELD, SmemTile, WideSwizzle, canonical_strides, slice_start, slice_step, smem_tile
 from .operand import Operand
 
 CTA_GROUP = re.compile(r"\.cta_group::(\d)")
 ELEMENT_BITS_PER_K = 256            # an instruction's K is 256 bits of A / B: K = 256 / bits(T) (32 bytes)
+# tcgen05's 128B_BASE32B: Sw<2,5,2> on bytes, 32-byte chunks in 128-byte rows
+BASE32B_SWIZZLE = WideSwizzle((2, 5, 2), GmmaSwizzle.B128, 32,
+                              " (or tcgen05's 32-byte chunks of 128B_BASE32B: Sw<2,5,2>)")
+
+
+def umma_smem_tile(layout: Any, elem_bits: int, absolute: bool) -> SmemTile | str:
+    """The tile of a tcgen05 operand's smem layout: GMMA's (cute/gmma.py smem_tile) or 128B_BASE32B's."""
+    return smem_tile(layout, elem_bits, absolute, BASE32B_SWIZZLE)
+
+
+def layout_type(tile: SmemTile) -> UmmaLayoutType:
+    """The tcgen05 descriptor's layout type this tile's swizzle is."""
+    return UmmaLayoutType.B128_BASE32B if tile.chunk_bytes == 32 else UmmaLayoutType.of_gmma(tile.swizzle)
 
 
 def is_umma(atom: MMAAtomSpec) -> bool:
@@ -44,11 +62,11 @@ def umma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
                     base: int = 0) -> UmmaDescriptor:
     """What make_umma_desc builds for the (rows x k) slice at `origin` of `stage`; `base` is the tile's byte address.
     The version field is 1, the leading-dimension mode relative and the base offset 0, as CuTe sets them."""
-    layout = tile.layout_type
-    if layout is not UmmaLayoutType.B128_BASE32B:
-        g = gmma_descriptor(tile, major, origin, stage, shape, base)
-        return UmmaDescriptor(g.start, g.lbo, g.sbo, g.base_offset, UmmaLayoutType.of_gmma(g.swizzle))
+    layout = layout_type(tile)
     start = slice_start(tile, origin, stage, base)
+    if layout is not UmmaLayoutType.B128_BASE32B:     # the canonical forms make_gmma_desc reads, too
+        lbo, sbo = canonical_strides(tile, major, origin, stage, shape)
+        return UmmaDescriptor(start, lbo, sbo, 0, layout)
     if major is Major.K:   # CuTe static_asserts; the descriptor's field_problem says why
         return UmmaDescriptor(start, UNUSED_FIELD, slice_step(tile, origin, stage, (8, 0), shape), 0, layout)
     block = layout.span // tile.elem_bytes          # elements of one 128-byte M/N block

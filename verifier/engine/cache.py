@@ -22,9 +22,11 @@ import json
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..jsoncodec import CodecError, Encoded, from_json, to_json
+
+T = TypeVar("T")
 
 FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
 PACKAGE = Path(__file__).resolve().parent
@@ -90,7 +92,7 @@ class ProofCache:
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str, tp: Any) -> Any | None:
+    def get(self, key: str, tp: type[T]) -> T | None:
         """The entry of `key` rebuilt as `tp`, or None (absent, unreadable, corrupt or foreign)."""
         try:
             with open(self._path(key), "rb") as f:
@@ -98,6 +100,8 @@ class ProofCache:
             if not isinstance(doc, dict) or doc.get("key") != key or doc.get("format") != FORMAT:
                 raise CodecError("foreign entry")
             value = from_json(tp, doc["value"])
+            if not isinstance(value, tp):
+                raise CodecError(f"not a {tp.__name__}")
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             self.misses += 1
             return None

@@ -13,6 +13,7 @@ import time
 import traceback
 from typing import Callable
 
+from ..algebra.inttuple import PortLimit
 from ..kinds.base import Chain, Context, Group
 from ..kinds.cute_objects import ConfigurationRefused
 from ..kinds.registry import kind_of
@@ -116,6 +117,8 @@ def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings,
         items = [_decide_claim(i, settings, chain) if isinstance(i, Claim) else _decide_fact(i) for i in planned]
     except ConfigurationRefused as e:
         return _refused(tid, Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}")), t0)
+    except PortLimit as e:      # a limit of this tool, not CuTe's rule: never a refusal
+        return _unsupported(tid, e, t0)
     except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
         return _internal_error(tid, e, debug, t0)
     if not items:
@@ -124,6 +127,10 @@ def decide_theorem(tid: TheoremId, plan: Callable[[], Plan], settings: Settings,
     status = combine(i.status for i in items)
     reason = next((i.reason for i in items if i.status is status and i.reason), "")
     return TheoremResult(tid, status, items, reason, time.perf_counter() - t0)
+
+
+def _unsupported(tid: TheoremId, limit: PortLimit, t0: float) -> TheoremResult:
+    return TheoremResult(tid, Status.UNSUPPORTED, [], f"not supported by this tool: {limit}", time.perf_counter() - t0)
 
 
 def _refused(tid: TheoremId, refusal: Refusal, t0: float) -> TheoremResult:
@@ -146,6 +153,8 @@ def decide_group(group: Group, settings: Settings, suspects: Suspects, only: set
     except ConfigurationRefused as e:
         refusal = Refusal(e.rule, e.detail, suspects.field(e.field, f"CuTe refuses {e.step}"))
         return [_refused(tid, refusal, t0) for tid in group.ids if only is None or tid in only]
+    except PortLimit as e:      # a limit of this tool, not CuTe's rule: never a refusal
+        return [_unsupported(tid, e, t0) for tid in group.ids if only is None or tid in only]
     except Exception as e:  # noqa: BLE001 - an internal error is its own outcome (exit 4), never a verdict
         return [_internal_error(tid, e, debug, t0) for tid in group.ids if only is None or tid in only]
     decided = [decide_theorem(tid, plan, settings, suspects, planned.chain, debug)

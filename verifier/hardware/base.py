@@ -30,7 +30,7 @@ class CopyModel:
     dst_bits: int                    # bits per lane on the destination side
     dst_lanes: int                   # lanes 0..dst_lanes-1 receive data
     source_of: Callable[[Expr, Expr], tuple[Expr, Expr]]   # (dst lane, dst bit) -> (src lane, src bit)
-    describe: Callable[[int, int], dict] = field(default=lambda lane, bit: {})  # report: hardware names
+    describe: Callable[[int, int], dict[str, Any]] = field(default=lambda lane, bit: {})  # report: hardware names
     row_bytes: int = 0               # memory side: contiguous bytes each address-providing lane names
     align_bytes: int = 0             # memory side: required alignment of those addresses
     address_lanes: int = 0           # lanes that provide addresses on the memory side
@@ -56,7 +56,7 @@ class OperandFragment:
     elements: int                    # elements per lane
     elem_bits: int
     coord: Callable[[Index, Index], Coord]   # (lane, element) -> CuTe operand coordinate (A: (m,k), B: (n,k), C: (m,n))
-    describe: Callable[[int, int], dict] = field(default=lambda lane, i: {})
+    describe: Callable[[int, int], dict[str, Any]] = field(default=lambda lane, i: {})
 
     def coords(self, lanes: list[int], values: int) -> list[list[tuple[int, int]]]:
         """coords[t][v]: the coordinate element v of thread t holds, on integers, for threads that are the given

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Any
 
 from ..symbolic.expr import Expr
 from .base import CopyModel
@@ -39,12 +40,17 @@ UNPACK_ELEMENT_BITS = {"b4x16_p64": 4, "b6x16_p32": 6}
 # (CUTLASS include/cute/arch/copy_sm100.hpp, SM100_U8x8_LDSM_T / SM100_U8x16_LDSM_T)
 CUTE_REGROUPED_LDSM_T = frozenset({"SM100_U8x8_LDSM_T", "SM100_U8x16_LDSM_T"})
 
+M16N16, M8N16, M16N8 = "m16n16", "m8n16", "m16n8"     # the shape qualifiers of these forms
+PLAIN_BYTES = "b8"
+UNPACKED_BYTES = "b8x16"   # .b8x16.<src_fmt>: 16 elements of a padded row, each in a byte
+CUTE_NAMESPACE = "cute::"
+
 _LDSM_SECTION = "PTX ISA, Warp-level matrix load instruction: ldmatrix"
 _STSM_SECTION = "PTX ISA, Warp-level matrix store instruction: stmatrix"
 
 
 def _format_name(src_fmt: str) -> str:
-    return f"b8x16.{src_fmt}" if src_fmt else "b8"
+    return f"{UNPACKED_BYTES}.{src_fmt}" if src_fmt else PLAIN_BYTES
 
 
 def _memory_bit(element: Expr, bit_in_byte: Expr, element_bits: int) -> Expr:
@@ -67,7 +73,7 @@ def ldmatrix_m16n16(num: int, src_fmt: str = "") -> CopyModel:
         address_lane = 16 * matrix + 4 * (dst_lane % 4) + byte
         return address_lane, _memory_bit(row, dst_bit % BYTE_BITS, element_bits)
 
-    def describe(lane: int, bit: int) -> dict:
+    def describe(lane: int, bit: int) -> dict[str, Any]:
         register, byte = bit // 32, (bit % 32) // 8
         row, col = lane // 4 + 8 * (register % 2), 4 * (lane % 4) + byte
         return {"matrix": register // 2, "row": row, "column": col, "address lane": 16 * (register // 2) + col,
@@ -94,7 +100,7 @@ def ldmatrix_m8n16(num: int, src_fmt: str) -> CopyModel:
         # (lane, bit) -> (address lane 8j + lane/4, bit of element `column` in that row)
         return 8 * matrix + dst_lane // 4, _memory_bit(column, dst_bit % BYTE_BITS, element_bits)
 
-    def describe(lane: int, bit: int) -> dict:
+    def describe(lane: int, bit: int) -> dict[str, Any]:
         register, byte = bit // 32, (bit % 32) // 8
         return {"matrix": register, "row": lane // 4, "column": 4 * (lane % 4) + byte,
                 "address lane": 8 * register + lane // 4, "register": register, "byte": byte}
@@ -117,7 +123,7 @@ def stmatrix_m16n8(num: int) -> CopyModel:
         element = 2 * (row // 8) + column % 2            # e0..e3 of the register
         return lane, 32 * matrix + BYTE_BITS * element + dst_bit % BYTE_BITS
 
-    def describe(lane: int, bit: int) -> dict:
+    def describe(lane: int, bit: int) -> dict[str, Any]:
         matrix, column, row = lane // 8, lane % 8, bit // 8
         return {"matrix": matrix, "row": row, "column": column, "address lane": lane,
                 "source lane": 4 * (row % 8) + column // 2, "register": matrix,
@@ -146,7 +152,7 @@ def cute_regrouped_ldmatrix_m16n16(num: int) -> CopyModel:
         raw_bit = 32 * (2 * matrix + byte // 2) + BYTE_BITS * (2 * half + byte % 2) + dst_bit % BYTE_BITS
         return raw.source_of(dst_lane, raw_bit)
 
-    def describe(lane: int, bit: int) -> dict:
+    def describe(lane: int, bit: int) -> dict[str, Any]:
         register, byte = bit // 32, (bit % 32) // 8
         raw_register, raw_byte = 2 * (register // 2) + byte // 2, 2 * (register % 2) + byte % 2
         return {**raw.describe(lane, 32 * raw_register + 8 * raw_byte + bit % 8),
@@ -155,3 +161,40 @@ def cute_regrouped_ldmatrix_m16n16(num: int) -> CopyModel:
     return dataclasses.replace(raw, instruction=f"{raw.instruction} (+ CuTe's byte regrouping)",
                                source_of=source_of, describe=describe,
                                section=f"{raw.section}; CUTLASS cute/arch/copy_sm100.hpp (the atom's copy())")
+
+
+def parse_8bit_form(load: bool, shape_and_format: frozenset[str]) -> tuple[str, str] | None:
+    """(shape, src_fmt) of an ldmatrix (`load`) / stmatrix whose shape and element format qualifiers are
+    `shape_and_format` (matrix_copy.parse_matrix_copy has taken .sync.aligned, .trans, .shared and .num off):
+    stmatrix .m16n8.b8, ldmatrix .m16n16.{b8 | b8x16.<src_fmt>}, ldmatrix .m8n16.b8x16.<src_fmt>; else None.
+    `src_fmt` is "" for plain bytes.  A missing or extra .trans is the model's business (it says why)."""
+    if not load and shape_and_format == {M16N8, PLAIN_BYTES}:
+        return M16N8, ""
+    unpack = sorted(shape_and_format & set(UNPACK_ELEMENT_BITS))
+    if not load or len(unpack) > 1:
+        return None
+    src_fmt = unpack[0] if unpack else ""
+    element_format = {UNPACKED_BYTES, src_fmt} if src_fmt else {PLAIN_BYTES}
+    if shape_and_format == {M16N16} | element_format:
+        return M16N16, src_fmt
+    if shape_and_format == {M8N16} | element_format and src_fmt:
+        return M8N16, src_fmt
+    return None
+
+
+def model_of_8bit_form(shape: str, num: int, trans: bool, src_fmt: str, atom_name: str) -> CopyModel:
+    """The model of a form parse_8bit_form gave; `atom_name` says whether CuTe's atom regroups the bytes."""
+    if shape == M16N8:
+        model = stmatrix_m16n8(num)
+        return model if trans else dataclasses.replace(model, invalid=".m16n8 requires .trans")
+    if shape == M16N16:
+        atom = atom_name.strip().removeprefix(CUTE_NAMESPACE)
+        if not src_fmt and atom in CUTE_REGROUPED_LDSM_T:
+            model = cute_regrouped_ldmatrix_m16n16(num)
+        else:
+            model = ldmatrix_m16n16(num, src_fmt)
+        return model if trans else dataclasses.replace(model, invalid=".m16n16 requires .trans")
+    if shape == M8N16:
+        model = ldmatrix_m8n16(num, src_fmt)
+        return dataclasses.replace(model, invalid=".m8n16 has no .trans") if trans else model
+    raise ValueError(f"{shape} is not an sm_100a ldmatrix / stmatrix shape")

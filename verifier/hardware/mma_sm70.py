@@ -11,11 +11,13 @@ h = lane / 16 (0 low, 1 high), the ISA's formulas are
 (A is drawn MxK, B KxN, C MxN.)  Coordinates are those of the quad-pair's own 8x8x4 problem, returned
 CuTe-style: A (m, k), B (n, k), C (m, n); the quad-pair index does not appear in them.  CuTe's SM70
 atoms name quad-pair 0 with ThrID (4,2):(1,16).
+The string is parsed by the mma.sync family (mma_sync.py), which builds this model for the forms
+`is_quad_pair_form` names (m8n8k4 with .f16 A; .f64 m8n8k4 is an ordinary mma.sync fragment).
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from ..symbolic.expr import Expr
 from .base import Coord, MMAModel, OperandFragment
@@ -24,6 +26,13 @@ Formula = Callable[[Expr, Expr, Expr, Expr], tuple[Expr, Expr]]   # (r, h, lane,
 
 QUAD_PAIRS = 4
 SECTION = "PTX ISA 9.0, 9.7.14.5.1 Matrix Fragments for mma.m8n8k4 with .f16 floating point type"
+QUAD_PAIR_SHAPE = "m8n8k4"
+QUAD_PAIR_AB_TYPE = "f16"
+
+
+def is_quad_pair_form(shape: str, atype: str) -> bool:
+    """mma.sync.aligned.m8n8k4 with .f16 A: SM70's quad-pair fragments (this module), not mma_sync's."""
+    return shape == QUAD_PAIR_SHAPE and atype == QUAD_PAIR_AB_TYPE
 
 
 def quad_pair(lane: int) -> int:
@@ -48,7 +57,7 @@ def _operand(elements: int, bits: int, formula: Formula, operand: str, layout: s
 
     per_reg = 32 // bits
 
-    def describe(lane: int, i: int) -> dict:
+    def describe(lane: int, i: int) -> dict[str, Any]:
         row, col = formula(lane % 4, lane // 16, lane, i)  # type: ignore[arg-type]
         d = {"quad_pair": quad_pair(lane), "group": "high" if lane >= 16 else "low",
              "element": f"{operand.lower()}{i}", "register": i // per_reg, "row": row, "col": col}

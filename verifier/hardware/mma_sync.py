@@ -4,14 +4,21 @@ Notation of the ISA: groupID = lane / 4 ("g"), threadID_in_group = lane % 4 ("t"
 operand is a_i / b_i / c_i, packed low bits first, 32/bits elements per register.  Coordinates are
 returned the way CuTe indexes operand tiles: A as (m, k), B as (n, k), C/D as (m, n).
 Each table below is the ISA's figure for that shape and type, written as a formula in (g, t, i).
+
+The mma.sync family registered at the end parses `mma.sync.aligned.<shape>.<alayout>.<blayout>.<d>.<a>.<b>.<c>`
+once; SM70's quad-pair form (m8n8k4 with .f16 A and B, whose fragments differ) is modelled by mma_sm70.py.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from ..symbolic.expr import Expr
-from .base import Coord, MMAModel, OperandFragment
+from .base import Coord, Index, MMAModel, OperandFragment
+from .mma_sm70 import QUAD_PAIR_AB_TYPE, is_quad_pair_form, m8n8k4_model
+from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, OperandTypes
 
 Formula = Callable[[Expr, Expr, Expr], tuple[Expr, Expr]]   # (g, t, i) -> (row, col) as the ISA draws them
 
@@ -25,7 +32,7 @@ def _operand(elements: int, bits: int, formula: Formula, operand: str) -> Operan
 
     per_reg = max(1, 32 // bits)
 
-    def describe(lane: int, i: int) -> dict:
+    def describe(lane: int, i: int) -> dict[str, Any]:
         row, col = formula(lane // 4, lane % 4, i)  # type: ignore[arg-type]
         d = {"groupID": lane // 4, "threadID_in_group": lane % 4, "element": f"{operand.lower()}{i}",
              "register": i // per_reg, "row": row, "col": col}
@@ -37,11 +44,11 @@ def _operand(elements: int, bits: int, formula: Formula, operand: str) -> Operan
 
 
 # C/D for every m16n8 shape: c0,c1 in row g, c2,c3 in row g+8; columns 2t, 2t+1
-def _c_m16n8(g, t, i):
+def _c_m16n8(g: Index, t: Index, i: Index) -> Coord:
     return g + 8 * (i // 2), 2 * t + i % 2
 
 
-def _c_m8n8(g, t, i):
+def _c_m8n8(g: Index, t: Index, i: Index) -> Coord:
     return g, 2 * t + i
 
 
@@ -126,3 +133,68 @@ def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop:
                     _operand(nb, TYPE_BITS[btype], fb, "B"),
                     _operand(nc, TYPE_BITS[dtype], c_formula, "C"),
                     section=SECTION.format(shape=shape, family=fam))
+
+
+# --- the family: mma.sync.aligned ----------------------------------------------------------------------------------
+
+MMA_OPCODE = "mma"
+SYNC_ALIGNED = ("sync", "aligned")
+LAYOUTS = ("row", "col")
+SATFINITE = "satfinite"
+POPC = "popc"
+BIT_OPS = ("and", "xor")              # .b1's ...s32.b1.b1.s32.<and | xor>.popc
+_SHAPE = re.compile(r"m\d+n\d+k\d+")
+
+
+@dataclass(frozen=True)
+class MmaSyncForm:
+    """`mma.sync.aligned.<shape>[.<alayout>.<blayout>].<dtype>.<atype>.<btype>.<ctype>[.satfinite][.<op>.popc]`."""
+    shape: str                        # "m16n8k16"
+    dtype: str
+    atype: str
+    btype: str
+    ctype: str
+    layouts: tuple[str, ...]          # the .row / .col qualifiers, in order (SM70's quad-pair form needs both)
+    popc_op: str = ""                 # .b1: the qualifier before .popc ("and", "xor"); "" without .popc
+
+    @property
+    def operand_types(self) -> OperandTypes:
+        return {"a": self.atype, "b": self.btype, "c": self.ctype, "d": self.dtype}
+
+
+def parse_mma_sync(instruction: Instruction) -> MmaSyncForm | None:
+    """The form of an mma.sync.aligned string (.row / .col and .satfinite may stand anywhere after .aligned);
+    None for any other text."""
+    if instruction.qualifiers[:2] != SYNC_ALIGNED:
+        return None
+    after_aligned = instruction.qualifiers[2:]
+    layouts = tuple(x for x in after_aligned if x in LAYOUTS)
+    rest = [x for x in after_aligned if x not in LAYOUTS and x != SATFINITE]
+    if not rest or not _SHAPE.fullmatch(rest[0]):
+        return None
+    shape, types = rest[0], rest[1:]
+    popc_op = ""
+    if len(types) == 6 and types[5] == POPC:
+        popc_op, types = types[4], types[:4]
+    if len(types) != 4:
+        return None
+    dtype, atype, btype, ctype = types
+    return MmaSyncForm(shape, dtype, atype, btype, ctype, layouts, popc_op)
+
+
+def _build_mma_sync(form: MmaSyncForm, query: ModelQuery) -> MMAModel | None:
+    if form.popc_op and form.popc_op not in BIT_OPS:
+        return None                   # no .b1 operation of the PTX ISA: .and.popc / .xor.popc only
+    if is_quad_pair_form(form.shape, form.atype):   # SM70's quad-pair form: .row/.col matter
+        if len(form.layouts) != 2 or form.btype != QUAD_PAIR_AB_TYPE:
+            return None
+        return m8n8k4_model(form.layouts[0], form.layouts[1], form.dtype, form.ctype)
+    return mma_model(form.shape, form.dtype, form.atype, form.btype, form.ctype, form.popc_op)
+
+
+def _mma_sync_types(form: MmaSyncForm) -> OperandTypes:
+    return form.operand_types
+
+
+MMA_SYNC_FAMILY = MMA_FAMILIES.register(InstructionFamily(
+    "mma.sync", parse_mma_sync, _build_mma_sync, ptx_opcodes=frozenset({MMA_OPCODE}), operand_types=_mma_sync_types))

@@ -32,13 +32,15 @@ descriptor operand).  So a load's source is "lane 0" of that view and its bit `t
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..symbolic.expr import Expr, const
 from .base import CopyModel, Index
+from .registry import COPY_FAMILIES, Instruction, InstructionFamily, ModelQuery
 
 SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Data Movement Shape (Matrix fragments for "
            "shape .32x32b/.16x64b/.16x128b/.16x256b/.16x32bx2), tcgen05.ld, tcgen05.st")
@@ -146,11 +148,11 @@ class TmemForm:
             tile_bit % CELL_BITS
         return _holder(self.shape, self.num, tlane, column, bit)
 
-    def describe(self, lane: int, reg_bit: int) -> dict:
+    def describe(self, lane: int, reg_bit: int) -> dict[str, Any]:
         reg = reg_bit // CELL_BITS
         cell = register_cell(self.shape, self.num, lane, reg)
         column = int(cell.column)
-        out: dict = {"register": reg, "TMEM lane": f"+{int(cell.lane)}"}
+        out: dict[str, Any] = {"register": reg, "TMEM lane": f"+{int(cell.lane)}"}
         if self.packed:
             half = (reg_bit % CELL_BITS) // 16
             out["TMEM column"] = f"+{2 * column + half} (low 16 bits)"
@@ -175,20 +177,25 @@ def _holder(shape: TmemShape, num: int, tlane: Index, column: Index, bit: Index)
 
 
 _FORM = re.compile(r"^(32x32b|16x64b|16x128b|16x256b|16x32bx2)$")
+_NUM = re.compile(r"x\d+")
+TCGEN05 = "tcgen05"
+LOAD, STORE = "ld", "st"
+PACK, UNPACK = "pack::16b", "unpack::16b"
+REQUIRED_QUALIFIERS = frozenset({"sync", "aligned", "b32"})
 
 
-def parse_form(op: str, qualifiers: list[str]) -> TmemForm | None:
+def parse_form(op: str, qualifiers: Sequence[str]) -> TmemForm | None:
     """`tcgen05.ld.sync.aligned.16x256b.x1.pack::16b.b32` as (op, qualifiers) -> its form, or None when it is not
     a tcgen05.ld / st this model knows (a wrong .num is a form with an `invalid` reason)."""
-    if op != "tcgen05" or not qualifiers or qualifiers[0] not in ("ld", "st"):
+    if op != TCGEN05 or not qualifiers or qualifiers[0] not in (LOAD, STORE):
         return None
-    load = qualifiers[0] == "ld"
+    load = qualifiers[0] == LOAD
     rest = set(qualifiers[1:])
     shapes = [q for q in rest if _FORM.match(q)]
-    nums = [q for q in rest if re.fullmatch(r"x\d+", q)]
-    packing = "pack::16b" if load else "unpack::16b"
-    known = {"sync", "aligned", "b32", packing}
-    if len(shapes) != 1 or len(nums) != 1 or not {"sync", "aligned", "b32"} <= rest \
+    nums = [q for q in rest if _NUM.fullmatch(q)]
+    packing = PACK if load else UNPACK
+    known = REQUIRED_QUALIFIERS | {packing}
+    if len(shapes) != 1 or len(nums) != 1 or not REQUIRED_QUALIFIERS <= rest \
             or rest - known - {shapes[0], nums[0]}:
         return None
     return TmemForm(TmemShape(shapes[0]), int(nums[0][1:]), packing in rest, load)
@@ -202,7 +209,7 @@ def tmem_copy(form: TmemForm) -> CopyModel:
             # (lane, register bit) -> (the tile's one view, tile data bit)
             return const(0), form.tile_bit(dst_lane, dst_bit)
 
-        def describe(lane: int, bit: int) -> dict:
+        def describe(lane: int, bit: int) -> dict[str, Any]:
             return form.describe(lane, bit)
         return CopyModel(form.instruction, "tcgen05", "load", 32, form.tile_bits, 32 * form.registers, 32,
                          source_of, describe, section=SECTION, invalid=form.invalid)
@@ -211,11 +218,24 @@ def tmem_copy(form: TmemForm) -> CopyModel:
         # (the tile's one view, tile data bit) -> (lane, register bit) that writes it
         return form.holder(dst_bit)
 
-    def describe_store(lane: int, bit: int) -> dict:
+    def describe_store(lane: int, bit: int) -> dict[str, Any]:
         src_lane, src_bit = form.holder(bit)
         return {"source lane": src_lane, **form.describe(src_lane, src_bit)}
     return CopyModel(form.instruction, "tcgen05", "store", 32, 32 * form.registers, form.tile_bits, 1,
                      source_of_store, describe_store, section=SECTION, invalid=form.invalid)
+
+
+def _parse_tmem_copy(instruction: Instruction) -> TmemForm | None:
+    return parse_form(instruction.opcode, instruction.qualifiers)
+
+
+def _build_tmem_copy(form: TmemForm, query: ModelQuery) -> CopyModel:
+    return tmem_copy(form)
+
+
+# tcgen05.ld / tcgen05.st (tcgen05.mma is umma.py's, in the MMA table)
+TMEM_COPY_FAMILY = COPY_FAMILIES.register(InstructionFamily(
+    "tcgen05.ld / tcgen05.st", _parse_tmem_copy, _build_tmem_copy, ptx_opcodes=frozenset({TCGEN05})))
 
 
 WarpIndex = TypeVar("WarpIndex", int, Expr)

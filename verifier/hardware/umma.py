@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..algebra.types import PTX_TYPE_CHOICES, ptx_type_of
 from .base import Index, MMAModel, OperandFragment
+from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, OperandTypes
 
 SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Instruction "
            "descriptor, Matrix Descriptors, CTA Pair, Data Path Layout Organization")
@@ -105,10 +107,15 @@ class UMMAModel(MMAModel):
     cta_group: CtaGroup = CtaGroup.ONE
 
 
-def parse_form(qualifiers: list[str]) -> tuple[CtaGroup, MMAKind] | None:
+UmmaForm = tuple[CtaGroup, MMAKind]
+TCGEN05 = "tcgen05"
+MMA = "mma"
+
+
+def parse_form(qualifiers: Sequence[str]) -> UmmaForm | None:
     """(cta group, kind) of `tcgen05.mma.cta_group::N.kind::K` (qualifiers after `tcgen05`), or None for any
     other form (.ws, .sp, block scaling, collector usage: not modelled)."""
-    if not qualifiers or qualifiers[0] != "mma" or len(qualifiers) != 3:
+    if not qualifiers or qualifiers[0] != MMA or len(qualifiers) != 3:
         return None
     group = {f"cta_group::{g.value}": g for g in CtaGroup}.get(qualifiers[1])
     kind = {f"kind::{k.value}": k for k in MMAKind}.get(qualifiers[2])
@@ -147,7 +154,7 @@ def _whole_tile(rows: int, cols: int, bits: int, ctas: int, operand: str, memory
     def coord(cta: Index, v: Index) -> tuple[Index, Index]:
         return cta * per_cta + v % per_cta, v // per_cta
 
-    def describe(cta: int, v: int) -> dict:
+    def describe(cta: int, v: int) -> dict[str, Any]:
         return {"CTA": cta, f"{memory} element of {operand}": v}
     return OperandFragment(per_cta * cols, bits, coord, describe)
 
@@ -188,13 +195,21 @@ def umma_types(kind: MMAKind) -> dict[str, str]:
     return {"a": ab, "b": ab, "c": d, "d": d}
 
 
-def tcgen05_model(qualifiers: list[str], atom_name: str, shape_mnk: tuple[int, int, int] | None,
+def tcgen05_model(qualifiers: Sequence[str], atom_name: str, shape_mnk: tuple[int, int, int] | None,
                   value_types: Mapping[str, tuple[str, int]] | None) -> UMMAModel | None:
     """The model of a tcgen05.mma atom (qualifiers after `tcgen05`), or None when the form is not modelled or
     the atom's shape (which the instruction text does not carry) is not given.  `value_types`: the atom's
     {a, b, c, d} -> (CuTe type name, bits)."""
     form = parse_form(qualifiers)
-    if form is None or shape_mnk is None:
+    if form is None:
+        return None
+    return model_of_form(form, atom_name, shape_mnk, value_types)
+
+
+def model_of_form(form: UmmaForm, atom_name: str, shape_mnk: tuple[int, int, int] | None,
+                  value_types: Mapping[str, tuple[str, int]] | None) -> UMMAModel | None:
+    """tcgen05_model of a parsed form."""
+    if shape_mnk is None:
         return None
     group, kind = form
     types = value_types or {}
@@ -204,3 +219,21 @@ def tcgen05_model(qualifiers: list[str], atom_name: str, shape_mnk: tuple[int, i
     m, n, _ = shape_mnk
     return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits,
                       type_rule_violation(kind, ptx))
+
+
+def _parse_tcgen05_mma(instruction: Instruction) -> UmmaForm | None:
+    return parse_form(instruction.qualifiers)
+
+
+def _build_tcgen05_mma(form: UmmaForm, query: ModelQuery) -> MMAModel | None:
+    return model_of_form(form, query.atom_name, query.shape_mnk, query.value_types)
+
+
+def _tcgen05_mma_types(form: UmmaForm) -> OperandTypes:
+    return umma_types(form[1])
+
+
+# tcgen05.mma (tcgen05.ld / tcgen05.st are tmem_copy.py's, in the copy table)
+TCGEN05_MMA_FAMILY = MMA_FAMILIES.register(InstructionFamily(
+    "tcgen05.mma", _parse_tcgen05_mma, _build_tcgen05_mma, ptx_opcodes=frozenset({TCGEN05}),
+    operand_types=_tcgen05_mma_types))

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import gmma_desc as GD
-from .gmma_desc import Addr, GmmaSwizzle, Major
+from .smem_operand import Addr, GmmaSwizzle, Major
 
 SECTION = "PTX ISA 9.7.16.4.1 (tcgen05) Shared Memory Descriptor; 9.7.16.3 Major-ness supported by Strides"
 FIELD_MASK = GD.FIELD_MASK          # 14 bits of 16-byte units

@@ -13,10 +13,15 @@ Each thread moves its own bits: destination bit b of thread t is source bit b of
 """
 from __future__ import annotations
 
+import dataclasses
+import re
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..symbolic.expr import Expr
 from .base import CopyModel
+from .registry import COPY_FAMILIES, Instruction, InstructionFamily, ModelQuery
 
 VECTOR_SECTION = "PTX ISA, ld/st (vector alignment) and cp.async (cp-size alignment)"
 ELEMENT_SECTION = "CuTe copy(AutoVectorizingCopyWithAssumedAlignment<N>): element-wise, vectorised only where aligned"
@@ -26,7 +31,7 @@ def _identity(dst_lane: Expr, dst_bit: Expr) -> tuple[Expr, Expr]:
     return dst_lane, dst_bit
 
 
-def _describe(lane: int, bit: int) -> dict:
+def _describe(lane: int, bit: int) -> dict[str, Any]:
     return {"thread": lane, "byte": bit // 8}
 
 
@@ -44,3 +49,114 @@ def element_copy(assumed_alignment_bits: int, value_bits: int, name: str, direct
                      row_bytes=max(1, value_bits // 8), align_bytes=max(1, value_bits // 8), address_lanes=1,
                      section=ELEMENT_SECTION, element_wise=True,
                      base_align_bytes=max(1, assumed_alignment_bits // 8))
+
+
+# --- the families: CuTe's element-wise and UniversalCopy atoms, and cp.async ---------------------------------------
+
+CUTE_NAMESPACE = "cute::"
+AUTO_VECTORIZING_COPY = "AutoVectorizingCopyWithAssumedAlignment"
+UNIVERSAL_COPY = "UniversalCopy"
+_AUTO_VECTORIZING = re.compile(rf"^(?:cute::)?{AUTO_VECTORIZING_COPY}<\s*(\d+)\s*>$")
+_UNIVERSAL = re.compile(rf"^{UNIVERSAL_COPY}<\s*(?:cute::|cutlass::)?(u?int(\d+)_t|uint128_t|[A-Za-z_0-9:]+)\s*>$")
+# CuTe's aliases: DefaultCopy assumes 8 bits of alignment, AutoVectorizingCopy 128; the template written without
+# arguments (as import-cutlass names it: its layouts do not depend on MaxVecBits) is its default, <128>
+ELEMENT_COPY_ALIGNMENT_BITS = {"DefaultCopy": 8, "AutoVectorizingCopy": 128, AUTO_VECTORIZING_COPY: 128}
+CP_ASYNC_OPCODE = "cp"
+CP_ASYNC = "async"
+CP_ASYNC_CG = "cg"
+CP_ASYNC_BITS = (32, 64, 128)           # PTX ISA cp.async: cp-size is 4, 8 or 16 bytes ...
+CP_ASYNC_CG_BITS = 128                  # ... and .cg allows 16 only
+
+
+def element_copy_alignment_bits(text: str) -> int | None:
+    """Assumed alignment in bits of one spelling of DefaultCopy / AutoVectorizingCopy[WithAssumedAlignment<N>]
+    (`cute::` allowed), else None."""
+    stripped = text.strip()
+    word = stripped.removeprefix(CUTE_NAMESPACE)
+    if word in ELEMENT_COPY_ALIGNMENT_BITS:
+        return ELEMENT_COPY_ALIGNMENT_BITS[word]
+    written = _AUTO_VECTORIZING.match(stripped)
+    if written and int(written.group(1)) > 0:
+        return int(written.group(1))
+    return None
+
+
+@dataclass(frozen=True)
+class ElementCopyForm:
+    """DefaultCopy / AutoVectorizingCopy[WithAssumedAlignment<N>]: the base alignment CuTe assumes."""
+    assumed_alignment_bits: int
+
+
+def _parse_element_copy(instruction: Instruction) -> ElementCopyForm | None:
+    bits = element_copy_alignment_bits(instruction.text)
+    return ElementCopyForm(bits) if bits is not None else None
+
+
+def _build_element_copy(form: ElementCopyForm, query: ModelQuery) -> CopyModel | None:
+    """One value per thread: without the copy's value type there is no unit, and no model."""
+    if query.value_bits is None:
+        return None
+    return element_copy(form.assumed_alignment_bits, query.value_bits, query.instruction.text or query.atom_name)
+
+
+@dataclass(frozen=True)
+class UniversalCopyForm:
+    """UniversalCopy<T>: T as written (`uint32_t`, `half_t`, `cutlass::uint128_t` without its namespace)."""
+    value_type: str
+
+
+def _parse_universal_copy(instruction: Instruction) -> UniversalCopyForm | None:
+    written = _UNIVERSAL.match(instruction.text)
+    return UniversalCopyForm(written.group(1)) if written else None
+
+
+def _build_universal_copy(form: UniversalCopyForm, query: ModelQuery) -> CopyModel | None:
+    from ..algebra.types import type_bits
+    try:
+        bits = type_bits(form.value_type)
+    except KeyError:
+        return None
+    return vector_copy(bits, f"{UNIVERSAL_COPY}<{form.value_type}>")
+
+
+@dataclass(frozen=True)
+class CpAsyncForm:
+    """cp.async.<qualifiers>: its cp-size is the atom's bits per thread, not in the text."""
+    qualifiers: tuple[str, ...]          # after `cp.async`, as written (`ca.shared.global.L2::128B`, lower-cased)
+
+    @property
+    def cache_global(self) -> bool:
+        return CP_ASYNC_CG in self.qualifiers
+
+
+def _parse_cp_async(instruction: Instruction) -> CpAsyncForm | None:
+    if instruction.qualifiers[:1] != (CP_ASYNC,):
+        return None
+    return CpAsyncForm(instruction.qualifiers[1:])
+
+
+def _build_cp_async(form: CpAsyncForm, query: ModelQuery) -> CopyModel | None:
+    bits = query.bits_per_thread
+    if bits is None:
+        return None
+    model = vector_copy(bits, f"cp.async.{'.'.join(form.qualifiers)} ({bits // 8} bytes)", direction="memory")
+    # PTX ISA cp.async: cp-size is 4, 8 or 16 bytes, and .cg allows 16 only
+    if bits not in CP_ASYNC_BITS:
+        return dataclasses.replace(model, invalid=f"cp.async moves 4, 8 or 16 bytes, not {bits // 8}")
+    if form.cache_global and bits != CP_ASYNC_CG_BITS:
+        return dataclasses.replace(model, invalid=f"cp.async.cg moves 16 bytes only, not {bits // 8}")
+    return model
+
+
+# the element-wise atoms before UniversalCopy: a DefaultCopy atom name wins over a UniversalCopy instruction
+def _assumed_alignment_bits(form: ElementCopyForm) -> int:
+    return form.assumed_alignment_bits
+
+
+ELEMENT_COPY_FAMILY = COPY_FAMILIES.register(InstructionFamily(
+    "DefaultCopy / AutoVectorizingCopy", _parse_element_copy, _build_element_copy,
+    cute_atoms=frozenset(ELEMENT_COPY_ALIGNMENT_BITS), assumed_alignment_bits=_assumed_alignment_bits))
+UNIVERSAL_COPY_FAMILY = COPY_FAMILIES.register(InstructionFamily(
+    UNIVERSAL_COPY, _parse_universal_copy, _build_universal_copy, cute_atoms=frozenset({UNIVERSAL_COPY})))
+CP_ASYNC_FAMILY = COPY_FAMILIES.register(InstructionFamily(
+    "cp.async", _parse_cp_async, _build_cp_async, ptx_opcodes=frozenset({CP_ASYNC_OPCODE})))

@@ -11,17 +11,26 @@ g = lane / 4 and t = lane % 4,
 - A and B from shared memory are matrix descriptors: no thread holds a fragment; every thread names
   the whole tile, element v being the tile's v-th element in CuTe's colex order (CuTe writes this
   as a thread stride 0).
+Whether A comes from registers (RS) or a descriptor (SS) is not in the qualifiers: a second {...} operand list
+says RS; without operands, CUTLASS's atom name says it (..._RS<...> / ..._SS<...>).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .base import MMAModel, OperandFragment
+from .base import Coord, Index, MMAModel, OperandFragment
 from .mma_sync import TYPE_BITS
+from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, OperandTypes
+
+WGMMA_OPCODE = "wgmma"
+MMA_ASYNC_SYNC_ALIGNED = ("mma_async", "sync", "aligned")
+REGISTER_A_ATOM = "_RS"               # CUTLASS's SM90_64x..._RS<...>: A from registers
+OPERAND_LIST = "{"
 
 
 def _d(n: int, bits: int) -> OperandFragment:
-    def coord(lane, i):
+    def coord(lane: Index, i: Index) -> Coord:
         w, l = lane // 32, lane % 32
         return 16 * w + l // 4 + 8 * ((i // 2) % 2), 8 * (i // 4) + 2 * (l % 4) + i % 2
     return OperandFragment(n // 2, bits, coord, lambda lane, i: {"warp": lane // 32, "lane": lane % 32,
@@ -29,7 +38,7 @@ def _d(n: int, bits: int) -> OperandFragment:
 
 
 def _a_registers(family: str, bits: int) -> OperandFragment:
-    def coord(lane, i):
+    def coord(lane: Index, i: Index) -> Coord:
         w, l = lane // 32, lane % 32
         g, t = l // 4, l % 4
         if family == "tf32":
@@ -43,7 +52,7 @@ def _a_registers(family: str, bits: int) -> OperandFragment:
 
 
 def _descriptor(rows: int, cols: int, bits: int, operand: str) -> OperandFragment:
-    def coord(lane, v):
+    def coord(lane: Index, v: Index) -> Coord:
         return v % rows, v // rows
     return OperandFragment(rows * cols, bits, coord, lambda lane, v: {"descriptor element": v})
 
@@ -65,3 +74,43 @@ def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: 
     name = f"wgmma.mma_async.sync.aligned.{shape}.{dtype}.{atype}.{btype}"
     return MMAModel(name, (m, n, k), 128, a, b, _d(n, TYPE_BITS[dtype]),
                     section="PTX ISA, wgmma: Register Fragments and Shared Memory Matrix Layouts")
+
+
+@dataclass(frozen=True)
+class WgmmaForm:
+    """`wgmma.mma_async.sync.aligned.<shape>.<dtype>.<atype>.<btype>[...]` and its operand lists."""
+    shape: str
+    dtype: str
+    atype: str
+    btype: str
+    operand_lists: int | None         # the {...} lists among the operands; None when no operands are written
+
+    def a_in_registers(self, atom_name: str) -> bool:
+        """A from registers (RS): two register lists ({d}, {a}), or, without operands, an _RS atom."""
+        if self.operand_lists is not None:
+            return self.operand_lists >= 2
+        return REGISTER_A_ATOM in atom_name
+
+    @property
+    def operand_types(self) -> OperandTypes:
+        return {"a": self.atype, "b": self.btype, "c": self.dtype, "d": self.dtype}
+
+
+def parse_wgmma(instruction: Instruction) -> WgmmaForm | None:
+    q = instruction.qualifiers
+    if q[:3] != MMA_ASYNC_SYNC_ALIGNED or len(q) < 7:
+        return None
+    operands = instruction.operands
+    return WgmmaForm(q[3], q[4], q[5], q[6], operands.count(OPERAND_LIST) if operands else None)
+
+
+def _build_wgmma(form: WgmmaForm, query: ModelQuery) -> MMAModel | None:
+    return wgmma_model(form.shape, form.dtype, form.atype, form.btype, form.a_in_registers(query.atom_name))
+
+
+def _wgmma_types(form: WgmmaForm) -> OperandTypes:
+    return form.operand_types
+
+
+WGMMA_FAMILY = MMA_FAMILIES.register(InstructionFamily(
+    "wgmma.mma_async", parse_wgmma, _build_wgmma, ptx_opcodes=frozenset({WGMMA_OPCODE}), operand_types=_wgmma_types))

@@ -24,6 +24,9 @@ from .report import ImportReport
 _BUILTIN = {"unsigned char": "uint8_t", "short unsigned int": "uint16_t", "unsigned int": "uint32_t",
             "long unsigned int": "uint64_t", "signed char": "int8_t", "short int": "int16_t", "int": "int32_t"}
 
+# one atom of the oracle's atoms.json: a JSON object (its values are JSON: strings, numbers, layout entries, lists)
+OracleCase = dict[str, Any]
+
 
 @dataclass
 class Comparison:
@@ -37,14 +40,17 @@ class Comparison:
         return self.mismatches + self.missing
 
 
-def _load(atoms_json: Any) -> list[dict]:
+def _load(atoms_json: Any) -> list[OracleCase]:
+    cases: list[OracleCase]       # the oracle's files are a JSON list of atom objects
     if isinstance(atoms_json, (str, Path)):
         path = Path(atoms_json)
         if path.suffix == ".gz":
             import gzip
             with gzip.open(path, "rt", encoding="utf-8") as f:
-                return json.load(f)
-        return json.loads(path.read_text(encoding="utf-8"))
+                cases = json.load(f)
+            return cases
+        cases = json.loads(path.read_text(encoding="utf-8"))
+        return cases
     return list(atoms_json)
 
 
@@ -59,7 +65,7 @@ def _normal_type(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def _candidates(case: dict) -> list[str]:
+def _candidates(case: OracleCase) -> list[str]:
     """Names the importer may have given this oracle atom: as written, the compiler's type (aliases such
     as DefaultCopy resolved), and the template's name alone (an atom whose layouts do not depend on its
     template arguments is imported once under that name)."""
@@ -87,7 +93,7 @@ def _opcode(ptx: str | None) -> str | None:
     return re.split(r"[\s{\[]", ptx.strip(), maxsplit=1)[0] if ptx else None
 
 
-def _mma_diffs(case: dict, atom: MMAAtomSpec) -> list[str]:
+def _mma_diffs(case: OracleCase, atom: MMAAtomSpec) -> list[str]:
     out = []
     shape = tuple(int(x) for x in re.findall(r"\d+", case["Shape_MNK"]))
     if shape != tuple(atom.shape_mnk):
@@ -107,7 +113,7 @@ def _mma_diffs(case: dict, atom: MMAAtomSpec) -> list[str]:
     return out
 
 
-def _copy_diffs(case: dict, atom: CopyAtomSpec, value_type: str | None) -> list[str]:
+def _copy_diffs(case: OracleCase, atom: CopyAtomSpec, value_type: str | None) -> list[str]:
     out = []
     for key, ours in (("ThrID", atom.thr_id), ("SrcLayout_bits", atom.src), ("DstLayout_bits", atom.dst),
                       ("RefLayout_bits", atom.ref)):
@@ -124,7 +130,7 @@ def _copy_diffs(case: dict, atom: CopyAtomSpec, value_type: str | None) -> list[
     return out
 
 
-def _explain(case: dict, report: ImportReport | None) -> str | None:
+def _explain(case: OracleCase, report: ImportReport | None) -> str | None:
     if report is None:
         return None
     for name in _candidates(case):

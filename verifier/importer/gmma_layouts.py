@@ -7,7 +7,7 @@ import re
 
 from ..algebra.layout import Layout
 from ..algebra.swizzle import Swizzle
-from ..cute.gmma import GMMA_ATOMS_BITS
+from ..algebra.layout_atoms import GMMA_ATOMS_BITS
 from .report import Failure, Note
 from .resolver import Resolver, ResolveError, normalize, qualified
 

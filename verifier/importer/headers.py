@@ -13,6 +13,8 @@ from .scanner import Header, no_cycle_collection, scan
 from .writer import spec_text, write_spec
 
 DEFAULT_OUT = Path("specs/cutlass")
+# one spec file's contents: its MMA atoms, its copy atoms, and the headers they come from
+Family = tuple[list[MMARecord], list[CopyRecord], list[str]]
 
 
 class ImportInputError(Exception):
@@ -79,7 +81,7 @@ def _import_cutlass(include_dir: Path, out_dir: Path, jobs: int) -> ImportReport
     headers, traits_headers = _read_headers(root, jobs)
     report = ImportReport(str(include_dir), str(out_dir), headers_read=len(headers))
     resolver = Resolver(Index(headers))
-    families: dict[str, tuple[list[MMARecord], list[CopyRecord], list[str]]] = {}
+    families: dict[str, Family] = {}
     first_seen: dict[tuple[str, str], tuple[str, int]] = {}
     for decl in resolver.index.traits:
         if decl.header not in traits_headers:
@@ -125,7 +127,7 @@ def _import_cutlass(include_dir: Path, out_dir: Path, jobs: int) -> ImportReport
     return report
 
 
-def _write(report: ImportReport, families: dict, out_dir: Path) -> None:
+def _write(report: ImportReport, families: dict[str, Family], out_dir: Path) -> None:
     for fam, (mma, copy, fam_headers) in sorted(families.items()):
         if not mma and not copy:
             continue

@@ -147,7 +147,7 @@ def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str],
             if unused else None)
     for types in combos or [()]:
         for chosen in itertools.product(*value_lists):
-            spelled: list = list(chosen)
+            spelled: list[str | None] = list(chosen)
             for pos, t in zip(class_positions, types):
                 spelled[pos] = t
             _one(decl, head, pargs, op_params, spelled, asserts, resolver, out, unused, note)
@@ -172,7 +172,7 @@ def _asserted_values(name: str, asserts: list[StaticAssert]) -> list[str]:
     return []
 
 
-def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[TemplateParam], spelled: list,
+def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[TemplateParam], spelled: list[str | None],
          asserts: list[StaticAssert], resolver: Resolver, out: Instances, unused: list[str] | None = None,
          note: str | None = None) -> None:
     explicit = [s for s in spelled]
@@ -212,7 +212,9 @@ def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[Template
     out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], note=note, refused=refused))
 
 
-def _value(spelling: str) -> Any:
+def _value(spelling: str | None) -> Any:
+    if spelling is None:     # a parameter left to its default before one that is given: C++ cannot spell it
+        raise TypeError("a template argument left to its default precedes one that is given")
     if re.fullmatch(r"-?\d+", spelling):
         return int(spelling)
     if "::" in spelling and spelling.split("::")[-1][:1].isupper():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import ChainMap
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, MutableMapping
 
 from ..algebra import functions as F
 from ..algebra.cpp_syntax import CppParseError, CppReader, TypeName, type_text
@@ -37,7 +37,7 @@ class TiledMMAConfig:
     """make_tiled_mma(atom, atom_layout, permutation)."""
     atom: str
     atom_layout: Layout | None = None
-    permutation: tuple | None = None
+    permutation: tuple[Any, ...] | None = None      # Tile<...>: sizes, layouts, `_` (the reader's values)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class KernelReader(CppReader):
         super().__init__(text, env)
         self.templates = templates
 
-    def build(self, base: str, full: str, targs: list | None, cargs: list | None, pos: int) -> Any:
+    def build(self, base: str, full: str, targs: list[Any] | None, cargs: list[Any] | None, pos: int) -> Any:
         if "::" in full and targs is None and cargs is None:     # Alias::Member, Alias an instance of a struct
             prefix, member = full.rsplit("::", 1)
             owner = self.env.get(prefix, self.env.get(prefix.rsplit("::", 1)[-1]))
@@ -105,7 +105,7 @@ class KernelReader(CppReader):
         return super().build(base, full, targs, cargs, pos)
 
 
-def _tiled_mma(op: Any, rest: list, pos: int) -> TiledMMAConfig:
+def _tiled_mma(op: Any, rest: list[Any], pos: int) -> TiledMMAConfig:
     if isinstance(op, TiledMMAConfig):     # MMA_Atom<Op> given to make_tiled_mma / TiledMMA
         op = op.atom
     if not isinstance(op, str):
@@ -139,7 +139,7 @@ class StructInstance:
     def cpp_member(self, name: str) -> Any:
         if self._values is None:
             self._values = {}
-            env = ChainMap(self._values, self.bindings, self.templates.outer)   # type: ignore[arg-type]
+            env = ChainMap(self._values, self.bindings, self.templates.outer)
             for d in self.scope.declarations:
                 try:
                     self._values[d.name] = KernelReader(d.text, env, self.templates).parse()
@@ -147,7 +147,7 @@ class StructInstance:
                     continue       # reported when the member is asked for (below), not for members never used
         if name in self._values:
             return self._values[name]
-        env = ChainMap(self.bindings, self.templates.outer)   # type: ignore[arg-type]
+        env = ChainMap(self.bindings, self.templates.outer)
         for base in self.scope.bases:                         # inherited members
             owner = KernelReader(base, env, self.templates).parse()
             if hasattr(owner, "cpp_member"):
@@ -166,9 +166,10 @@ class StructTemplates:
         for sc in scopes:
             if sc.kind in ("struct", "class"):
                 self.by_name.setdefault(sc.name, []).append(sc)
-        self.outer: Mapping[str, Any] = {}
+        # the enclosing file / namespace scope's names: a dict or ChainMap (ChainMap takes mutable maps)
+        self.outer: MutableMapping[str, Any] = {}
 
-    def instance(self, name: str, args: list) -> StructInstance | None:
+    def instance(self, name: str, args: list[Any]) -> StructInstance | None:
         """The most specialized struct `name` whose arguments match `args` (fewest free parameters)."""
         best: tuple[int, Scope, dict[str, Any]] | None = None
         for sc in self.by_name.get(name, []):
@@ -178,7 +179,7 @@ class StructTemplates:
         return None if best is None else StructInstance(best[1], best[2], self)
 
     @staticmethod
-    def match(sc: Scope, args: list) -> dict[str, Any] | None:
+    def match(sc: Scope, args: list[Any]) -> dict[str, Any] | None:
         if sc.spec_args is None:                                  # the primary template: positional
             return dict(zip(sc.params, args)) if len(args) <= len(sc.params) else None
         if len(sc.spec_args) != len(args):
@@ -221,6 +222,10 @@ class StructTemplates:
         return found
 
 
+# an operand path already checked: (tiled MMA, operand, copy atom, the shared layout's text)
+PathKey = tuple[TiledMMAConfig, str, CopyAtomConfig, str]
+
+
 @dataclass(frozen=True)
 class Unreadable:
     file: str
@@ -253,11 +258,11 @@ class KernelImport:
     unreadable: list[Unreadable] = field(default_factory=list)
 
 
-def _evaluate(scope: Scope, outer: Mapping[str, Any], file: str, out: KernelImport,
+def _evaluate(scope: Scope, outer: MutableMapping[str, Any], file: str, out: KernelImport,
               templates: StructTemplates) -> dict[str, Any]:
     """The values of a scope's declarations, in order (a failing one is reported when it names CuTe vocabulary)."""
     values: dict[str, Any] = {}
-    env = ChainMap(values, outer)   # type: ignore[arg-type]
+    env = ChainMap(values, outer)
     for d in scope.declarations:
         try:
             value = KernelReader(d.text, env, templates).parse()
@@ -310,7 +315,7 @@ def _smem_for(env: Mapping[str, Any], operand: str) -> tuple[Any, str] | None:
     return None
 
 
-def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, used: set[str], seen: set[tuple],
+def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, used: set[str], seen: set[PathKey],
           bindings: Mapping[str, Any]) -> None:
     own = {d.name for d in scope.declarations}
     if not any(isinstance(env.get(n), (TiledMMAConfig, CopyAtomConfig, TiledCopyConfig, Layout, ComposedLayout))
@@ -372,20 +377,20 @@ def import_kernel(source: str, file: str, out: KernelImport | None = None, used:
     used = used if used is not None else set()
     scopes = scan_scopes(source)
     templates = StructTemplates(scopes)
-    values: dict[int, Mapping[str, Any]] = {}
-    seen: set[tuple] = set()
+    values: dict[int, MutableMapping[str, Any]] = {}
+    seen: set[PathKey] = set()
     for scope in scopes:                       # file order: a scope's enclosing scopes come before it
         chain = scope.parent
         while chain is not None and id(chain) not in values:
             chain = chain.parent
-        outer: Mapping[str, Any] = values[id(chain)] if chain is not None else {}
+        outer: MutableMapping[str, Any] = values[id(chain)] if chain is not None else {}
         if chain is None:
             templates.outer = outer
         for bindings in _instantiations(scope, templates):
-            scoped = ChainMap(dict(bindings), outer)   # type: ignore[arg-type]
+            scoped = ChainMap(dict(bindings), outer)
             own = _evaluate(scope, scoped, file, out, templates) if bindings or not scope.params else \
                 _evaluate(scope, outer, file, out, templates)
-            env = ChainMap(own, scoped)   # type: ignore[arg-type]
+            env = ChainMap(own, scoped)
             if not bindings:
                 values[id(scope)] = env
                 if scope.kind == "file" or scope.kind == "namespace":

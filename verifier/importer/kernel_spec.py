@@ -44,7 +44,7 @@ def _layout_list(layout: Any) -> str:
     return json.dumps(layout.plain())
 
 
-def _permutation(perm: tuple) -> str:
+def _permutation(perm: tuple[Any, ...]) -> str:
     """Tile<...> as a spec writes it: sizes, layouts, and `_` for a mode left as it is (trailing ones dropped)."""
     from ..algebra.inttuple import is_underscore
     items = list(perm)

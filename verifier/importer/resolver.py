@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol, TypeVar
 
 from ..algebra.cpp_syntax import CppTemplate, TypeName, read_cpp, type_text
 from ..algebra.types import type_bits
-from .scanner import AliasDecl, DataMember, EnumDecl, Header, StructDecl
+from .scanner import AliasDecl, DataMember, Decl, EnumDecl, Header, StructDecl, TemplateParam
 
 TRAITS = ("MMA_Traits", "Copy_Traits")
 _MISSING = object()
@@ -54,7 +54,17 @@ def template_head(text: str) -> tuple[str, list[str] | None]:
     return m.group(1), (split_top(m.group(3)) if m.group(2) is not None else None)
 
 
-def qualified(decl: Any) -> str:
+class Named(Protocol):
+    """A named declaration of the scanned headers (an alias, a struct, an enum)."""
+    header: str
+    namespace: str
+    name: str
+
+
+D = TypeVar("D", bound=Named)
+
+
+def qualified(decl: Named) -> str:
     return f"{decl.namespace}::{decl.name}" if decl.namespace else decl.name
 
 
@@ -82,7 +92,7 @@ class Index:
             for d in h.decls:
                 self._add(d, top=True)
 
-    def _add(self, d: Any, top: bool) -> None:
+    def _add(self, d: Decl, top: bool) -> None:
         if isinstance(d, StructDecl):
             if d.name in TRAITS:
                 if d.args is not None:
@@ -98,7 +108,7 @@ class Index:
             self.enums.setdefault(d.name, []).append(d)
 
     @staticmethod
-    def pick(decls: list[Any], name: str, header: str | None) -> Any:
+    def pick(decls: list[D], name: str, header: str | None) -> D | None:
         """The declaration `name` most likely means: the qualified match, then the same header, then the first."""
         if not decls:
             return None
@@ -110,7 +120,7 @@ class Index:
         return (same or decls)[0]
 
 
-class Scope(Mapping):
+class Scope(Mapping[str, Any]):
     """The names visible where a text is evaluated: template bindings, the members of the trait being read,
     MMA_Traits / Copy_Traits, then namespace-level aliases and sized types.  A qualified name `X::Y` is
     looked up as written, never as a bare `Y` (which could be a member of the trait being read)."""
@@ -171,7 +181,7 @@ class AliasTemplate(CppTemplate):
     def __init__(self, resolver: "Resolver", decl: AliasDecl) -> None:
         self.resolver, self.decl = resolver, decl
 
-    def instantiate(self, targs: list) -> Any:
+    def instantiate(self, targs: list[Any]) -> Any:
         bindings = self.resolver.bind(self.decl.params or [], targs, self.decl.header, what=self.decl.name)
         return self.resolver.evaluate(self.decl.value, Scope(self.resolver, self.decl.header, bindings),
                                       where=f"{self.decl.name} ({self.decl.header}:{self.decl.line})")
@@ -183,7 +193,7 @@ class TraitsTemplate(CppTemplate):
     def __init__(self, resolver: "Resolver", kind: str) -> None:
         self.resolver, self.kind = resolver, kind
 
-    def instantiate(self, targs: list) -> "TraitView":
+    def instantiate(self, targs: list[Any]) -> "TraitView":
         if len(targs) != 1:
             raise ResolveError(f"{self.kind} with {len(targs)} template arguments is not an atom's traits")
         return self.resolver.trait(self.kind, targs[0])
@@ -272,7 +282,7 @@ class Resolver:
             # compile, an unknown name: the definition cannot be imported, and the report says why
             raise ResolveError(f"{where}: {_message(e)}") from None
 
-    def bind(self, params: list, targs: list, header: str, what: str) -> dict[str, Any]:
+    def bind(self, params: list[TemplateParam], targs: list[Any], header: str, what: str) -> dict[str, Any]:
         """Template parameters bound to arguments, defaults filled in (they may use earlier parameters)."""
         bindings: dict[str, Any] = {}
         for i, p in enumerate(params):

@@ -163,7 +163,7 @@ def _blank(s: str) -> str:
     return "\n".join(" " * len(line) for line in s.split("\n"))
 
 
-def _blank_comment(m: re.Match) -> str:
+def _blank_comment(m: re.Match[str]) -> str:
     s = m.group(0)
     if s.startswith(("//", "/*")):
         return _blank(s)
@@ -527,7 +527,7 @@ def no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def walk(decls: list[Decl]):
+def walk(decls: list[Decl]) -> Iterator[Decl]:
     """Every declaration, recursively into struct bodies."""
     for d in decls:
         yield d

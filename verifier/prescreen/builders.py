@@ -70,7 +70,7 @@ class OperandCheck:
     value_type: str
     smem: str
     atom_layout: tuple[int, int, int] | str | None     # None: the atom alone (an UMMA atom is issued by one thread)
-    permutation: tuple | None = None
+    permutation: tuple[int, int, int] | None = None      # Tile<M, N, K> sizes
     gmem: str | None = None
     major: str | None = None                       # the descriptor's major-ness when the atom's name does not say
 

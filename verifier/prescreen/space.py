@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import Iterable, SupportsInt
 
 ARCHITECTURES = {80: "80", 90: "90a", 100: "100a"}
 MMA_TILE_ARCHITECTURES = (100,)   # whose builder takes the MMA's tile shape, not the CTA's
@@ -48,6 +49,14 @@ def _name(enum_value: object) -> str:
     return str(enum_value).split(".")[-1]
 
 
+def _triple(values: Iterable[SupportsInt], what: str, kernel: str) -> tuple[int, int, int]:
+    """A generator shape (M, N, K) as ints; the generator writes every one with three entries."""
+    shape = tuple(int(x) for x in values)
+    if len(shape) != 3:
+        raise SpaceError(f"{kernel}: cutlass_library gives its {what} as {list(shape)}, not (M, N, K)")
+    return shape[0], shape[1], shape[2]
+
+
 def kernels(arch: int, level: str = "") -> list[KernelConfig]:
     """Every GEMM kernel the generator emits for `arch` (80, 90 or 100) at instantiation `level` ('' = the
     default)."""
@@ -79,13 +88,14 @@ def kernels(arch: int, level: str = "") -> list[KernelConfig]:
                 mi = td.math_instruction
                 # SM100: the builder is given the MMA tile (the generator's get_collective_tile_shape)
                 tile = op.get_collective_tile_shape() if arch in MMA_TILE_ARCHITECTURES else td.threadblock_shape
+                name = op.procedural_name()
                 out.append(KernelConfig(
-                    op.procedural_name(), arch, _name(op.gemm_kind), _name(mi.opcode_class),
-                    tuple(int(x) for x in tile),                          # type: ignore[arg-type]
-                    tuple(int(x) for x in td.warp_count),                 # type: ignore[arg-type]
-                    tuple(int(x) for x in mi.instruction_shape),          # type: ignore[arg-type]
+                    name, arch, _name(op.gemm_kind), _name(mi.opcode_class),
+                    _triple(tile, "tile shape", name),
+                    _triple(td.warp_count, "warp count", name),
+                    _triple(mi.instruction_shape, "instruction shape", name),
                     _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
                     _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
                     _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
-                    tuple(int(x) for x in td.cluster_shape)))             # type: ignore[arg-type]
+                    _triple(td.cluster_shape, "cluster shape", name)))
     return out

@@ -68,7 +68,7 @@ def render_failure(f: Failure, indent: str = "      ") -> list[str]:
 def render_check(r: CheckResult, verbose: bool = False) -> list[str]:
     lines = [f"  {LABEL[r.outcome]:<9} {safe(r.name):<34} {verdict_phrase(r)}  {r.seconds:.2f}s"]
     lines += [f"      {safe(i, INFO_LIMIT)}" for i in r.info]
-    shown: dict[tuple, list[int]] = {}       # a refusal is said once; the other theorems it stops are listed
+    shown: dict[tuple[object, ...], list[int]] = {}     # a refusal is said once; the other theorems it stops are listed
     for f in failures(r):
         same = (f.item.reason, f.item.note, f.witness.suspect) if f.refused else None
         if same is not None and same in shown:

@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Iterable
 
-from .loader import FORMAT_VERSIONS
+from .vocabulary import FORMAT_VERSIONS
 from .model import Spec, SpecError
 
 # YAML declaring a spec format version this tool reads

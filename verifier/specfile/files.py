@@ -50,7 +50,7 @@ def _directory_specs(top: str) -> list[str]:
     return sorted(found)
 
 
-def _entries(directory: str) -> list[os.DirEntry]:
+def _entries(directory: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(directory) as it:
             return list(it)

@@ -48,7 +48,7 @@ NOT_COMPOSED: Final = NotComposed.NOT_COMPOSED
 def _parser_class() -> type | None:
     """A libyaml parser that resolves tags with ruamel's YAML 1.2 resolver, or None without ruamel.yaml.clib."""
     try:
-        from ruamel.yaml.cyaml import CParser
+        from _ruamel_yaml import CParser     # ruamel.yaml.clib's libyaml binding, as ruamel.yaml.cyaml takes it
     except ImportError:
         return None
     from ruamel.yaml.resolver import VersionedResolver
@@ -98,7 +98,7 @@ def compose(text: str, max_events: int, reference: Callable[[str], Node | None])
         return NOT_COMPOSED
     assert _PARSER is not None
     try:
-        root = _PARSER(text).get_single_node()
+        root: Node | None = _PARSER(text).get_single_node()
     except (YAMLError, ValueError, RecursionError):   # the pure parser reports it, in its own words
         return NOT_COMPOSED
     if root is None:

@@ -325,7 +325,7 @@ def _yaml_error(path: str, e: MarkedYAMLError, quote: bool) -> SpecError:
 
 def _excerpts(text: str, quote: bool) -> str:
     """ruamel's message on one line, each quoted excerpt of the file cut short (or left out)."""
-    def cut(m: re.Match) -> str:
+    def cut(m: re.Match[str]) -> str:
         return m.group()[0] + shorten(m.group()[1:-1]) + m.group()[-1] if quote else "..."
     return shorten(" ".join(_QUOTED.sub(cut, text).split()), 4 * ECHO_LIMIT)
 

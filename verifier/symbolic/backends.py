@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
-from .expr import Node, Op, Pred, Var, fold
+from .expr import Node, Op, Pred, RootValues, Var, fold
 
 INLINE_ARGS = 16          # n-ary sums and junctions wider than this are reduced by a helper call
 TEXT_LIMIT = 2000         # closed forms longer than this are cut (a report line, not a proof)
@@ -51,11 +51,11 @@ _NUMPY.update({
 })
 
 
-def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -> Callable[..., tuple]:
+def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -> Callable[..., RootValues]:
     """def f(<variables in order>): return (<value of each root>,) -- exact on Python ints or int64 arrays."""
     arg = {v.name: f"_a{i}" for i, v in enumerate(order)}
     table = dict(_NUMPY if numpy else PYTHON_OPERATORS)
-    table[Op.VAR] = lambda n, a: arg[n.name]   # type: ignore[attr-defined]
+    table[Op.VAR] = lambda n, a: arg[cast(Var, n).name]         # a VAR node is a Var
     lines: list[str] = []
 
     def bind(node: Node, text: str) -> str:
@@ -71,7 +71,7 @@ def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -
         import numpy as np
         namespace.update(_np=np, _sum=lambda xs: functools.reduce(operator.add, xs))
     exec(compile(src, "<obligation>", "exec"), namespace)  # noqa: S102 - source generated from our own tree
-    return namespace["_f"]   # type: ignore[no-any-return]
+    return cast(Callable[..., RootValues], namespace["_f"])     # the `def _f` just compiled
 
 
 # --- Python integers, at one point ------------------------------------------------------------------
@@ -98,7 +98,7 @@ def evaluate(roots: Sequence[Node], point: dict[str, int]) -> list[Any]:
     """The value of every root at `point` (every variable of the roots named), exactly, on Python integers: the
     operators of PYTHON_OPERATORS applied node by node, with nothing compiled (one point is cheaper that way)."""
     table = dict(_AT_A_POINT)
-    table[Op.VAR] = lambda n, a: point[n.name]   # type: ignore[attr-defined]
+    table[Op.VAR] = lambda n, a: point[cast(Var, n).name]
     results = fold(roots, table)
     return [results[r._key] for r in roots]
 
@@ -204,7 +204,7 @@ def _junction_text(sep: str) -> Callable[[Node, list[Text]], Text]:
 
 _TEXT: dict[Op, Callable[[Node, list[Text]], Text]] = {
     Op.CONST: lambda n, a: (str(n.k), ATOM),
-    Op.VAR: lambda n, a: (n.name, ATOM),   # type: ignore[attr-defined]
+    Op.VAR: lambda n, a: (cast(Var, n).name, ATOM),
     Op.ADD: _sum_text,
     Op.MUL: lambda n, a: (f"-{_wrap(a[0], ATOM)}" if n.k == -1 else f"{n.k}*{_wrap(a[0], ATOM)}", PRODUCT),
     Op.FLOORDIV: lambda n, a: (f"{_wrap(a[0], ATOM)}//{n.k}", POSTFIX),

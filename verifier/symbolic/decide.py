@@ -19,7 +19,7 @@ import itertools
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Hashable, Iterator, Sequence
 
 from ..outcome import Status
 from . import loops
@@ -401,7 +401,8 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 
 # --- the decision -------------------------------------------------------------------------------------
 
-_MEMO: dict[tuple, tuple[Decision, Enumeration | None]] = {}
+# (variables, premise, claim, distinct, settings) -> the decision: an identical obligation is decided once
+_MEMO: dict[tuple[Hashable, ...], tuple[Decision, Enumeration | None]] = {}
 _STORE: Any = None     # a persistent cache (verifier.engine.cache.ProofCache) while `obligation_cache` is active
 
 

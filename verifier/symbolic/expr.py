@@ -13,10 +13,14 @@ evaluation and enumeration, and the closed-form text of reports.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar, Union
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar, Union, cast
 
 ExprLike = Union["Expr", int]
 R = TypeVar("R")
+# A node's structural identity: (kind, parameter, the children's keys...) -- equal keys, the same expression.
+NodeKey = tuple[Hashable, ...]
+# What a compiled function returns: one value per root, Python ints (bools for predicates) or numpy arrays.
+RootValues = tuple[Any, ...]
 
 
 class Op(str, Enum):
@@ -48,9 +52,9 @@ class Node:
     op: Op
     args: tuple["Node", ...]
     k: int
-    _key: tuple
+    _key: NodeKey
 
-    def key(self) -> tuple:
+    def key(self) -> NodeKey:
         return self._key
 
     def __hash__(self) -> int:
@@ -203,12 +207,12 @@ def add(*xs: ExprLike) -> Expr:
                 c += p.k
             else:
                 terms.append(p)
-    merged: dict[tuple, tuple[Expr, int, Expr | None]] = {}   # k1*e + k2*e -> (k1+k2)*e, in first-seen order
+    merged: dict[NodeKey, tuple[Expr, int, Expr | None]] = {}   # k1*e + k2*e -> (k1+k2)*e, in first-seen order
     for t in terms:
         base, k = (t.args[0], t.k) if t.op is Op.MUL else (t, 1)
         old = merged.get(base._key)
         # a term met once is kept as it is (the third entry); one met again is rebuilt with the summed coefficient
-        merged[base._key] = (base, old[1] + k, None) if old else (base, k, t)   # type: ignore[assignment]
+        merged[base._key] = (base, old[1] + k, None) if old else (base, k, t)
     out = [t if t is not None else mul(base, k) for base, k, t in merged.values() if k != 0]
     if c:
         out.append(Const(c))
@@ -371,7 +375,7 @@ def le(a: ExprLike, b: ExprLike) -> Pred:
 
 def _junction(op: Op, unit: Pred, zero: Pred, ps: Iterable[Pred]) -> Pred:
     args: list[Pred] = []
-    seen: set[tuple] = set()
+    seen: set[NodeKey] = set()
     for p in ps:
         if p is zero or p == zero:
             return zero
@@ -380,7 +384,7 @@ def _junction(op: Op, unit: Pred, zero: Pred, ps: Iterable[Pred]) -> Pred:
         for q in (p.args if p.op is op else (p,)):
             if q._key not in seen:
                 seen.add(q._key)
-                args.append(q)   # type: ignore[arg-type]  # the children of a junction are predicates
+                args.append(cast(Pred, q))   # the children of a junction are predicates
     if not args:
         return unit
     return args[0] if len(args) == 1 else Pred(op, tuple(args))
@@ -400,7 +404,7 @@ def not_(p: Pred) -> Pred:
     if p == FALSE:
         return TRUE
     if p.op is Op.NOT:
-        return p.args[0]   # type: ignore[return-value]
+        return cast(Pred, p.args[0])   # the child of a negation is a predicate
     return Pred(Op.NOT, (p,))
 
 
@@ -412,7 +416,7 @@ def implies(p: Pred, q: Pred) -> Pred:
 
 def postorder(roots: Iterable[Node]) -> Iterator[Node]:
     """Every distinct node reachable from `roots`, children before parents (iterative: no depth limit)."""
-    done: set[tuple] = set()
+    done: set[NodeKey] = set()
     for root in roots:
         if root._key in done:
             continue
@@ -486,19 +490,19 @@ def bit_width(*roots: Node) -> int:
 
 # --- evaluation and text, through the backends ----------------------------------------------------
 
-def compile_py(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
+def compile_py(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., RootValues]:
     """A Python function of the variables (in `order`) returning the value of every root, exactly."""
     from .backends import compile_function
     return compile_function(roots, order, numpy=False)
 
 
-def evaluate(roots: Sequence[Node], point: dict[str, int]) -> list:
+def evaluate(roots: Sequence[Node], point: dict[str, int]) -> list[Any]:
     """The value of every root at one point (a dict naming every variable of the roots), exactly."""
     from .backends import evaluate as _evaluate
     return _evaluate(roots, point)
 
 
-def compile_numpy(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., tuple]:
+def compile_numpy(roots: Sequence[Node], order: Sequence[Var]) -> Callable[..., RootValues]:
     """Like compile_py, for int64 numpy arrays broadcast over a grid of the variables."""
     from .backends import compile_function
     return compile_function(roots, order, numpy=True)

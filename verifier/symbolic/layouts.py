@@ -1,9 +1,9 @@
 """Layouts as expressions: L(coordinate) for symbolic coordinates, exactly as crd2idx computes it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
-from ..algebra.inttuple import is_tuple, product
+from ..algebra.inttuple import IntTuple, is_tuple, product
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, MixedBits, SmemPtrFlag, Swizzle
 from .expr import Expr, ExprLike, add, const, floordiv, mod, mul
@@ -23,7 +23,7 @@ def _split(c: Expr, shape: Any) -> list[Expr]:
     return out
 
 
-_MEMO: dict[tuple, Expr] = {}
+_MEMO: dict[tuple[Hashable, IntTuple, IntTuple], Expr] = {}     # (coordinate's key, shape, stride) -> L(coordinate)
 MEMO_SIZE = 1 << 16
 
 

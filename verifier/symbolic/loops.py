@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .backends import PYTHON_OPERATORS, infix
-from .expr import Node, Op, Var, fold, postorder
+from .expr import Node, NodeKey, Op, Var, fold, postorder
 
 # Python's compiler refuses more than 20 nested blocks; a nest this deep or deeper is left to numpy.
 MAX_DEPTH = 16
@@ -35,13 +35,13 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
     if len(order) > MAX_DEPTH:
         raise ValueError(f"{len(order)} variables: deeper than a loop nest may be ({MAX_DEPTH})")
     position = {v.name: i for i, v in enumerate(order)}
-    level: dict[tuple, int] = {}        # node key -> the loop it is computed in (0: before every loop)
-    uses: dict[tuple, int] = {}         # node key -> how many parents (and roots) use it
-    user_level: dict[tuple, int] = {}   # node key -> the loop of (one of) its users
+    level: dict[NodeKey, int] = {}        # node key -> the loop it is computed in (0: before every loop)
+    uses: dict[NodeKey, int] = {}         # node key -> how many parents (and roots) use it
+    user_level: dict[NodeKey, int] = {}   # node key -> the loop of (one of) its users
     nodes = list(postorder(roots))
     for node in nodes:
         if node.op is Op.VAR:
-            level[node._key] = position[node.name] + 1   # type: ignore[attr-defined]
+            level[node._key] = position[cast(Var, node).name] + 1   # a VAR node is a Var
         else:
             level[node._key] = max((level[c._key] for c in node.args), default=0)
         for c in node.args:
@@ -51,7 +51,7 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
         uses[r._key] = uses.get(r._key, 0) + 2     # a root is named: the innermost statements read it
     lines: list[list[str]] = [[] for _ in range(len(order) + 1)]
     count = itertools.count()
-    nesting: dict[tuple, int] = {}      # node key -> parentheses its inlined text nests (absent: named)
+    nesting: dict[NodeKey, int] = {}      # node key -> parentheses its inlined text nests (absent: named)
 
     def temporary(at: int, text: str) -> str:
         """A temporary holding `text`, computed in loop `at`."""
@@ -79,7 +79,7 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
         return partial
 
     table = dict(PYTHON_OPERATORS)
-    table[Op.VAR] = lambda n, a: f"_a{position[n.name]}"   # type: ignore[attr-defined]
+    table[Op.VAR] = lambda n, a: f"_a{position[cast(Var, n).name]}"
     table[Op.ADD] = split_sum
 
     def bind(node: Node, text: str) -> str:
@@ -100,7 +100,7 @@ def _nest(roots: Sequence[Node], order: Sequence[Var], innermost: Callable[[list
     src += [indent + line for line in innermost([results[r._key] for r in roots])]
     namespace: dict[str, Any] = {"_sum": sum, "_all": all, "_any": any, "_reduce": functools.reduce}
     exec(compile("\n".join(src), "<loop nest>", "exec"), namespace)  # noqa: S102 - generated from our own tree
-    return namespace["_f"]   # type: ignore[no-any-return]
+    return cast(Callable[..., Any], namespace["_f"])     # the `def _f` just compiled
 
 
 def failing_points(premise: Node, claim: Node, order: Sequence[Var]) -> list[tuple[int, ...]]:

@@ -111,7 +111,7 @@ def identity_relabelling(shape_mnk: tuple[int, int, int]) -> Relabelling:
                        frozenset(o.value for o in OPERANDS))
 
 
-def atom_key(atom: MMAAtomSpec, model: MMAModel) -> tuple:
+def atom_key(atom: MMAAtomSpec, model: MMAModel) -> tuple[object, ...]:
     """Everything a renaming depends on: the atom's name, shape and layouts, and the instruction's model."""
     return (atom.name, atom.shape_mnk, str(atom.thr_id), str(atom.a), str(atom.b), str(atom.c), model)
 

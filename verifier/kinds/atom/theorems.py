@@ -185,7 +185,7 @@ def renaming(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> Relabel
 
 # An atom's renaming, per process: every check of the atom asks for it twice (theorem 2, the hardware tiled MMA).
 # A pure function of the atom's layouts and the instruction's model: the exact claims only spare the search.
-_RENAMINGS: dict[tuple, Relabelling | None] = {}
+_RENAMINGS: dict[tuple[object, ...], Relabelling | None] = {}
 
 
 def _renaming(atom: MMAAtomSpec, model: MMAModel, holds: Holds) -> Relabelling | None:

@@ -1,10 +1,9 @@
-"""The Hopper chain of one element, in numbers: global (row, col) -> TMA box -> shared byte (the swizzle's XOR
-shown) -> descriptor fields -> the (mn, k) wgmma (or tcgen05.mma) reads there.  Used to describe witnesses and by
-`explain`.
+"""The chain of one element of a shared-memory MMA check, in numbers: global (row, col) -> TMA box -> shared byte
+(the swizzle's XOR shown) -> descriptor fields -> the (mn, k) wgmma or tcgen05.mma reads there (the setup's
+architecture, arch.py, reads the descriptor).  Used to describe witnesses and by `explain`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
 
 from ...symbolic.expr import Const, ExprLike, const
@@ -20,7 +19,7 @@ def _int(e: ExprLike) -> int:
 
 
 class Sm90Chain:
-    """Evaluates the chain of a Hopper check at one point (all numbers concrete)."""
+    """Evaluates the chain of a Hopper or Blackwell check at one point (all numbers concrete)."""
 
     def __init__(self, setup: Sm90Setup) -> None:
         self.setup = setup
@@ -77,10 +76,10 @@ class Sm90Chain:
                else f"base + swizzled offset {off if off is not None else 0}")
         out.append(ChainLine("smem layout", f"smem_layout({mn},{k},{stage}) -> {how} = {want:#x}"))
         d = s.descriptor
-        if d is not None and mn < s.extent[0] and k < s.extent[1]:
+        if d is not None and s.reader is not None and mn < s.extent[0] and k < s.extent[1]:
             w, kb, i, j = mn // s.rows, k // s.k_instr, mn % s.rows, k % s.k_instr
             start = _int(s.slice_start(base, w, kb, stage))
-            word = replace(d, start=start).encode() if start < 1 << 18 else None
+            word = s.reader.word(start) if start < 1 << 18 else None
             out.append(ChainLine("descriptor", f"slice ({a}-block {w}, k-block {kb}): start {start:#x}, LBO {d.lbo}, "
                                                f"SBO {d.sbo}, base offset {d.base_offset}, swizzle {d.swizzle.label}, "
                                                f"{s.major.value}-major" + (f" = {word:#018x}" if word is not None

@@ -109,7 +109,7 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
 
 def _descriptor_fields(fields: Fields, what: str) -> dict[str, int]:
     """`descriptor:`'s fields, each in its range; the swizzle by name, kept as the descriptor's code."""
-    from ...hardware.gmma_desc import GmmaSwizzle   # the swizzle codes both descriptors are written with
+    from ...hardware.smem_operand import GmmaSwizzle   # the swizzle codes both descriptors are written with
     d = fields.sub("descriptor", DESCRIPTOR_KEYS)
     out: dict[str, int] = {}
     for k in d.m:

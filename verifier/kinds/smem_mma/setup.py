@@ -1,77 +1,94 @@
-"""The concrete objects of a Hopper check, built once: the wgmma instruction, the operand's shared tile, the TMA
-boxes make_tma_copy uses to fill it, the tensor map, and the descriptor make_gmma_desc builds to read it.  A check
-whose atom issues tcgen05.mma (Blackwell's UMMA) is built the same way with the UMMA descriptor instead: the one
-make_umma_desc builds (cute/umma.py), read by the tcgen05 descriptor model (hardware/umma_desc.py); its M/N/K come
-from the atom's shape and its CTA group, never from an instruction model.
+"""The concrete objects of a shared-memory MMA check, built once: the instruction reading the operand, the operand's
+shared tile, the TMA boxes make_tma_copy uses to fill it, the tensor map, and the descriptor CuTe builds to read it.
 
-The theorems (sm90_theorems.py) quantify over the base address of the buffer, the pipeline stage, the
+This part is architecture-neutral: the instruction (Hopper's wgmma, Blackwell's tcgen05.mma) is reached through the
+Protocols of arch.py, implemented by sm90.py (make_gmma_desc, hardware/gmma_desc.py) and sm100.py (make_umma_desc,
+hardware/umma_desc.py); `build` picks one from the atom's instruction and imports only it.
+
+The theorems (theorems.py) quantify over the base address of the buffer, the pipeline stage, the
 instruction slice and the element; everything here is exact and computed before any solver runs.  Problems
 CuTe or the driver would meet are kept as data (`tile_problem`, `gmem_problem`) for the theorems to report, so
 that one wrong field does not hide what the other theorems can still say.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...algebra.inttuple import flatten_to_tuple
 from ...algebra.layout import Layout
-from ...cute.gmma import SmemTile, TmaBoxes, atom_major, gmma_descriptor, smem_tile, tma_boxes
+from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
 from ...cute.operand import Operand
-from ...cute.umma import cta_group, is_umma, operand_rows, umma_descriptor
-from ...hardware import gmma_desc as GD
 from ...hardware import tma as TMA
-from ...hardware import umma_desc as UD
 from ...hardware.base import MMAModel
-from ...hardware.gmma_desc import Descriptor, GmmaSwizzle, Major
-from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
-from ...hardware.registry import mma_instruction_model
-from ...specfile.model import CheckSpec, MMAAtomSpec
+from ...hardware.smem_operand import GmmaSwizzle, Major
+from ...specfile.model import MMAAtomSpec
 from ...symbolic.expr import Expr, ExprLike, Var, const
 from ...symbolic.layouts import layout_expr, swizzle_expr
+from .arch import Architecture, DescriptorFields, TileDescriptor, architecture
 
-AnyDescriptor = Descriptor | UmmaDescriptor     # wgmma's, or tcgen05.mma's
+if TYPE_CHECKING:
+    from .config import SmemMmaCheck     # the kind's configuration (a CheckSpec with the smem_mma fields)
+
 WGMMA, TCGEN05 = "wgmma", "tcgen05.mma"
 
 SMEM_BYTES = 228 * 1024          # shared memory of one SM on sm_90 (the most a CTA's buffers can span)
-TMA_SWIZZLE = {GmmaSwizzle.NONE: TMA.TmaSwizzle.NONE, GmmaSwizzle.B32: TMA.TmaSwizzle.B32,
-               GmmaSwizzle.B64: TMA.TmaSwizzle.B64, GmmaSwizzle.B128: TMA.TmaSwizzle.B128}
+# (the tile's swizzle, its atomicity in bytes) -> the tensor map's swizzle that writes the same bytes
+TMA_SWIZZLE = {(GmmaSwizzle.NONE, 16): TMA.TmaSwizzle.NONE, (GmmaSwizzle.B32, 16): TMA.TmaSwizzle.B32,
+               (GmmaSwizzle.B64, 16): TMA.TmaSwizzle.B64, (GmmaSwizzle.B128, 16): TMA.TmaSwizzle.B128,
+               (GmmaSwizzle.B128, 32): TMA.TmaSwizzle.B128_ATOM_32B}
 
 
 @dataclass
 class Sm90Setup:
-    check: CheckSpec
+    check: SmemMmaCheck
     atom: MMAAtomSpec
+    arch: Architecture                    # the instruction that reads the operand through the descriptor
     model: MMAModel | None
     operand: Operand                      # A or B: the operand TMA fills and the descriptor reads
-    rows: int                             # M (A) or N (B) rows of one instruction
+    rows: int                             # M (A) or N (B) rows of one instruction (one CTA's share of them)
     k_instr: int                          # K of one instruction
     elem_bytes: int
     major: Major
     major_source: str                     # where the major-ness came from, in words
     tile: SmemTile | None
-    tile_problem: str | None              # why the smem layout is no tile TMA and wgmma know
+    tile_problem: str | None              # why the smem layout is no tile TMA and the tensor core know
     gmem: Layout
     inner_mode: int | None                # the gmem mode of stride 1 (the tensor map's dimension 0)
     gmem_problem: str | None
+    cta_group: int = 1                    # CTAs one instruction spans (tcgen05 .cta_group::2: each reads half)
     boxes: TmaBoxes | None = None
     tensor_map: TMA.TensorMap2D | None = None
     align: int = TMA.SMEM_ALIGN
-    derived: AnyDescriptor | None = None     # what make_gmma_desc / make_umma_desc builds for slice (0, 0), stage 0
-    descriptor: AnyDescriptor | None = None  # ... with the check's overrides
+    built: TileDescriptor | None = None   # what make_gmma_desc / make_umma_desc builds for slice (0, 0), stage 0
+    reader: TileDescriptor | None = None  # ... with the check's overrides: the one the tensor core reads through
     overrides: dict[str, int] = field(default_factory=dict)
     base_var: Var = field(default_factory=lambda: Var("base", 1))
-    umma: bool = False                    # the atom issues tcgen05.mma: the UMMA descriptor reads the tile
-    cta_group: int = 1                    # CTAs one instruction spans (tcgen05 .cta_group::2: each reads half)
 
     # -- names -------------------------------------------------------------------------------------------------
     @property
     def engine(self) -> str:
         """The instruction family that reads the operand through the descriptor."""
-        return TCGEN05 if self.umma else WGMMA
+        return self.arch.engine
 
     @property
     def desc_builder(self) -> str:
-        return "make_umma_desc" if self.umma else "make_gmma_desc"
+        return self.arch.builder
+
+    @property
+    def umma(self) -> bool:
+        """The atom issues tcgen05.mma: the UMMA descriptor reads the tile."""
+        return self.arch.engine == TCGEN05
+
+    @property
+    def derived(self) -> DescriptorFields | None:
+        """The fields of what the builder makes for slice (0, 0), stage 0."""
+        return self.built.fields if self.built is not None else None
+
+    @property
+    def descriptor(self) -> DescriptorFields | None:
+        """The fields the tensor core reads through (the builder's, with the check's overrides)."""
+        return self.reader.fields if self.reader is not None else None
 
     # -- sizes ---------------------------------------------------------------------------------------------
     @property
@@ -139,7 +156,8 @@ class Sm90Setup:
         n0, n1 = self.boxes.box
         inner, outer = (const(mn), const(k)) if self.boxes.inner_mode == 0 else (const(k), const(mn))
         dst = self.box_destination(base, inner // n0, outer // n1, stage)
-        return TMA.smem_address(self.tensor_map, dst, outer % n1, inner % n0)   # type: ignore[arg-type]
+        addr: Expr = TMA.smem_address(self.tensor_map, dst, outer % n1, inner % n0)
+        return addr
 
     def slice_start(self, base: ExprLike, w: ExprLike, kb: ExprLike, stage: ExprLike) -> Expr:
         """The descriptor's start address for instruction slice (w along MN, kb along K) of `stage`."""
@@ -150,25 +168,18 @@ class Sm90Setup:
 
     def read_address(self, start: ExprLike, i: ExprLike, j: ExprLike) -> Expr:
         """The byte the tensor core reads as element (i, j) of its operand (A(m,k) / B(n,k)) through the descriptor."""
-        d = self.descriptor
-        assert d is not None
-        if isinstance(d, UmmaDescriptor):
-            return UD.read_address(d, self.major, i, j, self.elem_bytes, start=start)  # type: ignore[no-any-return]
-        return GD.read_address(d, self.major, i, j, self.elem_bytes, start=start)  # type: ignore[no-any-return]
+        assert self.reader is not None
+        return self.reader.read_address(self.major, i, j, self.elem_bytes, start)
 
     def unswizzled_offset(self, i: int, j: int) -> int:
         """Bytes from the slice's start to element (i, j) before the descriptor's swizzle (concrete)."""
-        d = self.descriptor
-        assert d is not None
-        if isinstance(d, UmmaDescriptor):
-            return int(UD.unswizzled_offset(d, self.major, i, j, self.elem_bytes))
-        return int(GD.unswizzled_offset(d, self.major, i, j, self.elem_bytes))
+        assert self.reader is not None
+        return self.reader.unswizzled_offset(self.major, i, j, self.elem_bytes)
 
     @property
     def descriptor_chunk_shift(self) -> int:
         """log2 of the bytes the descriptor's swizzle moves together (4; 5 for tcgen05's 128B_BASE32B)."""
-        d = self.descriptor
-        return 5 if isinstance(d, UmmaDescriptor) and d.layout is UmmaLayoutType.B128_BASE32B else 4
+        return (self.reader.chunk_bytes if self.reader is not None else 16).bit_length() - 1
 
 
 def _inner_mode(gmem: Layout) -> tuple[int | None, str | None]:
@@ -182,26 +193,26 @@ def _inner_mode(gmem: Layout) -> tuple[int | None, str | None]:
     return unit[0], None
 
 
-def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
-    """Everything a Hopper check's theorems need, read off the check and CuTe's derivations."""
+def build(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
+    """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations."""
     assert check.value_type is not None and check.operand is not None
     op = Operand.of(check.operand)
-    umma = is_umma(atom)
-    model = None if umma else mma_instruction_model(atom.instruction, atom.name)   # M/N/K: the atom's shape
-    m, n, k = atom.shape_mnk
-    rows = operand_rows(atom, op) if umma else m if op is Operand.A else n
+    arch = architecture(atom)
+    model = arch.model(atom)        # wgmma: the instruction model; tcgen05.mma: None (M/N/K: the atom's shape)
+    _, _, k = atom.shape_mnk
+    rows = arch.rows(atom, op)
     bits = check.value_type.bits
     named = atom_major(atom.name, op)
     spec_major = Major(check.major) if check.major else None
     major = named or spec_major or Major.K
     source = (f"the atom {atom.name}" if named else "the check's 'major'" if spec_major else "the default (K)")
-    tile = smem_tile(check.smem, bits, check.smem_absolute, umma=umma)
+    tile = arch.tile(check.smem, bits, check.smem_absolute)
     problem = tile if isinstance(tile, str) else None
     gmem = check.gmem
     inner_mode, gmem_problem = _inner_mode(gmem)
-    s = Sm90Setup(check, atom, model, op, rows, k, max(1, bits // 8), major, source,
+    s = Sm90Setup(check, atom, arch, model, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
-                  umma=umma, cta_group=cta_group(atom) if umma else 1)
+                  cta_group=arch.cta_group(atom))
     if s.tile is None:
         return s
     s.align = check.smem_align or TMA.SMEM_ALIGN
@@ -213,25 +224,16 @@ def build_sm90(check: CheckSpec, atom: MMAAtomSpec) -> Sm90Setup:
         e = s.elem_bytes
         outer = gmem.mode(1 - inner_mode)
         s.tensor_map = TMA.TensorMap2D(
-            elem_bytes=e, box=s.boxes.box,
-            swizzle=(TMA.TmaSwizzle.B128_ATOM_32B if s.tile.layout_type is UmmaLayoutType.B128_BASE32B
-                     else TMA_SWIZZLE[s.tile.swizzle]),
+            elem_bytes=e, box=s.boxes.box, swizzle=TMA_SWIZZLE[(s.tile.swizzle, s.tile.chunk_bytes)],
             global_dim=(int(gmem.mode(inner_mode).size()), int(outer.size())),
             global_stride=int(flatten_to_tuple(outer.stride)[0]) * e)
     if s.tile.extent[0] >= rows and s.tile.extent[1] >= k:
         s.overrides = dict(check.descriptor)
-        if umma:
-            u = umma_descriptor(s.tile, major, (0, 0), 0, (rows, k))
-            s.derived = u
-            swizzle = s.overrides.get("swizzle")   # given in GMMA naming: the same layout type
-            s.descriptor = replace(u, lbo=s.overrides.get("lbo", u.lbo), sbo=s.overrides.get("sbo", u.sbo),
-                                   base_offset=s.overrides.get("base_offset", u.base_offset),
-                                   layout=u.layout if swizzle is None else UmmaLayoutType.of_gmma(GmmaSwizzle(swizzle)))
-        else:
-            d = gmma_descriptor(s.tile, major, (0, 0), 0, (rows, k))
-            s.derived = d
-            s.descriptor = replace(d, lbo=s.overrides.get("lbo", d.lbo), sbo=s.overrides.get("sbo", d.sbo),
-                                   base_offset=s.overrides.get("base_offset", d.base_offset),
-                                   swizzle=GmmaSwizzle(s.overrides.get("swizzle", int(d.swizzle))))
+        s.built = arch.descriptor(s.tile, major, (0, 0), 0, (rows, k))
+        s.reader = s.built.overridden(s.overrides)
     return s
 
+
+def build_sm90(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
+    """`build`, under the name the callers know (the check may be Hopper's or Blackwell's)."""
+    return build(check, atom)

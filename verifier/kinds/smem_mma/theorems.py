@@ -1,19 +1,19 @@
-"""Hopper theorems: TMA fills the shared tile, the wgmma descriptor reads it, end to end.  A check whose atom issues
-tcgen05.mma (Blackwell's UMMA) runs the same theorems with the UMMA descriptor (hardware/umma_desc.py) reading.
+"""Shared-memory MMA theorems: TMA fills the shared tile, the descriptor reads it, end to end.  The same theorems
+serve Hopper's wgmma and Blackwell's tcgen05.mma: what differs (the descriptor, the rules only one instruction has)
+is asked of the setup's architecture (arch.py's Protocols; sm90.py, sm100.py), never imported here.
 
 Every claim quantifies over the buffer's base address (each multiple of the alignment that fits shared memory),
 the pipeline stage, and the element; the descriptor claims also over the instruction slice of the tile (its
 k-block and its M/N block).  Addresses are absolute shared-memory bytes: the swizzle of TMA and of the tensor
-core read them (hardware/tma.py, hardware/gmma_desc.py), the layout's own swizzle reads what the check's smem
-layout says (a GMMA smem_ptr layout: the absolute address; a plain composition: the offset in the buffer).
+core read them (hardware/tma.py, the architecture's descriptor model), the layout's own swizzle reads what the
+check's smem layout says (a GMMA smem_ptr layout: the absolute address; a plain composition: the offset in the
+buffer).
 """
 from __future__ import annotations
 
 from ...algebra.swizzle import ComposedLayout
 from ...hardware import tma as TMA
-from ...hardware.gmma_desc import GmmaSwizzle, Major
-from ...hardware.umma_desc import SECTION as UD_SECTION
-from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
+from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...symbolic.expr import Expr, Var, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
@@ -22,20 +22,11 @@ from .setup import SMEM_BYTES, Sm90Setup
 from ...theorems.suspects import Suspects
 
 
-MN_32BIT_BITS = 32
-MN_32BIT_UNSETTLED = ("an MN-major 32-bit operand on a 16-byte-atomic layout: the PTX ISA text read here does not "
-                      "settle how tcgen05.mma reads it, and CUTLASS's sm100_smem_selector allows only "
-                      "SWIZZLE_128B_BASE32B (UMMA::Layout_MN_SW128_32B_Atom) for MN-major tf32: neither verified nor "
-                      "refuted")
-
-
-def _unsettled_umma_read(setup: Sm90Setup) -> Unsupported | None:
-    """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms: no model says what it reads."""
+def _unsettled_read(setup: Sm90Setup) -> Unsupported | None:
+    """A read of the tile no model of the architecture settles (tcgen05.mma's MN-major 32-bit on 16-byte atoms)."""
     bits = setup.check.value_type.bits if setup.check.value_type else 0
-    if (setup.umma and setup.major is Major.MN and bits == MN_32BIT_BITS and setup.tile is not None
-            and setup.tile.layout_type is not UmmaLayoutType.B128_BASE32B):
-        return Unsupported(MN_32BIT_UNSETTLED)
-    return None
+    why = setup.arch.unsettled_read(setup.tile, setup.major, bits) if setup.tile is not None else None
+    return Unsupported(why) if why is not None else None
 
 
 def _no_tile(setup: Sm90Setup) -> Unsupported:
@@ -185,23 +176,22 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
                               suspects.smem("the shared-memory tile's extent"))]
     bits = setup.check.value_type.bits if setup.check.value_type else 0
-    if setup.major is Major.MN and not setup.umma:   # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
-        items.append(Fact("an MN-major operand has 16-bit elements (wgmma transposes only f16 / bf16)", bits == 16,
-                          f"{bits}-bit elements", "16-bit elements", suspects.field("mma", "the atom's major-ness")))
-    unsettled = _unsettled_umma_read(setup)
+    transposes = setup.arch.mn_major_only        # None: the instruction transposes every width (tcgen05.mma)
+    if setup.major is Major.MN and transposes is not None:
+        width, why = transposes
+        items.append(Fact(f"an MN-major operand has {width}-bit elements ({why})", bits == width,
+                          f"{bits}-bit elements", f"{width}-bit elements",
+                          suspects.field("mma", "the atom's major-ness")))
+    unsettled = _unsettled_read(setup)
     if unsettled is not None and all(f.holds for f in items if isinstance(f, Fact)):
         return unsettled      # a failed fact above is a refutation the unsettled read does not hide
-    if unsettled is not None or setup.descriptor is None:
+    if unsettled is not None or setup.reader is None:
         return items
-    d = setup.descriptor
-    problem = d.field_problem(setup.major) if isinstance(d, UmmaDescriptor) else d.field_problem()
+    problem = setup.reader.field_problem(setup.major)
     blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
                   if setup.overrides else None)
     items.append(Fact("the descriptor's fields are encodable", problem is None, problem or "encodable",
-                      "multiples of 16 within 14 bits of 16-byte units"
-                      + (f", a layout type the {setup.major.value}-major form has ({UD_SECTION})"
-                         if setup.umma else ""),
-                      blame_desc or smem, note=_descriptor_text(setup)))
+                      setup.arch.field_rule(setup.major), blame_desc or smem, note=_descriptor_text(setup)))
     if not all(f.holds for f in items if isinstance(f, Fact)):
         return items
     w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
@@ -225,22 +215,23 @@ def _fields(overrides: dict[str, int]) -> str:
 
 
 def _descriptor_text(setup: Sm90Setup) -> str:
-    d = setup.descriptor
+    d, built = setup.descriptor, setup.derived
     if d is None:
         return ""
     return (f"{setup.major.value}-major, swizzle {d.swizzle.label}, LBO {d.lbo}, SBO {d.sbo}, base offset "
-            f"{d.base_offset}" + (f" (overriding {setup.desc_builder}'s LBO {setup.derived.lbo}, SBO "
-                                  f"{setup.derived.sbo}, base offset {setup.derived.base_offset}, swizzle "
-                                  f"{setup.derived.swizzle.label})" if setup.overrides and setup.derived else ""))
+            f"{d.base_offset}" + (f" (overriding {setup.desc_builder}'s LBO {built.lbo}, SBO "
+                                  f"{built.sbo}, base offset {built.base_offset}, swizzle "
+                                  f"{built.swizzle.label})" if setup.overrides and built else ""))
 
 
 # --- theorem 16: end to end ------------------------------------------------------------------------------------
 
 def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
-    """The byte wgmma reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j) to."""
+    """The byte the tensor core reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j)
+    to."""
     if setup.tile is None:
         return _no_tile(setup)
-    unsettled = _unsettled_umma_read(setup)
+    unsettled = _unsettled_read(setup)
     if unsettled is not None:
         return unsettled
     if setup.boxes is None or setup.tensor_map is None:
@@ -289,7 +280,7 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> Claim:
                  blame, subject=setup.operand.value)
 
 
-# --- theorems 9 and 12 on the Hopper tile ----------------------------------------------------------------------
+# --- theorems 9 and 12 on the shared tile ------------------------------------------------------------------
 
 def smem_injective(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """Distinct (mn, k, stage) of the tile have distinct offsets (stages included: no stage overwrites another)."""

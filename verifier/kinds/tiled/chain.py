@@ -45,7 +45,7 @@ def thread_coord_exprs(mma: Any, t: Expr) -> list[Expr]:
     return out
 
 
-def _operand_thread_coord(operand: str, mma: Any, t: Expr) -> tuple:
+def _operand_thread_coord(operand: str, mma: Any, t: Expr) -> tuple[Any, ...]:
     v, m, n, k = thread_coord_exprs(mma, t)
     return v, Operand.of(operand).pick((m, n, k))
 
@@ -122,7 +122,7 @@ class OperandChain:
     def memory_tv(self, t: Expr, tiled_value: Expr) -> Expr:
         return layout_expr(self.layout_D_tv if self.store else self.layout_S_tv, (t, tiled_value))
 
-    def memory_coord(self, t: Expr, value: Expr) -> tuple:
+    def memory_coord(self, t: Expr, value: Expr) -> tuple[Any, ...]:
         rest = tuple(self.inst[1:])
         return (t, (value, self.inst[0]), rest if len(rest) > 1 else rest[0])
 
@@ -253,7 +253,7 @@ class OperandChain:
 
         def render(n: Mapping[str, int]) -> str:
             inst = [n[f"r{i}"] for i in range(len(self.inst))]
-            rcoord: tuple = ((n["v"], inst[0]),) + tuple(inst[1:])
+            rcoord: tuple[Any, ...] = ((n["v"], inst[0]),) + tuple(inst[1:])
             slot_c = idx2crd(n["slot"], fshape)
             return (f"tXr{op}{_coord_text(rcoord)} = {n['u']} = tCr{op}{_coord_text(slot_c)}"
                     f"    [tXr{op} = {ret}, tCr{op} = {frag}]")
@@ -391,7 +391,7 @@ def _hexaddr(off_elems: int, elem_bytes: float, base: int) -> str:
     return f"base+{b:#x} ({base + b:#x} for base {base:#x})"
 
 
-def hardware_text(d: dict) -> str:
+def hardware_text(d: dict[str, Any]) -> str:
     """'matrix 2, row 0, column 1, address lane 16 -> register 2, high half'."""
     where = [f"{k} {v}" for k, v in d.items() if k not in ("register", "half")]
     reg = d.get("register")

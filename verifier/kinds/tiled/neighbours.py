@@ -67,7 +67,7 @@ def smem_changes(spec: Spec, check: TiledCheck) -> Iterator[Neighbour]:
 
 def operand_tile(spec: Spec, check: TiledCheck) -> tuple[int, int] | None:
     """The tiled MMA's (rows, cols) tile of the check's operand."""
-    from ...algebra.inttuple import AlgebraError
+    from ...algebra.inttuple import AlgebraError, PortLimit
     from ...cute.mma import TiledMMA
     from ...cute.operand import Operand
     from ..cute_objects import mma_atom, thread_layout
@@ -76,7 +76,7 @@ def operand_tile(spec: Spec, check: TiledCheck) -> tuple[int, int] | None:
         return None
     try:
         mma = TiledMMA(mma_atom(atom), thread_layout(check.atom_layout), check.permutation)
-    except AlgebraError:
+    except (AlgebraError, PortLimit):   # CuTe refuses the tiled MMA, or the tool cannot build it: no tile
         return None
     mi, ki = Operand.of(check.operand or "A").modes
     return mma.tile_size(mi), mma.tile_size(ki)

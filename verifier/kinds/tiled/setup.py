@@ -57,7 +57,9 @@ class TiledSetup:
     @refused_as("partition_fragment of the shared-memory tile", "smem")
     def fragment(self) -> Layout:
         """partition_fragment_X(sX) of thread 0: (value, rest...) -> register storage index."""
-        return self.mma.partition_fragment(self.smem, self.operand, 0).layout
+        layout = self.mma.partition_fragment(self.smem, self.operand, 0).layout
+        assert isinstance(layout, Layout)     # a register fragment is compact: never swizzled
+        return layout
 
     @cached_property
     @refused_as("left_inverse of the register fragment", "smem")

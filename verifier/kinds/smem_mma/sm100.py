@@ -1,0 +1,96 @@
+"""Blackwell's tcgen05.mma (UMMA) behind the smem_mma Protocols (arch.py): make_umma_desc's descriptor (cute/umma.py)
+read by the tcgen05 descriptor model (hardware/umma_desc.py, written from the PTX ISA: no Blackwell GPU confirmed
+it); M/N/K from the atom's shape and its CTA group, never from an instruction model.
+
+Imported by arch.architecture for an atom whose instruction is tcgen05.mma; imports no Hopper-only module (the
+wgmma instruction model, sm90.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ...cute.gmma import SmemTile
+from ...cute.operand import Operand
+from ...cute.umma import cta_group, layout_type, operand_rows, umma_descriptor, umma_smem_tile
+from ...hardware import umma_desc as UD
+from ...hardware.base import MMAModel
+from ...hardware.smem_operand import GmmaSwizzle, Major
+from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
+from ...specfile.model import MMAAtomSpec
+from ...symbolic.expr import Expr, ExprLike
+from .arch import FIELD_RULE
+
+ENGINE, BUILDER = "tcgen05.mma", "make_umma_desc"
+MN_32BIT_BITS = 32
+MN_32BIT_UNSETTLED = ("an MN-major 32-bit operand on a 16-byte-atomic layout: the PTX ISA text read here does not "
+                      "settle how tcgen05.mma reads it, and CUTLASS's sm100_smem_selector allows only "
+                      "SWIZZLE_128B_BASE32B (UMMA::Layout_MN_SW128_32B_Atom) for MN-major tf32: neither verified nor "
+                      "refuted")
+
+
+@dataclass(frozen=True)
+class UmmaTileDescriptor:
+    """A tcgen05 shared-memory descriptor of a tile's slice (implements arch.TileDescriptor)."""
+    fields: UmmaDescriptor
+
+    @property
+    def chunk_bytes(self) -> int:
+        return self.fields.layout.chunk_bytes
+
+    def overridden(self, overrides: Mapping[str, int]) -> UmmaTileDescriptor:
+        u = self.fields
+        swizzle = overrides.get("swizzle")   # given in GMMA naming: the same layout type
+        return UmmaTileDescriptor(replace(
+            u, lbo=overrides.get("lbo", u.lbo), sbo=overrides.get("sbo", u.sbo),
+            base_offset=overrides.get("base_offset", u.base_offset),
+            layout=u.layout if swizzle is None else UmmaLayoutType.of_gmma(GmmaSwizzle(swizzle))))
+
+    def word(self, start: int) -> int:
+        return replace(self.fields, start=start).encode()
+
+    def read_address(self, major: Major, i: ExprLike, j: ExprLike, elem_bytes: int, start: ExprLike) -> Expr:
+        addr: Expr = UD.read_address(self.fields, major, i, j, elem_bytes, start=start)
+        return addr
+
+    def unswizzled_offset(self, major: Major, i: int, j: int, elem_bytes: int) -> int:
+        return int(UD.unswizzled_offset(self.fields, major, i, j, elem_bytes))
+
+    def field_problem(self, major: Major) -> str | None:
+        return self.fields.field_problem(major)
+
+
+class Tcgen05:
+    """tcgen05.mma (sm_100a) reading A / B through make_umma_desc's descriptor (implements arch.Architecture)."""
+    engine = ENGINE
+    builder = BUILDER
+    mn_major_only: tuple[int, str] | None = None     # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
+
+    def model(self, atom: MMAAtomSpec) -> MMAModel | None:
+        return None
+
+    def rows(self, atom: MMAAtomSpec, operand: Operand) -> int:
+        return operand_rows(atom, operand)
+
+    def cta_group(self, atom: MMAAtomSpec) -> int:
+        return cta_group(atom)
+
+    def tile(self, layout: object, elem_bits: int, absolute: bool) -> SmemTile | str:
+        return umma_smem_tile(layout, elem_bits, absolute)
+
+    def descriptor(self, tile: SmemTile, major: Major, origin: tuple[int, int], stage: int,
+                   shape: tuple[int, int]) -> UmmaTileDescriptor:
+        return UmmaTileDescriptor(umma_descriptor(tile, major, origin, stage, shape))
+
+    def field_rule(self, major: Major) -> str:
+        return f"{FIELD_RULE}, a layout type the {major.value}-major form has ({UD.SECTION})"
+
+    def unsettled_read(self, tile: SmemTile, major: Major, elem_bits: int) -> str | None:
+        """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms: no model says what it reads."""
+        if (major is Major.MN and elem_bits == MN_32BIT_BITS
+                and layout_type(tile) is not UmmaLayoutType.B128_BASE32B):
+            return MN_32BIT_UNSETTLED
+        return None
+
+
+ARCH = Tcgen05()
