@@ -1,4 +1,5 @@
-"""What a verdict may rest on (../DESIGN.md, "Outcomes"): the typed outcomes of obligations, theorems and checks.
+"""What a verdict may rest on (README, "Outcomes: what a verdict rests on"): the typed outcomes of obligations,
+theorems and checks.
 
 A theorem ends in exactly one Status.  A check is VERIFIED only when every theorem is PROVED; it is
 REFUTED only by a REFUTED or REFUSED theorem; an ERROR anywhere makes the check an ERROR (never a proof,

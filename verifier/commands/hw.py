@@ -1,5 +1,5 @@
-"""`python -m verifier hw tma|wgmma|banks|tmem ...`: the hardware models, queried directly (../DESIGN.md, "The hardware
-calculator").  `hw -` reads one query a line (the words after `hw`) and answers each with one JSON line; a
+"""`python -m verifier hw tma|wgmma|banks|tmem ...`: the hardware models, queried directly (README, "Hardware
+models").  `hw -` reads one query a line (the words after `hw`) and answers each with one JSON line; a
 malformed query gets `{"error": ...}` and the others go on.  Parameters the driver or the hardware refuses
 get `{"refused": "<the rule>"}`.
 """

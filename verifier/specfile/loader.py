@@ -1,4 +1,4 @@
-"""Reading spec files (format version 1, ../DESIGN.md) into validated `Spec` objects.
+"""Reading spec files (format versions 1 and 2: README, "Spec format") into validated `Spec` objects.
 
 ruamel.yaml's round-trip loader keeps the line and column of every node and refuses duplicate keys, so
 every problem becomes a `SpecError` that says `file:line:column: message`; nothing else escapes.  Where libyaml
