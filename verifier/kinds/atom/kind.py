@@ -33,7 +33,21 @@ def mma_view(spec: Spec, check: CheckSpec) -> Figure:
     return mma_figure(check.name, TiledMMA(mma_atom(atom), thread_layout(check.atom_layout), check.permutation))
 
 
-class MmaAtomKind:
+class MmaPictures:
+    """The pictures of a check whose tile is its tiled MMA's: the A, B and C TV layouts (the `mma` view)."""
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return (MMA_VIEW,)
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        return [mma_view(spec, check) for view in views if view == MMA_VIEW]
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        return (MMA_VIEW,)
+
+
+class MmaAtomKind(MmaPictures):
     """An MMA atom alone: theorems 1, 2 and 11 on A, B and C (or the check's one operand)."""
     name = CheckKind.MMA.value
     precedence = ATOM_PRECEDENCE
@@ -54,16 +68,6 @@ class MmaAtomKind:
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         raise no_chain(check)
-
-    def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return (MMA_VIEW,)
-
-    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
-                result: CheckResult | None) -> list[Figure]:
-        return [mma_view(spec, check) for view in views if view == MMA_VIEW]
-
-    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return (MMA_VIEW,)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         return iter(())

@@ -9,15 +9,14 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import GMMA_KEYS
 from ...theorems.catalog import TheoremId
-from ..atom.kind import MMA_VIEW, mma_view
+from ..atom.kind import MmaPictures
 from ..atom.plans import ALL_OPERANDS, mma_plans
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, write_chain
 from ..registry import register
 from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
 
 if TYPE_CHECKING:
-    from ...draw.figure import Figure
-    from ...theorems.result import CheckResult
+    pass
 
 T = TheoremId
 # the theorems of the descriptor path after the atom's, in the order they are decided
@@ -27,7 +26,7 @@ SMEM_MMA_PRECEDENCE = 10
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 
 
-class SmemMmaKind:
+class SmemMmaKind(MmaPictures):
     """Theorems 1, 2 and 11 on the atom's A, B and accumulator, then 9, 12 and 13-16 on the operand's tile."""
     name = CheckKind.GMMA.value
     precedence = SMEM_MMA_PRECEDENCE
@@ -84,16 +83,6 @@ class SmemMmaKind:
         out.write(f"{request.path}: check {name}: {check.mma} {s.operand.value} <- {check.copy} on "
                   f"{check.value_type.name}, smem {check.smem}\n")
         write_chain(out, title, lines)
-
-    def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return (MMA_VIEW,)
-
-    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
-                result: CheckResult | None) -> list[Figure]:
-        return [mma_view(spec, check) for view in views if view == MMA_VIEW]
-
-    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return (MMA_VIEW,)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         from .neighbours import gmma_changes
