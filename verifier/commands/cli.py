@@ -153,6 +153,13 @@ DELEGATED = (
     ("import-kernel", "write the checks a C++ kernel's CuTe configuration defines",
      "Read the TiledMMA, Copy_Atom and shared-memory layouts a C++ kernel source declares (aliases, auto variables, "
      "decltype) and write one check per operand path; what cannot be read is reported with file:line:column."),
+    ("import-dsl", "write the checks CuTe DSL kernels define, from the IR the DSL leaves",
+     "Read CuTe DSL IR text (CUTE_DSL_KEEP=ir): follow each kernel's data flow from shared allocations through views, "
+     "tiled copies and tiled MMAs, and write one check per operand path and shared buffer (theorem 23); what is not "
+     "checked is reported with file:line:column."),
+    ("dsl", "compile a CuTe DSL script with its IR kept, import it and prove it",
+     "Run a Python script whose cute.compile uses fake arguments, with CUTE_DSL_KEEP=ir in a temporary directory; "
+     "import every IR it leaves (import-dsl) and prove the checks. Exit codes as prove."),
     ("prescreen-cutlass", "prove every GEMM kernel CUTLASS's generator emits for an arch",
      "Map each GEMM kernel cutlass_library's generator emits for --arch 80|90 to the CuTe configuration its "
      "collective builder builds, prove every distinct operand path, and report per kernel."),
@@ -174,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["import-kernel"]:
         from .import_kernel import main as kernel_main
         return kernel_main(argv[1:])
+    if argv[:1] == ["import-dsl"]:
+        from .import_dsl import main as dsl_import_main
+        return dsl_import_main(argv[1:])
+    if argv[:1] == ["dsl"]:
+        from .dsl import main as dsl_main
+        return dsl_main(argv[1:])
     if argv[:1] == ["prescreen-cutlass"]:
         from .prescreen_cutlass import main as prescreen_main
         return prescreen_main(argv[1:])

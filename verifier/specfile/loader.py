@@ -112,7 +112,8 @@ def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckS
     fl.only(CHECK_KEYS + tuple(k for k in kind_keys() if k not in CHECK_KEYS))
     if not fl.has("mma") and not fl.has("copy"):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
-    check = CheckSpec(name=name, loc=loc, field_locs=fl.locs, description=fl.opt_str("description"))
+    check = CheckSpec(name=name, loc=loc, field_locs=fl.locs, description=fl.opt_str("description"),
+                      source=fl.opt_str("source"))
     mma: MMAAtomSpec | None = None
     if fl.has("mma"):
         check.mma = atoms.lookup(fl, "mma", atoms.mma, "MMA atom")

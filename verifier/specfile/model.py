@@ -20,6 +20,7 @@ class CheckKind(str, Enum):
     TILED = "tiled"    # a tiled MMA, an operand, a copy and its shared-memory tile: theorems 1-12
     GMMA = "gmma"      # a wgmma operand in shared memory, filled by TMA from a global tensor: the Hopper path
     TMEM = "tmem"      # a tcgen05.ld / st tiled copy of a tensor-memory tile (make_tmem_copy): theorems 3, 19-21
+    BUFFER = "buffer"  # a shared buffer's writer and reader: theorem 23
 
 
 # copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts
@@ -102,6 +103,7 @@ class CheckSpec:
     value_type: ValueType | None = None
     expect: str = "pass"                 # an Expect value: pass | fail | undecided | unsupported
     description: str | None = None
+    source: str | None = None            # where the configuration comes from (an importer's file:line:column)
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     def summary(self) -> str:

@@ -17,14 +17,18 @@ TYPE_KEYS = ("a", "b", "c", "d")
 # the keys of a check, by the kind that reads them
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")     # an operand read through a descriptor
 TMEM_KEYS = ("tmem", "tmem_columns", "store")                            # a tensor-memory copy
-TILED_V2_KEYS = ("banks", "reduction", "smem_type")                      # a tiled path's version 2 keys
+BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
+BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
+BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source")                    # `writer:` / `reader:`
+TILED_V2_KEYS = ("banks", "reduction", "smem_type", "tiled_copy")        # a tiled path's version 2 keys
 TILED_KEYS = ("smem", "copy_for", "copy_mma") + TILED_V2_KEYS            # a tiled path (smem: the TMA checks' too)
+TILED_COPY_KEYS = ("layout_tv", "tiler")     # `tiled_copy:` a TiledCopy as its builder made it (TV layout, tile)
 ATOM_LAYOUT_KEYS = ("atom_layout", "permutation")                        # make_tiled_mma's (copy_mma's too)
 COMMON_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect", "copy_for",
-               "copy_mma", "description")
-V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS
+               "copy_mma", "description", "source")
+V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS
 # every key of a check, in the order messages list them
-CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + COMMON_KEYS
+CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + COMMON_KEYS
 
 STORE_KEYS = ("copy", "value_type", "smem")          # `store:` after a TMEM load
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")

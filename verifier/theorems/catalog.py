@@ -28,6 +28,7 @@ class TheoremId(str, Enum):
     TMEM_LANE_ACCESS = "tmem.lane_access"
     TMEM_ALLOCATION = "tmem.allocation"
     TMEM_STORE = "tmem.store"
+    BUFFER_AGREEMENT = "buffer.agreement"
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "to smem[layout(coordinate it holds)]: retile_S takes each register where the load left its coordinate, "
             "the instruction writes each element where the shared layout puts its source register's coordinate, "
             "rows contiguous and aligned"),
+    Theorem(23, T.BUFFER_AGREEMENT, "Producer/consumer agreement",
+            "every element the writer of a shared buffer stores (cp.async, TMA, a register store) lands at its own "
+            "byte inside the allocation, and at the byte where the buffer's reader (ldmatrix, a descriptor, a "
+            "vector load) looks for that same element, for every base address the allocation allows, swizzles "
+            "included"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

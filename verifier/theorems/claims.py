@@ -47,6 +47,7 @@ class Trace(str, Enum):
     MEMORY_SIDE = "memory"          # (thread, value, instance) of the copy's shared-memory side
     TMA_BOX = "tma_box"             # (base, stage, box, row, col) of a TMA box (theorems/sm90_chain.py)
     GMMA_SLOT = "gmma_slot"         # (base, stage, slice, element) a wgmma instruction reads
+    BUFFER_ELEMENT = "buffer_element"   # (base, coordinate) of an element of a shared buffer (kinds/buffer)
 
 
 @dataclass

@@ -18,6 +18,9 @@ def construction_changes(check: TiledCheck) -> Iterator[Neighbour]:
     if check.copy_for and check.copy_for.upper() != op:
         yield (Change("copy_for", check.copy_for, "(removed)", f"make_tiled_copy_{op}(copy_atom, tiled_mma)"),
                {"copy_for": None})
+    if check.tiled_copy is not None:
+        yield (Change("tiled_copy", "(the copy as the kernel built it)", "(removed)",
+                      f"make_tiled_copy_{op}(copy_atom, tiled_mma)"), {"tiled_copy": None})
     if check.copy_mma is not None:
         yield (Change("copy_mma", "(a different tiled MMA)", "(removed)",
                       f"make_tiled_copy_{op}(copy_atom, tiled_mma) with the kernel's own tiled_mma"),

@@ -191,8 +191,13 @@ def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpe
     unread = executed_unread_side(check, mma_spec, copy_spec)
     if unread is not None:    # what the configuration runs: the side it never reads is RefLayout's
         typed = typed.executing(unread)
-    tiled_copy = refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
-        typed, copy_mma, copy_for)
+    if check.tiled_copy is not None:     # the copy as its builder made it (the CuTe DSL's tiled copy type)
+        given = check.tiled_copy
+        tiled_copy = refused_as("make_tiled_copy_tv of the given layout_tv and tiler", "tiled_copy")(TiledCopy)(
+            typed, given.layout_tv, given.tiler)
+    else:
+        tiled_copy = refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
+            typed, copy_mma, copy_for)
     direction = "store" if operand == "C" else "load"   # only used by per-thread copies
     return TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
                       copy_model_for(copy_spec, direction, bits), mma_model_for(mma_spec), Tensor(0, check.smem), bits)

@@ -1,0 +1,102 @@
+"""The CuTe DSL's atom types named as CuTe's C++ atoms (the atom library's names), written once as data.
+
+    !cute_nvgpu.atom.ldsm<val_type = f16, ..., num_matrices = 4, n>     SM75_U32x4_LDSM_N
+    !cute_nvgpu.atom.ldsm<..., num_matrices = 4, t>                     SM75_U16x8_LDSM_T
+    !cute_nvgpu.atom.stsm<f16, ..., num_matrices = 4, n>                SM90_U32x4_STSM_N
+    !cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>        SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>
+    !cute_nvgpu.atom.universal_copy<f16, 128 b>                         UniversalCopy<uint128_t>
+    !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>          SM80_16x8x16_F32F16F16F32_TN
+    !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+                                                                        SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,...>
+A name is a string; an atom this table cannot name is `Unnamed` with the reason."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cute_types import CopyAtomType, MmaAtomType
+
+# element types as CuTe's MMA names spell them
+MMA_TYPE_WORDS: dict[str, str] = {
+    "f16": "F16", "bf16": "BF16", "f32": "F32", "tf32": "TF32", "f64": "F64", "i8": "S8", "ui8": "U8", "u8": "U8",
+    "i32": "S32", "f8E4M3FN": "E4M3", "f8E5M2": "E5M2",
+}
+LDSM_FAMILY, STSM_FAMILY = "ldsm", "stsm"
+CP_ASYNC_FAMILY, UNIVERSAL_FAMILY = "simt_async_copy", "universal_copy"
+CP_ASYNC_CACHE = {"global": "CACHEGLOBAL", "always": "CACHEALWAYS"}
+UNIVERSAL_BITS = (8, 16, 32, 64, 128)
+MAJOR_WORDS = {"k": "K", "mn": "MN", "m": "MN", "n": "MN"}
+LDSM_STSM = {LDSM_FAMILY: ("SM75", "LDSM"), STSM_FAMILY: ("SM90", "STSM")}
+
+
+@dataclass(frozen=True)
+class Unnamed:
+    why: str
+
+
+def copy_atom_name(atom: CopyAtomType) -> str | Unnamed:
+    """The C++ copy atom the DSL's copy atom is."""
+    fam = atom.family
+    if fam in LDSM_STSM:
+        arch, word = LDSM_STSM[fam]
+        n = atom.param("num_matrices")
+        if n is None or n not in ("1", "2", "4"):
+            return Unnamed(f"{fam} with num_matrices = {n}")
+        size = atom.param("sz_pattern")
+        if size not in (None, "u16"):
+            return Unnamed(f"{fam} of {size} matrices (only the 16-bit ldmatrix / stmatrix has a model here)")
+        if atom.flag("t"):
+            return f"{arch}_U16x{2 * int(n)}_{word}_T"
+        return f"{arch}_U32x{n}_{word}_N"
+    if fam == CP_ASYNC_FAMILY:
+        cache = atom.param("cache")
+        bits = atom.bits()
+        if cache not in CP_ASYNC_CACHE or bits not in (32, 64, 128):
+            return Unnamed(f"cp.async with cache = {cache}, {bits} bits")
+        return f"SM80_CP_ASYNC_{CP_ASYNC_CACHE[cache]}<uint{bits}_t>"
+    if fam == UNIVERSAL_FAMILY:
+        bits = atom.bits()
+        if bits not in UNIVERSAL_BITS:
+            return Unnamed(f"universal copy of {bits} bits")
+        return f"UniversalCopy<uint{bits}_t>"
+    return Unnamed(f"copy atom {atom.text} has no CuTe C++ name in this table")
+
+
+def _elem_types(atom: MmaAtomType) -> list[str] | None:
+    text = atom.param("elem_type")
+    if text is None:
+        return None
+    return [t.strip() for t in text.strip("()").split(",")]
+
+
+def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
+    """The C++ MMA atom the DSL's MMA atom is."""
+    shape = atom.shape()
+    types = _elem_types(atom)
+    if shape is None or types is None or len(types) != 3:
+        return Unnamed(f"MMA atom {atom.text} names no shape MxNxK or elem_type (a, b, acc)")
+    a, b, acc = types
+    words = [MMA_TYPE_WORDS.get(t) for t in (a, b, acc)]
+    if None in words:
+        return Unnamed(f"MMA atom {atom.text}: element type {types} has no name in this table")
+    wa, wb, wc = (w or "" for w in words)
+    m, n, k = shape
+    if atom.family == "sm80.mma":
+        return f"SM80_{m}x{n}x{k}_{wc}{wa}{wb}{wc}_TN"
+    if atom.family == "sm90.mma":
+        majors = atom.param("ab_major")
+        kind = (atom.param("frag_kind") or "ss").upper()
+        if majors is None:
+            return Unnamed(f"wgmma atom {atom.text} names no ab_major")
+        ma, mb = (MAJOR_WORDS.get(x.strip()) for x in majors.strip("()").split(","))
+        if ma is None or mb is None or kind not in ("SS", "RS"):
+            return Unnamed(f"wgmma atom {atom.text}: majors {majors}, fragments {kind}")
+        return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}<GMMA::Major::{ma},GMMA::Major::{mb}>"
+    return Unnamed(f"MMA atom family {atom.family} has no CuTe C++ name in this table")
+
+
+def cpp_value_type(element: str) -> str | None:
+    from .cute_types import ELEMENT_TYPES
+    return ELEMENT_TYPES.get(element)
+
+
+__all__ = ["Unnamed", "copy_atom_name", "mma_atom_name", "cpp_value_type"]

@@ -1,0 +1,84 @@
+"""CuTe DSL IR files as one spec (the library behind `import-dsl`): each file read, each kernel's data flow followed,
+its operand paths and shared buffers written as checks over the atom library."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..echo import quote_path
+from .flow import Skipped, read_flow
+from .kernel_checks import KernelChecks, kernel_checks
+from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
+from .spec_text import DslInputError, drop_unknown_atoms, library, spec_text
+
+
+@dataclass
+class DslImport:
+    kernels: list[KernelChecks] = field(default_factory=list)
+
+    @property
+    def checks(self) -> int:
+        return sum(len(k.records) for k in self.kernels)
+
+    @property
+    def skipped(self) -> list[Skipped]:
+        return [s for k in self.kernels for s in k.skipped]
+
+
+def _read_text(path: Path) -> str:
+    if not path.is_file():
+        raise DslInputError(f"{quote_path(str(path))}: no such file")
+    size = path.stat().st_size
+    if size > MAX_IR_BYTES:
+        raise DslInputError(f"{quote_path(str(path))}:1:1: {size} bytes, more than the {MAX_IR_BYTES} this reads")
+    data = path.read_bytes()
+    if b"\0" in data:
+        raise DslInputError(f"{quote_path(str(path))}:1:1: not a text file")
+    return data.decode("utf-8", errors="replace")
+
+
+def kernel_word(name: str) -> str:
+    """A short name for a kernel: the DSL's mangled symbol without its argument signature."""
+    word = re.sub(r"^kernel_cutlass_kernel_", "", name)
+    word = re.split(r"_object_at_|_tensorptr|_CopyAtom|_Tensor", word)[0]
+    word = re.sub(r"[^A-Za-z0-9_]", "_", word)[:48].strip("_")
+    return word or "kernel"
+
+
+def import_files(files: list[Path]) -> DslImport:
+    result = DslImport()
+    seen: set[str] = set()
+    for f in files:
+        text = _read_text(f)
+        try:
+            module = read_module(text, str(f))
+        except IRSyntaxError as e:
+            raise DslInputError(str(e)) from None
+        kernels = module.kernels()
+        if not kernels:
+            raise DslInputError(f"{quote_path(str(f))}:1:1: no kernel (cuda.kernel / gpu.func) in this module")
+        for k in kernels:
+            word = kernel_word(k.name)
+            prefix, n = word, 2
+            while prefix in seen:
+                prefix, n = f"{word}_{n}", n + 1
+            seen.add(prefix)
+            result.kernels.append(kernel_checks(read_flow(module, k), prefix))
+    return result
+
+
+def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, DslImport]:
+    result = import_files(files)
+    mma, copy = library(atoms)
+    drop_unknown_atoms(result.kernels, mma, copy)
+    if result.checks == 0:
+        first = result.skipped[0] if result.skipped else None
+        raise DslInputError((f"{first.where}: " if first else f"{quote_path(str(files[0]))}:1:1: ")
+                            + "found no operand path or shared buffer to check"
+                            + (f" ({first.what}: {first.why})" if first else ""))
+    stem = name or (files[0].stem if len(files) == 1 else "dsl_kernels")
+    return spec_text(stem, [str(f) for f in files], result.kernels, mma, copy), result
+
+
+__all__ = ["DslImport", "DslInputError", "import_files", "run", "Where"]

@@ -1,0 +1,602 @@
+"""A CuTe DSL kernel's operand paths and shared buffers, as checks (the records spec_text writes).
+
+Per kernel (kernel_flow's partitions and uses):
+- an operand load into registers: a tiled copy that partitions a shared view as its source and retiles a
+  fragment of a tiled MMA's operand (ldmatrix into A / B) -> a tiled check of that operand with the tiled copy
+  as the DSL built it (`tiled_copy:`), on the view's first stage;
+- a C store from registers: a tiled copy that retiles the accumulator and partitions a shared view as its
+  destination (stmatrix), or a copy atom into the MMA's own C partition of a shared view -> a tiled check of C;
+- an operand the tensor core reads from shared memory through a descriptor (wgmma), filled by TMA -> a
+  descriptor check (the smem_mma kind) of that operand;
+- every shared buffer between a writer (cp.async / TMA / a register store) and a reader (ldmatrix, a
+  descriptor, a vector load, a TMA store) whose views name the same coordinates -> a buffer check (theorem 23).
+Everything the reader meets and does not turn into a check is a Skipped, with the reason.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..algebra.inttuple import is_underscore
+from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout, Swizzle
+from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name
+from .cute_types import (ELEMENT_BITS, DynamicValue, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
+                         is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
+from .flow import KernelFlow, Partition, Role, SharedView, Skipped
+from .mlir_text import Op, Value, Where
+
+TMA_LOAD_COPY = "SM90_TMA_LOAD"
+DSL_SMEM_BASE_ALIGN = 1024   # the DSL lowers shared memory to `.extern .shared .align 1024` (its PTX says so)
+TMA_LOAD_ATOMS = ("non_exec_tiled_tma_load", "tma_load")
+TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
+
+
+@dataclass
+class TiledCopyGiven:
+    layout_tv: str
+    tiler: str               # as a spec list: "[32, 16]" or '["(8,4,2):(1,16,8)", ...]'
+
+
+@dataclass
+class OperandRecord:
+    """A tiled check: an operand of a tiled MMA and the copy that moves it between shared memory and registers."""
+    name: str
+    where: Where
+    what: str
+    mma: str
+    atom_layout: str
+    permutation: str | None
+    operand: str
+    copy: str
+    value_type: str
+    smem: str
+    tiled_copy: TiledCopyGiven | None = None
+    notes: list[str] = field(default_factory=list)
+    smem_type: str | None = None     # a C tile converted before it is stored (the view's element type)
+
+
+@dataclass
+class DescriptorRecord:
+    """A descriptor check: an operand the tensor core reads from shared memory, filled by TMA."""
+    name: str
+    where: Where
+    what: str
+    mma: str
+    atom_layout: str
+    operand: str
+    value_type: str
+    smem: str
+    gmem: str
+    smem_align: int
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SideRecord:
+    by: str
+    at: int
+    layout: str
+    where: Where
+
+
+@dataclass
+class BufferRecord:
+    name: str
+    where: Where
+    copy: str                # the writer's copy atom
+    value_type: str
+    bytes: int
+    align: int
+    writer: SideRecord
+    reader: SideRecord
+    notes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord
+
+
+@dataclass
+class KernelChecks:
+    kernel: str
+    records: list[Record] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    atoms_needed: set[str] = field(default_factory=set)
+
+
+# --- text of layouts as a spec writes them ---------------------------------------------------------------------
+
+def spec_layout(text: str) -> str:
+    """A DSL-printed layout in the spec's syntax (`S<..>` is `Sw<..>`)."""
+    return re.sub(r"\bS<(\d+),(\d+),(\d+)>", r"Sw<\1,\2,\3>", text.strip().strip('"'))
+
+
+def _swizzle_text(sw: Swizzle) -> str:
+    return f"Sw<{sw.B},{sw.M},{sw.S}>"
+
+
+def view_layout_text(memref: MemrefType, stage: bool) -> str:
+    """The view's layout in the spec's syntax: a pointer's swizzle as CuTe's GMMA form (on byte addresses); with
+    `stage` False a rank-3 layout keeps its first two modes (stage 0)."""
+    layout = memref.layout()
+    if not stage:
+        layout = first_stage(layout)
+    if isinstance(layout, ComposedLayout):
+        inner = layout.b
+        assert isinstance(inner, Layout)
+        sw = layout.a
+        assert isinstance(sw, Swizzle)
+        text = f"{_swizzle_text(sw)} o {int(layout.offset)} o {inner.plain()}"
+    else:
+        assert isinstance(layout, Layout)
+        text = layout.plain()
+    if memref.ptr_swizzle is not None:
+        if isinstance(layout, ComposedLayout):
+            raise TypeTextError(f"a swizzled pointer ({memref.ptr_swizzle}) under a swizzled layout ({layout})")
+        return f"{_swizzle_text(memref.ptr_swizzle)} o smem_ptr[{memref.bits}b](unset) o {text}"
+    return text
+
+
+def first_stage(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    assert isinstance(inner, Layout)
+    if inner.rank() <= 2:
+        return layout
+    sliced = Layout(inner.shape[:2], inner.stride[:2])
+    if isinstance(layout, ComposedLayout):
+        return ComposedLayout(layout.a, layout.offset, sliced)
+    return sliced
+
+
+def _atom_layout_text(layout: Layout) -> str:
+    return '"' + layout.plain() + '"'
+
+
+def _permutation_text(perm: tuple[Any, ...]) -> str | None:
+    if not perm or all(p is None or is_underscore(p) for p in perm):
+        return None
+    parts = ['"_"' if (p is None or is_underscore(p)) else str(p) if isinstance(p, int) else f'"{p.plain()}"'
+             for p in perm]
+    return "[" + ", ".join(parts) + "]"
+
+
+def _tiler_text(tiler: tuple[Any, ...]) -> str:
+    return "[" + ", ".join(str(t) if isinstance(t, int) else f'"{t.plain()}"' for t in tiler) + "]"
+
+
+# --- the reader ----------------------------------------------------------------------------------------------
+
+class _Reader:
+    def __init__(self, flow: KernelFlow, prefix: str) -> None:
+        self.flow = flow
+        self.prefix = prefix
+        self.out = KernelChecks(flow.function.name)
+        self.used: set[Op] = set()
+        self.names: set[str] = set()
+
+    def skip(self, where: Where, what: str, why: str) -> None:
+        self.out.skipped.append(Skipped(where, what, why))
+
+    def name(self, *parts: str) -> str:
+        base = "_".join([self.prefix, *parts])
+        n, k = base, 2
+        while n in self.names:
+            n, k = f"{base}_{k}", k + 1
+        self.names.add(n)
+        return n
+
+    # -- types of actors ------------------------------------------------------------------------------------
+    def tiled_copy(self, v: Value) -> TiledCopyType | str:
+        t = self.flow.type_of(v)
+        if not is_type(t, "!cute.tiled_copy"):
+            return f"{v} is not a tiled copy ({t})"
+        assert t is not None
+        try:
+            return tiled_copy_of(t)
+        except TypeTextError as e:
+            return str(e)
+
+    def tiled_mma(self, v: Value) -> TiledMmaType | str:
+        t = self.flow.type_of(v)
+        if not is_type(t, "!cute.tiled_mma"):
+            return f"{v} is not a tiled MMA ({t})"
+        assert t is not None
+        try:
+            return tiled_mma_of(t)
+        except TypeTextError as e:
+            return str(e)
+
+    def shared_view(self, v: Value) -> SharedView | str | None:
+        return self.flow.view(self.flow.root(v))
+
+    # -- which operand a register fragment is ----------------------------------------------------------------
+    def fragment_operand(self, frag: Value) -> tuple[Value, str] | None:
+        """(tiled MMA, operand) whose fragment `frag` is: made by make_fragment, or used by cute.gemm."""
+        root = self.flow.root(frag)
+        p = self.flow.partition_of(root)
+        if p is not None and p.role is Role.FRAGMENT and p.operand:
+            return p.actor, p.operand
+        for g in self.flow.gemms:
+            if len(g.operands) >= 5:
+                mma, d, a, b, c = g.operands[:5]
+                for v, op in ((d, "C"), (c, "C"), (a, "A"), (b, "B")):
+                    if self.flow.root(v) == root:
+                        return mma, op
+        return None
+
+    # -- operand paths through registers ----------------------------------------------------------------------
+    def register_paths(self) -> None:
+        for p in self.flow.partitions:
+            if p.role is not Role.RETILE:
+                continue
+            self.used.add(p.op)
+            tc = self.tiled_copy(p.actor)
+            if isinstance(tc, str):
+                self.skip(p.op.where, "retile", tc)
+                continue
+            owner = self.fragment_operand(p.target)
+            if owner is None:
+                self.skip(p.op.where, f"retile by {tc.atom.family}", f"the fragment {p.target} is not a tiled MMA's "
+                                                                     "operand this reader can trace")
+                continue
+            mma_value, operand = owner
+            load = [q for q in self.flow.partitions_of(p.actor, Role.SOURCE)]
+            store = [q for q in self.flow.partitions_of(p.actor, Role.DESTINATION)]
+            sides = [(q, "load") for q in load] + [(q, "store") for q in store]
+            shared = [(q, d) for q, d in sides if isinstance(self.shared_view(q.target), SharedView)]
+            if not shared:
+                self.skip(p.op.where, f"retile by {tc.atom.family}", "the tiled copy partitions no shared view "
+                                                                     "this reader can trace")
+                continue
+            for q, direction in shared:
+                self.used.add(q.op)
+                self.operand_record(q, tc, mma_value, operand, direction)
+
+    def mma_names(self, mma_value: Value, where: Where) -> tuple[TiledMmaType, str] | None:
+        mt = self.tiled_mma(mma_value)
+        if isinstance(mt, str):
+            self.skip(where, "tiled MMA", mt)
+            return None
+        name = mma_atom_name(mt.atom)
+        if isinstance(name, Unnamed):
+            self.skip(where, "tiled MMA", name.why)
+            return None
+        self.out.atoms_needed.add(name)
+        return mt, name
+
+    def operand_record(self, q: Partition, tc: TiledCopyType, mma_value: Value, operand: str, direction: str) -> None:
+        view = self.shared_view(q.target)
+        assert isinstance(view, SharedView)
+        named = self.mma_names(mma_value, q.op.where)
+        if named is None:
+            return
+        mt, mma_name = named
+        copy = copy_atom_name(tc.atom)
+        if isinstance(copy, Unnamed):
+            self.skip(q.op.where, f"tiled copy of operand {operand}", copy.why)
+            return
+        value_type = cpp_value_type(view.memref.element)
+        if value_type is None:
+            self.skip(q.op.where, f"tiled copy of operand {operand}", f"element type {view.memref.element}")
+            return
+        try:
+            smem = view_layout_text(view.memref, stage=False)
+        except TypeTextError as e:
+            self.skip(q.op.where, f"shared view of operand {operand}", str(e))
+            return
+        self.out.atoms_needed.add(copy)
+        staged = view.memref.layout()
+        inner = staged.b if isinstance(staged, ComposedLayout) else staged
+        notes = [f"the {direction} {copy} (tiled copy {q.actor} at {q.op.where}) of the {view.memref.element} "
+                 f"view {view.value} ({view.where})"]
+        if isinstance(inner, Layout) and inner.rank() == 3:
+            notes.append(f"stage 0 of {int(inner.mode(2).size())}: the buffer checks prove every stage's placement")
+        self.out.records.append(OperandRecord(
+            self.name(operand, copy.split("<")[0].split("_")[-2].lower() if "_" in copy else "copy", direction),
+            q.op.where, " ".join(notes), mma_name, _atom_layout_text(mt.atom_layout), _permutation_text(mt.permutation),
+            operand, copy, value_type, smem, TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), notes,
+            _converted(mt, operand, view)))
+
+    # -- C stores by a copy atom into the MMA's own partition ------------------------------------------------------
+    def atom_stores(self) -> None:
+        for op in self.flow.copies:
+            if len(op.operands) < 3:
+                continue
+            atom_t = self.flow.type_of(op.operands[0]) or (op.operand_types[0] if op.operand_types else None)
+            if atom_t is None or not atom_t.startswith("!cute_nvgpu.atom."):
+                continue
+            dst = self.flow.partition_of(op.operands[2])
+            if dst is None or dst.role is not Role.MMA or dst.operand != "C":
+                continue
+            view = self.shared_view(dst.target)
+            if not isinstance(view, SharedView):
+                continue
+            self.used.add(op)
+            self.used.add(dst.op)
+            from .cute_types import copy_atom_of
+            try:
+                atom = copy_atom_of(atom_t)
+            except TypeTextError as e:
+                self.skip(op.where, "C store", str(e))
+                continue
+            copy = copy_atom_name(atom)
+            if isinstance(copy, Unnamed):
+                self.skip(op.where, "C store", copy.why)
+                continue
+            named = self.mma_names(dst.actor, op.where)
+            value_type = cpp_value_type(view.memref.element)
+            if named is None or value_type is None:
+                continue
+            mt, mma_name = named
+            try:
+                smem = view_layout_text(view.memref, stage=False)
+            except TypeTextError as e:
+                self.skip(op.where, "shared view of C", str(e))
+                continue
+            self.out.atoms_needed.add(copy)
+            notes = [f"the store {copy} of the tiled MMA's C partition ({dst.op.where}) into the "
+                     f"{view.memref.element} view {view.value} ({view.where})"]
+            self.out.records.append(OperandRecord(
+                self.name("C", "store"), op.where, notes[0], mma_name, _atom_layout_text(mt.atom_layout),
+                _permutation_text(mt.permutation), "C", copy, value_type, smem, None, notes,
+                _converted(mt, "C", view)))
+            self._atom_store_writers.append((view, f"{copy} into the C partition", copy, op.where))
+
+    _atom_store_writers: list[tuple[SharedView, str, str, Where]]
+
+    # -- operands read through a descriptor --------------------------------------------------------------------
+    def descriptor_paths(self) -> None:
+        for p in self.flow.partitions:
+            if p.role is not Role.MMA or p.operand not in ("A", "B"):
+                continue
+            frags = [f for f in self.flow.partitions if f.role is Role.FRAGMENT and
+                     self.flow.root(f.target) in p.op.results]
+            descriptor = [f for f in frags if f.op.result_types and "smem_desc" in f.op.result_types[0]]
+            if not descriptor:
+                continue
+            self.used.add(p.op)
+            for f in frags:
+                self.used.add(f.op)
+            view = self.shared_view(p.target)
+            if not isinstance(view, SharedView):
+                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
+                          view if isinstance(view, str) else "its view is not in shared memory")
+                continue
+            named = self.mma_names(p.actor, p.op.where)
+            value_type = cpp_value_type(view.memref.element)
+            if named is None or value_type is None:
+                continue
+            mt, mma_name = named
+            tma = self.tma_writer_of(view)
+            if tma is None:
+                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
+                          "no TMA load fills its shared view (only TMA-filled descriptor operands are checked)")
+                continue
+            gmem = tma.get("gmem")
+            if gmem is None:
+                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
+                          tma.get("why", "the TMA's global tensor is not known"))
+                continue
+            try:
+                smem = view_layout_text(view.memref, stage=True)
+            except TypeTextError as e:
+                self.skip(p.op.where, f"shared view of operand {p.operand}", str(e))
+                continue
+            align = self.base_align(view)
+            notes = [f"operand {p.operand} of the tiled MMA ({p.op.where}) read by the tensor core through a "
+                     f"descriptor of the {view.memref.element} view {view.value} ({view.where}), filled by TMA "
+                     f"({tma['where']})"]
+            self.out.records.append(DescriptorRecord(
+                self.name(p.operand, "tma", "descriptor"), p.op.where, notes[0], mma_name,
+                _atom_layout_text(mt.atom_layout), p.operand, value_type, smem, gmem, align, notes))
+
+    def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
+        """The TMA load that fills `view` (its partition), with the global tensor it was made from."""
+        for p in self.flow.partitions:
+            if p.role is not Role.TMA or self.flow.root(p.target) != view.value:
+                continue
+            atom_t = self.flow.type_of(p.actor) or ""
+            if not any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
+                continue
+            out: dict[str, Any] = {"where": p.op.where, "partition": p}
+            host = self.flow.host_values.get(p.actor)
+            if host is None:
+                out["why"] = f"the TMA atom {p.actor} is not launched from a host function in this module"
+                return out
+            fn, hv = host
+            maker = next((op for op in fn.ops if hv in op.results), None)
+            if maker is None or not maker.operand_types:
+                out["why"] = f"the host value {hv} of the TMA atom is not made by an operation this reader knows"
+                return out
+            out["maker"] = maker
+            gt = maker.operand_types[0]
+            try:
+                g = memref_of(gt or "")
+                glayout = layout_of(g.layout_text)
+            except DynamicValue as e:
+                out["why"] = f"the TMA's global tensor {gt}: {e} (give the compile static shapes)"
+                return out
+            except TypeTextError as e:
+                out["why"] = f"the TMA's global tensor: {e}"
+                return out
+            if not isinstance(glayout, Layout) or glayout.rank() < 2:
+                out["why"] = f"the TMA's global tensor {gt} is not a rank-2+ layout"
+                return out
+            out["gmem"] = Layout(glayout.shape[:2], glayout.stride[:2]).plain()
+            if len(maker.operand_types) > 1 and maker.operand_types[1]:
+                out["smem_layout"] = maker.operand_types[1]
+            return out
+        return None
+
+    def base_align(self, view: SharedView) -> int:
+        """What the view's allocation guarantees of its base: the IR's alignment, or the DSL's shared-memory base
+        alignment for the kernel's first allocation (which the DSL places at the base)."""
+        a = view.pointer.allocation
+        if a.index == 0:
+            return max(a.align, DSL_SMEM_BASE_ALIGN)
+        return a.align
+
+    # -- buffers ------------------------------------------------------------------------------------------------
+    def buffers(self) -> None:
+        writers: list[tuple[SharedView, str, str, Where, str | None]] = []   # view, by, copy, where, own swizzle
+        readers: list[tuple[SharedView, str, Where]] = []
+        for p in self.flow.partitions:
+            view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA, Role.MMA) \
+                else None
+            if not isinstance(view, SharedView):
+                continue
+            if p.role in (Role.SOURCE, Role.DESTINATION):
+                tc = self.tiled_copy(p.actor)
+                if isinstance(tc, str):
+                    self.skip(p.op.where, p.op.name, tc)
+                    continue
+                copy = copy_atom_name(tc.atom)
+                copy_text = copy if isinstance(copy, str) else tc.atom.family
+                if p.role is Role.DESTINATION:
+                    writers.append((view, f"{copy_text} (partition_D {p.op.where.line})", copy_text, p.op.where, None))
+                else:
+                    readers.append((view, f"{copy_text} (partition_S {p.op.where.line})", p.op.where))
+                self.used.add(p.op)
+            elif p.role is Role.TMA:
+                atom_t = self.flow.type_of(p.actor) or ""
+                if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
+                    info = self.tma_writer_of(view) or {}
+                    sw = _tma_swizzle(info.get("smem_layout"))
+                    writers.append((view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY, p.op.where,
+                                    sw))
+                elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
+                    readers.append((view, f"TMA store (tma_partition {p.op.where.line})", p.op.where))
+                self.used.add(p.op)
+            elif p.role is Role.MMA and p.operand in ("A", "B"):
+                frags = [f for f in self.flow.partitions if f.role is Role.FRAGMENT and
+                         self.flow.root(f.target) in p.op.results]
+                if any(f.op.result_types and "smem_desc" in f.op.result_types[0] for f in frags):
+                    readers.append((view, f"the tensor core's descriptor of {p.operand} (partition {p.op.where.line})",
+                                    p.op.where))
+        for view, by, copy, where in self._atom_store_writers:
+            writers.append((view, by, copy, where, None))
+        done: set[tuple[Value, Value, str]] = set()
+        for wv, wby, wcopy, wwhere, tma_sw in writers:
+            for rv, rby, rwhere in readers:
+                if not _same_buffer(wv, rv):
+                    continue
+                key = (wv.value, rv.value, wby + rby)
+                if key in done:
+                    continue
+                done.add(key)
+                self.buffer_record(wv, wby, wcopy, wwhere, tma_sw, rv, rby, rwhere)
+        paired = {k[0] for k in done} | {k[1] for k in done}
+        for wv, wby, _, wwhere, _ in writers:
+            if wv.value not in paired:
+                self.skip(wwhere, f"shared buffer written by {wby}", "no reader of the same coordinates in this "
+                                                                     "kernel (nothing to agree with)")
+        for rv, rby, rwhere in readers:
+            if rv.value not in paired:
+                self.skip(rwhere, f"shared buffer read by {rby}", "no writer of the same coordinates in this kernel")
+
+    def buffer_record(self, wv: SharedView, wby: str, wcopy: str, wwhere: Where, tma_sw: str | None,
+                      rv: SharedView, rby: str, rwhere: Where) -> None:
+        value_type = cpp_value_type(wv.memref.element)
+        if value_type is None or wv.memref.element != rv.memref.element:
+            self.skip(wwhere, "shared buffer", f"the writer's elements ({wv.memref.element}) and the reader's "
+                                               f"({rv.memref.element}) differ or have no C++ name")
+            return
+        try:
+            wl = view_layout_text(wv.memref, stage=True)
+            rl = view_layout_text(rv.memref, stage=True)
+        except TypeTextError as e:
+            self.skip(wwhere, "shared buffer", str(e))
+            return
+        notes = []
+        if tma_sw is not None:     # TMA writes with the swizzle of the layout it was made from, on byte addresses
+            inner = wv.memref.layout()
+            inner_l = inner.b if isinstance(inner, ComposedLayout) else inner
+            assert isinstance(inner_l, Layout)
+            wl = f"{tma_sw} o smem_ptr[{wv.memref.bits}b](unset) o {inner_l.plain()}" if tma_sw != "none" \
+                else inner_l.plain()
+            notes.append("the TMA writes with the swizzle of the shared layout its atom was made from")
+        a = wv.pointer.allocation
+        align = self.base_align(wv)
+        if align > a.align:
+            notes.append(f"assumed: the allocation ({a.where}) is the kernel's first, at the dynamic shared memory "
+                         f"base the DSL aligns to {DSL_SMEM_BASE_ALIGN} bytes (the IR says align<{a.align}>)")
+        cpy = wcopy if not wcopy.startswith(("ldsm", "stsm")) else wcopy
+        self.out.atoms_needed.add(cpy) if cpy != TMA_LOAD_COPY else None
+        self.out.records.append(BufferRecord(
+            self.name("buffer", _view_word(wv)), wwhere, cpy, value_type, a.bytes, align,
+            SideRecord(wby, wv.pointer.offset, wl, wv.where), SideRecord(rby, rv.pointer.offset, rl, rv.where),
+            notes))
+
+    def leftovers(self) -> None:
+        """Every CuTe operation a check did not use, listed with why."""
+        for p in self.flow.partitions:
+            if p.op in self.used or p.role in (Role.FRAGMENT,):
+                continue
+            view = self.shared_view(p.target)
+            if p.role is Role.MMA and not isinstance(view, SharedView):
+                continue       # the MMA's partitions of global or register tensors carry no shared-memory layout
+            if isinstance(view, str):
+                self.skip(p.op.where, p.op.name, view)
+            elif view is None:
+                self.skip(p.op.where, p.op.name, "a partition of a global or register tensor (the checks cover "
+                                                 "shared memory and the registers it feeds)")
+
+
+def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
+    """The view's C++ element type when the C tile is converted to it before it is stored, else None."""
+    if operand != "C":
+        return None
+    text = mt.atom.param("elem_type") or ""
+    types = [t.strip() for t in text.strip("()").split(",")]
+    if len(types) == 3 and types[2] != view.memref.element:
+        return cpp_value_type(view.memref.element)
+    return None
+
+
+def _tma_swizzle(layout_type: str | None) -> str | None:
+    """The swizzle a TMA atom was made with, from the shared layout given to make_*_tma_*: `Sw<..>` or "none"."""
+    if layout_type is None:
+        return None
+    m = re.search(r"S<(\d+),(\d+),(\d+)>", layout_type)
+    if m is None:
+        return "none"
+    return f"Sw<{m.group(1)},{m.group(2)},{m.group(3)}>"
+
+
+def _same_buffer(w: SharedView, r: SharedView) -> bool:
+    """Views of one allocation whose bytes overlap and that name the same coordinates."""
+    if w.pointer.allocation != r.pointer.allocation:
+        return False
+    try:
+        wl, rl = w.memref.layout(), r.memref.layout()
+    except TypeTextError:
+        return False
+    wi = wl.b if isinstance(wl, ComposedLayout) else wl
+    ri = rl.b if isinstance(rl, ComposedLayout) else rl
+    if not isinstance(wi, Layout) or not isinstance(ri, Layout) or wi.shape != ri.shape:
+        return False
+    eb = max(1, ELEMENT_BITS.get(w.memref.element, 8) // 8)
+    w_end = w.pointer.offset + int(wi.cosize()) * eb
+    r_end = r.pointer.offset + int(ri.cosize()) * eb
+    return w.pointer.offset < r_end and r.pointer.offset < w_end
+
+
+def _view_word(v: SharedView) -> str:
+    return f"{v.memref.element}_at{v.pointer.offset}"
+
+
+def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
+    r = _Reader(flow, prefix)
+    r._atom_store_writers = []
+    r.register_paths()
+    r.atom_stores()
+    r.descriptor_paths()
+    r.buffers()
+    r.leftovers()
+    r.out.skipped = flow.skipped + r.out.skipped
+    return r.out
+
+
+__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "SideRecord", "KernelChecks", "kernel_checks",
+           "spec_layout", "TMA_LOAD_COPY", "DSL_SMEM_BASE_ALIGN"]

@@ -1,0 +1,126 @@
+"""The checks `import-dsl` read from CuTe DSL IR, written as one spec file (version 2) with the atoms they name
+copied from the atom library, each check's `source:` its IR location, and what was not read as comments."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..importer.kernel_spec import load_atom_library
+from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
+from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
+from .flow import Skipped
+from .kernel_checks import BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record
+
+
+class DslInputError(Exception):
+    """Bad input: one line (file:line:column: why), exit status 2."""
+
+
+def _source(r: Record) -> str:
+    w = r.where
+    return f"{w.source} ({w})" if w.source else str(w)
+
+
+def _common(r: OperandRecord | DescriptorRecord) -> list[str]:
+    lines = [f"    mma: {scalar(r.mma)}", f"    atom_layout: {r.atom_layout}"]
+    if isinstance(r, OperandRecord) and r.permutation is not None:
+        lines.append(f"    permutation: {r.permutation}")
+    return lines
+
+
+def record_lines(r: Record) -> list[str]:
+    out = [f"  {scalar(r.name)}:"]
+    if isinstance(r, OperandRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += _common(r)
+        out += [f"    operand: {r.operand}", f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}"]
+        if r.tiled_copy is not None:
+            out.append(f"    tiled_copy: {{layout_tv: {json.dumps(r.tiled_copy.layout_tv)}, "
+                       f"tiler: {r.tiled_copy.tiler}}}")
+        out.append(f"    smem: {json.dumps(r.smem)}")
+        if r.smem_type is not None:
+            out.append(f"    smem_type: {scalar(r.smem_type)}")
+    elif isinstance(r, DescriptorRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += _common(r)
+        out += [f"    operand: {r.operand}", f"    copy: {TMA_COPIES[0]}", f"    value_type: {scalar(r.value_type)}",
+                f"    smem: {json.dumps(r.smem)}", f"    gmem: {json.dumps(r.gmem)}",
+                f"    smem_align: {r.smem_align}"]
+    else:
+        what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
+        out.append(f"    description: {json.dumps(what)}")
+        out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}", "    buffer:",
+                f"      bytes: {r.bytes}", f"      align: {r.align}"]
+        for key, side in (("writer", r.writer), ("reader", r.reader)):
+            out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}, "
+                       f"source: {json.dumps(str(side.where))}}}")
+    out.append(f"    source: {json.dumps(_source(r))}")
+    return out
+
+
+def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
+    mma: set[str] = set()
+    copy: set[str] = set()
+    for r in records:
+        if isinstance(r, (OperandRecord, DescriptorRecord)):
+            mma.add(r.mma)
+        if isinstance(r, OperandRecord):
+            copy.add(r.copy)
+        if isinstance(r, BufferRecord) and r.copy not in TMA_COPIES:
+            copy.add(r.copy)
+    return mma, copy
+
+
+def spec_text(name: str, files: list[str], kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],
+              copy_lib: dict[str, CopyAtomSpec]) -> str:
+    records = [r for k in kernels for r in k.records]
+    used_mma, used_copy = atoms_of(records)
+    out = ["version: 2", f"name: {scalar(name)}", "description: >-",
+           "  The CuTe DSL kernels `python -m verifier import-dsl` read from " + ", ".join(files) + ";",
+           "  the atoms are copied from the verifier's atom library.", ""]
+    if used_mma:
+        out.append("mma_atoms:")
+        for n in sorted(used_mma):
+            a = mma_lib[n]
+            out += mma_atom_lines(a.name, a.instruction, a.shape_mnk, a.thr_id, {k: v.name for k, v in a.types.items()},
+                                  (a.a, a.b, a.c), a.source)
+        out.append("")
+    if used_copy:
+        out.append("copy_atoms:")
+        for n in sorted(used_copy):
+            c = copy_lib[n]
+            out += copy_atom_lines(c.name, c.instruction, c.thr_id, c.src, c.dst, c.ref, c.ref_is, c.source)
+        out.append("")
+    out.append("checks:")
+    for k in kernels:
+        out.append(f"  # kernel {k.kernel}")
+        for r in k.records:
+            out += record_lines(r)
+        for s in k.skipped:
+            out.append(f"  # not checked: {s}")
+    return "\n".join(out) + "\n"
+
+
+def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],
+                       copy_lib: dict[str, CopyAtomSpec]) -> None:
+    """A record naming an atom the library does not define becomes a Skipped (its reason says which)."""
+    for k in kernels:
+        kept: list[Record] = []
+        for r in k.records:
+            mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord)) else None
+            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord)) and r.copy not in TMA_COPIES else None
+            if mma is not None and mma not in mma_lib:
+                k.skipped.append(Skipped(r.where, f"check {r.name}", f"the atom library defines no MMA atom {mma}"))
+            elif copy is not None and copy not in copy_lib:
+                k.skipped.append(Skipped(r.where, f"check {r.name}", f"the atom library defines no copy atom {copy}"))
+            else:
+                kept.append(r)
+        k.records = kept
+
+
+def library(atoms: Path) -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec]]:
+    from ..importer.kernel_spec import KernelInputError
+    try:
+        return load_atom_library(atoms)
+    except KernelInputError as e:
+        raise DslInputError(str(e)) from None

@@ -1,0 +1,129 @@
+"""The buffer kind's configuration: one shared-memory allocation, the view its writer stores through and the view
+its reader loads through (theorem 23).
+
+    buffer:
+      bytes: 65536            # the allocation's size
+      align: 16               # what the allocation guarantees of its base address (bytes)
+      writer: {by: "...", at: 0, layout: "Sw<2,4,3> o smem_ptr[16b](unset) o (128,32):(32,1)"}
+      reader: {by: "...", at: 0, layout: "Sw<2,3,3> o 0 o (128,32):(32,1)"}
+
+A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
+elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
+offset (a position-independent swizzle: CuTe's composed layout); `Sw<B,M,S> o smem_ptr[Nb](unset) o L` swizzles
+the byte address (CuTe's swizzled pointer, which depends on where the buffer lies)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...algebra.inttuple import product
+from ...algebra.layout import Layout
+from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
+from ...specfile.fields import Fields, is_int, show
+from ...specfile.model import CheckKind, CheckSpec, SpecError, common_fields
+from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_VIEW_FIELDS
+
+MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
+WRITER, READER = "writer", "reader"
+
+
+@dataclass(frozen=True)
+class BufferView:
+    """One side's view of the buffer: who uses it, where it starts and its layout."""
+    by: str                          # what reads or writes through it, in words (an importer names the copy)
+    at: int                          # bytes from the allocation's base to the view's first element
+    layout: Layout | ComposedLayout  # (coordinate) -> element offset (or byte address, for a swizzled pointer)
+    source: str | None = None        # where the view is made (an importer's file:line:column)
+
+    @property
+    def inner(self) -> Layout:
+        inner = self.layout.b if isinstance(self.layout, ComposedLayout) else self.layout
+        assert isinstance(inner, Layout)
+        return inner
+
+    @property
+    def address_swizzle(self) -> Swizzle | None:
+        """The swizzle of a swizzled pointer: it acts on the byte address."""
+        if isinstance(self.layout, ComposedLayout) and isinstance(self.layout.offset, SmemPtrFlag) and \
+                isinstance(self.layout.a, Swizzle):
+            return self.layout.a
+        return None
+
+    @property
+    def offset_swizzle(self) -> Swizzle | None:
+        """The swizzle of a composed layout: it acts on the element offset."""
+        if isinstance(self.layout, ComposedLayout) and not isinstance(self.layout.offset, SmemPtrFlag) and \
+                isinstance(self.layout.a, Swizzle):
+            return self.layout.a
+        return None
+
+    def describe(self) -> str:
+        return f"{self.by}: {self.layout} at byte {self.at}"
+
+
+@dataclass(kw_only=True)
+class BufferCheck(CheckSpec):
+    """A shared buffer between its writer and its reader (theorem 23).  `copy` names the writer's copy atom."""
+    kind: ClassVar[str] = CheckKind.BUFFER
+    bytes: int
+    align: int
+    writer: BufferView
+    reader: BufferView
+
+    @property
+    def shape(self) -> Any:
+        return self.writer.inner.shape
+
+    @property
+    def elements(self) -> int:
+        return int(product(self.writer.inner.shape))
+
+    def summary(self) -> str:
+        return (f"{self.value_type.name if self.value_type else ''} buffer of {self.bytes} bytes: "
+                f"{self.writer.by} -> {self.reader.by}")
+
+
+def reads_buffer_check(fields: Fields) -> bool:
+    return fields.has("buffer")
+
+
+def _positive_int(fl: Fields, k: str, hi: int) -> int:
+    x = fl.m[k]
+    if not is_int(x) or not 0 < x <= hi:
+        raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be an integer in 1..{hi}, not {show(x)}")
+    return int(x)
+
+
+def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
+    sub = fl.sub(k, BUFFER_VIEW_FIELDS)
+    sub.require(("at", "layout"))
+    at = sub.m["at"]
+    if not is_int(at) or not 0 <= at < limit:
+        raise SpecError(sub.at("at"), f"'at' of {sub.what} must be a byte offset in 0..{limit - 1}, not {show(at)}")
+    layout = sub.layout("layout", swizzle_ok=True)
+    if isinstance(layout, ComposedLayout):
+        if not isinstance(layout.a, Swizzle) or not isinstance(layout.b, Layout):
+            raise SpecError(sub.at("layout"), f"'layout' of {sub.what} must be a layout, a swizzle composed with one "
+                                              f"or a swizzled pointer's (Sw<B,M,S> o smem_ptr[{bits}b](unset) o L)")
+        if isinstance(layout.offset, SmemPtrFlag) and layout.offset.bits not in (None, bits):
+            raise SpecError(sub.at("layout"), f"'layout' of {sub.what} is a swizzled pointer to {layout.offset.bits}-"
+                                              f"bit elements; the buffer holds {bits}-bit ones")
+    return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"))
+
+
+def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:
+    if named.value_type is None:
+        raise SpecError(fields.loc, f"{fields.what} needs 'copy' (the writer's copy atom) and 'value_type' (the "
+                                    "buffer's element type)")
+    buf = fields.sub("buffer", BUFFER_FIELDS)
+    buf.require(BUFFER_FIELDS)
+    size = _positive_int(buf, "bytes", MAX_BUFFER_BYTES)
+    align = _positive_int(buf, "align", MAX_BUFFER_BYTES)
+    if align & (align - 1):
+        raise SpecError(buf.at("align"), f"'align' of {buf.what} must be a power of two, not {align}")
+    bits = named.value_type.bits
+    writer, reader = _view(buf, WRITER, bits, size), _view(buf, READER, bits, size)
+    if writer.inner.shape != reader.inner.shape:
+        raise SpecError(buf.at(READER), f"the reader's view of {fields.what} has shape {reader.inner.shape}, the "
+                                        f"writer's {writer.inner.shape}: both must name the same coordinates")
+    return BufferCheck(**common_fields(named), bytes=size, align=align, writer=writer, reader=reader)

@@ -1,0 +1,84 @@
+"""The buffer kind, registered: one shared-memory allocation, the view its writer stores through and the view its
+reader loads through; theorem 23 (producer/consumer agreement)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, TextIO
+
+from ...report.failures import safe
+from ...specfile.fields import AtomTable, Fields
+from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
+from ...specfile.vocabulary import BUFFER_KEYS
+from ...theorems.catalog import TheoremId
+from ..base import Context, DrawError, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
+from ..registry import register
+from .config import BufferCheck, read_buffer_check, reads_buffer_check
+
+if TYPE_CHECKING:
+    from ...draw.figure import Figure
+    from ...theorems.result import CheckResult
+
+BUFFER_PRECEDENCE = 1        # after TMEM: a `buffer:` key makes a buffer check whatever else it names
+
+
+class BufferKind:
+    """Theorem 23 on a shared buffer: the writer's stores distinct and inside the allocation, the reader's loads
+    inside it and at the writer's bytes, for every allowed base address."""
+    name = CheckKind.BUFFER.value
+    precedence = BUFFER_PRECEDENCE
+    keys: tuple[str, ...] = BUFFER_KEYS
+    summary_line = "a shared buffer's writer and reader views (an importer writes them): theorem 23"
+    needs_result_to_draw = False
+
+    def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
+        return reads_buffer_check(fields)
+
+    def read(self, fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None, atoms: AtomTable) -> CheckSpec:
+        return read_buffer_check(fields, named)
+
+    def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
+        assert isinstance(check, BufferCheck)
+
+        def build() -> Planned:
+            from .chain import BufferChain
+            from .theorems import agreement, build_buffer
+            setup = build_buffer(check)
+            plans: dict[TheoremId, PlanOf] = {TheoremId.BUFFER_AGREEMENT: lambda: agreement(setup, context.suspects)}
+            return Planned(plans, BufferChain(setup))
+
+        return [Group((TheoremId.BUFFER_AGREEMENT,), build)]
+
+    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
+        """--coord C0,C1,... [--base B]: the element's byte on each side."""
+        from .chain import BufferChain
+        from .theorems import build_buffer
+        assert isinstance(check, BufferCheck)
+        name = safe(check.name)
+        setup = build_buffer(check)
+        sizes = [v.size for v in setup.coords]
+        coord = request.coord
+        if coord is None or len(coord) != len(sizes) or not all(0 <= c < n for c, n in zip(coord, sizes)):
+            raise ExplainError(f"check '{name}' is a buffer check: give --coord with {len(sizes)} coordinates in "
+                               + " x ".join(f"[0,{n})" for n in sizes) + " (and --base BYTES)")
+        if request.base % check.align:
+            raise ExplainError(f"--base {request.base:#x} is not a multiple of the allocation's alignment "
+                               f"{check.align}")
+        title, lines = BufferChain(setup).element_lines(tuple(coord), request.base)
+        out.write(f"{request.path}: check {name}: {check.summary()}\n")
+        write_chain(out, title, lines)
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return ()
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        raise DrawError(f"check '{safe(check.name)}' is a buffer check: it has no picture yet "
+                        "(`explain --coord` traces one element)")
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        return ()
+
+    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
+        return iter(())
+
+
+BUFFER = register(BufferKind())
