@@ -11,6 +11,7 @@
 A name is a string; an atom this table cannot name is `Unnamed` with the reason."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cute_types import CopyAtomType, MmaAtomType
@@ -55,10 +56,36 @@ def copy_atom_name(atom: CopyAtomType) -> str | Unnamed:
         return f"SM80_CP_ASYNC_{CP_ASYNC_CACHE[cache]}<uint{bits}_t>"
     if fam == UNIVERSAL_FAMILY:
         bits = atom.bits()
+        if bits is None and atom.params:          # one element per copy: its width
+            from .cute_types import ELEMENT_BITS
+            bits = ELEMENT_BITS.get(atom.params[0].strip())
         if bits not in UNIVERSAL_BITS:
             return Unnamed(f"universal copy of {bits} bits")
         return f"UniversalCopy<uint{bits}_t>"
+    if fam in TMEM_FAMILIES:
+        return _tmem_name(atom, TMEM_FAMILIES[fam])
     return Unnamed(f"copy atom {atom.text} has no CuTe C++ name in this table")
+
+
+TMEM_FAMILIES = {"tmem_load": "LOAD", "tmem_store": "STORE"}
+
+
+def _tmem_name(atom: CopyAtomType, direction: str) -> str | Unnamed:
+    """tmem_load<f32, 32 DP, 32 bit, x32> -> SM100_TMEM_LOAD_32dp32b32x (the element type is the value type's)."""
+    dp = bits = times = None
+    for p in atom.params[1:]:
+        p = p.strip()
+        if m := re.fullmatch(r"(\d+)\s*DP", p):
+            dp = m.group(1)
+        elif m := re.fullmatch(r"(\d+)\s*bit", p):
+            bits = m.group(1)
+        elif m := re.fullmatch(r"x(\d+)", p):
+            times = m.group(1)
+        else:
+            return Unnamed(f"tcgen05 copy atom {atom.text}: its parameter '{p}' has no name in this table")
+    if dp is None or bits is None or times is None:
+        return Unnamed(f"tcgen05 copy atom {atom.text} names no DP / bit / xN")
+    return f"SM100_TMEM_{direction}_{dp}dp{bits}b{times}x"
 
 
 def _elem_types(atom: MmaAtomType) -> list[str] | None:
@@ -91,7 +118,39 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
         if ma is None or mb is None or kind not in ("SS", "RS"):
             return Unnamed(f"wgmma atom {atom.text}: majors {majors}, fragments {kind}")
         return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}<GMMA::Major::{ma},GMMA::Major::{mb}>"
+    if atom.family == "sm100.mma":
+        return _umma_name(atom, m, n, (a, b, acc))
     return Unnamed(f"MMA atom family {atom.family} has no CuTe C++ name in this table")
+
+
+# tcgen05.mma's kinds, by the operands' element type: the name CuTe gives the atom family
+UMMA_FAMILIES: dict[str, str] = {"f16": "F16BF16", "bf16": "F16BF16", "tf32": "TF32", "i8": "S8", "ui8": "S8",
+                                 "u8": "S8", "f8E4M3FN": "F8F6F4", "f8E5M2": "F8F6F4"}
+
+
+def _umma_name(atom: MmaAtomType, m: int, n: int, types: tuple[str, str, str]) -> str | Unnamed:
+    """SM100_MMA_<kind>[_2x1SM]_<SS|TS><a, b, acc, M, N> (the majors are the operands' own: `ab_major`)."""
+    from .cute_types import ELEMENT_TYPES
+    family = UMMA_FAMILIES.get(types[0])
+    cpp = [ELEMENT_TYPES.get(t) for t in types]
+    kind = (atom.param("frag_kind") or "ss").upper()
+    ctas = atom.param("num_cta") or "1"
+    if family is None or None in cpp or kind not in ("SS", "TS") or ctas not in ("1", "2"):
+        return Unnamed(f"tcgen05.mma atom {atom.text}: no CuTe C++ name in this table")
+    pair = "_2x1SM" if ctas == "2" else ""
+    return f"SM100_MMA_{family}{pair}_{kind}<{','.join(c or '' for c in cpp)},{m},{n}>"
+
+
+def operand_majors(atom: MmaAtomType) -> tuple[str, str] | None:
+    """`ab_major = (k, mn)` as the spec's majors (K / MN)."""
+    majors = atom.param("ab_major")
+    if majors is None:
+        return None
+    words = [MAJOR_WORDS.get(x.strip()) for x in majors.strip("()").split(",")]
+    if len(words) != 2 or None in words:
+        return None
+    return words[0] or "", words[1] or ""
+
 
 
 def cpp_value_type(element: str) -> str | None:
@@ -99,4 +158,4 @@ def cpp_value_type(element: str) -> str | None:
     return ELEMENT_TYPES.get(element)
 
 
-__all__ = ["Unnamed", "copy_atom_name", "mma_atom_name", "cpp_value_type"]
+__all__ = ["Unnamed", "copy_atom_name", "mma_atom_name", "cpp_value_type", "operand_majors"]

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..algebra.inttuple import Underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..algebra.syntax import ParseError, parse_layout
@@ -211,6 +212,9 @@ def tile_of(text: str) -> tuple[Any, ...]:
             raise DynamicValue(f"tile {text} holds an integer known only at run time")
         if re.fullmatch(r"\d+", part):
             modes.append(int(part))
+            continue
+        if part == "_":                  # CuTe's Underscore: the mode is left as it is
+            modes.append(Underscore)
             continue
         layout = plain_layout_of(part)
         modes.append(int(layout.size()) if layout.plain() == Layout(int(layout.size())).plain() else layout)

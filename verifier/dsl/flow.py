@@ -112,7 +112,13 @@ class KernelFlow:
     host_values: dict[Value, tuple[Function, Value]] = field(default_factory=dict)   # kernel arg -> host value
 
     def type_of(self, v: Value) -> str | None:
-        return self.module.type_of.get(v)
+        """The value's type, where the text states it (a loop's carried argument: its initial value's)."""
+        for _ in range(64):
+            t = self.module.type_of.get(v)
+            if t is not None or v not in self.module.bound:
+                return t
+            v = self.module.bound[v]
+        return None
 
     # -- roots and pointers ---------------------------------------------------------------------------------
     def root(self, v: Value, limit: int = 256) -> Value:

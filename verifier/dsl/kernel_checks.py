@@ -21,13 +21,17 @@ from typing import Any
 from ..algebra.inttuple import is_underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
-from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name
+from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, DynamicValue, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 
 TMA_LOAD_COPY = "SM90_TMA_LOAD"
+MAKE_TMEM_COPY = "cute_nvgpu.atom.make_tmem_copy"
+# the CuTe objects a kernel holds, by their type's head, in words
+CUTE_OBJECTS = {"!cute.tiled_copy<": "tiled copy", "!cute.tiled_mma<": "tiled MMA",
+                "!cute_nvgpu.atom.non_exec_tiled_tma": "TMA atom"}
 DSL_SMEM_BASE_ALIGN = 1024   # the DSL lowers shared memory to `.extern .shared .align 1024` (its PTX says so)
 TMA_LOAD_ATOMS = ("non_exec_tiled_tma_load", "tma_load")
 TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
@@ -71,6 +75,7 @@ class DescriptorRecord:
     gmem: str
     smem_align: int
     notes: list[str] = field(default_factory=list)
+    major: str | None = None         # K / MN where the atom's name does not say (tcgen05.mma)
 
 
 @dataclass
@@ -94,7 +99,25 @@ class BufferRecord:
     notes: list[str] = field(default_factory=list)
 
 
-Record = OperandRecord | DescriptorRecord | BufferRecord
+@dataclass
+class TmemRecord:
+    """A TMEM check: the tcgen05.ld tiled copy make_tmem_copy built, and the store of its registers to shared memory
+    that follows it."""
+    name: str
+    where: Where
+    what: str
+    copy: str
+    value_type: str
+    tmem: str
+    tmem_columns: int | None
+    store_copy: str | None = None
+    store_value_type: str | None = None
+    store_smem: str | None = None
+    store_tiled_copy: TiledCopyGiven | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord
 
 
 @dataclass
@@ -102,7 +125,6 @@ class KernelChecks:
     kernel: str
     records: list[Record] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
-    atoms_needed: set[str] = field(default_factory=set)
 
 
 # --- text of layouts as a spec writes them ---------------------------------------------------------------------
@@ -116,10 +138,13 @@ def _swizzle_text(sw: Swizzle) -> str:
     return f"Sw<{sw.B},{sw.M},{sw.S}>"
 
 
-def view_layout_text(memref: MemrefType, stage: bool) -> str:
+def view_layout_text(memref: MemrefType, stage: bool, mn_k: bool = False) -> str:
     """The view's layout in the spec's syntax: a pointer's swizzle as CuTe's GMMA form (on byte addresses); with
-    `stage` False a rank-3 layout keeps its first two modes (stage 0)."""
+    `stage` False a rank-3 layout keeps its first two modes (stage 0); with `mn_k` a tcgen05.mma partition is
+    grouped as (MN, K, PIPE)."""
     layout = memref.layout()
+    if mn_k:
+        layout = mn_k_pipe(layout)
     if not stage:
         layout = first_stage(layout)
     if isinstance(layout, ComposedLayout):
@@ -136,6 +161,21 @@ def view_layout_text(memref: MemrefType, stage: bool) -> str:
             raise TypeTextError(f"a swizzled pointer ({memref.ptr_swizzle}) under a swizzled layout ({layout})")
         return f"{_swizzle_text(memref.ptr_swizzle)} o smem_ptr[{memref.bits}b](unset) o {text}"
     return text
+
+
+def mn_k_pipe(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
+    """A tile in the tcgen05.mma partition form ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE) as (MN, K, PIPE):
+    MN = (MMA_MN, REST_MN), K = (MMA_K, REST_K) (the same elements, grouped by coordinate); other layouts as given."""
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    assert isinstance(inner, Layout)
+    if inner.rank() != 4 or inner.mode(0).rank() != 2:
+        return layout
+    atom, rest_mn, rest_k, pipe = (inner.mode(i) for i in range(4))
+    grouped = Layout(((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape), pipe.shape),
+                     ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride), pipe.stride))
+    if isinstance(layout, ComposedLayout):
+        return ComposedLayout(layout.a, layout.offset, grouped)
+    return grouped
 
 
 def first_stage(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
@@ -228,7 +268,7 @@ class _Reader:
     # -- operand paths through registers ----------------------------------------------------------------------
     def register_paths(self) -> None:
         for p in self.flow.partitions:
-            if p.role is not Role.RETILE:
+            if p.role is not Role.RETILE or p.op in self.used:
                 continue
             self.used.add(p.op)
             tc = self.tiled_copy(p.actor)
@@ -262,7 +302,6 @@ class _Reader:
         if isinstance(name, Unnamed):
             self.skip(where, "tiled MMA", name.why)
             return None
-        self.out.atoms_needed.add(name)
         return mt, name
 
     def operand_record(self, q: Partition, tc: TiledCopyType, mma_value: Value, operand: str, direction: str) -> None:
@@ -285,8 +324,11 @@ class _Reader:
         except TypeTextError as e:
             self.skip(q.op.where, f"shared view of operand {operand}", str(e))
             return
-        self.out.atoms_needed.add(copy)
         staged = view.memref.layout()
+        sub = _subtile(mt, operand, staged)
+        if sub is not None:
+            self.skip(q.op.where, f"the {direction} {copy} of operand {operand}", sub)
+            return
         inner = staged.b if isinstance(staged, ComposedLayout) else staged
         notes = [f"the {direction} {copy} (tiled copy {q.actor} at {q.op.where}) of the {view.memref.element} "
                  f"view {view.value} ({view.where})"]
@@ -334,7 +376,6 @@ class _Reader:
             except TypeTextError as e:
                 self.skip(op.where, "shared view of C", str(e))
                 continue
-            self.out.atoms_needed.add(copy)
             notes = [f"the store {copy} of the tiled MMA's C partition ({dst.op.where}) into the "
                      f"{view.memref.element} view {view.value} ({view.where})"]
             self.out.records.append(OperandRecord(
@@ -346,50 +387,59 @@ class _Reader:
     _atom_store_writers: list[tuple[SharedView, str, str, Where]]
 
     # -- operands read through a descriptor --------------------------------------------------------------------
+    def descriptor_fragments(self) -> list[tuple[Partition, Partition | None, SharedView | str | None]]:
+        """The fragments the tensor core reads through a shared-memory descriptor (wgmma, tcgen05.mma): each with
+        the MMA partition it was made from (if any) and the shared view under it."""
+        out: list[tuple[Partition, Partition | None, SharedView | str | None]] = []
+        for f in self.flow.partitions:
+            if f.role is not Role.FRAGMENT or f.operand not in ("A", "B"):
+                continue
+            if not (f.op.result_types and "smem_desc" in f.op.result_types[0]):
+                continue
+            under = self.flow.partition_of(f.target)
+            if under is not None and under.role is Role.MMA:
+                out.append((f, under, self.shared_view(under.target)))
+            else:
+                out.append((f, None, self.shared_view(f.target)))
+        return out
+
     def descriptor_paths(self) -> None:
-        for p in self.flow.partitions:
-            if p.role is not Role.MMA or p.operand not in ("A", "B"):
-                continue
-            frags = [f for f in self.flow.partitions if f.role is Role.FRAGMENT and
-                     self.flow.root(f.target) in p.op.results]
-            descriptor = [f for f in frags if f.op.result_types and "smem_desc" in f.op.result_types[0]]
-            if not descriptor:
-                continue
-            self.used.add(p.op)
-            for f in frags:
-                self.used.add(f.op)
-            view = self.shared_view(p.target)
+        for f, under, view in self.descriptor_fragments():
+            self.used.add(f.op)
+            if under is not None:
+                self.used.add(under.op)
+            operand = f.operand or "A"
+            what = f"operand {operand} read through a descriptor"
             if not isinstance(view, SharedView):
-                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
-                          view if isinstance(view, str) else "its view is not in shared memory")
+                self.skip(f.op.where, what, view if isinstance(view, str) else "its view is not in shared memory")
                 continue
-            named = self.mma_names(p.actor, p.op.where)
+            named = self.mma_names(f.actor, f.op.where)
             value_type = cpp_value_type(view.memref.element)
             if named is None or value_type is None:
                 continue
             mt, mma_name = named
             tma = self.tma_writer_of(view)
             if tma is None:
-                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
-                          "no TMA load fills its shared view (only TMA-filled descriptor operands are checked)")
+                self.skip(f.op.where, what, "no TMA load fills its shared view (only TMA-filled descriptor operands "
+                                            "are checked)")
                 continue
             gmem = tma.get("gmem")
             if gmem is None:
-                self.skip(p.op.where, f"operand {p.operand} read through a descriptor",
-                          tma.get("why", "the TMA's global tensor is not known"))
+                self.skip(f.op.where, what, tma.get("why", "the TMA's global tensor is not known"))
                 continue
             try:
-                smem = view_layout_text(view.memref, stage=True)
+                smem = view_layout_text(view.memref, stage=True, mn_k=True)
             except TypeTextError as e:
-                self.skip(p.op.where, f"shared view of operand {p.operand}", str(e))
+                self.skip(f.op.where, f"shared view of operand {operand}", str(e))
                 continue
-            align = self.base_align(view)
-            notes = [f"operand {p.operand} of the tiled MMA ({p.op.where}) read by the tensor core through a "
+            majors = operand_majors(mt.atom) if "Major::" not in mma_name else None
+            notes = [f"operand {operand} of the tiled MMA ({f.op.where}) read by the tensor core through a "
                      f"descriptor of the {view.memref.element} view {view.value} ({view.where}), filled by TMA "
                      f"({tma['where']})"]
             self.out.records.append(DescriptorRecord(
-                self.name(p.operand, "tma", "descriptor"), p.op.where, notes[0], mma_name,
-                _atom_layout_text(mt.atom_layout), p.operand, value_type, smem, gmem, align, notes))
+                self.name(operand, "tma", "descriptor"), f.op.where, notes[0], mma_name,
+                _atom_layout_text(mt.atom_layout), operand, value_type, smem, gmem, self.base_align(view), notes,
+                None if majors is None else majors[0 if operand == "A" else 1]))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (its partition), with the global tensor it was made from."""
@@ -437,6 +487,82 @@ class _Reader:
             return max(a.align, DSL_SMEM_BASE_ALIGN)
         return a.align
 
+    # -- tensor memory -------------------------------------------------------------------------------------------
+    def tmem_paths(self) -> None:
+        columns = self.tmem_columns()
+        for op in self.flow.function.ops:
+            if op.name != MAKE_TMEM_COPY or not op.results or len(op.operand_types) < 2:
+                continue
+            self.used.add(op)
+            tc = self.tiled_copy(op.results[0])
+            if isinstance(tc, str):
+                self.skip(op.where, "make_tmem_copy", tc)
+                continue
+            copy = copy_atom_name(tc.atom)
+            if isinstance(copy, Unnamed):
+                self.skip(op.where, "make_tmem_copy", copy.why)
+                continue
+            element = tc.atom.params[0].strip() if tc.atom.params else ""
+            value_type = cpp_value_type(element)
+            try:
+                tmem = memref_of(op.operand_types[1] or "")
+                tmem_layout = layout_of(tmem.layout_text)
+            except TypeTextError as e:
+                self.skip(op.where, "make_tmem_copy", f"its tensor-memory tile: {e}")
+                continue
+            if value_type is None or not isinstance(tmem_layout, Layout):
+                self.skip(op.where, "make_tmem_copy", f"element {element} or tile {tmem.layout_text}")
+                continue
+            rec = TmemRecord(self.name("tmem", "load" if "LOAD" in copy else "store"), op.where,
+                             f"the {copy} tiled copy make_tmem_copy builds ({op.where}) over the tensor-memory tile "
+                             f"{tmem_layout.plain()}", copy, value_type, tmem_layout.plain(), columns)
+            self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
+            self.tmem_store(op.results[0], rec)
+            self.out.records.append(rec)
+
+    def tmem_columns(self) -> int | None:
+        """The columns tcgen05.alloc allocates (a constant operand), when the kernel allocates once."""
+        allocs = [op for op in self.flow.function.ops if op.name.endswith(".alloc_tmem") and op.operands]
+        if len(allocs) != 1:
+            return None
+        const = self.flow.defining.get(allocs[0].operands[0])
+        if const is None or const.name != "arith.constant":
+            return None
+        m = re.match(r"\s*(\d+)", const.head)
+        return int(m.group(1)) if m else None
+
+    def tmem_store(self, t2r: Value, rec: TmemRecord) -> None:
+        """The copy that stores the registers the TMEM load filled into a shared view (retiled from them)."""
+        loaded = {self.flow.root(c.operands[2]) for c in self.flow.copies
+                  if len(c.operands) >= 3 and c.operands[0] == t2r}
+        for p in self.flow.partitions:
+            if p.role is not Role.RETILE or self.flow.root(p.target) not in loaded:
+                continue
+            dst = [q for q in self.flow.partitions_of(p.actor, Role.DESTINATION)
+                   if isinstance(self.shared_view(q.target), SharedView)]
+            tc = self.tiled_copy(p.actor)
+            if not dst or isinstance(tc, str):
+                continue
+            view = self.shared_view(dst[0].target)
+            assert isinstance(view, SharedView)
+            copy = copy_atom_name(tc.atom)
+            value_type = cpp_value_type(view.memref.element)
+            if isinstance(copy, Unnamed) or value_type is None:
+                self.skip(p.op.where, "the store after the TMEM load", copy.why if isinstance(copy, Unnamed)
+                          else f"element {view.memref.element}")
+                return
+            try:
+                smem = view_layout_text(view.memref, stage=False)
+            except TypeTextError as e:
+                self.skip(p.op.where, "the store after the TMEM load", str(e))
+                return
+            self.used.update(q.op for q in self.flow.partitions_of(p.actor))   # its retiles and partitions
+            rec.store_copy, rec.store_value_type, rec.store_smem = copy, value_type, smem
+            rec.store_tiled_copy = TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler))
+            rec.what += (f", then the store {copy} (tiled copy {p.actor} at {p.op.where}) into the "
+                         f"{view.memref.element} view {view.value} ({view.where})")
+            return
+
     # -- buffers ------------------------------------------------------------------------------------------------
     def buffers(self) -> None:
         writers: list[tuple[SharedView, str, str, Where, str | None]] = []   # view, by, copy, where, own swizzle
@@ -468,12 +594,12 @@ class _Reader:
                 elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
                     readers.append((view, f"TMA store (tma_partition {p.op.where.line})", p.op.where))
                 self.used.add(p.op)
-            elif p.role is Role.MMA and p.operand in ("A", "B"):
-                frags = [f for f in self.flow.partitions if f.role is Role.FRAGMENT and
-                         self.flow.root(f.target) in p.op.results]
-                if any(f.op.result_types and "smem_desc" in f.op.result_types[0] for f in frags):
-                    readers.append((view, f"the tensor core's descriptor of {p.operand} (partition {p.op.where.line})",
-                                    p.op.where))
+        seen_views: set[Value] = set()
+        for f, _, dview in self.descriptor_fragments():
+            if isinstance(dview, SharedView) and dview.value not in seen_views:
+                seen_views.add(dview.value)
+                readers.append((dview, f"the tensor core's descriptor of {f.operand} (fragment {f.op.where.line})",
+                                f.op.where))
         for view, by, copy, where in self._atom_store_writers:
             writers.append((view, by, copy, where, None))
         done: set[tuple[Value, Value, str]] = set()
@@ -521,26 +647,66 @@ class _Reader:
         if align > a.align:
             notes.append(f"assumed: the allocation ({a.where}) is the kernel's first, at the dynamic shared memory "
                          f"base the DSL aligns to {DSL_SMEM_BASE_ALIGN} bytes (the IR says align<{a.align}>)")
-        cpy = wcopy if not wcopy.startswith(("ldsm", "stsm")) else wcopy
-        self.out.atoms_needed.add(cpy) if cpy != TMA_LOAD_COPY else None
+        self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         self.out.records.append(BufferRecord(
-            self.name("buffer", _view_word(wv)), wwhere, cpy, value_type, a.bytes, align,
+            self.name("buffer", _view_word(wv)), wwhere, wcopy, value_type, a.bytes, align,
             SideRecord(wby, wv.pointer.offset, wl, wv.where), SideRecord(rby, rv.pointer.offset, rl, rv.where),
             notes))
 
     def leftovers(self) -> None:
-        """Every CuTe operation a check did not use, listed with why."""
+        """Every CuTe object and partition no check used, listed with why."""
         for p in self.flow.partitions:
             if p.op in self.used or p.role in (Role.FRAGMENT,):
                 continue
             view = self.shared_view(p.target)
             if p.role is Role.MMA and not isinstance(view, SharedView):
-                continue       # the MMA's partitions of global or register tensors carry no shared-memory layout
+                continue       # the MMA's partitions of global, register or coordinate tensors: no shared layout
             if isinstance(view, str):
                 self.skip(p.op.where, p.op.name, view)
             elif view is None:
                 self.skip(p.op.where, p.op.name, "a partition of a global or register tensor (the checks cover "
                                                  "shared memory and the registers it feeds)")
+            else:
+                self.skip(p.op.where, p.op.name, "a partition of a shared view no check pairs (see the lines above)")
+        covered: set[Value] = set()
+        for op in self.used:
+            covered.update(op.operands)
+            covered.update(op.results)
+        views = [self.shared_view(v) for v in covered]
+        reached = {v.pointer.allocation.value for v in views if isinstance(v, SharedView)}
+        for value, alloc in self.flow.allocations.items():
+            if value not in reached:
+                self.skip(alloc.where, f"shared allocation of {alloc.bytes} bytes", "no check reads a CuTe view of it "
+                          "(barriers and scalars, or a buffer whose writer or reader was not found: see above)")
+        objects = list(zip(self.flow.function.arguments, self.flow.function.argument_types))
+        objects += [(r, t) for op in self.flow.function.ops for r, t in zip(op.results, op.result_types)]
+        seen: set[str] = set()
+        for v, t in objects:
+            kind = next((k for k in CUTE_OBJECTS if t.startswith(k)), None)
+            if kind is None or v in covered or t in seen:
+                continue
+            seen.add(t)
+            self.skip(v.where, f"{CUTE_OBJECTS[kind]} {v}", "no checked operation uses it")
+
+
+def _subtile(mt: TiledMmaType, operand: str, staged: Layout | ComposedLayout) -> str | None:
+    """Why a C store cannot be a tiled check: its shared tile is an epilogue subtile, smaller than the tiled MMA's
+    C tile (the accumulator reaches it through a register buffer per subtile, which no check models yet)."""
+    shape = mt.atom.shape()
+    inner = staged.b if isinstance(staged, ComposedLayout) else staged
+    if operand != "C" or shape is None or not isinstance(inner, Layout) or inner.rank() < 2:
+        return None
+    counts = [int(mt.atom_layout.mode(i).size()) if i < mt.atom_layout.rank() else 1 for i in range(2)]
+    tile = []
+    for i in range(2):
+        p = mt.permutation[i] if i < len(mt.permutation) else None
+        tile.append(p if isinstance(p, int) else int(p.size()) if isinstance(p, Layout) else shape[i] * counts[i])
+    rows, cols = int(inner.mode(0).size()), int(inner.mode(1).size())
+    if rows % tile[0] == 0 and cols % tile[1] == 0:
+        return None
+    return (f"its shared tile {rows}x{cols} is an epilogue subtile of the tiled MMA's {tile[0]}x{tile[1]} C tile: "
+            "the accumulator reaches it through a register buffer per subtile, which no check models yet (the "
+            "buffer check covers the shared tile's writer and reader)")
 
 
 def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
@@ -589,6 +755,7 @@ def _view_word(v: SharedView) -> str:
 def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r = _Reader(flow, prefix)
     r._atom_store_writers = []
+    r.tmem_paths()
     r.register_paths()
     r.atom_stores()
     r.descriptor_paths()
@@ -598,5 +765,6 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     return r.out
 
 
-__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "SideRecord", "KernelChecks", "kernel_checks",
+__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SideRecord", "KernelChecks",
+           "kernel_checks",
            "spec_layout", "TMA_LOAD_COPY", "DSL_SMEM_BASE_ALIGN"]

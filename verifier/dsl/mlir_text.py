@@ -87,6 +87,7 @@ class Module:
     aliases: dict[str, str]            # "!name" -> its type text, aliases inside expanded
     functions: list[Function]
     type_of: dict[Value, str]          # every value whose type the text states somewhere
+    bound: dict[Value, Value] = field(default_factory=dict)   # a region's iter_args argument -> its initial value
 
     def ops(self) -> list[Op]:
         return [op for f in self.functions for op in f.ops]
@@ -156,6 +157,30 @@ def _find_top(text: str, needle: str) -> int:
     return -1
 
 
+def _closing(text: str) -> int:
+    """The position of the bracket closing the one `text` opens with (-1 if none): quotes and `->` skipped."""
+    depth, i, quoted = 0, 0, False
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "-" and text[i + 1:i + 2] == ">":
+            i += 1
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
 def _strip_strings(text: str) -> str:
     """The text with every quoted string blanked (so `%` inside a string is never a value)."""
     return re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: " " * len(m.group(0)), text)
@@ -170,6 +195,7 @@ class _Reader:
         self.scopes: list[dict[str, Value]] = [{}]
         self.functions: list[Function] = []
         self.type_of: dict[Value, str] = {}
+        self.bound: dict[Value, Value] = {}
         self._expanded: dict[str, str] = {}
 
     def error(self, line: int, column: int, why: str) -> IRSyntaxError:
@@ -250,14 +276,17 @@ class _Reader:
                     function.ops.append(op)
                 # a region's block arguments (scf.for's induction variable, iter_args) belong to the region
                 if opens:
+                    inits = self._iter_inits(body, n, column)
                     self.scopes.append({})
                     for name in self._region_arguments(body):
-                        self.define(name, op.where, op.function)
+                        v = self.define(name, op.where, op.function)
+                        if name in inits:
+                            self.bound[v] = inits[name]
                 continue
             if opens:
                 self.scopes.append({})
         aliases = {k: self.expand(k) for k in self.raw_aliases}
-        return Module(self.file, aliases, self.functions, self.type_of)
+        return Module(self.file, aliases, self.functions, self.type_of, self.bound)
 
     def _region_arguments(self, body: str) -> list[str]:
         text = _strip_strings(body)
@@ -269,6 +298,17 @@ class _Reader:
                               else ""):
             names.append(it.group(1))
         return names
+
+    def _iter_inits(self, body: str, line: int, column: int) -> dict[str, Value]:
+        """iter_args(%a = %init, ...): each region argument's initial value (looked up before the region opens)."""
+        text = _strip_strings(body)
+        at = text.find("iter_args")
+        out: dict[str, Value] = {}
+        if at < 0:
+            return out
+        for m in re.finditer(r"(%[\w$.-]+)\s*=\s*(%[\w$.-]+(?:#\d+)?)", text[at:]):
+            out[m.group(1)] = self.lookup(m.group(2), line, column + at + m.start(2))
+        return out
 
     def where(self, body: str, line: int, column: int) -> Where:
         source = None
@@ -359,7 +399,7 @@ class _Reader:
         to = _find_top(sig, " to ")
         if to >= 0:
             return self._types([sig[:to]], n_operands), (self.expand(sig[to + 4:].strip()),)
-        if sig.startswith("(") and sig.endswith(")") and _find_top(sig[1:], ")") == len(sig) - 2:
+        if sig.startswith("(") and _closing(sig) == len(sig) - 1:
             return self._types(_split_top(sig[1:-1]), n_operands), ()
         types = _split_top(sig)
         if n_results and (len(types) == n_results and (n_operands == 0 or _names_result(name) or len(types) > 1)):

@@ -9,7 +9,7 @@ from ..importer.kernel_spec import load_atom_library
 from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
 from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
 from .flow import Skipped
-from .kernel_checks import BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record
+from .kernel_checks import BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, TmemRecord
 
 
 class DslInputError(Exception):
@@ -46,6 +46,21 @@ def record_lines(r: Record) -> list[str]:
         out += [f"    operand: {r.operand}", f"    copy: {TMA_COPIES[0]}", f"    value_type: {scalar(r.value_type)}",
                 f"    smem: {json.dumps(r.smem)}", f"    gmem: {json.dumps(r.gmem)}",
                 f"    smem_align: {r.smem_align}"]
+        if r.major is not None:
+            out.append(f"    major: {r.major}")
+    elif isinstance(r, TmemRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
+                f"    tmem: {json.dumps(r.tmem)}"]
+        if r.tmem_columns is not None:
+            out.append(f"    tmem_columns: {r.tmem_columns}")
+        if r.store_copy is not None and r.store_value_type is not None and r.store_smem is not None:
+            out += ["    store:", f"      copy: {scalar(r.store_copy)}",
+                    f"      value_type: {scalar(r.store_value_type)}",
+                    f"      smem: {json.dumps(r.store_smem)}"]
+            if r.store_tiled_copy is not None:
+                out.append(f"      tiled_copy: {{layout_tv: {json.dumps(r.store_tiled_copy.layout_tv)}, "
+                           f"tiler: {r.store_tiled_copy.tiler}}}")
     else:
         what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
         out.append(f"    description: {json.dumps(what)}")
@@ -68,6 +83,10 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
             copy.add(r.copy)
         if isinstance(r, BufferRecord) and r.copy not in TMA_COPIES:
             copy.add(r.copy)
+        if isinstance(r, TmemRecord):
+            copy.add(r.copy)
+            if r.store_copy is not None:
+                copy.add(r.store_copy)
     return mma, copy
 
 
@@ -108,7 +127,10 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
         kept: list[Record] = []
         for r in k.records:
             mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord)) else None
-            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord)) and r.copy not in TMA_COPIES else None
+            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord)) and r.copy not in TMA_COPIES \
+                else None
+            if isinstance(r, TmemRecord) and r.store_copy is not None and r.store_copy not in copy_lib:
+                copy = r.store_copy
             if mma is not None and mma not in mma_lib:
                 k.skipped.append(Skipped(r.where, f"check {r.name}", f"the atom library defines no MMA atom {mma}"))
             elif copy is not None and copy not in copy_lib:

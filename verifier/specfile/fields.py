@@ -20,7 +20,8 @@ from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_lay
 from ..algebra.inttuple import Underscore
 from ..echo import ECHO_LIMIT, quote, shorten
 from ..smem import position_independent
-from .model import CopyAtomSpec, Loc, MMAAtomSpec, SpecError, TiledSpec, ValueType
+from .model import CopyAtomSpec, GivenTiledCopy, Loc, MMAAtomSpec, SpecError, TiledSpec, ValueType
+from .vocabulary import TILED_COPY_KEYS
 
 FORMAT_VERSION = 2            # the newest spec format this tool reads
 MAX_ELEMENTS = 1 << 24     # larger layouts are typos, and would make the prover's domains absurd
@@ -261,6 +262,20 @@ def read_tiled(fl: Fields, atom: MMAAtomSpec) -> TiledSpec:
     return TiledSpec(atom_layout=read_atom_layout(fl, "atom_layout", atom) if fl.has("atom_layout") else None,
                      permutation=read_permutation(fl, "permutation") if fl.has("permutation") else None,
                      permutation_given="permutation" in fl.m)
+
+
+def read_given_tiled_copy(fl: Fields, k: str) -> GivenTiledCopy:
+    """`k: {layout_tv: "(thr,val) -> (m,n)", tiler: [m, n]}`: a TiledCopy as its builder made it."""
+    given = fl.sub(k, TILED_COPY_KEYS)
+    given.require(TILED_COPY_KEYS)
+    tv = given.layout("layout_tv")
+    if not isinstance(tv, Layout):
+        raise SpecError(given.at("layout_tv"), f"'layout_tv' of {given.what} must be a plain layout "
+                                               "(thr, val) -> (m, n)")
+    tiler = read_permutation(given, "tiler")
+    if len(tiler) != 2:
+        raise SpecError(given.at("tiler"), f"'tiler' of {given.what} must name 2 modes (m, n), not {len(tiler)}")
+    return GivenTiledCopy(tv, tiler)
 
 
 def read_smem(fl: Fields, value_type: ValueType) -> Any:

@@ -88,6 +88,13 @@ class TiledSpec:
     permutation_given: bool = False                  # written, possibly as null (no permutation): not inherited
 
 
+@dataclass(frozen=True)
+class GivenTiledCopy:
+    """A TiledCopy as its builder made it (the CuTe DSL's `!cute.tiled_copy` type), in place of make_tiled_copy_X."""
+    layout_tv: Layout             # (thr, val) -> (m, n) coordinate of the tile
+    tiler: tuple[Any, ...]        # the tile (m, n) it covers: sizes or layouts
+
+
 @dataclass
 class CheckSpec:
     """What every check names: its place, the atoms it uses and its expectation.  A check's kind adds the rest as

@@ -30,7 +30,8 @@ V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS
 # every key of a check, in the order messages list them
 CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + COMMON_KEYS
 
-STORE_KEYS = ("copy", "value_type", "smem")          # `store:` after a TMEM load
+STORE_REQUIRED = ("copy", "value_type", "smem")      # `store:` after a TMEM load
+STORE_KEYS = STORE_REQUIRED + ("tiled_copy",)        # ... and the store's TiledCopy as built (TILED_COPY_KEYS)
 DESCRIPTOR_KEYS = ("lbo", "sbo", "base_offset", "swizzle")
 DESCRIPTOR_SWIZZLES = ("NONE", "32B", "64B", "128B")
 DESCRIPTOR_INSTRUCTIONS = ("wgmma.", UMMA_INSTRUCTION)   # the MMAs that read a shared operand through a descriptor

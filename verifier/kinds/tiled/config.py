@@ -6,19 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...algebra.layout import Layout
-from ...specfile.fields import (Fields, read_choice, read_permutation, read_smem, read_tiled, read_value_type,
+from ...specfile.fields import (Fields, read_choice, read_given_tiled_copy, read_smem, read_tiled, read_value_type,
                                 refuse_keys)
-from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, TiledSpec, ValueType,
-                               common_fields)
-from ...specfile.vocabulary import ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS, TILED_COPY_KEYS
-
-
-@dataclass(frozen=True)
-class GivenTiledCopy:
-    """A TiledCopy as its builder made it (the CuTe DSL's `!cute.tiled_copy` type): instead of make_tiled_copy_X."""
-    layout_tv: Layout             # (thr, val) -> (m, n) coordinate of the tile
-    tiler: tuple[Any, ...]        # the tile (m, n) it covers: sizes or layouts
+from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, MMAAtomSpec, SpecError, TiledSpec,
+                               ValueType, common_fields)
+from ...specfile.vocabulary import ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS
 
 
 @dataclass(kw_only=True)
@@ -74,16 +66,7 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
             if fields.has(k):
                 raise SpecError(fields.at(k), f"'{k}' of {what} says how make_tiled_copy_X builds the copy; "
                                               "'tiled_copy' gives the copy as built: give one of them")
-        given = fields.sub("tiled_copy", TILED_COPY_KEYS)
-        given.require(TILED_COPY_KEYS)
-        tv = given.layout("layout_tv")
-        if not isinstance(tv, Layout):
-            raise SpecError(given.at("layout_tv"), f"'layout_tv' of {given.what} must be a plain layout "
-                                                   "(thr, val) -> (m, n)")
-        tiler = read_permutation(given, "tiler")
-        if len(tiler) != 2:
-            raise SpecError(given.at("tiler"), f"'tiler' of {given.what} must name 2 modes (m, n), not {len(tiler)}")
-        check.tiled_copy = GivenTiledCopy(tv, tiler)
+        check.tiled_copy = read_given_tiled_copy(fields, "tiled_copy")
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
     return check

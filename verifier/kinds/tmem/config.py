@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...echo import quote
-from ...specfile.fields import AtomTable, Fields, is_int, read_smem, read_value_type, refuse_keys, show
-from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, SpecError, ValueType, common_fields
-from ...specfile.vocabulary import GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, TMEM_INSTRUCTIONS, TMEM_KEYS
+from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy, read_smem, read_value_type,
+                                refuse_keys, show)
+from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
+from ...specfile.vocabulary import (GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS,
+                                    TMEM_KEYS)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type") + GMMA_KEYS
@@ -23,6 +25,7 @@ class TmemStoreSpec:
     copy: str
     value_type: ValueType
     smem: Any
+    tiled_copy: GivenTiledCopy | None = None    # the store's TiledCopy as built (default: make_tiled_copy_D)
 
 
 @dataclass(kw_only=True)
@@ -71,10 +74,11 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
         if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
             raise SpecError(fields.at("store"), f"'store' of {what} follows a TMEM load; {quote(named.copy)} stores")
         st = fields.sub("store", STORE_KEYS)
-        for k in STORE_KEYS:
+        for k in STORE_REQUIRED:
             if not st.has(k):
                 raise SpecError(fields.at("store"), f"'store' of {what} needs '{k}'")
         copy = atoms.lookup(st, "copy", atoms.copy, "copy atom")
         value_type = read_value_type(st.m["value_type"], st.at("value_type"), f"'value_type' of {st.what}")
-        check.tmem_store = TmemStoreSpec(copy, value_type, read_smem(st, value_type))
+        check.tmem_store = TmemStoreSpec(copy, value_type, read_smem(st, value_type),
+                                         read_given_tiled_copy(st, "tiled_copy") if st.has("tiled_copy") else None)
     return check

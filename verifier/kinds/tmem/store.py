@@ -60,7 +60,9 @@ def build_store(t2r: TmemSetup, store: TmemStoreSpec, copy_spec: CopyAtomSpec) -
     bits = store.value_type.bits
     try:
         typed: TypedCopyAtom = copy_atom(copy_spec).with_value_bits(bits)
-        r2s = TiledCopy(typed, t2r.tiled.layout_D_tv(), t2r.tiled.tiler_mn)     # make_tiled_copy_D
+        given = store.tiled_copy
+        r2s = (TiledCopy(typed, given.layout_tv, given.tiler) if given is not None     # the store as built
+               else TiledCopy(typed, t2r.tiled.layout_D_tv(), t2r.tiled.tiler_mn))    # make_tiled_copy_D
         smem_frg = flat_calls(r2s.tidfrg_D(store.smem))
         reg_coords = flat_calls(r2s.tidfrg_S(Layout(t2r.coord_to_addr.shape)))
         coords = Tensor(0, Layout(t2r.coord_to_addr.shape))
