@@ -27,7 +27,7 @@ FLOORS: dict[str, int] = {
     "verifier.engine": 9,
     "verifier.report.pictures": 10, "verifier.report.html_report": 10, "verifier.suggest": 10,
     "verifier.findings": 10,
-    "verifier.importer": 11, "verifier.prescreen": 11,
+    "verifier.importer": 11, "verifier.prescreen": 11, "verifier.dsl": 11,
     "verifier.commands": 12,
     "verifier.__main__": 13,
 }

@@ -64,6 +64,7 @@ PAIRS = {
     T.TMEM_LANE_ACCESS: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
     T.TMEM_ALLOCATION: ("good_tmem_load_128x64", "bad_tmem_alloc_96"),
     T.TMEM_STORE: ("good_tmem_load_then_stsm", "bad_tmem_32dp_then_stsm"),
+    T.BUFFER_AGREEMENT: ("good_buffer_cp_async_to_ldmatrix", "bad_buffer_reader_without_the_swizzle"),
 }
 
 

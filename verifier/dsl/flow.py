@@ -15,6 +15,7 @@ values reach the kernel through `cuda.launch_ex` (or `gpu.launch_func`) argument
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -38,6 +39,7 @@ TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
 COPY, GEMM = "cute.copy", "cute.gemm"
 LAUNCHES = ("cuda.launch_ex", "gpu.launch_func", "cuda.launch")
 SMEM, GMEM, RMEM, TMEM = "smem", "gmem", "rmem", "tmem"
+USER_PARTITION = 1    # the DSL's SmemPartition.USER
 
 
 class Role(str, Enum):
@@ -56,6 +58,8 @@ class Allocation:
     align: int            # what the IR says of its base
     index: int            # its place among the kernel's shared allocations, in program order
     where: Where
+    partition: int | None = None   # the DSL's smem.partition_id
+    placed_at: int | None = None   # bytes from the dynamic shared memory base, as the DSL's allocator places it
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,9 @@ def read_flow(module: Module, kernel: Function) -> KernelFlow:
             if size is None:
                 flow.skipped.append(Skipped(op.where, "shared allocation", f"its size is not static ({memref})"))
                 continue
-            flow.allocations[op.results[0]] = Allocation(op.results[0], size, memref.align or 1, index, op.where)
+            part = re.search(r"smem\.partition_id\s*=\s*(\d+)", op.head)
+            flow.allocations[op.results[0]] = Allocation(op.results[0], size, memref.align or 1, index, op.where,
+                                                         int(part.group(1)) if part else None)
             index += 1
         elif op.name in (PARTITION_S, PARTITION_D) and len(op.operands) >= 2 and op.results:
             role = Role.SOURCE if op.name == PARTITION_S else Role.DESTINATION
@@ -265,8 +271,23 @@ def read_flow(module: Module, kernel: Function) -> KernelFlow:
             flow.copies.append(op)
         elif op.name == GEMM:
             flow.gemms.append(op)
+    _place(flow)
     _link_host(flow)
     return flow
+
+
+def _place(flow: KernelFlow) -> None:
+    """Where the DSL's allocator puts each shared allocation: one after another in program order from the dynamic
+    shared memory base, each at the previous one's end rounded up to its alignment (its PTX shows the offsets).  Only
+    when every allocation is in the user partition (another partition's place is the DSL's to choose)."""
+    allocs = sorted(flow.allocations.values(), key=lambda a: a.index)
+    if not allocs or any(a.partition != USER_PARTITION for a in allocs):
+        return
+    end = 0
+    for a in allocs:
+        at = -(-end // a.align) * a.align
+        flow.allocations[a.value] = Allocation(a.value, a.bytes, a.align, a.index, a.where, a.partition, at)
+        end = at + a.bytes
 
 
 def _link_host(flow: KernelFlow) -> None:

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..echo import quote_path
 from .flow import Skipped, read_flow
 from .kernel_checks import KernelChecks, kernel_checks
 from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
@@ -28,13 +27,13 @@ class DslImport:
 
 def _read_text(path: Path) -> str:
     if not path.is_file():
-        raise DslInputError(f"{quote_path(str(path))}: no such file")
+        raise DslInputError(f"{path}:1:1: no such file")
     size = path.stat().st_size
     if size > MAX_IR_BYTES:
-        raise DslInputError(f"{quote_path(str(path))}:1:1: {size} bytes, more than the {MAX_IR_BYTES} this reads")
+        raise DslInputError(f"{path}:1:1: {size} bytes, more than the {MAX_IR_BYTES} this reads")
     data = path.read_bytes()
     if b"\0" in data:
-        raise DslInputError(f"{quote_path(str(path))}:1:1: not a text file")
+        raise DslInputError(f"{path}:1:1: not a text file")
     return data.decode("utf-8", errors="replace")
 
 
@@ -57,7 +56,7 @@ def import_files(files: list[Path]) -> DslImport:
             raise DslInputError(str(e)) from None
         kernels = module.kernels()
         if not kernels:
-            raise DslInputError(f"{quote_path(str(f))}:1:1: no kernel (cuda.kernel / gpu.func) in this module")
+            raise DslInputError(f"{f}:1:1: no kernel (cuda.kernel / gpu.func) in this module")
         for k in kernels:
             word = kernel_word(k.name)
             prefix, n = word, 2
@@ -74,7 +73,7 @@ def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, DslImpor
     drop_unknown_atoms(result.kernels, mma, copy)
     if result.checks == 0:
         first = result.skipped[0] if result.skipped else None
-        raise DslInputError((f"{first.where}: " if first else f"{quote_path(str(files[0]))}:1:1: ")
+        raise DslInputError((f"{first.where}: " if first else f"{files[0]}:1:1: ")
                             + "found no operand path or shared buffer to check"
                             + (f" ({first.what}: {first.why})" if first else ""))
     stem = name or (files[0].stem if len(files) == 1 else "dsl_kernels")

@@ -21,8 +21,9 @@ from typing import Any
 from ..algebra.inttuple import is_underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
+from ..kinds.buffer.config import mode_sizes
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
-from .cute_types import (ELEMENT_BITS, DynamicValue, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
+from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
@@ -281,10 +282,7 @@ class _Reader:
                                                                      "operand this reader can trace")
                 continue
             mma_value, operand = owner
-            load = [q for q in self.flow.partitions_of(p.actor, Role.SOURCE)]
-            store = [q for q in self.flow.partitions_of(p.actor, Role.DESTINATION)]
-            sides = [(q, "load") for q in load] + [(q, "store") for q in store]
-            shared = [(q, d) for q, d in sides if isinstance(self.shared_view(q.target), SharedView)]
+            shared = self.copied_with(p)
             if not shared:
                 self.skip(p.op.where, f"retile by {tc.atom.family}", "the tiled copy partitions no shared view "
                                                                      "this reader can trace")
@@ -292,6 +290,28 @@ class _Reader:
             for q, direction in shared:
                 self.used.add(q.op)
                 self.operand_record(q, tc, mma_value, operand, direction)
+
+    def copied_with(self, retile: Partition) -> list[tuple[Partition, str]]:
+        """The shared-memory partitions a cute.copy moves to (load) or from (store) the registers `retile` views; a
+        tiled copy's only shared partition when no copy names both (a copy inside a loop whose operands the reader
+        cannot follow back)."""
+        out: list[tuple[Partition, str]] = []
+        for c in self.flow.copies:
+            if len(c.operands) < 3 or c.operands[0] != retile.actor:
+                continue
+            src, dst = self.flow.partition_of(c.operands[1]), self.flow.partition_of(c.operands[2])
+            for mem, reg, direction in ((src, dst, "load"), (dst, src, "store")):
+                if reg is not None and reg.op is retile.op and mem is not None and \
+                        mem.role in (Role.SOURCE, Role.DESTINATION) and \
+                        isinstance(self.shared_view(mem.target), SharedView) and \
+                        all(mem.op is not q.op for q, _ in out):
+                    out.append((mem, direction))
+        if out:
+            return out
+        sides = [(q, "load") for q in self.flow.partitions_of(retile.actor, Role.SOURCE)]
+        sides += [(q, "store") for q in self.flow.partitions_of(retile.actor, Role.DESTINATION)]
+        shared = [(q, d) for q, d in sides if isinstance(self.shared_view(q.target), SharedView)]
+        return shared if len(shared) == 1 else []
 
     def mma_names(self, mma_value: Value, where: Where) -> tuple[TiledMmaType, str] | None:
         mt = self.tiled_mma(mma_value)
@@ -435,16 +455,22 @@ class _Reader:
             majors = operand_majors(mt.atom) if "Major::" not in mma_name else None
             notes = [f"operand {operand} of the tiled MMA ({f.op.where}) read by the tensor core through a "
                      f"descriptor of the {view.memref.element} view {view.value} ({view.where}), filled by TMA "
-                     f"({tma['where']})"]
+                     f"({tma['where']}; modelled from the reader's layout, which the buffer check compares with "
+                     "the TMA's own)"]
+            if "assumed" in tma:
+                notes.append(tma["assumed"])
             self.out.records.append(DescriptorRecord(
-                self.name(operand, "tma", "descriptor"), f.op.where, notes[0], mma_name,
+                self.name(operand, "tma", "descriptor"), f.op.where, "; ".join(notes), mma_name,
                 _atom_layout_text(mt.atom_layout), operand, value_type, smem, gmem, self.base_align(view), notes,
                 None if majors is None else majors[0 if operand == "A" else 1]))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (its partition), with the global tensor it was made from."""
         for p in self.flow.partitions:
-            if p.role is not Role.TMA or self.flow.root(p.target) != view.value:
+            if p.role is not Role.TMA:
+                continue
+            filled = self.shared_view(p.target)
+            if not isinstance(filled, SharedView) or not (filled.value == view.value or _same_buffer(filled, view)):
                 continue
             atom_t = self.flow.type_of(p.actor) or ""
             if not any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
@@ -463,10 +489,8 @@ class _Reader:
             gt = maker.operand_types[0]
             try:
                 g = memref_of(gt or "")
-                glayout = layout_of(g.layout_text)
-            except DynamicValue as e:
-                out["why"] = f"the TMA's global tensor {gt}: {e} (give the compile static shapes)"
-                return out
+                text, assumed = representative(g.layout_text)
+                glayout = layout_of(text)
             except TypeTextError as e:
                 out["why"] = f"the TMA's global tensor: {e}"
                 return out
@@ -474,18 +498,25 @@ class _Reader:
                 out["why"] = f"the TMA's global tensor {gt} is not a rank-2+ layout"
                 return out
             out["gmem"] = Layout(glayout.shape[:2], glayout.stride[:2]).plain()
+            if assumed:
+                out["assumed"] = (f"assumed: the global tensor {g.layout_text} is taken as {glayout.plain()}: each "
+                                  "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
+                                  "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
+                                  "large enough to hold every tile")
             if len(maker.operand_types) > 1 and maker.operand_types[1]:
                 out["smem_layout"] = maker.operand_types[1]
             return out
         return None
 
     def base_align(self, view: SharedView) -> int:
-        """What the view's allocation guarantees of its base: the IR's alignment, or the DSL's shared-memory base
-        alignment for the kernel's first allocation (which the DSL places at the base)."""
+        """What the view's allocation guarantees of its base: the IR's alignment, or, where the DSL's allocator
+        places it (flow._place), the alignment of its place from the dynamic shared memory base, which the DSL
+        aligns to DSL_SMEM_BASE_ALIGN."""
         a = view.pointer.allocation
-        if a.index == 0:
-            return max(a.align, DSL_SMEM_BASE_ALIGN)
-        return a.align
+        if a.placed_at is None:
+            return a.align
+        placed = DSL_SMEM_BASE_ALIGN if a.placed_at % DSL_SMEM_BASE_ALIGN == 0 else a.placed_at & -a.placed_at
+        return max(a.align, placed)
 
     # -- tensor memory -------------------------------------------------------------------------------------------
     def tmem_paths(self) -> None:
@@ -645,8 +676,9 @@ class _Reader:
         a = wv.pointer.allocation
         align = self.base_align(wv)
         if align > a.align:
-            notes.append(f"assumed: the allocation ({a.where}) is the kernel's first, at the dynamic shared memory "
-                         f"base the DSL aligns to {DSL_SMEM_BASE_ALIGN} bytes (the IR says align<{a.align}>)")
+            notes.append(f"assumed: the DSL's allocator places the allocation ({a.where}) at byte {a.placed_at} of "
+                         f"the dynamic shared memory, which it aligns to {DSL_SMEM_BASE_ALIGN} bytes: a base aligned "
+                         f"to {align} (the IR says align<{a.align}>)")
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), wwhere, wcopy, value_type, a.bytes, align,
@@ -680,7 +712,7 @@ class _Reader:
                           "(barriers and scalars, or a buffer whose writer or reader was not found: see above)")
         objects = list(zip(self.flow.function.arguments, self.flow.function.argument_types))
         objects += [(r, t) for op in self.flow.function.ops for r, t in zip(op.results, op.result_types)]
-        seen: set[str] = set()
+        seen = {self.flow.type_of(v) for v in covered}      # a loop carries an object as new values of its type
         for v, t in objects:
             kind = next((k for k in CUTE_OBJECTS if t.startswith(k)), None)
             if kind is None or v in covered or t in seen:
@@ -720,6 +752,29 @@ def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
     return None
 
 
+REPRESENTATIVE_EXTENT = 4096     # elements: more than any tile holds
+_DYNAMIC_INT = re.compile(r"\?(?:\{(?:i64\s+)?div=(\d+)\})?")
+
+
+def representative(layout_text: str) -> tuple[str, bool]:
+    """A printed layout with each dynamic integer replaced by a representative of what the IR knows of it (its
+    `div=N`): strides (after the `:`) by N times an odd number, so their divisibility by any power of two is exactly
+    N's; extents by a multiple of N of at least REPRESENTATIVE_EXTENT.  Whether anything was replaced."""
+    if "?" not in layout_text:
+        return layout_text, False
+    shape, _, stride = layout_text.partition(":")
+
+    def extent(m: re.Match[str]) -> str:
+        d = int(m.group(1) or 1)
+        return str(d * -(-REPRESENTATIVE_EXTENT // d))
+
+    def step(m: re.Match[str]) -> str:
+        d = int(m.group(1) or 1)
+        k = -(-REPRESENTATIVE_EXTENT // d)
+        return str(d * (k if k % 2 else k + 1))
+    return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
+
+
 def _tma_swizzle(layout_type: str | None) -> str | None:
     """The swizzle a TMA atom was made with, from the shared layout given to make_*_tma_*: `Sw<..>` or "none"."""
     if layout_type is None:
@@ -740,7 +795,7 @@ def _same_buffer(w: SharedView, r: SharedView) -> bool:
         return False
     wi = wl.b if isinstance(wl, ComposedLayout) else wl
     ri = rl.b if isinstance(rl, ComposedLayout) else rl
-    if not isinstance(wi, Layout) or not isinstance(ri, Layout) or wi.shape != ri.shape:
+    if not isinstance(wi, Layout) or not isinstance(ri, Layout) or mode_sizes(wi) != mode_sizes(ri):
         return False
     eb = max(1, ELEMENT_BITS.get(w.memref.element, 8) // 8)
     w_end = w.pointer.offset + int(wi.cosize()) * eb
@@ -749,7 +804,10 @@ def _same_buffer(w: SharedView, r: SharedView) -> bool:
 
 
 def _view_word(v: SharedView) -> str:
-    return f"{v.memref.element}_at{v.pointer.offset}"
+    """The buffer's element type and its first byte (from the shared memory base where the DSL's allocator places
+    its allocation, else from the allocation's own base)."""
+    placed = v.pointer.allocation.placed_at
+    return f"{v.memref.element}_smem{(placed or 0) + v.pointer.offset}"
 
 
 def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:

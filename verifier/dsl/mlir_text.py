@@ -289,26 +289,35 @@ class _Reader:
         return Module(self.file, aliases, self.functions, self.type_of, self.bound)
 
     def _region_arguments(self, body: str) -> list[str]:
+        """The values a region opened on this line binds: scf.for's induction variable, iter_args(%a = %init),
+        scf.while (%a = %init, ...)."""
         text = _strip_strings(body)
         names: list[str] = []
         m = re.search(r"\b(?:scf\.for|affine\.for)\s+(%[\w$.-]+)\s*=", text)
         if m:
             names.append(m.group(1))
-        for it in re.finditer(r"(%[\w$.-]+)\s*=\s*%[\w$.-]+", text[text.find("iter_args"):] if "iter_args" in text
-                              else ""):
-            names.append(it.group(1))
+        names += list(self._bindings(text))
         return names
 
-    def _iter_inits(self, body: str, line: int, column: int) -> dict[str, Value]:
-        """iter_args(%a = %init, ...): each region argument's initial value (looked up before the region opens)."""
-        text = _strip_strings(body)
+    @staticmethod
+    def _bindings(text: str) -> dict[str, str]:
+        """`%a = %init` pairs of iter_args(...) or of scf.while's (...)."""
         at = text.find("iter_args")
-        out: dict[str, Value] = {}
         if at < 0:
-            return out
-        for m in re.finditer(r"(%[\w$.-]+)\s*=\s*(%[\w$.-]+(?:#\d+)?)", text[at:]):
-            out[m.group(1)] = self.lookup(m.group(2), line, column + at + m.start(2))
-        return out
+            w = re.search(r"\bscf\.while\s*\(", text)
+            if w is None:
+                return {}
+            at = w.end() - 1
+        close = _closing(text[text.find("(", at):]) if "(" in text[at:] else -1
+        start = text.find("(", at)
+        inside = text[start:start + close + 1] if close >= 0 else text[at:]
+        return {m.group(1): m.group(2) for m in re.finditer(r"(%[\w$.-]+)\s*=\s*(%[\w$.-]+(?:#\d+)?)", inside)}
+
+    def _iter_inits(self, body: str, line: int, column: int) -> dict[str, Value]:
+        """Each region argument's initial value (looked up before the region opens)."""
+        text = _strip_strings(body)
+        return {a: self.lookup(init, line, column + max(0, text.find(init)))
+                for a, init in self._bindings(text).items()}
 
     def where(self, body: str, line: int, column: int) -> Where:
         source = None

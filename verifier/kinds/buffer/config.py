@@ -14,7 +14,7 @@ the byte address (CuTe's swizzled pointer, which depends on where the buffer lie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...algebra.inttuple import product
 from ...algebra.layout import Layout
@@ -71,8 +71,9 @@ class BufferCheck(CheckSpec):
     reader: BufferView
 
     @property
-    def shape(self) -> Any:
-        return self.writer.inner.shape
+    def shape(self) -> tuple[int, ...]:
+        """The size of each mode of the coordinates both views name."""
+        return mode_sizes(self.writer.inner)
 
     @property
     def elements(self) -> int:
@@ -81,6 +82,12 @@ class BufferCheck(CheckSpec):
     def summary(self) -> str:
         return (f"{self.value_type.name if self.value_type else ''} buffer of {self.bytes} bytes: "
                 f"{self.writer.by} -> {self.reader.by}")
+
+
+def mode_sizes(layout: Layout) -> tuple[int, ...]:
+    """The sizes of a layout's top-level modes: its 1-D coordinate per mode (views with the same sizes name the same
+    coordinates, however each mode is nested)."""
+    return tuple(int(layout.mode(i).size()) for i in range(layout.rank()))
 
 
 def reads_buffer_check(fields: Fields) -> bool:
@@ -123,7 +130,8 @@ def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:
         raise SpecError(buf.at("align"), f"'align' of {buf.what} must be a power of two, not {align}")
     bits = named.value_type.bits
     writer, reader = _view(buf, WRITER, bits, size), _view(buf, READER, bits, size)
-    if writer.inner.shape != reader.inner.shape:
-        raise SpecError(buf.at(READER), f"the reader's view of {fields.what} has shape {reader.inner.shape}, the "
-                                        f"writer's {writer.inner.shape}: both must name the same coordinates")
+    if mode_sizes(writer.inner) != mode_sizes(reader.inner):
+        raise SpecError(buf.at(READER), f"the reader's view of {fields.what} has modes of sizes "
+                                        f"{mode_sizes(reader.inner)}, the writer's {mode_sizes(writer.inner)}: both "
+                                        "must name the same coordinates")
     return BufferCheck(**common_fields(named), bytes=size, align=align, writer=writer, reader=reader)

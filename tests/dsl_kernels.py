@@ -1,0 +1,68 @@
+"""Small CuTe DSL kernels of our own, compiled with fake arguments (no GPU) to IR for the import-dsl tests.
+
+One SM80 tile kernel, 128 threads: cp.async fills a swizzled 64x32 half tile of A and of B, ldmatrix feeds a 2x2
+tiled mma.sync 16x8x16, and the epilogue stores the 64x64 C tile to shared memory and copies it out with 128-bit
+vectors.  Its knobs are the mistakes the checks must catch:
+
+    reader_swizzle   the swizzle ldmatrix's view of sA assumes (default: the writer's)
+    writer_swizzle   the swizzle cp.async's view of sA writes with (default: CuTe's for 64-byte rows)
+    a_copy_for       "A" (make_tiled_copy_A) or "B": the register copy of A built for the other operand
+    c_row_stride     the row stride of the C tile the epilogue stores (64: right; 32: rows collide)
+
+Run as a script it writes one IR file: `python tests/dsl_kernels.py OUT.mlir [knob=value ...]`.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+TILE_M, TILE_N, TILE_K = 64, 64, 32
+THREADS = 128
+RIGHT_SWIZZLE = (2, 4, 3)          # 64-byte rows of half: 16-byte chunks, XOR by the row pair (on byte addresses)
+C_SWIZZLE = (3, 4, 3)              # the C tile: 128-byte rows, 16-byte chunks (on byte addresses)
+KERNEL_SCRIPT = Path(__file__).with_name("dsl_tile_kernel.py")
+DEFAULTS: dict[str, Any] = {"reader_swizzle": None, "writer_swizzle": RIGHT_SWIZZLE, "a_copy_for": "A",
+                            "c_row_stride": TILE_N}
+
+
+def compile_tile_kernel(target: Path, **knobs: Any) -> Path:
+    """Compile the tile kernel with the knobs (see the module's docstring) for sm_80 and write its IR to `target`.
+
+    The DSL reads CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, so each compile runs in a fresh interpreter."""
+    import subprocess
+    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
+    with tempfile.TemporaryDirectory(prefix="dsl_ir_") as tmp:
+        env = dict(os.environ, CUTE_DSL_ARCH="sm_80", CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
+                   CUTE_DSL_NO_CACHE="1", CUTE_DSL_DISABLE_FILE_CACHING="1")
+        done = subprocess.run([sys.executable, str(KERNEL_SCRIPT), *args], env=env, capture_output=True,
+                              text=True, timeout=600)
+        if done.returncode != 0:
+            lines = [x for x in done.stderr.splitlines() if "error" in x.lower()] or done.stderr.splitlines()[-1:]
+            raise RuntimeError(f"the DSL refused the kernel ({knobs}): {lines[-1] if lines else done.returncode}")
+        made = sorted(Path(tmp).rglob("*_clean.mlir"))
+        if len(made) != 1:
+            raise RuntimeError(f"expected one IR file, found {[p.name for p in made]}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        command = " ".join(["python tests/dsl_kernels.py", str(target), *args])
+        target.write_text(f"// made by: {command} (the CuTe DSL, CUTE_DSL_ARCH=sm_80, CUTE_DSL_KEEP=ir)\n"
+                          + made[0].read_text(encoding="utf-8"), encoding="utf-8")
+        return target
+
+
+def _parse(value: str) -> Any:
+    if value in ("None", "none"):
+        return None
+    if value.startswith("("):
+        return tuple(int(x) for x in value.strip("()").split(",") if x.strip())
+    if value.lstrip("-").isdigit():
+        return int(value)
+    return value
+
+
+if __name__ == "__main__":
+    if sys.argv[1:]:
+        print(compile_tile_kernel(Path(sys.argv[1]), **{k: _parse(v) for k, v in
+                                                          (a.split("=", 1) for a in sys.argv[2:])}))

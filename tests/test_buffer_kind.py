@@ -1,0 +1,82 @@
+"""Theorem 23 (the buffer kind): each case of tests/specs/buffer_agreement.yaml gets the verdict it documents, and
+refutes with the claim that owns its mistake; the spec keys are validated; explain traces one element."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verifier.commands.cli import main
+from verifier.outcome import ExitCode
+from verifier.specfile import SpecError, load_spec
+
+SPEC = Path(__file__).parent / "specs" / "buffer_agreement.yaml"
+# the claim (by its words) each refuted case fails first
+FAILS_ON = {
+    "same_pointer_view": "lies inside the 65536-byte allocation",
+    "reader_unswizzled": "at the byte the writer stored it",
+    "offset_swizzle_against_pointer_swizzle_on_a_16_byte_base": "lies inside the 65536-byte allocation",
+    "element_swizzle_moved_onto_the_pointer": "at the byte the writer stored it",
+    "epilogue_stores_collide": "distinct elements (c0,c1) at distinct bytes",
+    "view_past_the_allocation": "lies inside the 65536-byte allocation",
+}
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, dict[str, object]]:
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "verifier", "prove", str(SPEC), "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr      # every case as documented
+    return {str(c["check"]): c for c in json.loads(done.stdout)["checks"]}
+
+
+def test_every_case_is_as_documented(report: dict[str, dict[str, object]]):
+    spec = load_spec(SPEC, allow_outside=True)
+    for name, check in spec.checks.items():
+        want = "refuted" if check.expect == "fail" else "verified"
+        assert report[name]["verdict"] == want, name
+
+
+@pytest.mark.parametrize("name", sorted(FAILS_ON))
+def test_each_refutation_fails_the_claim_that_owns_the_mistake(name: str, report: dict[str, dict[str, object]]):
+    failure = json.dumps(report[name]["counterexamples"])
+    assert FAILS_ON[name] in failure, failure[:400]
+
+
+def test_explain_traces_an_element_through_both_views(capsys: pytest.CaptureFixture[str]):
+    assert main(["explain", str(SPEC), "--check", "reader_unswizzled", "--coord", "2,0,0", "--base", "0x400"]) == 0
+    out = capsys.readouterr().out
+    assert "element (2,0,0) of the buffer, base 0x400" in out
+    assert "writer address" in out and "reader address" in out
+    assert "the writer stored it at" in out
+
+
+def test_explain_without_a_coordinate_says_what_to_give(capsys: pytest.CaptureFixture[str]):
+    assert main(["explain", str(SPEC), "--check", "reader_unswizzled", "--lane", "0", "--value", "0"]) == 2
+    assert "give --coord with 3 coordinates" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("buffer, why", [
+    ("{bytes: 64, align: 3, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '8:1'}}", "power of two"),
+    ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '(4,2):(1,4)'}}",
+     "must name the same coordinates"),
+    ("{bytes: 64, align: 16, writer: {at: 64, layout: '8:1'}, reader: {at: 0, layout: '8:1'}}", "byte offset"),
+    ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}}", "missing 'reader'"),
+])
+def test_bad_buffer_keys_are_refused_with_their_place(buffer: str, why: str, tmp_path: Path):
+    spec = tmp_path / "b.yaml"
+    spec.write_text(f"""version: 2
+name: b
+include: [{SPEC.parent.parent.parent / 'specs' / 'atoms' / 'sm80_copy.yaml'}]
+checks:
+  c:
+    copy: "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"
+    value_type: half_t
+    buffer: {buffer}
+""", encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(spec, allow_outside=True)
+    assert why in str(e.value) and str(e.value).startswith(str(spec) + ":")

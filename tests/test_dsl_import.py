@@ -1,0 +1,201 @@
+"""import-dsl on IR the CuTe DSL left (tests/data/dsl, made by tests/dsl_kernels.py from our own tile kernel): the
+correct kernel's checks are all verified; each mistake the DSL compiles is refuted by the check that owns it; bad
+input is one line and exit status 2.  No DSL is needed to read IR."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verifier.commands.cli import main
+from verifier.dsl.cute_types import (DynamicValue, TypeTextError, layout_of, memref_of, ptr_of, tile_of,
+                                     tiled_copy_of, tiled_mma_of)
+from verifier.dsl.importer import DslInputError, import_files
+from verifier.dsl.kernel_checks import BufferRecord, DescriptorRecord, OperandRecord, representative
+from verifier.dsl.mlir_text import IRSyntaxError, read_module
+from verifier.outcome import ExitCode
+
+DATA = Path(__file__).parent / "data" / "dsl"
+TILE = DATA / "tile.mlir"
+# each mistake, and the theorem that must refute it in the check of that kind
+MISTAKES = {
+    "tile_reader_unswizzled.mlir": ("buffer", "buffer.agreement"),       # the reader's view without the swizzle
+    "tile_writer_swizzle_S143.mlir": ("buffer", "buffer.agreement"),     # the writer's view with another swizzle
+    "tile_a_copy_for_B.mlir": ("A_ldsm", "copy.dst_matches_mma"),        # make_tiled_copy_B used for A
+    "tile_c_rows_collide.mlir": ("buffer", "buffer.agreement"),          # the epilogue's stores collide
+}
+
+
+def _import(tmp_path: Path, ir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    spec = tmp_path / (ir.stem + ".yaml")
+    assert main(["import-dsl", str(ir), "-o", str(spec)]) == ExitCode.OK
+    capsys.readouterr()
+    return spec
+
+
+def _prove(spec: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[dict[str, object]]]:
+    code = main(["prove", str(spec), "--allow-outside", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    return code, report["checks"]
+
+
+def test_every_fixture_names_the_command_that_made_it():
+    for ir in DATA.glob("*.mlir"):
+        first = ir.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("// made by: python tests/dsl_kernels.py"), ir
+
+
+def test_the_correct_tile_kernel_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    spec = _import(tmp_path, TILE, capsys)
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK
+    names = [str(c["check"]) for c in checks]
+    assert sum("_buffer_" in n for n in names) == 3                          # sA, sB, sC between writer and reader
+    assert sorted(n.split("_kernel_")[1][0] for n in names if "_buffer_" not in n) == ["A", "B", "C"]
+    assert all(c["verdict"] == "verified" for c in checks)
+    text = spec.read_text(encoding="utf-8")
+    assert "tiled_copy: {layout_tv:" in text and "source: " in text
+
+
+@pytest.mark.parametrize("name", sorted(MISTAKES))
+def test_each_compiled_mistake_is_refuted(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    word, theorem = MISTAKES[name]
+    spec = _import(tmp_path, DATA / name, capsys)
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.WRONG
+    refuted = [c for c in checks if c["verdict"] == "refuted"]
+    assert any(word in str(c["check"]) and theorem in json.dumps(c) for c in refuted), refuted
+
+
+def test_the_buffer_refutation_names_the_element_both_offsets_and_both_chains(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]):
+    spec = _import(tmp_path, DATA / "tile_reader_unswizzled.mlir", capsys)
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert "the reader looks for every element (c0,c1) at the byte the writer stored it" in out
+    assert "writer address - base" in out and "reader address - base" in out
+    assert "the pointer's swizzle, on the byte address" in out and "agreement" in out
+
+
+def test_what_is_not_checked_is_listed_with_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["import-dsl", str(TILE), "-o", str(tmp_path / "t.yaml")]) == ExitCode.OK
+    err = capsys.readouterr().err.splitlines()
+    listed = [line for line in err if line.startswith(str(TILE) + ":")]
+    assert listed and all(line.count(":") >= 4 for line in listed)            # file:line:column: what: why
+    assert "things not checked" in err[-1]
+    assert "# not checked:" in (tmp_path / "t.yaml").read_text(encoding="utf-8")
+
+
+def test_records_read_from_the_tile_kernel():
+    result = import_files([TILE])
+    (kernel,) = result.kernels
+    operands = [r for r in kernel.records if isinstance(r, OperandRecord)]
+    assert sorted(r.operand for r in operands) == ["A", "B", "C"]
+    a = next(r for r in operands if r.operand == "A")
+    assert a.mma == "SM80_16x8x16_F32F16F16F32_TN" and a.copy == "SM75_U32x4_LDSM_N"
+    assert a.smem.startswith("Sw<2,4,3> o smem_ptr[16b](unset) o ")
+    buffers = [r for r in kernel.records if isinstance(r, BufferRecord)]
+    assert sorted(b.name.rsplit("smem", 1)[1] for b in buffers) == ["0", "4096", "8192"]   # sA, sB, sC in a row
+    assert all(b.align == 1024 for b in buffers)                               # the DSL's allocator places them
+    assert not [r for r in kernel.records if isinstance(r, DescriptorRecord)]
+
+
+# --- bad input: one line, exit 2 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, why", [
+    ("module {\n  %0 = \n}\n", "expected an operation"),
+    ("module {\n  cuda.kernel @k(%arg0: i32) {\n    %1 = arith.addi %2, %2 : i32\n  }\n}\n", "used before"),
+    ("module {\n}\n", "no kernel"),
+])
+def test_unreadable_ir_is_one_line_and_exit_2(text: str, why: str, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(text, encoding="utf-8")
+    assert main(["import-dsl", str(bad)]) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and why in err[0] and f"{bad}:" in err[0] and "Traceback" not in err[0]
+
+
+def test_a_binary_or_missing_file_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    binary = tmp_path / "x.mlir"
+    binary.write_bytes(b"\x00\x01\x02")
+    assert main(["import-dsl", str(binary)]) == ExitCode.BAD_INPUT
+    assert main(["import-dsl", str(tmp_path / "none.mlir")]) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and "not a text file" in err[0] and "no such file" in err[1]
+    assert err[0].startswith(f"error: {binary}:1:1: ")
+
+
+def test_a_kernel_with_nothing_to_check_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    ir = tmp_path / "empty.mlir"
+    ir.write_text("module {\n  cuda.kernel @k(%arg0: i32) {\n    %0 = arith.addi %arg0, %arg0 : i32\n  }\n}\n",
+                  encoding="utf-8")
+    with pytest.raises(DslInputError):
+        from verifier.dsl.importer import run
+        from verifier.importer.kernel_spec import ATOM_LIBRARY
+        run([ir], ATOM_LIBRARY, None)
+    assert main(["import-dsl", str(ir)]) == ExitCode.BAD_INPUT
+    assert "found no operand path or shared buffer" in capsys.readouterr().err
+
+
+# --- the text readers ------------------------------------------------------------------------------------------
+
+def test_regions_reuse_names_and_loops_carry_values():
+    text = """
+module {
+  cuda.kernel @k(%arg0: i32) {
+    %c0 = arith.constant 0 : i32
+    %r:2 = scf.while (%a = %c0, %b = %arg0) : (i32, i32) -> (i32, i32) {
+      %x = arith.addi %a, %b : i32
+      scf.condition(%x) %a, %b : i32, i32
+    } do {
+    ^bb0(%a: i32, %b: i32):
+      %x = arith.addi %a, %b : i32
+      scf.yield %x, %b : i32, i32
+    }
+    %y = arith.addi %r#0, %r#1 : i32
+  }
+}
+"""
+    m = read_module(text, "t.mlir")
+    (k,) = m.kernels()
+    adds = [op for op in k.ops if op.name == "arith.addi"]
+    assert len(adds) == 3
+    first = adds[0].operands[0]
+    assert m.bound[first].name == "%c0"                    # the while's argument starts as %c0
+
+
+def test_a_syntax_error_names_file_line_and_column():
+    with pytest.raises(IRSyntaxError) as e:
+        read_module("module {\n  cuda.kernel @k(%arg0: i32) {\n    %0 = arith.addi %nope, %arg0 : i32\n", "f.mlir")
+    assert str(e.value).startswith("f.mlir:3:")
+
+
+def test_cute_types():
+    m = memref_of('!cute.memref<f16, smem, align<16>, S<2,4,3>, "((8,16),(32,1)):((32,256),(1,0))">')
+    assert (m.element, m.space, m.align, str(m.ptr_swizzle)) == ("f16", "smem", 16, "Sw<2,4,3>")
+    c = memref_of('!cute.memref<f16, smem, align<16>, "S<3,3,4> o 0 o (8,128):(128,1)">')
+    assert c.ptr_swizzle is None and "Sw<3,3,4>" in str(c.layout())
+    assert ptr_of("!cute.ptr<f16, smem, align<1024>, S<3,4,3>>").align == 1024
+    tc = tiled_copy_of('!cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, '
+                       'num_matrices = 4, n>, layout_copy_tv = <"((4,8),8):((64,1),8)">, tiler_mn = <"[32:1;16:1]">>')
+    assert tc.tiler == (32, 16) and tc.atom.param("num_matrices") == "4" and tc.atom.flag("n")
+    mt = tiled_mma_of('!cute.tiled_mma<!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, '
+                      'f32), frag_kind = ss>, atom_layout_MNK = <"(1,1,1):(0,0,0)">, permutation_MNK = <"[_;_;_]">>')
+    assert mt.atom.shape() == (64, 128, 16)
+    assert tile_of("[(8,4,2):(1,16,8);32:1]")[1] == 32
+    with pytest.raises(DynamicValue):
+        layout_of("(?{div=8},64):(64,1)")
+    with pytest.raises(TypeTextError):
+        tiled_copy_of("!cute.layout<\"4:1\">")
+
+
+def test_dynamic_integers_are_replaced_by_what_the_ir_knows():
+    text, replaced = representative("(?{div=8},?{div=8},?):(?{i64 div=8},1,?{i64 div=64})")
+    assert replaced
+    shape, stride = text.split(":")
+    assert shape == "(4096,4096,4096)"
+    outer = int(stride.strip("()").split(",")[0])
+    assert outer % 8 == 0 and (outer // 8) % 2 == 1       # divisible by 8, and by no larger power of two
+    assert representative("(64,32):(32,1)") == ("(64,32):(32,1)", False)
