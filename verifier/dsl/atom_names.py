@@ -97,6 +97,9 @@ def _elem_types(atom: MmaAtomType) -> list[str] | None:
 
 def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
     """The C++ MMA atom the DSL's MMA atom is."""
+    if atom.family == "atom.universal_fma":
+        return Unnamed("UniversalFMA computes in C++: there is no instruction to judge its fragments against "
+                       "(the kernel's shared buffers are still checked)")
     shape = atom.shape()
     types = _elem_types(atom)
     if shape is None or types is None or len(types) != 3:

@@ -208,8 +208,20 @@ def _tiler_text(tiler: tuple[Any, ...]) -> str:
 
 # --- the reader ----------------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class AtomSide:
+    """A copy atom's loads from (or stores into) the tiled MMA's own partition of a shared view."""
+    view: SharedView
+    by: str
+    copy: str
+    where: Where
+    writes: bool
+
+
 class _Reader:
     def __init__(self, flow: KernelFlow, prefix: str) -> None:
+        self.atom_sides: list[AtomSide] = []
+        self.atom_records: set[tuple[str, str]] = set()
         self.flow = flow
         self.prefix = prefix
         self.out = KernelChecks(flow.function.name)
@@ -361,50 +373,60 @@ class _Reader:
             _converted(mt, operand, view)))
 
     # -- C stores by a copy atom into the MMA's own partition ------------------------------------------------------
-    def atom_stores(self) -> None:
+    def atom_copies(self) -> None:
+        """Copies by a copy atom (not a tiled copy) between registers and the tiled MMA's own partition of a shared
+        view: a load of A / B from it (per-thread vector loads), a store of C into it (the epilogue)."""
+        from .cute_types import copy_atom_of
         for op in self.flow.copies:
             if len(op.operands) < 3:
                 continue
             atom_t = self.flow.type_of(op.operands[0]) or (op.operand_types[0] if op.operand_types else None)
             if atom_t is None or not atom_t.startswith("!cute_nvgpu.atom."):
                 continue
-            dst = self.flow.partition_of(op.operands[2])
-            if dst is None or dst.role is not Role.MMA or dst.operand != "C":
-                continue
-            view = self.shared_view(dst.target)
-            if not isinstance(view, SharedView):
-                continue
-            self.used.add(op)
-            self.used.add(dst.op)
-            from .cute_types import copy_atom_of
-            try:
-                atom = copy_atom_of(atom_t)
-            except TypeTextError as e:
-                self.skip(op.where, "C store", str(e))
-                continue
-            copy = copy_atom_name(atom)
-            if isinstance(copy, Unnamed):
-                self.skip(op.where, "C store", copy.why)
-                continue
-            named = self.mma_names(dst.actor, op.where)
-            value_type = cpp_value_type(view.memref.element)
-            if named is None or value_type is None:
-                continue
-            mt, mma_name = named
-            try:
-                smem = view_layout_text(view.memref, stage=False)
-            except TypeTextError as e:
-                self.skip(op.where, "shared view of C", str(e))
-                continue
-            notes = [f"the store {copy} of the tiled MMA's C partition ({dst.op.where}) into the "
-                     f"{view.memref.element} view {view.value} ({view.where})"]
-            self.out.records.append(OperandRecord(
-                self.name("C", "store"), op.where, notes[0], mma_name, _atom_layout_text(mt.atom_layout),
-                _permutation_text(mt.permutation), "C", copy, value_type, smem, None, notes,
-                _converted(mt, "C", view)))
-            self._atom_store_writers.append((view, f"{copy} into the C partition", copy, op.where))
+            src, dst = self.flow.partition_of(op.operands[1]), self.flow.partition_of(op.operands[2])
+            for part, direction in ((src, "load"), (dst, "store")):
+                if part is None or part.role is not Role.MMA or part.operand is None or \
+                        (direction == "store") != (part.operand == "C"):
+                    continue
+                view = self.shared_view(part.target)
+                if not isinstance(view, SharedView):
+                    continue
+                self.used.update((op, part.op))
+                try:
+                    copy = copy_atom_name(copy_atom_of(atom_t))
+                except TypeTextError as e:
+                    copy = Unnamed(str(e))
+                what = f"the {direction} of the tiled MMA's {part.operand} partition"
+                if isinstance(copy, Unnamed):
+                    self.skip(op.where, what, copy.why)
+                    continue
+                by = f"{copy} {'into' if direction == 'store' else 'from'} the MMA's {part.operand} partition " \
+                     f"(line {op.where.line})"
+                self.atom_sides.append(AtomSide(view, by, copy, op.where, direction == "store"))
+                self.atom_operand_record(op, part, view, copy, direction)
 
-    _atom_store_writers: list[tuple[SharedView, str, str, Where]]
+    def atom_operand_record(self, op: Op, part: Partition, view: SharedView, copy: str, direction: str) -> None:
+        operand = part.operand or "A"
+        named = self.mma_names(part.actor, op.where)
+        value_type = cpp_value_type(view.memref.element)
+        if named is None or value_type is None:
+            return
+        mt, mma_name = named
+        try:
+            smem = view_layout_text(view.memref, stage=False)
+        except TypeTextError as e:
+            self.skip(op.where, f"shared view of {operand}", str(e))
+            return
+        if (operand, direction) in self.atom_records:
+            return                    # one check per operand: the copies of other stages and k-blocks are the same
+        self.atom_records.add((operand, direction))
+        notes = [f"the {direction} {copy} of the tiled MMA's {operand} partition ({part.op.where}) "
+                 f"{'into' if direction == 'store' else 'from'} the {view.memref.element} view {view.value} "
+                 f"({view.where})"]
+        self.out.records.append(OperandRecord(
+            self.name(operand, direction), op.where, notes[0], mma_name, _atom_layout_text(mt.atom_layout),
+            _permutation_text(mt.permutation), operand, copy, value_type, smem, None, notes,
+            _converted(mt, operand, view)))
 
     # -- operands read through a descriptor --------------------------------------------------------------------
     def descriptor_fragments(self) -> list[tuple[Partition, Partition | None, SharedView | str | None]]:
@@ -631,8 +653,11 @@ class _Reader:
                 seen_views.add(dview.value)
                 readers.append((dview, f"the tensor core's descriptor of {f.operand} (fragment {f.op.where.line})",
                                 f.op.where))
-        for view, by, copy, where in self._atom_store_writers:
-            writers.append((view, by, copy, where, None))
+        for side in self.atom_sides:
+            if side.writes:
+                writers.append((side.view, side.by, side.copy, side.where, None))
+            else:
+                readers.append((side.view, side.by, side.where))
         done: set[tuple[Value, Value, str]] = set()
         for wv, wby, wcopy, wwhere, tma_sw in writers:
             for rv, rby, rwhere in readers:
@@ -812,10 +837,9 @@ def _view_word(v: SharedView) -> str:
 
 def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r = _Reader(flow, prefix)
-    r._atom_store_writers = []
     r.tmem_paths()
     r.register_paths()
-    r.atom_stores()
+    r.atom_copies()
     r.descriptor_paths()
     r.buffers()
     r.leftovers()
