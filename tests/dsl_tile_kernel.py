@@ -54,7 +54,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         # registers -> shared (the C tile, converted to half), then shared -> global with 128-bit vectors
         sC_write = sC
         if cutlass.const_expr(cfg["c_row_stride"] != TILE_N):
-            sC_write = cute.make_tensor(sC.iterator, cute.make_layout((TILE_M, TILE_N), stride=(cfg["c_row_stride"], 1)))
+            rows = cute.make_layout((TILE_M, TILE_N), stride=(cfg["c_row_stride"], 1))
+            sC_write = cute.make_tensor(sC.iterator, rows)
         tCsC = thr_mma.partition_C(sC_write)
         tCrC_half = cute.make_fragment_like(tCrC, f16)
         tCrC_half[None] = tCrC.load().to(f16)

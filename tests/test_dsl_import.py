@@ -107,6 +107,10 @@ def test_records_read_from_the_tile_kernel():
     ("module {\n  %0 = \n}\n", "expected an operation"),
     ("module {\n  cuda.kernel @k(%arg0: i32) {\n    %1 = arith.addi %2, %2 : i32\n  }\n}\n", "used before"),
     ("module {\n}\n", "no kernel"),
+    ("!a = !cute.memref<!b>\n!b = !cute.memref<!a>\nmodule {\n  cuda.kernel @k(%arg0: !a) {\n  }\n}\n",
+     "refers to itself"),
+    ("\n".join(["!t0 = i8"] + [f"!t{i} = !cute.x<!t{i - 1}, !t{i - 1}>" for i in range(1, 30)])
+     + "\nmodule {\n  cuda.kernel @k(%arg0: !t29) {\n  }\n}\n", "expands to more than"),
 ])
 def test_unreadable_ir_is_one_line_and_exit_2(text: str, why: str, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]):

@@ -30,6 +30,9 @@ REVIEWS = frozenset({
     "cute.local_tile", "cute.local_partition", "cute.make_tensor", "cute.flatten", "cute.select", "cute.coalesce",
     "cute.filter_zeros", "cute.group", "cute.recast_tensor", "cute.dice", "cute.domain_offset",
 })
+# operations that give a tensor another layout over the same iterator (its first element does not move)
+SAME_ITERATOR = frozenset({"cute.composition", "cute.logical_divide", "cute.zipped_divide", "cute.tiled_divide",
+                           "cute.flat_divide", "cute.group_modes", "cute.coalesce", "cute.append_to_rank"})
 ALLOCA = "cute.memref.alloca"
 GET_ITER, ADD_OFFSET, RECAST_ITER, MAKE_VIEW = "cute.get_iter", "cute.add_offset", "cute.recast_iter", "cute.make_view"
 PARTITION_S, PARTITION_D = "cute.tiled.copy.partition_S", "cute.tiled.copy.partition_D"
@@ -204,6 +207,13 @@ class KernelFlow:
             if isinstance(p, str):
                 return p
             return SharedView(v, p, memref, op.where)
+        if op is not None and op.name in SAME_ITERATOR and op.operands:
+            under = self.view(op.operands[0])          # the same elements, another layout: the result's
+            if isinstance(under, SharedView):
+                return SharedView(v, under.pointer if memref.ptr_swizzle == under.pointer.swizzle else
+                                  Pointer(under.pointer.allocation, under.pointer.offset, memref.element,
+                                          memref.ptr_swizzle), memref, op.where)
+            return under
         if op is not None and op.name == ALLOCA and v in self.allocations:
             a = self.allocations[v]
             return SharedView(v, Pointer(a, 0, memref.element, memref.ptr_swizzle), memref, op.where)

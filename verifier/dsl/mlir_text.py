@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 MAX_IR_BYTES = 64 << 20
+MAX_ALIAS_DEPTH = 32          # type aliases inside type aliases
+MAX_TYPE_CHARS = 1 << 20      # one type with its aliases expanded
 
 _ALIAS = re.compile(r"^(![A-Za-z_][\w$.-]*)\s*=\s*(.*)$")
 _ATTR_ALIAS = re.compile(r"^(#[A-Za-z_][\w$.-]*)\s*=\s*(.*)$")
@@ -197,21 +199,28 @@ class _Reader:
         self.type_of: dict[Value, str] = {}
         self.bound: dict[Value, Value] = {}
         self._expanded: dict[str, str] = {}
+        self.alias_lines: dict[str, int] = {}
 
     def error(self, line: int, column: int, why: str) -> IRSyntaxError:
         return IRSyntaxError(self.file, line, column, why)
 
     # -- types ----------------------------------------------------------------------------------------
     def expand(self, text: str, depth: int = 0) -> str:
-        if depth > 32:
-            raise ValueError(f"type aliases nest more than 32 deep in {text[:60]}")
-
+        """A type with every `!alias` in it replaced by its definition (IRSyntaxError at the alias's line for a
+        definition that nests too deep, refers to itself or grows past MAX_TYPE_CHARS)."""
         def one(m: re.Match[str]) -> str:
             name = m.group(0)
             if name not in self.raw_aliases:
                 return name
             if name not in self._expanded:
-                self._expanded[name] = self.expand(self.raw_aliases[name], depth + 1)
+                line = self.alias_lines[name]
+                if depth >= MAX_ALIAS_DEPTH:
+                    raise self.error(line, 1, f"type alias {name} nests more than {MAX_ALIAS_DEPTH} aliases deep "
+                                              "(or refers to itself)")
+                expanded = self.expand(self.raw_aliases[name], depth + 1)
+                if len(expanded) > MAX_TYPE_CHARS:
+                    raise self.error(line, 1, f"type alias {name} expands to more than {MAX_TYPE_CHARS} characters")
+                self._expanded[name] = expanded
             return self._expanded[name]
         return _ALIAS_USE.sub(one, text)
 
@@ -231,10 +240,11 @@ class _Reader:
 
     # -- the text -------------------------------------------------------------------------------------
     def read(self) -> Module:
-        for raw in self.lines:
+        for n, raw in enumerate(self.lines, 1):
             m = _ALIAS.match(raw)
             if m:
                 self.raw_aliases[m.group(1)] = m.group(2).strip()
+                self.alias_lines[m.group(1)] = n
                 continue
             m = _ATTR_ALIAS.match(raw)
             if m:
