@@ -76,7 +76,7 @@ def test_a_copy_only_check_has_nothing_to_draw(tmp_path, capsys):
                     "    copy: SM75_U32x4_LDSM_N\n    value_type: half_t\n")
     assert main(["draw", str(spec), "--allow-outside", "--check", "copy_only"]) == 2
     err = capsys.readouterr().err
-    assert "names only a copy atom" in err and err.count("\n") == 1
+    assert "has nothing to draw: it is a copy atom alone" in err and err.count("\n") == 1
 
 
 def test_unknown_checks_and_views_are_bad_input(capsys):

@@ -26,7 +26,7 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         kind = kind_of(check)
         available = kind.views(check)
         if not available:
-            raise DrawError(f"check '{safe(check_name)}' names only a copy atom: there is no tile to draw")
+            raise DrawError(f"check '{safe(check_name)}' has nothing to draw: it is {kind.summary_line}")
         views = (view,) if view else available
         if views[0] not in available:
             raise DrawError(f"check '{safe(check_name)}' has no {views[0]} view (it has "
