@@ -21,6 +21,7 @@ from ..algebra.inttuple import Underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..algebra.syntax import ParseError, parse_layout
+from .brackets import split_top
 
 # the DSL's element types, in the C++ names the atom library's value types use
 ELEMENT_TYPES: dict[str, str] = {
@@ -43,10 +44,10 @@ class DynamicValue(TypeTextError):
 
 
 @dataclass(frozen=True)
-class CopyAtomType:
-    """A copy atom's type: its family (`ldsm`, `simt_async_copy`, `universal_copy`, ...) and parameters."""
+class AtomType:
+    """An atom's type: its family (`ldsm`, `simt_async_copy`, `sm80.mma`, ...) and its parameters as written."""
     family: str
-    params: tuple[str, ...]        # the parameters as written, top-level comma-separated
+    params: tuple[str, ...]        # top-level comma-separated
     text: str
 
     def param(self, key: str) -> str | None:
@@ -60,6 +61,10 @@ class CopyAtomType:
     def flag(self, word: str) -> bool:
         return word in (p.strip() for p in self.params)
 
+
+class CopyAtomType(AtomType):
+    """A copy atom's type: `!cute_nvgpu.atom.ldsm<val_type = f16, ..., num_matrices = 4, n>`, ..."""
+
     def bits(self) -> int | None:
         """A `128 b` parameter: the bits one copy moves."""
         for p in self.params:
@@ -69,25 +74,14 @@ class CopyAtomType:
         return None
 
 
-@dataclass(frozen=True)
-class MmaAtomType:
+class MmaAtomType(AtomType):
     """An MMA atom's type: `!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>` and its relatives."""
-    family: str                    # e.g. "sm80.mma", "sm90.mma", "sm100.mma"
-    params: tuple[str, ...]
-    text: str
 
     def shape(self) -> tuple[int, int, int] | None:
         for p in self.params:
             m = re.fullmatch(r"(\d+)x(\d+)x(\d+)", p.strip())
             if m:
                 return int(m.group(1)), int(m.group(2)), int(m.group(3))
-        return None
-
-    def param(self, key: str) -> str | None:
-        for p in self.params:
-            k, eq, v = p.partition("=")
-            if eq and k.strip() == key:
-                return v.strip()
         return None
 
 
@@ -129,37 +123,6 @@ class PtrType:
     space: str
     align: int | None
     swizzle: Swizzle | None
-
-
-def split_top(text: str) -> list[str]:
-    """Comma-separated parts outside quotes and brackets."""
-    parts, depth, cur, quoted = [], 0, [], False
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quoted:
-            if ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch == "-" and text[i + 1:i + 2] == ">":
-            cur.append("->")
-            i += 2
-            continue
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-            i += 1
-            continue
-        cur.append(ch)
-        i += 1
-    if "".join(cur).strip():
-        parts.append("".join(cur).strip())
-    return parts
 
 
 def _inside(text: str, head: str) -> str | None:
@@ -321,7 +284,8 @@ def divisibility(text: str) -> list[int]:
     return [int(m.group(2)) if m.group(2) else 1 for m in _DYNAMIC.finditer(text)]
 
 
-__all__ = ["ELEMENT_TYPES", "ELEMENT_BITS", "TypeTextError", "DynamicValue", "CopyAtomType", "MmaAtomType",
+__all__ = ["split_top", "ELEMENT_TYPES",
+           "ELEMENT_BITS", "TypeTextError", "DynamicValue", "CopyAtomType", "MmaAtomType",
            "TiledCopyType", "TiledMmaType", "MemrefType", "PtrType", "layout_of", "plain_layout_of", "tile_of",
            "swizzle_of", "tiled_copy_of", "tiled_mma_of", "memref_of", "ptr_of", "is_type", "int_tuple_of",
            "copy_atom_of", "mma_atom_of", "divisibility"]

@@ -39,7 +39,7 @@ def _read_text(path: Path) -> str:
 
 def kernel_word(name: str) -> str:
     """A short name for a kernel: the DSL's mangled symbol without its argument signature."""
-    word = re.sub(r"^kernel_cutlass_kernel_", "", name)
+    word = re.sub(r"^kernel_cutlass_(?:kernel_)?", "", name)
     word = re.split(r"_object_at_|_tensorptr|_CopyAtom|_Tensor", word)[0]
     word = re.sub(r"[^A-Za-z0-9_]", "_", word)[:48].strip("_")
     return word or "kernel"

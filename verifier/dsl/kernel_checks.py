@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..algebra.inttuple import is_underscore
 from ..algebra.layout import Layout
@@ -28,6 +28,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 
+T = TypeVar("T")
 TMA_LOAD_COPY = "SM90_TMA_LOAD"
 MAKE_TMEM_COPY = "cute_nvgpu.atom.make_tmem_copy"
 # the CuTe objects a kernel holds, by their type's head, in words
@@ -241,22 +242,18 @@ class _Reader:
 
     # -- types of actors ------------------------------------------------------------------------------------
     def tiled_copy(self, v: Value) -> TiledCopyType | str:
-        t = self.flow.type_of(v)
-        if not is_type(t, "!cute.tiled_copy"):
-            return f"{v} is not a tiled copy ({t})"
-        assert t is not None
-        try:
-            return tiled_copy_of(t)
-        except TypeTextError as e:
-            return str(e)
+        return self._typed(v, "!cute.tiled_copy", "tiled copy", tiled_copy_of)
 
     def tiled_mma(self, v: Value) -> TiledMmaType | str:
+        return self._typed(v, "!cute.tiled_mma", "tiled MMA", tiled_mma_of)
+
+    def _typed(self, v: Value, head: str, what: str, read: Callable[[str], T]) -> T | str:
+        """The value's CuTe type read by `read`, or why it cannot be."""
         t = self.flow.type_of(v)
-        if not is_type(t, "!cute.tiled_mma"):
-            return f"{v} is not a tiled MMA ({t})"
-        assert t is not None
+        if t is None or not is_type(t, head):
+            return f"{v} is not a {what} ({t})"
         try:
-            return tiled_mma_of(t)
+            return read(t)
         except TypeTextError as e:
             return str(e)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .brackets import closing, find_top, split_top
+
 MAX_IR_BYTES = 64 << 20
 MAX_ALIAS_DEPTH = 32          # type aliases inside type aliases
 MAX_TYPE_CHARS = 1 << 20      # one type with its aliases expanded
@@ -96,91 +98,6 @@ class Module:
 
     def kernels(self) -> list[Function]:
         return [f for f in self.functions if f.kind in ("cuda.kernel", "gpu.func")]
-
-
-def _split_top(text: str, sep: str = ",") -> list[str]:
-    """Split at `sep` outside quotes and brackets (an `->` is not a bracket)."""
-    parts, depth, cur, i, quoted = [], 0, [], 0, False
-    while i < len(text):
-        ch = text[i]
-        if quoted:
-            cur.append(ch)
-            if ch == "\\" and i + 1 < len(text):
-                cur.append(text[i + 1])
-                i += 1
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-            cur.append(ch)
-        elif ch == "-" and text[i + 1:i + 2] == ">":
-            cur.append("->")
-            i += 1
-        elif ch in "([{<":
-            depth += 1
-            cur.append(ch)
-        elif ch in ")]}>":
-            depth -= 1
-            cur.append(ch)
-        elif depth == 0 and text.startswith(sep, i):
-            parts.append("".join(cur).strip())
-            cur = []
-            i += len(sep) - 1
-        else:
-            cur.append(ch)
-        i += 1
-    parts.append("".join(cur).strip())
-    return [p for p in parts if p] if sep == "," else parts
-
-
-def _find_top(text: str, needle: str) -> int:
-    """The first position of `needle` outside quotes and brackets, or -1."""
-    depth, i, quoted = 0, 0, False
-    while i < len(text):
-        ch = text[i]
-        if quoted:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch == "-" and text[i + 1:i + 2] == ">":
-            if depth == 0 and needle == "->":
-                return i
-            i += 1
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif depth == 0 and text.startswith(needle, i):
-            return i
-        i += 1
-    return -1
-
-
-def _closing(text: str) -> int:
-    """The position of the bracket closing the one `text` opens with (-1 if none): quotes and `->` skipped."""
-    depth, i, quoted = 0, 0, False
-    while i < len(text):
-        ch = text[i]
-        if quoted:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch == "-" and text[i + 1:i + 2] == ">":
-            i += 1
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
 
 
 def _strip_strings(text: str) -> str:
@@ -318,7 +235,7 @@ class _Reader:
             if w is None:
                 return {}
             at = w.end() - 1
-        close = _closing(text[text.find("(", at):]) if "(" in text[at:] else -1
+        close = closing(text[text.find("(", at):]) if "(" in text[at:] else -1
         start = text.find("(", at)
         inside = text[start:start + close + 1] if close >= 0 else text[at:]
         return {m.group(1): m.group(2) for m in re.finditer(r"(%[\w$.-]+)\s*=\s*(%[\w$.-]+(?:#\d+)?)", inside)}
@@ -358,13 +275,13 @@ class _Reader:
         self.scopes = [self.scopes[0], {}]
         args: list[Value] = []
         types: list[str] = []
-        for part in _split_top(body[open_at + 1:close]):
+        for part in split_top(body[open_at + 1:close]):
             name, _, type_text = part.partition(":")
             name = name.strip()
             if not name.startswith("%"):
                 raise self.error(line, column + open_at, f"argument '{part[:40]}' of @{fm.group(1)} has no name")
             v = self.define(name, where, fm.group(1))
-            t = self.expand(_TRAILING_LOC.sub("", _split_top(type_text.strip(), " {")[0].strip()).strip())
+            t = self.expand(_TRAILING_LOC.sub("", split_top(type_text.strip(), " {")[0].strip()).strip())
             args.append(v)
             types.append(t)
             self.type_of[v] = t
@@ -387,7 +304,7 @@ class _Reader:
             raise self.error(line, column, f"expected an operation, found '{text[:40]}'")
         name = nm.group(2)
         rest = text[nm.end():]
-        colon = _find_top(rest, " : ")
+        colon = find_top(rest, " : ")
         head, signature = (rest, "") if colon < 0 else (rest[:colon], rest[colon + 3:])
         bound = set(self._region_arguments(body))       # a region's own arguments are not operands
         operands = [self.lookup(vm.group(0), line, column + len(body) - len(text) + nm.end() + vm.start())
@@ -407,20 +324,20 @@ class _Reader:
         """Operand and result types of a signature: `(A, B) -> R`, `A to B`, `A, B` or `T`."""
         if not sig:
             return (None,) * n_operands, ()
-        sig = _split_top(sig, " {")[0].strip()      # a trailing attribute dictionary
-        arrow = _find_top(sig, "->")
+        sig = split_top(sig, " {")[0].strip()      # a trailing attribute dictionary
+        arrow = find_top(sig, "->")
         if arrow >= 0:
             ins = sig[:arrow].strip()
             outs = sig[arrow + 2:].strip()
-            in_types = _split_top(ins[1:-1]) if ins.startswith("(") and ins.endswith(")") else _split_top(ins)
-            out_types = _split_top(outs[1:-1]) if outs.startswith("(") and outs.endswith(")") else [outs]
+            in_types = split_top(ins[1:-1]) if ins.startswith("(") and ins.endswith(")") else split_top(ins)
+            out_types = split_top(outs[1:-1]) if outs.startswith("(") and outs.endswith(")") else [outs]
             return self._types(in_types, n_operands), tuple(self.expand(t) for t in out_types)
-        to = _find_top(sig, " to ")
+        to = find_top(sig, " to ")
         if to >= 0:
             return self._types([sig[:to]], n_operands), (self.expand(sig[to + 4:].strip()),)
-        if sig.startswith("(") and _closing(sig) == len(sig) - 1:
-            return self._types(_split_top(sig[1:-1]), n_operands), ()
-        types = _split_top(sig)
+        if sig.startswith("(") and closing(sig) == len(sig) - 1:
+            return self._types(split_top(sig[1:-1]), n_operands), ()
+        types = split_top(sig)
         if n_results and (len(types) == n_results and (n_operands == 0 or _names_result(name) or len(types) > 1)):
             return (None,) * n_operands, tuple(self.expand(t) for t in types)
         return self._types(types, n_operands), ()
