@@ -56,6 +56,8 @@ def test_the_correct_tile_kernel_is_verified(tmp_path: Path, capsys: pytest.Capt
     assert all(c["verdict"] == "verified" for c in checks)
     text = spec.read_text(encoding="utf-8")
     assert "tiled_copy: {layout_tv:" in text and "source: " in text
+    buffers = [c for c in checks if "_buffer_" in str(c["check"])]
+    assert all(any(str(i).startswith("assumes: the DSL's allocator places") for i in c["info"]) for c in buffers)
 
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))

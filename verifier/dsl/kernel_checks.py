@@ -61,6 +61,7 @@ class OperandRecord:
     tiled_copy: TiledCopyGiven | None = None
     notes: list[str] = field(default_factory=list)
     smem_type: str | None = None     # a C tile converted before it is stored (the view's element type)
+    assumes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -78,6 +79,7 @@ class DescriptorRecord:
     smem_align: int
     notes: list[str] = field(default_factory=list)
     major: str | None = None         # K / MN where the atom's name does not say (tcgen05.mma)
+    assumes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -99,6 +101,7 @@ class BufferRecord:
     writer: SideRecord
     reader: SideRecord
     notes: list[str] = field(default_factory=list)
+    assumes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -117,6 +120,7 @@ class TmemRecord:
     store_smem: str | None = None
     store_tiled_copy: TiledCopyGiven | None = None
     notes: list[str] = field(default_factory=list)
+    assumes: list[str] = field(default_factory=list)
 
 
 Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord
@@ -476,12 +480,11 @@ class _Reader:
                      f"descriptor of the {view.memref.element} view {view.value} ({view.where}), filled by TMA "
                      f"({tma['where']}; modelled from the reader's layout, which the buffer check compares with "
                      "the TMA's own)"]
-            if "assumed" in tma:
-                notes.append(tma["assumed"])
+            assumes = [a for a in (tma.get("assumed"), self.placement(view)) if a]
             self.out.records.append(DescriptorRecord(
                 self.name(operand, "tma", "descriptor"), f.op.where, "; ".join(notes), mma_name,
                 _atom_layout_text(mt.atom_layout), operand, value_type, smem, gmem, self.base_align(view), notes,
-                None if majors is None else majors[0 if operand == "A" else 1]))
+                None if majors is None else majors[0 if operand == "A" else 1], assumes))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (its partition), with the global tensor it was made from."""
@@ -518,7 +521,7 @@ class _Reader:
                 return out
             out["gmem"] = Layout(glayout.shape[:2], glayout.stride[:2]).plain()
             if assumed:
-                out["assumed"] = (f"assumed: the global tensor {g.layout_text} is taken as {glayout.plain()}: each "
+                out["assumed"] = (f"the global tensor {g.layout_text} is taken as {glayout.plain()}: each "
                                   "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
                                   "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
                                   "large enough to hold every tile")
@@ -613,6 +616,16 @@ class _Reader:
                          f"{view.memref.element} view {view.value} ({view.where})")
             return
 
+    def placement(self, view: SharedView) -> str | None:
+        """The assumption base_align makes where it is stronger than the IR's alignment."""
+        a = view.pointer.allocation
+        align = self.base_align(view)
+        if align <= a.align:
+            return None
+        return (f"the DSL's allocator places the allocation ({a.where}) at byte {a.placed_at} of the dynamic shared "
+                f"memory, which it aligns to {DSL_SMEM_BASE_ALIGN} bytes: a base aligned to {align} (the IR says "
+                f"align<{a.align}>)")
+
     # -- buffers ------------------------------------------------------------------------------------------------
     def buffers(self) -> None:
         writers: list[tuple[SharedView, str, str, Where, str | None]] = []   # view, by, copy, where, own swizzle
@@ -697,15 +710,12 @@ class _Reader:
             notes.append("the TMA writes with the swizzle of the shared layout its atom was made from")
         a = wv.pointer.allocation
         align = self.base_align(wv)
-        if align > a.align:
-            notes.append(f"assumed: the DSL's allocator places the allocation ({a.where}) at byte {a.placed_at} of "
-                         f"the dynamic shared memory, which it aligns to {DSL_SMEM_BASE_ALIGN} bytes: a base aligned "
-                         f"to {align} (the IR says align<{a.align}>)")
+        placement = self.placement(wv)
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), wwhere, wcopy, value_type, a.bytes, align,
             SideRecord(wby, wv.pointer.offset, wl, wv.where), SideRecord(rby, rv.pointer.offset, rl, rv.where),
-            notes))
+            notes, [placement] if placement else []))
 
     def leftovers(self) -> None:
         """Every CuTe object and partition no check used, listed with why."""

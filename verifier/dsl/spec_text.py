@@ -69,6 +69,9 @@ def record_lines(r: Record) -> list[str]:
         for key, side in (("writer", r.writer), ("reader", r.reader)):
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}, "
                        f"source: {json.dumps(str(side.where))}}}")
+    if r.assumes:
+        out.append("    assumes:")
+        out += [f"      - {json.dumps(a)}" for a in r.assumes]
     out.append(f"    source: {json.dumps(_source(r))}")
     return out
 

@@ -169,6 +169,7 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     kind = kind_of(check)
     result = CheckResult(spec.path, spec.name, check.name, check.loc, Expect(check.expect), check.kind,
                          check.summary())
+    result.info.extend(f"assumes: {a}" for a in check.assumes)
     suspects = Suspects(spec, check)
     context = Context(settings, suspects, result.info, result.findings)
     theorems: list[TheoremResult] = []

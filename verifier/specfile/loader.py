@@ -105,6 +105,18 @@ def _copy_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
                         ref=ref, ref_is=ref_is, loc=loc, field_locs=fl.locs, source=fl.opt_str("source"))
 
 
+def _assumes(fl: Fields) -> tuple[str, ...]:
+    """`assumes:` one sentence or a list of them."""
+    if not fl.has("assumes"):
+        return ()
+    x = fl.m["assumes"]
+    items = [x] if isinstance(x, str) else list(x) if isinstance(x, CommentedSeq) else None
+    if items is None or not all(isinstance(i, str) for i in items):
+        raise SpecError(fl.at("assumes"), f"'assumes' of {fl.what} must be a sentence or a list of sentences, "
+                                          f"not {show(x)}")
+    return tuple(str(i) for i in items)
+
+
 def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckSpec:
     """One check: the fields every check has, then its kind's (the kind registry says which kind it is)."""
     from ..kinds.registry import kind_keys, recognise
@@ -113,7 +125,7 @@ def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckS
     if not fl.has("mma") and not fl.has("copy"):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
     check = CheckSpec(name=name, loc=loc, field_locs=fl.locs, description=fl.opt_str("description"),
-                      source=fl.opt_str("source"))
+                      source=fl.opt_str("source"), assumes=_assumes(fl))
     mma: MMAAtomSpec | None = None
     if fl.has("mma"):
         check.mma = atoms.lookup(fl, "mma", atoms.mma, "MMA atom")

@@ -111,6 +111,7 @@ class CheckSpec:
     expect: str = "pass"                 # an Expect value: pass | fail | undecided | unsupported
     description: str | None = None
     source: str | None = None            # where the configuration comes from (an importer's file:line:column)
+    assumes: tuple[str, ...] = ()        # what the verdict assumes beyond the check's keys (every report says it)
     field_locs: dict[str, Loc] = field(default_factory=dict)
 
     def summary(self) -> str:

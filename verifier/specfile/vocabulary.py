@@ -25,7 +25,7 @@ TILED_KEYS = ("smem", "copy_for", "copy_mma") + TILED_V2_KEYS            # a til
 TILED_COPY_KEYS = ("layout_tv", "tiler")     # `tiled_copy:` a TiledCopy as its builder made it (TV layout, tile)
 ATOM_LAYOUT_KEYS = ("atom_layout", "permutation")                        # make_tiled_mma's (copy_mma's too)
 COMMON_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect", "copy_for",
-               "copy_mma", "description", "source")
+               "copy_mma", "description", "source", "assumes")
 V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS
 # every key of a check, in the order messages list them
 CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + COMMON_KEYS
