@@ -8,6 +8,7 @@ vectors.  Its knobs are the mistakes the checks must catch:
     writer_swizzle   the swizzle cp.async's view of sA writes with (default: CuTe's for 64-byte rows)
     a_copy_for       "A" (make_tiled_copy_A) or "B": the register copy of A built for the other operand
     c_row_stride     the row stride of the C tile the epilogue stores (64: right; 32: rows collide)
+    a_dst_other_copy 1: cp.async's destination in sA partitioned by another tiled copy than its source
 
 Run as a script it writes one IR file: `python tests/dsl_kernels.py OUT.mlir [knob=value ...]`.
 """
@@ -25,7 +26,7 @@ RIGHT_SWIZZLE = (2, 4, 3)          # 64-byte rows of half: 16-byte chunks, XOR b
 C_SWIZZLE = (3, 4, 3)              # the C tile: 128-byte rows, 16-byte chunks (on byte addresses)
 KERNEL_SCRIPT = Path(__file__).with_name("dsl_tile_kernel.py")
 DEFAULTS: dict[str, Any] = {"reader_swizzle": None, "writer_swizzle": RIGHT_SWIZZLE, "a_copy_for": "A",
-                            "c_row_stride": TILE_N}
+                            "c_row_stride": TILE_N, "a_dst_other_copy": 0}
 
 
 def compile_tile_kernel(target: Path, **knobs: Any) -> Path:

@@ -19,7 +19,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     reader = cfg["reader_swizzle"] if cfg["reader_swizzle"] is not None else writer
 
     @cute.kernel
-    def tile_kernel(gA: cute.Tensor, gB: cute.Tensor, gC: cute.Tensor, g2s: cute.TiledCopy, s2g: cute.TiledCopy,
+    def tile_kernel(gA: cute.Tensor, gB: cute.Tensor, gC: cute.Tensor, g2s: cute.TiledCopy, g2s_other: cute.TiledCopy,
+                    s2g: cute.TiledCopy,
                     mma: cute.TiledMma):
         tidx, _, _ = cute.arch.thread_idx()
         writer_sw, reader_sw = cute.make_swizzle(*writer), cute.make_swizzle(*reader)
@@ -31,7 +32,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         sC = smem.allocate_tensor(f16, c_layout, 16, swizzle=cute.make_swizzle(*C_SWIZZLE))
         # global -> shared, 128-bit cp.async
         thr_g2s = g2s.get_slice(tidx)
-        cute.copy(g2s, thr_g2s.partition_S(gA), thr_g2s.partition_D(sA))
+        thr_dst_A = g2s_other.get_slice(tidx) if cutlass.const_expr(cfg["a_dst_other_copy"]) else thr_g2s
+        cute.copy(g2s, thr_g2s.partition_S(gA), thr_dst_A.partition_D(sA))
         cute.copy(g2s, thr_g2s.partition_S(gB), thr_g2s.partition_D(sB))
         cute.arch.cp_async_commit_group()
         cute.arch.cp_async_wait_group(0)
@@ -72,11 +74,12 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         cp = cute.make_copy_atom(cpasync.CopyG2SOp(cache_mode=cpasync.LoadCacheMode.GLOBAL), f16,
                                  num_bits_per_copy=128)
         g2s = cute.make_tiled_copy_tv(cp, cute.make_layout((32, 4), stride=(4, 1)), cute.make_layout((1, 8)))
+        g2s_other = cute.make_tiled_copy_tv(cp, cute.make_layout((32, 4), stride=(1, 32)), cute.make_layout((1, 8)))
         st = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), f16, num_bits_per_copy=128)
         s2g = cute.make_tiled_copy_tv(st, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))
         mma = cute.make_tiled_mma(warp.MmaF16BF16Op(f16, f32, (16, 8, 16)), cute.make_layout((2, 2, 1)),
                                   permutation_mnk=(32, 32, 16))
-        tile_kernel(gA, gB, gC, g2s, s2g, mma).launch(grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+        tile_kernel(gA, gB, gC, g2s, g2s_other, s2g, mma).launch(grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
 
     a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
     b = make_fake_tensor(f16, (TILE_N, TILE_K), stride=(TILE_K, 1), assumed_align=16)

@@ -89,6 +89,17 @@ def test_what_is_not_checked_is_listed_with_its_place(tmp_path: Path, capsys: py
     assert "# not checked:" in (tmp_path / "t.yaml").read_text(encoding="utf-8")
 
 
+def test_a_copy_partitioned_by_two_tiled_copies_is_listed_not_passed_over(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]):
+    ir = DATA / "tile_a_copy_partitions_mixed.mlir"
+    assert main(["import-dsl", str(ir), "-o", str(tmp_path / "m.yaml")]) == ExitCode.OK
+    err = capsys.readouterr().err
+    assert "cute.copy: its source is partitioned by" in err and "tiled copies of different layouts" in err
+    clean = tmp_path / "c.yaml"
+    assert main(["import-dsl", str(TILE), "-o", str(clean)]) == ExitCode.OK
+    assert "cute.copy: its source" not in capsys.readouterr().err
+
+
 def test_records_read_from_the_tile_kernel():
     result = import_files([TILE])
     (kernel,) = result.kernels

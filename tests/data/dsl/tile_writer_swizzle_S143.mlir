@@ -1,5 +1,6 @@
 // made by: python tests/dsl_kernels.py tests/data/dsl/tile_writer_swizzle_S143.mlir writer_swizzle=(1,4,3) reader_swizzle=(2,4,3) (the CuTe DSL, CUTE_DSL_ARCH=sm_80, CUTE_DSL_KEEP=ir)
 !copy_ldgsts = !cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>, layout_copy_tv = <"((4,32),8):((256,1),32)">, tiler_mn = <"[32:1;32:1]">>
+!copy_ldgsts1 = !cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>, layout_copy_tv = <"((32,4),8):((1,256),32)">, tiler_mn = <"[32:1;32:1]">>
 !copy_ldsm_4 = !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))">, tiler_mn = <"[32:1;16:1]">>
 !copy_ldsm_4_1 = !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,2,2),((2,2),(2,1))):((64,1,0,8),((32,256),(16,0)))">, tiler_mn = <"[32:1;16:1]">>
 !copy_simt = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f16, 128 b>, layout_copy_tv = <"((8,16),8):((128,1),16)">, tiler_mn = <"[16:1;64:1]">>
@@ -41,7 +42,7 @@
 !mma_f16_f16_f32_16x8x16 = !cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >, atom_layout_MNK = <"(2,2,1):(1,2,0)">, permutation_MNK = <"[32:1;32:1;16:1]">>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    cuda.kernel @kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0(%arg0: !memref_gmem_f16, %arg1: !memref_gmem_f16, %arg2: !memref_gmem_f16_1, %arg3: !copy_ldgsts, %arg4: !copy_simt, %arg5: !mma_f16_f16_f32_16x8x16) attributes {cu_attrs = {max_dynamic_shared_size_bytes = #cuda.dev_max_shared_memory_optin, non_portable_cluster_size_allowed = 1 : i32}, cute.kernel, cutlass_launch_facts = {cluster_launch = false, cooperative_launch = false, exact_block_dim = array<i64: 128, 1, 1>, exact_grid_dim = array<i64: 1, 1, 1>, schema_version = 1 : i64}, gpu.kernel, nvvm.reqntid = array<i32: 128, 1, 1>, smem.hint_smem_base_uniform, smem.partition_num = 2 : i32} {
+    cuda.kernel @kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0(%arg0: !memref_gmem_f16, %arg1: !memref_gmem_f16, %arg2: !memref_gmem_f16_1, %arg3: !copy_ldgsts, %arg4: !copy_ldgsts1, %arg5: !copy_simt, %arg6: !mma_f16_f16_f32_16x8x16) attributes {cu_attrs = {max_dynamic_shared_size_bytes = #cuda.dev_max_shared_memory_optin, non_portable_cluster_size_allowed = 1 : i32}, cute.kernel, cutlass_launch_facts = {cluster_launch = false, cooperative_launch = false, exact_block_dim = array<i64: 128, 1, 1>, exact_grid_dim = array<i64: 1, 1, 1>, schema_version = 1 : i64}, gpu.kernel, nvvm.reqntid = array<i32: 128, 1, 1>, smem.hint_smem_base_uniform, smem.partition_num = 2 : i32} {
       %cst = arith.constant dense<0.000000e+00> : vector<32xf32>
       %0 = nvvm.read.ptx.sreg.tid.x : i32
       %shape = cute.make_shape() : () -> !cute.shape<"(64,32)">
@@ -96,12 +97,12 @@ module attributes {gpu.container_module} {
       nvvm.barrier
       %iter_34 = cute.recast_iter(%iter_3) : !cute.ptr<f16, smem, align<16>, S<1,4,3>> to !cute.ptr<f16, smem, align<16>, S<2,4,3>>
       %view_35 = cute.make_view(%iter_34, %lay) : !memref_smem_f16_1
-      %ptn_A = cute.tiled.mma.partition A (%arg5, %view_35, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_7
-      %frg_A = cute.mma.make_fragment A (%arg5, %ptn_A) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_7) -> !memref_rmem_f16
-      %ptn_B = cute.tiled.mma.partition B (%arg5, %view_7, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_8
-      %frg_B = cute.mma.make_fragment B (%arg5, %ptn_B) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_8) -> !memref_rmem_f16_1
-      %ptn_C = cute.tiled.mma.partition C (%arg5, %arg2, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_4
-      %frg_C = cute.mma.make_fragment C (%arg5, %ptn_C) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_4) -> !memref_rmem_f32
+      %ptn_A = cute.tiled.mma.partition A (%arg6, %view_35, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_7
+      %frg_A = cute.mma.make_fragment A (%arg6, %ptn_A) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_7) -> !memref_rmem_f16
+      %ptn_B = cute.tiled.mma.partition B (%arg6, %view_7, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_8
+      %frg_B = cute.mma.make_fragment B (%arg6, %ptn_B) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_8) -> !memref_rmem_f16_1
+      %ptn_C = cute.tiled.mma.partition C (%arg6, %arg2, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_4
+      %frg_C = cute.mma.make_fragment C (%arg6, %ptn_C) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_4) -> !memref_rmem_f32
       cute.memref.store_vec(%cst, %frg_C) : (vector<32xf32>, !memref_rmem_f32) -> ()
       %atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>
       %1 = cute.make_tiled_copy(%atom) : !copy_ldsm_4
@@ -132,8 +133,8 @@ module attributes {gpu.container_module} {
       %view_57 = cute.make_view(%iter_50, %append_56) : !memref_rmem_f16_4
       %grouped_58 = cute.group_modes(%view_57) <1, 3> : (!memref_rmem_f16_4) -> !memref_rmem_f16_5
       cute.copy(%2, %grouped_55, %grouped_58) : (!copy_ldsm_4_1, !memref_smem_f16_10, !memref_rmem_f16_5)
-      cute.gemm(%arg5, %frg_C, %frg_A, %frg_B, %frg_C) : (!mma_f16_f16_f32_16x8x16, !memref_rmem_f32, !memref_rmem_f16, !memref_rmem_f16_1, !memref_rmem_f32)
-      %ptn_C_59 = cute.tiled.mma.partition C (%arg5, %view_11, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_2, !cute.coord<"?">) -> !memref_smem_f16_11
+      cute.gemm(%arg6, %frg_C, %frg_A, %frg_B, %frg_C) : (!mma_f16_f16_f32_16x8x16, !memref_rmem_f32, !memref_rmem_f16, !memref_rmem_f16_1, !memref_rmem_f32)
+      %ptn_C_59 = cute.tiled.mma.partition C (%arg6, %view_11, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_2, !cute.coord<"?">) -> !memref_smem_f16_11
       %rmem = cute.memref.alloca() : !memref_rmem_f16_6
       %3 = cute.memref.load_vec(%frg_C) : (!memref_rmem_f32) -> vector<32xf32>
       %4 = arith.truncf %3 : vector<32xf32> to vector<32xf16>
@@ -155,7 +156,7 @@ module attributes {gpu.container_module} {
       %atom_68 = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f16, 32 b>
       cute.copy(%atom_68, %div_66, %div_67) : (!cute_nvgpu.atom.universal_copy<f16, 32 b>, !memref_rmem_f16_7, !memref_smem_f16_12)
       nvvm.barrier
-      %src_partitioned_69 = cute.tiled.copy.partition_S(%arg4, %view_11, %coord) : (!copy_simt, !memref_smem_f16_2, !cute.coord<"?">) -> !memref_smem_f16_13
+      %src_partitioned_69 = cute.tiled.copy.partition_S(%arg5, %view_11, %coord) : (!copy_simt, !memref_smem_f16_2, !cute.coord<"?">) -> !memref_smem_f16_13
       %iter_70 = cute.get_iter(%src_partitioned_69) : !memref_smem_f16_13
       %lay_71 = cute.get_layout(%src_partitioned_69) : !memref_smem_f16_13
       %rmem_72 = cute.memref.alloca() : !memref_rmem_f16_8
@@ -167,14 +168,14 @@ module attributes {gpu.container_module} {
       %append_78 = cute.append_to_rank<2> (%lay_74, %lay_17) : !cute.layout<"((8,1),4,1):((1,0),8,0)">, !cute.layout<"1:0">
       %view_79 = cute.make_view(%iter_73, %append_78) : !memref_rmem_f16_8
       %grouped_80 = cute.group_modes(%view_79) <1, 3> : (!memref_rmem_f16_8) -> !memref_rmem_f16_9
-      cute.copy(%arg4, %grouped_77, %grouped_80) : (!copy_simt, !memref_smem_f16_14, !memref_rmem_f16_9)
-      %dst_partitioned_81 = cute.tiled.copy.partition_D(%arg4, %arg2, %coord) : (!copy_simt, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_5
+      cute.copy(%arg5, %grouped_77, %grouped_80) : (!copy_simt, !memref_smem_f16_14, !memref_rmem_f16_9)
+      %dst_partitioned_81 = cute.tiled.copy.partition_D(%arg5, %arg2, %coord) : (!copy_simt, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_5
       %iter_82 = cute.get_iter(%dst_partitioned_81) : !memref_gmem_f16_5
       %lay_83 = cute.get_layout(%dst_partitioned_81) : !memref_gmem_f16_5
       %append_84 = cute.append_to_rank<2> (%lay_83, %lay_17) : !cute.layout<"((8,1),4,1):((1,0),1024,0)">, !cute.layout<"1:0">
       %view_85 = cute.make_view(%iter_82, %append_84) : !memref_gmem_f16_5
       %grouped_86 = cute.group_modes(%view_85) <1, 3> : (!memref_gmem_f16_5) -> !memref_gmem_f16_6
-      cute.copy(%arg4, %grouped_80, %grouped_86) : (!copy_simt, !memref_rmem_f16_9, !memref_gmem_f16_6)
+      cute.copy(%arg5, %grouped_80, %grouped_86) : (!copy_simt, !memref_rmem_f16_9, !memref_gmem_f16_6)
       return
     }
   }
@@ -185,21 +186,22 @@ module attributes {gpu.container_module} {
     %c166912_i64 = arith.constant 166912 : i64
     %atom = cute.make_atom() : () -> !cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>
     %0 = cute.make_tiled_copy(%atom) : !copy_ldgsts
+    %1 = cute.make_tiled_copy(%atom) : !copy_ldgsts1
     %atom_0 = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f16, 128 b>
-    %1 = cute.make_tiled_copy(%atom_0) : !copy_simt
+    %2 = cute.make_tiled_copy(%atom_0) : !copy_simt
     %atom_1 = cute.make_atom() : () -> !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >
-    %2 = cute.make_tiled_mma(%atom_1) : !mma_f16_f16_f32_16x8x16
-    %3 = cute.kernel_smem_size @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0 : i64
-    %4 = arith.cmpi sgt, %3, %c166912_i64 : i64
-    scf.if %4 {
-      cute.print("\0AError: kernel '@kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0' launch shared memory exceeds current GPU arch sm_80 allowed. Allocated: {} bytes. Max: 166912 bytes.\0A\0A", %3) : i64
+    %3 = cute.make_tiled_mma(%atom_1) : !mma_f16_f16_f32_16x8x16
+    %4 = cute.kernel_smem_size @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0 : i64
+    %5 = arith.cmpi sgt, %4, %c166912_i64 : i64
+    scf.if %5 {
+      cute.print("\0AError: kernel '@kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0' launch shared memory exceeds current GPU arch sm_80 allowed. Allocated: {} bytes. Max: 166912 bytes.\0A\0A", %4) : i64
     }
-    %5 = cuda.launch_cfg.create<max_attrs = 17 : i32> (blockDim = (%c128_i32, %c1_i32, %c1_i32), dynamicSmemBytes = %3, gridDim = (%c1_i32, %c1_i32, %c1_i32), stream = %arg3) : i32, i32, i32, i64, i32, i32, i32, !cuda.stream -> !cuda.launch_cfg<max_attrs = 17>
-    cuda.launch_cfg.programmatic_stream_serialization_allowed[%5] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
-    cuda.launch_cfg.cooperative[%5] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
-    %6 = cuda.launch_ex @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0<%5> (%arg0, %arg1, %arg2, %0, %1, %2) {assume_kernel_attr = #cuda.assume_kernel_attr<true>} : !cuda.launch_cfg<max_attrs = 17>, (!memref_gmem_f16, !memref_gmem_f16, !memref_gmem_f16_1, !copy_ldgsts, !copy_simt, !mma_f16_f16_f32_16x8x16) -> !cuda.result
-    %7 = cuda.cast %6 : !cuda.result -> i32
-    cuda.return_if_error %7 : i32
+    %6 = cuda.launch_cfg.create<max_attrs = 17 : i32> (blockDim = (%c128_i32, %c1_i32, %c1_i32), dynamicSmemBytes = %4, gridDim = (%c1_i32, %c1_i32, %c1_i32), stream = %arg3) : i32, i32, i32, i64, i32, i32, i32, !cuda.stream -> !cuda.launch_cfg<max_attrs = 17>
+    cuda.launch_cfg.programmatic_stream_serialization_allowed[%6] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
+    cuda.launch_cfg.cooperative[%6] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
+    %7 = cuda.launch_ex @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0<%6> (%arg0, %arg1, %arg2, %0, %1, %2, %3) {assume_kernel_attr = #cuda.assume_kernel_attr<true>} : !cuda.launch_cfg<max_attrs = 17>, (!memref_gmem_f16, !memref_gmem_f16, !memref_gmem_f16_1, !copy_ldgsts, !copy_ldgsts1, !copy_simt, !mma_f16_f16_f32_16x8x16) -> !cuda.result
+    %8 = cuda.cast %7 : !cuda.result -> i32
+    cuda.return_if_error %8 : i32
     return %c0_i32 : i32
   }
 }
