@@ -18,8 +18,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from ..algebra.inttuple import is_underscore
-from ..algebra.layout import Layout
+from ..algebra import functions as F
+from ..algebra.inttuple import AlgebraError, is_underscore
+from ..algebra.layout import Layout, make_layout
+from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..kinds.buffer.config import mode_sizes
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
@@ -144,15 +146,23 @@ def _swizzle_text(sw: Swizzle) -> str:
     return f"Sw<{sw.B},{sw.M},{sw.S}>"
 
 
-def view_layout_text(memref: MemrefType, stage: bool, mn_k: bool = False) -> str:
+def view_layout_text(memref: MemrefType, stage: bool, mn_k: bool = False,
+                     inner_map: Callable[[Layout], Layout] | None = None) -> str:
     """The view's layout in the spec's syntax: a pointer's swizzle as CuTe's GMMA form (on byte addresses); with
     `stage` False a rank-3 layout keeps its first two modes (stage 0); with `mn_k` a tcgen05.mma partition is
-    grouped as (MN, K, PIPE)."""
+    grouped as (MN, K, PIPE); `inner_map` rewrites the layout under the swizzle (its coordinates)."""
     layout = memref.layout()
     if mn_k:
         layout = mn_k_pipe(layout)
     if not stage:
         layout = first_stage(layout)
+    if inner_map is not None:
+        if isinstance(layout, ComposedLayout):
+            assert isinstance(layout.b, Layout)
+            layout = ComposedLayout(layout.a, layout.offset, inner_map(layout.b))
+        else:
+            assert isinstance(layout, Layout)
+            layout = inner_map(layout)
     if isinstance(layout, ComposedLayout):
         inner = layout.b
         assert isinstance(inner, Layout)
@@ -214,19 +224,31 @@ def _tiler_text(tiler: tuple[Any, ...]) -> str:
 # --- the reader ----------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class AtomSide:
-    """A copy atom's loads from (or stores into) the tiled MMA's own partition of a shared view."""
+class Remap:
+    """A copy whose destination was partitioned by another tiled copy than its source: the source coordinate c
+    of each tile (its colex index in `tiler`) lands at destination coordinate `moves(c)`."""
+    moves: Layout
+    tiler: tuple[int, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class BufferSide:
+    """One side of a shared buffer: its view, who uses it, and how the writer moves coordinates."""
     view: SharedView
     by: str
     copy: str
     where: Where
     writes: bool
+    tma_swizzle: str | None = None     # a TMA writer: the swizzle of the layout its atom was made from
+    remap: Remap | None = None
 
 
 class _Reader:
     def __init__(self, flow: KernelFlow, prefix: str) -> None:
-        self.atom_sides: list[AtomSide] = []
+        self.atom_sides: list[BufferSide] = []
         self.atom_records: set[tuple[str, str]] = set()
+        self.remapped: set[Op] = set()       # copies whose coordinate moves a buffer check models
         self.flow = flow
         self.prefix = prefix
         self.out = KernelChecks(flow.function.name)
@@ -403,7 +425,7 @@ class _Reader:
                     continue
                 by = f"{copy} {'into' if direction == 'store' else 'from'} the MMA's {part.operand} partition " \
                      f"(line {op.where.line})"
-                self.atom_sides.append(AtomSide(view, by, copy, op.where, direction == "store"))
+                self.atom_sides.append(BufferSide(view, by, copy, op.where, direction == "store"))
                 self.atom_operand_record(op, part, view, copy, direction)
 
     def atom_operand_record(self, op: Op, part: Partition, view: SharedView, copy: str, direction: str) -> None:
@@ -628,11 +650,9 @@ class _Reader:
 
     # -- buffers ------------------------------------------------------------------------------------------------
     def buffers(self) -> None:
-        writers: list[tuple[SharedView, str, str, Where, str | None]] = []   # view, by, copy, where, own swizzle
-        readers: list[tuple[SharedView, str, Where]] = []
+        sides: list[BufferSide] = []
         for p in self.flow.partitions:
-            view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA, Role.MMA) \
-                else None
+            view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA) else None
             if not isinstance(view, SharedView):
                 continue
             if p.role in (Role.SOURCE, Role.DESTINATION):
@@ -643,78 +663,115 @@ class _Reader:
                 copy = copy_atom_name(tc.atom)
                 copy_text = copy if isinstance(copy, str) else tc.atom.family
                 if p.role is Role.DESTINATION:
-                    writers.append((view, f"{copy_text} (partition_D {p.op.where.line})", copy_text, p.op.where, None))
+                    sides.append(BufferSide(view, f"{copy_text} (partition_D {p.op.where.line})", copy_text,
+                                            p.op.where, True, remap=self.remap(p, tc)))
                 else:
-                    readers.append((view, f"{copy_text} (partition_S {p.op.where.line})", p.op.where))
+                    sides.append(BufferSide(view, f"{copy_text} (partition_S {p.op.where.line})", copy_text,
+                                            p.op.where, False))
                 self.used.add(p.op)
-            elif p.role is Role.TMA:
+            else:
                 atom_t = self.flow.type_of(p.actor) or ""
                 if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
                     info = self.tma_writer_of(view) or {}
-                    sw = _tma_swizzle(info.get("smem_layout"))
-                    writers.append((view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY, p.op.where,
-                                    sw))
+                    sides.append(BufferSide(view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY,
+                                            p.op.where, True, _tma_swizzle(info.get("smem_layout"))))
                 elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
-                    readers.append((view, f"TMA store (tma_partition {p.op.where.line})", p.op.where))
+                    sides.append(BufferSide(view, f"TMA store (tma_partition {p.op.where.line})", "", p.op.where,
+                                            False))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         for f, _, dview in self.descriptor_fragments():
             if isinstance(dview, SharedView) and dview.value not in seen_views:
                 seen_views.add(dview.value)
-                readers.append((dview, f"the tensor core's descriptor of {f.operand} (fragment {f.op.where.line})",
-                                f.op.where))
-        for side in self.atom_sides:
-            if side.writes:
-                writers.append((side.view, side.by, side.copy, side.where, None))
-            else:
-                readers.append((side.view, side.by, side.where))
+                sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
+                                               f"{f.op.where.line})", "", f.op.where, False))
+        sides += self.atom_sides
+        writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
-        for wv, wby, wcopy, wwhere, tma_sw in writers:
-            for rv, rby, rwhere in readers:
-                if not _same_buffer(wv, rv):
-                    continue
-                key = (wv.value, rv.value, wby + rby)
-                if key in done:
+        for w in writers:
+            for r in readers:
+                key = (w.view.value, r.view.value, w.by + r.by)
+                if key in done or not _same_buffer(w.view, r.view):
                     continue
                 done.add(key)
-                self.buffer_record(wv, wby, wcopy, wwhere, tma_sw, rv, rby, rwhere)
+                self.buffer_record(w, r)
         paired = {k[0] for k in done} | {k[1] for k in done}
-        for wv, wby, _, wwhere, _ in writers:
-            if wv.value not in paired:
-                self.skip(wwhere, f"shared buffer written by {wby}", "no reader of the same coordinates in this "
-                                                                     "kernel (nothing to agree with)")
-        for rv, rby, rwhere in readers:
-            if rv.value not in paired:
-                self.skip(rwhere, f"shared buffer read by {rby}", "no writer of the same coordinates in this kernel")
+        for w in writers:
+            if w.view.value not in paired:
+                self.skip(w.where, f"shared buffer written by {w.by}", "no reader of the same coordinates in this "
+                                                                       "kernel (nothing to agree with)")
+        for r in readers:
+            if r.view.value not in paired:
+                self.skip(r.where, f"shared buffer read by {r.by}", "no writer of the same coordinates in this "
+                                                                    "kernel")
 
-    def buffer_record(self, wv: SharedView, wby: str, wcopy: str, wwhere: Where, tma_sw: str | None,
-                      rv: SharedView, rby: str, rwhere: Where) -> None:
+    def remap(self, dst: Partition, dst_copy: TiledCopyType) -> Remap | None:
+        """How a copy into `dst` moves coordinates when its source was partitioned by another tiled copy: the
+        destination TV layout after the right inverse of the source's (a bijection of each tile's coordinates)."""
+        for op in self.flow.copies:
+            if len(op.operands) < 3 or self.flow.partition_of(op.operands[2]) is not dst:
+                continue
+            src = self.flow.partition_of(op.operands[1])
+            if src is None or src.role is not Role.SOURCE or self.flow.type_of(src.actor) == \
+                    self.flow.type_of(dst.actor):
+                continue
+            src_copy = self.tiled_copy(src.actor)
+            if isinstance(src_copy, str) or src_copy.tiler != dst_copy.tiler or \
+                    not all(isinstance(t, int) for t in src_copy.tiler):
+                return None          # listed by mixed_partitions
+            size = 1
+            for t in src_copy.tiler:
+                size *= int(t)
+            try:
+                moves = F.composition(dst_copy.layout_tv, F.right_inverse(src_copy.layout_tv))
+            except (AlgebraError, ValueError, ArithmeticError):
+                return None
+            if not isinstance(moves, Layout) or sorted(moves.values()) != list(range(size)):
+                return None
+            self.remapped.add(op)
+            return Remap(moves, tuple(int(t) for t in src_copy.tiler),
+                         f"the copy at {op.where} reads each tile through {src.actor} ({src.op.where}) and writes it "
+                         f"through {dst.actor} ({dst.op.where}): source coordinate c of a tile lands at {moves}(c)")
+        return None
+
+    def buffer_record(self, w: BufferSide, r: BufferSide) -> None:
+        wv, rv = w.view, r.view
         value_type = cpp_value_type(wv.memref.element)
         if value_type is None or wv.memref.element != rv.memref.element:
-            self.skip(wwhere, "shared buffer", f"the writer's elements ({wv.memref.element}) and the reader's "
-                                               f"({rv.memref.element}) differ or have no C++ name")
-            return
-        try:
-            wl = view_layout_text(wv.memref, stage=True)
-            rl = view_layout_text(rv.memref, stage=True)
-        except TypeTextError as e:
-            self.skip(wwhere, "shared buffer", str(e))
+            self.skip(w.where, "shared buffer", f"the writer's elements ({wv.memref.element}) and the reader's "
+                                                f"({rv.memref.element}) differ or have no C++ name")
             return
         notes = []
-        if tma_sw is not None:     # TMA writes with the swizzle of the layout it was made from, on byte addresses
+        writer_map = reader_map = None
+        if w.remap is not None:       # both views by tile: (coordinate in the tile, tile); the writer's moved
+            tiler, moves = w.remap.tiler, w.remap.moves
+
+            def reader_map(layout: Layout) -> Layout:
+                return zipped_divide(layout, tiler)
+
+            def writer_map(layout: Layout) -> Layout:
+                z = zipped_divide(layout, tiler)
+                return make_layout(F.composition(z.mode(0), moves), z.mode(1))
+            notes.append(w.remap.why)
+        try:
+            wl = view_layout_text(wv.memref, stage=True, inner_map=writer_map)
+            rl = view_layout_text(rv.memref, stage=True, inner_map=reader_map)
+        except TypeTextError as e:
+            self.skip(w.where, "shared buffer", str(e))
+            return
+        if w.tma_swizzle is not None:     # TMA writes with the swizzle of the layout it was made from
             inner = wv.memref.layout()
             inner_l = inner.b if isinstance(inner, ComposedLayout) else inner
             assert isinstance(inner_l, Layout)
-            wl = f"{tma_sw} o smem_ptr[{wv.memref.bits}b](unset) o {inner_l.plain()}" if tma_sw != "none" \
-                else inner_l.plain()
+            wl = f"{w.tma_swizzle} o smem_ptr[{wv.memref.bits}b](unset) o {inner_l.plain()}" \
+                if w.tma_swizzle != "none" else inner_l.plain()
             notes.append("the TMA writes with the swizzle of the shared layout its atom was made from")
         a = wv.pointer.allocation
-        align = self.base_align(wv)
         placement = self.placement(wv)
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         self.out.records.append(BufferRecord(
-            self.name("buffer", _view_word(wv)), wwhere, wcopy, value_type, a.bytes, align,
-            SideRecord(wby, wv.pointer.offset, wl, wv.where), SideRecord(rby, rv.pointer.offset, rl, rv.where),
+            self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, a.bytes, self.base_align(wv),
+            SideRecord(w.by, wv.pointer.offset, wl, wv.where), SideRecord(r.by, rv.pointer.offset, rl, rv.where),
             notes, [placement] if placement else []))
 
     def mixed_partitions(self) -> None:
@@ -725,7 +782,8 @@ class _Reader:
             if len(op.operands) < 3:
                 continue
             src, dst = self.flow.partition_of(op.operands[1]), self.flow.partition_of(op.operands[2])
-            if src is None or dst is None or Role.RETILE in (src.role, dst.role) or Role.MMA in (src.role, dst.role):
+            if src is None or dst is None or Role.RETILE in (src.role, dst.role) or Role.MMA in (src.role, dst.role) \
+                    or op in self.remapped:
                 continue
             a, b = self.flow.type_of(src.actor), self.flow.type_of(dst.actor)
             if a is None or b is None or a == b or (a, b) in seen:
