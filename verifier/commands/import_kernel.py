@@ -26,9 +26,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--atoms", type=Path, default=ATOM_LIBRARY, metavar="DIR",
                     help="the atom library (spec files defining MMA and copy atoms; default: specs/atoms)")
     ap.add_argument("--name", help="the spec's name (default: the file's stem)")
+    ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+                    help="a macro the compile defines (repeatable): #if / #ifdef branches are read as it takes them")
     args = ap.parse_args(argv)
+    defines = dict((d.split("=", 1) + ["1"])[:2] for d in args.defines)
     try:
-        text, result = run(args.files, args.atoms, args.name)
+        text, result = run(args.files, args.atoms, args.name, defines)
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")

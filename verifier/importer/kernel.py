@@ -23,7 +23,7 @@ from ..algebra.inttuple import AlgebraError, is_tuple
 from ..algebra.layout import Layout, make_layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import first_name
-from .kernel_source import Declaration, Scope, scan_scopes
+from .kernel_source import Declaration, Scope, compiled_text, scan_scopes
 from .resolver import split_top
 
 OPERANDS = ("A", "B")
@@ -368,14 +368,22 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
 MAX_INSTANCES = 16      # instantiations of one struct template over its parameters' candidate values
 
 
-def import_kernel(source: str, file: str, out: KernelImport | None = None, used: set[str] | None = None
-                  ) -> KernelImport:
+def import_kernel(source: str, file: str, out: KernelImport | None = None, used: set[str] | None = None,
+                  defines: Mapping[str, str] | None = None) -> KernelImport:
     """The checks `source` (the text of `file`) defines, and what could not be read.  A struct template is read
     once per combination of the values its parameters can take (StructTemplates.candidates); its checks carry
     the arguments in their names."""
     out = out if out is not None else KernelImport()
     used = used if used is not None else set()
-    scopes = scan_scopes(source)
+    scopes = scan_scopes(source, defines or {})
+    for b in compiled_text(source, defines or {})[1]:
+        if b.taken is None:
+            out.unreadable.append(Unreadable(file, b.line, 1, b.directive, f"undecided: {b.why}; its lines are not "
+                                                                           "read"))
+        elif not b.taken:
+            out.unreadable.append(Unreadable(file, b.line, 1, b.directive, "a branch these macros do not compile "
+                                                                           f"({_macros(defines)}): its lines are "
+                                                                           "not read"))
     templates = StructTemplates(scopes)
     values: dict[int, MutableMapping[str, Any]] = {}
     seen: set[PathKey] = set()
@@ -397,6 +405,10 @@ def import_kernel(source: str, file: str, out: KernelImport | None = None, used:
                     templates.outer = env
             _pair(scope, env, file, out, used, seen, bindings)
     return out
+
+
+def _macros(defines: Mapping[str, str] | None) -> str:
+    return " ".join(f"-D {k}={v}" for k, v in (defines or {}).items()) or "no -D"
 
 
 def _instantiations(scope: Scope, templates: StructTemplates) -> list[dict[str, Any]]:

@@ -8,13 +8,16 @@ braces are matched to find scopes (a `{` after `)` or after a struct / class / n
     using NAME = TYPE;                       auto NAME = EXPR;         TiledMMA NAME = EXPR;
     Copy_Atom<...> NAME;  Copy_Atom<...> NAME{};                     constexpr int NAME = EXPR;
 
-Everything else (statements, other declarations) is not read.  Preprocessor lines are skipped.
+Everything else (statements, other declarations) is not read.  Preprocessor conditionals are evaluated with the
+given macros (preprocessor.py): only the branches a compile takes are read.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .preprocessor import Branch, select_branches
 from .resolver import split_top
 
 _COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
@@ -61,11 +64,20 @@ class Scope:
         return out
 
 
+def _blank(m: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", m.group())
+
+
 def blank_comments(text: str) -> str:
     """Comments, string / character literals and preprocessor lines replaced by spaces (newlines kept)."""
-    def blank(m: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", m.group())
-    return _PREPROCESSOR.sub(blank, _COMMENT_OR_STRING.sub(blank, text))
+    return _PREPROCESSOR.sub(_blank, _COMMENT_OR_STRING.sub(_blank, text))
+
+
+def compiled_text(source: str, defines: Mapping[str, str]) -> tuple[str, list[Branch]]:
+    """The source as a compile with `defines` reads it: comments and strings blanked, the branches of its
+    preprocessor conditionals not taken (or undecided) blanked, directives blanked; and every branch decided."""
+    text, branches = select_branches(_COMMENT_OR_STRING.sub(_blank, source), defines)
+    return _PREPROCESSOR.sub(_blank, text), branches
 
 
 def _line_col(text: str, pos: int) -> tuple[int, int]:
@@ -172,9 +184,10 @@ def _opens_scope(head: str) -> tuple[str, str] | None:
     return None
 
 
-def scan_scopes(source: str) -> list[Scope]:
-    """Every scope of the file that declares something, in file order (the file itself first)."""
-    text = blank_comments(source)
+def scan_scopes(source: str, defines: Mapping[str, str] | None = None) -> list[Scope]:
+    """Every scope of the file that declares something, in file order (the file itself first), in the branches of
+    its preprocessor conditionals a compile with `defines` takes."""
+    text, _ = compiled_text(source, defines or {})
     root = Scope("file", "", "", 1)
     scopes = [root]
     stack: list[tuple[Scope | None, Scope]] = []   # (scope opened by this brace or None for an initializer, current)

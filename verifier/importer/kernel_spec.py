@@ -3,6 +3,7 @@ operand paths written as checks over the atom library."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -108,11 +109,15 @@ def _read_source(path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, KernelImport]:
+def run(files: list[Path], atoms: Path, name: str | None,
+        defines: Mapping[str, str] | None = None) -> tuple[str, KernelImport]:
     result = KernelImport()
     used: set[str] = set()
     for f in files:
-        import_kernel(_read_source(f), str(f), result, used)
+        import_kernel(_read_source(f), str(f), result, used, defines)
+    if not result.checks and result.unreadable:
+        raise KernelInputError(f"{result.unreadable[0]} (so no CuTe configuration to check was found; "
+                               f"{len(result.unreadable)} things could not be read, this is the first)")
     if not result.checks:
         raise KernelInputError("found no CuTe configuration to check (a tiled MMA, a shared->register Copy_Atom "
                                "and a shared-memory layout per operand) in " + ", ".join(map(str, files)))
