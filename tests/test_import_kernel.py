@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from verifier.algebra.syntax import ParseError, parse_expression, parse_layout
+from verifier.commands.cli import main
 from verifier.importer.kernel import import_kernel
 from verifier.specfile import SpecError, load_spec
 
@@ -178,3 +179,16 @@ def test_hostile_sources_give_a_report_not_a_traceback(tmp_path, text):
     p = subprocess.run([sys.executable, "-m", "verifier", "import-kernel", str(f)], capture_output=True, text=True,
                        cwd=ROOT, timeout=60)
     assert p.returncode in (0, 2) and "Traceback" not in p.stderr
+
+
+def test_a_second_configuration_with_the_same_path_is_listed_not_dropped(tmp_path, capsys):
+    """Two configuration structs: the second one's A is the first one's (one check proves both, and the import
+    says so); its B, written inline as decltype(tile_to_shape(composition(Swizzle...))), is a check of its own."""
+    src = Path(__file__).parent / "data" / "kernels" / "two_configurations.hpp"
+    spec = tmp_path / "two.yaml"
+    assert main(["import-kernel", str(src), "-o", str(spec)]) == 0
+    err = capsys.readouterr().err
+    assert "operand A of ConfigTwo: the same operand path as check ConfigOne_a, which proves it" in err
+    text = spec.read_text(encoding="utf-8")
+    assert "ConfigOne_a:" in text and "ConfigOne_b:" in text and "ConfigTwo_b:" in text
+    assert "Sw<2,3,3>" in text.split("ConfigTwo_b:")[1]

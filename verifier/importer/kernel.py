@@ -315,7 +315,8 @@ def _smem_for(env: Mapping[str, Any], operand: str) -> tuple[Any, str] | None:
     return None
 
 
-def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, used: set[str], seen: set[PathKey],
+def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, used: set[str],
+          seen: dict[PathKey, str],
           bindings: Mapping[str, Any]) -> None:
     own = {d.name for d in scope.declarations}
     if not any(isinstance(env.get(n), (TiledMMAConfig, CopyAtomConfig, TiledCopyConfig, Layout, ComposedLayout))
@@ -348,9 +349,10 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
                                              f"SmemLayout{operand} / SmemLayoutAtom{operand} with a TileShape"))
             continue
         key = (mma, operand, copy, str(smem[0]))
-        if key in seen:                        # another instantiation gives the same operand path
+        if key in seen:                        # another scope or instantiation gives the same operand path
+            out.unreadable.append(Unreadable(file, scope.line, 1, what, f"the same operand path as check "
+                                                                       f"{seen[key]}, which proves it"))
             continue
-        seen.add(key)
         args = scope.spec_args if scope.spec_args is not None else []
         shown = [_norm(bindings[a.strip()]) if a.strip() in bindings else _norm(a) for a in args]
         tag = "_".join(shown) if bindings else ""
@@ -361,6 +363,7 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
         while name in used:
             name, k = f"{base}_{k}_{operand.lower()}", k + 1
         used.add(name)
+        seen[key] = name
         where = f"{scope.name}<{', '.join(shown)}>" if bindings else (scope.head or scope.name)
         out.checks.append(KernelCheck(name, where, file, scope.line, mma, operand, copy, smem[0], smem[1]))
 
@@ -386,7 +389,7 @@ def import_kernel(source: str, file: str, out: KernelImport | None = None, used:
                                                                            "not read"))
     templates = StructTemplates(scopes)
     values: dict[int, MutableMapping[str, Any]] = {}
-    seen: set[PathKey] = set()
+    seen: dict[PathKey, str] = {}
     for scope in scopes:                       # file order: a scope's enclosing scopes come before it
         chain = scope.parent
         while chain is not None and id(chain) not in values:
