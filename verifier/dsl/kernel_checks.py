@@ -688,10 +688,10 @@ class _Reader:
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
-        for w in writers:
-            for r in readers:
+        for r in readers:
+            for w in _writers_of(r, writers):
                 key = (w.view.value, r.view.value, w.by + r.by)
-                if key in done or not _same_buffer(w.view, r.view):
+                if key in done:
                     continue
                 done.add(key)
                 self.buffer_record(w, r)
@@ -892,6 +892,22 @@ def _tma_swizzle(layout_type: str | None) -> str | None:
     if m is None:
         return "none"
     return f"Sw<{m.group(1)},{m.group(2)},{m.group(3)}>"
+
+
+def _writers_of(reader: BufferSide, writers: list[BufferSide]) -> list[BufferSide]:
+    """The writers whose elements `reader` reads: those through its own view; else, of the writers of the same
+    coordinates of its bytes through another view (the slip theorem 23 catches), the last one before it in the
+    kernel's text (an allocation reused for another buffer later, e.g. an epilogue's C tile over the mainloop's
+    A, is not read back through the mainloop's writer)."""
+    own = [w for w in writers if w.view.value == reader.view.value]
+    if own:
+        return own
+    other = [w for w in writers if _same_buffer(w.view, reader.view)]
+    before = [w for w in other if w.where.line < reader.where.line]
+    if before:
+        last = max(w.where.line for w in before)
+        return [w for w in before if w.where.line == last]
+    return other
 
 
 def _same_buffer(w: SharedView, r: SharedView) -> bool:
