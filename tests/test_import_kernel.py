@@ -192,3 +192,42 @@ def test_a_second_configuration_with_the_same_path_is_listed_not_dropped(tmp_pat
     text = spec.read_text(encoding="utf-8")
     assert "ConfigOne_a:" in text and "ConfigOne_b:" in text and "ConfigTwo_b:" in text
     assert "Sw<2,3,3>" in text.split("ConfigTwo_b:")[1]
+
+
+def _toolchain_or_skip():
+    from verifier.importer.compiled import CompilerUnavailable, toolchain
+    try:
+        return toolchain(None, None)
+    except CompilerUnavailable as e:
+        pytest.skip(f"no compiler path here: {e}")
+
+
+def test_check_reader_compares_every_named_layout_with_cutes_own(tmp_path, capsys):
+    _toolchain_or_skip()
+    src = Path(__file__).parent / "data" / "kernels" / "two_configurations.hpp"
+    assert main(["import-kernel", str(src), "--check-reader", "-o", str(tmp_path / "c.yaml")]) == 0
+    err = capsys.readouterr().err
+    assert "check-reader: 3 shared layouts compared with CuTe's own" in err and "; 0 differ" in err
+
+
+def test_check_reader_uses_cutes_value_where_the_reader_is_wrong():
+    from verifier.algebra.syntax import parse_layout
+    from verifier.importer.kernel import KernelImport
+    from verifier.importer.kernel_spec import check_reader
+    tools = _toolchain_or_skip()
+    src = Path(__file__).parent / "data" / "kernels" / "two_configurations.hpp"
+    result = import_kernel(src.read_text(encoding="utf-8"), str(src), KernelImport())
+    wrong = next(c for c in result.checks if c.name == "ConfigTwo_b")
+    right = wrong.smem
+    wrong.smem = parse_layout("(128,32):(32,1)")          # as if the reader had lost the swizzle
+    check_reader(tools, src, result.checks, result, {})
+    assert result.compared == 3 and result.differ == 1
+    assert str(wrong.smem) == str(right)
+    assert any("the reader read (_128,_32):(_32,_1), CuTe computes" in str(u) for u in result.unreadable)
+
+
+def test_check_reader_without_a_compiler_is_one_line_and_exit_2(capsys):
+    src = Path(__file__).parent / "data" / "kernels" / "two_configurations.hpp"
+    assert main(["import-kernel", str(src), "--check-reader", "--cxx", "/no/such/compiler"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no C++ compiler" in err[0]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..echo import quote_path
 from ..specfile.model import SpecError
+from ..importer.compiled import CompilerUnavailable, toolchain
 from ..importer.kernel_spec import ATOM_LIBRARY, KernelInputError, run
 
 
@@ -28,14 +29,21 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--name", help="the spec's name (default: the file's stem)")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
                     help="a macro the compile defines (repeatable): #if / #ifdef branches are read as it takes them")
+    ap.add_argument("--check-reader", action="store_true",
+                    help="compile a host program with CuTe's headers and compare every shared layout the reader "
+                         "computed with CuTe's own (CuTe's is used where they differ)")
+    ap.add_argument("--cxx", help="the host C++ compiler (default: $CXX, g++, clang++)")
+    ap.add_argument("--cutlass", type=Path, metavar="DIR",
+                    help="CUTLASS's headers (default: those the nvidia-cutlass wheel ships)")
     args = ap.parse_args(argv)
     defines = dict((d.split("=", 1) + ["1"])[:2] for d in args.defines)
     try:
-        text, result = run(args.files, args.atoms, args.name, defines)
+        tools = toolchain(args.cxx, args.cutlass) if args.check_reader else None
+        text, result = run(args.files, args.atoms, args.name, defines, tools)
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")
-    except (KernelInputError, SpecError) as e:
+    except (KernelInputError, SpecError, CompilerUnavailable) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except OSError as e:
@@ -48,4 +56,7 @@ def main(argv: list[str]) -> int:
     print(f"import-kernel: {len(result.checks)} checks from {len(args.files)} file(s)"
           + (f" written to {args.output}" if args.output else "")
           + f"; {len(result.unreadable)} things could not be read (listed above)", file=sys.stderr)
+    if result.toolchain is not None:
+        print(f"check-reader: {result.compared} shared layouts compared with CuTe's own ({result.toolchain}); "
+              f"{result.differ} differ (CuTe's used)", file=sys.stderr)
     return 0

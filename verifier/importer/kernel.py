@@ -250,12 +250,16 @@ class KernelCheck:
     copy: CopyAtomConfig
     smem: Any
     smem_from: str                 # how the shared layout was found, for the description
+    cpp_name: str | None = None    # the shared layout's C++ type, qualified (`Config::SmemLayoutA`), where it is one
 
 
 @dataclass
 class KernelImport:
     checks: list[KernelCheck] = field(default_factory=list)
     unreadable: list[Unreadable] = field(default_factory=list)
+    compared: int = 0              # --check-reader: shared layouts compared with CuTe's own
+    differ: int = 0                # ... of which the reader had wrong (CuTe's is used)
+    toolchain: str | None = None   # ... the compiler and headers that computed CuTe's
 
 
 def _evaluate(scope: Scope, outer: MutableMapping[str, Any], file: str, out: KernelImport,
@@ -288,6 +292,28 @@ def _plain_reason(why: str, d: Declaration) -> str:
 def _named_for(name: str, operand: str) -> bool:
     """`s2r_atom_A`, `SmemCopyAtomA`, `smem_copy_atom_a`, `sA`: a name that says which operand it is for."""
     return bool(re.search(rf"(?:^|_|[a-z0-9]){operand}$", name) or re.search(rf"(?:^|_){operand.lower()}$", name))
+
+
+def _cpp_name(scope: Scope, name: str) -> str | None:
+    """`Outer::Inner::name` when `name` is a type alias (`using`) of a struct / namespace / file scope (what a
+    host program can name); else None."""
+    declared = next((d for s in scope.lookup_chain() for d in s.declarations if d.name == name), None)
+    if declared is None or declared.declared != "using" or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    owner = next(s for s in scope.lookup_chain() if declared in s.declarations)
+    parts = []
+    s: Scope | None = owner
+    while s is not None and s.kind != "file":
+        if s.kind not in ("struct", "class", "namespace") or s.params or not s.name:
+            return None
+        parts.append(s.name)
+        s = s.parent
+    return "::".join([*reversed(parts), name])
+
+
+def first_stage(layout: Any) -> Any:
+    """A shared layout with a pipeline mode, as a check reads it: its first stage."""
+    return _first_stage(layout)
 
 
 def _first_stage(layout: Any) -> Any:
@@ -365,7 +391,8 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
         used.add(name)
         seen[key] = name
         where = f"{scope.name}<{', '.join(shown)}>" if bindings else (scope.head or scope.name)
-        out.checks.append(KernelCheck(name, where, file, scope.line, mma, operand, copy, smem[0], smem[1]))
+        out.checks.append(KernelCheck(name, where, file, scope.line, mma, operand, copy, smem[0], smem[1],
+                                      None if bindings else _cpp_name(scope, smem[1])))
 
 
 MAX_INSTANCES = 16      # instantiations of one struct template over its parameters' candidate values

@@ -9,7 +9,8 @@ from typing import Any
 
 from ..echo import quote_path
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
-from .kernel import KernelCheck, KernelImport, Unreadable, import_kernel
+from .compiled import CompilerUnavailable, Toolchain, cute_values, same_layout
+from .kernel import KernelCheck, KernelImport, Unreadable, first_stage, import_kernel
 from .writer import copy_atom_lines, mma_atom_lines, scalar
 
 ATOM_LIBRARY = Path(__file__).resolve().parent.parent.parent / "specs" / "atoms"
@@ -109,12 +110,48 @@ def _read_source(path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def run(files: list[Path], atoms: Path, name: str | None,
-        defines: Mapping[str, str] | None = None) -> tuple[str, KernelImport]:
+def check_reader(tools: Toolchain, source: Path, checks: list[KernelCheck], result: KernelImport,
+                 defines: dict[str, str]) -> None:
+    """--check-reader: CuTe's value of every shared layout the checks name by a type, against the reader's."""
+    named = [c for c in checks if c.cpp_name]
+    for c in checks:
+        if not c.cpp_name:
+            result.unreadable.append(Unreadable(c.file, c.line, 1, f"check {c.name}", "not compared with CuTe's: its "
+                                                f"shared layout ({c.smem_from}) is not a type a host program can "
+                                                "name (a function's variable, a template's member, an expression)"))
+    try:
+        values = cute_values(tools, source, sorted({c.cpp_name for c in named if c.cpp_name}), defines)
+    except CompilerUnavailable as e:
+        result.unreadable.append(Unreadable(str(source), 1, 1, "--check-reader", str(e)))
+        return
+    for c in named:
+        assert c.cpp_name is not None
+        cute = values.get(c.cpp_name)
+        if isinstance(cute, str) or cute is None:
+            result.unreadable.append(Unreadable(c.file, c.line, 1, c.cpp_name, cute or "CuTe printed nothing"))
+            continue
+        result.compared += 1
+        cute = first_stage(cute)
+        if not same_layout(cute, c.smem):
+            result.unreadable.append(Unreadable(c.file, c.line, 1, c.cpp_name, f"the reader read {c.smem}, CuTe "
+                                                                               f"computes {cute}: the check uses "
+                                                                               "CuTe's"))
+            c.smem = cute
+            result.differ += 1
+    result.toolchain = f"{tools.cxx}, CuTe's headers from {tools.cutlass}"
+
+
+def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, str] | None = None,
+        tools: Toolchain | None = None) -> tuple[str, KernelImport]:
+    """The spec of the files' checks; with `tools`, each shared layout the reader computed is compared with CuTe's
+    own (compiled.py) and CuTe's is used where they differ."""
     result = KernelImport()
     used: set[str] = set()
     for f in files:
+        before = len(result.checks)
         import_kernel(_read_source(f), str(f), result, used, defines)
+        if tools is not None:
+            check_reader(tools, f, result.checks[before:], result, dict(defines or {}))
     if not result.checks and result.unreadable:
         raise KernelInputError(f"{result.unreadable[0]} (so no CuTe configuration to check was found; "
                                f"{len(result.unreadable)} things could not be read, this is the first)")
