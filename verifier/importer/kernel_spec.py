@@ -153,8 +153,13 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
         if tools is not None:
             check_reader(tools, f, result.checks[before:], result, dict(defines or {}))
     if not result.checks and result.unreadable:
-        raise KernelInputError(f"{result.unreadable[0]} (so no CuTe configuration to check was found; "
-                               f"{len(result.unreadable)} things could not be read, this is the first)")
+        # a declaration the reader could not read says more than a branch it was told not to read
+        first = next((u for u in result.unreadable if not u.what.startswith("#")), result.unreadable[0])
+        undecided = [u for u in result.unreadable if u.what.startswith("#") and u.why.startswith("undecided")]
+        hint = (f"; not read: {undecided[0].what} (line {undecided[0].line}): {undecided[0].why.split(';')[0]}"
+                if undecided and undecided[0] is not first else "")
+        raise KernelInputError(f"{first} (so no CuTe configuration to check was found; {len(result.unreadable)} "
+                               f"things could not be read{hint})")
     if not result.checks:
         raise KernelInputError("found no CuTe configuration to check (a tiled MMA, a shared->register Copy_Atom "
                                "and a shared-memory layout per operand) in " + ", ".join(map(str, files)))

@@ -3,8 +3,9 @@
 `#if / #ifdef / #ifndef / #elif / #else / #endif` are evaluated with the `-D` macros and the file's own object-like
 `#define`s (and `#undef`s) in the branches taken, as the C preprocessor does: `defined(X)`, integer literals,
 `! ~ * / % + - << >> < > <= >= == != & ^ | && || ?:`, parentheses; an identifier no macro defines is 0.  Two things
-are never guessed: a condition on a macro only the compiler defines (`__CUDA_ARCH__`, `__CUDACC__`, ...; give it
-with -D), and one this evaluator cannot read (a function-like macro): such a conditional and every branch after it
+are never guessed: a condition on a macro only the compiler defines (`__CUDA_ARCH__`, `__CUDACC__`, ...) or CUTLASS's
+headers define for the target (`CUTLASS_ARCH_MMA_SM90_SUPPORTED`, any `CUTLASS_` / `CUTE_` name; give it with -D),
+and one this evaluator cannot read (a function-like macro): such a conditional and every branch after it
 is *undecided*, its lines are not read, and the caller lists it.  Lines of branches not taken, or undecided, are
 blanked (newlines kept, so line numbers stay)."""
 from __future__ import annotations
@@ -17,6 +18,9 @@ from dataclasses import dataclass
 COMPILER_MACROS = frozenset({"__CUDA_ARCH__", "__CUDACC__", "__NVCC__", "__CUDACC_RTC__", "__CUDA_ARCH_FEAT_SM90_ALL",
                              "__CUDA_ARCH_FEAT_SM100_ALL", "__CUDA_ARCH_SPECIFIC__", "__CUDA_ARCH_FAMILY_SPECIFIC__",
                              "__clang__", "__GNUC__", "_MSC_VER", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__"})
+# macros CUTLASS's and CuTe's headers define from the compile's target (CUTLASS_ARCH_MMA_SM90_SUPPORTED, ...): what
+# the source's includes would say is not known without them, so never assumed either
+HEADER_MACRO = re.compile(r"^(?:CUTLASS|CUTE)_")
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(\w+)(.*)$")
 _TOKEN = re.compile(r"\s*(?:(\d+)[uUlL]*|([A-Za-z_]\w*)|(&&|\|\||<<|>>|<=|>=|==|!=|[!~*/%+\-<>&^|?:()]))")
 
@@ -116,8 +120,8 @@ class _Expr:
             name = self.take()
             if paren and self.take() != ")":
                 raise Undecided("defined( without its ')'")
-            if name in COMPILER_MACROS and name not in self.macros:
-                raise Undecided(f"it depends on {name}, which the compiler defines (give -D {name}[=VALUE])")
+            if (name in COMPILER_MACROS or HEADER_MACRO.match(name)) and name not in self.macros:
+                raise Undecided(f"it depends on {name}, which {_definer(name)} defines (give -D {name}[=VALUE])")
             return int(name in self.macros)
         if self.peek() == "(":
             raise Undecided(f"it calls the function-like macro {tok}")
@@ -126,9 +130,13 @@ class _Expr:
                 raise Undecided(f"macro {tok} expands more than 32 levels deep")
             text = self.macros[tok].strip() or "0"
             return _Expr(_tokens(text), self.macros, self.depth + 1).parse()
-        if tok in COMPILER_MACROS:
-            raise Undecided(f"it depends on {tok}, which the compiler defines (give -D {tok}=VALUE)")
+        if tok in COMPILER_MACROS or HEADER_MACRO.match(tok):
+            raise Undecided(f"it depends on {tok}, which {_definer(tok)} defines (give -D {tok}=VALUE)")
         return 0                     # C: an identifier no macro defines is 0
+
+
+def _definer(name: str) -> str:
+    return "the compiler" if name in COMPILER_MACROS else "CUTLASS's headers (for the compile's target)"
 
 
 def _apply(op: str, a: int, b: int) -> int:
