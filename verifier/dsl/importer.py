@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..importer.source_files import UnreadableFile, read_text_file
 from .flow import Skipped, read_flow
 from .kernel_checks import KernelChecks, kernel_checks
 from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
@@ -26,15 +27,10 @@ class DslImport:
 
 
 def _read_text(path: Path) -> str:
-    if not path.is_file():
-        raise DslInputError(f"{path}:1:1: no such file")
-    size = path.stat().st_size
-    if size > MAX_IR_BYTES:
-        raise DslInputError(f"{path}:1:1: {size} bytes, more than the {MAX_IR_BYTES} this reads")
-    data = path.read_bytes()
-    if b"\0" in data:
-        raise DslInputError(f"{path}:1:1: not a text file")
-    return data.decode("utf-8", errors="replace")
+    try:
+        return read_text_file(path, MAX_IR_BYTES)
+    except UnreadableFile as e:
+        raise DslInputError(f"{path}:1:1: {e.why}") from None
 
 
 def kernel_word(name: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..echo import quote_path
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
+from .source_files import UnreadableFile, read_text_file
 from .compiled import CompilerUnavailable, Toolchain, cute_values, same_layout
 from .kernel import KernelCheck, KernelImport, Unreadable, first_stage, import_kernel
 from .writer import copy_atom_lines, mma_atom_lines, scalar
@@ -99,15 +100,10 @@ def spec_text(name: str, files: list[str], result: KernelImport, mma: dict[str, 
 
 
 def _read_source(path: Path) -> str:
-    if not path.is_file():
-        raise KernelInputError(f"{quote_path(str(path))}: no such file")
-    size = path.stat().st_size
-    if size > MAX_SOURCE_BYTES:
-        raise KernelInputError(f"{quote_path(str(path))}: {size} bytes, more than the {MAX_SOURCE_BYTES} this reads")
-    data = path.read_bytes()
-    if b"\0" in data:
-        raise KernelInputError(f"{quote_path(str(path))}: not a text file")
-    return data.decode("utf-8", errors="replace")
+    try:
+        return read_text_file(path, MAX_SOURCE_BYTES)
+    except UnreadableFile as e:
+        raise KernelInputError(f"{quote_path(str(path))}: {e.why}") from None
 
 
 def check_reader(tools: Toolchain, source: Path, checks: list[KernelCheck], result: KernelImport,
