@@ -152,6 +152,8 @@ class KernelFlow:
             if op is None:
                 return f"{cur} is not made from a shared allocation in this kernel (an argument)"
             chain.append(op)
+            if not op.operands:
+                return f"{op.where}: {op.name} names no operand"
             if op.name == GET_ITER:
                 src = self.root(op.operands[0])
                 alloc = self.allocations.get(src)
@@ -202,7 +204,7 @@ class KernelFlow:
         if memref.space != SMEM:
             return None
         op = self.defining.get(v)
-        if op is not None and op.name == MAKE_VIEW:
+        if op is not None and op.name == MAKE_VIEW and op.operands:
             p = self.pointer(op.operands[0])
             if isinstance(p, str):
                 return p
