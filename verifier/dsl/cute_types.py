@@ -134,7 +134,6 @@ def _inside(text: str, head: str) -> str | None:
 
 
 _SWIZZLE = re.compile(r"S<(\d+),(\d+),(\d+)>")
-_DYNAMIC = re.compile(r"\?(\{div=(\d+)\})?")
 
 
 def swizzle_of(text: str) -> Swizzle:
@@ -279,13 +278,8 @@ def int_tuple_of(text: str) -> int | None:
     return int(value) if re.fullmatch(r"-?\d+", value) else None
 
 
-def divisibility(text: str) -> list[int]:
-    """The `div=N` facts of the dynamic integers a printed value holds (1 where none is stated)."""
-    return [int(m.group(2)) if m.group(2) else 1 for m in _DYNAMIC.finditer(text)]
-
-
 __all__ = ["split_top", "ELEMENT_TYPES",
            "ELEMENT_BITS", "TypeTextError", "DynamicValue", "CopyAtomType", "MmaAtomType",
            "TiledCopyType", "TiledMmaType", "MemrefType", "PtrType", "layout_of", "plain_layout_of", "tile_of",
            "swizzle_of", "tiled_copy_of", "tiled_mma_of", "memref_of", "ptr_of", "is_type", "int_tuple_of",
-           "copy_atom_of", "mma_atom_of", "divisibility"]
+           "copy_atom_of", "mma_atom_of"]

@@ -41,7 +41,7 @@ MMA_PARTITION, MAKE_FRAGMENT = "cute.tiled.mma.partition", "cute.mma.make_fragme
 TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
 COPY, GEMM = "cute.copy", "cute.gemm"
 LAUNCHES = ("cuda.launch_ex", "gpu.launch_func", "cuda.launch")
-SMEM, GMEM, RMEM, TMEM = "smem", "gmem", "rmem", "tmem"
+SMEM = "smem"
 USER_PARTITION = 1    # the DSL's SmemPartition.USER
 
 
@@ -321,4 +321,4 @@ def _link_host(flow: KernelFlow) -> None:
 
 
 __all__ = ["Role", "Allocation", "Pointer", "SharedView", "Partition", "Skipped", "KernelFlow", "read_flow",
-           "SMEM", "GMEM", "RMEM", "TMEM", "COPY", "GEMM"]
+           "SMEM", "COPY", "GEMM"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...algebra.inttuple import product
 from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...specfile.fields import Fields, is_int, show
@@ -57,9 +56,6 @@ class BufferView:
             return self.layout.a
         return None
 
-    def describe(self) -> str:
-        return f"{self.by}: {self.layout} at byte {self.at}"
-
 
 @dataclass(kw_only=True)
 class BufferCheck(CheckSpec):
@@ -74,10 +70,6 @@ class BufferCheck(CheckSpec):
     def shape(self) -> tuple[int, ...]:
         """The size of each mode of the coordinates both views name."""
         return mode_sizes(self.writer.inner)
-
-    @property
-    def elements(self) -> int:
-        return int(product(self.writer.inner.shape))
 
     def summary(self) -> str:
         return (f"{self.value_type.name if self.value_type else ''} buffer of {self.bytes} bytes: "
