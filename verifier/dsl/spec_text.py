@@ -93,12 +93,15 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
     return mma, copy
 
 
+DSL_READER = "The CuTe DSL kernels `python -m verifier import-dsl` read from"
+
+
 def spec_text(name: str, files: list[str], kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],
-              copy_lib: dict[str, CopyAtomSpec]) -> str:
+              copy_lib: dict[str, CopyAtomSpec], reader: str = DSL_READER) -> str:
     records = [r for k in kernels for r in k.records]
     used_mma, used_copy = atoms_of(records)
     out = ["version: 2", f"name: {scalar(name)}", "description: >-",
-           "  The CuTe DSL kernels `python -m verifier import-dsl` read from " + ", ".join(files) + ";",
+           f"  {reader} " + ", ".join(files) + ";",
            "  the atoms are copied from the verifier's atom library.", ""]
     if used_mma:
         out.append("mma_atoms:")

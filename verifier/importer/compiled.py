@@ -69,7 +69,9 @@ def toolchain(cxx: str | None, cutlass: Path | None) -> Toolchain:
     cuda = Path(os.environ.get("CUDA_HOME") or "/usr/local/cuda") / "include"
     if not (cuda / "cuda_runtime.h").is_file():
         raise CompilerUnavailable(f"no CUDA headers at {cuda} (set CUDA_HOME)")
-    return Toolchain(compiler, (inc, cuda, cuda / "cccl"), where)
+    util = inc.parent / "tools" / "util" / "include"      # CUTLASS's host utilities (the examples include them)
+    extra = (util,) if util.is_dir() else ()
+    return Toolchain(compiler, (inc, *extra, cuda, cuda / "cccl"), where)
 
 
 def _program(source: Path, names: list[str]) -> str:

@@ -99,7 +99,8 @@ def spec_text(name: str, files: list[str], result: KernelImport, mma: dict[str, 
     return "\n".join(out) + "\n"
 
 
-def _read_source(path: Path) -> str:
+def read_source(path: Path) -> str:
+    """A kernel source's text, or KernelInputError (one line)."""
     try:
         return read_text_file(path, MAX_SOURCE_BYTES)
     except UnreadableFile as e:
@@ -145,7 +146,7 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
     used: set[str] = set()
     for f in files:
         before = len(result.checks)
-        import_kernel(_read_source(f), str(f), result, used, defines)
+        import_kernel(read_source(f), str(f), result, used, defines)
         if tools is not None:
             check_reader(tools, f, result.checks[before:], result, dict(defines or {}))
     if not result.checks and result.unreadable:

@@ -1,0 +1,58 @@
+"""`import-kernel --compile FILE...`: the checks of C++ kernels as the host compiler instantiates them with CuTe's
+headers (instrument -> compile_notes -> kernel_paths), written as one spec file (version 2) with the atoms copied
+from the atom library, each check's `source:` its line in the file and what was not checked as comments."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..dsl.flow import Skipped
+from ..dsl.kernel_checks import KernelChecks
+from ..dsl.spec_text import drop_unknown_atoms, spec_text
+from ..echo import quote_path
+from .compile_notes import CompiledNotes, compile_notes
+from .compiled import Toolchain
+from .instrument import instrument
+from .kernel_paths import read_paths
+from .kernel_spec import KernelInputError, load_atom_library, read_source
+
+CXX_READER = "The C++ kernels `python -m verifier import-kernel --compile` read (through the host compiler) from"
+
+
+@dataclass
+class CompiledImport:
+    kernels: list[KernelChecks] = field(default_factory=list)
+    compiles: list[tuple[str, CompiledNotes]] = field(default_factory=list)
+
+    @property
+    def checks(self) -> int:
+        return sum(len(k.records) for k in self.kernels)
+
+    @property
+    def skipped(self) -> list[Skipped]:
+        return [s for k in self.kernels for s in k.skipped]
+
+
+def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: dict[str, str], tools: Toolchain,
+                    use_cache: bool = True) -> tuple[str, CompiledImport]:
+    """The spec text and what was read; KernelInputError for bad input, CompileFailed when a source does not
+    compile (its first error), CompilerUnavailable without a compiler or headers."""
+    mma_lib, copy_lib = load_atom_library(atoms)
+    result = CompiledImport()
+    for f in files:
+        source = read_source(f)
+        ins = instrument(source)
+        noted = compile_notes(tools, f, ins, defines, use_cache)
+        result.compiles.append((str(f), noted))
+        records, skipped = read_paths(str(f), ins, noted.notes)
+        result.kernels.append(KernelChecks(f.stem, records, skipped))
+    drop_unknown_atoms(result.kernels, mma_lib, copy_lib)
+    if result.checks == 0:
+        first = result.skipped[0] if result.skipped else None
+        why = f"; first not checked: {first}" if first else "; no copy or gemm call in an instantiated function"
+        raise KernelInputError(f"{quote_path(str(files[0]))}: no operand path to check was found{why}")
+    text = spec_text(name or files[0].stem, [str(f) for f in files], result.kernels, mma_lib, copy_lib, CXX_READER)
+    return text, result
+
+
+__all__ = ["import_compiled", "CompiledImport"]

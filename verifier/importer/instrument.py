@@ -1,0 +1,372 @@
+"""A kernel source made into a host program that CuTe's own types describe: every function body of the file gets
+a local tag type and, after each declaration it makes (and for each parameter and type template parameter), a
+VERIFIER_NOTE of the declared type; kernel launches `k<<<...>>>(args)` become calls `k(args)`.  The compiler checks
+the program's syntax only: each note it instantiates is a warning that spells the type as CuTe's templates made it.
+
+The reader here finds function bodies by balancing braces on the text with comments and strings blanked (it does
+not parse C++); it only adds text, so the compiler still reads every line the author wrote, at its own line."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .kernel_source import blank_comments
+from .resolver import split_top
+
+TAG = "verifier_tag_"
+NOTE = "VERIFIER_NOTE"
+# words that begin a statement that declares nothing
+STATEMENT_WORDS = {"return", "if", "for", "while", "do", "switch", "case", "default", "else", "goto", "break",
+                   "continue", "throw", "delete", "try", "co_return", "co_await", "asm", "static_assert", "new",
+                   "sizeof", "decltype", "alignof", "typedef", "template", "namespace", "using", "operator"}
+# words before a declaration's type
+SPECIFIERS = {"static", "constexpr", "const", "volatile", "inline", "register", "thread_local", "extern", "mutable",
+              "typename", "__shared__", "__device__", "__host__", "__constant__", "__restrict__", "unsigned",
+              "signed", "long", "short", "struct", "class", "enum", "CUTE_STATIC", "alignas"}
+# a parenthesised group after one of these in a function's head is not its parameter list
+NOT_PARAMETER_LISTS = {"__launch_bounds__", "alignas", "decltype", "__attribute__", "__declspec", "noexcept",
+                       "sizeof", "alignof", "requires"}
+PARAMETER_WORDS = {"const", "volatile", "unsigned", "signed", "struct", "class", "typename", "long", "short", "int",
+                   "char", "float", "double", "bool", "void", "__restrict__", "auto", "CUTLASS_GRID_CONSTANT",
+                   "CUTE_GRID_CONSTANT", "__grid_constant__"}
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True)
+class Note:
+    """A declaration the host program reports the type of."""
+    function: str       # the function's name as written
+    name: str
+    line: int
+    column: int
+    how: str            # parameter | template | declaration | alias | binding
+    statement: str = ""  # the declaring statement (comments and strings blanked, spaces collapsed)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A statement of a function body (comments and strings blanked, spaces collapsed)."""
+    function: str
+    line: int
+    column: int
+    text: str
+
+
+@dataclass
+class Instrumented:
+    text: str
+    notes: list[Note] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)
+    functions: list[tuple[str, int]] = field(default_factory=list)       # (name, line of its body)
+    launches: list[int] = field(default_factory=list)                    # lines of `<<<...>>>` made calls
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _close(text: str, i: int, open_: str, close: str) -> int:
+    """The index of the bracket closing the one at `i`; -1 when none."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def _open_back(text: str, j: int) -> int:
+    """The `(` matching the `)` at `j`; -1 when none."""
+    depth = 0
+    for i in range(j, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _strip_angles(s: str) -> str:
+    prev = None
+    while prev != s:
+        prev, s = s, re.sub(r"<[^<>]*>", "", s)
+    return s
+
+
+@dataclass(frozen=True)
+class FunctionHead:
+    name: str
+    params: list[tuple[str, int]]           # (name, offset in the text) of each named parameter
+    type_params: list[tuple[str, int]]      # the type template parameters of its own template head
+
+
+def _without_template_heads(s: str) -> str:
+    out, i = [], 0
+    for m in re.finditer(r"\btemplate\s*<", s):
+        if m.start() < i:
+            continue
+        depth, j = 1, m.end()
+        while j < len(s) and depth:
+            depth += {"<": 1, ">": -1}.get(s[j], 0)
+            j += 1
+        out.append(s[i:m.start()])
+        i = j
+    out.append(s[i:])
+    return "".join(out)
+
+
+_ENDS_AS_FUNCTION = re.compile(r"(?:\)|\bconst|\bnoexcept|\boverride|\bfinal|->[^;{}]*)\s*$")
+
+
+def opens_scope(head: str) -> str:
+    """What a `{` at namespace or class scope opens, by the text before it since the last `;`, `{` or `}`:
+    "function", "scope" (a namespace, class, struct, union, enum, extern block) or "initializer"."""
+    s = _strip_angles(_without_template_heads(head)).strip()
+    kind = re.search(r"\b(struct|class|union|namespace|enum)\b", s)
+    if kind is not None and "(" not in s[kind.end():]:
+        return "scope"
+    if not s or re.fullmatch(r"extern\s*", s):
+        return "scope"
+    if _ENDS_AS_FUNCTION.search(s):
+        return "function"
+    return "initializer"
+
+
+def _function_head(text: str, start: int, brace: int) -> FunctionHead | None:
+    """The function whose body opens at `brace`, its head being text[start:brace]."""
+    head = text[start:brace]
+    i = 0
+    while i < len(head):
+        if head[i] == "(":
+            j = _close(head, i, "(", ")")
+            if j < 0:
+                return None
+            before = _IDENT.findall(head[:i])
+            word = before[-1] if before else ""
+            if word and word not in NOT_PARAMETER_LISTS and word not in STATEMENT_WORDS and \
+                    re.search(rf"\b{re.escape(word)}\s*$", head[:i]):
+                return FunctionHead(word, _parameters(head, i + 1, j, start),
+                                    _type_params(head[:i - len(word)], start))
+            i = j + 1
+            continue
+        i += 1
+    return None
+
+
+def _parameters(head: str, a: int, b: int, base: int) -> list[tuple[str, int]]:
+    inner = head[a:b]
+    out: list[tuple[str, int]] = []
+    offset = 0
+    for part in split_top(inner):
+        at = inner.find(part, offset)
+        offset = at + len(part)
+        decl = split_top(part, "=")[0] if "=" in part else part
+        plain = _strip_angles(re.sub(r"\s*::\s*", "::", decl))
+        words = [w for w in re.findall(r"[A-Za-z_][\w:]*", plain) if w not in PARAMETER_WORDS]
+        if len(words) < 2 or "..." in decl or "(" in plain:
+            continue                                   # unnamed, a pack, or a function-pointer parameter
+        name = words[-1]
+        hits = list(re.finditer(rf"\b{re.escape(name)}\b", decl))
+        if not hits:
+            continue
+        out.append((name, base + a + at + hits[-1].start()))
+    return out
+
+
+def _type_params(before: str, base: int) -> list[tuple[str, int]]:
+    """The type parameters of the last `template <...>` in `before` (a function's head before its name)."""
+    last = None
+    for m in re.finditer(r"\btemplate\s*<", before):
+        last = m
+    if last is None:
+        return []
+    depth, j = 1, last.end()
+    while j < len(before) and depth:
+        depth += {"<": 1, ">": -1}.get(before[j], 0)
+        j += 1
+    inner = before[last.end():j - 1]
+    out: list[tuple[str, int]] = []
+    offset = 0
+    for part in split_top(inner):
+        at = inner.find(part, offset)
+        offset = at + len(part)
+        tp = re.match(r"(?:class|typename)\s+([A-Za-z_]\w*)\s*(?:=.*)?$", part, re.S)
+        if tp is not None:
+            out.append((tp.group(1), base + last.end() + at + tp.start(1)))
+    return out
+
+
+def _declared(stmt: str) -> list[tuple[str, int, str]]:
+    """The names a statement declares, with their offsets in it: `Tensor x = ...` -> [("x", 7, "declaration")]."""
+    s = stmt
+    m = re.match(r"\s*using\s+([A-Za-z_]\w*)\s*=", s)
+    if m is not None:
+        return [(m.group(1), m.start(1), "alias")]
+    m = re.match(r"\s*(?:(?:const|constexpr|static)\s+)*auto\s*(?:const\s*)?[&]{0,2}\s*\[([^\]]*)\]", s)
+    if m is not None:
+        out = []
+        for word in re.finditer(r"[A-Za-z_]\w*", m.group(1)):
+            out.append((word.group(), m.start(1) + word.start(), "binding"))
+        return out
+    i = 0
+    n = len(s)
+
+    def skip_ws(k: int) -> int:
+        while k < n and s[k].isspace():
+            k += 1
+        return k
+    i = skip_ws(i)
+    while True:
+        w = _IDENT.match(s, i)
+        if w is None:
+            return []
+        lead = w.group()
+        if lead in STATEMENT_WORDS:
+            return []
+        i = w.end()
+        if lead in SPECIFIERS:
+            if lead == "alignas":
+                i = skip_ws(i)
+                if i < n and s[i] == "(":
+                    i = _close(s, i, "(", ")") + 1
+            i = skip_ws(i)
+            continue
+        break
+    # the type: word(::word)* with balanced <...>
+    while True:
+        i = skip_ws(i)
+        if i < n and s[i] == "<":
+            depth = 0
+            while i < n:
+                depth += {"<": 1, ">": -1}.get(s[i], 0)
+                i += 1
+                if depth == 0:
+                    break
+            i = skip_ws(i)
+        if s.startswith("::", i):
+            w = _IDENT.match(s, skip_ws(i + 2))
+            if w is None:
+                return []
+            i = w.end()
+            continue
+        break
+    while True:
+        i = skip_ws(i)
+        w = _IDENT.match(s, i)
+        if w is not None and w.group() in ("const", "volatile", "__restrict__"):
+            i = w.end()
+            continue
+        if i < n and s[i] in "&*":
+            i += 1
+            continue
+        break
+    w = _IDENT.match(s, i)
+    if w is None or w.group() in SPECIFIERS or w.group() in STATEMENT_WORDS:
+        return []
+    after = skip_ws(w.end())
+    if after < n and s[after] not in "={([" :
+        return []
+    return [(w.group(), w.start(), "declaration")]
+
+
+def instrument(source: str) -> Instrumented:
+    """The instrumented text (the same lines, with text added) and the notes it asks for."""
+    text = blank_comments(source)
+    edits: list[tuple[int, int, str]] = []          # (start, end, replacement) on the original text
+    out = Instrumented("")
+
+    def note(function: str, name: str, pos: int, how: str, type_text: str, statement: str = "") -> str:
+        line, col = _line_col(text, pos)
+        out.notes.append(Note(function, name, line, col, how, " ".join(statement.split())))
+        return f" {NOTE}({line}, {col}, {type_text});"
+
+    # launches first: k<<<grid, block, ...>>>(args) -> k(args)
+    for m in re.finditer(r"<<<", text):
+        j = text.find(">>>", m.end())
+        if j < 0:
+            continue
+        edits.append((m.start(), j + 3, " " * (j + 3 - m.start())))
+        out.launches.append(_line_col(text, m.start())[0])
+
+    # frames: ("scope", None) at namespace / class scope, ("function", name) for a body, ("block", name) inside one
+    stack: list[tuple[str, str | None, int]] = []   # (kind, function, the paren depth outside it)
+    boundary = 0
+    paren = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        in_function = bool(stack) and stack[-1][0] in ("function", "block")
+        if c in "([":
+            paren += 1
+        elif c in ")]":
+            paren = max(0, paren - 1)
+        elif c == "{":
+            if in_function:
+                head = text[boundary:i].rstrip()
+                if head.endswith(")") or head.endswith(("else", "do", "try", "mutable")) or not head.strip() \
+                        or head.endswith(";") or re.search(r"\)\s*(?:mutable\s*)?(?:->[^{]*)?$", head):
+                    stack.append(("block", stack[-1][1], paren))
+                    boundary = i + 1
+                else:                                     # an initializer: skip it whole
+                    j = _close(text, i, "{", "}")
+                    i = n if j < 0 else j + 1
+                    continue
+            else:
+                opened = opens_scope(text[boundary:i])
+                fh = _function_head(text, boundary, i) if opened == "function" else None
+                if fh is not None:
+                    stack.append(("function", fh.name, paren))
+                    out.functions.append((fh.name, _line_col(text, i)[0]))
+                    added = [f" struct {TAG} {{}};"]
+                    for name, pos in fh.type_params:
+                        added.append(note(fh.name, name, pos, "template", name))
+                    for name, pos in fh.params:
+                        added.append(note(fh.name, name, pos, "parameter", f"decltype({name})"))
+                    edits.append((i + 1, i + 1, "".join(added)))
+                    boundary = i + 1
+                elif opened == "initializer":
+                    j = _close(text, i, "{", "}")
+                    i = n if j < 0 else j + 1
+                    continue
+                else:
+                    stack.append(("scope", None, paren))
+                    boundary = i + 1
+            paren = 0
+        elif c == "}":
+            if stack:
+                paren = stack.pop()[2]
+            boundary = i + 1
+        elif c == ";" and paren == 0:
+            if in_function:
+                stmt = text[boundary:i]
+                fname = stack[-1][1] or ""
+                if stmt.strip():
+                    lead = boundary + len(stmt) - len(stmt.lstrip())
+                    sl, sc = _line_col(text, lead)
+                    out.statements.append(Statement(fname, sl, sc, " ".join(stmt.split())))
+                adds = []
+                for name, off, how in _declared(stmt):
+                    type_text = name if how == "alias" else f"decltype({name})"
+                    adds.append(note(fname, name, boundary + off, how, type_text, stmt))
+                if adds:
+                    edits.append((i + 1, i + 1, "".join(adds)))
+            boundary = i + 1
+        i += 1
+    pieces = []
+    last = 0
+    for a, b, rep in sorted(edits):
+        pieces.append(source[last:a])
+        pieces.append(rep)
+        last = b
+    pieces.append(source[last:])
+    out.text = "".join(pieces)
+    return out
+
+
+__all__ = ["Instrumented", "Note", "Statement", "instrument", "opens_scope"]

@@ -1,0 +1,560 @@
+"""The operand paths of a C++ kernel, from its statements and the types the compiler gave its declarations.
+
+The statements say how tensors are derived (`tXsA = s2r_thr_copy_a.partition_S(sA)`, `tCrA =
+thr_mma.partition_fragment_A(...)`, `auto [tAgA, tAsA] = tma_partition(tma_a, ..., sA, gA)`) and which copies and
+MMAs use them; the types (compile_notes) say what every object is, as CuTe computed it: the TiledCopy's TV layout,
+the TiledMMA's atom and tiling, each shared tensor's layout and pointer.  Two paths become checks:
+- a shared->register copy whose destination is retiled from an MMA operand fragment: a tiled check (the copy atom,
+  CuTe's own TiledCopy, the MMA, the shared layout);
+- an MMA whose atom reads an operand from shared memory (wgmma / tcgen05.mma `_SS`), filled by a TMA copy: a
+  descriptor check (the shared layout, the TMA atom's global tensor).
+Every other copy and MMA call is listed with the reason it is not checked."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..algebra.syntax import ParseError, parse_layout
+from ..dsl.flow import Skipped
+from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, OperandRecord, Record, TiledCopyGiven,
+                                 first_stage)
+from ..dsl.mlir_text import Where
+from .compile_notes import NotedType
+from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text
+from .instrument import Instrumented, Note, Statement
+
+SHARED_TILE_ALIGN = 1024
+ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the dynamic shared memory's base and the "
+                "tile's place in the kernel's shared storage (CUTLASS's kernels assume it; not proved here)")
+ASSUME_GMEM = ("the global tensor: the mode the TMA atom's basis makes its dimension 0 is contiguous; its extents and "
+               "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
+               "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
+# element types by bits, for a swizzled pointer's byte-address swizzle
+ELEMENT_BITS = {"half_t": 16, "bfloat16_t": 16, "float": 32, "tfloat32_t": 32, "double": 64, "int8_t": 8,
+                "uint8_t": 8, "signed char": 8, "unsigned char": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "int": 32,
+                "int32_t": 32, "uint32_t": 32, "complex<double>": 128, "uint16_t": 16, "int16_t": 16}
+PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A", "partition_B", "partition_C",
+              "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "make_fragment_A",
+              "make_fragment_B", "make_fragment_C")
+SLICES = ("get_slice", "get_thread_slice")
+_METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
+_CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm)\s*(?:<[^()]*>)?\s*"
+                   r"\((.*)\)$")
+
+
+class Kind(str, Enum):
+    TENSOR = "tensor"
+    TILED_MMA = "tiled_mma"
+    THR_MMA = "thr_mma"
+    TILED_COPY = "tiled_copy"
+    THR_COPY = "thr_copy"
+    COPY_ATOM = "copy_atom"
+    LAYOUT = "layout"
+    OTHER = "other"
+
+
+class Memory(str, Enum):
+    SHARED = "shared"
+    GLOBAL = "global"
+    REGISTER = "register"
+    TENSOR_MEMORY = "tensor memory"
+    DESCRIPTOR = "descriptor"
+    COORDINATES = "coordinates"
+    OTHER = "other"
+
+
+@dataclass
+class Value:
+    note: Note
+    type_text: str
+    node: TypeNode | None
+    kind: Kind
+
+    @property
+    def name(self) -> str:
+        return self.note.name
+
+
+def _kind(n: TypeNode | None) -> Kind:
+    if n is None:
+        return Kind.OTHER
+    table = {"Tensor": Kind.TENSOR, "TiledMMA": Kind.TILED_MMA, "ThrMMA": Kind.THR_MMA, "TiledCopy": Kind.TILED_COPY,
+             "ThrCopy": Kind.THR_COPY, "Copy_Atom": Kind.COPY_ATOM, "Layout": Kind.LAYOUT,
+             "ComposedLayout": Kind.LAYOUT}
+    return table.get(n.base(), Kind.OTHER)
+
+
+def _split_args(text: str) -> list[str]:
+    from .resolver import split_top
+    return split_top(text)
+
+
+def memory_of(tensor: TypeNode) -> Memory:
+    engine = tensor.args[0] if tensor.args else None
+    if engine is None:
+        return Memory.OTHER
+    if engine.is_("ArrayEngine"):
+        return Memory.REGISTER
+    spelled = engine.text()
+    for word, mem in (("smem_ptr", Memory.SHARED), ("gmem_ptr", Memory.GLOBAL), ("tmem_ptr", Memory.TENSOR_MEMORY),
+                      ("DescriptorIterator", Memory.DESCRIPTOR), ("ArithmeticTupleIterator", Memory.COORDINATES)):
+        if word in spelled:
+            return mem
+    return Memory.OTHER
+
+
+def _find(n: TypeNode, base: str) -> TypeNode | None:
+    if n.is_(base):
+        return n
+    for a in n.args:
+        f = _find(a, base)
+        if f is not None:
+            return f
+    return None
+
+
+def element_type(tensor: TypeNode) -> str | None:
+    ptr = _find(tensor.args[0], "smem_ptr") if tensor.args else None
+    if ptr is None or not ptr.args:
+        return None
+    elem = ptr.args[0]
+    return elem.base().replace(" const", "")
+
+
+def tensor_layout_text(tensor: TypeNode) -> str:
+    """A shared tensor's layout as the spec writes it: a swizzled pointer's swizzle in CuTe's GMMA form (it acts on
+    byte addresses), a composed layout's on element offsets."""
+    engine, layout = tensor.args[0], tensor.args[1]
+    text = layout_text(layout)
+    sw_ptr = _find(engine, "swizzle_ptr")
+    if sw_ptr is not None:
+        elem = element_type(tensor)
+        bits = ELEMENT_BITS.get(elem or "")
+        if bits is None:
+            raise TypeSyntaxError(f"a swizzled pointer to {elem}: its element's bits are not in this table")
+        return f"{swizzle_text(sw_ptr.args[0])} o smem_ptr[{bits}b](unset) o {text}"
+    return text
+
+
+def mma_atom_name(atom: TypeNode) -> tuple[str | None, str, tuple[str, str] | None]:
+    """(the atom library's name or None, a reason when None, the operands' majors where the name holds them)."""
+    op = atom.args[0] if atom.is_("MMA_Atom") and atom.args else atom
+    base = op.base()
+    last = base.split("::")[-1]
+    if last.startswith("UniversalFMA"):
+        return None, ("UniversalFMA computes in C++: there is no instruction to judge its fragments against "
+                      "(not checked)"), None
+    if base.startswith("SM90::GMMA::MMA_") and len(op.args) >= 2:
+        ma, mb = (a.base().split("::")[-1] for a in op.args[:2])
+        name = f"SM90_{last[len('MMA_'):]}<GMMA::Major::{ma},GMMA::Major::{mb}>"
+        return name, "", (ma, mb)
+    if last.startswith("SM100_MMA_") and len(op.args) >= 5:
+        types = ",".join(a.base() for a in op.args[:3])
+        majors_nodes = [a.base().split("::")[-1] for a in op.args[5:7]]
+        umma_majors = (majors_nodes[0], majors_nodes[1]) if len(majors_nodes) == 2 else None
+        return f"{last}<{types},{op.args[3].name},{op.args[4].name}>", "", umma_majors
+    if op.templated:
+        return None, f"MMA atom {op.text()[:160]}: no name in the atom library's spelling", None
+    return last, "", None
+
+
+def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
+    """Copy_Atom<Op, T> -> (Op's name, T)."""
+    op = atom.args[0] if atom.args else atom
+    value = atom.args[1].base() if len(atom.args) > 1 else None
+    name = op.base().split("::")[-1]
+    if op.templated and op.args and not name.startswith("Copy_Traits"):
+        name += "<" + ",".join(a.base() for a in op.args) + ">"
+    return name, value
+
+
+def _atom_layout(layout: TypeNode) -> str:
+    """The TiledMMA's atom layout, as the spec writes it (a quoted layout; a compact one as its shape)."""
+    if layout.args and len(layout.args) == 2:
+        return '"' + layout_text(layout) + '"'
+    from .cpp_types import int_tuple
+    shape = int_tuple(layout.args[0])
+    return "[" + ", ".join(str(x) for x in shape) + "]" if isinstance(shape, tuple) else str(shape)
+
+
+def _permutation(perm: TypeNode) -> str | None:
+    if perm.is_("tuple") and all(a.is_("Underscore") for a in perm.args):
+        return None
+    return tile_text(perm)
+
+
+@dataclass
+class Instantiation:
+    function: str                  # the function's name as written
+    spelled: str                   # the instantiation, as the compiler spells it
+    values: dict[str, list[Value]] = field(default_factory=dict)
+
+    def at(self, name: str, line: int) -> Value | None:
+        """The declaration of `name` in force at `line` (the last one written at or before it)."""
+        best = None
+        for v in self.values.get(name, []):
+            if v.note.line <= line and (best is None or v.note.line >= best.note.line):
+                best = v
+        return best
+
+
+def instantiations(ins: Instrumented, noted: list[NotedType]) -> list[Instantiation]:
+    by_pos = {(n.line, n.column): n for n in ins.notes}
+    out: dict[str, Instantiation] = {}
+    for t in noted:
+        note = by_pos.get((t.line, t.column))
+        if note is None:
+            continue
+        inst = out.setdefault(t.function, Instantiation(note.function, t.function))
+        try:
+            node: TypeNode | None = parse_type(t.type_text)
+        except TypeSyntaxError:
+            node = None
+        inst.values.setdefault(note.name, []).append(Value(note, t.type_text, node, _kind(node)))
+    return list(out.values())
+
+
+def _operand_name(expr: str) -> str | None:
+    """The tensor an argument names: `tXsA(_,_,k)` -> tXsA, `tma.with(bar)` -> tma, `group_modes<0,2>(sA)` -> sA."""
+    e = expr.strip()
+    m = re.match(r"^(?:cute\s*::\s*)?(?:group_modes|as_position_independent_swizzle_tensor|recast|coalesce|flatten|"
+                 r"filter_zeros|make_tensor_like|tensor)\s*(?:<[^()]*>)?\s*\((.*)\)$", e)
+    if m is not None:
+        inner = _split_args(m.group(1))
+        return _operand_name(inner[0]) if inner else None
+    m = re.match(r"^([A-Za-z_]\w*)\s*(?:\(.*\)|\.\s*with\s*\(.*\))?$", e)
+    return m.group(1) if m else None
+
+
+@dataclass
+class Derivation:
+    op: str                # a partition / slice method, "view", or "" for a root
+    by: str | None         # the object whose method it is (a ThrCopy, ThrMMA, TiledCopy, TiledMMA)
+    of: str | None         # the tensor it is made from
+
+
+def derivation(v: Value) -> Derivation:
+    stmt = v.note.statement
+    init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1) if "=" in stmt else ""
+    m = _METHOD.match(init.strip())
+    if m is not None:
+        args = _split_args(m.group(3))
+        return Derivation(m.group(2), m.group(1), _operand_name(args[0]) if args else None)
+    m = re.match(r"^(?:cute\s*::\s*)?(as_position_independent_swizzle_tensor|local_tile|local_partition|"
+                 r"group_modes|flat_divide|zipped_divide|logical_divide|coalesce|recast)\s*(?:<[^()]*>)?\s*\((.*)\)$",
+                 init.strip())
+    if m is not None:
+        args = _split_args(m.group(2))
+        return Derivation("view", None, _operand_name(args[0]) if args else None)
+    m = re.match(r"^([A-Za-z_]\w*)\s*\((.*)\)$", init.strip())
+    if m is not None:                      # `X(_,_,k)`: a slice of X when X is a tensor (the caller knows)
+        return Derivation("index", None, m.group(1))
+    return Derivation("", None, None)
+
+
+@dataclass
+class PathReader:
+    file: str
+    inst: Instantiation
+    label: str
+    records: list[Record] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def where(self, s: Statement) -> Where:
+        return Where(self.file, s.line, s.column, None)
+
+    def value(self, name: str | None, line: int) -> Value | None:
+        return self.inst.at(name, line) if name else None
+
+    def shared_root(self, v: Value | None, line: int, depth: int = 0) -> Value | None:
+        """The shared tensor `v` is a partition or view of (itself when it is one made directly)."""
+        if v is None or v.kind is not Kind.TENSOR or v.node is None or depth > 32:
+            return None
+        d = derivation(v)
+        if d.of is not None and d.op:
+            parent = self.value(d.of, v.note.line)
+            root = self.shared_root(parent, line, depth + 1)
+            if root is not None:
+                return root
+        return v if memory_of(v.node) is Memory.SHARED else None
+
+    def through_views(self, v: Value) -> tuple[Value, Derivation]:
+        """The first declaration behind `v`'s slices and views that is not one, and its derivation."""
+        for _ in range(32):
+            d = derivation(v)
+            if d.op in ("index", "view") and d.of is not None:
+                parent = self.value(d.of, v.note.line)
+                if parent is not None and parent.kind is Kind.TENSOR:
+                    v = parent
+                    continue
+            return v, d
+        return v, derivation(v)
+
+    def mma_operand(self, v: Value | None) -> tuple[str, Value] | None:
+        """(A / B, the ThrMMA or TiledMMA) when `v` is an MMA operand fragment, or retiled from one."""
+        seen = 0
+        while v is not None and seen < 8:
+            seen += 1
+            d = derivation(v)
+            m = re.match(r"(?:partition_fragment|make_fragment)_([AB])$", d.op)
+            if m is not None and d.by is not None:
+                by = self.value(d.by, v.note.line)
+                if by is not None and by.kind in (Kind.THR_MMA, Kind.TILED_MMA):
+                    return m.group(1), by
+                return None
+            if d.op in ("retile_D", "retile_S", "view", "index") and d.of is not None:
+                v = self.value(d.of, v.note.line)
+                continue
+            return None
+        return None
+
+    def tiled_copy_of(self, by: Value) -> TypeNode | None:
+        n = by.node
+        if n is None:
+            return None
+        if by.kind is Kind.THR_COPY and n.args:
+            return n.args[0]
+        return n if by.kind is Kind.TILED_COPY else None
+
+    def tiled_mma_of(self, by: Value) -> TypeNode | None:
+        n = by.node
+        if n is None:
+            return None
+        if by.kind is Kind.THR_MMA and n.args:
+            return n.args[0]
+        return n if by.kind is Kind.TILED_MMA else None
+
+    # ---- the paths
+    def copy_call(self, s: Statement, args: list[str]) -> None:
+        what = f"copy at line {s.line}"
+        if len(args) != 3:
+            self.skipped.append(Skipped(self.where(s), what, "a copy without a copy atom (CuTe picks the instructions "
+                                                            "at run time): not checked"))
+            return
+        src = self.value(_operand_name(args[1]), s.line)
+        dst = self.value(_operand_name(args[2]), s.line)
+        if src is None or dst is None or src.node is None or dst.node is None:
+            self.skipped.append(Skipped(self.where(s), what, "its source or destination is no declaration the "
+                                                            "compiler described"))
+            return
+        smem = self.shared_root(src, s.line)
+        operand = self.mma_operand(dst)
+        partitioned, d = self.through_views(src)
+        if smem is None or operand is None:
+            kinds = f"{memory_of(src.node).value} -> {memory_of(dst.node).value}"
+            self.skipped.append(Skipped(self.where(s), what, f"{kinds}: not a shared->register copy of an MMA "
+                                                            "operand (not checked by the compiler path)"))
+            return
+        by = self.value(d.by, partitioned.note.line) if d.op == "partition_S" else None
+        tiled_copy = self.tiled_copy_of(by) if by is not None else None
+        if tiled_copy is None or len(tiled_copy.args) != 3:
+            self.skipped.append(Skipped(self.where(s), what, f"its source {src.name} is not partitioned by a "
+                                                            "TiledCopy's partition_S"))
+            return
+        op, mma_value = operand
+        tiled_mma = self.tiled_mma_of(mma_value)
+        if tiled_mma is None or len(tiled_mma.args) != 3:
+            self.skipped.append(Skipped(self.where(s), what, "the MMA of its destination has no TiledMMA type"))
+            return
+        mma, why, _ = mma_atom_name(tiled_mma.args[0])
+        if mma is None:
+            self.skipped.append(Skipped(self.where(s), what, why))
+            return
+        atom, value_type = copy_atom_name(tiled_copy.args[0])
+        try:
+            smem_text = _first_stage_text(tensor_layout_text(smem.node)) if smem.node else ""
+            record = OperandRecord(
+                self._name(op.lower()), self.where(s),
+                f"{self.label}: operand {op}, {atom} from {smem.name} ({src.name} -> {dst.name})",
+                mma, _atom_layout(tiled_mma.args[1]), _permutation(tiled_mma.args[2]), op, atom,
+                value_type or element_type(smem.node) or "", smem_text,  # type: ignore[arg-type]
+                TiledCopyGiven(layout_text(tiled_copy.args[1]), tile_text(tiled_copy.args[2])))
+        except (TypeSyntaxError, ParseError, ValueError) as e:
+            self.skipped.append(Skipped(self.where(s), what, f"a type the reader cannot spell as a layout: {e}"))
+            return
+        self.add(record)
+
+    def add(self, record: OperandRecord | DescriptorRecord) -> None:
+        """A record, unless one of this instantiation already checks the same path (listed instead)."""
+        def content(r: Record) -> tuple[object, ...]:
+            return tuple(v for k, v in vars(r).items() if k not in ("name", "where", "what"))
+        for r in self.records:
+            if type(r) is type(record) and content(r) == content(record):
+                self.skipped.append(Skipped(record.where, record.what, f"the same operand path as check {r.name}, "
+                                                                      "which proves it"))
+                return
+        self.records.append(record)
+
+    def gemm_call(self, s: Statement, args: list[str]) -> None:
+        what = f"gemm at line {s.line}"
+        if len(args) < 4:
+            self.skipped.append(Skipped(self.where(s), what, "a gemm without a tiled MMA: not checked"))
+            return
+        mma_value = self.value(_operand_name(args[0]), s.line)
+        if mma_value is None or mma_value.kind not in (Kind.TILED_MMA, Kind.THR_MMA, Kind.TENSOR):
+            return                      # not CuTe's gemm: a function of the file's own
+        tiled_mma = self.tiled_mma_of(mma_value)
+        if tiled_mma is None or len(tiled_mma.args) != 3:
+            self.skipped.append(Skipped(self.where(s), what, f"{args[0]} is no TiledMMA the compiler described"))
+            return
+        mma, why, majors = mma_atom_name(tiled_mma.args[0])
+        if mma is None:
+            self.skipped.append(Skipped(self.where(s), what, why))
+            return
+        if not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
+            return                      # registers: its operands' copies are the paths (copy_call)
+        for index, op in ((1, "A"), (2, "B")):
+            self.descriptor(s, what, args[index], op, mma, tiled_mma, majors)
+
+    def descriptor(self, s: Statement, what: str, arg: str, op: str, mma: str, tiled_mma: TypeNode,
+                   majors: tuple[str, str] | None) -> None:
+        fragment = self.value(_operand_name(arg), s.line)
+        source = fragment
+        if fragment is not None:
+            d = derivation(fragment)
+            if d.op.startswith("make_fragment") and d.of is not None:
+                source = self.value(d.of, fragment.note.line)
+        smem = self.shared_root(source, s.line)
+        if smem is None or smem.node is None:
+            self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
+                                        f"{arg} is not made from a shared tensor the compiler described"))
+            return
+        tma = self.tma_writer(smem)
+        if tma is None:
+            self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
+                                        f"{smem.name} is not written by a TMA copy (tma_partition): the descriptor "
+                                        "check models TMA-filled operands; not checked"))
+            return
+        try:
+            bits = ELEMENT_BITS.get(element_type(smem.node) or "")
+            if bits is None:
+                raise TypeSyntaxError(f"{smem.name}: its element type's bits are not in this table")
+            gmem = self.tma_gmem(tma, bits)
+            layout = tensor_layout_text(smem.node)
+            if mma.startswith("SM100_"):       # the smem tensor is tcgen05.mma's partition of the tile
+                layout = _mn_k(layout)
+            smem_text = _first_stage_text(layout)
+        except (TypeSyntaxError, ParseError, ValueError) as e:
+            self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
+            return
+        major = None
+        if mma.startswith("SM100_") and majors is not None:
+            major = "K" if majors[0 if op == "A" else 1] == "K" else "MN"
+        self.add(DescriptorRecord(
+            self._name(f"desc_{op.lower()}"), self.where(s),
+            f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
+            _atom_layout(tiled_mma.args[1]), op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
+            major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(gmem)]))
+
+    def tma_writer(self, smem: Value) -> Value | None:
+        """The TMA atom whose tma_partition's shared side is a view of `smem`."""
+        for values in self.inst.values.values():
+            for v in values:
+                m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+                if v.note.how != "binding" or m is None:
+                    continue
+                args = _split_args(m.group(1))
+                if not args:
+                    continue
+                for a in args[1:]:
+                    t = self.value(_operand_name(a), v.note.line)
+                    if t is not None and self.shared_root(t, v.note.line) is smem:
+                        return self.value(_operand_name(args[0]), v.note.line)
+        return None
+
+    def tma_gmem(self, tma: Value, bits: int) -> str:
+        """A representative (MN, K) global tensor with the contiguous mode the TMA atom's basis names."""
+        aux = _find(tma.node, "AuxTmaParams") if tma.node is not None else None
+        if aux is None or not aux.args or not aux.args[0].is_("tuple"):
+            raise TypeSyntaxError(f"{tma.name} has no TMA basis in its type")
+        basis = aux.args[0].args
+        if not basis or not basis[0].is_("ScaledBasis") or len(basis[0].args) != 2:
+            raise TypeSyntaxError(f"{tma.name}: a TMA basis that is not one ScaledBasis a dimension")
+        modes = {int(b.args[1].name) for b in basis if b.is_("ScaledBasis") and len(b.args) == 2}
+        if modes - {0, 1}:
+            raise TypeSyntaxError(f"{tma.name} reads a global tensor of more than two modes")
+        inner = int(basis[0].args[1].name)
+        stride = ["0", "0"]
+        stride[inner] = "1"
+        per_16_bytes = max(1, 128 // bits)
+        odd = -(-REPRESENTATIVE_EXTENT // per_16_bytes) | 1
+        stride[1 - inner] = str(per_16_bytes * odd)
+        return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
+
+    def _name(self, what: str) -> str:
+        parts = [self.inst.function, self.label_suffix, what]
+        base = re.sub(r"\W+", "_", "_".join(p for p in parts if p)).strip("_")
+        name, k = base, 2
+        taken = {r.name for r in self.records}
+        while name in taken:
+            name, k = f"{base}_{k}", k + 1
+        return name
+
+    label_suffix: str = ""
+
+
+def _first_stage_text(layout: str) -> str:
+    parsed = parse_layout(layout)
+    staged = first_stage(parsed)
+    if staged is parsed:
+        return layout
+    return str(staged)
+
+
+def _mn_k(layout: str) -> str:
+    """A tcgen05.mma partition ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) grouped as (MN, K[, PIPE]); others as
+    given."""
+    from ..algebra.layout import Layout
+    from ..algebra.swizzle import ComposedLayout
+    parsed = parse_layout(layout)
+    inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
+    if not isinstance(inner, Layout) or inner.rank() not in (3, 4) or inner.mode(0).rank() != 2:
+        return layout
+    atom, rest_mn, rest_k = (inner.mode(i) for i in range(3))
+    shape: tuple[object, ...] = ((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape))
+    stride: tuple[object, ...] = ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride))
+    if inner.rank() == 4:
+        shape += (inner.mode(3).shape,)
+        stride += (inner.mode(3).stride,)
+    grouped = Layout(shape, stride)
+    out = ComposedLayout(parsed.a, parsed.offset, grouped) if isinstance(parsed, ComposedLayout) else grouped
+    return str(out)
+
+
+def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[list[Record], list[Skipped]]:
+    """Every operand path of every instantiated function of the file that copies or multiplies."""
+    records: list[Record] = []
+    skipped: list[Skipped] = []
+    insts = instantiations(ins, noted)
+    counts: dict[str, int] = {}
+    for inst in insts:
+        counts[inst.function] = counts.get(inst.function, 0) + 1
+    seen: dict[str, int] = {}
+    for inst in insts:
+        calls = [(s, _CALL.match(s.text)) for s in ins.statements if s.function == inst.function]
+        calls = [(s, m) for s, m in calls if m is not None]
+        if not calls:
+            continue
+        seen[inst.function] = seen.get(inst.function, 0) + 1
+        k = seen[inst.function]
+        label = inst.function if counts[inst.function] == 1 else f"{inst.function} (instantiation {k} of " \
+            f"{counts[inst.function]})"
+        reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "")
+        for s, m in calls:
+            assert m is not None
+            args = _split_args(m.group(2))
+            if m.group(1) == "copy":
+                reader.copy_call(s, args)
+            elif m.group(1) == "gemm":
+                reader.gemm_call(s, args)
+            else:
+                reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
+                                              "a cooperative or predicated call: not checked"))
+        records += reader.records
+        skipped += reader.skipped
+    return records, skipped
+
+
+__all__ = ["read_paths", "instantiations", "Instantiation", "Value", "Kind", "Memory", "mma_atom_name",
+           "copy_atom_name", "tensor_layout_text"]
