@@ -140,10 +140,13 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
         if file == str(host_source):
             file = str(original)
         if "static assertion failed" in what or "static_assert" in what:
-            # CuTe's rule, and where the source asked for it (the instantiation context nearest the source)
-            asked = next((x for x in reversed(lines[:i]) if str(host_source) in x and "required from" in x), "")
-            where = re.match(r"([^:]+):(\d+):(\d+)", asked.strip())
-            at = f"{original}:{where.group(2)}:{where.group(3)}" if where else f"{file}:{m.group('line')}:" \
+            # CuTe's rule, and where the source asked for it: the innermost line of the source in the error's
+            # instantiation context
+            start = next((k for k in range(i - 1, -1, -1) if "In instantiation of" in lines[k]
+                          or ": In function" in lines[k]), 0)
+            asked = next((x for x in lines[start:i] if x.startswith(str(host_source) + ":")), "")
+            where = re.match(re.escape(str(host_source)) + r":(\d+):(\d+)", asked)
+            at = f"{original}:{where.group(1)}:{where.group(2)}" if where else f"{file}:{m.group('line')}:" \
                 f"{m.group('col')}"
             return CompileFailed(f"{at}: CuTe refuses this configuration: {what} ({file}:{m.group('line')})",
                                  refused_by_cute=True)

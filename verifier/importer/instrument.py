@@ -26,9 +26,11 @@ SPECIFIERS = {"static", "constexpr", "const", "volatile", "inline", "register", 
 # a parenthesised group after one of these in a function's head is not its parameter list
 NOT_PARAMETER_LISTS = {"__launch_bounds__", "alignas", "decltype", "__attribute__", "__declspec", "noexcept",
                        "sizeof", "alignof", "requires"}
-PARAMETER_WORDS = {"const", "volatile", "unsigned", "signed", "struct", "class", "typename", "long", "short", "int",
-                   "char", "float", "double", "bool", "void", "__restrict__", "auto", "CUTLASS_GRID_CONSTANT",
+# words of a parameter that are neither its type's name nor its own
+QUALIFIER_WORDS = {"const", "volatile", "struct", "class", "typename", "__restrict__", "CUTLASS_GRID_CONSTANT",
                    "CUTE_GRID_CONSTANT", "__grid_constant__"}
+# words of a built-in type: a parameter's type, never its name
+BUILTIN_TYPE_WORDS = {"unsigned", "signed", "long", "short", "int", "char", "float", "double", "bool", "void", "auto"}
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -167,8 +169,8 @@ def _parameters(head: str, a: int, b: int, base: int) -> list[tuple[str, int]]:
         offset = at + len(part)
         decl = split_top(part, "=")[0] if "=" in part else part
         plain = _strip_angles(re.sub(r"\s*::\s*", "::", decl))
-        words = [w for w in re.findall(r"[A-Za-z_][\w:]*", plain) if w not in PARAMETER_WORDS]
-        if len(words) < 2 or "..." in decl or "(" in plain:
+        words = [w for w in re.findall(r"[A-Za-z_][\w:]*", plain) if w not in QUALIFIER_WORDS]
+        if len(words) < 2 or words[-1] in BUILTIN_TYPE_WORDS or "..." in decl or "(" in plain:
             continue                                   # unnamed, a pack, or a function-pointer parameter
         name = words[-1]
         hits = list(re.finditer(rf"\b{re.escape(name)}\b", decl))

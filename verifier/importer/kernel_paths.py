@@ -341,6 +341,11 @@ class PathReader:
         smem = self.shared_root(src, s.line)
         operand = self.mma_operand(dst)
         partitioned, d = self.through_views(src)
+        if memory_of(src.node) is Memory.COORDINATES and memory_of(dst.node) is Memory.SHARED:
+            self.skipped.append(Skipped(self.where(s), what, "a TMA load into shared memory: its box and the tile's "
+                                                            "placement are checked with the MMA that reads the tile "
+                                                            "(the descriptor check), where there is one"))
+            return
         if smem is None or operand is None:
             kinds = f"{memory_of(src.node).value} -> {memory_of(dst.node).value}"
             self.skipped.append(Skipped(self.where(s), what, f"{kinds}: not a shared->register copy of an MMA "

@@ -1,0 +1,135 @@
+"""CUTLASS's CuTe C++ tutorials through `import-kernel --compile` and `prove`, unmodified and mutated.
+
+    python benchmarks/cpp_tutorials.py [--examples DIR] [--rounds N]
+
+DIR is CUTLASS's examples/cute/tutorial (default: the copy the nvidia-cutlass wheel ships).  Each source is
+imported with --no-cache (the compile is timed, not a cache read) and its spec proved; each mutation is a one-line
+edit of a source, written to a temporary directory beside copies of the source's local headers.  The table gives
+the checks, the verdicts, and the median seconds of the compile and of the proof over the rounds."""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SOURCES = ("sgemm_1.cu", "sgemm_2.cu", "sgemm_sm70.cu", "sgemm_sm80.cu", "tiled_copy.cu", "tiled_copy_if.cu",
+           "hopper/wgmma_sm90.cu", "hopper/wgmma_tma_sm90.cu", "blackwell/01_mma_sm100.cu",
+           "blackwell/02_mma_tma_sm100.cu", "blackwell/03_mma_tma_multicast_sm100.cu",
+           "blackwell/04_mma_tma_2sm_sm100.cu", "blackwell/05_mma_tma_epi_sm100.cu")
+
+
+@dataclass(frozen=True)
+class Mutation:
+    source: str
+    old: str
+    new: str
+    what: str
+
+
+MUTATIONS = (
+    Mutation("sgemm_sm80.cu", "Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A;",
+             "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_A;", "the transposing ldmatrix for a K-major A"),
+    Mutation("sgemm_sm80.cu", "make_tiled_copy_A(s2r_atom_a, mma)", "make_tiled_copy_B(s2r_atom_a, mma)",
+             "A's shared->register copy tiled for B"),
+    Mutation("sgemm_sm80.cu", "make_tiled_copy_B(s2r_atom_b, mma)", "make_tiled_copy_A(s2r_atom_b, mma)",
+             "B's shared->register copy tiled for A"),
+    Mutation("hopper/wgmma_tma_sm90.cu", "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
+             "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "a K-major wgmma atom on MN-major A"),
+    Mutation("blackwell/02_mma_tma_sm100.cu", "UMMA::Major::K, UMMA::Major::K>", "UMMA::Major::MN, UMMA::Major::K>",
+             "an MN-major tcgen05.mma atom on K-major A"),
+)
+
+
+def _wheel_tutorials() -> Path | None:
+    import importlib.util
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or spec.origin is None:
+        return None
+    d = Path(spec.origin).parent / "source" / "examples" / "cute" / "tutorial"
+    return d if d.is_dir() else None
+
+
+def _run(cmd: list[str]) -> tuple[int, str, float]:
+    t = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    return done.returncode, done.stdout + done.stderr, time.perf_counter() - t
+
+
+def _verdicts(prove_out: str) -> str:
+    words = re.findall(r"^\s+(PASS|FAIL|ERROR|UNDECIDED)\s+\S+\s+(\w+)", prove_out, re.M)
+    counts: dict[str, int] = {}
+    for _, verdict in words:
+        counts[verdict.lower()] = counts.get(verdict.lower(), 0) + 1
+    return ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "-"
+
+
+def measure(path: Path, rounds: int, tmp: Path) -> tuple[str, str, float, float]:
+    """(checks, verdicts or the reason, compile seconds, proof seconds), medians over `rounds`."""
+    compiles, proofs = [], []
+    checks, verdicts = "0", ""
+    for _ in range(rounds):
+        spec = tmp / (path.stem + ".yaml")
+        spec.unlink(missing_ok=True)
+        rc, out, secs = _run([sys.executable, "-m", "verifier", "import-kernel", "--compile", "--no-cache", str(path),
+                              "-o", str(spec)])
+        compiles.append(secs)
+        if rc != 0:
+            line = next((x for x in out.splitlines() if x.startswith(("refused:", "error:"))), out.strip()[-200:])
+            verdicts = re.sub(r"\S*/", "", line)[:140]
+            proofs.append(0.0)
+            continue
+        m = re.search(r"import-kernel: (\d+) checks", out)
+        checks = m.group(1) if m else "?"
+        rc, out, secs = _run([sys.executable, "-m", "verifier", "prove", str(spec)])
+        proofs.append(secs)
+        verdicts = _verdicts(out)
+    return checks, verdicts, statistics.median(compiles), statistics.median(proofs)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--examples", type=Path, default=None, help="CUTLASS's examples/cute/tutorial")
+    ap.add_argument("--rounds", type=int, default=1)
+    args = ap.parse_args()
+    root = args.examples or _wheel_tutorials()
+    if root is None:
+        print("no tutorials: give --examples DIR or pip install --no-deps nvidia-cutlass", file=sys.stderr)
+        return 2
+    print(f"tutorials from {root}; {args.rounds} round(s), medians")
+    print("| source | checks | verdicts | compile s | prove s |\n|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory(prefix="cpp_tutorials_") as tmp_name:
+        tmp = Path(tmp_name)
+        for name in SOURCES:
+            path = root / name
+            if not path.is_file():
+                print(f"| {name} | - | not in {root} | - | - |")
+                continue
+            checks, verdicts, c, p = measure(path, args.rounds, tmp)
+            print(f"| {name} | {checks} | {verdicts} | {c:.1f} | {p:.1f} |", flush=True)
+        print("\n| mutation | source | checks | verdicts | compile s | prove s |\n|---|---|---|---|---|---|")
+        for k, mu in enumerate(MUTATIONS):
+            src = root / mu.source
+            text = src.read_text(encoding="utf-8")
+            if mu.old not in text:
+                print(f"| {mu.what} | {mu.source} | - | the line to change is not in this copy | - | - |")
+                continue
+            folder = tmp / f"mutation_{k}"
+            folder.mkdir()
+            for header in src.parent.glob("*.hpp"):
+                shutil.copy(header, folder / header.name)
+            mutated = folder / src.name
+            mutated.write_text(text.replace(mu.old, mu.new, 1), encoding="utf-8")
+            checks, verdicts, c, p = measure(mutated, args.rounds, tmp)
+            print(f"| {mu.what} | {mu.source} | {checks} | {verdicts} | {c:.1f} | {p:.1f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,245 @@
+"""import-kernel --compile: C++ kernels read through GCC with CuTe's headers.
+
+Offline (no compiler): the instrumenter, the reader of GCC's type spellings, and the operand paths of our own SM80
+tile kernel (tests/data/cpp/tile_sm80.cu) from the types GCC gave its declarations (tests/data/cpp/*.notes, made by
+`regenerate_notes` below).  With g++ and the nvidia-cutlass wheel: the kernel and one mistake compiled in the test,
+a mistake CuTe's own static_assert refuses, and CUTLASS's Hopper TMA + wgmma tutorial as the wheel ships it."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from verifier.commands.cli import main
+from verifier.dsl.kernel_checks import OperandRecord
+from verifier.importer.compile_notes import NotedType
+from verifier.importer.cpp_types import TypeSyntaxError, layout_text, parse_type, tile_text
+from verifier.importer.instrument import instrument
+from verifier.importer.kernel_paths import read_paths
+from verifier.outcome import ExitCode
+
+DATA = Path(__file__).parent / "data" / "cpp"
+TILE = DATA / "tile_sm80.cu"
+A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
+A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
+
+
+def _notes(path: Path) -> list[NotedType]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        ln, col, function, type_text = line.split("\t")
+        out.append(NotedType(function, int(ln), int(col), type_text))
+    return out
+
+
+def _prove(spec: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    capsys.readouterr()
+    code = main(["prove", str(spec)])
+    return code, capsys.readouterr().out
+
+
+def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path) -> Path:
+    from verifier.dsl.kernel_checks import KernelChecks
+    from verifier.dsl.spec_text import spec_text
+    from verifier.importer.compiled_import import CXX_READER
+    from verifier.importer.kernel_spec import ATOM_LIBRARY, load_atom_library
+    records, skipped = read_paths(str(TILE), instrument(source_text), _notes(notes))
+    mma, copy = load_atom_library(ATOM_LIBRARY)
+    spec = tmp_path / "tile.yaml"
+    spec.write_text(spec_text("tile", [str(TILE)], [KernelChecks("tile", records, skipped)], mma, copy, CXX_READER),
+                    encoding="utf-8")
+    return spec
+
+
+# --- the instrumenter -------------------------------------------------------------------------------------------
+
+KERNEL = """\
+#include <cute/tensor.hpp>
+// Tensor not_me = make_tensor(x);
+template <class SmemLayout, int N>
+__global__ void k(float const* A, SmemLayout, int n) {
+  Tensor sA = make_tensor(make_smem_ptr(A), SmemLayout{});   // "Tensor inside = 1;"
+  auto [a, b] = tma_partition(x, y);
+  using Local = int;
+  for (int i = 0; i < n; ++i) { Tensor t = sA(_, i); copy(t, t); }
+  if (n) x = 1;
+}
+void host(float const* A) { k<Layout<_8>, 3><<<1, 32, 0>>>(A, Layout<_8>{}, 4); }
+"""
+
+
+def test_the_instrumenter_notes_declarations_parameters_and_type_parameters_only():
+    ins = instrument(KERNEL)
+    noted = {(n.function, n.name, n.how) for n in ins.notes}
+    assert {("k", "SmemLayout", "template"), ("k", "A", "parameter"), ("k", "n", "parameter"),
+            ("k", "sA", "declaration"), ("k", "a", "binding"), ("k", "b", "binding"), ("k", "Local", "alias"),
+            ("k", "t", "declaration"), ("host", "A", "parameter")} <= noted
+    names = {n.name for n in ins.notes}
+    assert "not_me" not in names and "inside" not in names and "N" not in names     # comments, strings, non-types
+    assert ins.text.count("\n") == KERNEL.count("\n")                                 # every line where it was
+    assert "<<<" not in ins.text and "k<Layout<_8>, 3>" in ins.text                   # the launch is a call
+    assert ins.launches == [11]
+    assert any(s.text.startswith("copy(t, t)") and s.line == 8 for s in ins.statements)
+
+
+# --- GCC's spelling of CuTe's types -----------------------------------------------------------------------------
+
+def test_layouts_are_read_from_their_types():
+    static = parse_type("cute::Layout<cute::tuple<cute::tuple<cute::C<8>, cute::C<16> >, cute::C<8> >, "
+                        "cute::tuple<cute::tuple<cute::C<128>, cute::C<1> >, cute::C<16> > >")
+    assert layout_text(static) == "((8,16),8):((128,1),16)"
+    dynamic = parse_type("cute::Layout<cute::tuple<int, int>, cute::tuple<cute::C<1>, long int> >")
+    assert layout_text(dynamic) == "(?,?):(1,?)"
+    gmma = parse_type("cute::ComposedLayout<cute::Swizzle<3, 4, 3>, cute::smem_ptr_flag_bits<16>, cute::Layout<"
+                      "cute::tuple<cute::C<8>, cute::C<64> >, cute::tuple<cute::C<64>, cute::C<1> > > >")
+    assert layout_text(gmma) == "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)"
+    tiler = parse_type("cute::tuple<cute::C<32>, cute::Underscore, cute::Layout<cute::C<4>, cute::C<2> > >")
+    assert tile_text(tiler) == '[32, "_", "4:2"]'
+    with pytest.raises(TypeSyntaxError):
+        layout_text(parse_type("cute::tuple<cute::C<1> >"))
+
+
+# --- the operand paths, offline ---------------------------------------------------------------------------------
+
+def test_the_tile_kernel_s_operand_paths_from_recorded_types_are_verified(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]):
+    records, skipped = read_paths(str(TILE), instrument(TILE.read_text(encoding="utf-8")),
+                                  _notes(DATA / "tile_sm80.notes"))
+    ops = {r.operand: r for r in records if isinstance(r, OperandRecord)}
+    assert set(ops) == {"A", "B"} and len(records) == 2
+    a = ops["A"]
+    assert (a.mma, a.copy, a.value_type, a.permutation) == ("SM80_16x8x16_F16F16F16F16_TN", "SM75_U32x4_LDSM_N",
+                                                            "half_t", "[32, 32, 16]")
+    assert a.smem == "Sw<2,3,3> o _0 o (64,32):(32,1)" and a.tiled_copy is not None
+    assert (a.where.line, a.where.column) == (47, 5)
+    # what is not checked is listed with its line: the cp.async copies and the copy without an atom
+    reasons = {s.where.line: s.why for s in skipped}
+    assert set(reasons) == {26, 27, 51} and "global -> shared" in reasons[26]
+    code, out = _prove(_spec_from_notes(tmp_path, TILE.read_text(encoding="utf-8"), DATA / "tile_sm80.notes"),
+                       capsys)
+    assert code == ExitCode.OK and "2 verified" in out
+
+
+def test_a_copy_tiled_for_the_other_operand_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = TILE.read_text(encoding="utf-8").replace(*A_COPY_FOR_B)
+    spec = _spec_from_notes(tmp_path, text, DATA / "tile_sm80_a_copy_for_B.notes")
+    code, out = _prove(spec, capsys)
+    assert code != ExitCode.OK
+    assert "REFUTED (copy.dst_matches_mma" in out and "1 verified" in out
+
+
+# --- through the compiler ---------------------------------------------------------------------------------------
+
+def _wheel() -> Path | None:
+    import importlib.util
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or spec.origin is None or shutil.which("g++") is None:
+        return None
+    root = Path(spec.origin).parent / "source"
+    return root if (root / "include" / "cute" / "tensor.hpp").is_file() else None
+
+
+WHEEL = _wheel()
+needs_compiler = pytest.mark.skipif(WHEEL is None, reason="needs g++ and the nvidia-cutlass wheel's headers")
+
+
+@pytest.fixture(scope="module")
+def compiled() -> dict[str, tuple[int, str, str]]:
+    """Each source imported with --compile, the compiles side by side: name -> (exit, spec text, stderr)."""
+    assert WHEEL is not None
+    tmp = Path(tempfile.mkdtemp(prefix="test_import_compiled_"))
+    text = TILE.read_text(encoding="utf-8")
+    sources = {"tile": text, "a_copy_for_B": text.replace(*A_COPY_FOR_B), "a_ldmatrix_T": text.replace(*A_LDMATRIX_T)}
+    paths = {}
+    for name, t in sources.items():
+        (tmp / name).mkdir()
+        paths[name] = tmp / name / "tile_sm80.cu"
+        paths[name].write_text(t, encoding="utf-8")
+    hopper = WHEEL / "examples" / "cute" / "tutorial" / "hopper" / "wgmma_tma_sm90.cu"
+    if hopper.is_file():
+        paths["wgmma_tma_sm90"] = hopper
+
+    def run(name: str) -> tuple[str, tuple[int, str, str]]:     # two processes side by side
+        spec = tmp / f"{name}.yaml"
+        done = subprocess.run([sys.executable, "-m", "verifier", "import-kernel", "--compile", "--no-cache",
+                               str(paths[name]), "-o", str(spec)], capture_output=True, text=True)
+        return name, (done.returncode, spec.read_text(encoding="utf-8") if spec.exists() else "", done.stderr)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(run, paths))
+
+
+@needs_compiler
+def test_the_compiled_tile_kernel_is_verified_and_its_mistake_refuted(compiled: dict[str, tuple[int, str, str]],
+                                                                      tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]):
+    code, spec_text, err = compiled["tile"]
+    assert code == ExitCode.OK, err
+    assert "compiled with CuTe's headers from" in err and "2 checks" in err
+    spec = tmp_path / "tile.yaml"
+    spec.write_text(spec_text, encoding="utf-8")
+    assert _prove(spec, capsys)[0] == ExitCode.OK
+    code, spec_text, err = compiled["a_copy_for_B"]
+    assert code == ExitCode.OK, err
+    spec.write_text(spec_text, encoding="utf-8")
+    code, out = _prove(spec, capsys)
+    assert code != ExitCode.OK and "REFUTED (copy.dst_matches_mma" in out
+
+
+@needs_compiler
+def test_cute_s_own_static_assert_is_a_refusal_at_the_kernel_s_line(compiled: dict[str, tuple[int, str, str]]):
+    code, _, err = compiled["a_ldmatrix_T"]
+    assert code == 1
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("refused: ") and "tile_sm80.cu:47:" in line
+    assert "CuTe refuses this configuration: static assertion failed" in line
+
+
+@needs_compiler
+def test_cutlass_s_hopper_tma_tutorial_is_verified(compiled: dict[str, tuple[int, str, str]], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]):
+    if "wgmma_tma_sm90" not in compiled:
+        pytest.skip("this wheel ships no hopper/wgmma_tma_sm90.cu")
+    code, spec_text, err = compiled["wgmma_tma_sm90"]
+    assert code == ExitCode.OK, err
+    assert spec_text.count("copy: SM90_TMA_LOAD") == 4 and "GMMA::Major::MN,GMMA::Major::MN" in spec_text
+    assert "a TMA load into shared memory" in err
+    spec = tmp_path / "h.yaml"
+    spec.write_text(spec_text, encoding="utf-8")
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.OK and "4 verified" in out
+
+
+@needs_compiler
+def test_a_source_that_does_not_compile_is_one_line_with_its_place(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    bad = tmp_path / "bad.cu"
+    bad.write_text("#include <cute/tensor.hpp>\nvoid f() { cute::no_such_thing(); }\n", encoding="utf-8")
+    assert main(["import-kernel", "--compile", "--no-cache", str(bad)]) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"error: {bad}:2:") and "host compile fails" in err[0]
+
+
+def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernel or the headers change
+    """Write tests/data/cpp/*.notes from a compile of the tile kernel and its mistake."""
+    from verifier.importer.compile_notes import compile_notes
+    from verifier.importer.compiled import toolchain
+    text = TILE.read_text(encoding="utf-8")
+    tools = toolchain(None, None)
+    for name, t in (("tile_sm80", text), ("tile_sm80_a_copy_for_B", text.replace(*A_COPY_FOR_B))):
+        with tempfile.TemporaryDirectory() as d:
+            f = Path(d) / TILE.name
+            f.write_text(t, encoding="utf-8")
+            notes = [n for n in compile_notes(tools, f, instrument(t), {}, use_cache=False).notes
+                     if n.function.startswith("tile_kernel")]
+        head = ("# made by: tests/test_import_compiled.py::regenerate_notes (g++ 12.2, the nvidia-cutlass 4.2.0.0 "
+                "wheel's headers): the types GCC spelled for tile_kernel's declarations; line, column, "
+                "instantiation, type\n")
+        (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
+                                                           for n in notes), encoding="utf-8")
