@@ -49,7 +49,8 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
     drop_unknown_atoms(result.kernels, mma_lib, copy_lib)
     if result.checks == 0:
         gemms = [s for s in result.skipped if s.what.startswith("gemm")]
-        first = (gemms or result.skipped or [None])[0]
+        listed = gemms or result.skipped
+        first = listed[0] if listed else None
         why = f"; first not checked: {first}" if first else "; no copy or gemm call in an instantiated function"
         raise KernelInputError(f"{quote_path(str(files[0]))}: no operand path to check was found{why}")
     text = spec_text(name or files[0].stem, [str(f) for f in files], result.kernels, mma_lib, copy_lib, CXX_READER)
