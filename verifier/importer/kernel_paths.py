@@ -394,7 +394,9 @@ class PathReader:
     def gemm_call(self, s: Statement, args: list[str]) -> None:
         what = f"gemm at line {s.line}"
         if len(args) < 4:
-            self.skipped.append(Skipped(self.where(s), what, "a gemm without a tiled MMA: not checked"))
+            self.skipped.append(Skipped(self.where(s), what, "a gemm without a tiled MMA (CuTe multiplies with "
+                                                            "UniversalFMA in C++: no instruction's fragments to "
+                                                            "judge): not checked"))
             return
         mma_value = self.value(_operand_name(args[0]), s.line)
         if mma_value is None or mma_value.kind not in (Kind.TILED_MMA, Kind.THR_MMA, Kind.TENSOR):
