@@ -243,3 +243,24 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                 "instantiation, type\n")
         (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
                                                            for n in notes), encoding="utf-8")
+
+
+def test_damaged_type_spellings_are_reasons_never_crashes():
+    """Each of 300 damaged copies of the recorded types (cut, spliced text) is read without an exception: a type
+    the reader cannot spell becomes a listed reason."""
+    import random
+    rng = random.Random(3)
+    notes = _notes(DATA / "tile_sm80.notes")
+    ins = instrument(TILE.read_text(encoding="utf-8"))
+    pieces = ["", "int", "cute::C<x>", "<", ">", ",", "cute::Underscore", "(cute::A)1", "cute::Tensor<",
+              "cute::Layout<"]
+    for _ in range(300):
+        damaged = list(notes)
+        for _ in range(rng.randrange(1, 4)):
+            k = rng.randrange(len(damaged))
+            n = damaged[k]
+            i = rng.randrange(len(n.type_text) + 1)
+            j = min(len(n.type_text), i + rng.randrange(0, 60))
+            damaged[k] = NotedType(n.function, n.line, n.column, n.type_text[:i] + rng.choice(pieces)
+                                   + n.type_text[j:])
+        read_paths(str(TILE), ins, damaged)

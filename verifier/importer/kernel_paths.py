@@ -125,6 +125,8 @@ def element_type(tensor: TypeNode) -> str | None:
 def tensor_layout_text(tensor: TypeNode) -> str:
     """A shared tensor's layout as the spec writes it: a swizzled pointer's swizzle in CuTe's GMMA form (it acts on
     byte addresses), a composed layout's on element offsets."""
+    if len(tensor.args) != 2:
+        raise TypeSyntaxError(f"a Tensor type without its engine and layout: {tensor.text()[:120]}")
     engine, layout = tensor.args[0], tensor.args[1]
     text = layout_text(layout)
     sw_ptr = _find(engine, "swizzle_ptr")
@@ -442,6 +444,7 @@ class PathReader:
             if mma.startswith("SM100_"):       # the smem tensor is tcgen05.mma's partition of the tile
                 layout = _mn_k(layout)
             smem_text = _first_stage_text(layout)
+            atom_layout = _atom_layout(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
             return
@@ -451,7 +454,7 @@ class PathReader:
         self.add(DescriptorRecord(
             self._name(f"desc_{op.lower()}"), self.where(s),
             f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
-            _atom_layout(tiled_mma.args[1]), op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
+            atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
             major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(gmem)]))
 
     def tma_writer(self, smem: Value) -> Value | None:
