@@ -26,6 +26,7 @@ from verifier.outcome import ExitCode
 DATA = Path(__file__).parent / "data" / "cpp"
 TILE = DATA / "tile_sm80.cu"
 A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
+LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
 
 
@@ -156,7 +157,8 @@ def compiled() -> dict[str, tuple[int, str, str]]:
     assert WHEEL is not None
     tmp = Path(tempfile.mkdtemp(prefix="test_import_compiled_"))
     text = TILE.read_text(encoding="utf-8")
-    sources = {"tile": text, "a_copy_for_B": text.replace(*A_COPY_FOR_B), "a_ldmatrix_T": text.replace(*A_LDMATRIX_T)}
+    sources = {"tile": text, "a_copy_for_B": text.replace(*A_COPY_FOR_B), "a_ldmatrix_T": text.replace(*A_LDMATRIX_T),
+               "template_only": text.replace(*LAUNCH_AS_TEMPLATE)}
     paths = {}
     for name, t in sources.items():
         (tmp / name).mkdir()
@@ -168,8 +170,9 @@ def compiled() -> dict[str, tuple[int, str, str]]:
 
     def run(name: str) -> tuple[str, tuple[int, str, str]]:     # two processes side by side
         spec = tmp / f"{name}.yaml"
+        extra = ["--instantiate", "&launch_tile<int>"] if name == "template_only" else []
         done = subprocess.run([sys.executable, "-m", "verifier", "import-kernel", "--compile", "--no-cache",
-                               str(paths[name]), "-o", str(spec)], capture_output=True, text=True)
+                               str(paths[name]), "-o", str(spec), *extra], capture_output=True, text=True)
         return name, (done.returncode, spec.read_text(encoding="utf-8") if spec.exists() else "", done.stderr)
     with ThreadPoolExecutor(max_workers=2) as pool:
         return dict(pool.map(run, paths))
@@ -264,3 +267,16 @@ def test_damaged_type_spellings_are_reasons_never_crashes():
             damaged[k] = NotedType(n.function, n.line, n.column, n.type_text[:i] + rng.choice(pieces)
                                    + n.type_text[j:])
         read_paths(str(TILE), ins, damaged)
+
+
+def test_a_kernel_nothing_instantiates_is_listed_with_what_to_give():
+    _, skipped = read_paths(str(TILE), instrument(TILE.read_text(encoding="utf-8")), [])
+    assert [(s.what, s.where.line) for s in skipped] == [("function tile_kernel", 12)]
+    assert "--instantiate 'EXPR'" in skipped[0].why
+
+
+@needs_compiler
+def test_instantiate_names_what_the_file_never_instantiates(compiled: dict[str, tuple[int, str, str]]):
+    code, spec_text, err = compiled["template_only"]
+    assert code == ExitCode.OK, err
+    assert "2 checks" in err and "tile_kernel_a:" in spec_text

@@ -37,6 +37,9 @@ def main(argv: list[str]) -> int:
                          "instantiated kernel's copies and MMAs, as CuTe's templates make them (about 20 s a "
                          "source on 2 cores, cached after)")
     ap.add_argument("--no-cache", action="store_true", help="with --compile: compile again, keep nothing")
+    ap.add_argument("--instantiate", action="append", default=[], metavar="EXPR",
+                    help="with --compile: a C++ expression the compile evaluates after the file (repeatable), "
+                         "e.g. '&my_kernel<half_t, 128>' for a kernel template the file itself never instantiates")
     ap.add_argument("--cxx", help="the host C++ compiler (default: $CXX, g++, clang++)")
     ap.add_argument("--cutlass", type=Path, metavar="DIR",
                     help="CUTLASS's headers (default: those the nvidia-cutlass wheel ships)")
@@ -76,7 +79,8 @@ def _compiled(args: argparse.Namespace, defines: dict[str, str]) -> int:
     from ..importer.compiled_import import import_compiled
     try:
         tools = toolchain(args.cxx, args.cutlass)
-        text, result = import_compiled(args.files, args.atoms, args.name, defines, tools, not args.no_cache)
+        text, result = import_compiled(args.files, args.atoms, args.name, defines, tools, not args.no_cache,
+                                       args.instantiate)
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")

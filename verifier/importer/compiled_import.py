@@ -16,6 +16,7 @@ from .instrument import instrument
 from .kernel_paths import read_paths
 from .kernel_spec import KernelInputError, load_atom_library, read_source
 
+MAX_INSTANTIATE_CHARS = 2000
 CXX_READER = "The C++ kernels `python -m verifier import-kernel --compile` read (through the host compiler) from"
 
 
@@ -33,8 +34,18 @@ class CompiledImport:
         return [s for k in self.kernels for s in k.skipped]
 
 
+INSTANTIATE_FUNCTION = "verifier_instantiate_"
+
+
+def with_instantiations(text: str, expressions: list[str]) -> str:
+    """The instrumented source with a function after its last line evaluating each expression (`&kernel<T>`,
+    `launch(nullptr)`): what it names is instantiated, its lines keep their numbers."""
+    tail = "".join(f"\nstatic void {INSTANTIATE_FUNCTION}{k}() {{ (void)({e}); }}" for k, e in enumerate(expressions))
+    return text + tail + ("\n" if tail else "")
+
+
 def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: dict[str, str], tools: Toolchain,
-                    use_cache: bool = True) -> tuple[str, CompiledImport]:
+                    use_cache: bool = True, instantiate: list[str] | None = None) -> tuple[str, CompiledImport]:
     """The spec text and what was read; KernelInputError for bad input, CompileFailed when a source does not
     compile (its first error), CompilerUnavailable without a compiler or headers."""
     mma_lib, copy_lib = load_atom_library(atoms)
@@ -42,6 +53,11 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
     for f in files:
         source = read_source(f)
         ins = instrument(source)
+        for e in instantiate or []:
+            if "\n" in e or len(e) > MAX_INSTANTIATE_CHARS:
+                raise KernelInputError(f"--instantiate {e[:60]!r}: one C++ expression on one line, at most "
+                                       f"{MAX_INSTANTIATE_CHARS} characters")
+        ins.text = with_instantiations(ins.text, instantiate or [])
         noted = compile_notes(tools, f, ins, defines, use_cache)
         result.compiles.append((str(f), noted))
         records, skipped = read_paths(str(f), ins, noted.notes)

@@ -540,6 +540,15 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
     counts: dict[str, int] = {}
     for inst in insts:
         counts[inst.function] = counts.get(inst.function, 0) + 1
+    instantiated = {inst.function for inst in insts}
+    for fname, body_line in ins.functions:
+        if fname in instantiated:
+            continue
+        first = next((s for s in ins.statements if s.function == fname and _CALL.match(s.text)), None)
+        if first is not None:
+            skipped.append(Skipped(Where(file, body_line, 1, None), f"function {fname}",
+                                   "it copies or multiplies, but the compile instantiated it nowhere (a template "
+                                   "nothing in the file calls): give --instantiate 'EXPR' naming an instantiation"))
     seen: dict[str, int] = {}
     for inst in insts:
         calls = [(s, _CALL.match(s.text)) for s in ins.statements if s.function == inst.function]
