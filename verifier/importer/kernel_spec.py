@@ -156,10 +156,11 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
         hint = (f"; not read: {undecided[0].what} (line {undecided[0].line}): {undecided[0].why.split(';')[0]}"
                 if undecided and undecided[0] is not first else "")
         raise KernelInputError(f"{first} (so no CuTe configuration to check was found; {len(result.unreadable)} "
-                               f"things could not be read{hint})")
+                               f"things could not be read{hint}; --compile reads the file through the compiler)")
     if not result.checks:
         raise KernelInputError("found no CuTe configuration to check (a tiled MMA, a shared->register Copy_Atom "
-                               "and a shared-memory layout per operand) in " + ", ".join(map(str, files)))
+                               "and a shared-memory layout per operand) in " + ", ".join(map(str, files))
+                               + "; --compile reads the file through the compiler")
     mma, copy = load_atom_library(atoms)
     missing = [Unreadable(c.file, c.line, 1, f"check {c.name}", f"the atom library defines no {what} atom {n}")
                for c in result.checks for what, n, lib in (("MMA", c.mma.atom, mma), ("copy", c.copy.op, copy))
