@@ -53,12 +53,8 @@ def main(argv: list[str]) -> int:
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")
-    except (KernelInputError, SpecError, CompilerUnavailable) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"error: {quote_path(str(e.filename or ''))}: {e.strerror}", file=sys.stderr)
-        return 2
+    except (KernelInputError, SpecError, CompilerUnavailable, OSError) as e:
+        return _bad_input(e)
     for u in result.unreadable:
         print(str(u), file=sys.stderr)
     if args.output is None:
@@ -70,6 +66,15 @@ def main(argv: list[str]) -> int:
         print(f"check-reader: {result.compared} shared layouts compared with CuTe's own ({result.toolchain}); "
               f"{result.differ} differ (CuTe's used)", file=sys.stderr)
     return 0
+
+
+def _bad_input(e: Exception) -> int:
+    """One line on standard error, exit 2 (a file's OS error names the file, never its contents)."""
+    if isinstance(e, OSError) and not isinstance(e, (KernelInputError, SpecError, CompilerUnavailable)):
+        print(f"error: {quote_path(str(e.filename or ''))}: {e.strerror}", file=sys.stderr)
+    else:
+        print(f"error: {e}", file=sys.stderr)
+    return 2
 
 
 def _compiled(args: argparse.Namespace, defines: dict[str, str]) -> int:
@@ -87,12 +92,8 @@ def _compiled(args: argparse.Namespace, defines: dict[str, str]) -> int:
     except CompileFailed as e:
         print(f"{'refused' if e.refused_by_cute else 'error'}: {e}", file=sys.stderr)
         return 1 if e.refused_by_cute else 2
-    except (KernelInputError, SpecError, CompilerUnavailable) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"error: {quote_path(str(e.filename or ''))}: {e.strerror}", file=sys.stderr)
-        return 2
+    except (KernelInputError, SpecError, CompilerUnavailable, OSError) as e:
+        return _bad_input(e)
     for s in result.skipped:
         print(f"{s} (not checked)" if "not checked" not in s.why else str(s), file=sys.stderr)
     if args.output is None:

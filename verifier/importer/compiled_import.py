@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..dsl.flow import Skipped
+from ..dsl.importer import DslImport
 from ..dsl.kernel_checks import KernelChecks
 from ..dsl.spec_text import drop_unknown_atoms, spec_text
 from ..echo import quote_path
@@ -21,17 +21,9 @@ CXX_READER = "The C++ kernels `python -m verifier import-kernel --compile` read 
 
 
 @dataclass
-class CompiledImport:
-    kernels: list[KernelChecks] = field(default_factory=list)
+class CompiledImport(DslImport):
+    """The kernels' checks (as import-dsl's) and each source's compile."""
     compiles: list[tuple[str, CompiledNotes]] = field(default_factory=list)
-
-    @property
-    def checks(self) -> int:
-        return sum(len(k.records) for k in self.kernels)
-
-    @property
-    def skipped(self) -> list[Skipped]:
-        return [s for k in self.kernels for s in k.skipped]
 
 
 INSTANTIATE_FUNCTION = "verifier_instantiate_"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .kernel_source import blank_comments
+from .kernel_source import _without_template_heads, blank_comments
 from .resolver import split_top
 
 TAG = "verifier_tag_"
@@ -105,21 +105,6 @@ class FunctionHead:
     name: str
     params: list[tuple[str, int]]           # (name, offset in the text) of each named parameter
     type_params: list[tuple[str, int]]      # the type template parameters of its own template head
-
-
-def _without_template_heads(s: str) -> str:
-    out, i = [], 0
-    for m in re.finditer(r"\btemplate\s*<", s):
-        if m.start() < i:
-            continue
-        depth, j = 1, m.end()
-        while j < len(s) and depth:
-            depth += {"<": 1, ">": -1}.get(s[j], 0)
-            j += 1
-        out.append(s[i:m.start()])
-        i = j
-    out.append(s[i:])
-    return "".join(out)
 
 
 _ENDS_AS_FUNCTION = re.compile(r"(?:\)|\bconst|\bnoexcept|\boverride|\bfinal|->[^;{}]*)\s*$")

@@ -311,21 +311,20 @@ class PathReader:
             return None
         return None
 
-    def tiled_copy_of(self, by: Value) -> TypeNode | None:
-        n = by.node
-        if n is None:
+    @staticmethod
+    def _tiled(by: Value, slice_kind: Kind, tiled_kind: Kind) -> TypeNode | None:
+        """The TiledCopy / TiledMMA a ThrCopy / ThrMMA slices (or the tiled object itself)."""
+        if by.node is None:
             return None
-        if by.kind is Kind.THR_COPY and n.args:
-            return n.args[0]
-        return n if by.kind is Kind.TILED_COPY else None
+        if by.kind is slice_kind and by.node.args:
+            return by.node.args[0]
+        return by.node if by.kind is tiled_kind else None
+
+    def tiled_copy_of(self, by: Value) -> TypeNode | None:
+        return self._tiled(by, Kind.THR_COPY, Kind.TILED_COPY)
 
     def tiled_mma_of(self, by: Value) -> TypeNode | None:
-        n = by.node
-        if n is None:
-            return None
-        if by.kind is Kind.THR_MMA and n.args:
-            return n.args[0]
-        return n if by.kind is Kind.TILED_MMA else None
+        return self._tiled(by, Kind.THR_MMA, Kind.TILED_MMA)
 
     # ---- the paths
     def copy_call(self, s: Statement, args: list[str]) -> None:
