@@ -2,8 +2,9 @@
 
 Offline (no compiler): the instrumenter, the reader of GCC's type spellings, and the operand paths of our own SM80
 tile kernel (tests/data/cpp/tile_sm80.cu) from the types GCC gave its declarations (tests/data/cpp/*.notes, made by
-`regenerate_notes` below).  With g++ and the nvidia-cutlass wheel: the kernel and one mistake compiled in the test,
-a mistake CuTe's own static_assert refuses, and CUTLASS's Hopper TMA + wgmma tutorial as the wheel ships it."""
+`regenerate_notes` below).  With g++ and the nvidia-cutlass wheel, compiled in the test: the kernel (as a template
+the file never instantiates, read through --instantiate), a mistake CuTe's own static_assert refuses, and CUTLASS's
+Hopper TMA + wgmma tutorial as the wheel ships it."""
 from __future__ import annotations
 
 import shutil
@@ -157,8 +158,9 @@ def compiled() -> dict[str, tuple[int, str, str]]:
     assert WHEEL is not None
     tmp = Path(tempfile.mkdtemp(prefix="test_import_compiled_"))
     text = TILE.read_text(encoding="utf-8")
-    sources = {"tile": text, "a_copy_for_B": text.replace(*A_COPY_FOR_B), "a_ldmatrix_T": text.replace(*A_LDMATRIX_T),
-               "template_only": text.replace(*LAUNCH_AS_TEMPLATE)}
+    # the tile kernel is compiled as a template the file never instantiates (read through --instantiate); its
+    # mistake that compiles is proved from recorded types above, the one CuTe refuses is compiled here
+    sources = {"template_only": text.replace(*LAUNCH_AS_TEMPLATE), "a_ldmatrix_T": text.replace(*A_LDMATRIX_T)}
     paths = {}
     for name, t in sources.items():
         (tmp / name).mkdir()
@@ -179,20 +181,15 @@ def compiled() -> dict[str, tuple[int, str, str]]:
 
 
 @needs_compiler
-def test_the_compiled_tile_kernel_is_verified_and_its_mistake_refuted(compiled: dict[str, tuple[int, str, str]],
-                                                                      tmp_path: Path,
-                                                                      capsys: pytest.CaptureFixture[str]):
-    code, spec_text, err = compiled["tile"]
+def test_the_compiled_tile_kernel_is_verified(compiled: dict[str, tuple[int, str, str]], tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]):
+    code, spec_text, err = compiled["template_only"]
     assert code == ExitCode.OK, err
     assert "compiled with CuTe's headers from" in err and "2 checks" in err
     spec = tmp_path / "tile.yaml"
     spec.write_text(spec_text, encoding="utf-8")
-    assert _prove(spec, capsys)[0] == ExitCode.OK
-    code, spec_text, err = compiled["a_copy_for_B"]
-    assert code == ExitCode.OK, err
-    spec.write_text(spec_text, encoding="utf-8")
     code, out = _prove(spec, capsys)
-    assert code != ExitCode.OK and "REFUTED (copy.dst_matches_mma" in out
+    assert code == ExitCode.OK and "2 verified" in out
 
 
 @needs_compiler
@@ -273,10 +270,3 @@ def test_a_kernel_nothing_instantiates_is_listed_with_what_to_give():
     _, skipped = read_paths(str(TILE), instrument(TILE.read_text(encoding="utf-8")), [])
     assert [(s.what, s.where.line) for s in skipped] == [("function tile_kernel", 12)]
     assert "--instantiate 'EXPR'" in skipped[0].why
-
-
-@needs_compiler
-def test_instantiate_names_what_the_file_never_instantiates(compiled: dict[str, tuple[int, str, str]]):
-    code, spec_text, err = compiled["template_only"]
-    assert code == ExitCode.OK, err
-    assert "2 checks" in err and "tile_kernel_a:" in spec_text
