@@ -180,15 +180,18 @@ def view_layout_text(memref: MemrefType, stage: bool, mn_k: bool = False,
 
 
 def mn_k_pipe(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
-    """A tile in the tcgen05.mma partition form ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE) as (MN, K, PIPE):
+    """A tile in the tcgen05.mma partition form ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) as (MN, K[, PIPE]):
     MN = (MMA_MN, REST_MN), K = (MMA_K, REST_K) (the same elements, grouped by coordinate); other layouts as given."""
     inner = layout.b if isinstance(layout, ComposedLayout) else layout
     assert isinstance(inner, Layout)
-    if inner.rank() != 4 or inner.mode(0).rank() != 2:
+    if inner.rank() not in (3, 4) or inner.mode(0).rank() != 2:
         return layout
-    atom, rest_mn, rest_k, pipe = (inner.mode(i) for i in range(4))
-    grouped = Layout(((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape), pipe.shape),
-                     ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride), pipe.stride))
+    atom, rest_mn, rest_k = (inner.mode(i) for i in range(3))
+    shape: tuple[Any, ...] = ((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape))
+    stride: tuple[Any, ...] = ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride))
+    if inner.rank() == 4:
+        shape, stride = shape + (inner.mode(3).shape,), stride + (inner.mode(3).stride,)
+    grouped = Layout(shape, stride)
     if isinstance(layout, ComposedLayout):
         return ComposedLayout(layout.a, layout.offset, grouped)
     return grouped

@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,8 +103,9 @@ def _key(tools: Toolchain, version: str, text: str, flags: list[str], source: Pa
 
 
 def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cute-layout-verifier" / "compile"
+    """Beside the proof cache: $XDG_CACHE_HOME/cute-layout-verifier/compile."""
+    from ..engine.cache import default_dir
+    return default_dir() / "compile"
 
 
 def _read_cache(key: str) -> list[str] | None:
@@ -157,7 +159,6 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
 
 def compile_notes(tools: Toolchain, source: Path, instrumented: Instrumented, defines: dict[str, str],
                   use_cache: bool = True) -> CompiledNotes:
-    import time
     version = _compiler_version(tools.cxx)
     flags = ["-std=c++17", "-fsyntax-only", "-fpermissive", "-ftemplate-backtrace-limit=16", "-fno-diagnostics-color",
              "-fmessage-length=0", "-x", "c++", *HOST_PASS_FLAGS,

@@ -159,9 +159,5 @@ def tile_text(n: TypeNode) -> str:
     raise TypeSyntaxError(f"not a tiler: {n.text()[:120]}")
 
 
-def has_dynamic(text: str) -> bool:
-    return DYNAMIC in text
-
-
 __all__ = ["TypeNode", "TypeSyntaxError", "parse_type", "int_tuple", "layout_text", "swizzle_text", "tile_text",
-           "DYNAMIC", "has_dynamic"]
+           "DYNAMIC"]

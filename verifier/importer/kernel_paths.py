@@ -17,8 +17,9 @@ from enum import Enum
 
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
+from ..algebra.types import type_bits
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, OperandRecord, Record, TiledCopyGiven,
-                                 first_stage)
+                                 first_stage, mn_k_pipe)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text
@@ -30,10 +31,6 @@ ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the 
 ASSUME_GMEM = ("the global tensor: the mode the TMA atom's basis makes its dimension 0 is contiguous; its extents and "
                "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
                "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
-# element types by bits, for a swizzled pointer's byte-address swizzle
-ELEMENT_BITS = {"half_t": 16, "bfloat16_t": 16, "float": 32, "tfloat32_t": 32, "double": 64, "int8_t": 8,
-                "uint8_t": 8, "signed char": 8, "unsigned char": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "int": 32,
-                "int32_t": 32, "uint32_t": 32, "complex<double>": 128, "uint16_t": 16, "int16_t": 16}
 PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A", "partition_B", "partition_C",
               "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "make_fragment_A",
               "make_fragment_B", "make_fragment_C")
@@ -122,6 +119,13 @@ def element_type(tensor: TypeNode) -> str | None:
     return elem.base().replace(" const", "")
 
 
+def _bits(element: str | None) -> int:
+    try:
+        return type_bits(element or "")
+    except (KeyError, ValueError):
+        raise TypeSyntaxError(f"an element type whose bits the verifier does not know: {element}") from None
+
+
 def tensor_layout_text(tensor: TypeNode) -> str:
     """A shared tensor's layout as the spec writes it: a swizzled pointer's swizzle in CuTe's GMMA form (it acts on
     byte addresses), a composed layout's on element offsets."""
@@ -131,10 +135,7 @@ def tensor_layout_text(tensor: TypeNode) -> str:
     text = layout_text(layout)
     sw_ptr = _find(engine, "swizzle_ptr")
     if sw_ptr is not None:
-        elem = element_type(tensor)
-        bits = ELEMENT_BITS.get(elem or "")
-        if bits is None:
-            raise TypeSyntaxError(f"a swizzled pointer to {elem}: its element's bits are not in this table")
+        bits = _bits(element_type(tensor))
         return f"{swizzle_text(sw_ptr.args[0])} o smem_ptr[{bits}b](unset) o {text}"
     return text
 
@@ -260,6 +261,7 @@ class PathReader:
     file: str
     inst: Instantiation
     label: str
+    label_suffix: str = ""         # the instantiation's number in check names, where the function has several
     records: list[Record] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
 
@@ -269,14 +271,14 @@ class PathReader:
     def value(self, name: str | None, line: int) -> Value | None:
         return self.inst.at(name, line) if name else None
 
-    def shared_root(self, v: Value | None, line: int, depth: int = 0) -> Value | None:
+    def shared_root(self, v: Value | None, depth: int = 0) -> Value | None:
         """The shared tensor `v` is a partition or view of (itself when it is one made directly)."""
         if v is None or v.kind is not Kind.TENSOR or v.node is None or depth > 32:
             return None
         d = derivation(v)
         if d.of is not None and d.op:
             parent = self.value(d.of, v.note.line)
-            root = self.shared_root(parent, line, depth + 1)
+            root = self.shared_root(parent, depth + 1)
             if root is not None:
                 return root
         return v if memory_of(v.node) is Memory.SHARED else None
@@ -339,7 +341,7 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), what, "its source or destination is no declaration the "
                                                             "compiler described"))
             return
-        smem = self.shared_root(src, s.line)
+        smem = self.shared_root(src)
         operand = self.mma_operand(dst)
         partitioned, d = self.through_views(src)
         if memory_of(src.node) is Memory.COORDINATES and memory_of(dst.node) is Memory.SHARED:
@@ -423,7 +425,7 @@ class PathReader:
             d = derivation(fragment)
             if d.op.startswith("make_fragment") and d.of is not None:
                 source = self.value(d.of, fragment.note.line)
-        smem = self.shared_root(source, s.line)
+        smem = self.shared_root(source)
         if smem is None or smem.node is None:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
                                         f"{arg} is not made from a shared tensor the compiler described"))
@@ -435,13 +437,11 @@ class PathReader:
                                         "check models TMA-filled operands; not checked"))
             return
         try:
-            bits = ELEMENT_BITS.get(element_type(smem.node) or "")
-            if bits is None:
-                raise TypeSyntaxError(f"{smem.name}: its element type's bits are not in this table")
+            bits = _bits(element_type(smem.node))
             gmem = self.tma_gmem(tma, bits)
             layout = tensor_layout_text(smem.node)
             if mma.startswith("SM100_"):       # the smem tensor is tcgen05.mma's partition of the tile
-                layout = _mn_k(layout)
+                layout = str(mn_k_pipe(parse_layout(layout)))
             smem_text = _first_stage_text(layout)
             atom_layout = _atom_layout(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
@@ -468,7 +468,7 @@ class PathReader:
                     continue
                 for a in args[1:]:
                     t = self.value(_operand_name(a), v.note.line)
-                    if t is not None and self.shared_root(t, v.note.line) is smem:
+                    if t is not None and self.shared_root(t) is smem:
                         return self.value(_operand_name(args[0]), v.note.line)
         return None
 
@@ -500,8 +500,6 @@ class PathReader:
             name, k = f"{base}_{k}", k + 1
         return name
 
-    label_suffix: str = ""
-
 
 def _first_stage_text(layout: str) -> str:
     parsed = parse_layout(layout)
@@ -509,26 +507,6 @@ def _first_stage_text(layout: str) -> str:
     if staged is parsed:
         return layout
     return str(staged)
-
-
-def _mn_k(layout: str) -> str:
-    """A tcgen05.mma partition ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) grouped as (MN, K[, PIPE]); others as
-    given."""
-    from ..algebra.layout import Layout
-    from ..algebra.swizzle import ComposedLayout
-    parsed = parse_layout(layout)
-    inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
-    if not isinstance(inner, Layout) or inner.rank() not in (3, 4) or inner.mode(0).rank() != 2:
-        return layout
-    atom, rest_mn, rest_k = (inner.mode(i) for i in range(3))
-    shape: tuple[object, ...] = ((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape))
-    stride: tuple[object, ...] = ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride))
-    if inner.rank() == 4:
-        shape += (inner.mode(3).shape,)
-        stride += (inner.mode(3).stride,)
-    grouped = Layout(shape, stride)
-    out = ComposedLayout(parsed.a, parsed.offset, grouped) if isinstance(parsed, ComposedLayout) else grouped
-    return str(out)
 
 
 def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[list[Record], list[Skipped]]:
