@@ -252,3 +252,17 @@ def test_mangled_ir_is_imported_or_refused_in_one_line_never_a_crash(tmp_path: P
         spec = tmp_path / "damaged.yaml"
         spec.write_text(text, encoding="utf-8")
         load_spec(spec, allow_outside=True)
+
+
+def test_the_mma_partition_regrouping_touches_only_the_partition_form():
+    """A Hopper (MN, K, PIPE) tile whose MN mode is nested is not a tcgen05 partition: left as given (regrouping it
+    refuted every Hopper descriptor check once); ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) becomes (MN, K[, PIPE])."""
+    from verifier.algebra.syntax import parse_layout
+    from verifier.dsl.kernel_checks import mn_k_pipe
+    hopper = parse_layout("((64,2),(8,8),(1,3)):((1,512),(64,1024),(0,8192))")
+    assert mn_k_pipe(hopper) is hopper
+    staged = parse_layout("((128,16),1,4,3):((64,1),0,16,8192)")
+    assert mn_k_pipe(staged).plain() == "((128,1),(16,4),3):((64,0),(1,16),8192)"
+    one_stage = parse_layout("((128,16),1,4):((64,1),0,16)")
+    assert mn_k_pipe(one_stage) is one_stage
+    assert mn_k_pipe(one_stage, pipe=False).plain() == "((128,1),(16,4)):((64,0),(1,16))"

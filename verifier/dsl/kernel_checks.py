@@ -179,17 +179,18 @@ def view_layout_text(memref: MemrefType, stage: bool, mn_k: bool = False,
     return text
 
 
-def mn_k_pipe(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
-    """A tile in the tcgen05.mma partition form ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) as (MN, K[, PIPE]):
-    MN = (MMA_MN, REST_MN), K = (MMA_K, REST_K) (the same elements, grouped by coordinate); other layouts as given."""
+def mn_k_pipe(layout: Layout | ComposedLayout, pipe: bool = True) -> Layout | ComposedLayout:
+    """A tile in the tcgen05.mma partition form ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE) as (MN, K, PIPE) (with
+    `pipe` False: ((MMA_MN, MMA_K), REST_MN, REST_K) as (MN, K)): MN = (MMA_MN, REST_MN), K = (MMA_K, REST_K), the
+    same elements grouped by coordinate; other layouts as given."""
     inner = layout.b if isinstance(layout, ComposedLayout) else layout
     assert isinstance(inner, Layout)
-    if inner.rank() not in (3, 4) or inner.mode(0).rank() != 2:
+    if inner.rank() != (4 if pipe else 3) or inner.mode(0).rank() != 2:
         return layout
     atom, rest_mn, rest_k = (inner.mode(i) for i in range(3))
     shape: tuple[Any, ...] = ((atom.shape[0], rest_mn.shape), (atom.shape[1], rest_k.shape))
     stride: tuple[Any, ...] = ((atom.stride[0], rest_mn.stride), (atom.stride[1], rest_k.stride))
-    if inner.rank() == 4:
+    if pipe:
         shape, stride = shape + (inner.mode(3).shape,), stride + (inner.mode(3).stride,)
     grouped = Layout(shape, stride)
     if isinstance(layout, ComposedLayout):

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
 from ..algebra.types import type_bits
@@ -440,8 +442,12 @@ class PathReader:
             bits = _bits(element_type(smem.node))
             gmem = self.tma_gmem(tma, bits)
             layout = tensor_layout_text(smem.node)
-            if mma.startswith("SM100_"):       # the smem tensor is tcgen05.mma's partition of the tile
-                layout = str(mn_k_pipe(parse_layout(layout)))
+            if source is not None and self.through_views(source)[0] is smem:
+                # make_fragment's tensor is the shared tensor itself: made in the MMA's partition form
+                # ((MMA_MN, MMA_K), REST_MN, REST_K[, PIPE]) (tcgen05's tile_to_mma_shape), checked as (MN, K[, PIPE])
+                parsed = parse_layout(layout)
+                inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
+                layout = str(mn_k_pipe(parsed, pipe=isinstance(inner, Layout) and inner.rank() == 4))
             smem_text = _first_stage_text(layout)
             atom_layout = _atom_layout(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
