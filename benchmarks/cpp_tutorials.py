@@ -1,6 +1,6 @@
 """CUTLASS's CuTe C++ tutorials through `import-kernel --compile` and `prove`, unmodified and mutated.
 
-    python benchmarks/cpp_tutorials.py [--examples DIR] [--rounds N]
+    python benchmarks/cpp_tutorials.py [--examples DIR] [--cutlass INCLUDE_DIR] [--rounds N]
 
 DIR is CUTLASS's examples/cute/tutorial (default: the copy the nvidia-cutlass wheel ships).  Each source is
 imported with --no-cache (the compile is timed, not a cache read) and its spec proved; each mutation is a one-line
@@ -70,7 +70,7 @@ def _verdicts(prove_out: str) -> str:
     return ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "-"
 
 
-def measure(path: Path, rounds: int, tmp: Path) -> tuple[str, str, float, float]:
+def measure(path: Path, rounds: int, tmp: Path, headers: list[str]) -> tuple[str, str, float, float]:
     """(checks, verdicts or the reason, compile seconds, proof seconds), medians over `rounds`."""
     compiles, proofs = [], []
     checks, verdicts = "0", ""
@@ -78,7 +78,7 @@ def measure(path: Path, rounds: int, tmp: Path) -> tuple[str, str, float, float]
         spec = tmp / (path.stem + ".yaml")
         spec.unlink(missing_ok=True)
         rc, out, secs = _run([sys.executable, "-m", "verifier", "import-kernel", "--compile", "--no-cache", str(path),
-                              "-o", str(spec)])
+                              "-o", str(spec), *headers])
         compiles.append(secs)
         if rc != 0:
             line = next((x for x in out.splitlines() if x.startswith(("refused:", "error:"))), out.strip()[-200:])
@@ -97,12 +97,15 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--examples", type=Path, default=None, help="CUTLASS's examples/cute/tutorial")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--cutlass", type=Path, default=None, help="CUTLASS's headers (default: the wheel's)")
     args = ap.parse_args()
     root = args.examples or _wheel_tutorials()
     if root is None:
         print("no tutorials: give --examples DIR or pip install --no-deps nvidia-cutlass", file=sys.stderr)
         return 2
-    print(f"tutorials from {root}; {args.rounds} round(s), medians")
+    headers = ["--cutlass", str(args.cutlass)] if args.cutlass else []
+    print(f"tutorials from {root}; headers from {args.cutlass or 'the nvidia-cutlass wheel'}; {args.rounds} round(s), "
+          "medians")
     print("| source | checks | verdicts | compile s | prove s |\n|---|---|---|---|---|")
     with tempfile.TemporaryDirectory(prefix="cpp_tutorials_") as tmp_name:
         tmp = Path(tmp_name)
@@ -111,7 +114,7 @@ def main() -> int:
             if not path.is_file():
                 print(f"| {name} | - | not in {root} | - | - |")
                 continue
-            checks, verdicts, c, p = measure(path, args.rounds, tmp)
+            checks, verdicts, c, p = measure(path, args.rounds, tmp, headers)
             print(f"| {name} | {checks} | {verdicts} | {c:.1f} | {p:.1f} |", flush=True)
         print("\n| mutation | source | checks | verdicts | compile s | prove s |\n|---|---|---|---|---|---|")
         for k, mu in enumerate(MUTATIONS):
@@ -126,7 +129,7 @@ def main() -> int:
                 shutil.copy(header, folder / header.name)
             mutated = folder / src.name
             mutated.write_text(text.replace(mu.old, mu.new, 1), encoding="utf-8")
-            checks, verdicts, c, p = measure(mutated, args.rounds, tmp)
+            checks, verdicts, c, p = measure(mutated, args.rounds, tmp, headers)
             print(f"| {mu.what} | {mu.source} | {checks} | {verdicts} | {c:.1f} | {p:.1f} |", flush=True)
     return 0
 
