@@ -165,3 +165,25 @@ def test_a_warm_run_still_refuses_to_overwrite_a_spec(tmp_path):
     p = subprocess.run([sys.executable, "-m", "verifier", "prove", str(d), "--cache-dir", str(cache), "--format",
                         "json", "--output", str(atoms)], capture_output=True, text=True, cwd=tmp_path)
     assert p.returncode == 2 and "refusing to overwrite" in p.stderr and atoms.read_text() == before
+
+
+def _fingerprint_of(package_parent: Path) -> str:
+    code = "from verifier.engine.cache import tool_fingerprint; print(tool_fingerprint())"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=package_parent,
+                       env={"PYTHONPATH": str(package_parent), "PATH": "/usr/bin:/bin"}, check=True)
+    return p.stdout.strip()
+
+
+def test_the_fingerprint_covers_every_module_of_the_tool(tmp_path):
+    """An edit to a theorem module, a hardware model or the algebra (not only to the engine beside the cache) makes
+    every kept result foreign: a user who upgrades the tool never reads an older tool's verdict."""
+    import shutil
+    from verifier.engine.cache import fingerprinted_sources
+    modules = {str(p) for p in (ROOT / "verifier").rglob("*.py")}
+    assert set(fingerprinted_sources()) == modules
+    copy = tmp_path / "tool"
+    shutil.copytree(ROOT / "verifier", copy / "verifier", ignore=shutil.ignore_patterns("__pycache__"))
+    before = _fingerprint_of(copy)
+    theorems = copy / "verifier" / "kinds" / "smem_mma" / "theorems.py"
+    theorems.write_text(theorems.read_text() + "\n# edited\n")
+    assert _fingerprint_of(copy) != before

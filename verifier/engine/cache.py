@@ -29,7 +29,7 @@ from ..jsoncodec import CodecError, Encoded, from_json, to_json
 T = TypeVar("T")
 
 FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent     # the verifier package: every module a verdict depends on
 _TEMPORARY_NAMES = itertools.count()
 
 
@@ -57,12 +57,17 @@ def tool_fingerprint() -> str:
     """The tool's source, and the versions of the libraries a decision depends on."""
     z3_version, numpy_version = library_version("z3", "z3-solver"), library_version("numpy", "numpy")
     h = hashlib.sha256(f"format {FORMAT}; z3 {z3_version}; numpy {numpy_version}".encode())
-    sources = [os.path.join(folder, name) for folder, _, names in os.walk(PACKAGE) for name in names
-               if name.endswith(".py")]
-    for path in sorted(sources):
+    for path in fingerprinted_sources():
         with open(path, "rb") as f:
             h.update(os.path.relpath(path, PACKAGE).encode() + b"\0" + f.read() + b"\0")
     return h.hexdigest()
+
+
+def fingerprinted_sources() -> list[str]:
+    """Every Python module of the tool, sorted: a change to any of them (a kind, a hardware model, the algebra)
+    makes every kept result foreign."""
+    return sorted(os.path.join(folder, name) for folder, _, names in os.walk(PACKAGE) for name in names
+                  if name.endswith(".py"))
 
 
 class ProofCache:
