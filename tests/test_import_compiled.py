@@ -26,6 +26,7 @@ from verifier.outcome import ExitCode
 
 DATA = Path(__file__).parent / "data" / "cpp"
 TILE = DATA / "tile_sm80.cu"
+DESC = DATA / "desc_sm90.cu"
 A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
 LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
@@ -47,16 +48,16 @@ def _prove(spec: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path) -> Path:
+def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path, source: Path = TILE) -> Path:
     from verifier.dsl.kernel_checks import KernelChecks
     from verifier.dsl.spec_text import spec_text
     from verifier.importer.compiled_import import CXX_READER
     from verifier.importer.kernel_spec import ATOM_LIBRARY, load_atom_library
-    records, skipped = read_paths(str(TILE), instrument(source_text), _notes(notes))
+    records, skipped = read_paths(str(source), instrument(source_text), _notes(notes))
     mma, copy = load_atom_library(ATOM_LIBRARY)
-    spec = tmp_path / "tile.yaml"
-    spec.write_text(spec_text("tile", [str(TILE)], [KernelChecks("tile", records, skipped)], mma, copy, CXX_READER),
-                    encoding="utf-8")
+    spec = tmp_path / f"{source.stem}.yaml"
+    spec.write_text(spec_text(source.stem, [str(source)], [KernelChecks(source.stem, records, skipped)], mma, copy,
+                              CXX_READER), encoding="utf-8")
     return spec
 
 
@@ -138,6 +139,38 @@ def test_a_copy_tiled_for_the_other_operand_is_refuted(tmp_path: Path, capsys: p
 
 
 # --- through the compiler ---------------------------------------------------------------------------------------
+
+def test_descriptor_operands_the_threads_write_are_verified_from_recorded_types(tmp_path: Path,
+                                                                               capsys: pytest.CaptureFixture[str]):
+    """desc_sm90.cu fills both SS-wgmma tiles with cp.async, no TMA: each is a descriptor check of the shared layout
+    (theorems 9, 12, 15), the two copies are listed as proved by it, nothing else is silent."""
+    text = DESC.read_text(encoding="utf-8")
+    records, skipped = read_paths(str(DESC), instrument(text), _notes(DATA / "desc_sm90.notes"))
+    from verifier.dsl.kernel_checks import DescriptorRecord
+    assert [(type(r), r.operand, r.copy, r.gmem) for r in records] == [
+        (DescriptorRecord, op, "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", None) for op in "AB"]
+    assert records[0].smem.startswith("Sw<3,4,3> o smem_ptr[16b](unset) o ")
+    assert sorted((s.where.line, s.covered) for s in skipped) == [(28, True), (29, True), (45, False)]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "desc_sm90.notes", DESC), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_a_header_error_is_placed_at_the_kernel_s_line():
+    """An error inside CuTe's headers (no static_assert: no overload for the layout) names the source line that
+    asked for it, and where in the header it failed."""
+    from verifier.importer.compile_notes import _first_error
+    host, original = Path("/tmp/x/k.cu"), Path("kernels/k.cu")
+    stderr = "\n".join([
+        "/h/cute/atom/mma_traits_sm90_gmma.hpp: In instantiation of 'auto make_gmma_desc(...)':",
+        "/h/cute/atom/mma_atom.hpp:92:40:   required from 'auto make_fragment_A(...)'",
+        f"{host}:36:40:   required from 'void desc_kernel(...)'",
+        f"{host}:56:52:   required from here",
+        "/h/cute/atom/mma_traits_sm90_gmma.hpp:211:49: error: no matching function for call to 'layout_type(T)'"])
+    e = _first_error(stderr, host, original)
+    assert not e.refused_by_cute
+    assert str(e).startswith("kernels/k.cu:36:40: the host compile fails in a header "
+                             "(/h/cute/atom/mma_traits_sm90_gmma.hpp:211:49): no matching function")
+
 
 def _wheel() -> Path | None:
     import importlib.util
@@ -226,20 +259,22 @@ def test_a_source_that_does_not_compile_is_one_line_with_its_place(tmp_path: Pat
     assert len(err) == 1 and err[0].startswith(f"error: {bad}:2:") and "host compile fails" in err[0]
 
 
-def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernel or the headers change
-    """Write tests/data/cpp/*.notes from a compile of the tile kernel and its mistake."""
+def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change
+    """Write tests/data/cpp/*.notes from compiles of the tile kernel, its mistake and the descriptor kernel."""
     from verifier.importer.compile_notes import compile_notes
     from verifier.importer.compiled import toolchain
-    text = TILE.read_text(encoding="utf-8")
     tools = toolchain(None, None)
-    for name, t in (("tile_sm80", text), ("tile_sm80_a_copy_for_B", text.replace(*A_COPY_FOR_B))):
+    text = TILE.read_text(encoding="utf-8")
+    for name, source, t, kernel in (("tile_sm80", TILE, text, "tile_kernel"),
+                                    ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
+                                    ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel")):
         with tempfile.TemporaryDirectory() as d:
-            f = Path(d) / TILE.name
+            f = Path(d) / source.name
             f.write_text(t, encoding="utf-8")
             notes = [n for n in compile_notes(tools, f, instrument(t), {}, use_cache=False).notes
-                     if n.function.startswith("tile_kernel")]
+                     if n.function.startswith(kernel)]
         head = ("# made by: tests/test_import_compiled.py::regenerate_notes (g++ 12.2, the nvidia-cutlass 4.2.0.0 "
-                "wheel's headers): the types GCC spelled for tile_kernel's declarations; line, column, "
+                f"wheel's headers): the types GCC spelled for {kernel}'s declarations; line, column, "
                 "instantiation, type\n")
         (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
                                                            for n in notes), encoding="utf-8")

@@ -101,6 +101,7 @@ class Skipped:
     where: Where
     what: str
     why: str
+    covered: bool = False     # not a check of its own: another check proves what it does (its reason names which)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}: {self.why}"

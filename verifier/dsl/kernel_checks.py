@@ -24,6 +24,7 @@ from ..algebra.layout import Layout, make_layout
 from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..kinds.buffer.config import mode_sizes
+from ..specfile.model import TMA_COPIES
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
@@ -68,7 +69,8 @@ class OperandRecord:
 
 @dataclass
 class DescriptorRecord:
-    """A descriptor check: an operand the tensor core reads from shared memory, filled by TMA."""
+    """A descriptor check: an operand the tensor core reads from shared memory, filled by TMA from `gmem` (or, with
+    another `copy`, written by the threads through the tile's layout: `gmem` None)."""
     name: str
     where: Where
     what: str
@@ -77,11 +79,12 @@ class DescriptorRecord:
     operand: str
     value_type: str
     smem: str
-    gmem: str
+    gmem: str | None
     smem_align: int
     notes: list[str] = field(default_factory=list)
     major: str | None = None         # K / MN where the atom's name does not say (tcgen05.mma)
     assumes: list[str] = field(default_factory=list)
+    copy: str = TMA_COPIES[0]        # the copy that fills the tile
 
 
 @dataclass

@@ -43,9 +43,11 @@ def record_lines(r: Record) -> list[str]:
     elif isinstance(r, DescriptorRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += _common(r)
-        out += [f"    operand: {r.operand}", f"    copy: {TMA_COPIES[0]}", f"    value_type: {scalar(r.value_type)}",
-                f"    smem: {json.dumps(r.smem)}", f"    gmem: {json.dumps(r.gmem)}",
-                f"    smem_align: {r.smem_align}"]
+        out += [f"    operand: {r.operand}", f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
+                f"    smem: {json.dumps(r.smem)}"]
+        if r.gmem is not None:
+            out.append(f"    gmem: {json.dumps(r.gmem)}")
+        out.append(f"    smem_align: {r.smem_align}")
         if r.major is not None:
             out.append(f"    major: {r.major}")
     elif isinstance(r, TmemRecord):
@@ -84,7 +86,7 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
             mma.add(r.mma)
         if isinstance(r, OperandRecord):
             copy.add(r.copy)
-        if isinstance(r, BufferRecord) and r.copy not in TMA_COPIES:
+        if isinstance(r, (BufferRecord, DescriptorRecord)) and r.copy not in TMA_COPIES:
             copy.add(r.copy)
         if isinstance(r, TmemRecord):
             copy.add(r.copy)
@@ -122,7 +124,7 @@ def spec_text(name: str, files: list[str], kernels: list[KernelChecks], mma_lib:
         for r in k.records:
             out += record_lines(r)
         for s in k.skipped:
-            out.append(f"  # not checked: {s}")
+            out.append(f"  # {'proved by another check' if s.covered else 'not checked'}: {s}")
     return "\n".join(out) + "\n"
 
 
@@ -133,8 +135,8 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
         kept: list[Record] = []
         for r in k.records:
             mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord)) else None
-            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord)) and r.copy not in TMA_COPIES \
-                else None
+            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord)) \
+                and r.copy not in TMA_COPIES else None
             if isinstance(r, TmemRecord) and r.store_copy is not None and r.store_copy not in copy_lib:
                 copy = r.store_copy
             if mma is not None and mma not in mma_lib:

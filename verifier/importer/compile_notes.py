@@ -131,6 +131,16 @@ def _write_cache(key: str, lines: list[str]) -> None:
         pass                            # a cache that cannot be written only costs the next run a compile
 
 
+def _asked_at(lines: list[str], i: int, host_source: Path, original: Path) -> str | None:
+    """Where the source asked for what fails at line i of GCC's output: the innermost line of the source in the
+    error's instantiation context (file:line:col), None when the source is not in it."""
+    start = next((k for k in range(i - 1, -1, -1) if "In instantiation of" in lines[k]
+                  or ": In function" in lines[k]), 0)
+    asked = next((x for x in lines[start:i] if x.startswith(str(host_source) + ":")), "")
+    where = re.match(re.escape(str(host_source)) + r":(\d+):(\d+)", asked)
+    return f"{original}:{where.group(1)}:{where.group(2)}" if where else None
+
+
 def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFailed:
     lines = stderr.splitlines()
     for i, line in enumerate(lines):
@@ -139,20 +149,18 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
             continue
         what = m.group("what")
         file = m.group("file")
-        if file == str(host_source):
+        in_source = file == str(host_source)
+        if in_source:
             file = str(original)
+        place = f"{file}:{m.group('line')}:{m.group('col')}"
+        asked = None if in_source else _asked_at(lines, i, host_source, original)
         if "static assertion failed" in what or "static_assert" in what:
-            # CuTe's rule, and where the source asked for it: the innermost line of the source in the error's
-            # instantiation context
-            start = next((k for k in range(i - 1, -1, -1) if "In instantiation of" in lines[k]
-                          or ": In function" in lines[k]), 0)
-            asked = next((x for x in lines[start:i] if x.startswith(str(host_source) + ":")), "")
-            where = re.match(re.escape(str(host_source)) + r":(\d+):(\d+)", asked)
-            at = f"{original}:{where.group(1)}:{where.group(2)}" if where else f"{file}:{m.group('line')}:" \
-                f"{m.group('col')}"
-            return CompileFailed(f"{at}: CuTe refuses this configuration: {what} ({file}:{m.group('line')})",
-                                 refused_by_cute=True)
-        return CompileFailed(f"{file}:{m.group('line')}:{m.group('col')}: the host compile fails: {what[:300]}")
+            # CuTe's rule, and where the source asked for it
+            return CompileFailed(f"{asked or place}: CuTe refuses this configuration: {what} ({file}:"
+                                 f"{m.group('line')})", refused_by_cute=True)
+        if asked is not None:
+            return CompileFailed(f"{asked}: the host compile fails in a header ({place}): {what[:300]}")
+        return CompileFailed(f"{place}: the host compile fails: {what[:300]}")
     tail = (lines or ["(no output)"])[-1]
     return CompileFailed(f"{original}:1:1: the host compile fails: {tail[:300]}")
 

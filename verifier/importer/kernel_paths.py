@@ -6,8 +6,10 @@ MMAs use them; the types (compile_notes) say what every object is, as CuTe compu
 the TiledMMA's atom and tiling, each shared tensor's layout and pointer.  Two paths become checks:
 - a shared->register copy whose destination is retiled from an MMA operand fragment: a tiled check (the copy atom,
   CuTe's own TiledCopy, the MMA, the shared layout);
-- an MMA whose atom reads an operand from shared memory (wgmma / tcgen05.mma `_SS`), filled by a TMA copy: a
-  descriptor check (the shared layout, the TMA atom's global tensor).
+- an MMA whose atom reads an operand from shared memory (wgmma / tcgen05.mma `_SS`), filled by a TMA copy (a
+  descriptor check: the shared layout, the TMA atom's global tensor) or by the threads through the tile's layout
+  (`copy(tiled_copy, gA_part, sA_part)` with a cp.async TiledCopy, `cooperative_copy<N>(tid, gA, sA)`: a
+  descriptor check of the shared layout alone).
 Every other copy and MMA call is listed with the reason it is not checked."""
 from __future__ import annotations
 
@@ -30,6 +32,9 @@ from .instrument import Instrumented, Note, Statement
 SHARED_TILE_ALIGN = 1024
 ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the dynamic shared memory's base and the "
                 "tile's place in the kernel's shared storage (CUTLASS's kernels assume it; not proved here)")
+ASSUME_THROUGH_LAYOUT = ("{copy} at line {line} writes element (mn, k) of the tile where its layout says: it copies "
+                        "into a partition or view of {smem} (CuTe's partition_D / the tensor itself)")
+COOPERATIVE_COPY = "DefaultCopy"   # cooperative_copy's copy policy, vectorized by CuTe as the layouts allow
 ASSUME_GMEM = ("the global tensor: the mode the TMA atom's basis makes its dimension 0 is contiguous; its extents and "
                "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
                "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
@@ -170,7 +175,10 @@ def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
     value = atom.args[1].base() if len(atom.args) > 1 else None
     name = op.base().split("::")[-1]
     if op.templated and op.args and not name.startswith("Copy_Traits"):
-        name += "<" + ",".join(a.base() for a in op.args) + ">"
+        args = [a.base().split("::")[-1] for a in op.args]
+        if len(args) == 2 and args[0] == args[1]:
+            args = args[:1]            # `Op<S, D = S>` (cp.async, UniversalCopy) as the compiler spells the default
+        name += "<" + ",".join(args) + ">"
     return name, value
 
 
@@ -266,6 +274,17 @@ class PathReader:
     label_suffix: str = ""         # the instantiation's number in check names, where the function has several
     records: list[Record] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    calls: list[tuple[Statement, str, list[str]]] = field(default_factory=list)   # (statement, function, args)
+    writers: dict[int, str] = field(default_factory=dict)   # line of a copy through a tile's layout -> its check
+
+    def credit_writers(self) -> None:
+        """A copy that fills a descriptor check's tile through its layout is listed as checked with that check."""
+        for i, sk in enumerate(self.skipped):
+            check = self.writers.get(sk.where.line)
+            if check is not None and re.match(r"(?:cooperative_)?copy at line", sk.what):
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into a shared tile an MMA reads through a "
+                                                             f"descriptor, through the tile's layout: the tile is "
+                                                             f"checked by {check}", covered=True)
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
@@ -392,7 +411,7 @@ class PathReader:
         for r in self.records:
             if type(r) is type(record) and content(r) == content(record):
                 self.skipped.append(Skipped(record.where, record.what, f"the same operand path as check {r.name}, "
-                                                                      "which proves it"))
+                                                                      "which proves it", covered=True))
                 return
         self.records.append(record)
 
@@ -433,14 +452,15 @@ class PathReader:
                                         f"{arg} is not made from a shared tensor the compiler described"))
             return
         tma = self.tma_writer(smem)
-        if tma is None:
+        writers = self.layout_writers(smem) if tma is None else []
+        if tma is None and not writers:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
-                                        f"{smem.name} is not written by a TMA copy (tma_partition): the descriptor "
-                                        "check models TMA-filled operands; not checked"))
+                                        f"{smem.name} is written by no TMA copy (tma_partition) and by no copy into a "
+                                        "partition of it in this function: not checked"))
             return
         try:
             bits = _bits(element_type(smem.node))
-            gmem = self.tma_gmem(tma, bits)
+            gmem = self.tma_gmem(tma, bits) if tma is not None else None
             layout = tensor_layout_text(smem.node)
             if source is not None and self.through_views(source)[0] is smem:
                 # make_fragment's tensor is the shared tensor itself: made in the MMA's partition form
@@ -456,11 +476,25 @@ class PathReader:
         major = None
         if mma.startswith("SM100_") and majors is not None:
             major = "K" if majors[0 if op == "A" else 1] == "K" else "MN"
-        self.add(DescriptorRecord(
-            self._name(f"desc_{op.lower()}"), self.where(s),
-            f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
-            atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
-            major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(gmem)]))
+        if tma is not None:
+            self.add(DescriptorRecord(
+                self._name(f"desc_{op.lower()}"), self.where(s),
+                f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
+                atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
+                major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(gmem)]))
+            return
+        for copy in dict.fromkeys(c for c, _ in writers):     # one check for each copy atom that writes the tile
+            lines = [at.line for c, at in writers if c == copy]
+            at_lines = ", ".join(map(str, lines))
+            name = self._name(f"desc_{op.lower()}")
+            for line in lines:
+                self.writers.setdefault(line, name)
+            self.add(DescriptorRecord(
+                name, self.where(s),
+                f"{self.label}: operand {op} of {mma} from {smem.name}, written by {copy} at line {at_lines}", mma,
+                atom_layout, op, element_type(smem.node) or "", smem_text, None, SHARED_TILE_ALIGN, major=major,
+                assumes=[ASSUME_ALIGN, ASSUME_THROUGH_LAYOUT.format(copy=copy, line=at_lines, smem=smem.name)],
+                copy=copy))
 
     def tma_writer(self, smem: Value) -> Value | None:
         """The TMA atom whose tma_partition's shared side is a view of `smem`."""
@@ -477,6 +511,33 @@ class PathReader:
                     if t is not None and self.shared_root(t) is smem:
                         return self.value(_operand_name(args[0]), v.note.line)
         return None
+
+    def layout_writers(self, smem: Value) -> list[tuple[str, Statement]]:
+        """(the copy atom, the call) of every copy in this function from a global tensor into a partition or view of
+        `smem`: `copy(tiled_copy, src, dst)` names its atom in the TiledCopy's type, `cooperative_copy` copies with
+        CuTe's DefaultCopy."""
+        out: list[tuple[str, Statement]] = []
+        for st, function, args in self.calls:
+            if function == "copy" and len(args) == 3:
+                by, src_arg, dst_arg = args
+            elif function == "cooperative_copy" and len(args) in (3, 4):
+                by, src_arg, dst_arg = None, args[1], args[2]
+            else:
+                continue
+            src = self.value(_operand_name(src_arg), st.line)
+            dst = self.value(_operand_name(dst_arg), st.line)
+            if src is None or src.node is None or memory_of(src.node) is not Memory.GLOBAL:
+                continue
+            if self.shared_root(dst) is not smem:
+                continue
+            if by is None:
+                out.append((COOPERATIVE_COPY, st))
+                continue
+            tiled = self.value(_operand_name(by), st.line)
+            tiled_copy = self.tiled_copy_of(tiled) if tiled is not None else None
+            if tiled_copy is not None and tiled_copy.args:
+                out.append((copy_atom_name(tiled_copy.args[0])[0], st))
+        return out
 
     def tma_gmem(self, tma: Value, bits: int) -> str:
         """A representative (MN, K) global tensor with the contiguous mode the TMA atom's basis names."""
@@ -543,6 +604,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         label = inst.function if counts[inst.function] == 1 else f"{inst.function} (instantiation {k} of " \
             f"{counts[inst.function]})"
         reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "")
+        reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
         for s, m in calls:
             assert m is not None
             args = _split_args(m.group(2))
@@ -553,6 +615,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
             else:
                 reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
                                               "a cooperative or predicated call: not checked"))
+        reader.credit_writers()
         records += reader.records
         skipped += reader.skipped
     return records, skipped

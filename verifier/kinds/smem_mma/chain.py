@@ -53,9 +53,13 @@ class Sm90Chain:
         title = f"{op}({a}={mn}, {c}={k}) of stage {stage}, buffer at {base:#x}"
         out: list[ChainLine] = []
         g = s.gmem
-        out.append(ChainLine("global", f"element ({a}0+{mn}, {c}0+{k}) of the {g} tensor, the CTA tile's origin "
-                                       f"({a}0, {c}0); offset {a}0*{_stride(g, 0)} + {c}0*{_stride(g, 1)} + "
-                                       f"{_int(const(mn) * _stride(g, 0) + const(k) * _stride(g, 1))}"))
+        if g is not None:
+            out.append(ChainLine("global", f"element ({a}0+{mn}, {c}0+{k}) of the {g} tensor, the CTA tile's origin "
+                                           f"({a}0, {c}0); offset {a}0*{_stride(g, 0)} + {c}0*{_stride(g, 1)} + "
+                                           f"{_int(const(mn) * _stride(g, 0) + const(k) * _stride(g, 1))}"))
+        else:
+            out.append(ChainLine("copy", f"{s.check.copy} writes element ({a}={mn}, {c}={k}) through the tile's "
+                                         "layout (partition_D of the shared tensor)"))
         if s.boxes is not None and s.tensor_map is not None:
             n0, n1 = s.boxes.box
             inner, outer = (mn, k) if s.boxes.inner_mode == 0 else (k, mn)
@@ -92,8 +96,9 @@ class Sm90Chain:
                                                       + (f" ^ (phase ((addr >> 7) - base offset) mod {1 << bits}"
                                                          f" = {phase}) << {shift} = {read:#x}" if bits else "")))
             tma_wrote = _tma_write(s, base, mn, k, stage)
-            verdict = ("no TMA model places it" if tma_wrote is None else "the byte TMA wrote it to"
-                       if read == tma_wrote else "NOT the byte TMA wrote it to")
+            verdict = (("the byte the layout gives it" if read == want else "NOT the byte the layout gives it")
+                       if not s.by_tma else "no TMA model places it" if tma_wrote is None
+                       else "the byte TMA wrote it to" if read == tma_wrote else "NOT the byte TMA wrote it to")
             instruction = s.atom.instruction or s.atom.name
             out.append(ChainLine("instruction", f"{instruction} reads the slice's {op}({a}={i}, {c}={j}) from shared "
                                                 f"memory (no thread holds it): {verdict}"))

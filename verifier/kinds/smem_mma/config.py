@@ -1,6 +1,8 @@
 """The smem_mma kind's configuration: a wgmma or tcgen05.mma operand (A or B) read from shared memory through a
-descriptor, the shared tile (`smem`, with its stages) filled by TMA (`copy: SM90_TMA_LOAD`) from the global tensor
-`gmem`; optionally the major-ness, the buffer's alignment, descriptor fields and a TMA box overriding CuTe's."""
+descriptor and its shared tile (`smem`, with its stages), filled either by TMA (`copy: SM90_TMA_LOAD`) from the
+global tensor `gmem`, or by the threads through the tile's own layout (a cp.async or vectorized copy atom,
+`partition_D` of the tile: the copy writes element (mn, k) where the layout says); optionally the major-ness, the
+buffer's alignment, descriptor fields and (TMA) a box overriding CuTe's."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,8 +18,9 @@ from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpe
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
                                     MAX_GLOBAL_ELEMENTS)
 
-# keys a TMA check does not read
+# keys a descriptor check does not read
 NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type")
+TMA_ONLY_KEYS = ("gmem", "tma_box")  # what only a TMA copy reads: the global tensor, the box
 MAX_SMEM_ALIGN = 1 << 20
 DESCRIPTOR_FIELD_LIMIT = 1 << 18     # every descriptor field override lies in [0, 2^18)
 BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
@@ -25,27 +28,45 @@ BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
 
 @dataclass(kw_only=True)
 class SmemMmaCheck(CheckSpec):
-    """A descriptor-read MMA operand and the TMA copy that fills its shared tile (theorems 1, 2, 9, 11-16)."""
+    """A descriptor-read MMA operand and the copy that fills its shared tile (theorems 1, 2, 9, 11-16 for TMA; 1, 2,
+    9, 11, 12, 15 for a copy through the tile's layout)."""
     kind: ClassVar[str] = CheckKind.GMMA
     mma: str
     copy: str
     operand: str                         # "A" | "B"
     value_type: ValueType
     smem: Any                            # Layout | ComposedLayout: (MN, K[, PIPE]) -> element offset
-    gmem: Any                            # the global (MN, K) tensor the TMA copy reads: Layout, elements
+    gmem: Any = None                     # the global (MN, K) tensor the TMA copy reads: Layout, elements (TMA only)
     major: str | None = None             # the operand's major-ness when the atom's name does not say: K | MN
     smem_absolute: bool = False          # the smem swizzle reads absolute addresses (a GMMA smem_ptr layout)
     smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
 
+    @property
+    def by_tma(self) -> bool:
+        """TMA fills the tile (box by box, through a tensor map); otherwise the threads write it through its layout."""
+        return self.copy in TMA_COPIES
+
     def summary(self) -> str:
-        return f"{super().summary()} smem {self.smem} from gmem {self.gmem}"
+        source = f"from gmem {self.gmem}" if self.by_tma else f"written through its layout by {self.copy}"
+        return f"{super().summary()} smem {self.smem} {source}"
 
 
 def reads_smem_mma_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
-    """A check naming an MMA atom whose operand TMA copies into shared memory."""
-    return mma is not None and fields.has("copy") and fields.m["copy"] in TMA_COPIES
+    """A check naming an MMA atom whose operand TMA copies into shared memory, or a descriptor-read operand (B, or
+    A of an SS atom) with the copy that fills its tile: no register fragment of it exists for a tiled check."""
+    if mma is None or not fields.has("copy"):
+        return False
+    if fields.m["copy"] in TMA_COPIES:
+        return True
+    operand = str(fields.m.get("operand", "")).strip().upper()
+    return (_reads_through_descriptor(mma) and operand in ("A", "B")
+            and not (operand == "A" and _a_not_shared(mma)))
+
+
+def _reads_through_descriptor(mma: MMAAtomSpec) -> bool:
+    return (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS)
 
 
 def _a_not_shared(mma: MMAAtomSpec) -> bool:
@@ -60,16 +81,22 @@ def _a_not_shared(mma: MMAAtomSpec) -> bool:
 def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> SmemMmaCheck:
     """The configuration, validated: operand A or B of an SS atom, its tile, the global tensor, the overrides."""
     what = fields.what
-    if not (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS):
+    if not _reads_through_descriptor(mma):
         raise SpecError(fields.at("mma"), f"{what}: a TMA check needs a wgmma or tcgen05.mma MMA atom; "
                                           f"{quote(mma.name)} issues {quote(mma.instruction or 'no instruction')}")
-    for k in ("operand", "smem", "gmem"):
+    by_tma = named.copy in TMA_COPIES
+    for k in ("operand", "smem") + (("gmem",) if by_tma else ()):
         if not fields.has(k):
-            raise SpecError(fields.loc, f"{what} copies with TMA and so needs '{k}'")
+            raise SpecError(fields.loc, f"{what} copies with TMA and so needs '{k}'" if by_tma else
+                            f"{what} fills the shared operand of {quote(mma.name)} and so needs '{k}'")
+    if not by_tma:
+        refuse_keys(fields, TMA_ONLY_KEYS, f"is only read when the copy is {' or '.join(TMA_COPIES)} (the threads "
+                                           f"write this tile through its layout with {quote(str(named.copy))})")
     if named.operand not in ("A", "B"):
         raise SpecError(fields.at("operand"), f"'operand' of {what} must be A or B: TMA fills the shared-memory "
                                               "operands of wgmma")
-    refuse_keys(fields, NOT_READ_BY_TMA_CHECKS, "is not used by TMA checks")
+    refuse_keys(fields, NOT_READ_BY_TMA_CHECKS, "is not used by TMA checks" if by_tma
+                else "is not used by checks of an operand read through a descriptor")
     if named.operand == "A" and _a_not_shared(mma):
         raise SpecError(fields.at("operand"), f"{what}: {quote(mma.name)} takes A from registers or tensor memory "
                                               "(an RS / TS atom); no descriptor reads a shared A, so a TMA check of "
@@ -80,8 +107,8 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     if smem.rank() not in (2, 3):
         raise SpecError(fields.at("smem"), f"'smem' of {what} must be (MN, K) or (MN, K, PIPE), not rank "
                                            f"{smem.rank()}")
-    gmem = fields.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS)   # only its shape and strides are read
-    if gmem.rank() != 2:
+    gmem = fields.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS) if by_tma else None   # its shape and strides
+    if gmem is not None and gmem.rank() != 2:
         raise SpecError(fields.at("gmem"), f"'gmem' of {what} must be the (MN, K) global tensor, rank 2")
     check = SmemMmaCheck(**common_fields(named), smem=smem, gmem=gmem,
                          smem_absolute=isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag))

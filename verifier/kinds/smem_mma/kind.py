@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Iterator, TextIO
 
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
-from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
+from ...specfile.model import CheckKind, CheckSpec, CopyAtomSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import GMMA_KEYS
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MmaPictures
@@ -22,6 +22,8 @@ T = TheoremId
 # the theorems of the descriptor path after the atom's, in the order they are decided
 SMEM_MMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                   T.GMMA_END_TO_END)
+# ... when the threads write the tile through its layout: no tensor map, no box, nothing of TMA's to agree with
+THROUGH_LAYOUT_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.GMMA_DESCRIPTOR)
 SMEM_MMA_PRECEDENCE = 10
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 
@@ -31,7 +33,8 @@ class SmemMmaKind(MmaPictures):
     name = CheckKind.GMMA.value
     precedence = SMEM_MMA_PRECEDENCE
     keys: tuple[str, ...] = GMMA_KEYS
-    summary_line = "a wgmma / tcgen05.mma operand in shared memory filled by TMA: theorems 1, 2, 9, 11-16"
+    summary_line = ("a wgmma / tcgen05.mma operand in shared memory, filled by TMA (theorems 1, 2, 9, 11-16) or by "
+                    "the threads through its layout (1, 2, 9, 11, 12, 15)")
     needs_result_to_draw = False
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
@@ -45,20 +48,23 @@ class SmemMmaKind(MmaPictures):
         assert isinstance(check, SmemMmaCheck)
         atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
 
+        order = SMEM_MMA_ORDER if check.by_tma else THROUGH_LAYOUT_ORDER
+
         def build() -> Planned:
             from . import theorems as HT
             from .chain import Sm90Chain
             from .setup import build_sm90
-            setup = build_sm90(check, spec.mma_atoms[check.mma])
+            setup = build_sm90(check, spec.mma_atoms[check.mma], _writer(spec, check))
             suspects = context.suspects
-            return Planned({T.SMEM_INJECTIVE: lambda: HT.smem_injective(setup, suspects),
-                            T.COPY_VALUE_TYPE: lambda: HT.value_type(setup, suspects),
-                            T.TMA_ENCODABLE: lambda: HT.tma_encodable(setup, suspects),
-                            T.TMA_PLACEMENT: lambda: HT.tma_placement(setup, suspects),
-                            T.GMMA_DESCRIPTOR: lambda: HT.gmma_descriptor(setup, suspects),
-                            T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}, Sm90Chain(setup))
+            plans = {T.SMEM_INJECTIVE: lambda: HT.smem_injective(setup, suspects),
+                     T.COPY_VALUE_TYPE: lambda: HT.value_type(setup, suspects),
+                     T.TMA_ENCODABLE: lambda: HT.tma_encodable(setup, suspects),
+                     T.TMA_PLACEMENT: lambda: HT.tma_placement(setup, suspects),
+                     T.GMMA_DESCRIPTOR: lambda: HT.gmma_descriptor(setup, suspects),
+                     T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}
+            return Planned({tid: plans[tid] for tid in order}, Sm90Chain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(SMEM_MMA_ORDER, build)]
+        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(order, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """global (row, col) -> TMA box -> shared byte -> descriptor -> the (mn, k) the tensor core reads."""
@@ -69,7 +75,7 @@ class SmemMmaKind(MmaPictures):
         coord, stage, base = request.coord, request.stage, request.base
         if coord is None or len(coord) != 2:
             raise ExplainError(f"check '{name}' is a Hopper check: give --coord MN,K (and --stage)")
-        chain = Sm90Chain(build_sm90(check, spec.mma_atoms[check.mma]))
+        chain = Sm90Chain(build_sm90(check, spec.mma_atoms[check.mma], _writer(spec, check)))
         s = chain.setup
         if s.tile is None:
             raise ExplainError(f"check '{name}': {s.tile_problem}")
@@ -88,6 +94,11 @@ class SmemMmaKind(MmaPictures):
         from .neighbours import gmma_changes
         assert isinstance(check, SmemMmaCheck)
         return gmma_changes(spec, check)
+
+
+def _writer(spec: Spec, check: SmemMmaCheck) -> CopyAtomSpec | None:
+    """The copy atom that writes the tile through its layout (None for TMA: the tensor map writes it)."""
+    return None if check.by_tma else spec.copy_atoms.get(check.copy)
 
 
 SMEM_MMA = register(SmemMmaKind())

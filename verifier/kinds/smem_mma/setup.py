@@ -20,9 +20,9 @@ from ...algebra.layout import Layout
 from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
 from ...cute.operand import Operand
 from ...hardware import tma as TMA
-from ...hardware.base import MMAModel
+from ...hardware.base import CopyModel, MMAModel
 from ...hardware.smem_operand import GmmaSwizzle, Major
-from ...specfile.model import MMAAtomSpec
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ...symbolic.expr import Expr, ExprLike, Var, const
 from ...symbolic.layouts import layout_expr, swizzle_expr
 from .arch import Architecture, DescriptorFields, TileDescriptor, architecture
@@ -53,7 +53,7 @@ class Sm90Setup:
     major_source: str                     # where the major-ness came from, in words
     tile: SmemTile | None
     tile_problem: str | None              # why the smem layout is no tile TMA and the tensor core know
-    gmem: Layout
+    gmem: Layout | None                   # the global tensor TMA reads (None: the threads fill the tile)
     inner_mode: int | None                # the gmem mode of stride 1 (the tensor map's dimension 0)
     gmem_problem: str | None
     cta_group: int = 1                    # CTAs one instruction spans (tcgen05 .cta_group::2: each reads half)
@@ -64,6 +64,12 @@ class Sm90Setup:
     reader: TileDescriptor | None = None  # ... with the check's overrides: the one the tensor core reads through
     overrides: dict[str, int] = field(default_factory=dict)
     base_var: Var = field(default_factory=lambda: Var("base", 1))
+    writer: CopyModel | None = None       # a copy through the tile's layout: the instruction that writes it
+
+    @property
+    def by_tma(self) -> bool:
+        """TMA fills the tile; otherwise the threads write it through its layout (theorems 13, 14, 16 do not apply)."""
+        return self.check.by_tma
 
     # -- names -------------------------------------------------------------------------------------------------
     @property
@@ -193,8 +199,9 @@ def _inner_mode(gmem: Layout) -> tuple[int | None, str | None]:
     return unit[0], None
 
 
-def build(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
-    """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations."""
+def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
+    """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
+    the copy atom that fills the tile through its layout, when it is not TMA)."""
     assert check.value_type is not None and check.operand is not None
     op = Operand.of(check.operand)
     arch = architecture(atom)
@@ -209,16 +216,19 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
     tile = arch.tile(check.smem, bits, check.smem_absolute)
     problem = tile if isinstance(tile, str) else None
     gmem = check.gmem
-    inner_mode, gmem_problem = _inner_mode(gmem)
+    inner_mode, gmem_problem = _inner_mode(gmem) if gmem is not None else (None, None)
     s = Sm90Setup(check, atom, arch, model, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
                   cta_group=arch.cta_group(atom))
+    if writer is not None:
+        from ..cute_objects import copy_model_for
+        s.writer = copy_model_for(writer, value_bits=bits)   # an element-wise copy moves the check's value type
     if s.tile is None:
         return s
     s.align = check.smem_align or TMA.SMEM_ALIGN
     span = max(1, (SMEM_BYTES - s.footprint_bytes) // s.align + 1) if s.footprint_bytes <= SMEM_BYTES else 1
     s.base_var = Var("base", span)
-    if inner_mode is not None:
+    if gmem is not None and inner_mode is not None:
         s.boxes = (TmaBoxes(check.tma_box, inner_mode, ()) if check.tma_box is not None
                    else tma_boxes(s.tile, inner_mode))
         e = s.elem_bytes
@@ -234,6 +244,6 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
     return s
 
 
-def build_sm90(check: SmemMmaCheck, atom: MMAAtomSpec) -> Sm90Setup:
+def build_sm90(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
     """`build`, under the name the callers know (the check may be Hopper's or Blackwell's)."""
-    return build(check, atom)
+    return build(check, atom, writer)

@@ -165,6 +165,10 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
 # --- theorem 15: the descriptor reads what the layout says ---------------------------------------------------
 
 def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    if setup.tile is None and not setup.by_tma:     # (with TMA, theorem 13 says it)
+        return [Fact(f"the shared layout's swizzle is one {setup.engine}'s descriptor reads (Swizzle<1|2|3,4,3> on "
+                     "bytes)", False, str(setup.tile_problem), "none, 32B, 64B or 128B",
+                     suspects.smem("the shared-memory layout (its swizzle)"))]
     if setup.tile is None:
         return _no_tile(setup)
     op = setup.operand.value
@@ -187,6 +191,10 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
         return unsettled      # a failed fact above is a refutation the unsettled read does not hide
     if unsettled is not None or setup.reader is None:
         return items
+    if not setup.by_tma:      # TMA's theorem 13 says it for a TMA-filled buffer
+        items.append(Fact("the buffer fits shared memory", setup.footprint_bytes <= SMEM_BYTES,
+                          f"{setup.footprint_bytes} bytes", f"at most {SMEM_BYTES} bytes",
+                          suspects.smem("the shared-memory layout's footprint (its stages)")))
     problem = setup.reader.field_problem(setup.major)
     blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
                   if setup.overrides else None)
@@ -309,7 +317,33 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
     assert vt is not None
     op = setup.operand.value
     want = setup.atom.types[op.lower()]
-    return [Fact(f"the TMA copy's value type has the MMA's {op} width", vt.bits == want.bits,
-                 f"{vt.name} ({vt.bits} bits)", f"{want.bits} bits (the MMA's {op} type {want.name})",
-                 suspects.value_type(f"the copy's value_type {vt.name} against the MMA's {op} type {want.name}"),
-                 subject=op)]
+    items: list[Item] = [Fact(f"the {'TMA ' if setup.by_tma else ''}copy's value type has the MMA's {op} width",
+                              vt.bits == want.bits, f"{vt.name} ({vt.bits} bits)",
+                              f"{want.bits} bits (the MMA's {op} type {want.name})",
+                              suspects.value_type(f"the copy's value_type {vt.name} against the MMA's {op} type "
+                                                  f"{want.name}"), subject=op)]
+    if not setup.by_tma:
+        if setup.writer is None:
+            if not all(f.holds for f in items if isinstance(f, Fact)):
+                return items      # a refuted width is not hidden by the copy the tool has no model of
+            return Unsupported(f"the copy {setup.check.copy} has no instruction model: whether it writes shared "
+                               "memory is not known")
+        items.append(_writes_shared(setup, suspects))
+    return items
+
+
+# instructions of these directions write shared memory (per-thread copies write wherever their tensors are)
+WRITING_DIRECTIONS = ("memory", "store")
+
+
+def _writes_shared(setup: Sm90Setup, suspects: Suspects) -> Fact:
+    """The copy through the tile's layout writes shared memory: the descriptor reads the operand there."""
+    w, name = setup.writer, setup.check.copy
+    assert w is not None
+    writes = w.lanes == 1 or w.direction in WRITING_DIRECTIONS
+    actual = f"{w.instruction}: {'writes memory' if writes else f'a {w.direction} copy (into registers)'}"
+    return Fact(f"the copy writes the shared tile {setup.engine} reads through the descriptor", writes, actual,
+                "a copy into shared memory (cp.async, a vectorized or per-thread copy, stmatrix)",
+                suspects.field("copy", f"the copy {name}: no register fragment of {setup.operand.value} exists for "
+                                       f"{setup.atom.name}, the descriptor reads the tile"),
+                subject=setup.operand.value)
