@@ -2,9 +2,12 @@
 
     python benchmarks/cpp_tutorials.py [--examples DIR] [--cutlass INCLUDE_DIR] [--rounds N]
 
-DIR is CUTLASS's examples/cute/tutorial (default: the copy the nvidia-cutlass wheel ships).  Each source is
-imported with --no-cache (the compile is timed, not a cache read) and its spec proved; each mutation is a one-line
-edit of a source, written to a temporary directory beside copies of the source's local headers.  The table gives
+DIR is CUTLASS's examples/cute/tutorial (default: the copy the nvidia-cutlass wheel ships); example 48 (Hopper
+warp-specialized GEMM, CUTLASS's own kernel over a CollectiveBuilder mainloop) is read from beside it, with
+examples/common as CUTLASS's build adds it (-I); it needs cuRAND's headers (the toolkit's, or nvidia-curand-cu12).
+Each source is imported with --no-cache (the compile is timed, not a cache read) and its spec proved; each
+mutation is a one-line edit of a source, written to a temporary directory beside copies of the source's local
+headers.  The table gives
 the checks, the verdicts, and the median seconds of the compile and of the proof over the rounds."""
 from __future__ import annotations
 
@@ -19,10 +22,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+EXAMPLE_48 = "../../48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu"   # beside the tutorials
 SOURCES = ("sgemm_1.cu", "sgemm_2.cu", "sgemm_sm70.cu", "sgemm_sm80.cu", "tiled_copy.cu", "tiled_copy_if.cu",
            "hopper/wgmma_sm90.cu", "hopper/wgmma_tma_sm90.cu", "blackwell/01_mma_sm100.cu",
            "blackwell/02_mma_tma_sm100.cu", "blackwell/03_mma_tma_multicast_sm100.cu",
-           "blackwell/04_mma_tma_2sm_sm100.cu", "blackwell/05_mma_tma_epi_sm100.cu")
+           "blackwell/04_mma_tma_2sm_sm100.cu", "blackwell/05_mma_tma_epi_sm100.cu", EXAMPLE_48)
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,15 @@ MUTATIONS = (
              "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "a K-major wgmma atom on MN-major A"),
     Mutation("blackwell/02_mma_tma_sm100.cu", "UMMA::Major::K, UMMA::Major::K>", "UMMA::Major::MN, UMMA::Major::K>",
              "an MN-major tcgen05.mma atom on K-major A"),
+    Mutation("hopper/wgmma_sm90.cu", "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
+             "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+             "a K-major wgmma atom on MN-major A filled by cp.async"),
+    Mutation("blackwell/01_mma_sm100.cu", "UMMA::Major::K, UMMA::Major::K>", "UMMA::Major::MN, UMMA::Major::K>",
+             "an MN-major tcgen05.mma atom on K-major A filled by a cooperative copy"),
+    Mutation(EXAMPLE_48, "using         LayoutA     = cutlass::layout::RowMajor;",
+             "using         LayoutA     = cutlass::layout::ColumnMajor;", "an MN-major tf32 A for the collective"),
+    Mutation(EXAMPLE_48, "using TileShape           = Shape<_128,_128,_32>;",
+             "using TileShape           = Shape<_128,_128,_4>;", "a K tile shallower than the tf32 atom's 8"),
 )
 
 
@@ -81,7 +94,8 @@ def measure(path: Path, rounds: int, tmp: Path, headers: list[str]) -> tuple[str
                               "-o", str(spec), *headers])
         compiles.append(secs)
         if rc != 0:
-            line = next((x for x in out.splitlines() if x.startswith(("refused:", "error:"))), out.strip()[-200:])
+            line = next((x for x in out.splitlines() if x.startswith(("refused:", "error:", "unsupported:"))),
+                        out.strip()[-200:])
             verdicts = re.sub(r"\S*/", "", line)[:140]
             proofs.append(0.0)
             continue
@@ -104,6 +118,9 @@ def main() -> int:
         print("no tutorials: give --examples DIR or pip install --no-deps nvidia-cutlass", file=sys.stderr)
         return 2
     headers = ["--cutlass", str(args.cutlass)] if args.cutlass else []
+    common = root.parent.parent / "common"          # CUTLASS's examples/common: what its build adds for example 48
+    if common.is_dir():
+        headers += ["-I", str(common)]
     print(f"tutorials from {root}; headers from {args.cutlass or 'the nvidia-cutlass wheel'}; {args.rounds} round(s), "
           "medians")
     print("| source | checks | verdicts | compile s | prove s |\n|---|---|---|---|---|")

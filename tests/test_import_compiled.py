@@ -27,6 +27,7 @@ from verifier.outcome import ExitCode
 DATA = Path(__file__).parent / "data" / "cpp"
 TILE = DATA / "tile_sm80.cu"
 DESC = DATA / "desc_sm90.cu"
+EXAMPLE_48 = "48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu"
 A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
 LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
@@ -53,7 +54,11 @@ def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path, source: Path
     from verifier.dsl.spec_text import spec_text
     from verifier.importer.compiled_import import CXX_READER
     from verifier.importer.kernel_spec import ATOM_LIBRARY, load_atom_library
-    records, skipped = read_paths(str(source), instrument(source_text), _notes(notes))
+    from verifier.importer.collective_paths import collective_paths
+    ins, noted = instrument(source_text), _notes(notes)
+    records, skipped = read_paths(str(source), ins, noted)
+    found, listed = collective_paths(str(source), ins, noted)
+    records, skipped = records + found, skipped + listed
     mma, copy = load_atom_library(ATOM_LIBRARY)
     spec = tmp_path / f"{source.stem}.yaml"
     spec.write_text(spec_text(source.stem, [str(source)], [KernelChecks(source.stem, records, skipped)], mma, copy,
@@ -152,6 +157,38 @@ def test_descriptor_operands_the_threads_write_are_verified_from_recorded_types(
     assert records[0].smem.startswith("Sw<3,4,3> o smem_ptr[16b](unset) o ")
     assert sorted((s.where.line, s.covered) for s in skipped) == [(28, True), (29, True), (45, False)]
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "desc_sm90.notes", DESC), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def _wheel_examples() -> Path | None:
+    import importlib.util
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or spec.origin is None:
+        return None
+    d = Path(spec.origin).parent / "source" / "examples"
+    return d if (d / EXAMPLE_48).is_file() else None
+
+
+def test_cutlass_s_example_48_is_read_through_its_collective(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Example 48's kernel body is CUTLASS's (GemmUniversal over a CollectiveBuilder's mainloop): the collective's
+    members GCC spelled for its namespace-scope aliases become one descriptor check a TMA-filled operand, verified;
+    the GemmKernel and Gemm aliases holding the same collective are listed as proved by them."""
+    examples = _wheel_examples()
+    if examples is None:
+        pytest.skip("the nvidia-cutlass wheel's examples are not installed")
+    source = examples / EXAMPLE_48
+    text = source.read_text(encoding="utf-8")
+    from verifier.importer.collective_paths import collective_paths
+    ins, noted = instrument(text), _notes(DATA / "example_48_scope.notes")
+    assert read_paths(str(source), ins, noted) == ([], [])        # no function of the file copies or multiplies
+    records, skipped = collective_paths(str(source), ins, noted)
+    from verifier.dsl.kernel_checks import DescriptorRecord
+    assert [(type(r), r.name, r.mma, r.operand, r.value_type) for r in records] == [
+        (DescriptorRecord, f"CollectiveMainloop_desc_{op.lower()}", "SM90_64x128x8_F32TF32TF32_SS_TN", op, "float")
+        for op in "AB"]
+    assert all(r.gmem == "(4096,4096):(4100,1)" and "SM90_TMA_LOAD_MULTICAST" in r.what for r in records)
+    assert sorted((s.where.line, s.covered) for s in skipped) == [(136, True)] * 2 + [(142, True)] * 2
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "example_48_scope.notes", source), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
 
 
@@ -260,18 +297,25 @@ def test_a_source_that_does_not_compile_is_one_line_with_its_place(tmp_path: Pat
 
 
 def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change
-    """Write tests/data/cpp/*.notes from compiles of the tile kernel, its mistake and the descriptor kernel."""
+    """Write tests/data/cpp/*.notes from compiles of the tile kernel, its mistake, the descriptor kernel and the
+    namespace-scope aliases of CUTLASS's example 48 (which needs cuRAND's headers: pip install nvidia-curand-cu12)."""
     from verifier.importer.compile_notes import compile_notes
     from verifier.importer.compiled import toolchain
+    from verifier.importer.instrument import SCOPE
     tools = toolchain(None, None)
     text = TILE.read_text(encoding="utf-8")
+    examples = _wheel_examples()
+    assert examples is not None
+    e48 = examples / EXAMPLE_48
     for name, source, t, kernel in (("tile_sm80", TILE, text, "tile_kernel"),
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
-                                    ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel")):
+                                    ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
+                                    ("example_48_scope", e48, e48.read_text(encoding="utf-8"), SCOPE)):
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / source.name
             f.write_text(t, encoding="utf-8")
-            notes = [n for n in compile_notes(tools, f, instrument(t), {}, use_cache=False).notes
+            notes = [n for n in compile_notes(tools, f, instrument(t), {}, use_cache=False,
+                                              include_dirs=(examples / "common",)).notes
                      if n.function.startswith(kernel)]
         head = ("# made by: tests/test_import_compiled.py::regenerate_notes (g++ 12.2, the nvidia-cutlass 4.2.0.0 "
                 f"wheel's headers): the types GCC spelled for {kernel}'s declarations; line, column, "
@@ -305,3 +349,22 @@ def test_a_kernel_nothing_instantiates_is_listed_with_what_to_give():
     _, skipped = read_paths(str(TILE), instrument(TILE.read_text(encoding="utf-8")), [])
     assert [(s.what, s.where.line) for s in skipped] == [("function tile_kernel", 12)]
     assert "--instantiate 'EXPR'" in skipped[0].why
+
+
+def test_a_source_with_no_checkable_path_is_unsupported_with_every_reason(tmp_path: Path, monkeypatch,
+                                                                          capsys: pytest.CaptureFixture[str]):
+    """Every copy and MMA listed, none checkable (here: the kernel template nothing instantiates): exit 3 with
+    `unsupported:` and the reasons — not bad input, not a silent empty spec."""
+    from verifier.importer import compiled_import
+    from verifier.importer.compile_notes import CompiledNotes
+    from verifier.importer.compiled import Toolchain
+    from verifier.commands import import_kernel
+    monkeypatch.setattr(compiled_import, "compile_notes", lambda *a, **k: CompiledNotes(notes=[], where="test"))
+    monkeypatch.setattr(import_kernel, "toolchain", lambda cxx, cutlass: Toolchain("g++", (), "test"))
+    source = tmp_path / "tile.cu"
+    source.write_text(TILE.read_text(encoding="utf-8").replace(*LAUNCH_AS_TEMPLATE), encoding="utf-8")
+    out = tmp_path / "tile.yaml"
+    assert main(["import-kernel", "--compile", str(source), "-o", str(out)]) == ExitCode.UNDECIDED
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"unsupported: '{source}': no operand path the verifier checks; first not checked: ")
+    assert any("give --instantiate" in line for line in err) and not out.exists()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..echo import quote_path
 from ..specfile.model import SpecError
+from ..outcome import ExitCode
 from ..importer.compiled import CompilerUnavailable, toolchain
 from ..importer.kernel_spec import ATOM_LIBRARY, KernelInputError, run
 
@@ -29,6 +30,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--name", help="the spec's name (default: the file's stem)")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
                     help="a macro the compile defines (repeatable): #if / #ifdef branches are read as it takes them")
+    ap.add_argument("-I", dest="include_dirs", action="append", default=[], type=Path, metavar="DIR",
+                    help="with --compile: a directory the compile searches for #include files (repeatable), as "
+                         "your build passes it (CUTLASS's examples: examples/common)")
     ap.add_argument("--check-reader", action="store_true",
                     help="compile a host program with CuTe's headers and compare every shared layout the reader "
                          "computed with CuTe's own (CuTe's is used where they differ)")
@@ -79,19 +83,25 @@ def _bad_input(e: Exception) -> int:
 
 def _compiled(args: argparse.Namespace, defines: dict[str, str]) -> int:
     """import-kernel --compile: exit 0 with a spec written, 1 when CuTe itself refuses a configuration (its
-    static_assert, with the rule and where the source asked for it), 2 for bad input or a compile that fails."""
+    static_assert, with the rule and where the source asked for it), 2 for bad input or a compile that fails, 3 when
+    every copy and MMA found is one the verifier does not check (each listed, with its reason)."""
     from ..importer.compile_notes import CompileFailed
-    from ..importer.compiled_import import import_compiled
+    from ..importer.compiled_import import NothingChecked, import_compiled
     try:
         tools = toolchain(args.cxx, args.cutlass)
         text, result = import_compiled(args.files, args.atoms, args.name, defines, tools, not args.no_cache,
-                                       args.instantiate)
+                                       args.instantiate, tuple(args.include_dirs))
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")
     except CompileFailed as e:
         print(f"{'refused' if e.refused_by_cute else 'error'}: {e}", file=sys.stderr)
         return 1 if e.refused_by_cute else 2
+    except NothingChecked as e:
+        for s in e.result.skipped:
+            print(str(s), file=sys.stderr)
+        print(f"unsupported: {e}", file=sys.stderr)
+        return int(ExitCode.UNDECIDED)
     except (KernelInputError, SpecError, CompilerUnavailable, OSError) as e:
         return _bad_input(e)
     for s in result.skipped:

@@ -101,7 +101,11 @@ class Skipped:
     where: Where
     what: str
     why: str
-    covered: bool = False     # not a check of its own: another check proves what it does (its reason names which)
+    covered_by: str | None = None   # not a check of its own: the check that proves what it does (the reason says it)
+
+    @property
+    def covered(self) -> bool:
+        return self.covered_by is not None
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}: {self.why}"

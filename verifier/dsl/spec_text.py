@@ -145,6 +145,10 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
                 k.skipped.append(Skipped(r.where, f"check {r.name}", f"the atom library defines no copy atom {copy}"))
             else:
                 kept.append(r)
+        dropped = {r.name for r in k.records} - {r.name for r in kept}
+        k.skipped = [Skipped(s.where, s.what, f"{s.why}; but {s.covered_by} is not checked (its atom is not in the "
+                                              "library): not checked")
+                     if s.covered_by in dropped else s for s in k.skipped]
         k.records = kept
 
 

@@ -6,7 +6,9 @@ The compile defines CUDA's qualifiers away and says the toolkit supports SM90 an
 headers define from nvcc's version: CUTLASS_ARCH_MMA_SM90_SUPPORTED, CUTLASS_ARCH_MMA_SM100_SUPPORTED), as nvcc's host
 pass would; the device pass's macros (__CUDA_ARCH__, the *_ENABLED ones) stay undefined, so CuTe's host code paths
 are the ones read.  Results are kept in the cache directory, keyed by the instrumented text, the prelude, the flags,
-the compiler's version and every file the source includes from its own directory, and CUTLASS's version header."""
+the compiler's version and every file the source includes from its own directory, and CUTLASS's version header;
+each entry also lists every file the compile read (GCC's -MD dependencies) with its SHA-256, and an entry is used
+only while every one of them still has those bytes (an edited CuTe header, a changed -I directory: compiled again)."""
 from __future__ import annotations
 
 import hashlib
@@ -19,16 +21,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .compiled import CompilerUnavailable, Toolchain
+from .host_headers import build_overlay, overlay_dir
 from .instrument import Instrumented
 
 COMPILE_TIMEOUT_S = 600
 PRELUDE = Path(__file__).resolve().parent / "host_prelude.hpp"
 NOTE_MARK = "verifier-note"
-CACHE_FORMAT = 1
-SUPPORTED_MACROS = ("CUTLASS_ARCH_MMA_SM90_SUPPORTED", "CUTLASS_ARCH_MMA_SM100_SUPPORTED")
+CACHE_FORMAT = 2                  # 2: entries list their dependencies' digests
+# what CUTLASS's headers make of nvcc >= 12.8's version macros (__CUDACC_VER_MAJOR__ itself stays undefined: with it
+# CUTLASS includes headers only nvcc's front end reads, wmma's <mma.h> among them)
+SUPPORTED_MACROS = ("CUTLASS_ARCH_MMA_SM90_SUPPORTED", "CUTLASS_ARCH_MMA_SM100_SUPPORTED",
+                    "CUTLASS_SM90_COLLECTIVE_BUILDER_SUPPORTED")
 HOST_PASS_FLAGS = ("-D__global__=", "-D__device__=", "-D__host__=", "-D__shared__=", "-D__constant__=",
                    "-D__forceinline__=inline", "-D__launch_bounds__(...)=", "-D__grid_constant__=",
-                   "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP", *(f"-D{m}=1" for m in SUPPORTED_MACROS))
+                   "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP",
+                   "-D__NVCC__",                  # nvcc's (its host pass has it): CUTLASS declares its lane and SM ids
+                   *(f"-D{m}=1" for m in SUPPORTED_MACROS))
 _NOTE = re.compile(r"\[with int Line = (\d+); int Column = (\d+); Tag = (.*)::verifier_tag_; T = (.*)\]' is deprecated")
 _ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<what>.*)$")
 _LOCAL_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
@@ -108,6 +116,17 @@ def _cache_dir() -> Path:
     return default_dir() / "compile"
 
 
+DEPENDENCY = "dep "                # a cache entry's line: "dep <sha256> <path>"
+
+
+def _digest(path: str) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
 def _read_cache(key: str) -> list[str] | None:
     path = _cache_dir() / f"{key}.notes"
     try:
@@ -116,7 +135,25 @@ def _read_cache(key: str) -> list[str] | None:
         return None
     if not lines or lines[0] != f"key {key}" or lines[-1] != "end":
         return None                     # foreign or cut short: compiled again
-    return lines[1:-1]
+    body = lines[1:-1]
+    for line in body:
+        if line.startswith(DEPENDENCY):
+            digest, _, dep = line[len(DEPENDENCY):].partition(" ")
+            if _digest(dep) != digest:
+                return None             # a file the compile read has changed (or is gone): compiled again
+    return [x for x in body if not x.startswith(DEPENDENCY)]
+
+
+def dependencies(make_rule: str, exclude: Path) -> list[str]:
+    """The files of a GCC -MD rule (`target: dep dep \\ ...`), without those under `exclude` (the temporary
+    directory of the compile: the instrumented source, the host program)."""
+    _, _, deps = make_rule.replace("\\\n", " ").partition(": ")
+    out: list[str] = []
+    for d in re.findall(r"(?:\\ |[^\s])+", deps):
+        d = d.replace("\\ ", " ")
+        if not Path(d).resolve().is_relative_to(exclude.resolve()) and d not in out:
+            out.append(d)
+    return out
 
 
 def _write_cache(key: str, lines: list[str]) -> None:
@@ -160,32 +197,53 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
                                  f"{m.group('line')})", refused_by_cute=True)
         if asked is not None:
             return CompileFailed(f"{asked}: the host compile fails in a header ({place}): {what[:300]}")
-        return CompileFailed(f"{place}: the host compile fails: {what[:300]}")
+        hint = " (give -I DIR for each directory your build adds)" if "No such file or directory" in what else ""
+        return CompileFailed(f"{place}: the host compile fails: {what[:300]}{hint}")
     tail = (lines or ["(no output)"])[-1]
     return CompileFailed(f"{original}:1:1: the host compile fails: {tail[:300]}")
 
 
+def _toolkit_version_flags(tools: Toolchain) -> list[str]:
+    """nvcc's version macros, which CUTLASS's headers and kernels read (`#if __CUDACC_VER_MAJOR__ >= 12`): the
+    toolkit's own version, as nvcc's host pass defines them."""
+    if tools.cuda_version is None:
+        return []
+    major, minor = tools.cuda_version
+    return [f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}", "-D__CUDACC_VER_BUILD__=0"]
+
+
 def compile_notes(tools: Toolchain, source: Path, instrumented: Instrumented, defines: dict[str, str],
-                  use_cache: bool = True) -> CompiledNotes:
+                  use_cache: bool = True, include_dirs: tuple[Path, ...] = ()) -> CompiledNotes:
     version = _compiler_version(tools.cxx)
     flags = ["-std=c++17", "-fsyntax-only", "-fpermissive", "-ftemplate-backtrace-limit=16", "-fno-diagnostics-color",
              "-fmessage-length=0", "-x", "c++", *HOST_PASS_FLAGS,
              *(f"-D{k}={v}" if v != "" else f"-D{k}" for k, v in sorted(defines.items())),
-             f"-iquote{source.resolve().parent}", *[f"-I{p}" for p in tools.includes]]
-    key = _key(tools, version, instrumented.text, flags, source)
+             *_toolkit_version_flags(tools), f"-iquote{source.resolve().parent}"]
+    roots = (*(p.resolve() for p in include_dirs), *tools.cutlass_includes)
+    overlay = overlay_dir(_cache_dir(), roots)
+    searched = [*[f"-I{p.resolve()}" for p in include_dirs], *[f"-I{p}" for p in tools.includes]]
+    key = _key(tools, version, instrumented.text, [*flags, f"-I{overlay}", *searched], source)
     out = CompiledNotes(where=tools.cutlass)
     cached = _read_cache(key) if use_cache else None
     started = time.perf_counter()
     if cached is None:
         with tempfile.TemporaryDirectory(prefix="verifier_compile_") as tmp:
+            try:
+                copies = build_overlay(overlay, roots)
+            except OSError:                  # no writable cache: the overlay lives as long as this compile
+                overlay = Path(tmp) / "headers"
+                copies = build_overlay(overlay, roots)
             host_source = Path(tmp) / source.name
             host_source.write_text(instrumented.text, encoding="utf-8")
             program = Path(tmp) / "host_program.cpp"
             program.write_text(f'#include "{PRELUDE}"\n#include "{host_source}"\n', encoding="utf-8")
             env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
             try:
-                done = subprocess.run([tools.cxx, *flags, str(program)], capture_output=True, text=True,
-                                      timeout=COMPILE_TIMEOUT_S, env=env, errors="replace")
+                deps_file = Path(tmp) / "deps.d"
+                done = subprocess.run([tools.cxx, *flags, f"-I{overlay}", *searched, "-MD", "-MF", str(deps_file),
+                                       str(program)],
+                                      capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S, env=env,
+                                      errors="replace")
             except subprocess.TimeoutExpired:
                 raise CompileFailed(f"{source}:1:1: the host compile ran past {COMPILE_TIMEOUT_S} s") from None
             except OSError as e:
@@ -193,8 +251,14 @@ def compile_notes(tools: Toolchain, source: Path, instrumented: Instrumented, de
             if done.returncode != 0:
                 raise _first_error(done.stderr, host_source, source)
             cached = [m.group(0) for m in _NOTE.finditer(done.stderr)]
-        if use_cache:
-            _write_cache(key, cached)
+            try:
+                rule = deps_file.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                rule = None             # no dependency list: nothing is kept (a later run compiles again)
+            read = [copies.get(d, d) for d in dependencies(rule, Path(tmp))] if rule is not None else None
+            manifest = None if read is None else [f"{DEPENDENCY}{_digest(d)} {d}" for d in read]
+        if use_cache and manifest is not None:
+            _write_cache(key, manifest + cached)
     else:
         out.cached = True
     out.seconds = time.perf_counter() - started

@@ -9,6 +9,7 @@ qualifiers are defined away, so a source whose kernels use device built-ins does
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -34,6 +35,8 @@ class Toolchain:
     cxx: str
     includes: tuple[Path, ...]
     cutlass: str                  # where CuTe's headers come from, in words (with the wheel's version)
+    cutlass_includes: tuple[Path, ...] = ()   # those of `includes` that are CUTLASS's (its headers, its utilities)
+    cuda_version: tuple[int, int] | None = None   # the toolkit's (major, minor): what nvcc's host pass says it is
 
 
 def _wheel_include() -> tuple[Path, str] | None:
@@ -67,11 +70,48 @@ def toolchain(cxx: str | None, cutlass: Path | None) -> Toolchain:
             raise CompilerUnavailable("no CuTe headers: give --cutlass DIR, or pip install --no-deps nvidia-cutlass")
         inc, where = found
     cuda = Path(os.environ.get("CUDA_HOME") or "/usr/local/cuda") / "include"
-    if not (cuda / "cuda_runtime.h").is_file():
-        raise CompilerUnavailable(f"no CUDA headers at {cuda} (set CUDA_HOME)")
+    wheels = pip_cuda_includes()
+    if not (cuda / "cuda_runtime.h").is_file() and not any((w / "cuda_runtime.h").is_file() for w in wheels):
+        raise CompilerUnavailable(f"no CUDA headers at {cuda} (set CUDA_HOME, or pip install nvidia-cuda-runtime-cu12)")
     util = inc.parent / "tools" / "util" / "include"      # CUTLASS's host utilities (the examples include them)
     extra = (util,) if util.is_dir() else ()
-    return Toolchain(compiler, (inc, *extra, cuda, cuda / "cccl"), where)
+    includes = (inc, *extra, cuda, cuda / "cccl", *wheels)
+    return Toolchain(compiler, includes, where, (inc, *extra), cuda_version(includes))
+
+
+_CUDA_VERSION = re.compile(r"^#define\s+(?:CUDA_VERSION|CUDART_VERSION)\s+(\d+)", re.M)
+
+
+def cuda_version(includes: tuple[Path, ...]) -> tuple[int, int] | None:
+    """The CUDA toolkit's version as cuda.h (or cuda_runtime_api.h) states it: 13000 -> (13, 0)."""
+    for inc in includes:
+        for header in ("cuda.h", "cuda_runtime_api.h"):
+            try:
+                m = _CUDA_VERSION.search((inc / header).read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue
+            if m is not None:
+                v = int(m.group(1))
+                return v // 1000, (v % 1000) // 10
+    return None
+
+
+
+
+
+def pip_cuda_includes() -> tuple[Path, ...]:
+    """The include/ directories of NVIDIA's pip packages of CUDA headers (nvidia-curand-cu12, nvidia-cuda-runtime-
+    cu12, ...), after the toolkit's own: what a toolkit without cuRAND lacks, a pip package may ship."""
+    import importlib.util
+    spec = importlib.util.find_spec("nvidia")
+    if spec is None or not spec.submodule_search_locations:
+        return ()
+    found: list[Path] = []
+    for root in spec.submodule_search_locations:
+        for inc in sorted(Path(root).glob("*/include")):
+            if inc.is_dir() and any(inc.glob("*.h")):
+                found.append(inc)
+    return tuple(found)
 
 
 def _program(source: Path, names: list[str]) -> str:

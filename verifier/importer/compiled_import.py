@@ -13,11 +13,21 @@ from ..echo import quote_path
 from .compile_notes import CompiledNotes, compile_notes
 from .compiled import Toolchain
 from .instrument import instrument
+from .collective_paths import collective_paths
 from .kernel_paths import read_paths
 from .kernel_spec import KernelInputError, load_atom_library, read_source
 
 MAX_INSTANTIATE_CHARS = 2000
 CXX_READER = "The C++ kernels `python -m verifier import-kernel --compile` read (through the host compiler) from"
+
+
+class NothingChecked(Exception):
+    """Every copy and MMA the compile found is one the verifier does not check (UniversalFMA, no MMA): unsupported,
+    each listed with its reason (exit 3), not bad input."""
+
+    def __init__(self, message: str, result: CompiledImport) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 @dataclass
@@ -37,7 +47,8 @@ def with_instantiations(text: str, expressions: list[str]) -> str:
 
 
 def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: dict[str, str], tools: Toolchain,
-                    use_cache: bool = True, instantiate: list[str] | None = None) -> tuple[str, CompiledImport]:
+                    use_cache: bool = True, instantiate: list[str] | None = None,
+                    include_dirs: tuple[Path, ...] = ()) -> tuple[str, CompiledImport]:
     """The spec text and what was read; KernelInputError for bad input, CompileFailed when a source does not
     compile (its first error), CompilerUnavailable without a compiler or headers."""
     mma_lib, copy_lib = load_atom_library(atoms)
@@ -50,9 +61,11 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
                 raise KernelInputError(f"--instantiate {e[:60]!r}: one C++ expression on one line, at most "
                                        f"{MAX_INSTANTIATE_CHARS} characters")
         ins.text = with_instantiations(ins.text, instantiate or [])
-        noted = compile_notes(tools, f, ins, defines, use_cache)
+        noted = compile_notes(tools, f, ins, defines, use_cache, include_dirs)
         result.compiles.append((str(f), noted))
         records, skipped = read_paths(str(f), ins, noted.notes)
+        found, listed = collective_paths(str(f), ins, noted.notes)
+        records, skipped = records + found, skipped + listed
         result.kernels.append(KernelChecks(f.stem, records, skipped))
     drop_unknown_atoms(result.kernels, mma_lib, copy_lib)
     if result.checks == 0:
@@ -60,10 +73,13 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
         gemms = [s for s in open_ if s.what.startswith("gemm")]
         listed = gemms or open_
         first = listed[0] if listed else None
-        why = f"; first not checked: {first}" if first else "; no copy or gemm call in an instantiated function"
-        raise KernelInputError(f"{quote_path(str(files[0]))}: no operand path to check was found{why}")
+        if first is None:
+            raise KernelInputError(f"{quote_path(str(files[0]))}: no operand path to check was found; no copy or gemm "
+                                   "call in an instantiated function")
+        raise NothingChecked(f"{quote_path(str(files[0]))}: no operand path the verifier checks; first not checked: "
+                             f"{first}", result)
     text = spec_text(name or files[0].stem, [str(f) for f in files], result.kernels, mma_lib, copy_lib, CXX_READER)
     return text, result
 
 
-__all__ = ["import_compiled", "CompiledImport"]
+__all__ = ["import_compiled", "CompiledImport", "NothingChecked"]

@@ -15,6 +15,9 @@ from .resolver import split_top
 
 TAG = "verifier_tag_"
 NOTE = "VERIFIER_NOTE"
+SCOPE_NOTE = "VERIFIER_SCOPE_NOTE"     # a namespace-scope type alias: the collective members it declares
+SCOPE = "verifier_scope"               # the `function` of a namespace-scope note
+_SCOPE_ALIAS = re.compile(r"^(?:\s*#[^\n]*\n)*\s*using\s+([A-Za-z_]\w*)\s*=(?!=)")   # after any # lines
 # words that begin a statement that declares nothing
 STATEMENT_WORDS = {"return", "if", "for", "while", "do", "switch", "case", "default", "else", "goto", "break",
                    "continue", "throw", "delete", "try", "co_return", "co_await", "asm", "static_assert", "new",
@@ -261,6 +264,33 @@ def _declared(stmt: str) -> list[tuple[str, int, str]]:
     return [(w.group(), w.start(), "declaration")]
 
 
+def launch_spans(text: str) -> list[tuple[int, int]]:
+    """The `<<<...>>>` of each kernel launch in `text` (comments blanked): (start, end) offsets."""
+    spans: list[tuple[int, int]] = []
+    for m in re.finditer(r"<<<", text):
+        if spans and m.start() < spans[-1][1]:
+            continue
+        j = text.find(">>>", m.end())
+        if j >= 0:
+            spans.append((m.start(), j + 3))
+    return spans
+
+
+def _blank_keeping_lines(segment: str) -> str:
+    return re.sub(r"[^\n]", " ", segment)
+
+
+def without_launches(source: str) -> str:
+    """`source` with each kernel launch's `<<<...>>>` blanked (`k<<<g, b>>>(args)` -> `k(args)`), as nvcc's host pass
+    makes it a call; lines and columns kept."""
+    spans = launch_spans(blank_comments(source))
+    out, last = [], 0
+    for start, end in spans:
+        out += [source[last:start], _blank_keeping_lines(source[start:end])]
+        last = end
+    return "".join(out) + source[last:]
+
+
 def instrument(source: str) -> Instrumented:
     """The instrumented text (the same lines, with text added) and the notes it asks for."""
     text = blank_comments(source)
@@ -273,14 +303,12 @@ def instrument(source: str) -> Instrumented:
         return f" {NOTE}({line}, {col}, {type_text});"
 
     # launches first: k<<<grid, block, ...>>>(args) -> k(args)
-    for m in re.finditer(r"<<<", text):
-        j = text.find(">>>", m.end())
-        if j < 0:
-            continue
-        edits.append((m.start(), j + 3, " " * (j + 3 - m.start())))
-        out.launches.append(_line_col(text, m.start())[0])
+    for start, end in launch_spans(text):
+        edits.append((start, end, _blank_keeping_lines(text[start:end])))
+        out.launches.append(_line_col(text, start)[0])
 
-    # frames: ("scope", None) at namespace / class scope, ("function", name) for a body, ("block", name) inside one
+    # frames: ("namespace", None), ("scope", None) at class scope, ("function", name) for a body, ("block", name)
+    # inside one
     stack: list[tuple[str, str | None, int]] = []   # (kind, function, the paren depth outside it)
     boundary = 0
     paren = 0
@@ -322,7 +350,8 @@ def instrument(source: str) -> Instrumented:
                     i = n if j < 0 else j + 1
                     continue
                 else:
-                    stack.append(("scope", None, paren))
+                    namespace = re.search(r"\bnamespace\b[\w:\s]*$", text[boundary:i]) is not None
+                    stack.append(("namespace" if namespace else "scope", None, paren))
                     boundary = i + 1
             paren = 0
         elif c == "}":
@@ -330,6 +359,13 @@ def instrument(source: str) -> Instrumented:
                 paren = stack.pop()[2]
             boundary = i + 1
         elif c == ";" and paren == 0:
+            if all(k == "namespace" for k, _, _ in stack):
+                m = _SCOPE_ALIAS.match(text[boundary:i])
+                if m is not None:
+                    line, col = _line_col(text, boundary + m.start(1))
+                    out.notes.append(Note(SCOPE, m.group(1), line, col, "alias",
+                                          " ".join(text[boundary:i].split())))
+                    edits.append((i + 1, i + 1, f" {SCOPE_NOTE}({line}, {col}, {m.group(1)});"))
             if in_function:
                 stmt = text[boundary:i]
                 fname = stack[-1][1] or ""

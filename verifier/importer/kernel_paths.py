@@ -27,7 +27,7 @@ from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, Operan
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text
-from .instrument import Instrumented, Note, Statement
+from .instrument import SCOPE, Instrumented, Note, Statement
 
 SHARED_TILE_ALIGN = 1024
 ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the dynamic shared memory's base and the "
@@ -35,9 +35,10 @@ ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the 
 ASSUME_THROUGH_LAYOUT = ("{copy} at line {line} writes element (mn, k) of the tile where its layout says: it copies "
                         "into a partition or view of {smem} (CuTe's partition_D / the tensor itself)")
 COOPERATIVE_COPY = "DefaultCopy"   # cooperative_copy's copy policy, vectorized by CuTe as the layouts allow
-ASSUME_GMEM = ("the global tensor: the mode the TMA atom's basis makes its dimension 0 is contiguous; its extents and "
+ASSUME_GMEM = ("the global tensor: the mode {} is contiguous; its extents and "
                "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
                "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
+BY_TMA_BASIS = "the TMA atom's basis makes its dimension 0"
 PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A", "partition_B", "partition_C",
               "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "make_fragment_A",
               "make_fragment_B", "make_fragment_C")
@@ -155,6 +156,8 @@ def mma_atom_name(atom: TypeNode) -> tuple[str | None, str, tuple[str, str] | No
     if last.startswith("UniversalFMA"):
         return None, ("UniversalFMA computes in C++: there is no instruction to judge its fragments against "
                       "(not checked)"), None
+    if base.startswith("SM90::GMMA::MMA_") and last.endswith("_TN"):   # K-major only: no majors to name
+        return f"SM90_{last[len('MMA_'):]}", "", ("K", "K")
     if base.startswith("SM90::GMMA::MMA_") and len(op.args) >= 2:
         ma, mb = (a.base().split("::")[-1] for a in op.args[:2])
         name = f"SM90_{last[len('MMA_'):]}<GMMA::Major::{ma},GMMA::Major::{mb}>"
@@ -284,7 +287,7 @@ class PathReader:
             if check is not None and re.match(r"(?:cooperative_)?copy at line", sk.what):
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into a shared tile an MMA reads through a "
                                                              f"descriptor, through the tile's layout: the tile is "
-                                                             f"checked by {check}", covered=True)
+                                                             f"checked by {check}", covered_by=check)
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
@@ -411,7 +414,7 @@ class PathReader:
         for r in self.records:
             if type(r) is type(record) and content(r) == content(record):
                 self.skipped.append(Skipped(record.where, record.what, f"the same operand path as check {r.name}, "
-                                                                      "which proves it", covered=True))
+                                                                      "which proves it", covered_by=r.name))
                 return
         self.records.append(record)
 
@@ -481,7 +484,7 @@ class PathReader:
                 self._name(f"desc_{op.lower()}"), self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
-                major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(gmem)]))
+                major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS, gmem)]))
             return
         for copy in dict.fromkeys(c for c, _ in writers):     # one check for each copy atom that writes the tile
             lines = [at.line for c, at in writers if c == copy]
@@ -550,13 +553,7 @@ class PathReader:
         modes = {int(b.args[1].name) for b in basis if b.is_("ScaledBasis") and len(b.args) == 2}
         if modes - {0, 1}:
             raise TypeSyntaxError(f"{tma.name} reads a global tensor of more than two modes")
-        inner = int(basis[0].args[1].name)
-        stride = ["0", "0"]
-        stride[inner] = "1"
-        per_16_bytes = max(1, 128 // bits)
-        odd = -(-REPRESENTATIVE_EXTENT // per_16_bytes) | 1
-        stride[1 - inner] = str(per_16_bytes * odd)
-        return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
+        return representative_gmem(int(basis[0].args[1].name), bits)
 
     def _name(self, what: str) -> str:
         parts = [self.inst.function, self.label_suffix, what]
@@ -566,6 +563,17 @@ class PathReader:
         while name in taken:
             name, k = f"{base}_{k}", k + 1
         return name
+
+
+def representative_gmem(inner: int, bits: int) -> str:
+    """A representative (MN, K) global tensor whose mode `inner` is contiguous: the other stride a multiple of 16
+    bytes, an odd number of 16-byte units (no larger power of two: the swizzle phase of every row is met)."""
+    stride = ["0", "0"]
+    stride[inner] = "1"
+    per_16_bytes = max(1, 128 // bits)
+    odd = -(-REPRESENTATIVE_EXTENT // per_16_bytes) | 1
+    stride[1 - inner] = str(per_16_bytes * odd)
+    return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
 
 
 def _first_stage_text(layout: str) -> str:
@@ -595,6 +603,8 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
                                    "nothing in the file calls): give --instantiate 'EXPR' naming an instantiation"))
     seen: dict[str, int] = {}
     for inst in insts:
+        if inst.function == SCOPE:        # namespace-scope aliases: collective_paths.py reads them
+            continue
         calls = [(s, _CALL.match(s.text)) for s in ins.statements if s.function == inst.function]
         calls = [(s, m) for s, m in calls if m is not None]
         if not calls:

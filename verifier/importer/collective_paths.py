@@ -1,0 +1,130 @@
+"""The operand paths of a CUTLASS collective mainloop the source names at namespace scope (`using CollectiveMainloop =
+typename CollectiveBuilder<...>::CollectiveOp;`, a GemmKernel or a device adapter holding one): its kernel body is
+CUTLASS's, not the file's, so the paths are read off the members the collective declares, as the compiler spelled
+them (host_prelude.hpp's `verifier_record::collective<m_TiledMma<...>, m_SmemLayoutA<...>, ...>`):
+- each operand a TMA copy (`GmemTiledCopyA` SM90_TMA_LOAD / _MULTICAST) fills and an SS atom of `TiledMma` reads
+  through a descriptor: a descriptor check of `SmemLayoutA` (its first stage) with a representative global tensor
+  whose contiguous mode is the one `StrideA` makes static 1;
+- every other collective (register-sourced A, a copy CUTLASS's threads make) is listed with the reason."""
+from __future__ import annotations
+
+import re
+
+from ..algebra.syntax import ParseError
+from ..dsl.flow import Skipped
+from ..dsl.kernel_checks import DescriptorRecord, Record
+from ..dsl.mlir_text import Where
+from ..specfile.model import TMA_COPIES
+from .cpp_types import TypeNode, TypeSyntaxError, layout_text
+from .compile_notes import NotedType
+from .instrument import SCOPE, Instrumented
+from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, Instantiation, PathReader, _atom_layout,
+                           _bits, _first_stage_text, instantiations, mma_atom_name, representative_gmem)
+
+COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
+MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
+ABSENT = "absent"
+TMA_LOADS = ("SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST")
+ASSUME_COLLECTIVE = ("CUTLASS's collective {policy} fills the tile with {copy} and reads it with {mma} as its "
+                     "members say (its kernel body is CUTLASS's: the members are read, the body is not)")
+
+
+def _short(node: TypeNode) -> str:
+    return node.base().split("::")[-1]
+
+
+def members(node: TypeNode) -> dict[str, TypeNode] | None:
+    """{member: its type} of a collective note; None when the alias is no collective (no TiledMma)."""
+    if _short(node) != COLLECTIVE:
+        return None
+    out: dict[str, TypeNode] = {}
+    for wrapped in node.args:
+        name = _short(wrapped)
+        if name.startswith(MEMBER_PREFIX) and wrapped.args:
+            out[name[len(MEMBER_PREFIX):]] = wrapped.args[0]
+    return out if "TiledMma" in out else None
+
+
+def _contiguous_mode(stride: TypeNode) -> int | None:
+    """The mode of (MN, K[, L]) whose stride is the static 1 (`cute::C<1>`)."""
+    for i, s in enumerate(stride.args[:2]):
+        if _short(s) == "C" and s.args and s.args[0].name == "1":
+            return i
+    return None
+
+
+def collective_records(file: str, inst: Instantiation, reader: PathReader) -> None:
+    """The descriptor checks of every collective alias of the namespace-scope instantiation `inst`."""
+    for values in inst.values.values():
+        for v in values:
+            found = members(v.node) if v.node is not None else None
+            if found is not None:
+                _collective(file, v.name, v.note.line, v.note.column, found, reader)
+
+
+def _collective(file: str, alias: str, line: int, column: int, m: dict[str, TypeNode], reader: PathReader) -> None:
+    where = Where(file, line, column, None)
+    what = f"collective {alias}"
+    tiled_mma = m["TiledMma"]
+    if len(tiled_mma.args) != 3:
+        reader.skipped.append(Skipped(where, what, "its TiledMma has no TiledMMA type"))
+        return
+    mma, why, _ = mma_atom_name(tiled_mma.args[0])
+    if mma is None:
+        reader.skipped.append(Skipped(where, what, why))
+        return
+    policy = _short(m["DispatchPolicy"]) if "DispatchPolicy" in m else "of no dispatch policy"
+    for op in ("A", "B"):
+        about = f"{what}, operand {op}"
+        if op == "A" and not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
+            reader.skipped.append(Skipped(where, about, f"{mma} takes A from registers: CUTLASS's own threads copy "
+                                                        "it (its kernel body is not read): not checked"))
+            continue
+        layout, copy, stride, element = (m.get(f"{k}{op}") for k in ("SmemLayout", "GmemTiledCopy", "Stride",
+                                                                      "Element"))
+        if layout is None or copy is None or stride is None or element is None:
+            reader.skipped.append(Skipped(where, about, f"the collective declares no SmemLayout{op}, "
+                                                        f"GmemTiledCopy{op}, Stride{op} and Element{op}"))
+            continue
+        copy_name = _short(copy)
+        if copy_name not in TMA_LOADS:
+            reader.skipped.append(Skipped(where, about, f"GmemTiledCopy{op} is {copy_name}, not a TMA load: "
+                                                        "CUTLASS's threads fill the tile (not checked)"))
+            continue
+        inner = _contiguous_mode(stride)
+        try:
+            if inner is None:
+                raise TypeSyntaxError(f"Stride{op} {stride.text()[:80]} has no static unit stride among its first "
+                                      "two modes")
+            value_type = _short(element)
+            gmem = representative_gmem(inner, _bits(value_type))
+            smem = _first_stage_text(layout_text(layout))
+        except (TypeSyntaxError, ParseError, ValueError) as e:
+            reader.skipped.append(Skipped(where, about, f"not read: {e}"))
+            continue
+        name, k = f"{alias}_desc_{op.lower()}", 2
+        while name in {r.name for r in reader.records}:
+            name, k = f"{alias}_desc_{op.lower()}_{k}", k + 1
+        reader.add(DescriptorRecord(
+            name, where,
+            f"{what}: operand {op} of {mma} ({policy}), filled by {copy_name}", mma,
+            _atom_layout(tiled_mma.args[1]), op, value_type, smem, gmem, SHARED_TILE_ALIGN,
+            assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
+                     ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
+            copy=TMA_COPIES[0]))
+
+
+def collective_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[list[Record], list[Skipped]]:
+    """The descriptor checks of the collectives the file's namespace-scope aliases name, and what is not checked."""
+    records: list[Record] = []
+    skipped: list[Skipped] = []
+    for inst in instantiations(ins, noted):
+        if inst.function == SCOPE:
+            reader = PathReader(file, inst, "namespace scope")
+            collective_records(file, inst, reader)
+            records += reader.records
+            skipped += reader.skipped
+    return records, skipped
+
+
+__all__ = ["collective_paths", "members"]
