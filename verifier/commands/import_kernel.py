@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
                          "computed with CuTe's own (CuTe's is used where they differ)")
     ap.add_argument("--compile", action="store_true",
                     help="read the kernels through the host C++ compiler (GCC) with CuTe's headers: every "
-                         "instantiated kernel's copies and MMAs, as CuTe's templates make them (about 20 s a "
+                         "instantiated kernel's copies and MMAs, as CuTe's templates make them (about 5-15 s a "
                          "source on 2 cores, cached after)")
     ap.add_argument("--no-cache", action="store_true", help="with --compile: compile again, keep nothing")
     ap.add_argument("--instantiate", action="append", default=[], metavar="EXPR",
