@@ -44,6 +44,8 @@ MUTATIONS = (
              "A's shared->register copy tiled for B"),
     Mutation("sgemm_sm80.cu", "make_tiled_copy_B(s2r_atom_b, mma)", "make_tiled_copy_A(s2r_atom_b, mma)",
              "B's shared->register copy tiled for A"),
+    Mutation("sgemm_sm80.cu", "auto swizzle_atom = composition(Swizzle<3,3,3>{},",
+             "auto swizzle_atom = composition(Swizzle<3,2,3>{},", "a swizzle that splits ldmatrix's 16-byte rows"),
     Mutation("hopper/wgmma_tma_sm90.cu", "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
              "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>", "a K-major wgmma atom on MN-major A"),
     Mutation("blackwell/02_mma_tma_sm100.cu", "UMMA::Major::K, UMMA::Major::K>", "UMMA::Major::MN, UMMA::Major::K>",
