@@ -179,6 +179,10 @@ class CppReader:
             return tuple(items)
         if base == "Layout" or base == "make_layout":
             items = targs if targs is not None else (cargs or [])
+            for x in items:
+                if not isinstance(x, Layout) and not _is_int_tuple(x):
+                    raise CppParseError(f"{base}: a shape or stride holds integers (or tuples of them), not "
+                                        f"'{_spelled(x)}'", pos)
             if len(items) == 1:
                 return items[0] if isinstance(items[0], Layout) else Layout(items[0])
             if len(items) == 2 and not isinstance(items[0], Layout):
@@ -205,6 +209,19 @@ class CppReader:
         if cargs is None:
             return TypeName(full, targs or [])  # a type (half_t, an unresolved alias): the caller decides
         raise CppParseError(f"cannot read '{full}(...)'", pos)
+
+
+def _spelled(x: object) -> str:
+    if isinstance(x, tuple):
+        return "(" + ",".join(_spelled(v) for v in x) + ")"
+    return "_" if x is Underscore else type_text(x)
+
+
+def _is_int_tuple(x: object) -> bool:
+    """Integers, tuples of them, or a name still to be resolved (its own error names it, at its column)."""
+    if isinstance(x, tuple):
+        return len(x) > 0 and all(_is_int_tuple(v) for v in x)
+    return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, TypeName)
 
 
 class TypeName(str):

@@ -441,3 +441,28 @@ def swizzle_of(layout: object) -> Swizzle | None:
 
 __all__ = ["Swizzle", "ComposedLayout", "MixedBits", "SmemPtrFlag", "make_swizzle", "compose_swizzles",
            "upcast_swizzle", "downcast_swizzle", "compose3", "to_mixed_bits", "make_mixed_bits", "Underscore"]
+
+
+def first_stage(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
+    """A (MN, K, PIPE) shared layout's first stage: its first two modes (a layout of rank 2 or less as it is)."""
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout) or inner.rank() <= 2:
+        return layout
+    sliced = Layout((inner.shape[0], inner.shape[1]), (inner.stride[0], inner.stride[1]))
+    if isinstance(layout, ComposedLayout):
+        return ComposedLayout(layout.a, layout.offset, sliced)
+    return sliced
+
+
+def require_nonnegative_strides(layout: Layout | ComposedLayout, what: str) -> None:
+    """PortLimit when `layout` has a negative stride: CuTe allows them (offsets below the tensor's pointer), the
+    prover's shared-memory model does not (yet) — unsupported, never a refutation."""
+    from .inttuple import PortLimit, flatten_to_tuple
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout):
+        return
+    negative = [int(d) for d in flatten_to_tuple(inner.stride) if isinstance(d, int) and d < 0]
+    if negative:
+        raise PortLimit(f"{what} {inner} has a negative stride ({negative[0]}): offsets below the tensor's start are "
+                        "not modelled")
+

@@ -22,9 +22,19 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def tool_version() -> str:
+    """The installed distribution's version (the checkout's pyproject when run from a source tree)."""
+    import importlib.metadata
+    try:
+        return importlib.metadata.version("cute-layout-verifier")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m verifier",
                 description="Prove that CuTe copy atoms deliver exactly the elements MMA atoms expect.")
+    p.add_argument("--version", action="version", version=f"cute-layout-verifier {tool_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     lay = sub.add_parser("layout", help="evaluate a layout-algebra expression and print it in CuTe's syntax",
@@ -43,11 +53,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="prove the specs (under SPEC_OR_DIR, or every spec git tracks here) that are, or include, "
                          "one of these files: the pre-commit hook's mode")
     pr.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
-    pr.add_argument("--format", choices=["text", "json", "markdown", "junit", "sarif", "html"], default="text",
-                    help="report format (default text)")
-    pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (text summary still printed)")
+    pr.add_argument("--format", choices=["text", "json", "markdown", "job-summary", "junit", "sarif", "html"],
+                    default="text", help="report format (default text; markdown fits a comment, job-summary a "
+                                         "GitHub job summary)")
+    pr.add_argument("--output", "-o", metavar="FILE", help="write the report here (standard output: what is not as "
+                                                           "expected, and the summary)")
     _proving_options(pr)
     pr.add_argument("--verbose", "-v", action="store_true", help="list every theorem of every check")
+    pr.add_argument("--quiet", "-q", action="store_true",
+                    help="text: only the checks whose verdict is not the expected one, and the summary")
     pr.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
     pr.add_argument("--suggest", action="store_true",
                     help="for each refuted check, search the nearby configurations (copy atom variant, value type, "
@@ -209,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             build_parser().error("prove needs SPEC_OR_DIR, or --changed FILE...")
         return prove_main(args.paths, args.format, args.output, args.check, settings, args.verbose, args.debug,
                           jobs=args.jobs, allow_outside=args.allow_outside, changed=args.changed,
-                          cache=make_cache(args.cache_dir, args.no_cache), suggest=args.suggest)
+                          cache=make_cache(args.cache_dir, args.no_cache), suggest=args.suggest, quiet=args.quiet)
     if args.command == "diff":
         from ..engine.record import make_cache
         from .diff import diff_main

@@ -16,6 +16,7 @@ from ..outcome import ExitCode
 from ..report.failures import safe
 from ..report.pictures import figures
 from ..specfile import SpecError, load_specs
+from ..outputs import overwrites_input
 
 
 def draw_main(path: str, check_name: str, view: str | None, output: str | None, allow_outside: bool = False,
@@ -49,6 +50,10 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
     if output is None:
         out.write(body)
         return ExitCode.OK
+    clash = overwrites_input(output, [spec.path, *spec.closure])
+    if clash is not None:
+        sys.stderr.write(f"error: {clash}\n")
+        return ExitCode.BAD_INPUT
     try:
         Path(output).write_text(body, encoding="utf-8")
     except OSError as e:

@@ -15,7 +15,8 @@ from ..hardware.banks import BankModelError, parse_instruction, wavefronts
 from ..hardware.gmma_desc import Descriptor, operand_reads
 from ..hardware.smem_operand import Major
 from ..hardware.registry import mma_instruction_model, mma_instruction_types
-from ..hardware.tma import TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal, placement, tx_bytes
+from ..hardware.tma import (DATA_TYPE_BYTES, FLOAT_TYPES, TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal,
+                             placement, tx_bytes)
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from ..outcome import ExitCode
 
@@ -49,11 +50,51 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text[:40]!r}") from None
 
 
+SHARED_ADDRESS_LIMIT = 1 << 32    # a shared-window address is 32 bits
+DESCRIPTOR_LIMIT = 1 << 64
+
+
+def _shared_address(text: str) -> int:
+    v = _int(text)
+    if not 0 <= v < SHARED_ADDRESS_LIMIT:
+        raise argparse.ArgumentTypeError(f"a shared-window address is in [0, 2^32), not {text[:40]!r}")
+    return v
+
+
+def _descriptor(text: str) -> int:
+    v = _int(text)
+    if not 0 <= v < DESCRIPTOR_LIMIT:
+        raise argparse.ArgumentTypeError(f"a descriptor is 64 bits, not {text[:40]!r}")
+    return v
+
+
 def _addresses(text: str) -> list[int]:
     try:
-        return [int(x, 0) for x in text.split(",") if x.strip()]
+        out = [int(x, 0) for x in text.split(",") if x.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected integers separated by commas, not {text[:40]!r}") from None
+    bad = next((a for a in out if not 0 <= a < SHARED_ADDRESS_LIMIT), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(f"a shared-window address is in [0, 2^32), not {bad}")
+    return out
+
+
+# options whose value may begin with '-' (a negative coordinate): `--start -8,-8` is read as `--start=-8,-8`
+SIGNED_VALUE_OPTIONS = ("--start",)
+
+
+def _signed_values(argv: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in SIGNED_VALUE_OPTIONS and i + 1 < len(argv) and argv[i + 1][:1] == "-" \
+                and argv[i + 1][1:2].isdigit():
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
 
 
 def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser:
@@ -65,19 +106,21 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
     t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), required=True)
     t.add_argument("--box", type=_pair, required=True, metavar="INNER,OUTER")
     t.add_argument("--swizzle", choices=[s.value for s in TmaSwizzle], default="none")
-    t.add_argument("--dst", type=_int, required=True, metavar="ADDR", help="shared-window byte address")
+    t.add_argument("--dst", type=_shared_address, required=True, metavar="ADDR", help="shared-window byte address")
     t.add_argument("--start", type=_pair, default=(0, 0), metavar="C0,C1", help="global coordinate (col, row)")
     t.add_argument("--global-dim", type=_pair, default=None, metavar="D0,D1",
                    help="global tensor size (cols, rows); default: large enough for the box")
     t.add_argument("--global-stride", type=_int, default=None, metavar="BYTES",
                    help="bytes between global rows; default: D0 * elem-bytes rounded up to 16")
     t.add_argument("--oob-fill", choices=("zero", "nan"), default="zero")
+    t.add_argument("--dtype", choices=sorted(DATA_TYPE_BYTES), default=None,
+                   help="the tensor map's data type (the NaN fill needs a floating-point one; default: not checked)")
     t.add_argument("--json", action="store_true")
     w = sub.add_parser("wgmma", help="a wgmma shared-memory descriptor: the byte read for each A(m,k) / B(n,k)")
     w.add_argument("--instruction", required=True, help="e.g. wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16")
     w.add_argument("--operand", choices=("A", "B"), required=True, type=str.upper)
     w.add_argument("--major", choices=("K", "MN"), default="K", type=str.upper)
-    w.add_argument("--desc", type=_int, required=True, metavar="0x<64-bit descriptor>")
+    w.add_argument("--desc", type=_descriptor, required=True, metavar="0x<64-bit descriptor>")
     w.add_argument("--json", action="store_true")
     b = sub.add_parser("banks", help="shared-memory wavefronts of one warp-wide access, and the conflicting lanes")
     b.add_argument("--instruction", required=True)
@@ -100,7 +143,10 @@ def tma_query(a: argparse.Namespace) -> Answer:
     start = a.start
     dims = a.global_dim or (max(1, start[0] + box[0]), max(1, start[1] + box[1]))
     stride = a.global_stride if a.global_stride is not None else ((dims[0] * e + 15) // 16) * 16
-    t = TensorMap2D(e, box, TmaSwizzle(a.swizzle), dims, stride, a.oob_fill == "nan", True)
+    if a.dtype is not None and DATA_TYPE_BYTES[a.dtype] != e:
+        raise QueryError(f"--dtype {a.dtype} has {DATA_TYPE_BYTES[a.dtype]}-byte elements, not --elem-bytes {e}")
+    float_type = a.dtype is None or a.dtype in FLOAT_TYPES
+    t = TensorMap2D(e, box, TmaSwizzle(a.swizzle), dims, stride, a.oob_fill == "nan", float_type)
     why = encode_refusal(t) or copy_refusal(t, start, a.dst)
     if why:
         return {"refused": why}
@@ -108,6 +154,12 @@ def tma_query(a: argparse.Namespace) -> Answer:
 
 
 def wgmma_query(a: argparse.Namespace) -> Answer:
+    from ..hardware.wgmma import shape_problem
+    q = a.instruction.strip().split(".")
+    if a.instruction.strip().startswith("wgmma.mma_async.sync.aligned.") and len(q) >= 8:
+        problem = shape_problem(q[4], q[6])
+        if problem is not None:
+            return {"refused": f"{problem} (PTX ISA, wgmma.mma_async)"}
     model = mma_instruction_model(a.instruction)
     types = mma_instruction_types(a.instruction)
     if model is None or types is None or not a.instruction.strip().startswith("wgmma."):
@@ -167,7 +219,7 @@ QUERIES: dict[str, Callable[[argparse.Namespace], Answer]] = {"tma": tma_query, 
 
 
 def answer(argv: list[str]) -> tuple[Answer, argparse.Namespace]:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_signed_values(argv))
     return QUERIES[args.what](args), args
 
 

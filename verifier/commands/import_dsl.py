@@ -15,6 +15,7 @@ from pathlib import Path
 from ..echo import quote_path
 from ..importer.kernel_spec import ATOM_LIBRARY
 from ..dsl.importer import DslInputError, run
+from ..outputs import overwrites_input
 
 
 def main(argv: list[str]) -> int:
@@ -26,6 +27,10 @@ def main(argv: list[str]) -> int:
                     help="the atom library (spec files defining MMA and copy atoms; default: specs/atoms)")
     ap.add_argument("--name", help="the spec's name (default: the file's stem)")
     args = ap.parse_args(argv)
+    clash = overwrites_input(args.output, args.files)
+    if clash is not None:
+        print(f"error: {clash}", file=sys.stderr)
+        return 2
     try:
         text, result = run(args.files, args.atoms, args.name)
         if args.output is not None:

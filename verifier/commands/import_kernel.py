@@ -16,6 +16,7 @@ from pathlib import Path
 from ..echo import quote_path
 from ..specfile.model import SpecError
 from ..outcome import ExitCode
+from ..outputs import overwrites_input
 from ..importer.compiled import CompilerUnavailable, toolchain
 from ..importer.kernel_spec import ATOM_LIBRARY, KernelInputError, run
 
@@ -49,6 +50,10 @@ def main(argv: list[str]) -> int:
                     help="CUTLASS's headers (default: those the nvidia-cutlass wheel ships)")
     args = ap.parse_args(argv)
     defines = dict((d.split("=", 1) + ["1"])[:2] for d in args.defines)
+    clash = overwrites_input(args.output, args.files)
+    if clash is not None:
+        print(f"error: {clash}", file=sys.stderr)
+        return 2
     if args.compile:
         return _compiled(args, defines)
     try:

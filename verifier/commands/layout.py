@@ -72,9 +72,12 @@ def evaluate_line(expr: str, as_json: bool) -> tuple[str, bool]:
     return (json.dumps({"error": msg}) if as_json else f"error: {msg}"), False
 
 
-def run(exprs: list[str], as_json: bool, from_stdin: bool, out: TextIO = sys.stdout,
-        err: TextIO = sys.stderr, inp: Iterable[str] | None = None) -> int:
-    """Exit status: 0 when every expression evaluated, 2 when one failed. `inp`: the lines for `-` (stdin)."""
+def run(exprs: list[str], as_json: bool, from_stdin: bool, out: TextIO | None = None,
+        err: TextIO | None = None, inp: Iterable[str] | None = None) -> int:
+    """Exit status: 0 when every expression evaluated, 2 when one failed. `inp`: the lines for `-` (stdin); `out`,
+    `err`: the streams at the time of the call (standard output and error by default)."""
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
     if from_stdin:
         return _run_lines(_stdin_lines() if inp is None else inp, as_json, out)
     expr = " ".join(exprs)

@@ -26,7 +26,7 @@ from ..theorems.result import CheckResult
 def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str] | None, settings: Settings,
                verbose: bool = False, debug: bool = False, out: TextIO | None = None, jobs: int = 1,
                allow_outside: bool = False, changed: list[str] | None = None, cache: ProofCache | None = None,
-               suggest: bool = False) -> int:
+               suggest: bool = False, quiet: bool = False) -> int:
     out = out or sys.stdout
     t0 = time.perf_counter()
     # pictures are drawn from the specs, and suggestions are searched around them
@@ -98,7 +98,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     elif fmt == "markdown" and output:
         report = _markdown_with_pictures(selected, results, output)
     elif fmt == "text":
-        report = lambda rs, s: text.render(rs, s, verbose)   # noqa: E731
+        report = lambda rs, s: text.render(rs, s, verbose, quiet)   # noqa: E731
     else:
         report = renderer(fmt)
     if output:
@@ -107,8 +107,8 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
         except OSError as e:
             sys.stderr.write(f"error: cannot write {output}: {e.strerror}\n")
             return ExitCode.BAD_INPUT
-        if fmt != "text":
-            out.write(text.render(results, seconds, verbose))
+        if fmt != "text":     # the report is in the file: standard output says what went wrong and the summary
+            out.write(text.render(results, seconds, verbose, quiet=True))
     else:
         out.write(report(results, seconds))
     return exit_code(r.outcome for r in results)
@@ -125,23 +125,26 @@ def _add_suggestions(selected: Selected, results: list[CheckResult], settings: S
 
 def _markdown_with_pictures(selected: Selected, results: list[CheckResult], output: str) -> Renderer:
     """Markdown next to its pictures: the SVGs of refuted checks written to <output stem>_pictures/ and linked."""
+    from urllib.parse import quote
+
     from ..draw.svg import render as render_svg
+    from ..report import formats
     from ..report.pictures import pictures
     folder = Path(output).with_name(Path(output).stem + "_pictures")
     links: dict[str, list[str]] = {}
     for p in pictures(selected, results):
         if p.figure is None:
-            links.setdefault(p.check, []).append(f"_{p.note}_")
+            links.setdefault(p.check, []).append(f"_{formats.md_text(p.note or '')}_")
             continue
         name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in f"{p.check}_{p.view}") + ".svg"
         try:
             folder.mkdir(exist_ok=True)
             (folder / name).write_text(render_svg(p.figure), encoding="utf-8")
         except OSError as e:
-            links.setdefault(p.check, []).append(f"_no picture: {e.strerror}_")
+            links.setdefault(p.check, []).append(f"_{formats.md_text(f'no picture: {e.strerror}')}_")
             continue
-        links.setdefault(p.check, []).append(f"![{p.check}: {p.view}]({folder.name}/{name})")
-    from ..report import formats
+        links.setdefault(p.check, []).append(f"![{formats.md_text(f'{p.check}: {p.view}')}]"
+                                             f"({quote(folder.name)}/{quote(name)})")
     return lambda rs, s: formats.to_markdown(rs, s, links)
 
 

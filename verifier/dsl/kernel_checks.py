@@ -22,7 +22,7 @@ from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, is_underscore
 from ..algebra.layout import Layout, make_layout
 from ..algebra.tiling import zipped_divide
-from ..algebra.swizzle import ComposedLayout, Swizzle
+from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
 from ..specfile.model import TMA_COPIES
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
@@ -199,17 +199,6 @@ def mn_k_pipe(layout: Layout | ComposedLayout, pipe: bool = True) -> Layout | Co
     if isinstance(layout, ComposedLayout):
         return ComposedLayout(layout.a, layout.offset, grouped)
     return grouped
-
-
-def first_stage(layout: Layout | ComposedLayout) -> Layout | ComposedLayout:
-    inner = layout.b if isinstance(layout, ComposedLayout) else layout
-    assert isinstance(inner, Layout)
-    if inner.rank() <= 2:
-        return layout
-    sliced = Layout(inner.shape[:2], inner.stride[:2])
-    if isinstance(layout, ComposedLayout):
-        return ComposedLayout(layout.a, layout.offset, sliced)
-    return sliced
 
 
 def _atom_layout_text(layout: Layout) -> str:

@@ -70,6 +70,9 @@ class TmaSwizzle(str, Enum):
 
 
 FLOAT_TYPES = {"float16", "bfloat16", "float32", "float64", "tfloat32"}
+# CUtensorMapDataType (the CUDA driver API) by name -> bytes of one element
+DATA_TYPE_BYTES = {"uint8": 1, "uint16": 2, "uint32": 4, "int32": 4, "uint64": 8, "int64": 8, "float16": 2,
+                   "float32": 4, "float64": 8, "bfloat16": 2, "tfloat32": 4}
 
 
 @dataclass(frozen=True)

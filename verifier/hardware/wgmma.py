@@ -57,17 +57,41 @@ def _descriptor(rows: int, cols: int, bits: int, operand: str) -> OperandFragmen
     return OperandFragment(rows * cols, bits, coord, lambda lane, v: {"descriptor element": v})
 
 
-@lru_cache(maxsize=None)
-def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: bool) -> MMAModel | None:
+FAMILY = {"f16": "16bit", "bf16": "16bit", "tf32": "tf32", "s8": "8bit", "u8": "8bit", "e4m3": "8bit",
+          "e5m2": "8bit"}
+K_OF_FAMILY = {"16bit": 16, "tf32": 8, "8bit": 32}          # every dense wgmma reads 256 bits of K
+INTEGER_TYPES = ("s8", "u8")
+
+
+def shape_problem(shape: str, atype: str) -> str | None:
+    """Why `.m{M}n{N}k{K}` is no dense wgmma shape for A of type `atype` (PTX ISA, wgmma.mma_async: M is 64, K is
+    256 bits of the type, N a multiple of 8 from 8 to 256 — for .s8 / .u8, 8, 16, 24 or a multiple of 16 from 32)."""
     try:
         m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
     except ValueError:
-        return None
+        return f"{shape!r} is no .mMnNkK shape"
+    family = FAMILY.get(atype)
+    if family is None:
+        return f"no dense wgmma multiplies .{atype}"
     if m != 64:
+        return f"wgmma's M is 64, not {m}"
+    if k != K_OF_FAMILY[family]:
+        return f"wgmma's K for .{atype} is {K_OF_FAMILY[family]}, not {k}"
+    integer = atype in INTEGER_TYPES
+    valid = n % 8 == 0 and 8 <= n <= 256 and (not integer or n <= 24 or n % 16 == 0)
+    if not valid:
+        rule = ("8, 16, 24 or a multiple of 16 from 32 to 256" if integer else "a multiple of 8 from 8 to 256")
+        return f"wgmma's N for .{atype} is {rule}, not {n}"
+    return None
+
+
+@lru_cache(maxsize=None)
+def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: bool) -> MMAModel | None:
+    if shape_problem(shape, atype) is not None:
         return None
-    family = {"f16": "16bit", "bf16": "16bit", "tf32": "tf32", "s8": "8bit", "u8": "8bit", "e4m3": "8bit",
-              "e5m2": "8bit"}.get(atype)
-    if family is None or atype not in TYPE_BITS or btype not in TYPE_BITS or dtype not in TYPE_BITS:
+    m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
+    family = FAMILY[atype]
+    if atype not in TYPE_BITS or btype not in TYPE_BITS or dtype not in TYPE_BITS:
         return None
     a = _a_registers(family, TYPE_BITS[atype]) if a_in_registers else _descriptor(m, k, TYPE_BITS[atype], "A")
     b = _descriptor(n, k, TYPE_BITS[btype], "B")

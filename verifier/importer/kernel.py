@@ -20,7 +20,7 @@ from typing import Any, Mapping, MutableMapping
 from ..algebra import functions as F
 from ..algebra.cpp_syntax import CppParseError, CppReader, TypeName, type_text
 from ..algebra.inttuple import AlgebraError, is_tuple
-from ..algebra.layout import Layout, make_layout
+from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import first_name
 from .kernel_source import Declaration, Scope, compiled_text, scan_scopes
@@ -313,16 +313,8 @@ def _cpp_name(scope: Scope, name: str) -> str | None:
 
 def first_stage(layout: Any) -> Any:
     """A shared layout with a pipeline mode, as a check reads it: its first stage."""
-    return _first_stage(layout)
-
-
-def _first_stage(layout: Any) -> Any:
-    """A (MN, K, PIPE) shared layout's first stage: its first two modes."""
-    if isinstance(layout, ComposedLayout) and isinstance(layout.b, Layout) and layout.b.rank() > 2:
-        return ComposedLayout(layout.a, layout.offset, make_layout(layout.b.mode(0), layout.b.mode(1)))
-    if isinstance(layout, Layout) and layout.rank() > 2:
-        return make_layout(layout.mode(0), layout.mode(1))
-    return layout
+    from ..algebra.swizzle import first_stage as leading
+    return leading(layout) if isinstance(layout, (Layout, ComposedLayout)) else layout
 
 
 def _smem_for(env: Mapping[str, Any], operand: str) -> tuple[Any, str] | None:
@@ -330,7 +322,7 @@ def _smem_for(env: Mapping[str, Any], operand: str) -> tuple[Any, str] | None:
     for name, value in layouts.items():
         if name == f"s{operand}" or re.fullmatch(rf"(?:Smem|smem_?|sm_?)[Ll]ayout_?{operand}|{operand.lower()}?_?"
                                                  rf"smem_layout(?:_{operand.lower()})?", name):
-            return _first_stage(value), f"{name}"
+            return first_stage(value), f"{name}"
     tile = next((v for k, v in env.items() if k in ("TileShape", "CtaTiler", "cta_tiler", "TileShape_MNK")
                  and is_tuple(v) and len(v) == 3), None)
     for name, value in layouts.items():

@@ -22,8 +22,9 @@ from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
 from ..algebra.types import type_bits
+from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, OperandRecord, Record, TiledCopyGiven,
-                                 first_stage, mn_k_pipe)
+                                 mn_k_pipe)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text

@@ -184,6 +184,18 @@ def _opens_scope(head: str) -> tuple[str, str] | None:
     return None
 
 
+MAX_SCOPE_DEPTH = 64          # structs / namespaces nested deeper than this are no kernel configuration
+
+
+class ScopesTooDeep(ValueError):
+    """A source whose scopes nest deeper than MAX_SCOPE_DEPTH (line of the first one too deep)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(f"scopes nested more than {MAX_SCOPE_DEPTH} deep (this one opens at line {line}); the reader "
+                         "stops here")
+        self.line = line
+
+
 def scan_scopes(source: str, defines: Mapping[str, str] | None = None) -> list[Scope]:
     """Every scope of the file that declares something, in file order (the file itself first), in the branches of
     its preprocessor conditionals a compile with `defines` takes."""
@@ -206,6 +218,8 @@ def scan_scopes(source: str, defines: Mapping[str, str] | None = None) -> list[S
                 if kind == "block":            # an if / for / lambda body: its declarations are its scope's
                     stack.append((None, current))
                 else:
+                    if len(stack) >= MAX_SCOPE_DEPTH:
+                        raise ScopesTooDeep(line)
                     scope = Scope(kind, name, " ".join(head.split())[-160:], line, parent=current)
                     if kind in ("struct", "class"):
                         scope.params, scope.spec_args = template_signature(head, name)

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from ..echo import quote_path
+from ..specfile.library import atom_library_dir
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .source_files import UnreadableFile, read_text_file
 from .compiled import CompilerUnavailable, Toolchain, cute_values, same_layout
 from .kernel import KernelCheck, KernelImport, Unreadable, first_stage, import_kernel
+from .kernel_source import ScopesTooDeep
 from .writer import copy_atom_lines, mma_atom_lines, scalar
 
-ATOM_LIBRARY = Path(__file__).resolve().parent.parent.parent / "specs" / "atoms"
+ATOM_LIBRARY = atom_library_dir()      # installed with the package (specs/atoms in a checkout)
 MAX_SOURCE_BYTES = 4 << 20
 
 
@@ -146,7 +148,10 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
     used: set[str] = set()
     for f in files:
         before = len(result.checks)
-        import_kernel(read_source(f), str(f), result, used, defines)
+        try:
+            import_kernel(read_source(f), str(f), result, used, defines)
+        except ScopesTooDeep as e:
+            raise KernelInputError(f"{quote_path(str(f))}:{e.line}:1: {e}") from None
         if tools is not None:
             check_reader(tools, f, result.checks[before:], result, dict(defines or {}))
     if not result.checks and result.unreadable:

@@ -34,9 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
 from .space import KernelConfig
 
-SM90_SMEM_BYTES = 232448            # cutlass::gemm::collective::detail::sm90_smem_capacity_bytes
+SM90_SMEM_BYTES = SM90_BLOCK_SHARED_BYTES     # cutlass::gemm::collective::detail::sm90_smem_capacity_bytes
 SM90_PIPELINE_BYTES = 16            # sizeof(PipelineTmaAsync<1>::SharedStorage): two 8-byte barriers a stage
 SM90_STAGE_ALIGN = 128
 GLOBAL_EXTENT = 4096                # the global (MN, K) tensor TMA reads: 4096 x 4096
@@ -262,7 +263,7 @@ def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
 
 # --- SM100 -----------------------------------------------------------------------------------------------------
 
-SM100_SMEM_BYTES = 232448           # cutlass::arch::Sm100::kSharedMemoryCapacityBytes (sm100_smem_capacity_bytes)
+SM100_SMEM_BYTES = SM100_BLOCK_SHARED_BYTES   # cutlass::arch::Sm100::kSharedMemoryCapacityBytes
 SM100_PIPELINE_BYTES = 16           # sizeof(PipelineTmaUmmaAsync<1>::SharedStorage): two 8-byte barriers a stage
 UMMA_K_BITS = 256                   # every dense tcgen05.mma reads 256 bits of K (8 tf32, 16 f16, 32 8-bit)
 UMMA_COPY = "SM90_TMA_LOAD"

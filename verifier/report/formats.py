@@ -99,33 +99,96 @@ def md(s: str) -> str:
     return safe(s, 400).replace("\\", "\\\\").replace("|", "\\|").replace("`", "'").replace("\n", " ")
 
 
+_MD_LINK_SYNTAX = re.compile(r"([\\`\[\]()<>!])")
+
+
+def md_text(s: str) -> str:
+    """Text for Markdown prose or an image's alt text: the marks that open or close a link, an image, code or HTML
+    (brackets, parentheses, angle brackets, `!`, backticks, backslashes) backslash-escaped, line breaks made spaces —
+    a check's name cannot make a link."""
+    return _MD_LINK_SYNTAX.sub(r"\\\1", safe(s, 400).replace("\n", " "))
+
+
 MARK = {Outcome.AS_EXPECTED: "✅", Outcome.WRONG: "❌", Outcome.UNDECIDED: "❔", Outcome.ERROR: "💥"}
 
 
-def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, list[str]] | None = None) -> str:
-    """`pictures`: Markdown lines (image links) to put under a refuted check's counterexample."""
-    out = ["## CuTe layout verification", "", md(text.summary(results, seconds)), "",
-           "| | check | spec | verdict | expected | time |", "|---|---|---|---|---|---|"]
-    for r in results:
-        out.append(f"| {MARK[r.outcome]} | `{md(r.name)}` | `{md(r.spec_path)}` | {md(text.verdict_phrase(r))} | "
-                   f"{r.expect.value} | {r.seconds:.2f}s |")
-    for r in results:
-        fs, warnings = failures(r), findings(r)
-        if fs:
-            out += ["", f"### `{md(r.name)}` — {'refuted as documented' if r.ok else 'counterexample'}", "", "```"]
-            for f in fs:
-                out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
-            out += ["```", ""]
-        if warnings:
-            out += ["", f"### `{md(r.name)}` — finding (a warning, not the verdict)", "", "```"]
-            for f in warnings:
-                out += [line.replace("```", "'''") for line in text.render_failure(f, indent="")]
-            out += ["```", ""]
-        if not fs:
-            continue
-        out += [line for line in (pictures or {}).get(r.name, [])]
+MARKDOWN_LIMIT = 65536      # characters: GitHub's limit for a comment
+JOB_SUMMARY_LIMIT = 1000000     # characters of a job summary (GitHub's limit is 1 MiB; a row's mark is 3 bytes)
+TABLE_HEAD = ["| | check | spec | verdict | expected | time |", "|---|---|---|---|---|---|"]
+FENCE, FENCE_ESCAPED = "```", "'''"
+
+
+def _row(r: CheckResult) -> str:
+    return (f"| {MARK[r.outcome]} | `{md(r.name)}` | `{md(r.spec_path)}` | {md(text.verdict_phrase(r))} | "
+            f"{r.expect.value} | {r.seconds:.2f}s |")
+
+
+def _sections(r: CheckResult, pictures: dict[str, list[str]] | None) -> list[str]:
+    fs, warnings = failures(r), findings(r)
+    out: list[str] = []
+    if fs:
+        out += ["", f"### `{md(r.name)}` — {'refuted as documented' if r.ok else 'counterexample'}", "", FENCE]
+        for f in fs:
+            out += [line.replace(FENCE, FENCE_ESCAPED) for line in text.render_failure(f, indent="")]
+        out += [FENCE, ""]
+    if warnings:
+        out += ["", f"### `{md(r.name)}` — finding (a warning, not the verdict)", "", FENCE]
+        for f in warnings:
+            out += [line.replace(FENCE, FENCE_ESCAPED) for line in text.render_failure(f, indent="")]
+        out += [FENCE, ""]
+    if fs:
+        out += list((pictures or {}).get(r.name, []))
+    return out
+
+
+def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, list[str]] | None = None,
+                limit: int = MARKDOWN_LIMIT) -> str:
+    """The Markdown report, at most `limit` characters: the summary, then every check whose verdict is not the one
+    documented (a row each, always), their counterexamples, the documented mistakes' counterexamples and the
+    checks as expected as far as they fit — what is left out is counted and said.  `pictures`: Markdown lines
+    (image links) to put under a refuted check's counterexample."""
+    wrong = [r for r in results if r.outcome is not Outcome.AS_EXPECTED]
+    passed = [r for r in results if r.outcome is Outcome.AS_EXPECTED]
+    head = ["## CuTe layout verification", "", md(text.summary(results, seconds)), ""]
+    if wrong:
+        head += ["### Not as expected", ""] + TABLE_HEAD + [_row(r) for r in wrong]
+    body: list[str] = []
+    used = len("\n".join(head)) + 600          # room for the note of what was left out
+    left_out: list[str] = []
+
+    def fits(lines: list[str]) -> bool:
+        return used + len("\n".join(lines)) + 1 <= limit
+
+    def add(lines: list[str], what: str) -> None:
+        nonlocal used
+        if not fits(lines):
+            left_out.append(what)
+            return
+        body.extend(lines)
+        used += len("\n".join(lines)) + 1
+
+    for r in wrong:
+        add(_sections(r, pictures), f"the counterexample of `{md(r.name)}`")
+    for r in passed:
+        if failures(r) or findings(r):
+            add(_sections(r, pictures), f"the counterexample of `{md(r.name)}`")
+    if passed:
+        rows = ["", f"### As expected ({len(passed)})", ""] + TABLE_HEAD
+        kept = [_row(r) for r in passed]
+        while kept and not fits(rows + kept):
+            kept = kept[:len(kept) // 2]
+        if kept:
+            add(rows + kept, "")
+        if len(kept) < len(passed):
+            left_out.append(f"{len(passed) - len(kept)} of the {len(passed)} rows of the checks as expected")
     rest = [r for r in results if r.outcome in (Outcome.UNDECIDED, Outcome.ERROR)]
     if rest:
-        out += ["", "### Undecided, unsupported and internal errors", ""]
-        out += [f"- `{md(r.name)}`: {md(text.verdict_phrase(r))}" for r in rest]
-    return "\n".join(out).rstrip() + "\n"
+        add(["", "### Undecided, unsupported and internal errors", ""]
+            + [f"- `{md(r.name)}`: {md(text.verdict_phrase(r))}" for r in rest], "the list of undecided checks")
+    if left_out:
+        shown = [x for x in left_out if x][:5]
+        body += ["", f"_Left out to stay under {limit:,} characters ({len(left_out)} parts): " + "; ".join(shown)
+                 + ("; ..." if len(left_out) > len(shown) else "") + ". Every check whose verdict is not the "
+                 "documented one is in the table above; the whole report: `python -m verifier prove ... --format "
+                 "text` (or `--output report.html`)._"]
+    return "\n".join(head + body).rstrip() + "\n"

@@ -103,10 +103,13 @@ def summary(results: list[CheckResult], seconds: float) -> str:
             f"  [{seconds:.2f}s]")
 
 
-def render(results: list[CheckResult], seconds: float, verbose: bool = False) -> str:
+def render(results: list[CheckResult], seconds: float, verbose: bool = False, quiet: bool = False) -> str:
+    """The text report; `quiet`: only the checks whose verdict is not the one documented, then the summary."""
     lines: list[str] = []
     current = None
     for r in results:
+        if quiet and r.outcome is Outcome.AS_EXPECTED:
+            continue
         if r.spec_path != current:
             current = r.spec_path
             lines.append(f"{r.spec_path} ({safe(r.spec_name)})")

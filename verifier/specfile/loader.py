@@ -37,6 +37,7 @@ from ..algebra import Layout
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from . import libyaml
 from .files import is_inside, repository_root, spec_files
+from .library import LIBRARY_SCHEME, library_file, library_files
 from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
 from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
                      YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
@@ -446,6 +447,12 @@ class _Loader:
             raise SpecError(loc, f"an include must be a file path, not {show(rel)}")
         if not rel.isprintable():
             raise SpecError(loc, f"an include must be a printable file path, not {quote(rel)}")
+        if rel.startswith(LIBRARY_SCHEME):          # the installed atom library: trusted, wherever the spec is
+            found = library_file(rel)
+            if found is None:
+                raise SpecError(loc, f"{quote(rel)} names no file of the installed atom library (it has "
+                                     f"{', '.join(LIBRARY_SCHEME + 'atoms/' + n for n in library_files()[:4])}, ...)")
+            return str(found)
         path = os.path.normpath(os.path.join(os.path.dirname(f.path), str(rel)))
         if not os.path.lexists(path):
             raise SpecError(loc, f"included file {quote_path(rel)} not found (looked for {quote_path(path)})")

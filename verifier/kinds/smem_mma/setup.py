@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 
 from ...algebra.inttuple import flatten_to_tuple
 from ...algebra.layout import Layout
+from ...algebra.swizzle import require_nonnegative_strides
 from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
 from ...cute.operand import Operand
 from ...hardware import tma as TMA
 from ...hardware.base import CopyModel, MMAModel
+from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ...symbolic.expr import Expr, ExprLike, Var, const
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 
 WGMMA, TCGEN05 = "wgmma", "tcgen05.mma"
 
-SMEM_BYTES = 228 * 1024          # shared memory of one SM on sm_90 (the most a CTA's buffers can span)
+SMEM_BYTES = SM90_BLOCK_SHARED_BYTES   # the most shared memory a CTA's buffers can span (sm_90 and sm_100 alike)
 # (the tile's swizzle, its atomicity in bytes) -> the tensor map's swizzle that writes the same bytes
 TMA_SWIZZLE = {(GmmaSwizzle.NONE, 16): TMA.TmaSwizzle.NONE, (GmmaSwizzle.B32, 16): TMA.TmaSwizzle.B32,
                (GmmaSwizzle.B64, 16): TMA.TmaSwizzle.B64, (GmmaSwizzle.B128, 16): TMA.TmaSwizzle.B128,
@@ -203,6 +205,7 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
     the copy atom that fills the tile through its layout, when it is not TMA)."""
     assert check.value_type is not None and check.operand is not None
+    require_nonnegative_strides(check.smem, "the shared-memory layout")
     op = Operand.of(check.operand)
     arch = architecture(atom)
     model = arch.model(atom)        # wgmma: the instruction model; tcgen05.mma: None (M/N/K: the atom's shape)

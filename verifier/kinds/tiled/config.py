@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...algebra.layout import Layout
+from ...algebra.swizzle import ComposedLayout, first_stage
 from ...specfile.fields import (Fields, read_choice, read_given_tiled_copy, read_smem, read_tiled, read_value_type,
                                 refuse_keys)
 from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, MMAAtomSpec, SpecError, TiledSpec,
@@ -22,6 +24,7 @@ class TiledCheck(CheckSpec):
     operand: str
     value_type: ValueType
     smem: Any                            # Layout | ComposedLayout: (coordinate of the operand tile) -> element offset
+    stages: Any = None                   # the (rows, cols, PIPE) layout `smem` is the first stage of, when staged
     copy_for: str | None = None          # which make_tiled_copy_X built the copy (default: operand)
     copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
@@ -38,6 +41,15 @@ def reads_tiled_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
     return mma is not None and fields.has("copy") and fields.m["copy"] not in TMA_COPIES
 
 
+def k_slices(atom_layout: tuple[int, ...] | Layout | None) -> int:
+    """The thread groups make_tiled_mma's layout splits K over (its third mode)."""
+    if atom_layout is None:
+        return 1
+    if isinstance(atom_layout, Layout):
+        return int(atom_layout.mode(2).size()) if atom_layout.rank() >= 3 else 1
+    return int(atom_layout[2]) if len(atom_layout) >= 3 else 1
+
+
 def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> TiledCheck:
     """The tiled configuration, validated: the operand and its tile are required, the rest optional."""
     refuse_keys(fields, GMMA_KEYS, f"is only used by checks whose copy is {' or '.join(TMA_COPIES)}")
@@ -46,7 +58,13 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
             raise SpecError(fields.loc, f"{fields.what} names both 'mma' and 'copy' and so needs '{k}'")
     assert named.value_type is not None
     what = fields.what
-    check = TiledCheck(**common_fields(named), smem=read_smem(fields, named.value_type))
+    smem = read_smem(fields, named.value_type)
+    inner = smem.b if isinstance(smem, ComposedLayout) else smem
+    rank = inner.rank() if isinstance(inner, Layout) else 2
+    if rank not in (2, 3):
+        raise SpecError(fields.at("smem"), f"'smem' of {what} must be the operand's (rows, cols) tile or (rows, cols, "
+                                           f"PIPE) with a stage mode, not rank {rank}")
+    check = TiledCheck(**common_fields(named), smem=first_stage(smem), stages=smem if rank == 3 else None)
     if fields.has("copy_for"):
         check.copy_for = read_choice(fields.m["copy_for"], fields.at("copy_for"), f"'copy_for' of {what}", OPERANDS,
                                      upper=True)
@@ -61,6 +79,10 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
         if check.operand != "C":
             raise SpecError(fields.at("reduction"), f"'reduction' of {what} is only used by checks of operand C "
                                                     "(the partial C tiles of a K-split tiled MMA)")
+        if k_slices(check.atom_layout) == 1:
+            raise SpecError(fields.at("reduction"), f"'reduction: K' of {what} declares the partial C tiles of a "
+                                                    "K-split tiled MMA, but its atom_layout splits K over 1 thread "
+                                                    "group: there is nothing to reduce (remove the key)")
     if fields.has("tiled_copy"):
         for k in ("copy_for", "copy_mma"):
             if fields.has(k):

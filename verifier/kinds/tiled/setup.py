@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from ...algebra.inttuple import is_tuple
 from ...algebra.layout import Layout
+from ...algebra.swizzle import require_nonnegative_strides
 from ...algebra.ops import left_inverse
 from ...cute.copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
 from ...cute.mma import MMAAtom, TiledMMA
@@ -174,6 +175,7 @@ def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: Cop
 
 def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
     """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
+    require_nonnegative_strides(check.stages if check.stages is not None else check.smem, "the shared-memory layout")
     operand = (check.operand or "A").upper()
     atom = mma_atom(mma_spec)
     mma = refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(

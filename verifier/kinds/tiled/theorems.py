@@ -152,7 +152,7 @@ def addressing(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
                                blame, Trace.MEMORY_SIDE)]
     if vb % 8 and model.element_wise:
         return items    # sub-byte values copied one by one: no address of their own to align
-    period = max(model.align_bytes, model.base_align_bytes, _swizzle_period_bytes(setup.smem.layout, vb))
+    period = base_period(setup)
     # base addresses are multiples of `period`; a multiple of the alignment, it leaves every address's residue
     # to the offset: the claim over offsets holds for every allowed base exactly when this fact holds too
     items.append(Fact(f"the tile's base alignment ({period} bytes) is a multiple of the instruction's "
@@ -279,10 +279,56 @@ def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
     r1, c1, r2, c2 = Var(a, rows), Var(b, cols), Var(f"{a}2", rows), Var(f"{b}2", cols)
     i1, i2 = r1 + rows * c1, r2 + rows * c2
     o1, o2 = layout_expr(layout, i1), layout_expr(layout, i2)
-    return [Claim(Obligation(f"distinct coordinates of the {rows}x{cols} {op} tile have distinct offsets",
-                             [r1, c1, r2, c2], ne(o1, o2), premise=lt(i1, i2), lhs=o1, rhs=o2,
-                             shown={"offset": o1, "offset2": o2}, distinct=Distinct(o1, (r1, c1), (r2, c2))),
-                  suspects.smem(f"the shared-memory layout maps two coordinates of the {op} tile to one element"))]
+    items: list[Item] = [Claim(Obligation(f"distinct coordinates of the {rows}x{cols} {op} tile have distinct "
+                                          "offsets", [r1, c1, r2, c2], ne(o1, o2), premise=lt(i1, i2), lhs=o1, rhs=o2,
+                                          shown={"offset": o1, "offset2": o2},
+                                          distinct=Distinct(o1, (r1, c1), (r2, c2))),
+                               suspects.smem(f"the shared-memory layout maps two coordinates of the {op} tile to one "
+                                             "element"))]
+    if setup.check.stages is not None:
+        items += _every_stage(setup, rows, cols, suspects)
+    return items
+
+
+def _every_stage(setup: TiledSetup, rows: int, cols: int, suspects: Suspects) -> list[Item]:
+    """A (rows, cols, PIPE) tile: the theorems decide the first stage for every base its alignment allows; each other
+    stage is that stage moved by its offset, a multiple of the same alignment, and no two stages share an element —
+    so every stage is proved."""
+    full = setup.check.stages
+    inner = full.b if isinstance(full, ComposedLayout) else full
+    stages = int(inner.mode(2).size())
+    tile = rows * cols
+    blame = suspects.smem("the shared-memory layout's stage mode")
+    x1, x2 = Var("index", tile * stages), Var("index2", tile * stages)
+    f1, f2 = layout_expr(full, x1), layout_expr(full, x2)
+    items: list[Item] = [Claim(Obligation(f"distinct (coordinate, stage) of the {rows}x{cols}x{stages} tile have "
+                                          "distinct offsets", [x1, x2], ne(f1, f2), premise=lt(x1, x2), lhs=f1,
+                                          rhs=f2, shown={"offset": f1, "offset2": f2}, note="index = coordinate + "
+                                          f"{tile}*stage", distinct=Distinct(f1, (x1,), (x2,))), blame)]
+    if stages == 1:
+        return items
+    c, st = Var("coordinate", tile), Var("stage", stages)
+    moved = layout_expr(full, c + tile * st)
+    start = layout_expr(full, tile * st)
+    want = layout_expr(full, c) + start - layout_expr(full, Const(0))
+    items.append(Claim(Obligation("every stage is the first stage moved by its own offset", [c, st], eq(moved, want),
+                                  lhs=moved, rhs=want, shown={"stage offset": start}), blame))
+    period = base_period(setup)
+    vb = setup.value_bits
+    offsets = [int(full(tile * k)) - int(full(0)) for k in range(stages)]
+    bad = next((k for k, d in enumerate(offsets) if (d * vb) % (8 * period)), None)
+    items.append(Fact(f"every stage begins at a multiple of the tile's base alignment ({period} bytes)", bad is None,
+                      "all do" if bad is None else f"stage {bad} begins {offsets[bad] * vb // 8} bytes after stage 0",
+                      f"multiples of {period} bytes", blame, domain_size=stages))
+    return items
+
+
+def base_period(setup: TiledSetup) -> int:
+    """The alignment (bytes) of the tile's base the theorems quantify over: the copy instruction's and the swizzle's
+    period (theorem 6)."""
+    model = setup.copy_hw
+    period = _swizzle_period_bytes(setup.smem.layout, setup.value_bits)
+    return max(model.align_bytes, model.base_align_bytes, period) if model is not None else period
 
 
 # --- theorem 10 -------------------------------------------------------------------------------------------
@@ -431,10 +477,6 @@ def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects
              f"({rows}x{cols}{f' x {slices} K slices' if reduced else ''})", copy_construction(suspects, setup.check),
              subject="C"),
     ]
-    if reduced and k_slices == 1:
-        items.append(Fact("`reduction: K` names a K-split tiled MMA", False, "the tiled MMA has 1 K slice",
-                          "more than one", suspects.field("reduction", "`reduction: K` on a tiled MMA that does not "
-                                                                       "split K"), subject="C"))
     injective = smem_injective(setup, suspects)
     if isinstance(injective, list):
         items += injective

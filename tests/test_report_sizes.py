@@ -1,0 +1,69 @@
+"""Reports that fit where CI puts them: Markdown under GitHub's 65,536-character comment limit with every check whose
+verdict is not the documented one in it (the job-summary format under 1 MiB), `--quiet`, and standard output with
+`--output` (what is not as expected, and the summary)."""
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from verifier.engine.runner import run_check
+from verifier.outcome import Expect
+from verifier.report.formats import JOB_SUMMARY_LIMIT, MARKDOWN_LIMIT, to_markdown
+from verifier.specfile import load_spec
+
+ROOT = Path(__file__).parent.parent
+SEED = ROOT / "specs" / "sm80_f16.yaml"
+
+
+@lru_cache(maxsize=None)
+def seed_results() -> tuple:
+    spec = load_spec(SEED)
+    return tuple(run_check(spec, c) for c in spec.checks.values())
+
+
+def _many(passes: int, wrong: int) -> list:
+    """`passes` checks as expected and `wrong` whose verdict is not the documented one (a documented mistake whose
+    `expect` is flipped), each with its own name."""
+    base = seed_results()
+    good = [r for r in base if r.ok and not r.failures()]
+    bad = [r for r in base if r.ok and r.failures()]
+    out = [dataclasses.replace(good[i % len(good)], name=f"pass_{i}") for i in range(passes)]
+    out += [dataclasses.replace(bad[i % len(bad)], name=f"wrong_{i}", expect=Expect.PASS) for i in range(wrong)]
+    return out
+
+
+def test_a_large_run_fits_a_comment_and_keeps_every_failure():
+    results = _many(3000, 60)
+    md = to_markdown(results, 1.0)
+    assert len(md) <= MARKDOWN_LIMIT
+    for i in range(60):
+        assert f"| ❌ | `wrong_{i}` |" in md
+    assert "Left out to stay under 65,536 characters" in md
+    assert md.index("### Not as expected") < md.index("counterexample")
+
+
+def test_a_small_run_is_whole_and_the_job_summary_holds_more():
+    small = _many(5, 1)
+    md = to_markdown(small, 1.0)
+    assert "Left out" not in md and "| ✅ | `pass_4` |" in md and "| ❌ | `wrong_0` |" in md
+    large = _many(3000, 60)
+    summary = to_markdown(large, 1.0, limit=JOB_SUMMARY_LIMIT)
+    assert MARKDOWN_LIMIT < len(summary) <= JOB_SUMMARY_LIMIT and "| ✅ | `pass_2999` |" in summary
+
+
+def _prove(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verifier", "prove", str(SEED), "--no-cache", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_quiet_prints_the_summary_only_when_all_is_as_expected():
+    p = _prove("--quiet")
+    assert p.returncode == 0 and p.stdout.count("\n") == 1 and p.stdout.startswith("20 checks: 20 as expected")
+
+
+def test_with_output_standard_output_is_the_summary(tmp_path: Path):
+    p = _prove("--format", "json", "--output", str(tmp_path / "r.json"))
+    assert p.returncode == 0 and p.stdout.count("\n") == 1 and (tmp_path / "r.json").stat().st_size > 1000
