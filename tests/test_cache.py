@@ -187,3 +187,66 @@ def test_the_fingerprint_covers_every_module_of_the_tool(tmp_path):
     theorems = copy / "verifier" / "kinds" / "smem_mma" / "theorems.py"
     theorems.write_text(theorems.read_text() + "\n# edited\n")
     assert _fingerprint_of(copy) != before
+
+
+def _signed_env(tmp_path: Path, secret: str) -> dict[str, str]:
+    import os
+    return {**os.environ, "CUTE_VERIFIER_CACHE_KEY": secret, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+
+
+def _prove_env(env: dict[str, str], *args: str) -> tuple[int, dict]:
+    p = subprocess.run([sys.executable, "-m", "verifier", "prove", *args, "--format", "json"], capture_output=True,
+                       text=True, cwd=ROOT, env=env)
+    return p.returncode, json.loads(p.stdout)
+
+
+def _forge(entry: Path, secret: str | None) -> bool:
+    """Rewrite a kept check result's verdicts to 'verified' (re-signed with `secret` when given); False when the
+    entry holds no refutation to forge."""
+    import hashlib
+    import hmac
+    doc = json.loads(entry.read_text())
+    payload = doc["value"]
+    if '"verdict":"refuted"' not in payload:
+        return False
+    doc["value"] = payload.replace('"verdict":"refuted"', '"verdict":"verified"')
+    if secret is not None:
+        key = hashlib.sha256(secret.encode()).digest()
+        doc["mac"] = hmac.new(key, doc["key"].encode() + b"\0" + doc["value"].encode(), hashlib.sha256).hexdigest()
+    entry.write_text(json.dumps(doc))
+    return True
+
+
+def test_a_forged_entry_never_decides_a_verdict(tmp_path):
+    """Whoever can write the cache directory (a restored Actions cache) but has not the signing key cannot make a
+    refuted check read as verified: the edited entry is ignored and the check proved again."""
+    cache, env = tmp_path / "cache", _signed_env(tmp_path, "the CI's secret")
+    code, reference = _prove_env(env, str(SEED), "--cache-dir", str(cache))
+    forged = [p for p in cache.rglob("*.json") if _forge(p, None)]
+    assert forged and code == 0
+    again = _prove_env(env, str(SEED), "--cache-dir", str(cache))[1]
+    assert _essence(again) == _essence(reference)
+    # signed with another secret: ignored too
+    code, reference = _prove_env(env, str(SEED), "--cache-dir", str(cache))
+    assert [p for p in cache.rglob("*.json") if _forge(p, "a guessed secret")]
+    assert _essence(_prove_env(env, str(SEED), "--cache-dir", str(cache))[1]) == _essence(reference)
+    # (the key is what protects: an entry re-signed with the real secret is read — the test can tell)
+    assert [p for p in cache.rglob("*.json") if _forge(p, "the CI's secret")]
+    trusted = _prove_env(env, str(SEED), "--cache-dir", str(cache))[1]
+    assert _essence(trusted) != _essence(reference)
+
+
+def test_the_cache_stays_under_its_limit_across_a_hundred_edits(tmp_path):
+    """Each edit of a spec keeps new entries; the least recently used go once the directory passes its limit."""
+    results = [run_check(load_spec(SEED), c) for c in list(load_spec(SEED).checks.values())[:3]]
+    store = ProofCache(tmp_path, max_bytes=120_000)
+    sizes = []
+    for edit in range(100):
+        for i, r in enumerate(results):
+            store.put(store.key("check", f"edit {edit}", str(i)), r)
+        store.prune()
+        sizes.append(sum(size for _, size, _ in store.entries()))
+    assert max(sizes) <= 120_000 and len(store.entries()) >= 3
+    newest = store.key("check", "edit 99", "0")
+    assert store.get(newest, CheckResult) is not None                       # the latest edit is kept
+    assert store.get(store.key("check", "edit 0", "0"), CheckResult) is None   # the first is gone

@@ -111,6 +111,8 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
             out.write(text.render(results, seconds, verbose, quiet=True))
     else:
         out.write(report(results, seconds))
+    if cache is not None:
+        cache.prune()           # the least recently used entries, past the cache's limit
     return exit_code(r.outcome for r in results)
 
 

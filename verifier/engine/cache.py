@@ -7,7 +7,12 @@ versions of Z3 and numpy, the decision settings, and the input:
 - an obligation's decision, keyed by its canonical text (the SMT-LIB script of its premise and claim over its
   variables, and its injectivity form).
 Entries are JSON, rebuilt field by field by `jsoncodec` (never unpickled): a corrupt, truncated or foreign
-entry is ignored and overwritten.  Writes go to a temporary file renamed into place, so concurrent runs never
+entry is ignored and overwritten.  Each entry is signed (HMAC-SHA256 of its key and its bytes) with a secret kept
+outside the cache directory — $CUTE_VERIFIER_CACHE_KEY, else a random key made once in
+$XDG_CONFIG_HOME/cute-layout-verifier/cache.key (mode 600) — so an entry edited or written by anyone without the
+secret is ignored, never a verdict.  The directory is bounded: entries a run reads are touched, and after a run the
+least recently used are removed until it holds at most $CUTE_VERIFIER_CACHE_MAX_MB (default 512) MiB.
+Writes go to a temporary file renamed into place, so concurrent runs never
 read half an entry.  Undecided results and internal errors are not kept (a later run may do better).  The
 directory is $XDG_CACHE_HOME/cute-layout-verifier (~/.cache/... without it), or --cache-dir; --no-cache turns
 it off.
@@ -15,6 +20,7 @@ it off.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import importlib
 import importlib.util
 import itertools
@@ -28,7 +34,12 @@ from ..jsoncodec import CodecError, Encoded, from_json, to_json
 
 T = TypeVar("T")
 
-FORMAT = 1                      # the layout of an entry; a change makes every old entry foreign
+FORMAT = 2                      # the layout of an entry; a change makes every old entry foreign (2: signed)
+KEY_ENV = "CUTE_VERIFIER_CACHE_KEY"      # a secret shared by the machines that share a cache (CI)
+LIMIT_ENV = "CUTE_VERIFIER_CACHE_MAX_MB"
+DEFAULT_LIMIT_MB = 512
+PRUNE_TO = 0.8                  # a prune leaves the directory at this fraction of its limit
+KEY_BYTES = 32
 PACKAGE = Path(__file__).resolve().parent.parent     # the verifier package: every module a verdict depends on
 _TEMPORARY_NAMES = itertools.count()
 
@@ -36,6 +47,50 @@ _TEMPORARY_NAMES = itertools.count()
 def default_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "cute-layout-verifier"
+
+
+def key_file() -> Path:
+    """Where the signing key is kept: beside the user's configuration, never in a cache directory."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "cute-layout-verifier" / "cache.key"
+
+
+@lru_cache(maxsize=None)
+def signing_key() -> bytes:
+    """The secret entries are signed with: $CUTE_VERIFIER_CACHE_KEY, else the key file (made with a random key the
+    first time, mode 600); where neither can be had, a key of this process only (its entries serve this run)."""
+    shared = os.environ.get(KEY_ENV)
+    if shared:
+        return hashlib.sha256(shared.encode()).digest()
+    path = key_file()
+    try:
+        data = path.read_bytes()
+        if len(data) >= KEY_BYTES:
+            return data[:KEY_BYTES]
+    except OSError:
+        pass
+    secret = os.urandom(KEY_BYTES)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(secret)
+        return secret
+    except FileExistsError:                 # another process made it first: its key is the key
+        try:
+            data = path.read_bytes()
+            return data[:KEY_BYTES] if len(data) >= KEY_BYTES else secret
+        except OSError:
+            return secret
+    except OSError:
+        return secret
+
+
+def limit_bytes() -> int:
+    try:
+        return max(1, int(os.environ.get(LIMIT_ENV, DEFAULT_LIMIT_MB))) << 20
+    except ValueError:
+        return DEFAULT_LIMIT_MB << 20
 
 
 def library_version(module: str, distribution: str) -> str:
@@ -75,8 +130,9 @@ class ProofCache:
     digest names the bytes the run proved), and a value kept once (a check's result) is not encoded again when a
     later entry (the run's record) holds it too."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, max_bytes: int | None = None) -> None:
         self.directory = Path(directory)
+        self.max_bytes = max_bytes if max_bytes is not None else limit_bytes()
         self.hits = self.misses = 0
         self._digests: dict[str, str | None] = {}
         self._encoded: Encoded = {}
@@ -104,13 +160,21 @@ class ProofCache:
                 doc = json.loads(f.read(64 << 20))
             if not isinstance(doc, dict) or doc.get("key") != key or doc.get("format") != FORMAT:
                 raise CodecError("foreign entry")
-            value = from_json(tp, doc["value"])
+            payload, mac = doc["value"], doc["mac"]
+            if not isinstance(payload, str) or not isinstance(mac, str) or not hmac.compare_digest(
+                    mac, _mac(key, payload)):
+                raise CodecError("an entry not signed with this machine's key")
+            value = from_json(tp, json.loads(payload))
             if not isinstance(value, tp):
                 raise CodecError(f"not a {tp.__name__}")
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             self.misses += 1
             return None
         self.hits += 1
+        try:
+            os.utime(self._path(key))      # used: the last to be pruned
+        except OSError:
+            pass
         return value
 
     def put(self, key: str, value: Any) -> None:
@@ -122,7 +186,9 @@ class ProofCache:
                 self._folders.add(path.parent)
             encoded = to_json(value, self._encoded)
             self._encoded[id(value)] = (value, encoded)
-            data = json.dumps({"format": FORMAT, "key": key, "value": encoded}, separators=(",", ":"))
+            payload = json.dumps(encoded, separators=(",", ":"))
+            data = json.dumps({"format": FORMAT, "key": key, "value": payload, "mac": _mac(key, payload)},
+                              separators=(",", ":"))
             # a name no other process (pid) and no other entry of this one (count) writes: created, never reused
             tmp = path.parent / f".tmp-{os.getpid()}-{next(_TEMPORARY_NAMES)}.json"
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -135,6 +201,39 @@ class ProofCache:
                     os.unlink(tmp)
         except (OSError, CodecError):
             pass
+
+
+    def entries(self) -> list[tuple[float, int, Path]]:
+        """(last use, bytes, path) of every entry in the directory."""
+        out: list[tuple[float, int, Path]] = []
+        for path in self.directory.glob("??/*.json"):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            out.append((st.st_mtime, st.st_size, path))
+        return out
+
+    def prune(self) -> int:
+        """Remove the least recently used entries while the directory holds more than its limit; the bytes freed."""
+        entries = self.entries()
+        total = sum(size for _, size, _ in entries)
+        if total <= self.max_bytes:
+            return 0
+        freed = 0
+        for _, size, path in sorted(entries):
+            if total - freed <= self.max_bytes * PRUNE_TO:
+                break
+            try:
+                path.unlink()
+                freed += size
+            except OSError:
+                continue
+        return freed
+
+
+def _mac(key: str, payload: str) -> str:
+    return hmac.new(signing_key(), key.encode() + b"\0" + payload.encode(), hashlib.sha256).hexdigest()
 
 
 def file_digest(path: str) -> str | None:
