@@ -149,3 +149,62 @@ def test_a_check_name_cannot_make_a_link_in_the_markdown_report(tmp_path: Path):
     for line in images:                                             # its alt text cannot close the link early
         alt = line[2:line.index("](")]
         assert "evil" in alt and "](" not in alt and "\\]\\(" in alt
+
+
+def test_diff_against_git_reads_specs_that_include_parent_files(tmp_path: Path):
+    """The old tree is materialised with the repository's root, so `include: [../atoms/...]` resolves as in the
+    checkout (it used to be refused as outside the repository: exit 2 on the project's own catalog)."""
+    repo = tmp_path / "repo"
+    (repo / "specs" / "atoms").mkdir(parents=True)
+    (repo / "specs" / "catalog").mkdir()
+    for f in ("sm75.yaml", "sm80_f16.yaml"):
+        (repo / "specs" / "atoms" / f).write_text((ROOT / "specs" / "atoms" / f).read_text(encoding="utf-8"))
+    spec = repo / "specs" / "catalog" / "x.yaml"
+    spec.write_text(SEED_CHECK.format(smem="(16,16):(16,1)").replace(
+        f'["{ATOMS}/sm75.yaml", "{ATOMS}/sm80_f16.yaml"]', "[../atoms/sm75.yaml, ../atoms/sm80_f16.yaml]"),
+        encoding="utf-8")
+    git = ["git", "-C", str(repo), "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-qm", "x"], check=True)
+    spec.write_text(spec.read_text(encoding="utf-8").replace("(16,16):(16,1)", "(16,16):(1,16)"), encoding="utf-8")
+    p = subprocess.run([sys.executable, "-m", "verifier", "diff", str(repo / "specs" / "catalog"), "--git", "HEAD"],
+                       capture_output=True, text=True, timeout=300, cwd=repo)
+    assert p.returncode == ExitCode.WRONG, p.stderr
+    assert "NEWLY FAILING  a: was verified" in p.stdout
+
+
+def test_a_file_of_many_sweeps_is_capped_as_a_whole(tmp_path: Path):
+    sweep = """  "s{k}_{{i}}":
+    mma: SM80_16x8x16_F16F16F16F16_TN
+    operand: A
+    copy: SM75_U32x4_LDSM_N
+    value_type: half_t
+    smem: "(16,16):(16,1)"
+    sweep:
+      i: [{values}]
+"""
+    values = ", ".join(str(i) for i in range(3000))
+    head = SEED_CHECK.split("checks:")[0] + "checks:\n"
+    spec = tmp_path / "many.yaml"
+    spec.write_text(head + sweep.format(k=0, values=values) + sweep.format(k=1, values=values), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(spec, allow_outside=True)
+    assert "more than 4096" in e.value.message and e.value.loc.line == 13
+
+
+def test_every_picture_of_the_classic_mistakes_renders(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """`draw -o page.html` of each documented mistake: a page, or one line where there is nothing to draw or CuTe
+    refuses the configuration — never an internal error (the bank view used to raise on misaligned rows)."""
+    from verifier.commands.draw import draw_main
+    spec = ROOT / "specs" / "mistakes.yaml"
+    drawn = 0
+    for name in load_spec(spec).checks:
+        code = draw_main(str(spec), name, None, str(tmp_path / f"{name}.html"), out=io.StringIO())
+        err = capsys.readouterr().err
+        assert code in (ExitCode.OK, ExitCode.BAD_INPUT), (name, err)
+        assert "internal error" not in err and "Traceback" not in err
+        drawn += code == ExitCode.OK
+    assert drawn >= 10
+    page = (tmp_path / "n_atom_on_mn_major_smem.html").read_text(encoding="utf-8")
+    assert "no bank count" in page

@@ -69,6 +69,8 @@ def _materialise(root: Path, rev: str, tmp: Path) -> None:
         out = tmp / name
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(blob.stdout)
+    # the old tree's root is the repository's: its specs include `../` files as they do in the checkout
+    (tmp / ".git").touch()
 
 
 Keyed = dict[tuple[str, str], CheckResult]   # (spec path inside the repository, check name) -> result

@@ -41,13 +41,14 @@ from .library import LIBRARY_SCHEME, library_file, library_files
 from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
 from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
                      YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
-from .sweep import SWEEP_KEY, expand
+from .sweep import MAX_SWEEP_CHECKS, SWEEP_KEY, expand
 from .vocabulary import (CHECK_KEYS, COPY_KEYS, COPY_REQUIRED, EXPECTS, FORMAT_VERSIONS, MMA_KEYS, MMA_REQUIRED,
                          OPERANDS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
 
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 114 KB; ruamel's pure parser reads ~0.3 MB a second
 MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
 MAX_YAML_EVENTS = 30_000   # parser events (about one per node); the largest spec of specs/ has 9,455
+MAX_FILE_CHECKS = MAX_SWEEP_CHECKS   # checks one file may hold, its sweeps expanded
 MAX_YAML_NODES = 100_000   # nodes of the document with every alias expanded (a "billion laughs" has 10**9)
 MAX_INT_CHARS = 40         # an integer written with more characters is a typo (CuTe's are 64-bit)
 RUAMEL_WARNINGS = (YAMLWarning, YAMLFutureWarning, MarkedYAMLWarning, MarkedYAMLFutureWarning)
@@ -503,6 +504,9 @@ def _expand_sweeps(f: YamlFile, entries: list[tuple[str, Any, Loc]]) -> list[tup
             out += expand(f, name, body, loc, CHECK_KEYS, lambda n, at: _check_name(n, at, "checks"))
         else:
             out.append((name, body, loc))
+        if len(out) > MAX_FILE_CHECKS:      # the sweeps' cap holds each sweep; this one the whole file
+            raise SpecError(loc, f"the file's checks number more than {MAX_FILE_CHECKS} once its sweeps are "
+                                 f"expanded (at check {quote(name)}); split it into several files")
     return out
 
 

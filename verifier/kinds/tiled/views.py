@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...cute.operand import Operand
 from ...draw.figure import CONFLICT, Cell, Figure, Panel, bank_color
 from ...draw.views import tile_offsets, tv_panel
-from ...hardware.banks import WORD, wavefronts
+from ...hardware.banks import WORD, BankModelError, wavefronts
 from .banks import bank_shape, lane_offsets, warps_of
 from .chain import OperandChain
 from .setup import TiledSetup
@@ -38,24 +38,29 @@ def banks_figure(setup: TiledSetup, chain: OperandChain, witness_lanes: tuple[in
     warps = warps_of(setup, chain)
     caption: list[str] = []
     marked: set[tuple[int, int]] = set()
+    worst = None
     if isinstance(shape, str) or isinstance(warps, str):
         caption.append(f"no bank count: {shape if isinstance(shape, str) else warps}")
     else:
-        worst = None
-        for inst in lane_offsets(setup, chain, warps):
-            for addrs in inst:
-                wf = wavefronts(shape.instruction, addrs)
-                if worst is None or wf.count > worst[0].count:
-                    worst = (wf, addrs)
-        assert worst is not None
+        try:
+            for inst in lane_offsets(setup, chain, warps):
+                for addrs in inst:
+                    wf = wavefronts(shape.instruction, addrs)
+                    if worst is None or wf.count > worst[0].count:
+                        worst = (wf, addrs)
+        except BankModelError as refused:   # the instruction cannot run on these addresses: no count to draw
+            worst = None
+            caption.append(f"no bank count: {shape.instruction.text} cannot read these addresses ({refused}); the "
+                           "addressing theorem's counterexample says why")
+    if worst is not None and not isinstance(shape, str):
         wf, addrs = worst
         phase = max(wf.phases, key=lambda p: p.wavefronts)
         lanes = witness_lanes or phase.worst_lanes
         for lane in lanes:
             start = addrs[lane] * 8 // vb
-            for e in range(shape.bytes_per_lane * 8 // vb):
-                if start + e in where:
-                    marked.add(where[start + e])
+            for k in range(shape.bytes_per_lane * 8 // vb):
+                if start + k in where:
+                    marked.add(where[start + k])
         caption.append(f"{shape.instruction.text}: the worst warp instruction takes {wf.count} wavefronts "
                        f"(ideal {wf.ideal})" + (f"; outlined: what lanes {', '.join(map(str, lanes))} touch "
                                                 f"(bank {phase.worst_bank})" if lanes else ""))
