@@ -208,3 +208,28 @@ def test_every_picture_of_the_classic_mistakes_renders(tmp_path: Path, capsys: p
     assert drawn >= 10
     page = (tmp_path / "n_atom_on_mn_major_smem.html").read_text(encoding="utf-8")
     assert "no bank count" in page
+
+
+def test_a_tile_too_large_to_draw_is_one_line_not_a_hang(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    from verifier.commands.draw import draw_main
+    spec = tmp_path / "big.yaml"
+    spec.write_text(SEED_CHECK.format(smem="(4096,4096):(4096,1)"), encoding="utf-8")
+    code = draw_main(str(spec), "a", None, str(tmp_path / "big.html"), allow_outside=True, out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == ExitCode.BAD_INPUT and "16777216 elements; draw draws at most 16384" in err
+    assert not (tmp_path / "big.html").exists()
+
+
+def test_a_refuted_copy_is_outlined_on_the_copy_view(tmp_path: Path):
+    """The copy view of a refuted tiled check outlines the counterexample's (thread, value) on both sides and names
+    the theorem; a verified check's view outlines nothing."""
+    from verifier.commands.draw import draw_main
+    spec = ROOT / "specs" / "mistakes.yaml"
+    out = tmp_path / "copy.svg"
+    assert draw_main(str(spec), "n_atom_on_mn_major_smem", "copy", str(out), out=io.StringIO()) == ExitCode.OK
+    svg = out.read_text(encoding="utf-8")
+    assert svg.count("#d00000") >= 2 and "counterexample (copy." in svg
+    good = tmp_path / "good.svg"
+    assert draw_main(str(ROOT / "specs" / "sm80_f16.yaml"), "ldsm_x4_a_kmajor", "copy", str(good),
+                     out=io.StringIO()) == ExitCode.OK
+    assert "#d00000" not in good.read_text(encoding="utf-8")

@@ -19,6 +19,18 @@ from ..specfile import SpecError, load_specs
 from ..outputs import overwrites_input
 
 
+MAX_DRAW_CELLS = 16384      # 128 x 128 elements: a larger tile is refused (a 256 x 256 page is 35 MB, 4096^2 hangs)
+
+
+def _tile_elements(check: object) -> int:
+    """Elements of the shared tile a check's pictures draw (0 when it has none)."""
+    from ..algebra.layout import Layout
+    from ..algebra.swizzle import ComposedLayout
+    smem = getattr(check, "smem", None)
+    inner = smem.b if isinstance(smem, ComposedLayout) else smem
+    return int(inner.size()) if isinstance(inner, Layout) else 0
+
+
 def draw_main(path: str, check_name: str, view: str | None, output: str | None, allow_outside: bool = False,
               out: TextIO | None = None) -> int:
     out = out or sys.stdout
@@ -28,6 +40,10 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         available = kind.views(check)
         if not available:
             raise DrawError(f"check '{safe(check_name)}' has nothing to draw: it is {kind.summary_line}")
+        elements = _tile_elements(check)
+        if elements > MAX_DRAW_CELLS:
+            raise DrawError(f"check '{safe(check_name)}' has a shared tile of {elements} elements; draw draws at "
+                            f"most {MAX_DRAW_CELLS} (128 x 128): draw a smaller tile of the same layout")
         views = (view,) if view else available
         if views[0] not in available:
             raise DrawError(f"check '{safe(check_name)}' has no {views[0]} view (it has "

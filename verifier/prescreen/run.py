@@ -15,7 +15,7 @@ from ..theorems.result import CheckResult
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, Unmapped, map_kernel
 from .space import KernelConfig, kernels
 
-FORMATS = ("text", "json", "junit", "sarif", "markdown")
+FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
 # the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
 # spec itself)
 ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml"),

@@ -189,6 +189,6 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         shown = [x for x in left_out if x][:5]
         body += ["", f"_Left out to stay under {limit:,} characters ({len(left_out)} parts): " + "; ".join(shown)
                  + ("; ..." if len(left_out) > len(shown) else "") + ". Every check whose verdict is not the "
-                 "documented one is in the table above; the whole report: `python -m verifier prove ... --format "
-                 "text` (or `--output report.html`)._"]
+                 "documented one is in the table above; the whole report: the same command with `--format text` (or "
+                 "`--output report.html`)._"]
     return "\n".join(head + body).rstrip() + "\n"

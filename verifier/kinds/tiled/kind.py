@@ -61,6 +61,21 @@ def demote_unread(spec: Spec, check: TiledCheck, theorems: list[TheoremResult],
     return kept
 
 
+# the theorems whose counterexample is a (thread, value) of the copy: outlined on the copy view
+COPY_THEOREMS = (T.MMA_MATCHES_INSTRUCTION, T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING,
+                 T.FRAGMENT_ALIASING, T.END_TO_END)
+
+
+def _first_witness(result: CheckResult | None, ids: tuple[TheoremId, ...]) -> tuple[TheoremId | None,
+                                                                                     dict[str, int] | None]:
+    """The first refuted theorem of `ids` in `result` with a witness point, and that witness."""
+    for tid in ids:
+        w = _witness(result, tid)
+        if w:
+            return tid, w
+    return None, None
+
+
 def _witness(result: CheckResult | None, tid: TheoremId) -> dict[str, int] | None:
     """The first counterexample of theorem `tid` in `result`, its values and point together."""
     t = next((t for t in result.theorems if t.id is tid and t.status is Status.REFUTED), None) if result else None
@@ -163,7 +178,8 @@ class TiledKind:
             if view == MMA_VIEW:
                 out.append(mma_view(spec, check))
             elif view == COPY_VIEW and setup is not None:
-                out.append(copy_figure(setup))
+                tid, w = _first_witness(result, COPY_THEOREMS)
+                out.append(copy_figure(setup, w, tid.value if tid is not None else ""))
             elif view == SMEM_VIEW and setup is not None:
                 outlined = set()
                 w = _witness(result, T.SMEM_INJECTIVE)

@@ -2,6 +2,8 @@
 the tile coloured by bank with the worst warp instruction's conflicting lanes (or a counterexample's) outlined."""
 from __future__ import annotations
 
+import dataclasses
+
 from ...cute.operand import Operand
 from ...draw.figure import CONFLICT, Cell, Figure, Panel, bank_color
 from ...draw.views import tile_offsets, tv_panel
@@ -11,7 +13,17 @@ from .chain import OperandChain
 from .setup import TiledSetup
 
 
-def copy_figure(setup: TiledSetup) -> Figure:
+THREAD_NAMES = ("thread", "lane", "t")      # how the copy theorems name the thread of a witness
+VALUE_NAMES = ("value", "v")
+
+
+def _point(witness: dict[str, int], names: tuple[str, ...]) -> int | None:
+    return next((int(witness[n]) for n in names if n in witness), None)
+
+
+def copy_figure(setup: TiledSetup, witness: dict[str, int] | None = None, theorem: str = "") -> Figure:
+    """The copy's source and destination TV layouts; a counterexample's (thread, value) outlined on both sides,
+    the coordinate each side gives it named in the caption."""
     tc = setup.tiled_copy
     mi, ki = Operand.of(setup.operand).modes
     rows, cols = setup.copy_mma.tile_size(mi), setup.copy_mma.tile_size(ki)
@@ -19,11 +31,29 @@ def copy_figure(setup: TiledSetup) -> Figure:
     store = setup.is_store
     src = "registers" if store else "shared memory"
     dst = "shared memory" if store else "registers"
-    s = tv_panel(f"source ({src}): layoutS_TV", tc.layout_S_tv(), rows, cols, axes, x=0, y=0)
-    d = tv_panel(f"destination ({dst}): layoutD_TV", tc.layout_D_tv(), rows, cols, axes, x=cols + 1, y=0)
+    s_tv, d_tv = tc.layout_S_tv(), tc.layout_D_tv()
+    s = tv_panel(f"source ({src}): layoutS_TV", s_tv, rows, cols, axes, x=0, y=0)
+    d = tv_panel(f"destination ({dst}): layoutD_TV", d_tv, rows, cols, axes, x=cols + 1, y=0)
+    caption = [f"{setup.copy_spec.instruction}: each source cell is read by the thread/value shown, and lands in "
+               "the destination cell of the same coordinate"]
+    t = _point(witness, THREAD_NAMES) if witness else None
+    v = _point(witness, VALUE_NAMES) if witness else None
+    if t is not None and v is not None:
+        marks = []
+        for panel, tv, side in ((s, s_tv, "source"), (d, d_tv, "destination")):
+            try:
+                q = tv((t, v))
+            except (IndexError, ValueError, TypeError, ArithmeticError):
+                continue                      # outside this side's layout: nothing to outline there
+            if not isinstance(q, int):
+                continue
+            r, c = q % rows, q // rows
+            panel.cells = [dataclasses.replace(cell, outline=CONFLICT) if (cell.row, cell.col) == (r, c) else cell
+                           for cell in panel.cells]
+            marks.append(f"{side} ({axes[0]}={r}, {axes[1]}={c})")
+        caption.append(f"counterexample ({theorem}): thread {t}, value {v} — outlined at " + ", ".join(marks))
     return Figure(f"{setup.check.name}: {setup.copy_spec.name} for {setup.operand}, {tc.num_threads} threads",
-                  [s, d], [f"{setup.copy_spec.instruction}: each source cell is read by the thread/value shown, and "
-                           "lands in the destination cell of the same coordinate"])
+                  [s, d], caption)
 
 
 def banks_figure(setup: TiledSetup, chain: OperandChain, witness_lanes: tuple[int, ...] = ()) -> Figure:
