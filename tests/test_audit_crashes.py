@@ -233,3 +233,14 @@ def test_a_refuted_copy_is_outlined_on_the_copy_view(tmp_path: Path):
     assert draw_main(str(ROOT / "specs" / "sm80_f16.yaml"), "ldsm_x4_a_kmajor", "copy", str(good),
                      out=io.StringIO()) == ExitCode.OK
     assert "#d00000" not in good.read_text(encoding="utf-8")
+
+
+def test_a_generator_level_that_would_not_finish_is_stopped_and_said():
+    """`prescreen-cutlass --level 9999` (no pruning) used to run unbounded with no word: the level is generated in a
+    child process, announced, and stopped past its limit with one line."""
+    pytest.importorskip("cutlass_library")
+    from verifier.prescreen.space import SpaceError, kernels
+    with pytest.raises(SpaceError) as e:
+        kernels(90, "9999", limit_s=2)
+    assert "generator ran past 2 s and was stopped; choose a lower level" in str(e.value)
+    assert len(kernels(90, "0", limit_s=120)) > 1000         # a level that finishes is the generator's own space

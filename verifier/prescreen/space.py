@@ -57,9 +57,52 @@ def _triple(values: Iterable[SupportsInt], what: str, kernel: str) -> tuple[int,
     return shape[0], shape[1], shape[2]
 
 
-def kernels(arch: int, level: str = "") -> list[KernelConfig]:
+GENERATOR_LIMIT_S = 600        # an instantiation level whose generator runs longer is refused, never waited on
+
+
+def kernels(arch: int, level: str = "", limit_s: float = GENERATOR_LIMIT_S) -> list[KernelConfig]:
+    """Every GEMM kernel the generator emits for `arch` at instantiation `level`; a level is generated in a child
+    process stopped after `limit_s` seconds (a high level's space, e.g. 9999 with no pruning, would not finish)."""
+    if not level:
+        return generate(arch, level)
+    import multiprocessing
+    import sys
+    context = multiprocessing.get_context("spawn")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_generate_into, args=(send, arch, level), daemon=True)
+    print(f"prescreen-cutlass: generating the SM{arch} space at --level {level} (at most {limit_s:.0f} s) ...",
+          file=sys.stderr, flush=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(limit_s):
+            raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator ran past {limit_s:.0f} s and was "
+                             "stopped; choose a lower level (its thousands digit is the pruning level: 0 prunes most)")
+        answer = receive.recv()
+    except EOFError:
+        raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator stopped without an answer "
+                         f"(exit {child.exitcode})") from None
+    finally:
+        if child.is_alive():
+            child.terminate()
+        child.join(5)
+    if isinstance(answer, str):
+        raise SpaceError(answer)
+    return list(answer)
+
+
+def _generate_into(send: object, arch: int, level: str) -> None:
+    """The child of `kernels`: the space, or the SpaceError's message, sent back through the pipe."""
+    try:
+        result: object = generate(arch, level)
+    except SpaceError as e:
+        result = str(e)
+    send.send(result)  # type: ignore[attr-defined]
+
+
+def generate(arch: int, level: str = "") -> list[KernelConfig]:
     """Every GEMM kernel the generator emits for `arch` (80, 90 or 100) at instantiation `level` ('' = the
-    default)."""
+    default), in this process."""
     if arch not in ARCHITECTURES:
         raise SpaceError(f"--arch {arch}: choose one of {', '.join(map(str, ARCHITECTURES))}")
     try:
