@@ -51,7 +51,10 @@ def copy_figure(setup: TiledSetup, witness: dict[str, int] | None = None, theore
             panel.cells = [dataclasses.replace(cell, outline=CONFLICT) if (cell.row, cell.col) == (r, c) else cell
                            for cell in panel.cells]
             marks.append(f"{side} ({axes[0]}={r}, {axes[1]}={c})")
-        caption.append(f"counterexample ({theorem}): thread {t}, value {v} — outlined at " + ", ".join(marks))
+        repeats = {k: n for k, n in (witness or {}).items() if k[:1] == "r" and k[1:].isdigit() and n}
+        where = (f" of tile repeat {', '.join(f'{k}={n}' for k, n in sorted(repeats.items()))} (outlined in the "
+                 "first repeat, where the same thread and value sit)" if repeats else "")
+        caption.append(f"counterexample ({theorem}): thread {t}, value {v}{where} — outlined at " + ", ".join(marks))
     return Figure(f"{setup.check.name}: {setup.copy_spec.name} for {setup.operand}, {tc.num_threads} threads",
                   [s, d], caption)
 
