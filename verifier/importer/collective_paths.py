@@ -18,8 +18,8 @@ from ..specfile.model import TMA_COPIES
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text
 from .compile_notes import NotedType
 from .instrument import SCOPE, Instrumented
-from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, Instantiation, PathReader, _atom_layout,
-                           _bits, _first_stage_text, instantiations, mma_atom_name, representative_gmem)
+from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, Instantiation, PathReader, atom_layout_text,
+                           element_bits, first_stage_text, instantiations, mma_atom_name, representative_gmem)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
 MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
@@ -97,8 +97,8 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
                 raise TypeSyntaxError(f"Stride{op} {stride.text()[:80]} has no static unit stride among its first "
                                       "two modes")
             value_type = _short(element)
-            gmem = representative_gmem(inner, _bits(value_type))
-            smem = _first_stage_text(layout_text(layout))
+            gmem = representative_gmem(inner, element_bits(value_type))
+            smem = first_stage_text(layout_text(layout))
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
@@ -108,7 +108,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         reader.add(DescriptorRecord(
             name, where,
             f"{what}: operand {op} of {mma} ({policy}), filled by {copy_name}", mma,
-            _atom_layout(tiled_mma.args[1]), op, value_type, smem, gmem, SHARED_TILE_ALIGN,
+            atom_layout_text(tiled_mma.args[1]), op, value_type, smem, gmem, SHARED_TILE_ALIGN,
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
             copy=TMA_COPIES[0]))

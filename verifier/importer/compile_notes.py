@@ -5,10 +5,10 @@ note in every instantiation of its function, and the types are CuTe's values (cp
 The compile defines CUDA's qualifiers away and says the toolkit supports SM90 and SM100 MMA (the macros CUTLASS's
 headers define from nvcc's version: CUTLASS_ARCH_MMA_SM90_SUPPORTED, CUTLASS_ARCH_MMA_SM100_SUPPORTED), as nvcc's host
 pass would; the device pass's macros (__CUDA_ARCH__, the *_ENABLED ones) stay undefined, so CuTe's host code paths
-are the ones read.  Results are kept in the cache directory, keyed by the instrumented text, the prelude, the flags,
-the compiler's version and every file the source includes from its own directory, and CUTLASS's version header;
-each entry also lists every file the compile read (GCC's -MD dependencies) with its SHA-256, and an entry is used
-only while every one of them still has those bytes (an edited CuTe header, a changed -I directory: compiled again)."""
+are the ones read.  Results are kept in the cache directory, keyed by the instrumented text, the prelude, the flags
+and the compiler's version; each entry lists every file the compile read (GCC's -MD dependencies) with its SHA-256,
+and is used only while every one of them still has those bytes (an edited CuTe header or local include, a changed
+-I directory: compiled again)."""
 from __future__ import annotations
 
 import hashlib
@@ -39,8 +39,6 @@ HOST_PASS_FLAGS = ("-D__global__=", "-D__device__=", "-D__host__=", "-D__shared_
                    *(f"-D{m}=1" for m in SUPPORTED_MACROS))
 _NOTE = re.compile(r"\[with int Line = (\d+); int Column = (\d+); Tag = (.*)::verifier_tag_; T = (.*)\]' is deprecated")
 _ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<what>.*)$")
-_LOCAL_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
-MAX_LOCAL_INCLUDES = 64
 
 
 @dataclass(frozen=True)
@@ -78,35 +76,13 @@ def _compiler_version(cxx: str) -> str:
     return first
 
 
-def _local_files(source: Path) -> list[Path]:
-    """The files the source includes with "..." from its own directory, and theirs (at most MAX_LOCAL_INCLUDES)."""
-    seen: list[Path] = []
-    todo = [source]
-    while todo and len(seen) < MAX_LOCAL_INCLUDES:
-        f = todo.pop()
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for name in _LOCAL_INCLUDE.findall(text):
-            p = (f.parent / name)
-            if p.is_file() and p.resolve() not in [s.resolve() for s in seen]:
-                seen.append(p)
-                todo.append(p)
-    return seen
-
-
-def _key(tools: Toolchain, version: str, text: str, flags: list[str], source: Path) -> str:
+def _key(tools: Toolchain, version: str, text: str, flags: list[str]) -> str:
+    """What names an entry: the instrumented text, the prelude, the flags and the compiler; every file the compile
+    read is checked against the entry's manifest when it is read back (so no header is hashed here)."""
     h = hashlib.sha256(f"format {CACHE_FORMAT}\n{version}\n{tools.cutlass}\n".encode())
     h.update(PRELUDE.read_bytes())
     h.update("\0".join(flags).encode())
     h.update(text.encode())
-    for f in _local_files(source):
-        h.update(str(f.name).encode() + b"\0" + f.read_bytes())
-    for inc in tools.includes:
-        version_header = inc / "cutlass" / "version.h"
-        if version_header.is_file():
-            h.update(version_header.read_bytes())
     return h.hexdigest()
 
 
@@ -222,7 +198,7 @@ def compile_notes(tools: Toolchain, source: Path, instrumented: Instrumented, de
     roots = (*(p.resolve() for p in include_dirs), *tools.cutlass_includes)
     overlay = overlay_dir(_cache_dir(), roots)
     searched = [*[f"-I{p.resolve()}" for p in include_dirs], *[f"-I{p}" for p in tools.includes]]
-    key = _key(tools, version, instrumented.text, [*flags, f"-I{overlay}", *searched], source)
+    key = _key(tools, version, instrumented.text, [*flags, f"-I{overlay}", *searched])
     out = CompiledNotes(where=tools.cutlass)
     cached = _read_cache(key) if use_cache else None
     started = time.perf_counter()

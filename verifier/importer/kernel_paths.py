@@ -128,7 +128,7 @@ def element_type(tensor: TypeNode) -> str | None:
     return elem.base().replace(" const", "")
 
 
-def _bits(element: str | None) -> int:
+def element_bits(element: str | None) -> int:
     try:
         return type_bits(element or "")
     except (KeyError, ValueError):
@@ -144,7 +144,7 @@ def tensor_layout_text(tensor: TypeNode) -> str:
     text = layout_text(layout)
     sw_ptr = _find(engine, "swizzle_ptr")
     if sw_ptr is not None:
-        bits = _bits(element_type(tensor))
+        bits = element_bits(element_type(tensor))
         return f"{swizzle_text(sw_ptr.args[0])} o smem_ptr[{bits}b](unset) o {text}"
     return text
 
@@ -186,7 +186,7 @@ def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
     return name, value
 
 
-def _atom_layout(layout: TypeNode) -> str:
+def atom_layout_text(layout: TypeNode) -> str:
     """The TiledMMA's atom layout, as the spec writes it (a quoted layout; a compact one as its shape)."""
     if layout.args and len(layout.args) == 2:
         return '"' + layout_text(layout) + '"'
@@ -396,11 +396,11 @@ class PathReader:
             return
         atom, value_type = copy_atom_name(tiled_copy.args[0])
         try:
-            smem_text = _first_stage_text(tensor_layout_text(smem.node)) if smem.node else ""
+            smem_text = first_stage_text(tensor_layout_text(smem.node)) if smem.node else ""
             record = OperandRecord(
                 self._name(op.lower()), self.where(s),
                 f"{self.label}: operand {op}, {atom} from {smem.name} ({src.name} -> {dst.name})",
-                mma, _atom_layout(tiled_mma.args[1]), _permutation(tiled_mma.args[2]), op, atom,
+                mma, atom_layout_text(tiled_mma.args[1]), _permutation(tiled_mma.args[2]), op, atom,
                 value_type or element_type(smem.node) or "", smem_text,  # type: ignore[arg-type]
                 TiledCopyGiven(layout_text(tiled_copy.args[1]), tile_text(tiled_copy.args[2])))
         except (TypeSyntaxError, ParseError, ValueError) as e:
@@ -463,7 +463,7 @@ class PathReader:
                                         "partition of it in this function: not checked"))
             return
         try:
-            bits = _bits(element_type(smem.node))
+            bits = element_bits(element_type(smem.node))
             gmem = self.tma_gmem(tma, bits) if tma is not None else None
             layout = tensor_layout_text(smem.node)
             if source is not None and self.through_views(source)[0] is smem:
@@ -472,8 +472,8 @@ class PathReader:
                 parsed = parse_layout(layout)
                 inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
                 layout = str(mn_k_pipe(parsed, pipe=isinstance(inner, Layout) and inner.rank() == 4))
-            smem_text = _first_stage_text(layout)
-            atom_layout = _atom_layout(tiled_mma.args[1])
+            smem_text = first_stage_text(layout)
+            atom_layout = atom_layout_text(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
             return
@@ -577,7 +577,7 @@ def representative_gmem(inner: int, bits: int) -> str:
     return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
 
 
-def _first_stage_text(layout: str) -> str:
+def first_stage_text(layout: str) -> str:
     parsed = parse_layout(layout)
     staged = first_stage(parsed)
     if staged is parsed:
@@ -633,4 +633,5 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
 
 
 __all__ = ["read_paths", "instantiations", "Instantiation", "Value", "Kind", "Memory", "mma_atom_name",
+           "element_bits", "atom_layout_text", "first_stage_text", "representative_gmem",
            "copy_atom_name", "tensor_layout_text"]
