@@ -15,6 +15,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from verifier.commands.cli import main  # noqa: E402
+from verifier.kinds.cute_objects import ConfigurationRefused  # noqa: E402
+from verifier.kinds.registry import kind_of  # noqa: E402
+from verifier.outcome import Status  # noqa: E402
 
 GOLDEN = Path(__file__).parent / "data" / "draw"
 # (golden file, spec, check, view)
@@ -70,13 +73,21 @@ def test_html_page_holds_every_view_and_no_external_resource(tmp_path):
     assert not re.search(r'(src|href)="(https?:)?//', html)
 
 
-def test_a_copy_only_check_has_nothing_to_draw(tmp_path, capsys):
+def test_a_copy_atom_alone_draws_its_source_and_destination(tmp_path, capsys):
     spec = tmp_path / "c.yaml"
     spec.write_text(f"version: 1\nname: c\ninclude: [{ROOT}/specs/atoms/sm75.yaml]\nchecks:\n  copy_only:\n"
-                    "    copy: SM75_U32x4_LDSM_N\n    value_type: half_t\n")
-    assert main(["draw", str(spec), "--allow-outside", "--check", "copy_only"]) == 2
+                    "    copy: SM75_U32x4_LDSM_N\n    value_type: half_t\n  tf32_t:\n"
+                    "    copy: SM75_U16x8_LDSM_T\n    value_type: tfloat32_t\n")
+    out = tmp_path / "copy.svg"
+    assert main(["draw", str(spec), "--allow-outside", "--check", "copy_only", "-o", str(out)]) == 0
+    svg = out.read_text(encoding="utf-8")
+    # ldmatrix .x4: 32 threads; each thread's source is one 16-byte row (8 halves), its destination 8 halves
+    assert 'data-title="source: (thread, value) -&gt; element"' in svg
+    assert svg.count('<g class="cell"') == 32 * 8 + 32 * 8
+    assert "outline" not in svg.split("</style>")[1]      # nothing refuted, nothing outlined
+    assert main(["draw", str(spec), "--allow-outside", "--check", "tf32_t"]) == 2
     err = capsys.readouterr().err
-    assert "has nothing to draw: it is a copy atom alone" in err and err.count("\n") == 1
+    assert "CopyOperation is not valid for Dst of ValType" in err and err.count("\n") == 1
 
 
 def test_unknown_checks_and_views_are_bad_input(capsys):
@@ -125,3 +136,56 @@ def test_markdown_report_links_its_pictures(tmp_path):
     assert "seed_bank_conflicts_banks.svg" in pictures
     assert "![seed_bank_conflicts: banks](report_pictures/seed_bank_conflicts_banks.svg)" in md
     assert all(f"report_pictures/{name}" in md for name in pictures)
+
+
+# --- every catalog mistake's picture marks its counterexample ----------------------------------------------------
+
+def _mistake_cases():
+    from tests.picture_marks import mistakes
+    return list(mistakes())
+
+
+MISTAKES = _mistake_cases()
+
+
+def test_the_catalog_documents_mistakes_of_every_kind():
+    kinds = {type(kind_of(check)).__name__ for _, check, _ in MISTAKES}
+    assert {"TiledKind", "SmemMmaKind", "TmemKind", "MmaAtomKind"} <= kinds, kinds
+    assert len(MISTAKES) >= 40
+
+
+@pytest.mark.parametrize("case", MISTAKES, ids=[c[1].name for c in MISTAKES])
+def test_every_mistake_picture_marks_its_counterexample(case):
+    """Each refuted theorem whose counterexample names a point has an outlined cell that shows that point (what the
+    view drew in the cell, read against the witness); a refutation without a point (a fact about the whole
+    configuration) is said in the caption; a configuration CuTe refuses has no counterexample to draw."""
+    from tests.picture_marks import agrees, cell_fields, pointed, report_figures
+    spec, check, result = case
+    try:
+        figs = report_figures(spec, check, result)
+    except ConfigurationRefused:
+        assert all(t.status is Status.REFUSED for t in result.failures()), "a refuted check drew nothing"
+        return
+    marked = [cell_fields(c) for f in figs for p in f.panels for c in p.cells if c.outline]
+    for theorem, witness in pointed(result):
+        assert any(agrees(info, witness) for info in marked), (
+            f"theorem {theorem.number} {theorem.id.value}: witness {witness.point} {witness.expected} "
+            f"{witness.actual} is not outlined (outlined: {marked[:3]})")
+    text = " ".join(line for f in figs for line in f.caption)
+    for t in result.failures():
+        if t.status is Status.REFUTED:
+            assert f"theorem {t.number}" in text or t.id.value in text, f"theorem {t.number} not in the caption"
+
+
+def test_a_broken_mark_is_caught():
+    """The agreement rule refutes a mark on the wrong cell: the seed's first mistake with a copy witness, checked
+    against its neighbour cells."""
+    from tests.picture_marks import agrees, cell_fields, pointed, report_figures
+    spec, check, result = next(c for c in MISTAKES if c[1].name == "swizzle_splits_16B_rows")
+    theorem, witness = next(pointed(result))
+    cells = [c for f in report_figures(spec, check, result) for p in f.panels for c in p.cells]
+    marked = [c for c in cells if c.outline]
+    assert any(agrees(cell_fields(c), witness) for c in marked)
+    unmarked = [c for c in cells if not c.outline]
+    assert unmarked and not all(agrees(cell_fields(c), witness) for c in unmarked)
+    assert sum(agrees(cell_fields(c), witness) for c in cells) < len(cells) // 8

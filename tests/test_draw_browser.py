@@ -3,6 +3,7 @@ where the system allows it): it renders without script errors, and a screenshot 
 have.  Without a browser the test reports itself skipped, with the reason."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -103,6 +104,68 @@ def test_the_html_report_renders(tmp_path):
     dom = _chromium("--dump-dom", report.as_uri())
     body = re.search(r"<body([^>]*)>", dom.stdout)
     assert body is not None and 'data-status="ok"' in body.group(1) and "data-errors" not in body.group(1)
+
+
+def _marks_of(page_path: Path) -> list[dict]:
+    dom = _chromium("--dump-dom", page_path.as_uri())
+    assert dom.returncode == 0, dom.stderr[-500:]
+    body = re.search(r"<body([^>]*)>", dom.stdout)
+    assert body is not None and 'data-status="ok"' in body.group(1) and "data-errors" not in body.group(1)
+    raw = re.search(r'data-marks="([^"]*)"', body.group(1))
+    assert raw is not None
+    return json.loads(html.unescape(raw.group(1)))
+
+
+def _rgb(colour: str) -> str:
+    r, g, b = bytes.fromhex(colour[1:])
+    return f"rgb({r}, {g}, {b})"
+
+
+def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
+    """All of the catalog's mistakes on one page, as the browser lays it out: every outline is drawn (a visible
+    red or blue stroke on a cell), and each refuted theorem whose counterexample names a point has an outlined cell
+    whose fields, read back from the page, show that point."""
+    from tests.picture_marks import agrees, field_name, mistakes, pointed, report_figures
+    from verifier.draw.figure import CONFLICT, EXPECTED
+    from verifier.draw.html import page
+    from verifier.kinds.cute_objects import ConfigurationRefused
+    cases, figs = [], []
+    for spec, check, result in mistakes():
+        try:
+            drawn = report_figures(spec, check, result)
+        except ConfigurationRefused:
+            continue                          # refused by CuTe: no counterexample (tests/test_draw.py)
+        cases.append((check.name, result, [f.title for f in drawn]))
+        figs += drawn
+    out = tmp_path / "mistakes.html"
+    out.write_text(page("the catalog's mistakes", figs), encoding="utf-8")
+    marks = _marks_of(out)
+    assert len(marks) >= len(cases)
+    for m in marks:
+        assert m["stroke"] in (_rgb(CONFLICT), _rgb(EXPECTED)) and m["width"] == 3, m
+        assert m["box"][2] > 0 and m["box"][3] > 0, m
+    for name, result, titles in cases:
+        mine = [{field_name(k): v for k, v in m["info"].items()} for m in marks if m["figure"] in titles]
+        for theorem, witness in pointed(result):
+            assert any(agrees(info, witness) for info in mine), (name, theorem.number, witness.point)
+
+
+def test_a_counterexample_outline_is_red_on_screen(tmp_path):
+    """The screenshot shows the red stroke where the page says the first outline is."""
+    out = tmp_path / "mistake.html"
+    assert main(["draw", str(ROOT / "specs" / "mistakes.yaml"), "--check", "swizzle_splits_16B_rows", "--view",
+                 "copy", "-o", str(out)]) == 0
+    marks = _marks_of(out)
+    assert marks
+    x, y, w, h = marks[0]["box"]
+    assert x + w < WINDOW[0] and y + h < WINDOW[1], "the first outline is off the screenshot"
+    shot = tmp_path / "mistake.png"
+    run = _chromium(f"--screenshot={shot}", out.as_uri())
+    assert run.returncode == 0 and shot.exists(), run.stderr[-500:]
+    _, _, bpp, rows = _png_pixels(shot.read_bytes())
+    py = round(y + h / 2)                              # the stroke's left edge (3 px about x), half way down
+    pixels = [rows[py][px * bpp:px * bpp + 3] for px in range(int(x) - 1, int(x) + 2)]
+    assert any(p[0] > 170 and p[1] < 60 and p[2] < 60 for p in pixels), [p.hex() for p in pixels]
 
 
 if __name__ == "__main__":

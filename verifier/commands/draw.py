@@ -40,10 +40,6 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         available = kind.views(check)
         if not available:
             raise DrawError(f"check '{safe(check_name)}' has nothing to draw: it is {kind.summary_line}")
-        elements = _tile_elements(check)
-        if elements > MAX_DRAW_CELLS:
-            raise DrawError(f"check '{safe(check_name)}' has a shared tile of {elements} elements; draw draws at "
-                            f"most {MAX_DRAW_CELLS} (128 x 128): draw a smaller tile of the same layout")
         views = (view,) if view else available
         if views[0] not in available:
             raise DrawError(f"check '{safe(check_name)}' has no {views[0]} view (it has "
@@ -51,6 +47,12 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         html = output is not None and output.endswith((".html", ".htm"))
         if not html and view is None:
             views = available[:1]
+        scaled = getattr(kind, "scaled_views", ())     # views drawn at a bounded size whatever the tile's
+        elements = _tile_elements(check)
+        if elements > MAX_DRAW_CELLS and not set(views) <= set(scaled):
+            more = f" (its {', '.join(scaled)} view is drawn at a bounded size: --view {scaled[0]})" if scaled else ""
+            raise DrawError(f"check '{safe(check_name)}' has a shared tile of {elements} elements; draw draws at "
+                            f"most {MAX_DRAW_CELLS} (128 x 128): draw a smaller tile of the same layout{more}")
         if kind.needs_result_to_draw:    # its counterexample is outlined
             from ..engine.runner import run_check
             figs = figures(spec, check, views, run_check(spec, check))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 # CuTe's print_latex colours for threads (thread % 8), as RGB
 CUTE_COLORS = ("#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2")
 CONFLICT = "#d00000"        # outline of conflicting lanes' elements and of a counterexample's cells
+EXPECTED = "#0057e7"        # outline of where a counterexample's element was expected (the other side)
 EMPTY = "#ffffff"
 
 
@@ -28,6 +29,7 @@ class Cell:
     fill: str
     info: tuple[tuple[str, str], ...] = ()       # shown on hover: (name, value)
     outline: str | None = None
+    mark: str = ""                               # why it is outlined, e.g. "theorem 2: CuTe's layout puts it here"
 
 
 @dataclass

@@ -43,6 +43,22 @@ document.addEventListener('DOMContentLoaded', function () {
     }
   });
   document.body.setAttribute('data-probes', JSON.stringify(probes));   // where a screenshot shows which colour
+  var marks = [];                                                       // every outlined cell, as drawn
+  document.querySelectorAll('rect.outline').forEach(function (o) {
+    var panel = o.closest('g.panel'), svg = o.closest('svg');
+    var cell = panel.querySelector('g.cell[data-row="' + o.getAttribute('data-row') + '"][data-col="' +
+                                   o.getAttribute('data-col') + '"]');
+    var info = {};
+    if (cell) for (var i = 0; i < cell.attributes.length; i++) {
+      var a = cell.attributes[i];
+      if (a.name.indexOf('data-') === 0) info[a.name.substring(5)] = a.value;
+    }
+    var r = o.getBoundingClientRect(), st = window.getComputedStyle(o);
+    marks.push({figure: svg.getAttribute('data-figure'), panel: panel.getAttribute('data-title'),
+                stroke: st.stroke, width: parseFloat(st.strokeWidth), box: [r.left, r.top, r.width, r.height],
+                info: info});
+  });
+  document.body.setAttribute('data-marks', JSON.stringify(marks));
   document.body.setAttribute('data-status', 'ok');
 });
 """

@@ -38,12 +38,14 @@ def _panel(p: Panel, ox: int, oy: int) -> list[str]:
         texts = "".join(f'<text class="l" x="{x + CELL_W // 2}" y="{mid + i * 11:g}">{escape(line)}</text>'
                         for i, line in enumerate(lines))
         rect = f'<rect class="k" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" fill="{cell.fill}"/>'
-        out.append(f'<g class="cell" data-row="{cell.row}" data-col="{cell.col}" {data}>{rect}{texts}</g>')
+        mark = f' data-mark="{_attr(cell.mark)}"' if cell.outline else ""
+        out.append(f'<g class="cell" data-row="{cell.row}" data-col="{cell.col}" {data}{mark}>{rect}{texts}</g>')
     for cell in sorted(p.cells, key=lambda c: (c.row, c.col)):   # outlines last: on top of the neighbours
         if cell.outline:
             x, y = ox + cell.col * CELL_W, oy + cell.row * CELL_H
-            out.append(f'<rect class="outline" x="{x + 1}" y="{y + 1}" width="{CELL_W - 2}" height="{CELL_H - 2}" '
-                       f'fill="none" stroke="{cell.outline}" stroke-width="3"/>')
+            out.append(f'<rect class="outline" data-row="{cell.row}" data-col="{cell.col}" x="{x + 1}" '
+                       f'y="{y + 1}" width="{CELL_W - 2}" height="{CELL_H - 2}" fill="none" '
+                       f'stroke="{cell.outline}" stroke-width="3"/>')
     out.append("</g>")
     return out
 
@@ -53,7 +55,8 @@ def render(fig: Figure) -> str:
     width = max(2 * MARGIN + fig.width_cells * CELL_W + 8 * max(0, len(fig.panels) - 1), 2 * MARGIN + longest)
     caption_h = CAPTION_LINE * len(fig.caption)
     height = TITLE_H + 2 * MARGIN + fig.height_cells * CELL_H + caption_h
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" data-figure="{_attr(fig.title)}" width="{width}" '
+           f'height="{height}" '
            f'viewBox="0 0 {width} {height}">',
            STYLE, f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
            f'<text x="{MARGIN}" y="18" font-size="14" font-weight="bold">{escape(fig.title)}</text>']

@@ -13,13 +13,18 @@ coordinates of one element) and written in the caption.
 """
 from __future__ import annotations
 
+import dataclasses
 from enum import Enum
-from typing import Any
+from typing import Any, Mapping
 
 from ..algebra.layout import Layout
 from ..cute.mma import TiledMMA
 from ..hardware.banks import WORD
-from .figure import CONFLICT, Cell, Figure, Panel, thread_color
+from .figure import CONFLICT, EMPTY, Cell, Figure, Panel, thread_color
+
+MAX_HOLDERS_LISTED = 8       # a replicated cell names its (thread, value) holders on hover up to this many
+# (row, col) of a panel -> (outline colour, why it is outlined): a counterexample's cells
+Marks = Mapping[tuple[int, int], tuple[str, str]]
 
 
 class View(str, Enum):
@@ -50,17 +55,40 @@ def tv_panel(title: str, tv: Layout, rows: int, cols: int, axes: tuple[str, str]
         r, c = q % rows, q // rows
         t, v = min(who)
         times = f" x{len(who)}" if len(who) > 1 else ""
-        info = (("thread", str(t)), ("value", str(v)), ("coordinate", f"({axes[0]}={r}, {axes[1]}={c})"),
-                ("owners", str(len(who))))
+        info: tuple[tuple[str, str], ...] = (("thread", str(t)), ("value", str(v)),
+                                             ("coordinate", f"({axes[0]}={r}, {axes[1]}={c})"),
+                                             ("owners", str(len(who))))
+        if 1 < len(who) <= MAX_HOLDERS_LISTED:
+            info += (("holders", " ".join(f"T{th}V{va}" for th, va in sorted(who))),)
         p.cells.append(Cell(c if transpose else r, r if transpose else c, f"T{t}{times}\nV{v}", thread_color(t), info))
     return p
 
 
-def mma_figure(name: str, mma: TiledMMA) -> Figure:
+def outline(panel: Panel, marks: Marks, missing: str = "none") -> None:
+    """Outline the panel's cells at `marks`; a cell the panel lacks (a coordinate nobody holds) is added, white,
+    labelled `missing`.  Marks outside the panel are left out (the caption still names them)."""
+    have = {(c.row, c.col) for c in panel.cells}
+    cells = [dataclasses.replace(c, outline=marks[c.row, c.col][0], mark=marks[c.row, c.col][1])
+             if (c.row, c.col) in marks else c for c in panel.cells]
+    for (r, c), (colour, why) in sorted(marks.items()):
+        if (r, c) not in have and 0 <= r < panel.rows and 0 <= c < panel.cols:
+            cells.append(Cell(r, c, missing, EMPTY, (("coordinate", f"({panel.row_axis}={r}, {panel.col_axis}={c})"),
+                                                     ("owners", "0")), colour, why))
+    panel.cells = cells
+
+
+def mma_figure(name: str, mma: TiledMMA, marks: Mapping[str, Marks] | None = None) -> Figure:
+    """The A, B and C TV layouts; `marks`: operand -> its (row, col) cells to outline (B's row is n, col k)."""
     m, n, k = (mma.tile_size(i) for i in range(3))
     a = tv_panel("A (m, k)", mma.get_layout_tv("A"), m, k, ("m", "k"), x=0, y=k + 1)
     b = tv_panel("B (k, n)", mma.get_layout_tv("B"), n, k, ("n", "k"), transpose=True, x=k + 1, y=0)
     c = tv_panel("C (m, n)", mma.get_layout_tv("C"), m, n, ("m", "n"), x=k + 1, y=k + 1)
+    for op, panel in (("A", a), ("B", b), ("C", c)):
+        wanted = (marks or {}).get(op, {})
+        if op == "B":               # drawn transposed: k down, n right
+            wanted = {(col, row): v for (row, col), v in wanted.items()}
+        if wanted:
+            outline(panel, wanted)
     return Figure(f"{name}: TiledMMA {m}x{n}x{k}, {mma.num_threads()} threads", [a, b, c],
                   ["cells: the thread T and value V holding each coordinate (colour: thread % 8, as CuTe's "
                    "print_latex); xN: N owners"])

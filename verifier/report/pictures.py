@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.figure import Figure
+from ..kinds.cute_objects import ConfigurationRefused
 from ..kinds.registry import kind_of
 from ..specfile.model import CheckSpec, Spec
 from ..theorems.result import CheckResult
@@ -46,6 +47,9 @@ def pictures(pairs: list[tuple[Spec, CheckSpec]], results: list[CheckResult]) ->
         for view in kind_of(check).report_views(check, r):
             try:
                 figs = figures(spec, check, (view,), result=r)
+            except ConfigurationRefused as e:    # nothing was built, so nothing is drawn: the refusal is the finding
+                out.append(Picture(r.name, view, None, f"no picture: CuTe refuses the configuration ({e.rule})"))
+                continue
             except Exception as e:  # noqa: BLE001 - a picture is description: its failure is said, not raised
                 out.append(Picture(r.name, view, None, f"no picture: {type(e).__name__}: {e}"))
                 continue

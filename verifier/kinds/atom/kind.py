@@ -8,7 +8,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec, SpecError
 from ..base import Context, ExplainRequest, Group, Neighbour, Planned
 from ..registry import register
-from .config import MmaAtomCheck, read_atom_check
+from .config import CopyAtomCheck, MmaAtomCheck, read_atom_check
 from .plans import ALL_OPERANDS, copy_plan, mma_plans
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ...theorems.result import CheckResult
 
 MMA_VIEW = "mma"
+COPY_VIEW = "copy"
 ATOM_PRECEDENCE = 30          # asked last: a check that names one atom and none of another kind's keys
 
 
@@ -23,14 +24,22 @@ def no_chain(check: CheckSpec) -> SpecError:
     return SpecError(check.loc, f"check '{safe(check.name)}' has no copy and MMA to trace (it is an atom-only check)")
 
 
-def mma_view(spec: Spec, check: CheckSpec) -> Figure:
-    """The tiled MMA's A, B and C TV layouts (an atom check's tiled MMA is the atom itself unless tiled)."""
+def mma_view(spec: Spec, check: CheckSpec, result: CheckResult | None = None) -> Figure:
+    """The tiled MMA's A, B and C TV layouts (an atom check's tiled MMA is the atom itself unless tiled); with
+    `result`, the atom's counterexamples (theorems 1 and 2) outlined, when the tiled MMA is the atom alone."""
     from ...cute.mma import TiledMMA
     from ...draw.views import mma_figure
     from ..cute_objects import mma_atom, thread_layout
+    from .views import atom_marks
     assert check.mma is not None
     atom = spec.mma_atoms[check.mma]
-    return mma_figure(check.name, TiledMMA(mma_atom(atom), thread_layout(check.atom_layout), check.permutation))
+    tiled = TiledMMA(mma_atom(atom), thread_layout(check.atom_layout), check.permutation)
+    marks, captions = atom_marks(atom, result)
+    # the atom's (thread, value) and coordinates are the tiled MMA's first atom's when nothing permutes the tile
+    first_atom = check.permutation is None or all(p is None for p in check.permutation)
+    fig = mma_figure(check.name, tiled, marks if first_atom else None)
+    fig.caption += captions if first_atom else [c.replace("outlined: ", "(in the atom) ") for c in captions]
+    return fig
 
 
 class MmaPictures:
@@ -41,7 +50,7 @@ class MmaPictures:
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
-        return [mma_view(spec, check) for view in views if view == MMA_VIEW]
+        return [mma_view(spec, check, result) for view in views if view == MMA_VIEW]
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
         return (MMA_VIEW,)
@@ -97,14 +106,17 @@ class CopyAtomKind:
         raise no_chain(check)
 
     def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return ()
+        return (COPY_VIEW,)
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
-        return []
+        from .views import copy_atom_figure
+        assert isinstance(check, CopyAtomCheck) and check.copy is not None
+        return [copy_atom_figure(check.name, spec.copy_atoms[check.copy], check.value_type.bits, result)
+                for view in views if view == COPY_VIEW]
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return ()
+        return (COPY_VIEW,)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         return iter(())

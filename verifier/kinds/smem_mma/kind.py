@@ -16,7 +16,8 @@ from ..registry import register
 from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
 
 if TYPE_CHECKING:
-    pass
+    from ...draw.figure import Figure
+    from ...theorems.result import CheckResult
 
 T = TheoremId
 # the theorems of the descriptor path after the atom's, in the order they are decided
@@ -26,6 +27,7 @@ SMEM_MMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PL
 THROUGH_LAYOUT_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.GMMA_DESCRIPTOR)
 SMEM_MMA_PRECEDENCE = 10
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
+SMEM_VIEW = "smem"               # the buffer's bytes as written and as read (views.py)
 
 
 class SmemMmaKind(MmaPictures):
@@ -35,7 +37,8 @@ class SmemMmaKind(MmaPictures):
     keys: tuple[str, ...] = GMMA_KEYS
     summary_line = ("a wgmma / tcgen05.mma operand in shared memory, filled by TMA (theorems 1, 2, 9, 11-16) or by "
                     "the threads through its layout (1, 2, 9, 11, 12, 15)")
-    needs_result_to_draw = False
+    needs_result_to_draw = True          # the smem view outlines the counterexample
+    scaled_views = (SMEM_VIEW,)          # one stage, at most MAX_LINES lines of 128 bytes
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return reads_smem_mma_check(fields, mma)
@@ -89,6 +92,28 @@ class SmemMmaKind(MmaPictures):
         out.write(f"{request.path}: check {name}: {check.mma} {s.operand.value} <- {check.copy} on "
                   f"{check.value_type.name}, smem {check.smem}\n")
         write_chain(out, title, lines)
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return (*super().views(check), SMEM_VIEW)
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        from ..base import DrawError
+        from .setup import build_sm90
+        from .views import smem_mma_figure
+        assert isinstance(check, SmemMmaCheck)
+        out = super().figures(spec, check, tuple(v for v in views if v != SMEM_VIEW), result)
+        if SMEM_VIEW in views:
+            setup = build_sm90(check, spec.mma_atoms[check.mma], _writer(spec, check))
+            if setup.tile is None:
+                raise DrawError(f"check '{safe(check.name)}' has no shared tile to draw: {setup.tile_problem}")
+            out.append(smem_mma_figure(setup, result))
+        return out
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        from .views import SMEM_MMA_MARKED
+        failed = {t.id for t in result.failures()}
+        return (SMEM_VIEW,) if failed & set(SMEM_MMA_MARKED) else super().report_views(check, result)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         from .neighbours import gmma_changes

@@ -67,16 +67,6 @@ COPY_THEOREMS = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSI
                  T.END_TO_END)
 
 
-def _first_witness(result: CheckResult | None, ids: tuple[TheoremId, ...]) -> tuple[TheoremId | None,
-                                                                                     dict[str, int] | None]:
-    """The first refuted theorem of `ids` in `result` with a witness point, and that witness."""
-    for tid in ids:
-        w = _witness(result, tid)
-        if w:
-            return tid, w
-    return None, None
-
-
 def _witness(result: CheckResult | None, tid: TheoremId) -> dict[str, int] | None:
     """The first counterexample of theorem `tid` in `result`, its values and point together."""
     t = next((t for t in result.theorems if t.id is tid and t.status is Status.REFUTED), None) if result else None
@@ -177,10 +167,13 @@ class TiledKind:
             setup = chain.setup
         for view in views:
             if view == MMA_VIEW:
-                out.append(mma_view(spec, check))
+                out.append(mma_view(spec, check, result))
             elif view == COPY_VIEW and setup is not None:
-                tid, w = _first_witness(result, COPY_THEOREMS)
-                out.append(copy_figure(setup, w, tid.value if tid is not None else ""))
+                pointed = [(tid.value, w) for tid in (*COPY_THEOREMS, T.COPY_VALUE_TYPE)
+                           if (w := _witness(result, tid))]
+                structural = next((t.id.value for t in result.theorems if t.id in COPY_THEOREMS
+                                   and t.status is Status.REFUTED), "") if result is not None else ""
+                out.append(copy_figure(setup, pointed, structural))
             elif view == SMEM_VIEW and setup is not None:
                 outlined = set()
                 w = _witness(result, T.SMEM_INJECTIVE)
@@ -207,7 +200,8 @@ class TiledKind:
             return (BANKS_VIEW,)
         if T.SMEM_INJECTIVE in failed or T.SMEM_IN_BOUNDS in failed:
             return (SMEM_VIEW,)
-        return (COPY_VIEW, SMEM_VIEW)
+        atom = (MMA_VIEW,) if {T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION} & failed else ()
+        return (*atom, COPY_VIEW, SMEM_VIEW)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         from .neighbours import construction_changes, resize_changes, smem_changes

@@ -2,11 +2,9 @@
 the tile coloured by bank with the worst warp instruction's conflicting lanes (or a counterexample's) outlined."""
 from __future__ import annotations
 
-import dataclasses
-
 from ...cute.operand import Operand
 from ...draw.figure import CONFLICT, Cell, Figure, Panel, bank_color
-from ...draw.views import tile_offsets, tv_panel
+from ...draw.views import outline, tile_offsets, tv_panel
 from ...hardware.banks import WORD, BankModelError, wavefronts
 from .banks import bank_shape, lane_offsets, warps_of
 from .chain import OperandChain
@@ -21,9 +19,26 @@ def _point(witness: dict[str, int], names: tuple[str, ...]) -> int | None:
     return next((int(witness[n]) for n in names if n in witness), None)
 
 
-def copy_figure(setup: TiledSetup, witness: dict[str, int] | None = None, theorem: str = "") -> Figure:
-    """The copy's source and destination TV layouts; a counterexample's (thread, value) outlined on both sides,
-    the coordinate each side gives it named in the caption."""
+def _cells_of(tv: object, t: int, v: int | None, rows: int) -> list[tuple[int, int]]:
+    """The (row, col) cells a TV layout gives thread `t` (value `v`, or every value)."""
+    values = [v] if v is not None else range(int(tv.mode(1).size()))  # type: ignore[attr-defined]
+    out = []
+    for value in values:
+        try:
+            q = tv((t, value))  # type: ignore[operator]
+        except (IndexError, ValueError, TypeError, ArithmeticError):
+            continue                      # outside this side's layout: nothing to outline there
+        if isinstance(q, int):
+            out.append((q % rows, q // rows))
+    return out
+
+
+def copy_figure(setup: TiledSetup, witnesses: list[tuple[str, dict[str, int]]] | None = None,
+                structural: str = "") -> Figure:
+    """The copy's source and destination TV layouts; each refuted theorem's counterexample (thread, value)
+    outlined on both sides, the coordinate each side gives it named in the caption.  `structural`: a refuted copy
+    theorem without a point; when the copy has fewer threads than the MMA, the MMA's elements it leaves unfilled
+    are drawn and outlined."""
     tc = setup.tiled_copy
     mi, ki = Operand.of(setup.operand).modes
     rows, cols = setup.copy_mma.tile_size(mi), setup.copy_mma.tile_size(ki)
@@ -36,27 +51,52 @@ def copy_figure(setup: TiledSetup, witness: dict[str, int] | None = None, theore
     d = tv_panel(f"destination ({dst}): layoutD_TV", d_tv, rows, cols, axes, x=cols + 1, y=0)
     caption = [f"{setup.copy_spec.instruction}: each source cell is read by the thread/value shown, and lands in "
                "the destination cell of the same coordinate"]
-    t = _point(witness, THREAD_NAMES) if witness else None
-    v = _point(witness, VALUE_NAMES) if witness else None
-    if t is not None and v is not None:
-        marks = []
-        for panel, tv, side in ((s, s_tv, "source"), (d, d_tv, "destination")):
-            try:
-                q = tv((t, v))
-            except (IndexError, ValueError, TypeError, ArithmeticError):
-                continue                      # outside this side's layout: nothing to outline there
-            if not isinstance(q, int):
+    panels = [s, d]
+    sides = ((s_tv, "source"), (d_tv, "destination"))
+    marks: dict[int, dict[tuple[int, int], tuple[str, str]]] = {0: {}, 1: {}}
+    for theorem, witness in witnesses or []:
+        t, v = _point(witness, THREAD_NAMES), _point(witness, VALUE_NAMES)
+        alike = t is None and v is not None    # a value of every thread (theorem 12): thread 0's shown
+        if alike:
+            t = 0
+        if t is None:
+            continue
+        where = []
+        # without a value (an address theorem about a thread): every value of the thread, on its memory side
+        for i, (tv, side) in enumerate(sides):
+            if v is None and i != (1 if store else 0):
                 continue
-            r, c = q % rows, q // rows
-            panel.cells = [dataclasses.replace(cell, outline=CONFLICT) if (cell.row, cell.col) == (r, c) else cell
-                           for cell in panel.cells]
-            marks.append(f"{side} ({axes[0]}={r}, {axes[1]}={c})")
-        repeats = {k: n for k, n in (witness or {}).items() if k[:1] == "r" and k[1:].isdigit() and n}
-        where = (f" of tile repeat {', '.join(f'{k}={n}' for k, n in sorted(repeats.items()))} (outlined in the "
-                 "first repeat, where the same thread and value sit)" if repeats else "")
-        caption.append(f"counterexample ({theorem}): thread {t}, value {v}{where} — outlined at " + ", ".join(marks))
+            cells = _cells_of(tv, t, v, rows)
+            why = f"{theorem}: thread {t}" + (f" value {v}" if v is not None else "")
+            for rc in cells:
+                marks[i].setdefault(rc, (CONFLICT, why))
+            if cells:
+                where.append(f"{side} " + ", ".join(f"({axes[0]}={r}, {axes[1]}={c})" for r, c in cells[:4])
+                             + (f" and {len(cells) - 4} more" if len(cells) > 4 else ""))
+        repeats = {k: n for k, n in witness.items() if k[:1] == "r" and k[1:].isdigit() and n}
+        rep = (f" of tile repeat {', '.join(f'{k}={n}' for k, n in sorted(repeats.items()))} (outlined in the "
+               "first repeat, where the same thread and value sit)" if repeats else "")
+        who = (f"value {v} of every thread (thread 0's outlined)" if alike
+               else f"thread {t}, value {v}" if v is not None else f"thread {t} (every value it moves)")
+        caption.append(f"counterexample ({theorem}): {who}{rep} — outlined at " + ", ".join(where))
+    outline(s, marks[0])
+    outline(d, marks[1])
+    if structural and not witnesses and tc.num_threads < setup.mma.num_threads():
+        # no point: the copy has fewer threads than the MMA; draw the kernel's MMA operand, its threads past
+        # the copy's outlined (nothing the copy does fills their registers)
+        m = setup.mma
+        mrows, mcols = m.tile_size(mi), m.tile_size(ki)
+        panel = tv_panel(f"the kernel's MMA {setup.operand}: threads {tc.num_threads}.. get nothing from the copy",
+                         m.get_layout_tv(setup.operand), mrows, mcols, axes, x=0, y=rows + 1)
+        lacking = {(c.row, c.col): (CONFLICT, f"{structural}: its thread is not one of the copy's {tc.num_threads}")
+                   for c in panel.cells if int(dict(c.info)["thread"]) >= tc.num_threads}
+        outline(panel, lacking)
+        panels.append(panel)
+        caption.append(f"counterexample ({structural}): the copy has {tc.num_threads} threads, the MMA "
+                       f"{m.num_threads()}: outlined, the {len(lacking)} elements of MMA threads "
+                       f"{tc.num_threads}..{m.num_threads() - 1}, which no copy thread moves")
     return Figure(f"{setup.check.name}: {setup.copy_spec.name} for {setup.operand}, {tc.num_threads} threads",
-                  [s, d], caption)
+                  panels, caption)
 
 
 def banks_figure(setup: TiledSetup, chain: OperandChain, witness_lanes: tuple[int, ...] = ()) -> Figure:

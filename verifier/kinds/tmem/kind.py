@@ -32,7 +32,7 @@ class TmemKind:
     precedence = TMEM_PRECEDENCE
     keys: tuple[str, ...] = TMEM_KEYS
     summary_line = "a tcgen05.ld / st tiled copy of a tensor-memory tile: theorems 3, 19-22"
-    needs_result_to_draw = False
+    needs_result_to_draw = True          # the counterexample's cells are outlined
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return reads_tmem_check(fields, mma)
@@ -98,7 +98,7 @@ class TmemKind:
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
         from .theorems import build_tmem
-        from .views import tmem_figure
+        from .views import tmem_figure, tmem_marks
         assert isinstance(check, TmemCheck)
         out: list[Figure] = []
         for view in views:
@@ -106,7 +106,13 @@ class TmemKind:
                 tmem = build_tmem(check, spec.copy_atoms[check.copy])
                 if isinstance(tmem, Unsupported):
                     raise DrawError(f"check '{safe(check.name)}' cannot be drawn: {tmem.missing}")
-                out.append(tmem_figure(tmem))
+                store = None
+                if check.tmem_store is not None and result is not None:
+                    from .store import build_store
+                    store = build_store(tmem, check.tmem_store, spec.copy_atoms[check.tmem_store.copy])
+                marks, captions = tmem_marks(tmem, result, store)
+                failed = result is not None and bool(result.failures())
+                out.append(tmem_figure(tmem, marks, captions, window=failed))
         return out
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
