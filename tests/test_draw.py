@@ -189,3 +189,25 @@ def test_a_broken_mark_is_caught():
     unmarked = [c for c in cells if not c.outline]
     assert unmarked and not all(agrees(cell_fields(c), witness) for c in unmarked)
     assert sum(agrees(cell_fields(c), witness) for c in cells) < len(cells) // 8
+
+
+def test_draw_renders_every_mistake(tmp_path, capsys):
+    """`draw -o PAGE.html` of every catalog mistake: a page of its views (the unbounded ones of a tile over the
+    size limit left out, said on standard error), or — for a configuration CuTe refuses — CuTe's rule in one
+    line, exit 2; never a traceback."""
+    from tests.picture_marks import pointed
+    for spec, check, result in MISTAKES:
+        out = tmp_path / f"{check.name}.html"
+        rc = main(["draw", spec.path, "--check", check.name, "-o", str(out)])
+        err = capsys.readouterr().err
+        if all(t.status is Status.REFUSED for t in result.failures()) or any(
+                "a configuration CuTe compiles" == (t.first_failure().witness.expected if t.first_failure()
+                                                    and t.first_failure().witness else None)
+                for t in result.failures()):
+            assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, (check.name, err)
+            continue
+        assert rc == 0, (check.name, err)
+        text = out.read_text(encoding="utf-8")
+        assert text.count("<svg") >= 1 and "</html>" in text
+        if any(True for _ in pointed(result)):
+            assert 'class="outline"' in text, check.name

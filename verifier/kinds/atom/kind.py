@@ -62,7 +62,7 @@ class MmaAtomKind(MmaPictures):
     precedence = ATOM_PRECEDENCE
     keys: tuple[str, ...] = ()
     summary_line = "an MMA atom alone: theorems 1, 2, 11"
-    needs_result_to_draw = False
+    needs_result_to_draw = True           # its counterexample is outlined
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return fields.has("mma") and not fields.has("copy")
@@ -88,7 +88,7 @@ class CopyAtomKind:
     precedence = ATOM_PRECEDENCE
     keys: tuple[str, ...] = ()
     summary_line = "a copy atom alone: theorem 3"
-    needs_result_to_draw = False
+    needs_result_to_draw = True           # its counterexample is outlined
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return fields.has("copy") and not fields.has("mma")

@@ -94,7 +94,8 @@ def copy_atom_figure(name: str, atom: CopyAtomSpec, value_bits: int, result: Che
     try:
         typed = TypedCopyAtom(copy_atom(atom), value_bits)
     except AlgebraError as e:
-        raise ConfigurationRefused(e.rule, str(e), f"Copy_Atom<{atom.name}, {value_bits}-bit values>",
+        detail = str(e)[len(e.rule):].lstrip(": ")
+        raise ConfigurationRefused(e.rule, detail, f"Copy_Atom<{atom.name}, {value_bits}-bit values>",
                                    "value_type") from None
     nthr = typed.num_thr
     panels = []

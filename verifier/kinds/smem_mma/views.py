@@ -142,9 +142,14 @@ def smem_mma_figure(setup: Sm90Setup, result: CheckResult | None = None) -> Figu
             if panel is wpanel:
                 mn, k = written[addr]
                 piece = (k if major_k else mn) * e // CHUNK
+                box: tuple[tuple[str, str], ...] = ()
+                if setup.by_tma and setup.boxes is not None:
+                    n0, n1 = setup.boxes.box
+                    inner, outer = (mn, k) if setup.boxes.inner_mode == 0 else (k, mn)
+                    box = (("TMA box", f"({inner // n0}, {outer // n1}), row {outer % n1}, col {inner % n0}"),)
                 panel.cells.append(Cell(row, col, f"{a}{mn}\n{c}{k}", thread_color(piece % 8),
                                         (("element", f"{op}({a}={mn}, {c}={k})"), *info,
-                                         ("16-byte piece of its row", str(piece)))))
+                                         ("16-byte piece of its row", str(piece)), *box)))
             else:
                 w, kb, i, j = read[addr]
                 mn, k = w * setup.rows + i, kb * setup.k_instr + j
