@@ -50,6 +50,49 @@ def test_tma_refusals_name_the_rule(capsys):
         assert code == 0 and words in json.loads(out.out)["refused"], argv
 
 
+def test_tma_store_answers_a_captured_store_byte_for_byte(capsys):
+    """`hw tma --store`: every global byte the H200 wrote, the shared byte it came from, and the box elements past
+    the tensor's end listed as untouched."""
+    s = next(s for t in tables("tma_store")["tables"] if t["id"] == "store_uint32_128B_past_end" for s in t["stores"]
+             if s["box"] == [32, 5])
+    code, out = query(capsys, "tma", "--store", "--elem-bytes", "4", "--box", "32,5", "--swizzle", "128B",
+                      "--dst", str(s["window_addr"]), "--start", ",".join(map(str, s["start"])),
+                      "--global-dim", ",".join(map(str, s["global_dim"])), "--global-stride", str(s["global_stride"]),
+                      "--json")
+    ans = json.loads(out.out)
+    seen = {off + i: v + i * dv - 1 for off, v, length, dv in s["runs"] for i in range(length)}
+    assert code == 0 and {o: src - s["window_addr"] for o, _, _, _, src in ans["stores"]} == seen
+    row_end = -(-s["global_dim"][0] * 4 // 16) * 16               # a row's bytes up to its next 16-byte boundary
+    assert ans["untouched"] and all(r >= s["global_dim"][1] or c * 4 >= row_end for r, c in ans["untouched"])
+
+
+def test_tma_store_refusals_and_what_it_does_not_model(capsys):
+    for argv, key, words in ((["--start=-4,0"], "refused", "traps"), (["--start=0,-1"], "refused", "traps"),
+                             (["--dst", "1040"], "refused", "aligned"),
+                             (["--element-strides", "1,2"], "unsupported", "not captured"),
+                             (["--start", "3,0"], "unsupported", "not captured")):
+        code, out = query(capsys, "tma", "--store", "--elem-bytes", "2", "--box", "8,2",
+                          *(argv if "--dst" in argv else [*argv, "--dst", "1024"]), "--json")
+        assert words in json.loads(out.out)[key], argv
+        assert code == (3 if key == "unsupported" else 0)
+    code, out = query(capsys, "tma", "--store", "--elem-bytes", "2", "--box", "8,2", "--dst", "0",
+                      "--oob-fill", "nan")
+    assert code == 2 and "a store writes no fill" in out.err
+
+
+def test_tma_element_strides_answer_a_captured_strided_load(capsys):
+    p = next(p for t in tables("tma_store")["tables"] if t["id"] == "strided_float16_128B" for p in t["placements"]
+             if p["element_strides"] == [2, 3] or (p["element_strides"] == [1, 3] and p["start"] == [0, 0]))
+    code, out = query(capsys, "tma", "--elem-bytes", "2", "--box", ",".join(map(str, p["box"])), "--swizzle", "128B",
+                      "--element-strides", ",".join(map(str, p["element_strides"])), "--dst", str(p["window_addr"]),
+                      "--global-dim", ",".join(map(str, p["global_dim"])), "--global-stride", str(p["global_stride"]),
+                      "--json")
+    ans = json.loads(out.out)
+    seen = {off + i: v + i * dv - 1 for off, v, length, dv in p["runs"] for i in range(length)}
+    got = {a - p["window_addr"]: r * p["global_stride"] + c * 2 + b for a, r, c, b in ans["writes"]}
+    assert code == 0 and got == seen and ans["tx_bytes"] == len(seen) == 32 * 2 * 2
+
+
 def test_wgmma_reads_match_a_captured_probe(capsys):
     probe = next(pr["probe"] for t in tables("gmma_desc")["tables"] for pr in t["probes"]
                  if pr["id"] == "SsF16T1_MN_64B_lbo1024_sbo512_base0_start0")

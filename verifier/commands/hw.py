@@ -16,7 +16,7 @@ from ..hardware.gmma_desc import Descriptor, operand_reads
 from ..hardware.smem_operand import Major
 from ..hardware.registry import mma_instruction_model, mma_instruction_types
 from ..hardware.tma import (DATA_TYPE_BYTES, FLOAT_TYPES, TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal,
-                             placement, tx_bytes)
+                            placement, store_refusal, store_unmodelled, store_writes, tx_bytes)
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from ..outcome import ExitCode
 
@@ -102,11 +102,17 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
                                        "descriptor makes the tensor core read, which TMEM cell a tcgen05.ld "
                                        "register holds.")
     sub = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
-    t = sub.add_parser("tma", help="a 2-D tiled TMA load: the shared byte each global byte lands in")
+    t = sub.add_parser("tma", help="a 2-D tiled TMA load: the shared byte each global byte lands in (--store: the "
+                                   "global bytes a store writes and the shared byte each comes from)")
     t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), required=True)
     t.add_argument("--box", type=_pair, required=True, metavar="INNER,OUTER")
     t.add_argument("--swizzle", choices=[s.value for s in TmaSwizzle], default="none")
-    t.add_argument("--dst", type=_shared_address, required=True, metavar="ADDR", help="shared-window byte address")
+    t.add_argument("--dst", type=_shared_address, required=True, metavar="ADDR",
+                   help="shared-window byte address (of a store: its source)")
+    t.add_argument("--store", action="store_true",
+                   help="a store (cp.async.bulk.tensor.2d.global.shared::cta): shared memory to the global tensor")
+    t.add_argument("--element-strides", type=_pair, default=(1, 1), metavar="E0,E1",
+                   help="elementStrides (1..8): E1 keeps every E1-th row; E0 is ignored by the hardware")
     t.add_argument("--start", type=_pair, default=(0, 0), metavar="C0,C1", help="global coordinate (col, row)")
     t.add_argument("--global-dim", type=_pair, default=None, metavar="D0,D1",
                    help="global tensor size (cols, rows); default: large enough for the box")
@@ -146,8 +152,24 @@ def tma_query(a: argparse.Namespace) -> Answer:
     if a.dtype is not None and DATA_TYPE_BYTES[a.dtype] != e:
         raise QueryError(f"--dtype {a.dtype} has {DATA_TYPE_BYTES[a.dtype]}-byte elements, not --elem-bytes {e}")
     float_type = a.dtype is None or a.dtype in FLOAT_TYPES
-    t = TensorMap2D(e, box, TmaSwizzle(a.swizzle), dims, stride, a.oob_fill == "nan", float_type)
-    why = encode_refusal(t) or copy_refusal(t, start, a.dst)
+    t = TensorMap2D(e, box, TmaSwizzle(a.swizzle), dims, stride, a.oob_fill == "nan", float_type,
+                    element_strides=a.element_strides)
+    encode = encode_refusal(t)
+    if encode:
+        return {"refused": encode}
+    if a.store:
+        if a.oob_fill != "zero":
+            raise QueryError("--oob-fill is a load's: a store writes no fill")
+        why = store_refusal(t, start, a.dst)
+        if why:
+            return {"refused": why}
+        missing = store_unmodelled(t, start)
+        if missing:
+            return {"unsupported": missing}
+        writes, untouched = store_writes(t, start, a.dst)
+        return {"stores": [[w.offset, w.row, w.col, w.byte, w.src] for w in writes],
+                "untouched": [list(rc) for rc in untouched]}
+    why = copy_refusal(t, start, a.dst)
     if why:
         return {"refused": why}
     return {"tx_bytes": tx_bytes(t), "writes": [[w.addr, w.row, w.col, w.byte] for w in placement(t, start, a.dst)]}
@@ -230,6 +252,14 @@ def _table(what: str, ans: Answer) -> str:
         return f"refused: {ans['refused']}\n"
     if "unsupported" in ans:
         return f"unsupported: {ans['unsupported']}\n"
+    if what == "tma" and "stores" in ans:
+        lines = [f"{'global':>8} {'row':>6} {'col':>6} {'byte':>4} {'from shared':>11}"]
+        lines += [f"{o:>8} {r:>6} {c:>6} {b:>4} {src:#11x}" for o, r, c, b, src in ans["stores"]]
+        if ans["untouched"]:
+            lines.append(f"not written (past the tensor's end): {len(ans['untouched'])} box elements (row, col) "
+                         + " ".join(f"({r},{c})" for r, c in ans["untouched"][:16])
+                         + (" ..." if len(ans["untouched"]) > 16 else ""))
+        return "\n".join(lines) + "\n"
     if what == "tma":
         lines = [f"tx_bytes {ans['tx_bytes']}", f"{'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]
         lines += [f"{a:#10x} {r:>6} {c:>6} {b:>4}" + ("   (out of bounds: fill)" if r < 0 else "")

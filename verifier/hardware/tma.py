@@ -18,7 +18,20 @@ tests/data/hw/tma.json.gz).  Where the two differ the model follows the hardware
   repeated over the element (a NaN in f16, bf16, f32 and f64); the transaction counts the whole box;
 - a start whose byte offset in dimension 0 (c0 * element size) is not a multiple of 16 traps (illegal
   instruction), and a destination not 128-byte aligned faults (misaligned address); the documentation states
-  neither for the tiled mode.
+  neither for the tiled mode;
+- element strides (tools/gpu/capture_tma_store.cu, tests/data/hw/tma_store.json.gz): elementStrides[0] is ignored
+  (no interleave): every element of the box's inner dimension is loaded; elementStrides[1] = s loads
+  ceil(boxDim[1] / s) rows — global rows c1, c1 + s, ... — packed in shared memory as unstrided rows are; the
+  transaction counts boxDim[0] x ceil(boxDim[1] / s) elements.  The driver API's text (ceil(boxDim[i] /
+  elementStrides[i]) elements along every dimension) holds for dimension 1 only.
+
+TMA 2-D tiled stores (`cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group`), captured the same way: each
+in-bounds element of the box is written to global memory from the shared byte the load would have put it in (the
+same row pitch and swizzle); rows past the tensor's end are not written (global memory keeps its bytes), but along
+dimension 0 the store writes whole 16-byte chunks: the bytes from the row's last element up to the next multiple of
+16 bytes (ceil(globalDim[0] * elementSize / 16) * 16) are overwritten with the box's following elements — the
+driver API says out-of-bound elements are not written; a start before the tensor in either dimension (c0 < 0 or
+c1 < 0) traps (illegal instruction), where a load fills.
 """
 from __future__ import annotations
 
@@ -160,13 +173,18 @@ class Write:
     value: int | None = None   # the fill byte, for out-of-bounds elements
 
 
+def box_rows(t: TensorMap2D) -> int:
+    """Rows of the box one copy moves: ceil(boxDim[1] / elementStrides[1]) (elementStrides[0] is ignored)."""
+    return -(-t.box[1] // t.element_strides[1])
+
+
 def placement(t: TensorMap2D, start: tuple[int, int], dst: int) -> list[Write]:
     """Every shared-memory byte one copy writes, in box order."""
     e = t.elem_bytes
     out = []
-    for r in range(t.box[1]):
+    for r in range(box_rows(t)):
         for c in range(t.box[0]):
-            grow, gcol = start[1] + r, start[0] + c
+            grow, gcol = start[1] + r * t.element_strides[1], start[0] + c
             inside = 0 <= gcol < t.global_dim[0] and 0 <= grow < t.global_dim[1]
             for b in range(e):
                 a = smem_address(t, dst, r, c, b)
@@ -178,5 +196,56 @@ def placement(t: TensorMap2D, start: tuple[int, int], dst: int) -> list[Write]:
 
 
 def tx_bytes(t: TensorMap2D) -> int:
-    """The mbarrier transaction count of one copy: the whole box, out-of-bounds elements included."""
-    return t.box_bytes
+    """The mbarrier transaction count of one copy: the whole box, out-of-bounds elements included (the rows the
+    element stride keeps)."""
+    return t.box[0] * box_rows(t) * t.elem_bytes
+
+
+# --- stores ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StoreWrite:
+    offset: int         # global byte offset from the tensor's address
+    row: int            # global coordinates of the element
+    col: int
+    byte: int           # byte inside the element
+    src: int            # the absolute shared address it is read from
+
+
+def store_refusal(t: TensorMap2D, start: tuple[int, int], src: int) -> str | None:
+    """What a store refuses at run time, or None: the source alignment (PTX ISA, as a load's destination) and a
+    start before the tensor (observed: illegal instruction)."""
+    if src % SMEM_ALIGN:
+        return f"the shared-memory source {src:#x} is not {SMEM_ALIGN}-byte aligned (PTX ISA)"
+    if start[0] < 0 or start[1] < 0:
+        return (f"a store starting before the tensor ({start[0]}, {start[1]}) traps (illegal instruction, observed on "
+                "the H200); a load would fill those elements")
+    return None
+
+
+def store_unmodelled(t: TensorMap2D, start: tuple[int, int]) -> str | None:
+    """Why the store model does not answer (a case no capture covers), or None."""
+    if t.element_strides != (1, 1):
+        return "element strides of a TMA store were not captured"
+    if (start[0] * t.elem_bytes) % INNER_ALIGN:
+        return (f"a store whose start's byte offset in dimension 0 ({start[0] * t.elem_bytes}) is not a multiple of "
+                f"{INNER_ALIGN} was not captured (a load traps there)")
+    return None
+
+
+def store_writes(t: TensorMap2D, start: tuple[int, int], src: int) -> tuple[list[StoreWrite], list[tuple[int, int]]]:
+    """Every global byte one store writes, in box order, and the box elements (row, col) it leaves unwritten
+    because they lie past the tensor's end (along dimension 0: past the 16-byte chunk of its last element)."""
+    e = t.elem_bytes
+    row_end = -(-t.global_dim[0] * e // INNER_ALIGN) * INNER_ALIGN     # bytes of a row the store may write
+    out, skipped = [], []
+    for r in range(t.box[1]):
+        for c in range(t.box[0]):
+            grow, gcol = start[1] + r, start[0] + c
+            if not (0 <= gcol * e < row_end and 0 <= grow < t.global_dim[1]):
+                skipped.append((grow, gcol))
+                continue
+            for b in range(e):
+                out.append(StoreWrite(grow * t.global_stride + gcol * e + b, grow, gcol, b,
+                                      smem_address(t, src, r, c, b)))
+    return out, skipped

@@ -1,0 +1,196 @@
+// tools/gpu/capture_tma_store.cu -- what a 2-D tiled TMA store (cp.async.bulk.tensor.2d.global.shared::cta.tile)
+// really writes into global memory on an NVIDIA Hopper GPU (written for the H200), and what a tiled load with
+// element strides (elementStrides != 1) writes into shared memory.  No CuTe/CUTLASS code or layout is used.
+//
+// Build:  nvcc -gencode=arch=compute_90a,code=sm_90a -O2 -cudart static -std=c++17 \
+//              -o tools/gpu/build/capture_tma_store tools/gpu/capture_tma_store.cu
+// Run:    tools/gpu/build/capture_tma_store OUTDIR [--date ISO8601] [--driver STR] [--only SUBSTR] [--fake]
+// Writes OUTDIR/tma_store.json (tools/gpu/README.md, section "tma_store.json").
+//
+// Store method: shared byte i of a 1024-byte aligned window carries the digits of i + 1 in base 256, one digit
+// per pass.  The global buffer is prefilled with 0x00 in one run and 0xFF in another of pass 0: a global byte that
+// reads the same in both was written by the store.  Its value v tells where it came from: v - 1 is the window
+// offset.  Each written global byte is reported run-length encoded as [global byte offset, v, length, dv].
+// Strided loads use the load method of capture_tma.cu (tma_common.h) with elementStrides set.
+#include "tma_common.h"
+
+constexpr int STORE_WINDOW = 32 * 1024;   // shared bytes the store may read; below 65535: two digits
+
+__global__ void tma_store_kernel(const __grid_constant__ CUtensorMap tmap, int c0, int c1, int src_off, int digit,
+                                 unsigned* info) {
+  __shared__ __align__(1024) uint8_t win[STORE_WINDOW];
+  for (int i = threadIdx.x; i < STORE_WINDOW; i += blockDim.x) win[i] = (uint8_t)(((i + 1) >> (8 * digit)) & 0xFF);
+  __syncthreads();
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const uint32_t s = smem_addr(win) + (uint32_t)src_off;
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];\n"
+                 ::"l"(reinterpret_cast<uint64_t>(&tmap)), "r"(c0), "r"(c1), "r"(s) : "memory");
+    asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+    asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+    info[0] = 1;
+    info[1] = smem_addr(win);
+  }
+}
+
+struct Store {
+  const Dtype* t;
+  int swizzle;                 // index into SWIZZLES
+  int box0, box1;              // elements: inner (cols), outer (rows)
+  int cols, rows, pitch;       // global tensor: dims and row pitch (bytes)
+  int c0, c1;                  // start coordinate (col, row), may be negative or run past the end
+  int src_off;                 // source offset inside the 1024-aligned window
+};
+
+static std::string store_json(const Store& P) {
+  const int E = P.t->bytes;
+  const int gbytes = P.rows * P.pitch;
+  std::string o = "{\"dtype\":" + jstr(P.t->name) + ",\"elem_bytes\":" + std::to_string(E) +
+                  ",\"swizzle\":" + jstr(SWIZZLE_NAMES[P.swizzle]) + ",\"box\":[" + std::to_string(P.box0) + "," +
+                  std::to_string(P.box1) + "],\"global_dim\":[" + std::to_string(P.cols) + "," +
+                  std::to_string(P.rows) + "],\"global_stride\":" + std::to_string(P.pitch) + ",\"start\":[" +
+                  std::to_string(P.c0) + "," + std::to_string(P.c1) + "],\"src_offset\":" +
+                  std::to_string(P.src_off);
+  if (g_fake) return o + ",\"encode\":\"fake\",\"window_addr\":0,\"runs\":[]}";
+  uint8_t* g = nullptr;
+  unsigned* d_info = nullptr;
+  CK(cudaMalloc(&g, gbytes + 256));
+  CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
+  CUtensorMap tmap;
+  cuuint64_t dims[2] = {(cuuint64_t)P.cols, (cuuint64_t)P.rows};
+  cuuint64_t strides[1] = {(cuuint64_t)P.pitch};
+  cuuint32_t box[2] = {(cuuint32_t)P.box0, (cuuint32_t)P.box1};
+  cuuint32_t estr[2] = {1, 1};
+  CUresult r = encode_fn()(&tmap, P.t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                           SWIZZLES[P.swizzle], CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  o += ",\"encode\":" + std::to_string((int)r);
+  if (r != CUDA_SUCCESS) {
+    cudaFree(g); cudaFree(d_info);
+    return o + ",\"window_addr\":null,\"runs\":[]}";
+  }
+  std::vector<uint8_t> img[PASSES + 1];
+  unsigned info[2] = {0, 0};
+  for (int run = 0; run <= PASSES; ++run) {        // run 0: digit 0, prefill 0x00; run 1: digit 0, 0xFF; run 2+: digit run-1
+    const int digit = run == 0 ? 0 : run - 1;
+    CK(cudaMemset(g, run == 1 ? 0xFF : 0x00, gbytes));
+    tma_store_kernel<<<1, 256>>>(tmap, P.c0, P.c1, P.src_off, digit, d_info);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    img[run].resize(gbytes);
+    CK(cudaMemcpy(img[run].data(), g, gbytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(info, d_info, sizeof info, cudaMemcpyDeviceToHost));
+  }
+  std::string runs = "[";
+  bool first = true;
+  auto value = [&](int j) {
+    long v = img[0][j];
+    for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][j] << (8 * p);
+    return v;
+  };
+  int i = 0;
+  while (i < gbytes) {
+    if (img[0][i] != img[1][i]) { ++i; continue; }
+    const long v0 = value(i);
+    int len = 1;
+    long dv = 0;
+    if (i + 1 < gbytes && img[0][i + 1] == img[1][i + 1]) dv = value(i + 1) - v0;
+    while (i + len < gbytes && img[0][i + len] == img[1][i + len] && value(i + len) == v0 + dv * len) ++len;
+    runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
+            std::to_string(len) + "," + std::to_string(dv) + "]";
+    first = false;
+    i += len;
+  }
+  cudaFree(g); cudaFree(d_info);
+  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"runs\":" + runs + "]}";
+}
+
+static std::string job_stores(const std::string& id, const std::vector<Store>& ps) {
+  std::string o = "{\"id\":" + jstr(id) + ",\"kind\":\"store\",\"instruction\":" +
+                  jstr("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group") +
+                  ",\"passes\":" + std::to_string(PASSES) + ",\"stores\":[";
+  for (size_t k = 0; k < ps.size(); ++k) o += (k ? ",\n" : "\n") + store_json(ps[k]);
+  return o + "]}";
+}
+
+static std::string job_strided(const std::string& id, const std::vector<Placement>& ps) {
+  std::string o = "{\"id\":" + jstr(id) + ",\"kind\":\"placement\",\"instruction\":" +
+                  jstr("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes") +
+                  ",\"passes\":" + std::to_string(PASSES) + ",\"placements\":[";
+  for (size_t k = 0; k < ps.size(); ++k) o += (k ? ",\n" : "\n") + placement_json(ps[k]);
+  return o + "]}";
+}
+
+// the stores of one (element type, swizzle) family: box shapes, starts inside and partly outside the tensor on
+// either side, 128-byte aligned source offsets
+static std::vector<Store> store_family(const Dtype* t, int swz, int which) {
+  const int E = t->bytes;
+  const int span = swz == 0 ? 256 : (16 << swz);
+  std::vector<Store> out;
+  for (int ib : {16, 32, 64, 128, 256}) {
+    if (ib > span || ib / E > 256) continue;
+    const int box0 = ib / E;
+    for (int box1 : {1, 5, 8}) {
+      const int cols = box0 * 2 + 3, rows = 20;
+      const int pitch = ((cols * E + 15) / 16) * 16 + 16;
+      const int step = 16 / E;
+      struct S { int c0, c1; bool all_src; } starts[] = {
+          {0, 0, true}, {step, 2, true}, {-step, 2, false}, {0, -3, false},
+          {(cols - box0 / 2) / step * step, rows - 2, false}};
+      for (int k = 0; k < 5; ++k) {
+        if (k != which) continue;         // one job per kind of start: a start that traps loses only its job
+        const S s = starts[k];
+        for (int src : {0, 128, 1024}) {
+          if (src && !s.all_src) continue;
+          out.push_back({t, swz, box0, box1, cols, rows, pitch, s.c0, s.c1, src});
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// loads with element strides: float16 and float32, unswizzled and 128B, strides along either dimension or both,
+// a box inside the tensor and one partly outside
+static std::vector<Placement> strided(int k, int swz) {
+  const Dtype* t = &DTYPES[k];
+  const int E = t->bytes;
+  std::vector<Placement> out;
+  struct ES { int s0, s1; } strides[] = {{2, 1}, {1, 2}, {2, 2}, {4, 1}, {3, 1}, {1, 3}, {8, 1}};
+  for (auto es : strides) {
+    const int box0 = 64 / E, box1 = 6;
+    const int cols = 3 * box0, rows = 20;
+    const int pitch = ((cols * E + 15) / 16) * 16;
+    out.push_back({t, swz, box0, box1, cols, rows, pitch, 0, 0, 0, false, es.s0, es.s1});
+    out.push_back({t, swz, box0, box1, cols, rows, pitch, 16 / E, 1, 1024, false, es.s0, es.s1});
+    out.push_back({t, swz, box0, box1, cols, rows, pitch, cols - box0 / 2 / (16 / E) * (16 / E), rows - 3, 0, false,
+                   es.s0, es.s1});
+  }
+  return out;
+}
+
+int main(int argc, char** argv) {
+  Capture c;
+  c.tag = "capture_tma_store";
+  c.meta = [] { return meta_json("tools/gpu/capture_tma_store.cu", ",\"target\":\"sm_90a\""); };
+  for (int k : {0, 1, 2, 3}) {                 // uint8, uint16, uint32, uint64
+    for (int swz = 0; swz < 4; ++swz) {
+      static const char* STARTS[] = {"origin", "inside", "before_col", "before_row", "past_end"};
+      for (int which = 0; which < 5; ++which) {
+        const std::string id = std::string("store_") + DTYPES[k].name + "_" + SWIZZLE_NAMES[swz] + "_" +
+                               STARTS[which];
+        const Dtype* t = &DTYPES[k];
+        c.jobs.push_back({id, "tma_store", [id, t, swz, which] {
+          return job_stores(id, store_family(t, swz, which)); }});
+      }
+    }
+  }
+  for (int k : {4, 5}) {                       // float16, float32
+    for (int swz : {0, 3}) {
+      const std::string id = std::string("strided_") + DTYPES[k].name + "_" + SWIZZLE_NAMES[swz];
+      c.jobs.push_back({id, "tma_store", [id, k, swz] { return job_strided(id, strided(k, swz)); }});
+    }
+  }
+  c.families = {"tma_store"};
+  return capture_main(argc, argv, c);
+}
