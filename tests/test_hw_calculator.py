@@ -93,6 +93,24 @@ def test_tma_element_strides_answer_a_captured_strided_load(capsys):
     assert code == 0 and got == seen and ans["tx_bytes"] == len(seen) == 32 * 2 * 2
 
 
+def test_tma_multicast_answers_which_cta_receives_which_bytes(capsys):
+    m = next(m for t in tables("tma_store")["tables"] if t["id"] == "multicast_cluster4" for m in t["loads"]
+             if m["mask"] == 10 and m["swizzle"] == "128B" and m["issuer"] == 0)
+    code, out = query(capsys, "tma", "--elem-bytes", "2", "--box", "64,8", "--swizzle", "128B", "--dst", "1024",
+                      "--global-dim", "160,24", "--global-stride", "320", "--multicast", "0b1010", "--cluster", "4",
+                      "--json")
+    ans = json.loads(out.out)
+    assert code == 0 and [c["rank"] for c in ans["ctas"]] == [1, 3] and ans["untouched_ctas"] == [0, 2]
+    cta1 = next(c for c in m["ctas"] if c["rank"] == 1)
+    seen = {off + i: v + i * dv - 1 for off, v, length, dv in cta1["runs"] for i in range(length)}
+    assert {a - 1024: r * 320 + c * 2 + b for a, r, c, b in ans["ctas"][0]["writes"]} == seen
+    code, out = query(capsys, "tma", "--elem-bytes", "2", "--box", "8,1", "--dst", "0", "--multicast", "0x10",
+                      "--cluster", "4", "--json")
+    assert "outside the cluster of 4" in json.loads(out.out)["refused"]
+    code, out = query(capsys, "tma", "--elem-bytes", "2", "--box", "8,1", "--dst", "0", "--multicast", "3")
+    assert code == 2 and "go together" in out.err
+
+
 def test_wgmma_reads_match_a_captured_probe(capsys):
     probe = next(pr["probe"] for t in tables("gmma_desc")["tables"] for pr in t["probes"]
                  if pr["id"] == "SsF16T1_MN_64B_lbo1024_sbo512_base0_start0")

@@ -1,13 +1,13 @@
-"""TMA stores and strided loads (verifier/hardware/tma.py) against the tables captured on the H200
+"""TMA stores, strided and multicast loads (verifier/hardware/tma.py) against the tables captured on the H200
 (tools/gpu/capture_tma_store.cu, tests/data/hw/tma_store.json.gz): every store byte for byte — which global bytes
-it writes and the shared byte each comes from, the rest left untouched —, the stores the hardware trapped on, and
-every load with element strides byte for byte."""
+it writes and the shared byte each comes from, the rest left untouched —, the stores the hardware trapped on,
+every load with element strides byte for byte, and every CTA of every multicast."""
 import pytest
 
 from hw_tables import tables
 from test_hw_tma import observed, tensor_map
-from verifier.hardware.tma import (TensorMap2D, TmaSwizzle, box_rows, store_refusal, store_unmodelled, store_writes,
-                                   tx_bytes)
+from verifier.hardware.tma import (TensorMap2D, TmaSwizzle, box_rows, multicast_placement, multicast_refusal,
+                                   store_refusal, store_unmodelled, store_writes, tx_bytes)
 
 CAPTURE = tables("tma_store")
 STORES = [(t["id"], s) for t in CAPTURE["tables"] if t["kind"] == "store" for s in t["stores"]]
@@ -114,3 +114,42 @@ def test_a_stride_along_dimension_0_moves_every_element_and_one_along_dimension_
            and p["start"] == [0, 0]]
     rows = sorted({v // q["global_stride"] for v in observed(q).values() if isinstance(v, int)})
     assert rows == [0, 3]                                      # ceil(6 / 3) rows: global rows 0 and 3
+
+
+# --- multicast -------------------------------------------------------------------------------------------------
+
+MULTICASTS = [(t["id"], m) for t in CAPTURE["tables"] if t["kind"] == "multicast" for m in t["loads"]]
+
+
+def test_the_multicast_capture_covers_clusters_of_2_and_4_and_masks_without_the_issuer():
+    assert {m["cluster"] for _, m in MULTICASTS} == {2, 4} and len(MULTICASTS) == 40
+    assert any(not (m["mask"] >> m["issuer"]) & 1 for _, m in MULTICASTS)
+
+
+@pytest.mark.parametrize("family", sorted({tid for tid, _ in MULTICASTS}))
+def test_every_cta_of_the_mask_receives_the_box_at_the_same_offset_and_no_other_cta_is_written(family):
+    """The PTX ISA's multicast: every CTA of ctaMask receives the whole box at the CTA-relative address of the
+    issuer's destination, its own barrier completes with one box's transaction; a CTA outside the mask (the
+    issuer too) receives nothing."""
+    for tid, m in MULTICASTS:
+        if tid != family:
+            continue
+        assert m["encode"] == 0 and multicast_refusal(m["cluster"], m["mask"]) is None
+        t = tensor_map(m)
+        for cta in m["ctas"]:
+            window = cta["window_addr"]
+            expected = multicast_placement(t, tuple(m["start"]), window + m["dst_offset"], m["mask"])
+            got = observed({**m, "runs": cta["runs"]})
+            if cta["rank"] in expected:
+                want = {w.addr - window: (w.row * m["global_stride"] + w.col * m["elem_bytes"] + w.byte)
+                        if w.row >= 0 else ("fill", w.value) for w in expected[cta["rank"]]}
+                assert got == want and cta["tx_complete"], (m["mask"], m["issuer"], cta["rank"])
+            else:
+                assert got == {} and not cta["tx_complete"], (m["mask"], m["issuer"], cta["rank"])
+
+
+def test_a_multicast_mask_outside_the_cluster_is_refused():
+    assert "outside the cluster" in (multicast_refusal(4, 0x10) or "")
+    assert "non-zero" in (multicast_refusal(4, 0) or "")
+    assert "1 to 16" in (multicast_refusal(17, 1) or "")
+    assert multicast_refusal(16, 0xFFFF) is None

@@ -1,6 +1,7 @@
 // tools/gpu/capture_tma_store.cu -- what a 2-D tiled TMA store (cp.async.bulk.tensor.2d.global.shared::cta.tile)
-// really writes into global memory on an NVIDIA Hopper GPU (written for the H200), and what a tiled load with
-// element strides (elementStrides != 1) writes into shared memory.  No CuTe/CUTLASS code or layout is used.
+// really writes into global memory on an NVIDIA Hopper GPU (written for the H200), what a tiled load with
+// element strides (elementStrides != 1) writes into shared memory, and what a multicast load
+// (.multicast::cluster) writes into each CTA of a cluster.  No CuTe/CUTLASS code or layout is used.
 //
 // Build:  nvcc -gencode=arch=compute_90a,code=sm_90a -O2 -cudart static -std=c++17 \
 //              -o tools/gpu/build/capture_tma_store tools/gpu/capture_tma_store.cu
@@ -32,6 +33,170 @@ __global__ void tma_store_kernel(const __grid_constant__ CUtensorMap tmap, int c
     info[0] = 1;
     info[1] = smem_addr(win);
   }
+}
+
+// a multicast load: the CTA of cluster rank `issuer` copies one box to every CTA of `mask`; each CTA of the cluster
+// reports its window (out + rank * out_bytes) and whether its own barrier completed (info[2 * rank])
+constexpr int MC_WINDOW = 16 * 1024;
+
+__global__ void tma_multicast_kernel(const __grid_constant__ CUtensorMap tmap, int c0, int c1, int dst_off,
+                                     unsigned prefill, unsigned tx, int issuer, unsigned mask, uint8_t* out,
+                                     int out_bytes, unsigned* info) {
+  __shared__ __align__(1024) uint8_t win[MC_WINDOW];
+  __shared__ __align__(8) uint64_t bar;
+  unsigned rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
+  for (int i = threadIdx.x; i < MC_WINDOW; i += blockDim.x) win[i] = (uint8_t)prefill;
+  const bool receives = (mask >> rank) & 1;
+  const uint32_t b = smem_addr(&bar);
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(b) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    if (receives) asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(b), "r"(tx) : "memory");
+  }
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+  __syncthreads();
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+  if (threadIdx.x == 0 && (int)rank == issuer) {
+    const uint32_t d = smem_addr(win) + (uint32_t)dst_off;
+    const uint16_t m = (uint16_t)mask;
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%2, %3}], [%4], %5;\n"
+                 ::"r"(d), "l"(reinterpret_cast<uint64_t>(&tmap)), "r"(c0), "r"(c1), "r"(b), "h"(m) : "memory");
+  }
+  if (threadIdx.x == 0) {
+    unsigned done = 0;
+    for (long long spin = 0; receives && spin < (1LL << 22) && !done; ++spin) {
+      asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0;\nselp.u32 %0, 1, 0, p;\n}\n"
+                   : "=r"(done) : "r"(b) : "memory");
+    }
+    info[2 * rank] = done;
+    info[2 * rank + 1] = smem_addr(win);
+  }
+  __syncthreads();
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+  for (int i = threadIdx.x; i < out_bytes; i += blockDim.x) out[rank * out_bytes + i] = win[i];
+}
+
+struct Multicast {
+  const Dtype* t;
+  int swizzle;
+  int box0, box1, cols, rows, pitch, c0, c1, dst_off;
+  int cluster, issuer;
+  unsigned mask;
+};
+
+static std::string multicast_json(const Multicast& P) {
+  const int E = P.t->bytes;
+  const int gbytes = P.rows * P.pitch;
+  const int box_bytes = P.box0 * P.box1 * E;
+  const int out_bytes = std::min(MC_WINDOW, P.dst_off + box_bytes + 1024);
+  std::string o = "{\"dtype\":" + jstr(P.t->name) + ",\"elem_bytes\":" + std::to_string(E) +
+                  ",\"swizzle\":" + jstr(SWIZZLE_NAMES[P.swizzle]) + ",\"box\":[" + std::to_string(P.box0) + "," +
+                  std::to_string(P.box1) + "],\"global_dim\":[" + std::to_string(P.cols) + "," +
+                  std::to_string(P.rows) + "],\"global_stride\":" + std::to_string(P.pitch) + ",\"start\":[" +
+                  std::to_string(P.c0) + "," + std::to_string(P.c1) + "],\"dst_offset\":" +
+                  std::to_string(P.dst_off) + ",\"oob_fill\":\"zero\",\"expect_tx\":" + std::to_string(box_bytes) +
+                  ",\"cluster\":" + std::to_string(P.cluster) + ",\"issuer\":" + std::to_string(P.issuer) +
+                  ",\"mask\":" + std::to_string(P.mask);
+  if (g_fake) return o + ",\"encode\":\"fake\",\"ctas\":[]}";
+  uint8_t* g = nullptr;
+  uint8_t* d_out = nullptr;
+  unsigned* d_info = nullptr;
+  CK(cudaMalloc(&g, gbytes + 256));
+  CK(cudaMalloc(&d_out, P.cluster * out_bytes));
+  CK(cudaMalloc(&d_info, 2 * P.cluster * sizeof(unsigned)));
+  CUtensorMap tmap;
+  cuuint64_t dims[2] = {(cuuint64_t)P.cols, (cuuint64_t)P.rows};
+  cuuint64_t strides[1] = {(cuuint64_t)P.pitch};
+  cuuint32_t box[2] = {(cuuint32_t)P.box0, (cuuint32_t)P.box1};
+  cuuint32_t estr[2] = {1, 1};
+  CUresult r = encode_fn()(&tmap, P.t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                           SWIZZLES[P.swizzle], CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  o += ",\"encode\":" + std::to_string((int)r);
+  if (r != CUDA_SUCCESS) {
+    cudaFree(g); cudaFree(d_out); cudaFree(d_info);
+    return o + ",\"ctas\":[]}";
+  }
+  std::vector<uint8_t> host(gbytes), img[PASSES + 1];
+  std::vector<unsigned> info(2 * P.cluster);
+  std::vector<int> done(P.cluster, 1);
+  for (int run = 0; run <= PASSES; ++run) {
+    const int digit = run == 0 ? 0 : run - 1;
+    for (int i = 0; i < gbytes; ++i) host[i] = (uint8_t)(((i + 1) >> (8 * digit)) & 0xFF);
+    CK(cudaMemcpy(g, host.data(), gbytes, cudaMemcpyHostToDevice));
+    CK(cudaMemset(d_info, 0, 2 * P.cluster * sizeof(unsigned)));
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(P.cluster);
+    cfg.blockDim = dim3(128);
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = P.cluster;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    CK(cudaLaunchKernelEx(&cfg, tma_multicast_kernel, tmap, P.c0, P.c1, P.dst_off, run == 1 ? 0xFFu : 0x00u,
+                          (unsigned)box_bytes, P.issuer, P.mask, d_out, out_bytes, d_info));
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    img[run].resize(P.cluster * out_bytes);
+    CK(cudaMemcpy(img[run].data(), d_out, P.cluster * out_bytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(info.data(), d_info, info.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    for (int k = 0; k < P.cluster; ++k) done[k] = done[k] && info[2 * k] == 1;
+  }
+  std::string ctas = "[";
+  for (int k = 0; k < P.cluster; ++k) {
+    const int base = k * out_bytes;
+    auto value = [&](int j) {
+      long v = img[0][base + j];
+      for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][base + j] << (8 * p);
+      return v;
+    };
+    std::string runs = "[";
+    bool first = true;
+    int i = 0;
+    while (i < out_bytes) {
+      if (img[0][base + i] != img[1][base + i]) { ++i; continue; }
+      const long v0 = value(i);
+      int len = 1;
+      long dv = 0;
+      if (i + 1 < out_bytes && img[0][base + i + 1] == img[1][base + i + 1]) dv = value(i + 1) - v0;
+      while (i + len < out_bytes && img[0][base + i + len] == img[1][base + i + len] && value(i + len) == v0 + dv * len)
+        ++len;
+      runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
+              std::to_string(len) + "," + std::to_string(dv) + "]";
+      first = false;
+      i += len;
+    }
+    ctas += (k ? "," : "") + std::string("{\"rank\":") + std::to_string(k) + ",\"window_addr\":" +
+            std::to_string(info[2 * k + 1]) + ",\"tx_complete\":" + (done[k] ? "true" : "false") + ",\"runs\":" +
+            runs + "]}";
+  }
+  cudaFree(g); cudaFree(d_out); cudaFree(d_info);
+  return o + ",\"ctas\":" + ctas + "]}";
+}
+
+static std::string job_multicast(const std::string& id, const std::vector<Multicast>& ps) {
+  std::string o = "{\"id\":" + jstr(id) + ",\"kind\":\"multicast\",\"instruction\":" +
+                  jstr("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                       ".multicast::cluster") + ",\"passes\":" + std::to_string(PASSES) + ",\"loads\":[";
+  for (size_t k = 0; k < ps.size(); ++k) o += (k ? ",\n" : "\n") + multicast_json(ps[k]);
+  return o + "]}";
+}
+
+// clusters of 2 and 4 CTAs, masks with and without the issuing CTA, swizzled and not, a box partly out of bounds
+static std::vector<Multicast> multicasts(int cluster) {
+  const Dtype* t = &DTYPES[4];   // float16
+  std::vector<Multicast> out;
+  const unsigned full = (1u << cluster) - 1;
+  for (unsigned mask : {full, 1u, 2u, full & 0xAu, full & 0x6u}) {
+    for (int issuer : {0, cluster - 1}) {
+      out.push_back({t, 3, 64, 8, 160, 24, 320, 0, 0, 0, cluster, issuer, mask});
+      out.push_back({t, 0, 32, 4, 40, 12, 80, 16, 10, 1024, cluster, issuer, mask});
+    }
+  }
+  return out;
 }
 
 struct Store {
@@ -190,6 +355,10 @@ int main(int argc, char** argv) {
       const std::string id = std::string("strided_") + DTYPES[k].name + "_" + SWIZZLE_NAMES[swz];
       c.jobs.push_back({id, "tma_store", [id, k, swz] { return job_strided(id, strided(k, swz)); }});
     }
+  }
+  for (int cluster : {2, 4}) {
+    const std::string id = "multicast_cluster" + std::to_string(cluster);
+    c.jobs.push_back({id, "tma_store", [id, cluster] { return job_multicast(id, multicasts(cluster)); }});
   }
   c.families = {"tma_store"};
   return capture_main(argc, argv, c);

@@ -16,7 +16,8 @@ from ..hardware.gmma_desc import Descriptor, operand_reads
 from ..hardware.smem_operand import Major
 from ..hardware.registry import mma_instruction_model, mma_instruction_types
 from ..hardware.tma import (DATA_TYPE_BYTES, FLOAT_TYPES, TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal,
-                            placement, store_refusal, store_unmodelled, store_writes, tx_bytes)
+                            multicast_placement, multicast_refusal, placement, store_refusal, store_unmodelled,
+                            store_writes, tx_bytes)
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from ..outcome import ExitCode
 
@@ -111,6 +112,9 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
                    help="shared-window byte address (of a store: its source)")
     t.add_argument("--store", action="store_true",
                    help="a store (cp.async.bulk.tensor.2d.global.shared::cta): shared memory to the global tensor")
+    t.add_argument("--multicast", type=_int, default=None, metavar="MASK",
+                   help="a .multicast::cluster load to the CTAs of this 16-bit ctaMask (with --cluster)")
+    t.add_argument("--cluster", type=_int, default=None, metavar="N", help="CTAs in the cluster (with --multicast)")
     t.add_argument("--element-strides", type=_pair, default=(1, 1), metavar="E0,E1",
                    help="elementStrides (1..8): E1 keeps every E1-th row; E0 is ignored by the hardware")
     t.add_argument("--start", type=_pair, default=(0, 0), metavar="C0,C1", help="global coordinate (col, row)")
@@ -172,6 +176,16 @@ def tma_query(a: argparse.Namespace) -> Answer:
     why = copy_refusal(t, start, a.dst)
     if why:
         return {"refused": why}
+    if (a.multicast is None) != (a.cluster is None):
+        raise QueryError("--multicast MASK and --cluster N go together")
+    if a.multicast is not None:
+        refused = multicast_refusal(a.cluster, a.multicast)
+        if refused:
+            return {"refused": refused}
+        ctas = multicast_placement(t, start, a.dst, a.multicast)
+        return {"tx_bytes": tx_bytes(t), "ctas": [{"rank": r, "writes": [[w.addr, w.row, w.col, w.byte] for w in ws]}
+                                                  for r, ws in sorted(ctas.items())],
+                "untouched_ctas": [r for r in range(a.cluster) if r not in ctas]}
     return {"tx_bytes": tx_bytes(t), "writes": [[w.addr, w.row, w.col, w.byte] for w in placement(t, start, a.dst)]}
 
 
@@ -259,6 +273,13 @@ def _table(what: str, ans: Answer) -> str:
             lines.append(f"not written (past the tensor's end): {len(ans['untouched'])} box elements (row, col) "
                          + " ".join(f"({r},{c})" for r, c in ans["untouched"][:16])
                          + (" ..." if len(ans["untouched"]) > 16 else ""))
+        return "\n".join(lines) + "\n"
+    if what == "tma" and "ctas" in ans:
+        lines = [f"tx_bytes {ans['tx_bytes']} in each receiving CTA; not written: CTAs "
+                 f"{', '.join(map(str, ans['untouched_ctas'])) or 'none'}",
+                 f"{'cta':>3} {'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]
+        lines += [f"{c['rank']:>3} {a:#10x} {r:>6} {col:>6} {b:>4}"
+                  for c in ans["ctas"] for a, r, col, b in c["writes"]]
         return "\n".join(lines) + "\n"
     if what == "tma":
         lines = [f"tx_bytes {ans['tx_bytes']}", f"{'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]

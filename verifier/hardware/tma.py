@@ -201,6 +201,33 @@ def tx_bytes(t: TensorMap2D) -> int:
     return t.box[0] * box_rows(t) * t.elem_bytes
 
 
+# --- multicast -------------------------------------------------------------------------------------------------
+
+CLUSTER_LIMIT = 16                   # CTAs of a cluster (8 portable; 16 with the non-portable opt-in on sm_90)
+
+
+def multicast_refusal(cluster: int, mask: int) -> str | None:
+    """What a `.multicast::cluster` load cannot mean, or None: a cluster size outside 1..16, a 16-bit ctaMask
+    naming no CTA or a CTA outside the cluster (PTX ISA, cp.async.bulk.tensor: ctaMask is 16 bits, one per
+    cluster rank)."""
+    if not 1 <= cluster <= CLUSTER_LIMIT:
+        return f"a cluster has 1 to {CLUSTER_LIMIT} CTAs, not {cluster}"
+    if not 0 < mask < 1 << 16:
+        return f"ctaMask is a non-zero 16-bit mask, not {mask:#x}"
+    if mask >> cluster:
+        outside = next(r for r in range(cluster, 16) if mask >> r & 1)
+        return f"ctaMask {mask:#x} names CTA rank {outside}, outside the cluster of {cluster}"
+    return None
+
+
+def multicast_placement(t: TensorMap2D, start: tuple[int, int], dst: int, mask: int) -> dict[int, list[Write]]:
+    """Cluster rank -> the shared bytes the multicast writes in that CTA: every CTA of `mask` receives the whole
+    box at the same CTA-relative address (the issuing CTA only if its own bit is set); each signals the mbarrier
+    at the same CTA-relative offset, with the transaction of one box."""
+    writes = placement(t, start, dst)
+    return {rank: writes for rank in range(16) if mask >> rank & 1}
+
+
 # --- stores ----------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
