@@ -268,3 +268,19 @@ def test_z3_contexts_are_renewed_and_keep_every_verdict(monkeypatch):
         contexts.append(decide_module._context)
     assert len({id(c) for c in contexts}) == 5      # two obligations a context, then a new one
     forget()
+
+
+def test_numpy_is_loaded_with_one_blas_thread_and_the_environment_restored():
+    """The prover calls no BLAS routine: OpenBLAS's pool is one thread (the process has no more threads after the
+    import than before), the variable that asked for it is gone again, and a user's own setting wins."""
+    import subprocess
+    import sys
+    code = ("import os, verifier.numeric as n; n.load_numpy(); "
+            "print(open('/proc/self/status').read().split('Threads:')[1].split()[0], "
+            "os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    assert out.split() == ["1", "None"]
+    mine = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**env, "OPENBLAS_NUM_THREADS": "2"}).stdout
+    assert mine.split() == ["2", "2"]

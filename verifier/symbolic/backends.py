@@ -68,6 +68,8 @@ def compile_function(roots: Sequence[Node], order: Sequence[Var], numpy: bool) -
     src = "\n".join([f"def _f({', '.join(arg[v.name] for v in order)}):"] + lines + [f"    return ({ret},)"])
     namespace: dict[str, Any] = {"_sum": sum, "_all": all, "_any": any, "_reduce": functools.reduce}
     if numpy:
+        from ..numeric import load_numpy
+        load_numpy()
         import numpy as np
         namespace.update(_np=np, _sum=lambda xs: functools.reduce(operator.add, xs))
     exec(compile(src, "<obligation>", "exec"), namespace)  # noqa: S102 - source generated from our own tree

@@ -194,6 +194,8 @@ class _Block:
 
     def points(self, idx: Any) -> list[Any]:
         """The coordinates (one array per variable) of the block's flat indices `idx`."""
+        from ..numeric import load_numpy
+        load_numpy()
         import numpy as np
         local = np.unravel_index(idx, self.shape)
         return [np.full(len(idx), v, dtype=np.int64) for v in self.outer] + [local[0] + self.lo] + list(local[1:])
@@ -202,6 +204,8 @@ class _Block:
 def _blocks(shape: tuple[int, ...], chunk: int | None = None) -> Iterator[_Block]:
     """Cover a domain of `shape` in C order by blocks of at most `chunk` (default CHUNK) points, and at least
     half of it but for the last block of a run."""
+    from ..numeric import load_numpy
+    load_numpy()
     import numpy as np
     chunk = CHUNK if chunk is None else chunk
     n = len(shape)
@@ -238,6 +242,8 @@ INJECTIVE_BITMAP_SPAN = 8
 
 def distinct_with_numpy(ob: Obligation) -> Enumeration:
     """Evaluate the injective expression once per point; a repeated value is a failing pair."""
+    from ..numeric import load_numpy
+    load_numpy()
     import numpy as np
     t0 = time.perf_counter()
     d = ob.distinct
@@ -275,6 +281,8 @@ def distinct_with_numpy(ob: Obligation) -> Enumeration:
 def failures_with_numpy(ob: Obligation) -> Enumeration:
     """Evaluate premise and claim on every point of the domain, block by block (`_blocks`), in C order of the
     variables: the first failing point found is the lexicographically smallest."""
+    from ..numeric import load_numpy
+    load_numpy()
     import numpy as np
     t0 = time.perf_counter()
     order = ob.variables

@@ -80,6 +80,8 @@ def tmem_figure(setup: TmemSetup, marks: CellMarks | None = None, captions: list
     """Who the instruction moves each TMEM cell to (load) or from (store), over the lanes and columns the tile
     spans; outlined where CuTe's partition pairs that register with another cell (theorem 19), and `marks` (a
     counterexample's cells).  `window`: at most one lane quarter and 128 columns, around the first mark."""
+    from ...numeric import load_numpy
+    load_numpy()
     import numpy as np
     from ...cute.tmem import DP_CELLS
     from ...hardware.tmem_copy import register_cell
