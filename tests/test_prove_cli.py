@@ -188,3 +188,27 @@ def test_a_bug_of_the_tool_is_exit_4_not_1():
     p = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 4
     assert "Traceback" in p.stderr and p.stderr.splitlines()[-1].startswith("internal error: RuntimeError: boom")
+
+
+def test_check_builds_only_the_checks_it_proves(tmp_path):
+    """`prove --check NAME` reads the bodies of the named checks only: a sweep of other checks is named (its names
+    still answer a misspelt --check) but not built, so another check's bad body does not stop it; proving the
+    whole file reports that body."""
+    spec = tmp_path / "s.yaml"
+    spec.write_text(
+        f"version: 2\nname: s\ninclude: [{ROOT}/specs/atoms/sm75.yaml, {ROOT}/specs/atoms/sm80_f16.yaml]\nchecks:\n"
+        "  target:\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: A\n    copy: SM75_U32x4_LDSM_N\n"
+        "    value_type: half_t\n    smem: \"(16,16):(16,1)\"\n"
+        "  other_{pitch}:\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: A\n    copy: SM75_U32x4_LDSM_N\n"
+        "    value_type: half_t\n    smem: \"(16,16):({pitch},1)\"\n    sweep:\n      pitch: [16, 24]\n"
+        "  broken:\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: Q\n")
+    from verifier.engine.proving import select
+    from verifier.specfile.loader import load_specs
+    [loaded] = load_specs([spec], allow_outside=True, only=["target"])
+    assert list(loaded.checks) == ["target"] and loaded.unbuilt == ["other_16", "other_24", "broken"]
+    picked = verifier("prove", str(spec), "--allow-outside", "--check", "target", "--no-cache")
+    assert picked.returncode == 0 and "1 checks: 1 as expected" in picked.stdout, picked.stderr
+    whole = verifier("prove", str(spec), "--allow-outside", "--no-cache")
+    assert whole.returncode == 2 and "operand" in whole.stderr and ":14:" in whole.stderr
+    typo = verifier("prove", str(spec), "--allow-outside", "--check", "other_17", "--no-cache")
+    assert typo.returncode == 2 and "did you mean 'other_16'" in typo.stderr

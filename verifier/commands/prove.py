@@ -62,7 +62,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
                 specs = _affected_specs(paths, changed, allow_outside)
             else:
                 from ..specfile.loader import load_specs
-                specs = load_specs(paths, allow_outside=allow_outside)
+                specs = load_specs(paths, allow_outside=allow_outside, only=checks or None)
             if changed and not specs:
                 out.write(f"no spec is, or includes, one of the {len(changed)} changed files\n")
                 return ExitCode.OK

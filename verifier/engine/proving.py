@@ -26,9 +26,10 @@ CACHED_VERDICTS = (Verdict.VERIFIED, Verdict.REFUTED, Verdict.UNSUPPORTED)   # u
 
 def select(specs: Iterable[Spec], names: list[str] | None) -> Selected:
     """The checks to prove: all, or those named (an unknown name is bad input, with a suggestion)."""
+    specs = list(specs)
     pairs = [(s, c) for s in specs for c in s.checks.values()]
     if names:
-        require_known(names, [c.name for _, c in pairs])
+        require_known(names, [c.name for _, c in pairs] + [n for s in specs for n in s.unbuilt])
         return [(s, c) for s, c in pairs if c.name in names]
     return pairs
 

@@ -21,7 +21,7 @@ import stat
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Callable, Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -365,8 +365,9 @@ def _spec_kind_problem(doc: Any) -> str | None:
 class _Loader:
     """Loads files and their includes once each; `stack` is the include chain, for cycles."""
 
-    def __init__(self, allow_outside: bool = False) -> None:
+    def __init__(self, allow_outside: bool = False, only: frozenset[str] | None = None) -> None:
         self.allow_outside = allow_outside
+        self.only = only              # build only the checks of these names (the others: named, not read)
         self.cache: dict[str, Spec] = {}
         self.stack: list[str] = []
 
@@ -407,14 +408,19 @@ class _Loader:
         for n, m, loc in self._section(f, top, "copy_atoms"):
             atoms.add(atoms.copy, _copy_atom(f, n, m, loc), "copy atom", loc)
         checks: dict[str, CheckSpec] = {}
-        for n, m, loc in _expand_sweeps(f, self._section(f, top, "checks")):
-            if n in checks:
+        unbuilt: dict[str, None] = {}
+        wanted = None if self.only is None else self.only.__contains__
+        for n, m, loc in _expand_sweeps(f, self._section(f, top, "checks"), wanted):
+            if n in checks or n in unbuilt:
                 raise SpecError(loc, f"check {quote(n)} is defined twice (a sweep expands into a name used again)")
+            if wanted is not None and not wanted(n):
+                unbuilt[n] = None
+                continue
             checks[n] = _check(f, n, m, loc, atoms)
         closure = [path] + [p for inc in includes for p in self.cache[os.path.realpath(inc)].closure]
         return Spec(path=path, name=spec_name, version=f.version, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"),
-                    closure=list(dict.fromkeys(closure)))
+                    closure=list(dict.fromkeys(closure)), unbuilt=list(unbuilt))
 
     def _includes(self, f: YamlFile, top: Fields, atoms: AtomTable, root: str) -> list[str]:
         if not top.has("include"):
@@ -493,15 +499,17 @@ def _included_document(path: str, included_at: Loc) -> Any:
     return doc
 
 
-def _expand_sweeps(f: YamlFile, entries: list[tuple[str, Any, Loc]]) -> list[tuple[str, Any, Loc]]:
-    """Checks as written, with every swept template (`sweep:`, version 2; spec/sweep.py) expanded in place."""
+def _expand_sweeps(f: YamlFile, entries: list[tuple[str, Any, Loc]],
+                   wanted: Callable[[str], bool] | None = None) -> list[tuple[str, Any, Loc]]:
+    """Checks as written, with every swept template (`sweep:`, version 2; spec/sweep.py) expanded in place (the
+    bodies of expanded checks not `wanted` are not built: their entries carry None)."""
     out: list[tuple[str, Any, Loc]] = []
     for name, body, loc in entries:
         if isinstance(body, CommentedMap) and SWEEP_KEY in body:
             if f.version < 2:
                 raise SpecError(f.key(body, SWEEP_KEY), f"'{SWEEP_KEY}' of check {quote(name)} is a version 2 key: "
                                                         "the file needs 'version: 2'")
-            out += expand(f, name, body, loc, CHECK_KEYS, lambda n, at: _check_name(n, at, "checks"))
+            out += expand(f, name, body, loc, CHECK_KEYS, lambda n, at: _check_name(n, at, "checks"), wanted)
         else:
             out.append((name, body, loc))
         if len(out) > MAX_FILE_CHECKS:      # the sweeps' cap holds each sweep; this one the whole file
@@ -541,10 +549,12 @@ class SpecLoader:
         return self._loader.load(str(path))
 
 
-def load_specs(paths: Iterable[str | Path], allow_outside: bool = False) -> list[Spec]:
+def load_specs(paths: Iterable[str | Path], allow_outside: bool = False,
+               only: Iterable[str] | None = None) -> list[Spec]:
     """Loads files, and every *.yaml / *.yml under directories (recursively, sorted; directory symlinks are
-    not followed), each file once."""
-    loader, seen, specs = _Loader(allow_outside), set(), []
+    not followed), each file once.  `only`: build just the checks of these names (`prove --check`); every other
+    check is named in `Spec.unbuilt`, its body not read (so not validated either)."""
+    loader, seen, specs = _Loader(allow_outside, frozenset(only) if only is not None else None), set(), []
     for path in spec_files(paths):
         key = os.path.realpath(path)
         if key not in seen:

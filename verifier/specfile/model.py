@@ -142,3 +142,4 @@ class Spec:
     loc: Loc | None = None
     description: str | None = None
     closure: list[str] = field(default_factory=list)   # this file and every file it includes, transitively
+    unbuilt: list[str] = field(default_factory=list)   # checks named but not read (loaded for other checks only)

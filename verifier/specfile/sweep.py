@@ -124,8 +124,10 @@ def _name(name: str, variables: list[tuple[str, list[Value]]], binding: dict[str
 
 
 def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[str, ...],
-           valid_name: Callable[[str, Loc], None]) -> list[tuple[str, CommentedMap, Loc]]:
-    """The checks one swept template stands for: (name, body with the variables set, the template's location)."""
+           valid_name: Callable[[str, Loc], None], wanted: Callable[[str], bool] | None = None
+           ) -> list[tuple[str, CommentedMap | None, Loc]]:
+    """The checks one swept template stands for: (name, body with the variables set, the template's location);
+    the body of a check not `wanted` is not built (None)."""
     variables = axes(f, body)
     groups = {var for var, items in variables
               if var not in MAPPING_KEYS and all(isinstance(v, CommentedMap) for _, v, _ in items)}
@@ -165,15 +167,16 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
             raise SpecError(f.key(body[SWEEP_KEY], var), f"sweep variable '{var}' is neither a check key nor used "
                                                          "as {" + var + "} in the check")
     try:
-        return _expand_all(f, name, body, loc, check_keys, valid_name, variables, groups, written)
+        return _expand_all(f, name, body, loc, check_keys, valid_name, variables, groups, written, wanted)
     except ExpansionTooLong as e:
         raise SpecError(loc, f"check '{name}': {e}") from None
 
 
 def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[str, ...],
                 valid_name: Callable[[str, Loc], None], variables: list[tuple[str, list[Value]]], groups: set[str],
-                written: set[str]) -> list[tuple[str, CommentedMap, Loc]]:
-    out: list[tuple[str, CommentedMap, Loc]] = []
+                written: set[str], wanted: Callable[[str], bool] | None = None
+                ) -> list[tuple[str, CommentedMap | None, Loc]]:
+    out: list[tuple[str, CommentedMap | None, Loc]] = []
     for combo in itertools.product(*(items for _, items in variables)):
         chosen = {var: value for (var, _), value in zip(variables, combo)}
         binding = dict(chosen)
@@ -191,6 +194,12 @@ def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tup
         own = {str(k): _substitute(v, binding) for k, v in body.items()     # the template's keys, as set here
                if k in written and isinstance(v, str)}
         binding.update({k: (v, v, loc) for k, v in own.items() if k not in binding})
+        if wanted is not None:
+            expanded = _name(name, variables, binding)
+            if not wanted(expanded):
+                valid_name(expanded, loc)
+                out.append((expanded, None, loc))
+                continue
         m = CommentedMap()
         m.lc.line, m.lc.col = body.lc.line, body.lc.col
         for k, v in body.items():
