@@ -202,7 +202,6 @@ def test_check_builds_only_the_checks_it_proves(tmp_path):
         "  other_{pitch}:\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: A\n    copy: SM75_U32x4_LDSM_N\n"
         "    value_type: half_t\n    smem: \"(16,16):({pitch},1)\"\n    sweep:\n      pitch: [16, 24]\n"
         "  broken:\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: Q\n")
-    from verifier.engine.proving import select
     from verifier.specfile.loader import load_specs
     [loaded] = load_specs([spec], allow_outside=True, only=["target"])
     assert list(loaded.checks) == ["target"] and loaded.unbuilt == ["other_16", "other_24", "broken"]

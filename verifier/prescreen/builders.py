@@ -48,7 +48,8 @@ MN_MAJOR_ORDER = ", (2,1,3)"        # tile_to_shape's order for an MN-major tile
 OPERAND_TYPES: dict[str, tuple[str, str, str, int]] = {
     "f16": ("half_t", "f16", "F16", 16), "bf16": ("bfloat16_t", "bf16", "BF16", 16),
     "tf32": ("tfloat32_t", "tf32", "TF32", 32), "e4m3": ("float_e4m3_t", "e4m3", "E4M3", 8),
-    "e5m2": ("float_e5m2_t", "e5m2", "E5M2", 8), "s8": ("int8_t", "s8", "S8", 8), "u8": ("uint8_t", "u8", "U8", 8)}
+    "e5m2": ("float_e5m2_t", "e5m2", "E5M2", 8), "s8": ("int8_t", "s8", "S8", 8), "u8": ("uint8_t", "u8", "U8", 8),
+    "f64": ("double", "f64", "F64", 64)}
 ACCUMULATORS: dict[str, tuple[str, str, str]] = {"f32": ("float", "f32", "F32"), "f16": ("half_t", "f16", "F16"),
                                                  "s32": ("int32_t", "s32", "S32")}
 SM90_KINDS = ("Universal3x", "GroupedUniversal3x", "BlockwiseUniversal3x", "GroupedBlockwiseUniversal3x")
@@ -71,7 +72,7 @@ class OperandCheck:
     value_type: str
     smem: str
     atom_layout: tuple[int, int, int] | str | None     # None: the atom alone (an UMMA atom is issued by one thread)
-    permutation: tuple[int, int, int] | None = None      # Tile<M, N, K> sizes
+    permutation: tuple[int | str, ...] | None = None     # Tile<M, N, K>: sizes, or layouts (a vectorizing Tile)
     gmem: str | None = None
     major: str | None = None                       # the descriptor's major-ness when the atom's name does not say
 
@@ -194,7 +195,21 @@ class Sm80Family:
     mn_atom: tuple[str, str] | None               # (swizzle, MN-major atom layout) or None: no MN-major path
     k_copy: str
     mn_copy: str | None
+    # CUTLASS's vectorizing Tile<(8*W,2):(2,1), (8*W,2):(2,1), _> of its double configuration, instead of the
+    # dense Tile<16*WM, 16*WN, K>
+    vectorizing_tile: bool = False
+    # why an operand has no path when its major-ness or K block fits no atom above
+    no_path: str = "ldmatrix.trans moves 16-bit elements only"
 
+
+# CUTLASS test/unit/gemm/device/default_gemm_configuration.hpp, Sm80 double: SM80_8x8x4_F64F64F64F64_TN on
+# Swizzle<2,0,4> o (4,16):(1,4) (K-major) and Swizzle<2,2,2> o (16,4):(1,16) (MN-major), Copy_Atom<DefaultCopy,
+# double> (one double a move: UniversalCopy<double>)
+F64_FAMILY = Sm80Family("SM80_8x8x4_F64F64F64F64_TN", None, ((16, "Sw<2,0,4>", "(4,16):(1,4)"),),
+                        ("Sw<2,2,2>", "(16,4):(1,16)"), "UniversalCopy<double>", "UniversalCopy<double>",
+                        vectorizing_tile=True,
+                        no_path="CUTLASS's SM80 double configuration's K-major atom (4,16):(1,4) spans K = 16; a K "
+                                "block it does not divide has no shared-memory layout from CUTLASS")
 
 SM80_FAMILIES: dict[tuple[str, str, tuple[int, int, int]], Sm80Family] = {
     ("f16", "f32", (16, 8, 16)): Sm80Family("SM80_16x8x16_F32F16F16F32_TN", None,
@@ -214,11 +229,15 @@ SM80_FAMILIES: dict[tuple[str, str, tuple[int, int, int]], Sm80Family] = {
                                            ((64, "Sw<2,4,3>", "(16,64):(64,1)"),), None, "SM75_U32x4_LDSM_N", None),
     ("u8", "s32", (16, 8, 32)): Sm80Family("SM80_16x8x32_S32U8U8S32_TN", None,
                                            ((64, "Sw<2,4,3>", "(16,64):(64,1)"),), None, "SM75_U32x4_LDSM_N", None),
+    ("f64", "f64", (8, 8, 4)): F64_FAMILY,
 }
 # copy atoms a SM80 check may name that no atom library file defines: (thr, bit) -> bit of one 32-bit move
 EXTRA_COPY_ATOMS = {"UniversalCopy<tfloat32_t>": (("instruction", '"UniversalCopy<tfloat32_t>"'),
                                                   ("thr_id", '"1:0"'), ("src", '"(1,32):(0,1)"'),
-                                                  ("dst", '"(1,32):(0,1)"'), ("ref", "dst"))}
+                                                  ("dst", '"(1,32):(0,1)"'), ("ref", "dst")),
+                    "UniversalCopy<double>": (("instruction", '"UniversalCopy<double>"'),
+                                              ("thr_id", '"1:0"'), ("src", '"(1,64):(0,1)"'),
+                                              ("dst", '"(1,64):(0,1)"'), ("ref", "dst"))}
 
 
 def _warp_layout(warps: tuple[int, int, int], strided: bool) -> tuple[int, int, int] | str:
@@ -240,7 +259,8 @@ def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
     m, n, k = kc.tile
     wm, wn, wk = kc.warps
     ak = kc.instruction[2]
-    permutation = (16 * wm, 16 * wn, ak)
+    permutation: tuple[int | str, ...] = ((f"({8 * wm},2):(2,1)", f"({8 * wn},2):(2,1)") if family.vectorizing_tile
+                                          else (16 * wm, 16 * wn, ak))
     atom_layout = _warp_layout(kc.warps, family.warp_stride is not None)
     mma = MMAAtomFacts(family.atom)
     type_name = OPERAND_TYPES[kc.element_a][0]
@@ -253,12 +273,12 @@ def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
             choice, copy = family.mn_atom, family.mn_copy or ""
         if choice is None or not copy:
             return Unmapped(f"operand {op} {major}-major with {type_name} and K block {k}: no shared-memory layout and "
-                            "copy atom is written for it (ldmatrix.trans moves 16-bit elements only)")
+                            f"copy atom is written for it ({family.no_path})")
         swizzle, atom = choice
         smem = f"tile_to_shape({swizzle} o {atom}, ({mn},{k}))"
         checks.append(OperandCheck(mma, op, copy, type_name, smem, atom_layout, permutation))
-    return Mapped(tuple(checks), f"{family.atom} on {wm}x{wn}x{wk} warps, Tile<{permutation[0]},{permutation[1]},"
-                                 f"{permutation[2]}>")
+    return Mapped(tuple(checks), f"{family.atom} on {wm}x{wn}x{wk} warps, Tile<"
+                                 + ",".join(map(str, permutation)) + (",_>" if len(permutation) < 3 else ">"))
 
 
 # --- SM100 -----------------------------------------------------------------------------------------------------

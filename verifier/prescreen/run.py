@@ -18,7 +18,8 @@ from .space import KernelConfig, kernels
 FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
 # the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
 # spec itself)
-ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml"),
+ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml",
+                                               "sm80_f64.yaml"),
                                           90: (), 100: ()}
 SHOWN_NOT_VERIFIED = 25          # kernels listed by name in the text report (all of them in the other formats)
 # operand paths a spec file holds: with the atoms they define, well under the loader's YAML node limit (a large
@@ -62,7 +63,7 @@ def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[Op
             lines.append("    atom_layout: " + (_yaml(c.atom_layout) if isinstance(c.atom_layout, str)
                                                 else f"[{', '.join(map(str, c.atom_layout))}]"))
         if c.permutation is not None:
-            lines.append(f"    permutation: [{', '.join(map(str, c.permutation))}]")
+            lines.append(f"    permutation: [{', '.join(_yaml(p) for p in c.permutation)}]")
         lines += [f"    operand: {c.operand}", f"    copy: {_yaml(c.copy)}", f"    value_type: {c.value_type}",
                   f"    smem: {_yaml(c.smem)}"]
         if c.gmem is not None:
