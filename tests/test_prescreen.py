@@ -75,6 +75,34 @@ def test_sm80_rules_follow_the_default_configuration():
                                        instruction=(16, 8, 32), layout_a="ColumnMajor")), Unmapped)
 
 
+SM80_F64 = replace(SM80_F16, name="d884", tile=(128, 64, 16), warps=(4, 2, 1), instruction=(8, 8, 4),
+                   element_a="f64", element_b="f64", element_acc="f64")
+
+
+def test_sm80_double_follows_cutlass_s_m8n8k4_configuration_and_is_proved(monkeypatch, tmp_path):
+    """The vectorizing Tile<(8*WM,2):(2,1), (8*WN,2):(2,1), _> on the kernel's warps, Swizzle<2,0,4> o (4,16):(1,4)
+    for a K-major operand, Swizzle<2,2,2> o (16,4):(1,16) for an MN-major one, one double a copy; a K-major operand
+    whose K block the atom's 16 does not divide is not mapped, with the reason; both mapped kernels are proved."""
+    m = map_sm80(SM80_F64)                              # A row-major (K-major), B column-major (K-major)
+    assert isinstance(m, Mapped)
+    a, b = m.checks
+    assert (a.mma.name, a.atom_layout, a.permutation, a.copy, a.value_type) == (
+        "SM80_8x8x4_F64F64F64F64_TN", (4, 2, 1), ("(32,2):(2,1)", "(16,2):(2,1)"), "UniversalCopy<double>", "double")
+    assert a.smem == "tile_to_shape(Sw<2,0,4> o (4,16):(1,4), (128,16))"
+    nt = map_sm80(replace(SM80_F64, name="d884_nt", tile=(64, 64, 8), layout_a="ColumnMajor", layout_b="RowMajor"))
+    assert isinstance(nt, Mapped) and nt.checks[1].smem == "tile_to_shape(Sw<2,2,2> o (16,4):(1,16), (64,8))"
+    k8 = map_sm80(replace(SM80_F64, tile=(64, 64, 8)))
+    assert isinstance(k8, Unmapped) and "spans K = 16" in k8.reason
+    monkeypatch.setattr(command, "kernels", lambda arch, level: [SM80_F64, replace(SM80_F64, name="d884_nt",
+                        tile=(64, 64, 8), layout_a="ColumnMajor", layout_b="RowMajor")])
+    results, mapped, paths, _ = command.run(80, "", 1, tmp_path)
+    assert mapped == 2 and paths == 4 and all(r.verdict is Verdict.VERIFIED for r in results)
+    wrong = replace(builders.F64_FAMILY, k_copy="SM75_U32x4_LDSM_N")     # ldmatrix for doubles: CuTe refuses
+    monkeypatch.setitem(builders.SM80_FAMILIES, ("f64", "f64", (8, 8, 4)), wrong)
+    results, _, _, _ = command.run(80, "", 1, tmp_path)
+    assert any(r.verdict is not Verdict.VERIFIED for r in results)
+
+
 def test_a_wrong_configuration_in_the_space_is_reported_per_kernel_with_cutes_rule(monkeypatch, tmp_path):
     # a mapping that pairs the m16n8k8 atom with ldmatrix x4: CuTe refuses the tiled copy
     wrong = Sm80Family("SM80_16x8x8_F32F16F16F32_TN", None, ((32, "Sw<2,3,3>", "(8,32):(32,1)"),),
