@@ -27,8 +27,9 @@ def observed(p: dict) -> dict:
     return out
 
 
-def modelled(p: dict) -> dict:
-    t = tensor_map(p)
+def modelled(p: dict, t: TensorMap2D | None = None) -> dict:
+    """Window offset -> global byte index (or fill) as the model places the capture's copy (`t`: its map)."""
+    t = t or tensor_map(p)
     out = {}
     for w in placement(t, tuple(p["start"]), p["window_addr"] + p["dst_offset"]):
         off = w.addr - p["window_addr"]

@@ -5,7 +5,7 @@ every load with element strides byte for byte, and every CTA of every multicast.
 import pytest
 
 from hw_tables import tables
-from test_hw_tma import observed, tensor_map
+from test_hw_tma import modelled, observed, tensor_map
 from verifier.hardware.tma import (TensorMap2D, TmaSwizzle, box_rows, multicast_placement, multicast_refusal,
                                    store_refusal, store_unmodelled, store_writes, tx_bytes)
 
@@ -90,20 +90,11 @@ def test_every_strided_load_is_reproduced_byte_for_byte(family):
         if tid != family:
             continue
         t = strided_map(p)
-        got = _modelled_strided(p, t)
+        got = modelled(p, t)
         assert observed(p) == got, (p["element_strides"], p["start"], p["dst_offset"])
         assert len(got) == tx_bytes(t) == t.box[0] * box_rows(t) * t.elem_bytes
         if p["expect_tx"] == tx_bytes(t):
             assert p["tx_complete"], p
-
-
-def _modelled_strided(p: dict, t: TensorMap2D) -> dict:
-    from verifier.hardware.tma import placement
-    out = {}
-    for w in placement(t, tuple(p["start"]), p["window_addr"] + p["dst_offset"]):
-        off = w.addr - p["window_addr"]
-        out[off] = (w.row * p["global_stride"] + w.col * p["elem_bytes"] + w.byte) if w.row >= 0 else ("fill", w.value)
-    return out
 
 
 def test_a_stride_along_dimension_0_moves_every_element_and_one_along_dimension_1_skips_rows():

@@ -147,31 +147,10 @@ static std::string multicast_json(const Multicast& P) {
   }
   std::string ctas = "[";
   for (int k = 0; k < P.cluster; ++k) {
-    const int base = k * out_bytes;
-    auto value = [&](int j) {
-      long v = img[0][base + j];
-      for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][base + j] << (8 * p);
-      return v;
-    };
-    std::string runs = "[";
-    bool first = true;
-    int i = 0;
-    while (i < out_bytes) {
-      if (img[0][base + i] != img[1][base + i]) { ++i; continue; }
-      const long v0 = value(i);
-      int len = 1;
-      long dv = 0;
-      if (i + 1 < out_bytes && img[0][base + i + 1] == img[1][base + i + 1]) dv = value(i + 1) - v0;
-      while (i + len < out_bytes && img[0][base + i + len] == img[1][base + i + len] && value(i + len) == v0 + dv * len)
-        ++len;
-      runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
-              std::to_string(len) + "," + std::to_string(dv) + "]";
-      first = false;
-      i += len;
-    }
+    const std::string runs = written_runs(img, k * out_bytes, out_bytes);
     ctas += (k ? "," : "") + std::string("{\"rank\":") + std::to_string(k) + ",\"window_addr\":" +
             std::to_string(info[2 * k + 1]) + ",\"tx_complete\":" + (done[k] ? "true" : "false") + ",\"runs\":" +
-            runs + "]}";
+            runs + "}";
   }
   cudaFree(g); cudaFree(d_out); cudaFree(d_info);
   return o + ",\"ctas\":" + ctas + "]}";
@@ -246,28 +225,9 @@ static std::string store_json(const Store& P) {
     CK(cudaMemcpy(img[run].data(), g, gbytes, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(info, d_info, sizeof info, cudaMemcpyDeviceToHost));
   }
-  std::string runs = "[";
-  bool first = true;
-  auto value = [&](int j) {
-    long v = img[0][j];
-    for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][j] << (8 * p);
-    return v;
-  };
-  int i = 0;
-  while (i < gbytes) {
-    if (img[0][i] != img[1][i]) { ++i; continue; }
-    const long v0 = value(i);
-    int len = 1;
-    long dv = 0;
-    if (i + 1 < gbytes && img[0][i + 1] == img[1][i + 1]) dv = value(i + 1) - v0;
-    while (i + len < gbytes && img[0][i + len] == img[1][i + len] && value(i + len) == v0 + dv * len) ++len;
-    runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
-            std::to_string(len) + "," + std::to_string(dv) + "]";
-    first = false;
-    i += len;
-  }
+  const std::string runs = written_runs(img, 0, gbytes);
   cudaFree(g); cudaFree(d_info);
-  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"runs\":" + runs + "]}";
+  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"runs\":" + runs + "}";
 }
 
 static std::string job_stores(const std::string& id, const std::vector<Store>& ps) {

@@ -66,6 +66,34 @@ static const char* SWIZZLE_NAMES[] = {"none", "32B", "64B", "128B"};
 static const CUtensorMapSwizzle SWIZZLES[] = {CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_SWIZZLE_32B,
                                               CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_SWIZZLE_128B};
 
+// The bytes a copy wrote, run-length encoded: img[0] and img[1] are pass 0 over the two prefills (0x00, 0xFF),
+// img[p + 1] pass p; a byte equal in img[0] and img[1] was written, its value is its digits.  Bytes
+// [base, base + n) of the images; each run [offset, v, length, dv], v growing by dv along the run.
+static std::string written_runs(const std::vector<uint8_t>* img, int base, int n) {
+  auto written = [&](int j) { return img[0][base + j] == img[1][base + j]; };
+  auto value = [&](int j) {
+    long v = img[0][base + j];
+    for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][base + j] << (8 * p);
+    return v;
+  };
+  std::string runs = "[";
+  bool first = true;
+  int i = 0;
+  while (i < n) {
+    if (!written(i)) { ++i; continue; }
+    const long v0 = value(i);
+    int len = 1;
+    long dv = 0;
+    if (i + 1 < n && written(i + 1)) dv = value(i + 1) - v0;
+    while (i + len < n && written(i + len) && value(i + len) == v0 + dv * len) ++len;
+    runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
+            std::to_string(len) + "," + std::to_string(dv) + "]";
+    first = false;
+    i += len;
+  }
+  return runs + "]";
+}
+
 struct Placement {
   const Dtype* t;
   int swizzle;                 // index into SWIZZLES
@@ -134,27 +162,7 @@ static std::string placement_json(const Placement& P) {
     tx_ok = tx_ok && info[0] == 1;
   }
   // written bytes and their values, run-length encoded
-  std::string runs = "[";
-  bool first = true;
-  int i = 0;
-  auto value = [&](int j) {
-    long v = img[0][j];
-    for (int p = 1; p < PASSES; ++p) v += (long)img[p + 1][j] << (8 * p);
-    return v;
-  };
-  while (i < out_bytes) {
-    if (img[0][i] != img[1][i]) { ++i; continue; }
-    const long v0 = value(i);
-    int len = 1;
-    long dv = 0;
-    if (i + 1 < out_bytes && img[0][i + 1] == img[1][i + 1]) dv = value(i + 1) - v0;
-    while (i + len < out_bytes && img[0][i + len] == img[1][i + len] && value(i + len) == v0 + dv * len) ++len;
-    runs += (first ? "" : ",") + std::string("[") + std::to_string(i) + "," + std::to_string(v0) + "," +
-            std::to_string(len) + "," + std::to_string(dv) + "]";
-    first = false;
-    i += len;
-  }
-  runs += "]";
+  const std::string runs = written_runs(img, 0, out_bytes);
   cudaFree(g); cudaFree(d_out); cudaFree(d_info);
   return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"tx_complete\":" + (tx_ok ? "true" : "false") +
          ",\"runs\":" + runs + "}";

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..outcome import Expect, Outcome, Verdict, outcome
+from ..outcome import Expect, Outcome, Status, Verdict, outcome
 from ..specfile.model import Loc
-from .claims import TheoremResult
+from .claims import TheoremResult, Witness
 
 
 @dataclass
@@ -37,3 +37,14 @@ class CheckResult:
 
     def failures(self) -> list[TheoremResult]:
         return [t for t in self.theorems if t.status.refutes]
+
+    def counterexamples(self) -> list[tuple[TheoremResult, Witness]]:
+        """Each refuted theorem (not a refusal) whose first failure has a witness naming a point, with it: what a
+        picture can outline."""
+        out = []
+        for t in self.theorems:
+            if t.status is Status.REFUTED:
+                item = t.first_failure()
+                if item is not None and item.witness is not None and item.witness.point:
+                    out.append((t, item.witness))
+        return out

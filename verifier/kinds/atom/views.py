@@ -6,7 +6,6 @@ from __future__ import annotations
 from ...cute.operand import Operand
 from ...draw.figure import CONFLICT, EXPECTED, Figure
 from ...draw.views import outline
-from ...outcome import Status
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ...theorems.catalog import TheoremId
 from ...theorems.result import CheckResult
@@ -41,12 +40,10 @@ def atom_marks(atom: MMAAtomSpec, result: CheckResult | None) -> tuple[OperandMa
     def put(operand: str, cell: tuple[int, int], colour: str, why: str) -> None:
         marks.setdefault(operand, {}).setdefault(cell, (colour, why))
 
-    for t in result.theorems if result is not None else []:
-        if t.status is not Status.REFUTED or t.id not in (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION):
-            continue
+    for t, w in result.counterexamples() if result is not None else []:
         item = t.first_failure()
-        w = item.witness if item is not None else None
-        if item is None or w is None or item.subject not in ("A", "B", "C"):
+        if t.id not in (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION) or item is None \
+                or item.subject not in ("A", "B", "C"):
             continue
         op, p = item.subject, w.point
         if t.id is T.MMA_BIJECTIVE:
@@ -111,20 +108,17 @@ def copy_atom_figure(name: str, atom: CopyAtomSpec, value_bits: int, result: Che
         panels.append(side_panel)
     caption = [f"{atom.instruction or atom.name}: each thread's values and the element of the atom's data each "
                f"names ({value_bits}-bit values)"]
-    for th in result.theorems if result is not None else []:
-        if th.status is not Status.REFUTED or th.id is not T.COPY_ROUTING:
+    for th, w in result.counterexamples() if result is not None else []:
+        if th.id is not T.COPY_ROUTING:
             continue
-        item = th.first_failure()
-        w = item.witness if item is not None else None
-        p = w.point if w is not None else {}
+        p = w.point
         lane = p.get("thread", p.get("lane"))
         value = p["value"] if "value" in p else p["bit"] // value_bits if "bit" in p else None
         if lane is not None and value is not None:
             why = f"theorem {th.number}: thread {lane} value {value}" + (f" (bit {p['bit']})" if "bit" in p else "")
             for panel in panels:
                 outline(panel, {(int(lane), int(value)): (CONFLICT, why)})
-            caption.append(f"counterexample ({why}): expected {w.expected if w else ''}, actual "
-                           f"{w.actual if w else ''}; outlined on both sides")
+            caption.append(f"counterexample ({why}): expected {w.expected}, actual {w.actual}; outlined on both sides")
     return Figure(f"{name}: {atom.name}, {nthr} threads", panels, caption)
 
 

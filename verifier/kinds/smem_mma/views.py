@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from ...draw.figure import CONFLICT, EXPECTED, Cell, Figure, Panel, thread_color
 from ...draw.views import outline
-from ...outcome import Status
 from ...theorems.catalog import TheoremId
 from ...theorems.result import CheckResult
 from .chain import _int
@@ -43,12 +42,8 @@ def _marks(setup: Sm90Setup, result: CheckResult | None) -> tuple[int, int, list
     base = stage = None
     marks: list[_Mark] = []
     captions: list[str] = []
-    for t in result.theorems:
-        if t.status is not Status.REFUTED or t.id not in SMEM_MMA_MARKED:
-            continue
-        item = t.first_failure()
-        w = item.witness if item is not None else None
-        if w is None or not w.point:
+    for t, w in result.counterexamples():
+        if t.id not in SMEM_MMA_MARKED:
             continue
         p = w.point
         b = int(p.get("base", 0)) * setup.align

@@ -6,7 +6,6 @@ from typing import Any
 
 from ...draw.figure import CONFLICT, Cell, Figure, Panel, thread_color
 from ...draw.views import MAX_HOLDERS_LISTED, outline
-from ...outcome import Status
 from ...theorems.catalog import TheoremId
 from ...theorems.result import CheckResult
 from .theorems import TmemSetup
@@ -34,13 +33,7 @@ def tmem_marks(setup: TmemSetup, result: CheckResult | None, store: Any = None) 
     from ...cute.tmem import DP_CELLS
     marks: CellMarks = {}
     captions: list[str] = []
-    for t in result.theorems if result is not None else []:
-        if t.status is not Status.REFUTED:
-            continue
-        item = t.first_failure()
-        w = item.witness if item is not None else None
-        if w is None or not w.point:
-            continue
+    for t, w in result.counterexamples() if result is not None else []:
         p = w.point
         label = f"theorem {t.number} ({t.id.value})"
         cells: list[tuple[int, int]] = []
