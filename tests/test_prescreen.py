@@ -256,3 +256,15 @@ def test_a_verified_kernel_reports_its_theorems_without_repeating_the_paths_obli
     assert all(t.items == [] for t in verified.theorems) and good.theorems[0].items
     refuted = kernel_result(SM90_F16, "paths.yaml", [good, bad], "how")
     assert refuted.verdict.value == "refuted" and any(t.items for t in refuted.theorems)
+
+
+def test_a_rule_that_writes_a_layout_cute_refuses_is_an_internal_error_in_one_line(monkeypatch, capsys):
+    """The rules are the tool's: a check they write that the loader refuses (here a non-injective atom, which
+    CuTe's tile_to_shape rejects) is exit 4 with the rule named, not bad input blamed on a generated file."""
+    from verifier.commands.prescreen_cutlass import main as prescreen_main
+    wrong = replace(builders.F64_FAMILY, k_atoms=((16, "Sw<2,0,4>", "(4,16):(1,2)"),))
+    monkeypatch.setitem(builders.SM80_FAMILIES, ("f64", "f64", (8, 8, 4)), wrong)
+    monkeypatch.setattr(command, "kernels", lambda arch, level: [SM80_F64])
+    assert prescreen_main(["--arch", "80"]) == 4
+    err = capsys.readouterr().err
+    assert err.startswith("internal error: a prescreen rule") and "Non-injective" in err and err.count("\n") == 1

@@ -21,7 +21,7 @@ from ..echo import quote
 from ..outcome import Expect, ExitCode, Verdict
 from ..specfile.model import SpecError
 from ..prescreen.space import ARCHITECTURES, SpaceError
-from ..prescreen.run import FORMATS, SHOWN_NOT_VERIFIED, run, summary_table
+from ..prescreen.run import FORMATS, SHOWN_NOT_VERIFIED, RuleError, run, summary_table
 
 
 def main(argv: list[str]) -> int:
@@ -46,6 +46,9 @@ def main(argv: list[str]) -> int:
     except (SpaceError, SpecError) as e:
         print(f"error: {e}", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    except RuleError as e:
+        print(f"internal error: {e}", file=sys.stderr)
+        return ExitCode.INTERNAL_ERROR
     except OSError as e:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..outcome import Expect, Status, Verdict, check_verdict
-from ..specfile.model import CheckKind, Loc
+from ..specfile.model import CheckKind, Loc, SpecError
 from ..symbolic.procedure import Settings
 from ..theorems.result import CheckResult
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, Unmapped, map_kernel
@@ -127,6 +127,10 @@ def _refused(r: CheckResult) -> bool:
     return any(t.status is Status.REFUSED for t in r.theorems)
 
 
+class RuleError(Exception):
+    """The prescreen's own rules produced a configuration the spec loader refuses: an internal error."""
+
+
 def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, int, float]:
     from ..engine.proving import max_jobs, run_all
     from ..specfile.loader import load_specs
@@ -160,7 +164,11 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
             spec_files.append(str(spec_path))
             spec_of.update(dict.fromkeys(chunk, spec_path))
         if paths:
-            specs = load_specs(spec_files, allow_outside=True)
+            try:
+                specs = load_specs(spec_files, allow_outside=True)
+            except SpecError as e:     # the rules wrote it: their mistake, not the user's input
+                raise RuleError(f"a prescreen rule (verifier/prescreen/builders.py) wrote a check the loader "
+                                f"refuses: {e}") from None
             selected = [(s, c) for s in specs for c in s.checks.values()]
             by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
     for kc in space:
