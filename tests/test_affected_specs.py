@@ -77,3 +77,15 @@ def test_version_2_specs_are_found_by_the_hook(repo):
     assert kernel.startswith("version: 2")
     assert str(repo / "specs" / "kernel.yaml") in tracked_specs(repo)
     assert str(repo / "specs" / "copies.yaml") in tracked_specs(repo)
+
+
+def test_changed_builds_only_the_affected_specs_checks(repo):
+    """--changed reads every candidate for its includes, but builds checks only in the specs it proves: a bad
+    check body in an unaffected spec does not stop it."""
+    (repo / "specs" / "copies.yaml").write_text((repo / "specs" / "copies.yaml").read_text()
+                                                + "  broken:\n    copy: NO_SUCH_ATOM\n    value_type: half_t\n")
+    p = verifier("prove", "--changed", "specs/atoms/sm80_f16.yaml", "--format", "json", cwd=repo)
+    assert p.returncode == 1, p.stderr                     # the kernel spec's broken atom: refuted, as before
+    assert {c["spec"].split("/")[-1] for c in json.loads(p.stdout)["checks"]} == {"kernel.yaml"}
+    whole = verifier("prove", "specs/copies.yaml", cwd=repo)
+    assert whole.returncode == 2 and "NO_SUCH_ATOM" in whole.stderr

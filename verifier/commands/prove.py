@@ -59,7 +59,7 @@ def prove_main(paths: list[str], fmt: str, output: str | None, checks: list[str]
     else:
         try:
             if changed:
-                specs = _affected_specs(paths, changed, allow_outside)
+                specs = _affected_specs(paths, changed, allow_outside, checks or None)
             else:
                 from ..specfile.loader import load_specs
                 specs = load_specs(paths, allow_outside=allow_outside, only=checks or None)
@@ -150,10 +150,13 @@ def _markdown_with_pictures(selected: Selected, results: list[CheckResult], outp
     return lambda rs, s: formats.to_markdown(rs, s, links)
 
 
-def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool) -> list[Spec]:
-    """The specs under `paths` (or every spec git tracks in this repository) that are, or include, a changed file."""
+def _affected_specs(paths: list[str], changed: list[str], allow_outside: bool,
+                    checks: list[str] | None = None) -> list[Spec]:
+    """The specs under `paths` (or every spec git tracks in this repository) that are, or include, a changed file:
+    the candidates are read for their includes only (no check built), the affected ones then loaded for proving."""
     from ..specfile.affected import affected, git_root, tracked_specs
     candidates = paths or tracked_specs(git_root("."))
     from ..specfile.loader import load_specs
-    return affected(load_specs(candidates, allow_outside=allow_outside), changed)
+    hit = affected(load_specs(candidates, allow_outside=allow_outside, only=()), changed)
+    return load_specs([s.path for s in hit], allow_outside=allow_outside, only=checks) if hit else []
 
