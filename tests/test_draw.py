@@ -211,3 +211,34 @@ def test_draw_renders_every_mistake(tmp_path, capsys):
         assert text.count("<svg") >= 1 and "</html>" in text
         if any(True for _ in pointed(result)):
             assert 'class="outline"' in text, check.name
+
+
+def test_a_buffer_check_s_picture_outlines_where_the_writer_stored_and_the_reader_looks():
+    """Theorem 23's pictures (tests/specs/buffer_agreement.yaml): every refuted check outlines the chunk holding
+    the byte the writer stored the witness's element at (and, when it differs, the one the reader looks at); a
+    verified check outlines nothing; a witness outside the allocation is still drawn (the lines are extended)."""
+    from verifier.engine.runner import run_check
+    from verifier.kinds.buffer.chain import BufferChain
+    from verifier.kinds.buffer.theorems import build_buffer
+    from verifier.specfile import load_specs
+    [spec] = load_specs([ROOT / "tests" / "specs" / "buffer_agreement.yaml"], allow_outside=True)
+    refuted = 0
+    for check in spec.checks.values():
+        result = run_check(spec, check)
+        [fig] = kind_of(check).figures(spec, check, ("bytes",), result)
+        marked = [dict(c.info) for p in fig.panels for c in p.cells if c.outline]
+        outlined = {(c.row, c.col) for c in fig.panels[0].cells if c.outline}
+        first_line = int(re.search(r"line 0 is address (0x[0-9a-f]+)", " ".join(fig.caption)).group(1), 16) // 128
+        if not result.failures():
+            assert not marked, check.name
+            continue
+        refuted += 1
+        [(_, w)] = result.counterexamples()
+        setup = build_buffer(check)
+        base = w.point.get("base", 0) * check.align
+        coord = tuple(w.point.get(v.name, 0) for v in setup.coords)
+        wrote = BufferChain(setup).address(check.writer, coord, base)
+        looks = BufferChain(setup).address(check.reader, coord, base)
+        for byte in {wrote, looks}:
+            assert (byte // 128 - first_line, byte % 128 // 16) in outlined, (check.name, hex(byte), outlined)
+    assert refuted >= 5

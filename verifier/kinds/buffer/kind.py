@@ -9,7 +9,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import BUFFER_KEYS
 from ...theorems.catalog import TheoremId
-from ..base import Context, DrawError, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
+from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
 from .config import BufferCheck, read_buffer_check, reads_buffer_check
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...theorems.result import CheckResult
 
 BUFFER_PRECEDENCE = 1        # after TMEM: a `buffer:` key makes a buffer check whatever else it names
+BYTES_VIEW = "bytes"         # the allocation's bytes as written and as read (views.py)
 
 
 class BufferKind:
@@ -27,7 +28,8 @@ class BufferKind:
     precedence = BUFFER_PRECEDENCE
     keys: tuple[str, ...] = BUFFER_KEYS
     summary_line = "a shared buffer's writer and reader views (an importer writes them): theorem 23"
-    needs_result_to_draw = False
+    needs_result_to_draw = True           # the counterexample's bytes are outlined
+    scaled_views = (BYTES_VIEW,)             # at most MAX_LINES lines of the allocation
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return reads_buffer_check(fields)
@@ -67,15 +69,17 @@ class BufferKind:
         write_chain(out, title, lines)
 
     def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return ()
+        return (BYTES_VIEW,)
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
-        raise DrawError(f"check '{safe(check.name)}' is a buffer check: it has no picture yet "
-                        "(`explain --coord` traces one element)")
+        from .theorems import build_buffer
+        from .views import buffer_figure
+        assert isinstance(check, BufferCheck)
+        return [buffer_figure(build_buffer(check), result) for view in views if view == BYTES_VIEW]
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return ()
+        return (BYTES_VIEW,)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         return iter(())
