@@ -107,12 +107,7 @@ static std::string multicast_json(const Multicast& P) {
   CK(cudaMalloc(&d_out, P.cluster * out_bytes));
   CK(cudaMalloc(&d_info, 2 * P.cluster * sizeof(unsigned)));
   CUtensorMap tmap;
-  cuuint64_t dims[2] = {(cuuint64_t)P.cols, (cuuint64_t)P.rows};
-  cuuint64_t strides[1] = {(cuuint64_t)P.pitch};
-  cuuint32_t box[2] = {(cuuint32_t)P.box0, (cuuint32_t)P.box1};
-  cuuint32_t estr[2] = {1, 1};
-  CUresult r = encode_fn()(&tmap, P.t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                           SWIZZLES[P.swizzle], CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  CUresult r = encode_2d(&tmap, P.t, g, P.cols, P.rows, P.pitch, P.box0, P.box1, P.swizzle);
   o += ",\"encode\":" + std::to_string((int)r);
   if (r != CUDA_SUCCESS) {
     cudaFree(g); cudaFree(d_out); cudaFree(d_info);
@@ -202,12 +197,7 @@ static std::string store_json(const Store& P) {
   CK(cudaMalloc(&g, gbytes + 256));
   CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
   CUtensorMap tmap;
-  cuuint64_t dims[2] = {(cuuint64_t)P.cols, (cuuint64_t)P.rows};
-  cuuint64_t strides[1] = {(cuuint64_t)P.pitch};
-  cuuint32_t box[2] = {(cuuint32_t)P.box0, (cuuint32_t)P.box1};
-  cuuint32_t estr[2] = {1, 1};
-  CUresult r = encode_fn()(&tmap, P.t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                           SWIZZLES[P.swizzle], CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  CUresult r = encode_2d(&tmap, P.t, g, P.cols, P.rows, P.pitch, P.box0, P.box1, P.swizzle);
   o += ",\"encode\":" + std::to_string((int)r);
   if (r != CUDA_SUCCESS) {
     cudaFree(g); cudaFree(d_info);

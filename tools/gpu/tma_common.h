@@ -66,6 +66,18 @@ static const char* SWIZZLE_NAMES[] = {"none", "32B", "64B", "128B"};
 static const CUtensorMapSwizzle SWIZZLES[] = {CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_SWIZZLE_32B,
                                               CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_SWIZZLE_128B};
 
+// cuTensorMapEncodeTiled for a rank-2 tensor of `cols` x `rows` elements at a row pitch of `pitch` bytes
+static CUresult encode_2d(CUtensorMap* tmap, const Dtype* t, void* g, int cols, int rows, int pitch, int box0,
+                          int box1, int swizzle, int es0 = 1, int es1 = 1, bool nan_fill = false) {
+  cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
+  cuuint64_t strides[1] = {(cuuint64_t)pitch};
+  cuuint32_t box[2] = {(cuuint32_t)box0, (cuuint32_t)box1};
+  cuuint32_t estr[2] = {(cuuint32_t)es0, (cuuint32_t)es1};
+  return encode_fn()(tmap, t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, SWIZZLES[swizzle],
+                     CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                     nan_fill ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
 // The bytes a copy wrote, run-length encoded: img[0] and img[1] are pass 0 over the two prefills (0x00, 0xFF),
 // img[p + 1] pass p; a byte equal in img[0] and img[1] was written, its value is its digits.  Bytes
 // [base, base + n) of the images; each run [offset, v, length, dv], v growing by dv along the run.
@@ -132,14 +144,7 @@ static std::string placement_json(const Placement& P) {
   CK(cudaMalloc(&d_out, WINDOW));
   CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
   CUtensorMap tmap;
-  cuuint64_t dims[2] = {(cuuint64_t)P.cols, (cuuint64_t)P.rows};
-  cuuint64_t strides[1] = {(cuuint64_t)P.pitch};
-  cuuint32_t box[2] = {(cuuint32_t)P.box0, (cuuint32_t)P.box1};
-  cuuint32_t estr[2] = {(cuuint32_t)P.es0, (cuuint32_t)P.es1};
-  CUresult r = encode_fn()(&tmap, P.t->dt, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                           SWIZZLES[P.swizzle], CU_TENSOR_MAP_L2_PROMOTION_NONE,
-                           P.nan_fill ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
-                                      : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  CUresult r = encode_2d(&tmap, P.t, g, P.cols, P.rows, P.pitch, P.box0, P.box1, P.swizzle, P.es0, P.es1, P.nan_fill);
   o += ",\"encode\":" + std::to_string((int)r);
   if (r != CUDA_SUCCESS) {
     cudaFree(g); cudaFree(d_out); cudaFree(d_info);
