@@ -49,8 +49,37 @@ def test_sm90_auto_schedule_and_the_smem_selector():
     assert mn.checks[1].smem.startswith("tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>, (128,32,")
 
 
+def test_sm90_cp_async_mainloops_are_through_layout_descriptor_checks(monkeypatch, tmp_path):
+    """GMMA_CpAsync_WS_SS: Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint_byte_t<sizeof(E) * Alignment>>, E> writes
+    the ss_smem_selector tile through its layout (no tensor map); KernelScheduleAuto picks it when an operand is not
+    16-byte aligned; under 4 bytes CUTLASS's builder refuses (its static_assert). The mapped kernels are proved;
+    a rule that gives an M-major A tile a K-major wgmma is not."""
+    auto = map_sm90(replace(SM90_F16, align_a=4))           # 8 bytes: not TMA-aligned
+    assert isinstance(auto, Mapped) and auto.how.startswith("CpAsyncWarpSpecialized,")
+    a, b = auto.checks
+    assert (a.copy, a.gmem, a.atom_layout) == ("SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint64_t>", None, (1, 1, 1))
+    assert b.copy == "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>"
+    coop = map_sm90(replace(SM90_F16, schedule="CpAsyncWarpSpecializedCooperative", tile=(64, 128, 64)))
+    assert isinstance(coop, Mapped) and coop.checks[0].atom_layout == (1, 1, 1)       # M < 128: one warpgroup
+    two = map_sm90(replace(SM90_F16, align_a=1))
+    assert isinstance(two, Unmapped) and "Minimum alignment required for cp.async is 4B." in two.reason
+    cp = replace(SM90_F16, name="cp", align_a=4)
+    cooperative = replace(SM90_F16, name="coop", schedule="CpAsyncWarpSpecializedCooperative")
+    monkeypatch.setattr(command, "kernels", lambda arch, level: [cp, cooperative])
+    results, mapped, paths, _ = command.run(90, "", 1, tmp_path)
+    assert mapped == 2 and all(r.verdict is Verdict.VERIFIED for r in results), [r.verdict for r in results]
+    m_major = replace(SM90_F16, name="mn", align_a=4, layout_a="ColumnMajor")
+    monkeypatch.setattr(command, "kernels", lambda arch, level: [m_major])
+    results, _, _, _ = command.run(90, "", 1, tmp_path)
+    assert [r.verdict for r in results] == [Verdict.VERIFIED]
+    real = builders.gmma_atom
+    monkeypatch.setattr(builders, "gmma_atom", lambda n, acc, a, b, majors: real(n, acc, a, b, ("K", "K")))
+    results, _, _, _ = command.run(90, "", 1, tmp_path)
+    assert [r.verdict for r in results] == [Verdict.REFUTED]
+
+
 @pytest.mark.parametrize("change, words", [
-    ({"align_a": 2}, "cp.async mainloop"),
+    ({"align_a": 1}, "cp.async is 4B"),
     ({"element_a": "tf32", "element_b": "tf32", "layout_a": "ColumnMajor"}, "MN-major 8- or 32-bit operand"),
     ({"element_a": "s4"}, "mixed or narrow inputs"),
     ({"kind": "SparseUniversal3x"}, "sparse GMMA"),

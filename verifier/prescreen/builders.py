@@ -54,6 +54,8 @@ ACCUMULATORS: dict[str, tuple[str, str, str]] = {"f32": ("float", "f32", "F32"),
                                                  "s32": ("int32_t", "s32", "S32")}
 SM90_KINDS = ("Universal3x", "GroupedUniversal3x", "BlockwiseUniversal3x", "GroupedBlockwiseUniversal3x")
 COOPERATIVE = "Cooperative"
+CP_ASYNC_AUTO_SCHEDULE = "CpAsyncWarpSpecialized"     # what KernelScheduleAuto picks without TMA alignment
+CP_ASYNC_VECTOR = {4: "uint32_t", 8: "uint64_t", 16: "uint128_t"}   # bytes -> cute::uint_byte_t<bytes>
 
 
 @dataclass(frozen=True)
@@ -156,15 +158,13 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
     if (bits_a != 16 and majors[0] == "MN") or (bits_b != 16 and majors[1] == "MN"):
         return Unmapped("an MN-major 8- or 32-bit operand: wgmma reads those K-major only, and the builder's path "
                         "for them is not modelled")
-    if "CpAsync" in kc.schedule:
-        return Unmapped("a cp.async mainloop: its global->shared copy has no model (only TMA)")
     tma = kc.align_a * bits_a >= TMA_ALIGN_BITS and kc.align_b * bits_b >= TMA_ALIGN_BITS
     schedule = kc.schedule
     if schedule == "ScheduleAuto":
-        if not tma:
-            return Unmapped("KernelScheduleAuto with operands under 16 bytes aligned: the builder picks a cp.async "
-                            "mainloop, which has no model")
-        schedule = "TmaWarpSpecializedPingpong" if kc.tile[0] == 64 else "TmaWarpSpecializedCooperative"
+        # KernelScheduleAuto: TMA when both operands are 16-byte aligned, else KernelCpAsyncWarpSpecialized
+        schedule = (("TmaWarpSpecializedPingpong" if kc.tile[0] == 64 else "TmaWarpSpecializedCooperative") if tma
+                    else CP_ASYNC_AUTO_SCHEDULE)
+    cp_async = "CpAsync" in schedule
     m, n, k = kc.tile
     if n > 256 or n % 8 or k % (256 // bits_a):
         return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that N / K")
@@ -172,16 +172,31 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
     if not acc:
         return Unmapped(f"{kc.element_acc} accumulators: no wgmma")
     atom = gmma_atom(n, acc, kc.element_a, kc.element_b, majors)
-    warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    if cp_async:    # GMMA_CpAsync_WS_SS: AtomLayoutMNK (M < 128 ? 1 : 2, 1, 1) when cooperative
+        warpgroups = ((1 if m < 128 else 2), 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    else:
+        warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
     stages = kc.stages or sm90_stages(kc.tile, bits_a, bits_b)
     checks = []
-    for op, mn, element, major in (("A", m, kc.element_a, majors[0]), ("B", n, kc.element_b, majors[1])):
+    for op, mn, element, major, align in (("A", m, kc.element_a, majors[0], kc.align_a),
+                                          ("B", n, kc.element_b, majors[1], kc.align_b)):
         type_name, _, _, bits = OPERAND_TYPES[element]
         swizzle = ss_smem_swizzle(major, bits, mn, k)
         order = MN_MAJOR_ORDER if major == "MN" else ""
         smem = f"tile_to_shape(GMMA::Layout_{major}_{swizzle}_Atom<{type_name}>, ({mn},{k},{stages}){order})"
-        checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None,
-                                   _global_tensor(major)))
+        if not cp_async:
+            checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None,
+                                       _global_tensor(major)))
+            continue
+        # Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint_byte_t<sizeof(Element) * Alignment>>, Element>: the
+        # threads write the tile through its layout (a through-layout descriptor check, no tensor map)
+        vector = bits * align // 8
+        if vector not in CP_ASYNC_VECTOR:
+            return Unmapped(f"a cp.async mainloop with {vector}-byte aligned {type_name} operand {op}: CUTLASS's "
+                            "builder refuses it (static_assert \"Minimum alignment required for cp.async is 4B.\"; "
+                            "cp.async moves 4, 8 or 16 bytes)")
+        copy = f"SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{CP_ASYNC_VECTOR[vector]}>"
+        checks.append(OperandCheck(atom, op, copy, type_name, smem, warpgroups, None, None))
     return Mapped(tuple(checks), f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages")
 
 

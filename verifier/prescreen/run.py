@@ -20,7 +20,7 @@ FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
 # spec itself)
 ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml",
                                                "sm80_f64.yaml"),
-                                          90: (), 100: ()}
+                                          90: ("sm80_copy.yaml",), 100: ()}    # sm90: the cp.async mainloops' atoms
 SHOWN_NOT_VERIFIED = 25          # kernels listed by name in the text report (all of them in the other formats)
 # operand paths a spec file holds: with the atoms they define, well under the loader's YAML node limit (a large
 # --level's space is written as several files)
