@@ -68,8 +68,15 @@ def field_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower()
 
 
-def agrees(info: dict[str, str], w: Witness) -> bool:
-    """Does an outlined cell with these fields (names as `field_name` gives them) show the witness?"""
+def elem_bytes(check) -> int | None:
+    """Bytes of the check's value type (None when it names none)."""
+    vt = getattr(check, "value_type", None)
+    return max(1, vt.bits // 8) if vt is not None else None
+
+
+def agrees(info: dict[str, str], w: Witness, element_bytes: int | None = None) -> bool:
+    """Does an outlined cell with these fields (names as `field_name` gives them) show the witness?
+    `element_bytes`: the value type's size, for a witness that names element offsets (theorem 9)."""
     p = dict(w.values, **w.point)
     t = next((p[n] for n in THREAD_NAMES if n in p), None)
     v = next((p[n] for n in ("value", "v") if n in p), None)
@@ -88,10 +95,13 @@ def agrees(info: dict[str, str], w: Witness) -> bool:
         return int(info["thread"]) == t
     if "bytes" in info:
         lo, hi = (int(x, 16) for x in info["bytes"].split(".."))
+        base = int(info["byte"]) - int(info["offset"])
+        if {"index", "index2"} <= set(p):                          # theorem 9: two indices, one element offset
+            return element_bytes is not None and "offset" in p and lo <= base + p["offset"] * element_bytes <= hi
         wanted = [x for x in (_int(w.actual), _int(w.expected)) if x is not None]
         if "offset" in p and "base" not in p:                     # theorem 13: a box's destination offset
-            wanted.append(int(info["byte"]) - int(info["offset"]) + p["offset"])
-        return any(lo <= x <= hi for x in wanted) or bool({"index", "index2"} <= set(p))
+            wanted.append(base + p["offset"])
+        return any(lo <= x <= hi for x in wanted)
     if "bank" in info and "bank" in p:
         return int(info["bank"]) == p["bank"]
     if "cute-coordinate" in info and "coordinate" in p:

@@ -159,7 +159,7 @@ def test_every_mistake_picture_marks_its_counterexample(case):
     """Each refuted theorem whose counterexample names a point has an outlined cell that shows that point (what the
     view drew in the cell, read against the witness); a refutation without a point (a fact about the whole
     configuration) is said in the caption; a configuration CuTe refuses has no counterexample to draw."""
-    from tests.picture_marks import agrees, cell_fields, pointed, report_figures
+    from tests.picture_marks import agrees, cell_fields, elem_bytes, pointed, report_figures
     spec, check, result = case
     try:
         figs = report_figures(spec, check, result)
@@ -168,7 +168,7 @@ def test_every_mistake_picture_marks_its_counterexample(case):
         return
     marked = [cell_fields(c) for f in figs for p in f.panels for c in p.cells if c.outline]
     for theorem, witness in pointed(result):
-        assert any(agrees(info, witness) for info in marked), (
+        assert any(agrees(info, witness, elem_bytes(check)) for info in marked), (
             f"theorem {theorem.number} {theorem.id.value}: witness {witness.point} {witness.expected} "
             f"{witness.actual} is not outlined (outlined: {marked[:3]})")
     text = " ".join(line for f in figs for line in f.caption)

@@ -125,7 +125,7 @@ def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
     """All of the catalog's mistakes on one page, as the browser lays it out: every outline is drawn (a visible
     red or blue stroke on a cell), and each refuted theorem whose counterexample names a point has an outlined cell
     whose fields, read back from the page, show that point."""
-    from tests.picture_marks import agrees, field_name, mistakes, pointed, report_figures
+    from tests.picture_marks import agrees, elem_bytes, field_name, mistakes, pointed, report_figures
     from verifier.draw.figure import CONFLICT, EXPECTED
     from verifier.draw.html import page
     from verifier.kinds.cute_objects import ConfigurationRefused
@@ -135,7 +135,7 @@ def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
             drawn = report_figures(spec, check, result)
         except ConfigurationRefused:
             continue                          # refused by CuTe: no counterexample (tests/test_draw.py)
-        cases.append((check.name, result, [f.title for f in drawn]))
+        cases.append((check.name, result, [f.title for f in drawn], elem_bytes(check)))
         figs += drawn
     out = tmp_path / "mistakes.html"
     out.write_text(page("the catalog's mistakes", figs), encoding="utf-8")
@@ -144,10 +144,10 @@ def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
     for m in marks:
         assert m["stroke"] in (_rgb(CONFLICT), _rgb(EXPECTED)) and m["width"] == 3, m
         assert m["box"][2] > 0 and m["box"][3] > 0, m
-    for name, result, titles in cases:
+    for name, result, titles, size in cases:
         mine = [{field_name(k): v for k, v in m["info"].items()} for m in marks if m["figure"] in titles]
         for theorem, witness in pointed(result):
-            assert any(agrees(info, witness) for info in mine), (name, theorem.number, witness.point)
+            assert any(agrees(info, witness, size) for info in mine), (name, theorem.number, witness.point)
 
 
 def test_a_counterexample_outline_is_red_on_screen(tmp_path):

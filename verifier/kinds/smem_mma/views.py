@@ -47,7 +47,9 @@ def _marks(setup: Sm90Setup, result: CheckResult | None) -> tuple[int, int, list
             continue
         p = w.point
         b = int(p.get("base", 0)) * setup.align
-        s = int(p.get("stage", 0))
+        element = (_element_of_index(setup, int(p["index"])) if t.id is T.SMEM_INJECTIVE and "index" in p
+                   and setup.tile is not None else None)
+        s = element[2] if element is not None else int(p.get("stage", 0))
         if base is not None and (b, s) != (base, stage):
             captions.append(f"theorem {t.number} {t.id.value}: its counterexample is at base {b:#x}, stage {s} "
                             "(not drawn; see the report)")
@@ -69,8 +71,8 @@ def _marks(setup: Sm90Setup, result: CheckResult | None) -> tuple[int, int, list
             marks.append(_Mark(b + int(p["offset"]), CONFLICT, f"theorem {t.number}: {w.actual}"))
             captions.append(f"counterexample (theorem {t.number}, {t.id.value}): {w.actual}, expected "
                             f"{w.expected} (red)")
-        elif t.id is T.SMEM_INJECTIVE and {"index", "index2"} <= set(p) and setup.tile is not None:
-            mn0, k0 = _element_of_index(setup, int(p["index"]))
+        elif element is not None and "index2" in p:
+            mn0, k0, _ = element
             byte = _int(setup.layout_address(b, mn0, k0, s))
             marks.append(_Mark(byte, CONFLICT, f"theorem {t.number}: tile indices {p['index']} and {p['index2']} "
                                                "both land here"))
@@ -79,9 +81,10 @@ def _marks(setup: Sm90Setup, result: CheckResult | None) -> tuple[int, int, list
     return base or 0, stage or 0, marks, captions
 
 
-def _element_of_index(setup: Sm90Setup, index: int) -> tuple[int, int]:
-    mn, _ = setup.extent
-    return index % mn, (index // mn) % setup.extent[1]
+def _element_of_index(setup: Sm90Setup, index: int) -> tuple[int, int, int]:
+    """(mn, k, stage) of theorem 9's index, colex over the (MN, K, PIPE) tile as the theorem numbers it."""
+    mn, k = setup.extent
+    return index % mn, index // mn % k, index // (mn * k)
 
 
 def smem_mma_figure(setup: Sm90Setup, result: CheckResult | None = None) -> Figure:

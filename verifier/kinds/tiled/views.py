@@ -2,6 +2,7 @@
 the tile coloured by bank with the worst warp instruction's conflicting lanes (or a counterexample's) outlined."""
 from __future__ import annotations
 
+from ...algebra.layout import Layout
 from ...cute.operand import Operand
 from ...draw.figure import CONFLICT, Cell, Figure, Panel, bank_color
 from ...draw.views import outline, tile_offsets, tv_panel
@@ -19,13 +20,13 @@ def _point(witness: dict[str, int], names: tuple[str, ...]) -> int | None:
     return next((int(witness[n]) for n in names if n in witness), None)
 
 
-def _cells_of(tv: object, t: int, v: int | None, rows: int) -> list[tuple[int, int]]:
+def _cells_of(tv: Layout, t: int, v: int | None, rows: int) -> list[tuple[int, int]]:
     """The (row, col) cells a TV layout gives thread `t` (value `v`, or every value)."""
-    values = [v] if v is not None else range(int(tv.mode(1).size()))  # type: ignore[attr-defined]
+    values = [v] if v is not None else range(int(tv.mode(1).size()))
     out = []
     for value in values:
         try:
-            q = tv((t, value))  # type: ignore[operator]
+            q = tv((t, value))
         except (IndexError, ValueError, TypeError, ArithmeticError):
             continue                      # outside this side's layout: nothing to outline there
         if isinstance(q, int):
