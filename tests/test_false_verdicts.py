@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from test_audit_crashes import SEED_CHECK
 from verifier.engine.runner import run_check
 from verifier.outcome import Status, Verdict
 from verifier.specfile import SpecError, load_spec
@@ -47,17 +48,7 @@ def test_a_broken_stage_mode_is_refuted_with_a_witness(name: str, title: str):
 
 def test_a_rank_four_tile_is_bad_input(tmp_path: Path):
     spec = tmp_path / "r4.yaml"
-    spec.write_text(f"""version: 2
-name: r4
-include: ["{ATOMS}/sm75.yaml", "{ATOMS}/sm80_f16.yaml"]
-checks:
-  a:
-    mma: SM80_16x8x16_F16F16F16F16_TN
-    operand: A
-    copy: SM75_U32x4_LDSM_N
-    value_type: half_t
-    smem: "(16,16,2,2):(16,1,256,512)"
-""", encoding="utf-8")
+    spec.write_text(SEED_CHECK.format(smem="(16,16,2,2):(16,1,256,512)"), encoding="utf-8")
     with pytest.raises(SpecError) as e:
         load_spec(spec, allow_outside=True)
     assert "not rank 4" in e.value.message and (e.value.loc.line, e.value.loc.column) == (10, 11)

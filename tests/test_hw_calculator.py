@@ -78,6 +78,9 @@ def test_tma_store_refusals_and_what_it_does_not_model(capsys):
     code, out = query(capsys, "tma", "--store", "--elem-bytes", "2", "--box", "8,2", "--dst", "0",
                       "--oob-fill", "nan")
     assert code == 2 and "a store writes no fill" in out.err
+    code, out = query(capsys, "tma", "--store", "--elem-bytes", "2", "--box", "8,2", "--dst", "0", "--multicast", "3",
+                      "--cluster", "2")
+    assert code == 2 and "are a load's" in out.err
 
 
 def test_tma_element_strides_answer_a_captured_strided_load(capsys):

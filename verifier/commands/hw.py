@@ -162,8 +162,9 @@ def tma_query(a: argparse.Namespace) -> Answer:
     if encode:
         return {"refused": encode}
     if a.store:
-        if a.oob_fill != "zero":
-            raise QueryError("--oob-fill is a load's: a store writes no fill")
+        if a.oob_fill != "zero" or a.multicast is not None or a.cluster is not None:
+            raise QueryError("--oob-fill, --multicast and --cluster are a load's: a store writes no fill and goes to "
+                             "one global tensor")
         why = store_refusal(t, start, a.dst)
         if why:
             return {"refused": why}
