@@ -102,6 +102,8 @@ def agrees(info: dict[str, str], w: Witness, element_bytes: int | None = None) -
         if "offset" in p and "base" not in p:                     # theorem 13: a box's destination offset
             wanted.append(base + p["offset"])
         return any(lo <= x <= hi for x in wanted)
+    if {"index", "index2"} <= set(p) and "offset" in info and "offset" in p:    # theorem 9's stage claim
+        return int(info["offset"]) == p["offset"]
     if "bank" in info and "bank" in p:
         return int(info["bank"]) == p["bank"]
     if "cute-coordinate" in info and "coordinate" in p:

@@ -19,7 +19,10 @@ MISTAKES = load_spec(ROOT / "specs" / "mistakes.yaml")
 # documented mistakes whose fix lies outside the search (none of its one- or two-field changes is verified)
 # no neighbour is verified: ldmatrix .trans has no 8-bit form; CUTLASS #3089's layout needs a K-row stride inside
 # the layout changed (4 -> 8), which is not among the neighbours the search varies
-NO_SUGGESTION = {"ldsm_t_on_8bit_mn_major", "umma_128b_base32b_layout_from_the_make_umma_desc_comment"}
+NO_SUGGESTION = {"ldsm_t_on_8bit_mn_major", "umma_128b_base32b_layout_from_the_make_umma_desc_comment",
+                 # families: the fix is the stage stride of every member, or the pitch's domain, neither a field
+                 # the search changes in every member alike (the copy atom, the value type, an atom's layout)
+                 "family_stage_stride_written_for_128_rows", "family_padded_pitch_multiple_of_4"}
 
 
 @lru_cache(maxsize=None)

@@ -30,6 +30,7 @@ from .algebra.layout import Layout
 from .kinds.base import Change
 from .kinds.neighbours import cpp_layout
 from .kinds.registry import kind_of
+from .specfile.family import FamilyCheck
 from .kinds.tmem.theorems import tmem_form
 from .outcome import Verdict
 from .specfile.model import CheckSpec, MMAAtomSpec, Spec
@@ -133,18 +134,30 @@ def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, 
                new_spec)
 
 
+def _changed(check: CheckSpec, fields: dict[str, Any]) -> CheckSpec:
+    """`check` with `fields` changed; a family with them changed in every member."""
+    if isinstance(check, FamilyCheck):
+        return dataclasses.replace(check, members=[dataclasses.replace(m, check=dataclasses.replace(m.check, **fields))
+                                                   for m in check.members])
+    return dataclasses.replace(check, **fields)
+
+
 def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
-    """Every neighbour of `check`, one changed field first, then two."""
+    """Every neighbour of `check`, one changed field first, then two.  A family's neighbours change a field of
+    every member alike (the copy atom, the value type, an atom's layout); a kind's own neighbours (a resized or
+    relaid tile) are one member's, so a family does not take them."""
+    model = check.members[0].check if isinstance(check, FamilyCheck) else check
     singles: list[tuple[Change, dict[str, Any]]] = []
-    for gen in (_copy_changes(spec, check), _value_type_changes(spec, check), kind_of(check).neighbours(spec, check)):
+    own = iter(()) if isinstance(check, FamilyCheck) else kind_of(check).neighbours(spec, check)
+    for gen in (_copy_changes(spec, model), _value_type_changes(spec, model), own):
         singles += list(gen)
     for change, fields in singles:
-        yield Candidate((change,), dataclasses.replace(check, **fields), spec)
-    for change, new_spec in _mma_layout_changes(spec, check):
+        yield Candidate((change,), _changed(check, fields), spec)
+    for change, new_spec in _mma_layout_changes(spec, model):
         yield Candidate((change,), check, new_spec)
     for (c1, f1), (c2, f2) in itertools.combinations(singles, 2):
         if c1.field != c2.field:
-            yield Candidate((c1, c2), dataclasses.replace(check, **f1, **f2), spec)
+            yield Candidate((c1, c2), _changed(check, {**f1, **f2}), spec)
 
 
 def suggest(spec: Spec, check: CheckSpec, settings: Settings, limit: int = MAX_CANDIDATES) -> Suggestion:

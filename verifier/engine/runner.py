@@ -164,7 +164,11 @@ def decide_group(group: Group, settings: Settings, suspects: Suspects, only: set
 
 def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTINGS, only: set[TheoremId] | None = None,
               debug: bool = False) -> CheckResult:
-    """Prove every theorem of one check (or those in `only`)."""
+    """Prove every theorem of one check (or those in `only`); a family, every member (engine/family.py)."""
+    from ..specfile.family import FamilyCheck
+    if isinstance(check, FamilyCheck):
+        from .family import run_family
+        return run_family(spec, check, settings, lambda s, c, st, d: run_check(s, c, st, debug=d), debug)
     t0 = time.perf_counter()
     kind = kind_of(check)
     result = CheckResult(spec.path, spec.name, check.name, check.loc, Expect(check.expect), check.kind,

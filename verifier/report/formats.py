@@ -40,6 +40,7 @@ def check_json(r: CheckResult) -> dict[str, Any]:
         "counterexamples": [failure_json(f) for f in failures(r)],
         "findings": [failure_json(f) for f in findings(r)],
         "suggestion": list(r.suggestion) or None,
+        "member": r.member or None,
         "info": list(r.info),
     }
 

@@ -41,6 +41,7 @@ from .library import LIBRARY_SCHEME, library_file, library_files
 from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
 from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
                      YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
+from .family import FAMILY_KEY, FamilyCheck, read_family
 from .sweep import MAX_SWEEP_CHECKS, SWEEP_KEY, expand
 from .vocabulary import (CHECK_KEYS, COPY_KEYS, COPY_REQUIRED, EXPECTS, FORMAT_VERSIONS, MMA_KEYS, MMA_REQUIRED,
                          OPERANDS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
@@ -117,6 +118,15 @@ def _assumes(fl: Fields) -> tuple[str, ...]:
         raise SpecError(fl.at("assumes"), f"'assumes' of {fl.what} must be a sentence or a list of sentences, "
                                           f"not {show(x)}")
     return tuple(str(i) for i in items)
+
+
+def _family(f: YamlFile, name: str, m: CommentedMap, loc: Loc, atoms: AtomTable) -> FamilyCheck:
+    """A `family:` check (version 2): every member built as a check of its own (specfile/family.py)."""
+    from ..kinds.shared_tile import shared_tile_bytes
+    if f.version < 2:
+        raise SpecError(f.key(m, FAMILY_KEY), f"'{FAMILY_KEY}' of check {quote(name)} is a version 2 key: the file "
+                                              "needs 'version: 2'")
+    return read_family(f, name, m, loc, lambda n, body: _check(f, n, body, loc, atoms), shared_tile_bytes)
 
 
 def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckSpec:
@@ -416,7 +426,10 @@ class _Loader:
             if wanted is not None and not wanted(n):
                 unbuilt[n] = None
                 continue
-            checks[n] = _check(f, n, m, loc, atoms)
+            if isinstance(m, CommentedMap) and FAMILY_KEY in m:
+                checks[n] = _family(f, n, m, loc, atoms)
+            else:
+                checks[n] = _check(f, n, m, loc, atoms)
         closure = [path] + [p for inc in includes for p in self.cache[os.path.realpath(inc)].closure]
         return Spec(path=path, name=spec_name, version=f.version, mma_atoms=atoms.mma, copy_atoms=atoms.copy,
                     checks=checks, includes=includes, loc=f.node(doc), description=top.opt_str("description"),

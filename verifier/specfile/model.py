@@ -21,6 +21,7 @@ class CheckKind(str, Enum):
     GMMA = "gmma"      # a wgmma operand in shared memory, filled by TMA from a global tensor: the Hopper path
     TMEM = "tmem"      # a tcgen05.ld / st tiled copy of a tensor-memory tile (make_tmem_copy): theorems 3, 19-21
     BUFFER = "buffer"  # a shared buffer's writer and reader: theorem 23
+    FAMILY = "family"  # one check for every value of its parameters (`family:`): each member proved
 
 
 # copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts

@@ -29,6 +29,7 @@ from typing import Any, Callable
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .model import Loc, SpecError
+from .vocabulary import FAMILY_KEY
 
 SWEEP_KEY = "sweep"
 MAPPING_KEYS = ("copy_mma", "descriptor")   # check keys whose value is a mapping: sweeping them is not a group
@@ -137,6 +138,9 @@ def expand(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tuple[st
                 if k in check_keys} | {var for var, _ in variables if var in check_keys}
     written = {str(k) for k in body if k in check_keys and k != SWEEP_KEY}
     known = {var for var, _ in variables} | derived | set_keys | written   # a check key may be named as {key}
+    family = body.get(FAMILY_KEY)
+    if isinstance(family, CommentedMap):     # a swept family: its parameters are the family's to replace
+        known |= {str(k) for k in family}
     used: set[str] = set(PLACEHOLDER.findall(name))
     for k, v in body.items():
         if k != SWEEP_KEY and isinstance(v, str):

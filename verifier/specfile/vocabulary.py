@@ -6,6 +6,7 @@ from ..cute.operand import Operand
 from ..outcome import Expect
 from .model import UMMA_INSTRUCTION
 
+FAMILY_KEY = "family"         # a check for every value of its parameters (specfile/family.py)
 FORMAT_VERSIONS = (1, 2)      # version 2 adds the Hopper keys (V2_KEYS); version 1 files stay valid
 TOP_KEYS = ("version", "name", "description", "include", "mma_atoms", "copy_atoms", "checks")
 MMA_KEYS = ("instruction", "shape_mnk", "thr_id", "types", "a", "b", "c", "source")

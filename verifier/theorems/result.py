@@ -26,6 +26,7 @@ class CheckResult:
     # theorems about atom fields the configuration never reads (decided, reported as warnings, not in the verdict)
     findings: list[TheoremResult] = field(default_factory=list)
     suggestion: list[str] = field(default_factory=list)   # `prove --suggest`: the smallest proved change, as lines
+    member: str = ""        # a family's result: the member its theorems are about ("BM=160, stages=2"), else empty
 
     @property
     def outcome(self) -> Outcome:

@@ -74,6 +74,19 @@ def _witness(result: CheckResult | None, tid: TheoremId) -> dict[str, int] | Non
     return dict(item.witness.values, **item.witness.point) if item and item.witness else None
 
 
+def _stage_overlap(check: TiledCheck, w: dict[str, int]) -> tuple[set[tuple[int, int]], str]:
+    """Theorem 9's stage witness (two indices `coordinate + tile * stage` of the staged layout, one offset): the
+    first stage's cells at that offset, and the caption saying which (coordinate, stage) pairs share it."""
+    from ...draw.views import tile_offsets
+    rows, cols, offsets = tile_offsets(check.smem)
+    tile = rows * cols
+    pairs = [(w[k] % tile % rows, w[k] % tile // rows, w[k] // tile) for k in ("index", "index2")]
+    cells = {rc for rc, off in offsets.items() if off == w["offset"]}
+    said = ", ".join(f"coordinate ({r}, {c}) of stage {st}" for r, c, st in pairs)
+    where = "outlined in the first stage" if cells else "outside the first stage drawn here"
+    return cells, f"counterexample (smem.injective): {said} share element {w['offset']} ({where})"
+
+
 class TiledKind:
     """Theorems 1, 2, 11 on the operand and 3 on the copy atom, then 4-10 and 12 on the tiled path (17 with
     `banks: conflict_free`, 18 when it stores the C tile)."""
@@ -178,10 +191,17 @@ class TiledKind:
                 outlined = set()
                 w = _witness(result, T.SMEM_INJECTIVE)
                 a, b = Operand.of(setup.operand).axes
+                staged = ""
                 if w is not None and {a, b, f"{a}2", f"{b}2"} <= set(w):
                     outlined = {(w[a], w[b]), (w[f"{a}2"], w[f"{b}2"])}
+                elif w is not None and {"index", "index2", "offset"} <= set(w):
+                    # the stage claim: two (coordinate, stage) of the staged tile, one element; the first stage's
+                    # cells at that element are outlined (the stage drawn is the first)
+                    outlined, staged = _stage_overlap(check, w)
                 fig = smem_figure(check.name, check.smem, setup.value_bits, (a, b), outlined)
-                if outlined:
+                if staged:
+                    fig.caption.append(staged)
+                elif outlined:
                     fig.caption.append(f"counterexample (smem.injective): {sorted(outlined)} share one element")
                 out.append(fig)
             elif view == BANKS_VIEW and setup is not None and chain is not None:

@@ -1,0 +1,87 @@
+"""Proving a family (`family:`, specfile/family.py): every member, smallest first, each by the procedures its
+own check uses; the family is verified when every member is, and otherwise it is what its smallest member that
+is not verified is (refuted with that member's counterexample, refused by CuTe's rule, unsupported, undecided or
+an internal error) — nothing is claimed for the members after it.  The procedure is an exhaustive enumeration of
+the members: it covers the family's whole domain, so a verified family is proved for every member."""
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Callable
+
+from ..outcome import Expect, Verdict, check_verdict
+from ..specfile.family import SHARED_BYTES, FamilyCheck, point_text
+from ..specfile.model import CheckSpec, Spec
+from ..symbolic.procedure import Settings
+from ..theorems.catalog import BY_ID, TheoremId
+from ..theorems.claims import TheoremResult
+from ..theorems.result import CheckResult
+
+PROCEDURE = "every member enumerated (the family's whole domain), each proved by its own check's procedures"
+
+
+def domain_lines(family: FamilyCheck) -> list[str]:
+    """What the family covers, as the report states it."""
+    lines = [f"family: {len(family.members)} members ({family.domain_text()}); {PROCEDURE}"]
+    lines += [f"family: {note}" for note in family.notes]
+    if family.left_out:
+        assert family.first_left_out is not None
+        point, nbytes = family.first_left_out
+        many = family.left_out > 1
+        lines.append(f"family: {family.left_out} member{'s' if many else ''} of the parameters' domain "
+                     f"{'are' if many else 'is'} left out: {'their' if many else 'its'} tile needs more shared "
+                     f"memory than a block may use ({SHARED_BYTES} bytes), so {'none is' if many else 'it is not'} "
+                     f"a kernel ({'the smallest: ' if many else ''}{point_text(point)}, {nbytes} bytes)")
+    return lines
+
+
+def _merged(results: list[CheckResult]) -> list[TheoremResult]:
+    """Every theorem some member decided, proved in each member that has it: the largest member's obligations
+    (the report's), its time the members' total."""
+    seconds: dict[TheoremId, float] = {}
+    largest: dict[TheoremId, TheoremResult] = {}
+    for r in results:
+        for t in r.theorems:
+            seconds[t.id] = seconds.get(t.id, 0.0) + t.seconds
+            largest[t.id] = t
+    return sorted((replace(t, seconds=seconds[t.id]) for t in largest.values()), key=lambda t: BY_ID[t.id].number)
+
+
+ProveMember = Callable[[Spec, CheckSpec, Settings, bool], CheckResult]
+
+
+def run_family(spec: Spec, family: FamilyCheck, settings: Settings, prove_member: ProveMember,
+               debug: bool = False) -> CheckResult:
+    """The family's result: its members proved by `prove_member` (the runner's check prover), smallest first."""
+    t0 = time.perf_counter()
+    result = CheckResult(spec.path, spec.name, family.name, family.loc, Expect(family.expect), family.kind,
+                         family.summary())
+    result.info.extend(domain_lines(family))
+    proved: list[CheckResult] = []
+    for number, member in enumerate(family.members, 1):
+        r = prove_member(spec, member.check, settings, debug)
+        if r.verdict is not Verdict.VERIFIED:
+            result.theorems, result.findings, result.verdict = r.theorems, r.findings, r.verdict
+            result.member = point_text(member.point)
+            result.summary = f"member {result.member} ({member.shared_bytes} bytes of shared memory): {r.summary}"
+            smaller = {1: "it is the smallest member", 2: "the smaller member is verified"}.get(
+                number, f"the {number - 1} smaller members are verified")
+            result.info.append(f"family: the smallest member not verified is {result.member} (member {number} of "
+                               f"{len(family.members)}, smallest first): {r.verdict.value}; {smaller}; nothing is "
+                               "claimed for the larger ones")
+            result.info.extend(r.info)
+            break
+        proved.append(r)
+    else:
+        result.theorems = _merged(proved)
+        result.verdict = check_verdict(t.status for t in result.theorems)     # every member's: all proved
+        result.findings = [t for r in proved for t in r.findings]
+        largest = family.members[-1]
+        result.info.append(f"family: every member verified; the obligations shown are the largest member's "
+                           f"({point_text(largest.point)}, {largest.shared_bytes} bytes)")
+        result.info.extend(dict.fromkeys(line for r in proved for line in r.info))
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+__all__ = ["PROCEDURE", "domain_lines", "run_family"]
