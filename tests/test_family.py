@@ -223,3 +223,29 @@ def test_a_family_is_suggested_a_change_of_every_member(tmp_path):
     assert [(c.field, c.new) for c in s.changes] == [("copy", "SM75_U32x4_LDSM_N")]
     assert isinstance(s.check, FamilyCheck) and all(m.check.copy == "SM75_U32x4_LDSM_N" for m in s.check.members)
     assert run_check(s.spec, s.check).verdict is Verdict.VERIFIED
+
+
+def test_explain_and_draw_take_the_failing_member_or_the_one_named(tmp_path):
+    f = tmp_path / "fam.yaml"
+    f.write_text(HEAD + family("stride", "BM: {multiple_of: 32, min: 32, max: 256}; stages: [2, 3]", HARDCODED_STAGE)
+                 + family("last", "BM: {multiple_of: 32, min: 32}; stages: [2, 2]",
+                          "({BM},64,{stages}):(64,1,{BM*64 - (BM//896)*8})"))
+    p = cli("explain", str(f), "--allow-outside", "--check", "stride", "--lane", "0", "--value", "0")
+    assert p.returncode == 0 and "is a family; its member BM=160, stages=2:" in p.stdout
+    p = cli("explain", str(f), "--allow-outside", "--check", "stride", "--lane", "0", "--value", "0",
+            "--member", "BM=64,stages=3")
+    assert p.returncode == 0 and "its member BM=64, stages=3:" in p.stdout and "smem Sw<3,3,3> o _0 o (_64,_64)" \
+        in p.stdout
+    for bad, said in (("BM=65,stages=3", "has no member BM=65, stages=3"), ("BM", "--member takes NAME=VALUE")):
+        p = cli("explain", str(f), "--allow-outside", "--check", "stride", "--lane", "0", "--value", "0",
+                "--member", bad)
+        assert p.returncode == 2 and said in p.stderr and p.stderr.count("\n") == 1
+    svg = tmp_path / "stride.svg"
+    p = cli("draw", str(f), "--allow-outside", "--check", "stride", "--view", "smem", "-o", str(svg))
+    assert p.returncode == 0 and 'class="outline"' in svg.read_text() and "member BM=160, stages=2" in svg.read_text()
+    # the member drawn is the one the size limit is applied to: BM = 896 has 57,344 elements
+    p = cli("draw", str(f), "--allow-outside", "--check", "last", "--view", "copy", "-o", str(svg))
+    assert p.returncode == 2 and "57344 elements" in p.stderr
+    p = cli("draw", str(f), "--allow-outside", "--check", "last", "--view", "copy", "--member", "BM=64,stages=2",
+            "-o", str(svg))
+    assert p.returncode == 0

@@ -118,6 +118,8 @@ def _one_check_arguments(p: argparse.ArgumentParser) -> None:
     """SPEC_OR_DIR and --check NAME: the one check a command works on (draw, explain)."""
     p.add_argument("spec", metavar="SPEC_OR_DIR")
     p.add_argument("--check", required=True)
+    p.add_argument("--member", metavar="NAME=VALUE,...",
+                   help="a family's member (default: its smallest member not verified, else its smallest)")
     p.add_argument("--allow-outside", action="store_true", help="allow includes outside the spec's repository")
 
 
@@ -233,11 +235,13 @@ def main(argv: list[str] | None = None) -> int:
                          allow_outside=args.allow_outside, cache=make_cache(args.cache_dir, args.no_cache))
     if args.command == "draw":
         from .draw import draw_main
-        return draw_main(args.spec, args.check, args.view, args.output, allow_outside=args.allow_outside)
+        return draw_main(args.spec, args.check, args.view, args.output, allow_outside=args.allow_outside,
+                         member=args.member)
     if args.command == "explain":
         from .explain import explain_main
         return explain_main(args.spec, args.check, args.lane, args.value, args.instance, args.base,
-                            allow_outside=args.allow_outside, coord=args.coord, stage=args.stage)
+                            allow_outside=args.allow_outside, coord=args.coord, stage=args.stage,
+                            member=args.member)
     return 2
 
 

@@ -16,6 +16,8 @@ from ..outcome import ExitCode
 from ..report.failures import safe
 from ..report.pictures import figures
 from ..specfile import SpecError, load_specs
+from ..specfile.family import FamilyCheck, point_text
+from ..symbolic.procedure import Settings
 from ..outputs import overwrites_input
 
 
@@ -32,10 +34,21 @@ def _tile_elements(check: object) -> int:
 
 
 def draw_main(path: str, check_name: str, view: str | None, output: str | None, allow_outside: bool = False,
-              out: TextIO | None = None) -> int:
+              out: TextIO | None = None, member: str | None = None) -> int:
     out = out or sys.stdout
     try:
         spec, check = select(load_specs([path], allow_outside=allow_outside), [check_name])[0]
+        family_result = None
+        family_caption = ""
+        if isinstance(check, FamilyCheck):       # a family draws one member: --member's, else its result's
+            from ..engine.family import member_check
+            from ..engine.runner import run_check
+            chosen, family_result = member_check(spec, check, member, Settings(),
+                                                 lambda s, c, st, d: run_check(s, c, st, debug=d))
+            family_caption = f"family {check.name}, member {point_text(chosen.point)}"
+            check = chosen.check
+        elif member is not None:
+            raise DrawError(f"check '{safe(check_name)}' is not a family: --member names a family's member")
         kind = kind_of(check)
         available = kind.views(check)
         if not available:
@@ -59,7 +72,11 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
             more = f" (its {', '.join(scaled)} view is drawn at a bounded size: --view {scaled[0]})" if scaled else ""
             raise DrawError(f"check '{safe(check_name)}' has a shared tile of {elements} elements; draw draws at "
                             f"most {MAX_DRAW_CELLS} (128 x 128): draw a smaller tile of the same layout{more}")
-        if kind.needs_result_to_draw:    # its counterexample is outlined
+        if family_result is not None:
+            figs = figures(spec, check, views, family_result)
+            for fig in figs:
+                fig.caption.insert(0, family_caption)
+        elif kind.needs_result_to_draw:    # its counterexample is outlined
             from ..engine.runner import run_check
             figs = figures(spec, check, views, run_check(spec, check))
         else:

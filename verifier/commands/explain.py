@@ -12,16 +12,26 @@ from ..kinds.registry import kind_of
 from ..outcome import ExitCode
 from ..report.failures import safe
 from ..specfile import CheckSpec, Spec, SpecError
+from ..specfile.family import FamilyCheck, point_text
+from ..symbolic.procedure import Settings
 
 
 def explain_main(path: str, check: str, lane: int | None, value: int | None, instance: list[int], base: int,
                  out: TextIO | None = None, allow_outside: bool = False, coord: list[int] | None = None,
-                 stage: int = 0) -> int:
+                 stage: int = 0, member: str | None = None) -> int:
     out = out or sys.stdout
     request = ExplainRequest(path, lane, value, tuple(instance), base, tuple(coord) if coord is not None else None,
                              stage)
     try:
         c, spec = find_check(path, check, allow_outside)
+        if isinstance(c, FamilyCheck):     # a family's member: --member's, else the one its result is about
+            from ..engine.family import member_check
+            from ..engine.runner import run_check
+            chosen, _ = member_check(spec, c, member, Settings(), lambda s, m, st, d: run_check(s, m, st, debug=d))
+            out.write(f"{path}: check {safe(check)} is a family; its member {point_text(chosen.point)}:\n")
+            c = chosen.check
+        elif member is not None:
+            raise ExplainError(f"check '{safe(check)}' is not a family: --member names a family's member")
         kind_of(c).explain(spec, c, request, out)
     except (SpecError, ExplainError) as e:
         sys.stderr.write(f"error: {e}\n")

@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import Callable
 
 from ..outcome import Expect, Verdict, check_verdict
-from ..specfile.family import SHARED_BYTES, FamilyCheck, point_text
-from ..specfile.model import CheckSpec, Spec
+from ..specfile.family import SHARED_BYTES, FamilyCheck, Member, point_text
+from ..specfile.model import CheckSpec, Spec, SpecError
 from ..symbolic.procedure import Settings
 from ..theorems.catalog import BY_ID, TheoremId
 from ..theorems.claims import TheoremResult
@@ -84,4 +84,35 @@ def run_family(spec: Spec, family: FamilyCheck, settings: Settings, prove_member
     return result
 
 
-__all__ = ["PROCEDURE", "domain_lines", "run_family"]
+def parse_member(text: str) -> dict[str, int]:
+    """`--member BM=160,stages=2` as a point (ValueError on anything else)."""
+    point: dict[str, int] = {}
+    for part in text.split(","):
+        name, eq, value = part.partition("=")
+        if not eq or not name.strip() or name.strip() in point:
+            raise ValueError(f"--member takes NAME=VALUE,NAME=VALUE (a family's parameters), not {text!r}")
+        point[name.strip()] = int(value.strip())
+    return point
+
+
+def member_check(spec: Spec, family: FamilyCheck, member: str | None, settings: Settings,
+                 prove_member: ProveMember) -> tuple[Member, CheckResult]:
+    """The member `draw` and `explain` work on, with the family's result: the one `--member` names (SpecError if
+    none is), else the one the family's result is about (its smallest member not verified, else its smallest)."""
+    if member is None:
+        result = run_family(spec, family, settings, prove_member)
+        about = next((m for m in family.members if point_text(m.point) == result.member), family.members[0])
+        return about, result
+    try:
+        point = parse_member(member)
+    except ValueError as e:
+        raise SpecError(None, str(e)) from None
+    found = next((m for m in family.members if m.point == point), None)
+    if found is None:
+        names = ", ".join(p.name for p in family.parameters)
+        raise SpecError(None, f"family '{family.name}' has no member {point_text(point)} (its parameters: {names}; "
+                              f"its members: {family.domain_text()})")
+    return found, prove_member(spec, found.check, settings, False)
+
+
+__all__ = ["PROCEDURE", "domain_lines", "member_check", "parse_member", "run_family"]
