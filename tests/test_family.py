@@ -167,6 +167,13 @@ def test_bad_families_are_bad_input_at_their_line(tmp_path, domains, message):
     assert message in e.value.message and e.value.loc is not None and e.value.loc.line > 4
 
 
+def test_a_parameter_that_never_outgrows_shared_memory_needs_a_max(tmp_path):
+    """The upward scan of a parameter without max is bounded: a parameter that never grows the tile is told."""
+    with pytest.raises(SpecError, match="has no max and 1024 of its values fit"):
+        load(tmp_path, family("x", "n: {min: 1}; BM: {values: [32]}; stages: [2, 2]", SWIZZLED).replace(
+            "    mma:", "    description: \"variant {n}\"\n    mma:", 1))
+
+
 def test_bad_members_and_files_are_bad_input(tmp_path):
     with pytest.raises(SpecError, match="names 'BN', which is not a parameter"):
         load(tmp_path, family("x", "BM: {values: [32]}; stages: [2, 2]", "({BM*BN},64,{stages}):(64,1,2048)"))

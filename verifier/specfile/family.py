@@ -39,6 +39,7 @@ from .vocabulary import FAMILY_KEY
 MAX_FAMILY_MEMBERS = 4096        # members one family may have (each is proved)
 MAX_PARAMETER_VALUES = 4096      # values one parameter may take
 MAX_PARAMETERS = 8
+MAX_OPEN_VALUES = 1024           # values a parameter without max is tried at before it is told to take one
 # the most shared memory a block may use on any architecture modelled: no member beyond it is a kernel anywhere
 SHARED_BYTES = max(BLOCK_SHARED_BYTES.values())
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -315,8 +316,8 @@ def read_family(f: Any, name: str, body: CommentedMap, loc: Loc, build: Callable
             if member({**first, p.name: v}).shared_bytes > SHARED_BYTES:
                 break
             values.append(v)
-            if len(values) >= MAX_PARAMETER_VALUES:
-                raise SpecError(p.loc, f"family parameter '{p.name}' has no max and {MAX_PARAMETER_VALUES} of its "
+            if len(values) >= MAX_OPEN_VALUES:
+                raise SpecError(p.loc, f"family parameter '{p.name}' has no max and {MAX_OPEN_VALUES} of its "
                                        "values fit in a block's shared memory: give it a max")
             v += p.step
         if not values:
