@@ -55,10 +55,11 @@ def test_the_sm80_mainloop_family_is_proved_for_every_member(tmp_path):
         assert all(t.status is Status.PROVED for t in r.theorems) and len(r.theorems) == 12
         # every BM from 32 to the largest whose 2 stages fit: 896 = 232448 // (64 * 2 bytes * 2 stages) rounded to 32
         rows = sorted({m.point[fam.parameters[0].name] for m in fam.members})
-        assert rows == list(range(32, 897, 32))
-        assert all(m.shared_bytes <= SHARED_BYTES for m in fam.members) and len(fam.members) == 95
-        assert fam.left_out == 101 and fam.first_left_out == ({fam.parameters[0].name: 608, "stages": 3}, 233472)
-        assert any("95 members" in line and "every member enumerated" in line for line in r.info)
+        assert rows == list(range(32, 897, 32)) and len(fam.members) == 28 * 7
+        assert [m.shared_bytes for m in fam.members] == sorted(m.shared_bytes for m in fam.members)
+        assert fam.members[0].point[fam.parameters[0].name] == 32 and fam.members[-1].shared_bytes == 896 * 64 * 2 * 8
+        assert any("196 members" in line and "every member enumerated" in line for line in r.info)
+        assert any("the last value whose member (stages=2) fits" in line for line in r.info)
 
 
 def test_members_are_the_checks_written_one_by_one(tmp_path):
@@ -133,18 +134,38 @@ def test_a_swept_family_and_a_family_of_the_descriptor_path(tmp_path):
     gmem: "(4096,4096):(4096,1)"
 """
     spec, results = prove(tmp_path, swept + hopper.replace("{BM},64", "{BM},{BK}").replace(
-        "      stages: [2, 8]\n", "      stages: [2, 8]\n      BK: {values: [64, 128]}\n"))
+        "      stages: [2, 8]\n", "      stages: [2, 3]\n      BK: {values: [64, 128]}\n"))
     assert sorted(results) == ["s_A", "s_B", "tma_a"]
     assert all(r.verdict is Verdict.VERIFIED for r in results.values())
-    assert spec.checks["tma_a"].member_kind == "gmma" and len(spec.checks["tma_a"].members) == 45
+    assert spec.checks["tma_a"].member_kind == "gmma" and len(spec.checks["tma_a"].members) == 16
 
 
-def test_members_beyond_shared_memory_are_left_out_and_said(tmp_path):
-    spec, results = prove(tmp_path, family("big", "BM: {values: [128, 1024]}; stages: [2, 2]", SWIZZLED))
-    fam = spec.checks["big"]
-    assert [m.point["BM"] for m in fam.members] == [128] and fam.left_out == 1
-    assert any("1 member of the parameters' domain is left out" in line and "BM=1024" in line
-               for line in results["big"].info)
+def test_a_member_beyond_shared_memory_is_judged_as_its_check(tmp_path):
+    """No member is left out: one whose buffer exceeds a block's shared memory gets its own check's verdict — an
+    SM80 tiled check has no capacity theorem (verified), a descriptor check refutes it (theorem 13), as written
+    alone."""
+    hopper = """  tma_big:
+    family:
+      BM: {values: [128, 256]}
+      stages: [4, 8]
+    mma: "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ({BM},64,{stages}))"
+    gmem: "(4096,4096):(4096,1)"
+"""
+    alone = hopper.replace("tma_big", "alone").replace("({BM},64,{stages})", "(256,64,8)")
+    alone = "".join(line + "\n" for line in alone.splitlines() if "family" not in line and "BM:" not in line
+                    and "stages:" not in line)
+    spec, results = prove(tmp_path, family("big", "BM: {values: [128, 1024]}; stages: [2, 2]", SWIZZLED)
+                          + hopper + alone)
+    assert [m.point["BM"] for m in spec.checks["big"].members] == [128, 1024]
+    assert results["big"].verdict is Verdict.VERIFIED
+    r = results["tma_big"]
+    assert r.verdict is Verdict.REFUTED and r.member == "BM=256, stages=8" and SHARED_BYTES < 256 * 64 * 2 * 8
+    assert [t.id.value for t in r.failures()] == [t.id.value for t in results["alone"].failures()] == \
+        ["tma.encodable"]
 
 
 BAD = [
@@ -155,7 +176,7 @@ BAD = [
     ("BM: {values: [32, 32]}; stages: [2, 2]", "lists a value twice"),
     ("BM: {multiple_of: 32, min: 32, max: 64}; stages: [2, 2]; unused: [1, 2]", "'unused' is not used"),
     ("BM: {multiple_of: 32, min: 33, max: 40}; stages: [2, 2]", "takes no value"),
-    ("BM: {values: [4096]}; stages: [2, 2]", "no member's tile fits"),
+    ("BM: {min: 4096, multiple_of: 32}; stages: [2, 2]", "the family has no member"),
     ("operand: [1, 2]; BM: {values: [32]}; stages: [2, 2]", "also a key of the check"),
 ]
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..outcome import Expect, Verdict, check_verdict
-from ..specfile.family import SHARED_BYTES, FamilyCheck, Member, point_text
+from ..specfile.family import FamilyCheck, Member, point_text
 from ..specfile.model import CheckSpec, Spec, SpecError
 from ..symbolic.procedure import Settings
 from ..theorems.catalog import BY_ID, TheoremId
@@ -24,14 +24,6 @@ def domain_lines(family: FamilyCheck) -> list[str]:
     """What the family covers, as the report states it."""
     lines = [f"family: {len(family.members)} members ({family.domain_text()}); {PROCEDURE}"]
     lines += [f"family: {note}" for note in family.notes]
-    if family.left_out:
-        assert family.first_left_out is not None
-        point, nbytes = family.first_left_out
-        many = family.left_out > 1
-        lines.append(f"family: {family.left_out} member{'s' if many else ''} of the parameters' domain "
-                     f"{'are' if many else 'is'} left out: {'their' if many else 'its'} tile needs more shared "
-                     f"memory than a block may use ({SHARED_BYTES} bytes), so {'none is' if many else 'it is not'} "
-                     f"a kernel ({'the smallest: ' if many else ''}{point_text(point)}, {nbytes} bytes)")
     return lines
 
 

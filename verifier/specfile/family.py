@@ -12,10 +12,11 @@
 A parameter's domain is `[lo, hi]` (every integer between, both included), `{values: [...]}`, or
 `{min: a, max: b, multiple_of: m}` (max optional).  `{expr}` in a string value is replaced, member by member,
 by the value of an integer expression over the parameters (`{BM}`, `{BM*p}`, `{(BM+8)//2}`).  A member is one
-assignment of the parameters; the members of a family are those whose shared-memory tile (every stage) fits in
-the most shared memory a block may use on any architecture the tool models (hardware/shared_memory.py) — a
-larger member is no kernel, and the report counts the members left out for it.  A parameter without `max` takes
-its values upward from `min` while its member (the other parameters at their first values) fits; a parameter
+assignment of the parameters; the members are every assignment of the parameters' domains, each proved as the
+check it is (a member whose buffer exceeds shared memory is judged as that check would be: a descriptor check
+refutes it, theorem 13).  A parameter without `max` takes its values upward from `min` while its member (the
+other parameters at their first values) has a shared-memory tile that fits in the most shared memory a block may
+use on any architecture the tool models (hardware/shared_memory.py): no larger value makes a kernel; a parameter
 whose values never outgrow the shared memory needs a `max`.
 
 This module reads the parameters, writes each member's check body and orders the members (by the bytes of
@@ -87,8 +88,6 @@ class FamilyCheck(CheckSpec):
     kind: ClassVar[str] = CheckKind.FAMILY
     parameters: list[Parameter] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)      # smallest first
-    left_out: int = 0                                        # members whose tile does not fit in shared memory
-    first_left_out: tuple[Point, int] | None = None          # the smallest of them, with its bytes
     member_kind: str = ""
     notes: list[str] = field(default_factory=list)          # how each parameter without a max was bounded
 
@@ -335,23 +334,12 @@ def read_family(f: Any, name: str, body: CommentedMap, loc: Loc, build: Callable
     if total > MAX_FAMILY_MEMBERS:
         raise SpecError(f.value(body, FAMILY_KEY), f"family '{name}' has {total} members; at most "
                                                    f"{MAX_FAMILY_MEMBERS} are supported (narrow its domains)")
-    members: list[Member] = []
-    left: list[Member] = []
-    for combo in itertools.product(*domains):
-        one = member(dict(zip((p.name for p in params), combo)))
-        (members if one.shared_bytes <= SHARED_BYTES else left).append(one)
-    order: Callable[[Member], tuple[int, ...]] = lambda m: (m.shared_bytes, *m.point.values())  # noqa: E731
-    members.sort(key=order)
-    left.sort(key=order)
-    if not members:
-        raise SpecError(f.value(body, FAMILY_KEY), f"family '{name}': no member's tile fits in a block's "
-                                                   f"{SHARED_BYTES} bytes of shared memory")
+    members = [member(dict(zip((p.name for p in params), combo))) for combo in itertools.product(*domains)]
+    members.sort(key=lambda m: (m.shared_bytes, *m.point.values()))
     common = members[0].check
     return FamilyCheck(name=name, loc=loc, expect=common.expect, description=common.description,
                        mma=common.mma, operand=common.operand, copy=common.copy, value_type=common.value_type,
-                       parameters=params, members=members, left_out=len(left),
-                       first_left_out=(left[0].point, left[0].shared_bytes) if left else None,
-                       member_kind=common.kind, notes=notes)
+                       parameters=params, members=members, member_kind=common.kind, notes=notes)
 
 
 __all__ = ["FAMILY_KEY", "FamilyCheck", "Member", "Parameter", "SHARED_BYTES", "member_name", "point_text",
