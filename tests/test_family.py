@@ -34,6 +34,16 @@ def family(name: str, domains: str, smem: str, operand: str = "A", extra: str = 
     return f"  {name}:\n    family:\n" + "".join(f"      {d.strip()}\n" for d in domains.split(";")) + extra + body
 
 
+def hopper_family(name: str, domains: str, tile: str) -> str:
+    """A TMA + wgmma operand-A check (a family with `domains`; none: a plain check) of the K-major SW128 tile."""
+    head = "    family:\n" + "".join(f"      {d.strip()}\n" for d in domains.split(";")) if domains else ""
+    return (f"  {name}:\n{head}"
+            '    mma: "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"\n'
+            "    operand: A\n    copy: SM90_TMA_LOAD\n    value_type: half_t\n"
+            f'    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, {tile})"\n'
+            '    gmem: "(4096,4096):(4096,1)"\n')
+
+
 def load(tmp_path: Path, checks: str, version: int = 2):
     f = tmp_path / "fam.yaml"
     f.write_text(HEAD.replace("version: 2", f"version: {version}") + checks)
@@ -122,19 +132,9 @@ def test_a_swept_family_and_a_family_of_the_descriptor_path(tmp_path):
     swept = family("s_{operand}", "T: {multiple_of: 32, min: 32, max: 128}; stages: [2, 3]",
                    SWIZZLED.replace("{BM}", "{T}")).replace("    operand: A\n", "")
     swept += "    sweep:\n      operand: [A, B]\n"
-    hopper = """  tma_a:
-    family:
-      BM: {multiple_of: 64, min: 64, max: 256}
-      stages: [2, 8]
-    mma: "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ({BM},64,{stages}))"
-    gmem: "(4096,4096):(4096,1)"
-"""
-    spec, results = prove(tmp_path, swept + hopper.replace("{BM},64", "{BM},{BK}").replace(
-        "      stages: [2, 8]\n", "      stages: [2, 3]\n      BK: {values: [64, 128]}\n"))
+    hopper = hopper_family("tma_a", "BM: {multiple_of: 64, min: 64, max: 256}; stages: [2, 3]; BK: {values: [64, 128]}",
+                           "({BM},{BK},{stages})")
+    spec, results = prove(tmp_path, swept + hopper)
     assert sorted(results) == ["s_A", "s_B", "tma_a"]
     assert all(r.verdict is Verdict.VERIFIED for r in results.values())
     assert spec.checks["tma_a"].member_kind == "gmma" and len(spec.checks["tma_a"].members) == 16
@@ -144,20 +144,9 @@ def test_a_member_beyond_shared_memory_is_judged_as_its_check(tmp_path):
     """No member is left out: one whose buffer exceeds a block's shared memory gets its own check's verdict — an
     SM80 tiled check has no capacity theorem (verified), a descriptor check refutes it (theorem 13), as written
     alone."""
-    hopper = """  tma_big:
-    family:
-      BM: {values: [128, 256]}
-      stages: [4, 8]
-    mma: "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ({BM},64,{stages}))"
-    gmem: "(4096,4096):(4096,1)"
-"""
-    alone = hopper.replace("tma_big", "alone").replace("({BM},64,{stages})", "(256,64,8)")
-    alone = "".join(line + "\n" for line in alone.splitlines() if "family" not in line and "BM:" not in line
-                    and "stages:" not in line)
+    hopper = hopper_family("tma_big", "BM: {values: [128, 256]}; stages: [4, 8]", "({BM},64,{stages})")
+    alone = "".join(line + "\n" for line in hopper_family("alone", "", "(256,64,8)").splitlines()
+                    if line.strip() != "family:")
     spec, results = prove(tmp_path, family("big", "BM: {values: [128, 1024]}; stages: [2, 2]", SWIZZLED)
                           + hopper + alone)
     assert [m.point["BM"] for m in spec.checks["big"].members] == [128, 1024]

@@ -35,6 +35,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..hardware.shared_memory import BLOCK_SHARED_BYTES
 from .model import CheckKind, CheckSpec, Loc, SpecError
+from .sweep import rewritten
 from .vocabulary import FAMILY_KEY
 
 MAX_FAMILY_MEMBERS = 4096        # members one family may have (each is proved)
@@ -248,14 +249,7 @@ def substitute(text: str, point: Point) -> str:
 
 def member_body(body: CommentedMap, point: Point) -> CommentedMap:
     """The check body of one member: `family` removed, every string value's placeholders replaced."""
-    m = CommentedMap()
-    m.lc.line, m.lc.col = body.lc.line, body.lc.col
-    for k, v in body.items():
-        if k == FAMILY_KEY:
-            continue
-        m[k] = substitute(v, point) if isinstance(v, str) else v
-        m.lc.add_kv_line_col(k, list(body.lc.data.get(k, [body.lc.line, body.lc.col] * 2)))
-    return m
+    return rewritten(body, FAMILY_KEY, lambda text: substitute(text, point))
 
 
 SharedBytes = Callable[[CheckSpec], "int | None"]

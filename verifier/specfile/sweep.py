@@ -22,6 +22,7 @@ template's lines: a field's value where it is written, a swept value where it is
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any, Callable
@@ -110,6 +111,19 @@ def _substitute(text: str, binding: dict[str, Value]) -> str:
             break
         text = replaced
     return text
+
+
+def rewritten(body: CommentedMap, skip: str, rewrite: Callable[[str], str]) -> CommentedMap:
+    """A copy of a check's body without key `skip`, each string value passed through `rewrite`, each key where it
+    was written (errors in the copy point at the template's lines)."""
+    m = CommentedMap()
+    m.lc.line, m.lc.col = body.lc.line, body.lc.col
+    for k, v in body.items():
+        if k == skip:
+            continue
+        m[k] = rewrite(v) if isinstance(v, str) else v
+        m.lc.add_kv_line_col(k, list(body.lc.data.get(k, [body.lc.line, body.lc.col] * 2)))
+    return m
 
 
 def _name(name: str, variables: list[tuple[str, list[Value]]], binding: dict[str, Value]) -> str:
@@ -204,13 +218,7 @@ def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tup
                 valid_name(expanded, loc)
                 out.append((expanded, None, loc))
                 continue
-        m = CommentedMap()
-        m.lc.line, m.lc.col = body.lc.line, body.lc.col
-        for k, v in body.items():
-            if k == SWEEP_KEY:
-                continue
-            m[k] = _substitute(v, binding) if isinstance(v, str) else v
-            m.lc.add_kv_line_col(k, list(body.lc.data.get(k, [body.lc.line, body.lc.col] * 2)))
+        m = rewritten(body, SWEEP_KEY, functools.partial(_substitute, binding=binding))
         for k, (v, at) in keys.items():
             m[k] = v
             m.lc.add_kv_line_col(k, [at.line - 1, at.column - 1] * 2)
