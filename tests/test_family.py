@@ -16,7 +16,7 @@ from verifier.specfile.family import SHARED_BYTES, FamilyCheck
 ROOT = Path(__file__).parent.parent
 ATOMS = ROOT / "specs" / "atoms"
 HEAD = (f"version: 2\nname: fam\ninclude: [{ATOMS / 'sm75.yaml'}, {ATOMS / 'sm80_f16.yaml'}, "
-        f"{ATOMS / 'sm90_gmma.yaml'}]\nchecks:\n")
+        f"{ATOMS / 'sm90_gmma.yaml'}, {ATOMS / 'sm100_umma.yaml'}]\nchecks:\n")
 TILED = """    mma: SM80_16x8x16_F32F16F16F32_TN
     atom_layout: [2, 2, 1]
     permutation: [32, 32, 16]
@@ -266,3 +266,26 @@ def test_explain_and_draw_take_the_failing_member_or_the_one_named(tmp_path):
     p = cli("draw", str(f), "--allow-outside", "--check", "last", "--view", "copy", "--member", "BM=64,stages=2",
             "-o", str(svg))
     assert p.returncode == 0
+
+
+UMMA = """  umma_{name}:
+    family:
+      BK: {{values: [64, 128]}}
+      stages: [2, 4]
+    mma: "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256>"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (128,{{BK}},{{stages}}))"
+    gmem: "(8192,8192):(8192,1)"
+"""
+
+
+def test_a_family_of_the_blackwell_descriptor_path(tmp_path):
+    """tcgen05.mma's operand A over K extents and stages: verified; every member read through a 64B descriptor
+    (a 128B tile): refuted at the smallest member."""
+    _, results = prove(tmp_path, UMMA.format(name="good") + UMMA.format(name="desc64") +
+                       "    descriptor: {swizzle: 64B}\n")
+    assert results["umma_good"].verdict is Verdict.VERIFIED
+    bad = results["umma_desc64"]
+    assert bad.verdict is Verdict.REFUTED and bad.member == "BK=64, stages=2" and bad.failures()
