@@ -289,3 +289,17 @@ def test_a_family_of_the_blackwell_descriptor_path(tmp_path):
     assert results["umma_good"].verdict is Verdict.VERIFIED
     bad = results["umma_desc64"]
     assert bad.verdict is Verdict.REFUTED and bad.member == "BK=64, stages=2" and bad.failures()
+
+
+def test_a_finding_of_every_member_is_said_once(tmp_path):
+    """A copy atom whose DstLayout no member reads (tests/specs/program_semantics.yaml): each member is verified
+    with theorem 3's refutation as a finding; the family says it once."""
+    semantics = ROOT / "tests" / "specs" / "program_semantics.yaml"
+    f = tmp_path / "fam.yaml"
+    f.write_text(f"version: 2\nname: fam\ninclude: [{semantics}]\nchecks:\n  unread:\n    family:\n"
+                 "      R: {values: [16, 32, 48]}\n    mma: SM80_16x8x16_F16F16F16F16_TN\n    operand: A\n"
+                 "    copy: SM75_U32x4_LDSM_N_WRONG_DST_REF_OK\n    value_type: half_t\n"
+                 '    smem: "({R},16):(16,1)"\n')
+    spec = load_spec(f, allow_outside=True)
+    r = run_check(spec, spec.checks["unread"])
+    assert r.verdict is Verdict.VERIFIED and [t.id.value for t in r.findings] == ["copy.routing"]

@@ -67,7 +67,8 @@ def run_family(spec: Spec, family: FamilyCheck, settings: Settings, prove_member
     else:
         result.theorems = _merged(proved)
         result.verdict = check_verdict(t.status for t in result.theorems)     # every member's: all proved
-        result.findings = [t for r in proved for t in r.findings]
+        # a finding (a warning about an atom field the configuration never reads) recurs in every member: once
+        result.findings = list({t.id: t for r in reversed(proved) for t in r.findings}.values())
         largest = family.members[-1]
         result.info.append(f"family: every member verified; the obligations shown are the largest member's "
                            f"({point_text(largest.point)}, {largest.shared_bytes} bytes)")
