@@ -187,6 +187,11 @@ def test_a_parameter_that_never_outgrows_shared_memory_needs_a_max(tmp_path):
 def test_bad_members_and_files_are_bad_input(tmp_path):
     with pytest.raises(SpecError, match="names 'BN', which is not a parameter"):
         load(tmp_path, family("x", "BM: {values: [32]}; stages: [2, 2]", "({BM*BN},64,{stages}):(64,1,2048)"))
+    with pytest.raises(SpecError, match="an expression has at most 200"):    # no deep recursion on hostile text
+        load(tmp_path, family("x", "BM: {values: [32]}; stages: [2, 2]",
+                              "({" + "1+" * 5000 + "BM},64,{stages}):(64,1,2048)"))
+    with pytest.raises(SpecError, match="is not an integer expression"):
+        load(tmp_path, family("x", "BM: {values: [32]}; stages: [2, 2]", "({BM**2},64,{stages}):(64,1,2048)"))
     with pytest.raises(SpecError, match=r"member BM=36, stages=2"):      # CuTe's tile_to_shape does not divide 36
         load(tmp_path, family("x", "BM: {values: [32, 36]}; stages: [2, 2]", SWIZZLED))
     with pytest.raises(SpecError, match="version 2 key"):
@@ -239,6 +244,7 @@ def test_a_family_is_suggested_a_change_of_every_member(tmp_path):
     s = suggest(spec, fam, Settings())
     assert [(c.field, c.new) for c in s.changes] == [("copy", "SM75_U32x4_LDSM_N")]
     assert isinstance(s.check, FamilyCheck) and all(m.check.copy == "SM75_U32x4_LDSM_N" for m in s.check.members)
+    assert s.check.copy == "SM75_U32x4_LDSM_N"
     assert run_check(s.spec, s.check).verdict is Verdict.VERIFIED
 
 

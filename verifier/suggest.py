@@ -138,7 +138,7 @@ def _changed(check: CheckSpec, fields: dict[str, Any]) -> CheckSpec:
     """`check` with `fields` changed; a family with them changed in every member."""
     if isinstance(check, FamilyCheck):
         return dataclasses.replace(check, members=[dataclasses.replace(m, check=dataclasses.replace(m.check, **fields))
-                                                   for m in check.members])
+                                                   for m in check.members], **fields)
     return dataclasses.replace(check, **fields)
 
 
@@ -148,8 +148,7 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
     relaid tile) are one member's, so a family does not take them."""
     model = check.members[0].check if isinstance(check, FamilyCheck) else check
     singles: list[tuple[Change, dict[str, Any]]] = []
-    own = iter(()) if isinstance(check, FamilyCheck) else kind_of(check).neighbours(spec, check)
-    for gen in (_copy_changes(spec, model), _value_type_changes(spec, model), own):
+    for gen in (_copy_changes(spec, model), _value_type_changes(spec, model), kind_of(check).neighbours(spec, check)):
         singles += list(gen)
     for change, fields in singles:
         yield Candidate((change,), _changed(check, fields), spec)

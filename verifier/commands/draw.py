@@ -42,9 +42,8 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         family_caption = ""
         if isinstance(check, FamilyCheck):       # a family draws one member: --member's, else its result's
             from ..engine.family import member_check
-            from ..engine.runner import run_check
-            chosen, family_result = member_check(spec, check, member, Settings(),
-                                                 lambda s, c, st, d: run_check(s, c, st, debug=d))
+            from ..engine.runner import prove_member
+            chosen, family_result = member_check(spec, check, member, Settings(), prove_member)
             family_caption = f"family {check.name}, member {point_text(chosen.point)}"
             check = chosen.check
         elif member is not None:

@@ -26,8 +26,8 @@ def explain_main(path: str, check: str, lane: int | None, value: int | None, ins
         c, spec = find_check(path, check, allow_outside)
         if isinstance(c, FamilyCheck):     # a family's member: --member's, else the one its result is about
             from ..engine.family import member_check
-            from ..engine.runner import run_check
-            chosen, _ = member_check(spec, c, member, Settings(), lambda s, m, st, d: run_check(s, m, st, debug=d))
+            from ..engine.runner import prove_member
+            chosen, _ = member_check(spec, c, member, Settings(), prove_member, prove=False)
             out.write(f"{path}: check {safe(check)} is a family; its member {point_text(chosen.point)}:\n")
             c = chosen.check
         elif member is not None:

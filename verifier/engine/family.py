@@ -9,6 +9,7 @@ import time
 from dataclasses import replace
 from typing import Callable
 
+from ..kinds.family.kind import member_of
 from ..outcome import Expect, Verdict, check_verdict
 from ..specfile.family import FamilyCheck, Member, point_text
 from ..specfile.model import CheckSpec, Spec, SpecError
@@ -89,13 +90,13 @@ def parse_member(text: str) -> dict[str, int]:
 
 
 def member_check(spec: Spec, family: FamilyCheck, member: str | None, settings: Settings,
-                 prove_member: ProveMember) -> tuple[Member, CheckResult]:
-    """The member `draw` and `explain` work on, with the family's result: the one `--member` names (SpecError if
-    none is), else the one the family's result is about (its smallest member not verified, else its smallest)."""
+                 prove_member: ProveMember, prove: bool = True) -> tuple[Member, CheckResult | None]:
+    """The member `draw` and `explain` work on, with its result (with `prove`): the one `--member` names
+    (SpecError if none is), else the one the family's result is about (its smallest member not verified, else its
+    smallest; the family is proved to know it)."""
     if member is None:
         result = run_family(spec, family, settings, prove_member)
-        about = next((m for m in family.members if point_text(m.point) == result.member), family.members[0])
-        return about, result
+        return member_of(family, result), result
     try:
         point = parse_member(member)
     except ValueError as e:
@@ -105,7 +106,7 @@ def member_check(spec: Spec, family: FamilyCheck, member: str | None, settings: 
         names = ", ".join(p.name for p in family.parameters)
         raise SpecError(None, f"family '{family.name}' has no member {point_text(point)} (its parameters: {names}; "
                               f"its members: {family.domain_text()})")
-    return found, prove_member(spec, found.check, settings, False)
+    return found, prove_member(spec, found.check, settings, False) if prove else None
 
 
 __all__ = ["PROCEDURE", "domain_lines", "member_check", "parse_member", "run_family"]

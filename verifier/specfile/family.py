@@ -220,10 +220,15 @@ def _value(node: ast.AST, point: Point) -> int:
     raise ExpressionError("is not an integer expression of the parameters (+, -, *, //, %, parentheses)")
 
 
+MAX_EXPRESSION = 200             # characters of one {expr}: deeper nesting than that is no tile arithmetic
+
+
 def evaluate(text: str, point: Point) -> int:
+    if len(text) > MAX_EXPRESSION:
+        raise ExpressionError(f"has {len(text)} characters; an expression has at most {MAX_EXPRESSION}")
     try:
         tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError):     # ValueError: an integer literal beyond Python's digit limit
         raise ExpressionError("is not an integer expression of the parameters") from None
     return _value(tree.body, point)
 
