@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1", "wgmma",   # capture.cu, capture_wgmma.cu
-            "tma", "gmma_desc", "tma_store"]      # capture_tma.cu, capture_gmma_desc.cu, capture_tma_store.cu
+            "tma", "gmma_desc", "tma_store",      # capture_tma.cu, capture_gmma_desc.cu, capture_tma_store.cu
+            "tma_nd"]                             # capture_tma_nd.cu
 
 
 def main():

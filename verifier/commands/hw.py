@@ -1,7 +1,8 @@
 """`python -m verifier hw tma|wgmma|banks|tmem ...`: the hardware models, queried directly (README, "Hardware
 models").  `hw -` reads one query a line (the words after `hw`) and answers each with one JSON line; a
 malformed query gets `{"error": ...}` and the others go on.  Parameters the driver or the hardware refuses
-get `{"refused": "<the rule>"}`.
+get `{"refused": "<the rule>"}`; what no model covers `{"unsupported": "<why>"}` (exit 3), and an answer with a
+part the documentation leaves open lists it under "unmodelled" (exit 3).
 """
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from ..hardware.banks import BankModelError, parse_instruction, wavefronts
 from ..hardware.gmma_desc import Descriptor, operand_reads
 from ..hardware.smem_operand import Major
 from ..hardware.registry import mma_instruction_model, mma_instruction_types
-from ..hardware.tma import (DATA_TYPE_BYTES, FLOAT_TYPES, TensorMap2D, TmaSwizzle, copy_refusal, encode_refusal,
-                            multicast_placement, multicast_refusal, placement, store_refusal, store_unmodelled,
-                            store_writes, tx_bytes)
+from ..hardware.tma import (DATA_TYPE_BITS, ND_FLOAT_TYPES, PACKED_DIM0_MULTIPLE, PADDED_DIM0_MULTIPLE,
+                            PADDED_GLOBAL_ALIGN, SUBBYTE_GROUP, SUBBYTE_TYPES, TX_UNMODELLED, TensorMap2D, TensorMapND,
+                            TmaSwizzle, copy_refusal, copy_refusal_nd, encode_refusal, encode_refusal_nd,
+                            multicast_placement, multicast_refusal, padding_nd, placement,
+                            placement_nd, store_refusal, store_unmodelled, store_writes, tx_bytes, tx_bytes_nd)
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from ..outcome import ExitCode
 
@@ -36,12 +39,22 @@ class _Parser(argparse.ArgumentParser):
         raise QueryError(message)
 
 
-def _pair(text: str) -> tuple[int, int]:
+MAX_RANK_ARGUMENT = 8              # coordinates a --box / --start / ... may give (the driver's limit, 5, is a refusal)
+
+
+def _ints(text: str) -> tuple[int, ...]:
     try:
-        a, b = (int(x, 0) for x in text.split(","))
+        out = tuple(int(x, 0) for x in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected two integers separated by a comma, not {text[:40]!r}") from None
-    return a, b
+        raise argparse.ArgumentTypeError(f"expected integers separated by commas, not {text[:40]!r}") from None
+    if len(out) > MAX_RANK_ARGUMENT:
+        raise argparse.ArgumentTypeError(f"at most {MAX_RANK_ARGUMENT} values, not {len(out)}")
+    return out
+
+
+def _dtype(text: str) -> str:
+    """A tensor map data type, the sub-byte names in any case (16u4_align8b is 16U4_ALIGN8B)."""
+    return next((name for name in DATA_TYPE_BITS if name.lower() == text.lower()), text)
 
 
 def _int(text: str) -> int:
@@ -82,6 +95,10 @@ def _addresses(text: str) -> list[int]:
 
 # options whose value may begin with '-' (a negative coordinate): `--start -8,-8` is read as `--start=-8,-8`
 SIGNED_VALUE_OPTIONS = ("--start",)
+TMA_DEFAULT_DTYPE = {1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}   # an N-D box given only --elem-bytes
+# the most shared memory an N-D answer may span: a 2-D box's most (256 rows of 256 8-byte elements); more could not
+# land in one CTA's shared memory anyway (227 KiB on sm_90 and sm_100)
+MAX_TMA_ANSWER_BYTES = 256 * 256 * 8
 
 
 def _signed_values(argv: list[str]) -> list[str]:
@@ -103,10 +120,12 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
                                        "descriptor makes the tensor core read, which TMEM cell a tcgen05.ld "
                                        "register holds.")
     sub = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
-    t = sub.add_parser("tma", help="a 2-D tiled TMA load: the shared byte each global byte lands in (--store: the "
-                                   "global bytes a store writes and the shared byte each comes from)")
-    t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), required=True)
-    t.add_argument("--box", type=_pair, required=True, metavar="INNER,OUTER")
+    t = sub.add_parser("tma", help="a tiled TMA load (rank 1..5): the shared byte each global byte lands in (--store, "
+                                   "rank 2: the global bytes a store writes and the shared byte each comes from)")
+    t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), default=None,
+                   help="bytes of an element (or give --dtype)")
+    t.add_argument("--box", type=_ints, required=True, metavar="B0,B1[,B2..]",
+                   help="boxDim, dimension 0 (innermost) first; two values: INNER,OUTER")
     t.add_argument("--swizzle", choices=[s.value for s in TmaSwizzle], default="none")
     t.add_argument("--dst", type=_shared_address, required=True, metavar="ADDR",
                    help="shared-window byte address (of a store: its source)")
@@ -115,16 +134,22 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
     t.add_argument("--multicast", type=_int, default=None, metavar="MASK",
                    help="a .multicast::cluster load to the CTAs of this 16-bit ctaMask (with --cluster)")
     t.add_argument("--cluster", type=_int, default=None, metavar="N", help="CTAs in the cluster (with --multicast)")
-    t.add_argument("--element-strides", type=_pair, default=(1, 1), metavar="E0,E1",
-                   help="elementStrides (1..8): E1 keeps every E1-th row; E0 is ignored by the hardware")
-    t.add_argument("--start", type=_pair, default=(0, 0), metavar="C0,C1", help="global coordinate (col, row)")
-    t.add_argument("--global-dim", type=_pair, default=None, metavar="D0,D1",
-                   help="global tensor size (cols, rows); default: large enough for the box")
+    t.add_argument("--element-strides", type=_ints, default=None, metavar="E0,E1[,..]",
+                   help="elementStrides (1..8): Ei keeps every Ei-th coordinate of dimension i >= 1; E0 is ignored "
+                        "by the hardware")
+    t.add_argument("--start", type=_ints, default=None, metavar="C0,C1[,..]",
+                   help="global coordinate, dimension 0 first (col, row)")
+    t.add_argument("--global-dim", type=_ints, default=None, metavar="D0,D1[,..]",
+                   help="global tensor size in elements, dimension 0 first; default: large enough for the box")
     t.add_argument("--global-stride", type=_int, default=None, metavar="BYTES",
-                   help="bytes between global rows; default: D0 * elem-bytes rounded up to 16")
+                   help="rank 2: bytes between global rows; default: D0 * elem-bytes rounded up to 16")
+    t.add_argument("--global-strides", type=_ints, default=None, metavar="S1,S2,..",
+                   help="globalStrides in bytes, of dimensions 1..rank-1; default: packed rows (rounded up to 16, "
+                        "32 for the ALIGN16B types), each dimension nested in the next")
     t.add_argument("--oob-fill", choices=("zero", "nan"), default="zero")
-    t.add_argument("--dtype", choices=sorted(DATA_TYPE_BYTES), default=None,
-                   help="the tensor map's data type (the NaN fill needs a floating-point one; default: not checked)")
+    t.add_argument("--dtype", type=_dtype, choices=sorted(DATA_TYPE_BITS), default=None,
+                   help="the tensor map's data type, the sub-byte ones (16U4_ALIGN8B, 16U4_ALIGN16B, 16U6_ALIGN16B) "
+                        "included (the NaN fill needs a floating-point one; default for a 2-D box: not checked)")
     t.add_argument("--json", action="store_true")
     w = sub.add_parser("wgmma", help="a wgmma shared-memory descriptor: the byte read for each A(m,k) / B(n,k)")
     w.add_argument("--instruction", required=True, help="e.g. wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16")
@@ -147,34 +172,62 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
 
 # --- the queries ----------------------------------------------------------------------------------------------
 
+def _coords(a: argparse.Namespace, name: str, rank: int) -> tuple[int, ...] | None:
+    """The option's values, checked to give one per dimension of the box."""
+    v: tuple[int, ...] | None = getattr(a, name)
+    if v is not None and len(v) != rank:
+        raise QueryError(f"--{name.replace('_', '-')} gives {len(v)} values; the box has rank {rank}")
+    return v
+
+
 def tma_query(a: argparse.Namespace) -> Answer:
-    e = a.elem_bytes
+    rank = len(a.box)
+    sub = a.dtype in SUBBYTE_TYPES
+    if a.global_strides is not None and len(a.global_strides) != max(rank - 1, 0):
+        raise QueryError(f"--global-strides gives {len(a.global_strides)} values; a rank-{rank} box has {rank - 1}")
+    if a.global_strides is not None and a.global_stride is not None:
+        raise QueryError("--global-stride is the rank-2 form of --global-strides: give one of them")
+    if rank == 2 and not sub:
+        stride = a.global_stride if a.global_strides is None else a.global_strides[0]
+        return tma_query_2d(a, stride)
+    if a.global_stride is not None:
+        raise QueryError(f"--global-stride is for a rank-2 box; a rank-{rank} box takes --global-strides S1,...")
+    return tma_query_nd(a)
+
+
+def tma_query_2d(a: argparse.Namespace, global_stride: int | None) -> Answer:
+    """The validated 2-D model (TensorMap2D)."""
+    if a.elem_bytes is None and a.dtype is None:
+        raise QueryError("give --elem-bytes or --dtype")
+    e = a.elem_bytes if a.elem_bytes is not None else DATA_TYPE_BITS[a.dtype] // 8
     box = a.box
-    start = a.start
-    dims = a.global_dim or (max(1, start[0] + box[0]), max(1, start[1] + box[1]))
-    stride = a.global_stride if a.global_stride is not None else ((dims[0] * e + 15) // 16) * 16
-    if a.dtype is not None and DATA_TYPE_BYTES[a.dtype] != e:
-        raise QueryError(f"--dtype {a.dtype} has {DATA_TYPE_BYTES[a.dtype]}-byte elements, not --elem-bytes {e}")
-    float_type = a.dtype is None or a.dtype in FLOAT_TYPES
-    t = TensorMap2D(e, box, TmaSwizzle(a.swizzle), dims, stride, a.oob_fill == "nan", float_type,
-                    element_strides=a.element_strides)
+    start = _coords(a, "start", 2) or (0, 0)
+    element_strides = _coords(a, "element_strides", 2) or (1, 1)
+    dims = _coords(a, "global_dim", 2) or (max(1, start[0] + box[0]), max(1, start[1] + box[1]))
+    stride = global_stride if global_stride is not None else ((dims[0] * e + 15) // 16) * 16
+    if a.dtype is not None and DATA_TYPE_BITS[a.dtype] != 8 * e:
+        raise QueryError(f"--dtype {a.dtype} has {DATA_TYPE_BITS[a.dtype] // 8}-byte elements, not --elem-bytes {e}")
+    float_type = a.dtype is None or a.dtype in ND_FLOAT_TYPES
+    t = TensorMap2D(e, (box[0], box[1]), TmaSwizzle(a.swizzle), (dims[0], dims[1]), stride, a.oob_fill == "nan",
+                    float_type, element_strides=(element_strides[0], element_strides[1]))
     encode = encode_refusal(t)
     if encode:
         return {"refused": encode}
+    start2 = (start[0], start[1])
     if a.store:
         if a.oob_fill != "zero" or a.multicast is not None or a.cluster is not None:
             raise QueryError("--oob-fill, --multicast and --cluster are a load's: a store writes no fill and goes to "
                              "one global tensor")
-        why = store_refusal(t, start, a.dst)
+        why = store_refusal(t, start2, a.dst)
         if why:
             return {"refused": why}
-        missing = store_unmodelled(t, start)
+        missing = store_unmodelled(t, start2)
         if missing:
             return {"unsupported": missing}
-        writes, untouched = store_writes(t, start, a.dst)
+        writes, untouched = store_writes(t, start2, a.dst)
         return {"stores": [[w.offset, w.row, w.col, w.byte, w.src] for w in writes],
                 "untouched": [list(rc) for rc in untouched]}
-    why = copy_refusal(t, start, a.dst)
+    why = copy_refusal(t, start2, a.dst)
     if why:
         return {"refused": why}
     if (a.multicast is None) != (a.cluster is None):
@@ -183,11 +236,88 @@ def tma_query(a: argparse.Namespace) -> Answer:
         refused = multicast_refusal(a.cluster, a.multicast)
         if refused:
             return {"refused": refused}
-        ctas = multicast_placement(t, start, a.dst, a.multicast)
+        ctas = multicast_placement(t, start2, a.dst, a.multicast)
         return {"tx_bytes": tx_bytes(t), "ctas": [{"rank": r, "writes": [[w.addr, w.row, w.col, w.byte] for w in ws]}
                                                   for r, ws in sorted(ctas.items())],
                 "untouched_ctas": [r for r in range(a.cluster) if r not in ctas]}
-    return {"tx_bytes": tx_bytes(t), "writes": [[w.addr, w.row, w.col, w.byte] for w in placement(t, start, a.dst)]}
+    return {"tx_bytes": tx_bytes(t), "writes": [[w.addr, w.row, w.col, w.byte] for w in placement(t, start2, a.dst)]}
+
+
+def tma_query_nd(a: argparse.Namespace) -> Answer:
+    """A box of rank other than 2, or of a packed sub-byte type (TensorMapND, from the driver API's documentation).
+    A write is [addr, c{rank-1}, ..., c1, c0, byte], the coordinates outermost first as the 2-D form's row, col."""
+    rank = len(a.box)
+    sub = SUBBYTE_TYPES.get(a.dtype) if a.dtype is not None else None
+    if a.dtype is None:
+        if a.elem_bytes is None:
+            raise QueryError("give --elem-bytes or --dtype")
+        if a.oob_fill == "nan":
+            raise QueryError("--oob-fill nan needs --dtype (a floating-point type) for a box of rank other than 2")
+        dtype = TMA_DEFAULT_DTYPE[a.elem_bytes]
+    else:
+        dtype = a.dtype
+        if sub is not None and a.elem_bytes is not None:
+            raise QueryError(f"--dtype {dtype} has {sub.bits}-bit elements: leave out --elem-bytes")
+        if sub is None and a.elem_bytes is not None and DATA_TYPE_BITS[dtype] != 8 * a.elem_bytes:
+            raise QueryError(f"--dtype {dtype} has {DATA_TYPE_BITS[dtype] // 8}-byte elements, not --elem-bytes "
+                             f"{a.elem_bytes}")
+    what = f"a {dtype} box" if sub is not None else f"a rank-{rank} box"
+    if a.store:
+        return {"unsupported": f"a TMA store of {what} is not modelled (only 2-D stores of byte-sized types were "
+                               "captured)"}
+    start = _coords(a, "start", rank) or (0,) * rank
+    bits = DATA_TYPE_BITS[dtype]
+    dims = _coords(a, "global_dim", rank)
+    if dims is None:
+        dims = tuple(max(1, s + b) for s, b in zip(start, a.box))
+        multiple = PADDED_DIM0_MULTIPLE if sub is not None and sub.padded else PACKED_DIM0_MULTIPLE if sub else 1
+        dims = (-(-dims[0] // multiple) * multiple,) + dims[1:]
+    strides = a.global_strides
+    if strides is None:
+        align = PADDED_GLOBAL_ALIGN if sub is not None and sub.padded else 16
+        pitch = -(-dims[0] * bits // 8 // align) * align if rank > 1 else 0
+        built: list[int] = []
+        for d in dims[1:]:
+            built.append(pitch)
+            pitch *= d
+        strides = tuple(built)
+    t = TensorMapND(dtype, a.box, dims, strides, TmaSwizzle(a.swizzle), _coords(a, "element_strides", rank) or (),
+                    a.oob_fill == "nan")
+    encode = encode_refusal_nd(t)
+    if encode:
+        return {"refused": encode}
+    why = copy_refusal_nd(t, start, a.dst)
+    if why:
+        return {"refused": why}
+    if t.footprint > MAX_TMA_ANSWER_BYTES:
+        raise QueryError(f"the box spans {t.footprint} bytes of shared memory, more than a CTA has: not listed (at "
+                         f"most {MAX_TMA_ANSWER_BYTES})")
+    if (a.multicast is None) != (a.cluster is None):
+        raise QueryError("--multicast MASK and --cluster N go together")
+    if a.multicast is not None:
+        refused = multicast_refusal(a.cluster, a.multicast)
+        if refused:
+            return {"refused": refused}
+        if bin(a.multicast).count("1") != 1:
+            return {"unsupported": f"a multicast of {what} to more than one CTA was not captured (a mask of one CTA "
+                                   "is that CTA's load)"}
+    unmodelled = [] if tx_bytes_nd(t) is not None else [TX_UNMODELLED]
+    fill = [-1] * rank
+    writes = [[w.addr, *(list(reversed(w.coord)) if w.coord is not None else fill), w.byte]
+              for w in placement_nd(t, start, a.dst)]
+    ans: Answer = {"tx_bytes": tx_bytes_nd(t)}
+    if a.multicast is not None:
+        cta = a.multicast.bit_length() - 1
+        ans.update(ctas=[{"rank": cta, "writes": writes}], untouched_ctas=[r for r in range(a.cluster) if r != cta])
+    else:
+        ans["writes"] = writes
+    if sub is not None:
+        ans["element_group"] = SUBBYTE_GROUP
+    if sub is not None and sub.padded:
+        ans["undefined"] = padding_nd(t, a.dst)
+    if unmodelled:
+        ans["unmodelled"] = unmodelled
+    return ans
 
 
 def wgmma_query(a: argparse.Namespace) -> Answer:
@@ -276,17 +406,18 @@ def _table(what: str, ans: Answer) -> str:
                          + (" ..." if len(ans["untouched"]) > 16 else ""))
         return "\n".join(lines) + "\n"
     if what == "tma" and "ctas" in ans:
-        lines = [f"tx_bytes {ans['tx_bytes']} in each receiving CTA; not written: CTAs "
+        writes = [w for c in ans["ctas"] for w in c["writes"]]
+        tx = ans["tx_bytes"] if ans["tx_bytes"] is not None else "unmodelled"
+        lines = [f"tx_bytes {tx} in each receiving CTA; not written: CTAs "
                  f"{', '.join(map(str, ans['untouched_ctas'])) or 'none'}",
-                 f"{'cta':>3} {'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]
-        lines += [f"{c['rank']:>3} {a:#10x} {r:>6} {col:>6} {b:>4}"
-                  for c in ans["ctas"] for a, r, col, b in c["writes"]]
-        return "\n".join(lines) + "\n"
+                 f"{'cta':>3} " + _write_header(writes)]
+        lines += [f"{c['rank']:>3} " + _write_line(w, False) for c in ans["ctas"] for w in c["writes"]]
+        return "\n".join(lines + _tma_notes(ans)) + "\n"
     if what == "tma":
-        lines = [f"tx_bytes {ans['tx_bytes']}", f"{'addr':>10} {'row':>6} {'col':>6} {'byte':>4}"]
-        lines += [f"{a:#10x} {r:>6} {c:>6} {b:>4}" + ("   (out of bounds: fill)" if r < 0 else "")
-                  for a, r, c, b in ans["writes"]]
-        return "\n".join(lines) + "\n"
+        tx = ans["tx_bytes"] if ans["tx_bytes"] is not None else "unmodelled"
+        lines = [f"tx_bytes {tx}", _write_header(ans["writes"])]
+        lines += [_write_line(w, True) for w in ans["writes"]]
+        return "\n".join(lines + _tma_notes(ans)) + "\n"
     if what == "banks":
         lines = [f"wavefronts {ans['wavefronts']} (ideal {ans['ideal']})"
                  + (f"; lanes l and l^{ans['paired_lanes']} read the same address: served as one"
@@ -314,8 +445,34 @@ def _table(what: str, ans: Answer) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _write_header(writes: list[list[int]]) -> str:
+    """A TMA write's columns: addr, row, col, byte (rank 2), or addr, d{rank-1} .. d0, byte."""
+    n = len(writes[0]) - 2 if writes else 2
+    names = ["row", "col"] if n == 2 else [f"d{i}" for i in reversed(range(n))]
+    return f"{'addr':>10} " + " ".join(f"{x:>6}" for x in names) + f" {'byte':>4}"
+
+
+def _write_line(w: list[int], note_fill: bool) -> str:
+    return (f"{w[0]:#10x} " + " ".join(f"{c:>6}" for c in w[1:-1]) + f" {w[-1]:>4}"
+            + ("   (out of bounds: fill)" if note_fill and w[1] < 0 else ""))
+
+
+def _tma_notes(ans: Answer) -> list[str]:
+    """What an N-D answer adds below its writes: the sub-byte group, the padding, what is not modelled."""
+    lines = []
+    if "element_group" in ans:
+        lines.append(f"a packed sub-byte type: the dimension-0 coordinate (col, d0) is the first element of a "
+                     f"{ans['element_group']}-element group, byte a byte of the group's packed data")
+    if "undefined" in ans:
+        pad = ans["undefined"]
+        lines.append(f"padding, left uninitialised: {len(pad)} bytes, " + " ".join(f"{a:#x}" for a in pad[:8])
+                     + (" ..." if len(pad) > 8 else ""))
+    lines += [f"unmodelled: {why}" for why in ans.get("unmodelled", [])]
+    return lines
+
+
 def _exit_for(ans: Answer) -> int:
-    return ExitCode.UNDECIDED if "unsupported" in ans else ExitCode.OK
+    return ExitCode.UNDECIDED if "unsupported" in ans or "unmodelled" in ans else ExitCode.OK
 
 
 def hw_main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
