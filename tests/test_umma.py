@@ -7,7 +7,7 @@ import pytest
 
 from verifier.algebra.types import instruction_type_agrees
 from verifier.hardware.registry import mma_instruction_model, mma_instruction_types
-from verifier.hardware.umma import CtaGroup, MMAKind, UMMAModel, shape_rule, umma_model
+from verifier.hardware.umma import DENSE_KINDS, CtaGroup, MMAKind, UMMAModel, shape_rule, umma_model
 from verifier.outcome import Status, Verdict
 from verifier.specfile import load_spec
 from verifier.symbolic.expr import Const
@@ -56,7 +56,7 @@ def test_shapes_table_39_does_not_list_are_refused(kind, group, m, n, extent):
 
 
 def test_k_is_256_bits_of_the_kind_and_the_rule_reads_as_the_table():
-    assert {kind: umma_model(ONE, kind, 128, 64).shape_mnk[2] for kind in MMAKind} == K_OF
+    assert {kind: umma_model(ONE, kind, 128, 64).shape_mnk[2] for kind in DENSE_KINDS} == K_OF
     assert shape_rule(PAIR, I8) == "M = 128 or 256; N = 32, 64, ... 256 (steps of 32); K = 32 (.kind::i8 .cta_group::2)"
 
 
@@ -90,7 +90,9 @@ def test_types_follow_the_kind_and_the_accumulator():
 @pytest.mark.parametrize("instruction,shape", [
     ("tcgen05.mma.cta_group::1.kind::f16", None),                      # M and N are the atom's: none, no model
     ("tcgen05.mma.ws.cta_group::1.kind::f16", (128, 64, 16)),          # .ws: not modelled
-    ("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale", (128, 64, 32)),
+    ("tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale", (128, 64, 32)),   # sparse (block scaling:
+    ("tcgen05.mma.cta_group::1.kind::f16.block_scale", (128, 64, 16)),               #   test_umma_blockscaled)
+    ("tcgen05.mma.cta_group::1.kind::mxf4", (128, 64, 64)),                          # no .block_scale
     ("tcgen05.mma.cta_group::3.kind::f16", (128, 64, 16)),
 ])
 def test_forms_that_are_not_modelled(instruction, shape):

@@ -49,3 +49,17 @@ def _unpacking_ldsm(name: str, element_bits: int, padding_bits: int) -> tuple[st
 KNOWN_FINDINGS.update(dict(
     _unpacking_ldsm(f"SM100_{src}_DU8x16_x{num}_LDSM_N", bits, pad)
     for src, bits, pad in (("SU4", 4, 64), ("SU6", 6, 32)) for num in (1, 2, 4)))
+
+
+def _mxf4_pair_ue4m3_block32(m: int, n: int) -> tuple[str, str]:
+    name = f"SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,{m},{n},32>"
+    return name, (
+        "FINDING: CuTe builds MMA_Traits<SM100_MMA_MXF4_2x1SM_SS<...,float_ue4m3_t,...,VS=32>> (the 1-SM traits' "
+        "static_assert requires float_ue8m0_t for VS = 32, the CTA-pair traits have none), and the Op issues "
+        "tcgen05.mma.cta_group::2.kind::mxf4.block_scale.block32, whose scale factors are .ue8m0 only (PTX ISA, "
+        "Block Scaling for tcgen05.mma: .kind::mxf4 takes .scale_vec::2X with .ue8m0; .ue4m3 is .kind::mxf4nvf4's); "
+        "make_instr_desc_block_scaled writes UE4M3 (0) into bit 23, which the .kind::mxf4 instruction descriptor does "
+        "not define. CUTLASS's collective builder never picks it (its Mxf4 schedules require ue8m0).")
+
+
+KNOWN_FINDINGS.update(dict(_mxf4_pair_ue4m3_block32(m, n) for m in (128, 256) for n in range(16, 257, 16)))

@@ -8,7 +8,9 @@ The neighbours are the changes a kernel author would try, each one field of the 
     copy_for    the operand's own make_tiled_copy_X;   copy_mma  the kernel's own tiled MMA
     smem        another Swizzle<B,M,S> on the same layout, no swizzle, or one of CuTe's usual swizzled atoms
                 (K-major or MN-major, for the element width) tiled to the tile
-    MMA atom    a broken operand layout replaced by the instruction's own fragment (the PTX ISA's)
+    MMA atom    a broken operand layout replaced by the instruction's own fragment (the PTX ISA's); a type the
+                instruction does not take replaced by one it takes; an instruction or (tcgen05.mma) a shape the PTX
+                ISA lacks replaced by the nearest it lists, the layouts then the instruction's fragments
     Hopper      make_gmma_desc's descriptor instead of a hand-written one, make_tma_copy's box, the buffer aligned
                 to the swizzle's repeat, the wgmma atom of the other major-ness
     TMEM        the allocation rounded up to the power of two the tile needs; a tile of fewer than 128 rows spread
@@ -134,6 +136,58 @@ def _mma_layout_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, 
                new_spec)
 
 
+def _mma_atom_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, Spec]]:
+    """An MMA atom its instruction refuses: one of its types replaced by a CuTe type of the PTX type the instruction
+    takes there; for tcgen05.mma (whose M, N and types the instruction descriptor carries) its instruction or its
+    shape replaced by the nearest the PTX ISA lists, with the instruction's fragments as its layouts."""
+    from .algebra.types import PTX_TYPE, PTX_TYPE_CHOICES, instruction_type_agrees, ptx_type_of, type_bits
+    from .hardware.registry import mma_instruction_types
+    from .kinds.cute_objects import hardware_layout, mma_model_for
+    from .specfile.model import UMMA_INSTRUCTION, ValueType
+    atom = spec.mma_atoms.get(check.mma or "")
+    if atom is None or not atom.instruction:
+        return
+
+    def with_atom(fixed: MMAAtomSpec) -> Spec:
+        return dataclasses.replace(spec, mma_atoms={**spec.mma_atoms, atom.name: fixed})
+
+    model = mma_model_for(atom)
+    want = mma_instruction_types(atom.instruction) or {}
+    at_fault = model.invalid_in.partition(".")[2] if model is not None and model.invalid else ""
+    for key, have in atom.types.items():
+        if key not in want or (instruction_type_agrees(have.name, have.bits, want[key])[0] and key != at_fault):
+            continue
+        ptx, mine = want[key].split(PTX_TYPE_CHOICES), ptx_type_of(have.name)
+        member = "ValTypeSFA / ValTypeSFB" if key == "sf" else f"ValType{key.upper()}"
+        # the same PTX type in another CuTe type first (a packed e2m1 -> the unpacksmem one), then the table's order
+        for name in sorted((n for n, t in PTX_TYPE.items() if t in ptx and n != have.name),
+                           key=lambda n: (PTX_TYPE[n] != mine, ptx.index(PTX_TYPE[n]))):
+            types = {**atom.types, key: ValueType(name, type_bits(name))}
+            yield (Change(f"types.{key} of MMA atom {atom.name}", have.name, name,
+                          f"MMA_Traits<{atom.name}>::{member} = {name}"),
+                   with_atom(dataclasses.replace(atom, types=types)))
+    if not atom.instruction.startswith(UMMA_INSTRUCTION) or model is None or not model.invalid:
+        return
+    from .hardware.registry import Instruction
+    from .hardware.umma import nearby_instructions, nearby_shapes
+    qualifiers = Instruction.parse(atom.instruction).qualifiers
+    for text in nearby_instructions(qualifiers) if model.invalid_in == "instruction" else []:
+        yield (Change(f"instruction of MMA atom {atom.name}", atom.instruction, text, f"asm: \"{text} ...\""),
+               with_atom(dataclasses.replace(atom, instruction=text)))
+    m, n, k = atom.shape_mnk
+    for mm, nn in nearby_shapes(qualifiers, m, n) if model.invalid_in == "shape" else []:
+        moved = dataclasses.replace(atom, shape_mnk=(mm, nn, k))
+        fragments = mma_model_for(moved)
+        if fragments is None or fragments.invalid or tuple(fragments.shape_mnk) != (mm, nn, k):
+            continue
+        a, b, c = (hardware_layout(fragments, op, atom.thr_id) for op in ("A", "B", "C"))
+        if a is None or b is None or c is None:
+            continue
+        yield (Change(f"shape_mnk of MMA atom {atom.name}", str(list(atom.shape_mnk)), str([mm, nn, k]),
+                      f"{atom.name} with M = {mm}, N = {nn} (and its layouts for that shape)"),
+               with_atom(dataclasses.replace(moved, a=a, b=b, c=c)))
+
+
 def _changed(check: CheckSpec, fields: dict[str, Any]) -> CheckSpec:
     """`check` with `fields` changed; a family with them changed in every member."""
     if isinstance(check, FamilyCheck):
@@ -152,7 +206,7 @@ def candidates(spec: Spec, check: CheckSpec) -> Iterator[Candidate]:
         singles += list(gen)
     for change, fields in singles:
         yield Candidate((change,), _changed(check, fields), spec)
-    for change, new_spec in _mma_layout_changes(spec, model):
+    for change, new_spec in itertools.chain(_mma_layout_changes(spec, model), _mma_atom_changes(spec, model)):
         yield Candidate((change,), check, new_spec)
     for (c1, f1), (c2, f2) in itertools.combinations(singles, 2):
         if c1.field != c2.field:

@@ -4,8 +4,11 @@ from __future__ import annotations
 TYPE_BITS: dict[str, int] = {
     "uint1_t": 1, "uint1b_t": 1, "bin1_t": 1, "int4b_t": 4, "uint4b_t": 4, "int4_t": 4, "uint4_t": 4,
     "float_e2m1_t": 4, "float_e3m2_t": 6, "float_e2m3_t": 6,
-    "int8_t": 8, "uint8_t": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "float_ue8m0_t": 8, "signed char": 8,
-    "unsigned char": 8, "char": 8,
+    # cutlass::detail::float_*_unpacksmem_t: the 4- and 6-bit types of .kind::(mx)f8f6f4, padded to a byte of shared
+    # memory each; sizeof_bits is the payload's (cutlass/float_subbyte.h), the byte is SMEM_CONTAINER_BITS
+    "float_e2m1_unpacksmem_t": 4, "float_e3m2_unpacksmem_t": 6, "float_e2m3_unpacksmem_t": 6,
+    "int8_t": 8, "uint8_t": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "float_ue8m0_t": 8, "float_ue4m3_t": 8,
+    "signed char": 8, "unsigned char": 8, "char": 8,
     "half_t": 16, "bfloat16_t": 16, "int16_t": 16, "uint16_t": 16, "short int": 16, "half": 16,
     "float": 32, "tfloat32_t": 32, "int32_t": 32, "uint32_t": 32, "int": 32, "unsigned int": 32,
     "double": 64, "int64_t": 64, "uint64_t": 64, "complex<float>": 64,
@@ -19,13 +22,7 @@ def type_bits(name: str | int) -> int:
         if name <= 0:
             raise ValueError(f"a bit width must be positive, not {name}")
         return name
-    key = str(name).strip()
-    for prefix in ("cutlass::", "cute::", "std::"):
-        if key.startswith(prefix):
-            key = key[len(prefix):]
-    if key.startswith("cutlass::"):
-        key = key[len("cutlass::"):]
-    key = key.replace("cutlass::", "")
+    key = _bare(str(name))
     if key.isdigit():
         return type_bits(int(key))
     if key not in TYPE_BITS:
@@ -40,6 +37,14 @@ PTX_TYPE: dict[str, str] = {
     "uint32_t": "u32", "unsigned int": "u32", "int4b_t": "s4", "int4_t": "s4", "uint4b_t": "u4", "uint4_t": "u4",
     "uint1b_t": "b1", "uint1_t": "b1", "bin1_t": "b1", "float_e4m3_t": "e4m3", "float_e5m2_t": "e5m2",
     "int16_t": "s16", "uint16_t": "u16", "float_e2m3_t": "e2m3", "float_e3m2_t": "e3m2", "float_e2m1_t": "e2m1",
+    "float_e2m1_unpacksmem_t": "e2m1", "float_e3m2_unpacksmem_t": "e3m2", "float_e2m3_unpacksmem_t": "e2m3",
+    "float_ue8m0_t": "ue8m0", "float_ue4m3_t": "ue4m3",      # block scaling's scale factors
+}
+# The bits one element takes in shared memory where that is more than its own bits: the unpacksmem types pad each
+# 4- or 6-bit element to a byte (the .kind::f8f6f4 / .kind::mxf8f6f4 operands, "packed along with padding": 16
+# elements in the first 8 or 12 bytes of a 16-byte slot).
+SMEM_CONTAINER_BITS: dict[str, int] = {
+    "float_e2m1_unpacksmem_t": 8, "float_e3m2_unpacksmem_t": 8, "float_e2m3_unpacksmem_t": 8,
 }
 # Same-width types an instruction reads as its own: a float operand of a .tf32 MMA is read as tf32 (the
 # tensor core ignores the low mantissa bits), which CUTLASS relies on for float A/B tiles.
@@ -48,17 +53,27 @@ PTX_READS_AS: dict[tuple[str, str], str] = {
 }
 PTX_TYPE_BITS: dict[str, int] = {
     "f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "f64": 64, "s8": 8, "u8": 8, "s16": 16, "u16": 16, "s32": 32,
-    "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8, "e2m3": 6, "e3m2": 6, "e2m1": 4,
+    "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8, "e2m3": 6, "e3m2": 6, "e2m1": 4, "ue8m0": 8,
+    "ue4m3": 8,
 }
 # an instruction whose types are chosen by a descriptor (tcgen05.mma) takes any one of several: "f16|bf16"
 PTX_TYPE_CHOICES = "|"
 
 
+# namespaces a type name is written without (`cutlass::detail::float_e2m1_unpacksmem_t` is float_e2m1_unpacksmem_t)
+NAMESPACES = ("cutlass::", "cute::", "std::", "detail::")
+
+
 def _bare(name: str) -> str:
     key = str(name).strip()
-    for prefix in ("cutlass::", "cute::", "std::"):
+    for prefix in NAMESPACES:
         key = key.replace(prefix, "")
     return key
+
+
+def smem_container_bits(name: str, bits: int) -> int:
+    """The bits one element of a value type (CuTe name, `bits` wide) takes in shared memory."""
+    return SMEM_CONTAINER_BITS.get(_bare(name), bits)
 
 
 def ptx_type_of(name: str) -> str | None:

@@ -74,7 +74,8 @@ class MMAModel:
     c: OperandFragment
     section: str = ""
     invalid: str = ""                # set when the PTX ISA has no instruction of this shape / these types (why)
-    invalid_in: str = "shape"        # what the reason is about: "shape", "types" or "instruction" (its qualifiers)
+    invalid_in: str = "shape"        # what the reason is about: "shape", "types" (D's; "types.a": A's type, ...)
+                                     # or "instruction" (its qualifiers)
 
     def operand(self, name: str) -> OperandFragment:
         return {Operand.A: self.a, Operand.B: self.b, Operand.C: self.c}[Operand.of(name)]

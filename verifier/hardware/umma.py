@@ -1,4 +1,4 @@
-"""tcgen05.mma (SM100 "UMMA", dense, not .ws): which element of A, B and D each CTA of the MMA names.
+"""tcgen05.mma (SM100 "UMMA", dense and block-scaled, not .ws): which element of A, B and D each CTA of the MMA names.
 
 Written from the PTX ISA, chapter "TensorCore 5th Generation Family Instructions" (tcgen05):
 - "Matrix Shape" (Table 39, "Various combinations of .kind and shapes"): the dense shapes without .ws are
@@ -27,8 +27,25 @@ Written from the PTX ISA, chapter "TensorCore 5th Generation Family Instructions
   half of A's rows (m), half of B's rows (n), and holds half of D's rows (m) in its own tensor memory
   (Layout A for M = 256, Layout B for M = 128), CTA r holding rows r*M/2 ... (r+1)*M/2 - 1.
 
-A shape (or a type combination) the table does not list is no instruction: the model says why in `invalid`, and
-theorem 2 refutes the atom with that reason rather than comparing it with an invented fragment.
+- Block scaling ("Block Scaling for tcgen05.mma", the syntax `tcgen05.mma.cta_group.kind.block_scale
+  {.scale_vectorsize}` with .kind::mxf8f6f4, .kind::mxf4 or .kind::mxf4nvf4; Table 39's rows of those kinds): M =
+  128 with .cta_group::1 and M = 128 or 256 with .cta_group::2 (no M = 64: the block-scaled instruction descriptors,
+  Tables 43 and 44, keep M >> 7 only); N as for the dense float kinds; K = 32 for .kind::mxf8f6f4 (A and B each any
+  of .e4m3, .e5m2, .e2m3, .e3m2, .e2m1, mixed: the 6- and 4-bit elements "packed along with padding", a byte of the
+  operand per element -- 16 of them packed into the first 8 or 12 bytes of a 16-byte slot in shared memory, one
+  8-bit container each in tensor memory) and K = 64 for .kind::mxf4 and .kind::mxf4nvf4 (.e2m1 A and B, two a byte);
+  D .f32; .ws is not a block-scaled form. The scale factors (Tables 56 and 57): .scale_vec::NX gives N scale factors
+  per row of A (column of B) per MMA, each for K / N elements of K, and .block32 / .block16 name the same vectors by
+  the elements one factor covers (.block32 is 1X for .kind::mxf8f6f4, 2X for the mxf4 kinds; .block16 is 4X).
+  .kind::mxf8f6f4 takes 1X with .ue8m0 factors (1X when none is written), .kind::mxf4 2X with .ue8m0 (2X, i.e.
+  .block32, when none is written), .kind::mxf4nvf4 2X with .ue8m0 or 4X with .ue8m0 or .ue4m3 (always written).
+  Transpose (an MN-major A or B, "Instruction descriptor" Table 51) exists for .kind::mxf8f6f4 and not for the mxf4
+  kinds. The scale factors' own path (where scale-A-tmem / scale-B-tmem lie in tensor memory, the scale-factor IDs)
+  is not modelled here; the atom's A, B and D are those of the dense kinds.
+
+A shape (or a type combination, or a vector size the kind does not take) the table does not list is no instruction:
+the model says why in `invalid`, and theorem 2 refutes the atom with that reason rather than comparing it with an
+invented fragment.
 """
 from __future__ import annotations
 
@@ -39,20 +56,34 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..algebra.types import PTX_TYPE_CHOICES, ptx_type_of
+from ..algebra.types import PTX_TYPE_CHOICES, ptx_type_of, smem_container_bits
 from .base import Index, MMAModel, OperandFragment
 from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, OperandTypes
 
 SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Instruction "
            "descriptor, Matrix Descriptors, CTA Pair, Data Path Layout Organization")
+SCALED_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Block Scaling "
+                  "for tcgen05.mma (Tables 56, 57), Instruction descriptor (Tables 43, 44, 51), CTA Pair")
 
 
 class MMAKind(str, enum.Enum):
-    """The dense .kind qualifiers of tcgen05.mma this module models (block-scaled kinds are not modelled)."""
+    """The .kind qualifiers of tcgen05.mma this module models: the dense ones, then the block-scaled ones (written
+    with .block_scale, SCALE_RULES)."""
     F16 = "f16"
     TF32 = "tf32"
     F8F6F4 = "f8f6f4"
     I8 = "i8"
+    MXF8F6F4 = "mxf8f6f4"
+    MXF4 = "mxf4"
+    MXF4NVF4 = "mxf4nvf4"
+
+    @property
+    def block_scaled(self) -> bool:
+        return self in SCALE_RULES
+
+
+DENSE_KINDS = (MMAKind.F16, MMAKind.TF32, MMAKind.F8F6F4, MMAKind.I8)
+BLOCK_SCALED_KINDS = (MMAKind.MXF8F6F4, MMAKind.MXF4, MMAKind.MXF4NVF4)
 
 
 class CtaGroup(enum.IntEnum):
@@ -62,38 +93,144 @@ class CtaGroup(enum.IntEnum):
 
 @dataclass(frozen=True)
 class KindRule:
-    """One .kind of Table 39 (dense, without .ws)."""
-    k: int                                            # K of the dense MMA
+    """One .kind of Table 39 (without .ws)."""
+    k: int                                            # K of the (dense, not sparse) MMA
     ab_types: tuple[str, ...]                         # PTX types A and B may have
     d_types: tuple[str, ...]                          # PTX types D (and C) may have
     n_values: Mapping[CtaGroup, tuple[int, ...]]      # N per .cta_group
     n_rule: Mapping[CtaGroup, str]                    # the same, as the table writes it
     ab_types_for_d: Mapping[str, tuple[str, ...]]     # A/B types a D type allows, where narrower than ab_types
+    m_values: Mapping[CtaGroup, tuple[int, ...]]      # M per .cta_group
+    ab_container_bits: int | None = None              # bits a 6- or 4-bit A/B element takes (None: no such types)
+    transpose: bool = True                            # an MN-major A or B exists (Table 51)
 
 
 _STEPS_OF_8 = tuple(range(8, 257, 8))
 _STEPS_OF_16 = tuple(range(16, 257, 16))
 _STEPS_OF_32 = tuple(range(32, 257, 32))
+_FLOAT_N = {CtaGroup.ONE: _STEPS_OF_8, CtaGroup.PAIR: _STEPS_OF_16}
 _FLOAT_RULE = {CtaGroup.ONE: "N = 8, 16, 24, ... 256 (steps of 8)", CtaGroup.PAIR: "N = 16, 32, ... 256 (steps of 16)"}
+M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (64, 128), CtaGroup.PAIR: (128, 256)}   # dense
+BLOCK_SCALED_M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (128,), CtaGroup.PAIR: (128, 256)}
+_F8F6F4_TYPES = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
+CONTAINER_BITS = 8            # .kind::(mx)f8f6f4: a 6- or 4-bit element takes a byte ("packed along with padding")
+PACKED_E2M1_BITS = 4          # .kind::mxf4 / mxf4nvf4: two .e2m1 a byte
 
 KIND_RULES: dict[MMAKind, KindRule] = {
-    MMAKind.F16: KindRule(16, ("f16", "bf16"), ("f16", "f32"),
-                          {CtaGroup.ONE: _STEPS_OF_8, CtaGroup.PAIR: _STEPS_OF_16}, _FLOAT_RULE,
-                          {"f16": ("f16",)}),
-    MMAKind.TF32: KindRule(8, ("tf32",), ("f32",), {CtaGroup.ONE: _STEPS_OF_8, CtaGroup.PAIR: _STEPS_OF_16},
-                           _FLOAT_RULE, {}),
-    MMAKind.F8F6F4: KindRule(32, ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1"), ("f32",),
-                             {CtaGroup.ONE: _STEPS_OF_8, CtaGroup.PAIR: _STEPS_OF_16}, _FLOAT_RULE, {}),
+    MMAKind.F16: KindRule(16, ("f16", "bf16"), ("f16", "f32"), _FLOAT_N, _FLOAT_RULE, {"f16": ("f16",)}, M_VALUES),
+    MMAKind.TF32: KindRule(8, ("tf32",), ("f32",), _FLOAT_N, _FLOAT_RULE, {}, M_VALUES),
+    MMAKind.F8F6F4: KindRule(32, _F8F6F4_TYPES, ("f32",), _FLOAT_N, _FLOAT_RULE, {}, M_VALUES,
+                             ab_container_bits=CONTAINER_BITS),
     MMAKind.I8: KindRule(32, ("s8", "u8"), ("s32",),
                          {CtaGroup.ONE: (8, 16, 24, 32) + tuple(range(48, 257, 16)), CtaGroup.PAIR: _STEPS_OF_32},
                          {CtaGroup.ONE: "N = 8, 16, 24, 32, 48, ... 256 (steps of 16 after 32)",
-                          CtaGroup.PAIR: "N = 32, 64, ... 256 (steps of 32)"}, {}),
+                          CtaGroup.PAIR: "N = 32, 64, ... 256 (steps of 32)"}, {}, M_VALUES),
+    MMAKind.MXF8F6F4: KindRule(32, _F8F6F4_TYPES, ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
+                               ab_container_bits=CONTAINER_BITS),
+    MMAKind.MXF4: KindRule(64, ("e2m1",), ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
+                           ab_container_bits=PACKED_E2M1_BITS, transpose=False),
+    MMAKind.MXF4NVF4: KindRule(64, ("e2m1",), ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
+                               ab_container_bits=PACKED_E2M1_BITS, transpose=False),
 }
-M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (64, 128), CtaGroup.PAIR: (128, 256)}
-# element width of A/B when the atom's types are not given (.kind::f8f6f4: its 8-bit container)
-_DEFAULT_AB_BITS = {MMAKind.F16: 16, MMAKind.TF32: 32, MMAKind.F8F6F4: 8, MMAKind.I8: 8}
+# element width of A/B when the atom's types are not given (.kind::(mx)f8f6f4: the byte an element takes)
+_DEFAULT_AB_BITS = {MMAKind.F16: 16, MMAKind.TF32: 32, MMAKind.F8F6F4: 8, MMAKind.I8: 8, MMAKind.MXF8F6F4: 8,
+                    MMAKind.MXF4: 4, MMAKind.MXF4NVF4: 4}
 _DEFAULT_D_BITS = 32
 _A_IN_TMEM = re.compile(r"_TS(?:<|_|$)")     # CUTLASS's SM100_MMA_*_TS<...>: A from tensor memory
+# what a 6- or 4-bit A/B element of a kind is in memory, by ab_container_bits
+_CONTAINER_WORDS = {CONTAINER_BITS: "6- and 4-bit A and B elements padded to a byte each (16 of them in a 16-byte "
+                                    "slot; CuTe's float_e2m1_unpacksmem_t, float_e3m2_unpacksmem_t, "
+                                    "float_e2m3_unpacksmem_t), not packed",
+                    PACKED_E2M1_BITS: "4-bit A and B elements packed, two a byte (CuTe's float_e2m1_t), not each "
+                                      "in a byte"}
+MN_MAJOR_BITS = (8, 16, 32)   # the element widths an MN-major (transposed) operand may have (Table 54)
+
+
+# --- block scaling (Tables 56, 57) ---------------------------------------------------------------------------
+
+class ScaleVector(str, enum.Enum):
+    """The .scale_vectorsize qualifier of a block-scaled tcgen05.mma, as written."""
+    X1 = "scale_vec::1X"
+    X2 = "scale_vec::2X"
+    X4 = "scale_vec::4X"
+    BLOCK16 = "block16"
+    BLOCK32 = "block32"
+
+
+BLOCK_SCALE = "block_scale"
+# .scale_vec::NX: N scale factors per row of A (column of B) per MMA
+SCALES_PER_ROW: dict[ScaleVector, int] = {ScaleVector.X1: 1, ScaleVector.X2: 2, ScaleVector.X4: 4}
+# .blockV: one scale factor per V elements of K, so K / V of them per row
+BLOCK_ELEMENTS: dict[ScaleVector, int] = {ScaleVector.BLOCK16: 16, ScaleVector.BLOCK32: 32}
+
+
+@dataclass(frozen=True)
+class ScaleRule:
+    """The scale factors a block-scaled .kind takes."""
+    scale_types: Mapping[int, tuple[str, ...]]   # scale factors per row (N of .scale_vec::NX) -> their PTX types
+    default: int | None                          # N when no vector size is written (None: it must be written)
+
+
+SCALE_RULES: dict[MMAKind, ScaleRule] = {
+    MMAKind.MXF8F6F4: ScaleRule({1: ("ue8m0",)}, 1),
+    MMAKind.MXF4: ScaleRule({2: ("ue8m0",)}, 2),
+    MMAKind.MXF4NVF4: ScaleRule({2: ("ue8m0",), 4: ("ue8m0", "ue4m3")}, None),
+}
+
+
+def scales_per_row(kind: MMAKind, vector: ScaleVector | None) -> int | None:
+    """N of the vector size (.scale_vec::NX, or .blockV = K / V) of a block-scaled kind; None when none is written
+    and the kind has no default."""
+    if vector is None:
+        return SCALE_RULES[kind].default
+    if vector in SCALES_PER_ROW:
+        return SCALES_PER_ROW[vector]
+    return KIND_RULES[kind].k // BLOCK_ELEMENTS[vector]
+
+
+def _vector_words(kind: MMAKind, per_row: int) -> str:
+    """`.scale_vec::2X (.block32)`: the two spellings of one vector size of the kind."""
+    block = KIND_RULES[kind].k // per_row
+    alias = [v.value for v, elements in BLOCK_ELEMENTS.items() if elements == block]
+    return f".scale_vec::{per_row}X" + (f" (.{alias[0]})" if alias else "")
+
+
+def scale_rule(kind: MMAKind) -> str:
+    """Tables 56 and 57's vector sizes and scale types of a block-scaled kind, in words."""
+    rule = SCALE_RULES[kind]
+    options = " or ".join(f"{_vector_words(kind, n)}{', the default,' if n == rule.default else ''} with "
+                          f"{' or '.join('.' + t for t in types)} scale factors"
+                          for n, types in rule.scale_types.items())
+    return f".kind::{kind.value} takes {options}" + ("" if rule.default is not None else ", written always")
+
+
+def scale_violation(kind: MMAKind, vector: ScaleVector | None) -> str:
+    """Why a block-scaled kind has no instruction with this vector size ("" when it has one)."""
+    per_row = scales_per_row(kind, vector)
+    if per_row is not None and per_row in SCALE_RULES[kind].scale_types:
+        return ""
+    return f"{scale_rule(kind)}, not {'.' + vector.value if vector is not None else 'none'}"
+
+
+def scale_types(kind: MMAKind, vector: ScaleVector | None) -> tuple[str, ...]:
+    """The PTX types of the scale factors a block-scaled kind takes with this vector size (every type of the kind
+    when the kind has no such vector size)."""
+    rule = SCALE_RULES[kind]
+    per_row = scales_per_row(kind, vector)
+    if per_row is not None and per_row in rule.scale_types:
+        return rule.scale_types[per_row]
+    return tuple(dict.fromkeys(t for types in rule.scale_types.values() for t in types))
+
+
+def transpose_violation(kind: MMAKind, elem_bits: int) -> str:
+    """Why an MN-major (transposed) A or B of `elem_bits`-bit elements does not exist for the kind ("" when it
+    does): Table 51 (transpose per kind) and Table 54 (MN-major 8-, 16- and 32-bit elements only)."""
+    if not KIND_RULES[kind].transpose:
+        return f".kind::{kind.value} does not support transpose: A and B are K-major only (Table 51)"
+    if elem_bits not in MN_MAJOR_BITS:
+        return (f"an MN-major A or B has {', '.join(str(b) for b in MN_MAJOR_BITS)}-bit elements only, not "
+                f"{elem_bits}-bit (Table 54)")
+    return ""
 
 
 def a_in_tmem(atom_name: str) -> bool:
@@ -107,27 +244,60 @@ class UMMAModel(MMAModel):
     cta_group: CtaGroup = CtaGroup.ONE
 
 
-UmmaForm = tuple[CtaGroup, MMAKind]
+UmmaForm = tuple[CtaGroup, MMAKind]     # a dense form: (cta group, kind)
+
+
+@dataclass(frozen=True)
+class BlockScaledForm:
+    """`tcgen05.mma.cta_group::G.kind::K.block_scale{.V}`: the CTA group, the block-scaled kind and the vector-size
+    qualifier as written (None: not written)."""
+    group: CtaGroup
+    kind: MMAKind
+    vector: ScaleVector | None = None
+
+
 TCGEN05 = "tcgen05"
 MMA = "mma"
+_GROUPS = {f"cta_group::{g.value}": g for g in CtaGroup}
+_KINDS = {f"kind::{k.value}": k for k in MMAKind}
+_VECTORS = {v.value.lower(): v for v in ScaleVector}     # qualifiers are compared lower-cased
 
 
-def parse_form(qualifiers: Sequence[str]) -> UmmaForm | None:
-    """(cta group, kind) of `tcgen05.mma.cta_group::N.kind::K` (qualifiers after `tcgen05`), or None for any
-    other form (.ws, .sp, block scaling, collector usage: not modelled)."""
-    if not qualifiers or qualifiers[0] != MMA or len(qualifiers) != 3:
+def parse_form(qualifiers: Sequence[str]) -> UmmaForm | BlockScaledForm | None:
+    """(cta group, kind) of `tcgen05.mma.cta_group::N.kind::K` (qualifiers after `tcgen05`, lower-cased) with a
+    dense kind; a BlockScaledForm of `tcgen05.mma.cta_group::N.kind::K.block_scale{.V}` with a block-scaled kind (V
+    any vector-size qualifier, one the kind does not take included: its model says why it is no instruction); None
+    for any other form (.ws, .sp, collector usage, a dense kind with .block_scale, a block-scaled one without it:
+    not modelled)."""
+    if len(qualifiers) < 3 or qualifiers[0] != MMA:
         return None
-    group = {f"cta_group::{g.value}": g for g in CtaGroup}.get(qualifiers[1])
-    kind = {f"kind::{k.value}": k for k in MMAKind}.get(qualifiers[2])
+    group, kind = _GROUPS.get(qualifiers[1]), _KINDS.get(qualifiers[2])
     if group is None or kind is None:
         return None
-    return group, kind
+    rest = [q.lower() for q in qualifiers[3:]]
+    if not kind.block_scaled:
+        return (group, kind) if not rest else None
+    if not rest or rest[0] != BLOCK_SCALE or len(rest) > 2:
+        return None
+    if len(rest) == 1:
+        return BlockScaledForm(group, kind)
+    vector = _VECTORS.get(rest[1])
+    return BlockScaledForm(group, kind, vector) if vector is not None else None
+
+
+def form_text(form: UmmaForm | BlockScaledForm) -> str:
+    """The instruction of a form, as the PTX ISA writes it (parse_form reads it back)."""
+    if isinstance(form, BlockScaledForm):
+        vector = f".{form.vector.value}" if form.vector is not None else ""
+        return f"{TCGEN05}.{MMA}.cta_group::{form.group.value}.kind::{form.kind.value}.{BLOCK_SCALE}{vector}"
+    group, kind = form
+    return f"{TCGEN05}.{MMA}.cta_group::{group.value}.kind::{kind.value}"
 
 
 def shape_rule(group: CtaGroup, kind: MMAKind) -> str:
     """Table 39's row for the form, in words."""
-    ms = " or ".join(str(m) for m in M_VALUES[group])
     rule = KIND_RULES[kind]
+    ms = " or ".join(str(m) for m in rule.m_values[group])
     return f"M = {ms}; {rule.n_rule[group]}; K = {rule.k} (.kind::{kind.value} .cta_group::{group.value})"
 
 
@@ -147,6 +317,21 @@ def type_rule_violation(kind: MMAKind, ptx_types: Mapping[str, str]) -> str:
             f"{', '.join(bad)}")
 
 
+def container_violation(kind: MMAKind, value_types: Mapping[str, tuple[str, int]]) -> tuple[str, str]:
+    """Why the kind does not read these 6- or 4-bit A / B types ("" when it does), and the first operand at fault
+    ("a" or "b"): .kind::(mx)f8f6f4 reads them padded to a byte each, the mxf4 kinds two packed .e2m1 a byte.
+    `value_types`: {a, b, ...} -> (CuTe name, bits); a bare bit width says nothing of its container."""
+    container = KIND_RULES[kind].ab_container_bits
+    if container is None:
+        return "", ""
+    bad = [(key, f"{name} {key.upper()}") for key in ("a", "b") if key in value_types
+           for name, bits in (value_types[key],)
+           if ptx_type_of(name) is not None and bits < CONTAINER_BITS and smem_container_bits(name, bits) != container]
+    if not bad:
+        return "", ""
+    return f".kind::{kind.value} reads its {_CONTAINER_WORDS[container]}: {', '.join(t for _, t in bad)}", bad[0][0]
+
+
 def _whole_tile(rows: int, cols: int, bits: int, ctas: int, operand: str, memory: str) -> OperandFragment:
     """Operand (rows, cols) shared by `ctas` CTAs, each naming its rows/ctas consecutive rows, colex."""
     per_cta = rows // ctas
@@ -162,16 +347,27 @@ def _whole_tile(rows: int, cols: int, bits: int, ctas: int, operand: str, memory
 @lru_cache(maxsize=None)
 def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool = False,
                ab_bits: tuple[int, int] | None = None, d_bits: int | None = None,
-               type_violation: str = "") -> UMMAModel:
-    """The model of tcgen05.mma.cta_group::<group>.kind::<kind> with M = m and N = n in its instruction
-    descriptor; `invalid` says why when the PTX ISA has no such instruction."""
+               type_violation: str = "", vector: ScaleVector | None = None, violation_of: str = "d") -> UMMAModel:
+    """The model of tcgen05.mma.cta_group::<group>.kind::<kind> (with .block_scale and the vector size `vector`
+    for a block-scaled kind) with M = m and N = n in its instruction descriptor; `invalid` says why when the PTX
+    ISA has no such instruction (`type_violation`: why Table 39 has no row for the atom's types, the type of
+    operand `violation_of` at fault)."""
     rule = KIND_RULES[kind]
+    form: UmmaForm | BlockScaledForm = BlockScaledForm(group, kind, vector) if kind.block_scaled else (group, kind)
     problems: list[str] = []
+    invalid_in = "shape"
+    vector_problem = scale_violation(kind, vector) if kind.block_scaled else ""
     if type_violation:       # Table 39 has no row for these types: no shape at all
         problems.append(type_violation)
+        invalid_in = "types" if violation_of == "d" else f"types.{violation_of}"
+    elif vector_problem:     # no such qualifier for the kind: no instruction at all
+        problems.append(vector_problem)
+        invalid_in = "instruction"
     else:
-        if m not in M_VALUES[group]:
-            problems.append(f"M = {' or '.join(str(x) for x in M_VALUES[group])} for .cta_group::{group.value}, "
+        ms = rule.m_values[group]
+        if m not in ms:     # the block-scaled kinds' M differs from the dense kinds': name the kind
+            of_kind = f".kind::{kind.value} " if kind.block_scaled else ""
+            problems.append(f"M = {' or '.join(str(x) for x in ms)} for {of_kind}.cta_group::{group.value}, "
                             f"not {m}")
         if n not in rule.n_values[group]:
             problems.append(f"{rule.n_rule[group]} for .kind::{kind.value} .cta_group::{group.value}, not {n}")
@@ -180,19 +376,24 @@ def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool =
     # no instruction (invalid): one-element fragments, never compared (theorem 2 refutes on `invalid` first)
     usable = not problems and m % ctas == 0 and n % ctas == 0
     a_rows, b_rows = (m, n) if usable else (ctas, ctas)
+    # each CTA names its rows of the whole tile, colex: A (m, k) -> m + M*k, B (n, k) -> n + N*k, D (m, n) -> m + M*n
     a = _whole_tile(a_rows, rule.k, a_bits, ctas, "A", "tensor memory" if a_in_tmem else "descriptor")
     b = _whole_tile(b_rows, rule.k, b_bits, ctas, "B", "descriptor")
     c = _whole_tile(a_rows, n if usable else 1, d_bits or _DEFAULT_D_BITS, ctas, "D", "tensor memory")
-    name = f"tcgen05.mma.cta_group::{group.value}.kind::{kind.value} (instruction descriptor M={m}, N={n})"
-    return UMMAModel(name, (m, n, rule.k), ctas, a, b, c, section=SECTION, invalid="; ".join(problems),
-                     invalid_in="types" if type_violation else "shape", cta_group=group)
+    name = f"{form_text(form)} (instruction descriptor M={m}, N={n})"
+    return UMMAModel(name, (m, n, rule.k), ctas, a, b, c, section=SCALED_SECTION if kind.block_scaled else SECTION,
+                     invalid="; ".join(problems), invalid_in=invalid_in, cta_group=group)
 
 
-def umma_types(kind: MMAKind) -> dict[str, str]:
-    """The PTX types tcgen05.mma of this kind takes per operand {a, b, c, d} (alternatives joined by '|')."""
+def umma_types(kind: MMAKind, vector: ScaleVector | None = None) -> dict[str, str]:
+    """The PTX types tcgen05.mma of this kind takes per operand {a, b, c, d} (alternatives joined by '|'), and for
+    a block-scaled kind those of its scale factors with this vector size, `sf`."""
     rule = KIND_RULES[kind]
     ab, d = PTX_TYPE_CHOICES.join(rule.ab_types), PTX_TYPE_CHOICES.join(rule.d_types)
-    return {"a": ab, "b": ab, "c": d, "d": d}
+    types = {"a": ab, "b": ab, "c": d, "d": d}
+    if kind.block_scaled:
+        types["sf"] = PTX_TYPE_CHOICES.join(scale_types(kind, vector))
+    return types
 
 
 def tcgen05_model(qualifiers: Sequence[str], atom_name: str, shape_mnk: tuple[int, int, int] | None,
@@ -206,30 +407,69 @@ def tcgen05_model(qualifiers: Sequence[str], atom_name: str, shape_mnk: tuple[in
     return model_of_form(form, atom_name, shape_mnk, value_types)
 
 
-def model_of_form(form: UmmaForm, atom_name: str, shape_mnk: tuple[int, int, int] | None,
+def model_of_form(form: UmmaForm | BlockScaledForm, atom_name: str, shape_mnk: tuple[int, int, int] | None,
                   value_types: Mapping[str, tuple[str, int]] | None) -> UMMAModel | None:
     """tcgen05_model of a parsed form."""
     if shape_mnk is None:
         return None
-    group, kind = form
+    group, kind, vector = ((form.group, form.kind, form.vector) if isinstance(form, BlockScaledForm)
+                           else (*form, None))
     types = value_types or {}
     ptx = {key: t for key in ("a", "b", "d") if key in types and (t := ptx_type_of(types[key][0]))}
     ab_bits = (types["a"][1], types["b"][1]) if "a" in types and "b" in types else None
     d_bits = types["d"][1] if "d" in types else None
     m, n, _ = shape_mnk
-    return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits,
-                      type_rule_violation(kind, ptx))
+    violation, of = type_rule_violation(kind, ptx), "d"
+    if not violation:
+        violation, of = container_violation(kind, types)
+    return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits, violation, vector, of or "d")
 
 
-def _parse_tcgen05_mma(instruction: Instruction) -> UmmaForm | None:
+# --- neighbours (prove --suggest) -----------------------------------------------------------------------------
+
+def nearby_instructions(qualifiers: Sequence[str]) -> list[str]:
+    """The instructions next to a block-scaled tcgen05.mma (qualifiers after `tcgen05`), the likeliest fix first:
+    another kind of the same K with the same vector-size qualifier, then the same kind with each vector size it
+    takes; only instructions Tables 56 / 57 list.  Empty for any other form."""
+    form = parse_form(qualifiers)
+    if not isinstance(form, BlockScaledForm):
+        return []
+    k = KIND_RULES[form.kind].k
+    near = [BlockScaledForm(form.group, kind, form.vector) for kind in BLOCK_SCALED_KINDS
+            if kind is not form.kind and KIND_RULES[kind].k == k]
+    near += [BlockScaledForm(form.group, form.kind, v) for v in (None, *ScaleVector) if v is not form.vector]
+    return [form_text(f) for f in near if not scale_violation(f.kind, f.vector)]
+
+
+def nearby_shapes(qualifiers: Sequence[str], m: int, n: int) -> list[tuple[int, int]]:
+    """The (M, N) Table 39 lists for a tcgen05.mma form next to (m, n), nearest first: the extent it lacks replaced
+    (the two nearest values; both extents when it lacks both).  Empty when it lists (m, n) or the form is none."""
+    form = parse_form(qualifiers)
+    if form is None:
+        return []
+    group, kind = (form.group, form.kind) if isinstance(form, BlockScaledForm) else form
+    rule = KIND_RULES[kind]
+    ms = sorted(rule.m_values[group], key=lambda x: (abs(x - m), x))
+    ns = sorted(rule.n_values[group], key=lambda x: (abs(x - n), x))
+    bad_m, bad_n = m not in rule.m_values[group], n not in rule.n_values[group]
+    if bad_m and bad_n:
+        return [(ms[0], ns[0])]
+    if bad_m:
+        return [(x, n) for x in ms[:2]]
+    return [(m, y) for y in ns[:2]] if bad_n else []
+
+
+def _parse_tcgen05_mma(instruction: Instruction) -> UmmaForm | BlockScaledForm | None:
     return parse_form(instruction.qualifiers)
 
 
-def _build_tcgen05_mma(form: UmmaForm, query: ModelQuery) -> MMAModel | None:
+def _build_tcgen05_mma(form: UmmaForm | BlockScaledForm, query: ModelQuery) -> MMAModel | None:
     return model_of_form(form, query.atom_name, query.shape_mnk, query.value_types)
 
 
-def _tcgen05_mma_types(form: UmmaForm) -> OperandTypes:
+def _tcgen05_mma_types(form: UmmaForm | BlockScaledForm) -> OperandTypes:
+    if isinstance(form, BlockScaledForm):
+        return umma_types(form.kind, form.vector)
     return umma_types(form[1])
 
 

@@ -12,7 +12,7 @@ from ..algebra.inttuple import AlgebraError, is_int, is_tuple
 from ..algebra.layout import Layout
 from ..algebra.types import type_bits
 from ..cute.copy import CopyAtom
-from .instantiate import Instance
+from .instantiate import Instance, condition_holds
 from .resolver import Resolver, ResolveError, TraitView, normalize
 
 MAX_ELEMENTS = 1 << 24          # the spec loader's bound on a layout's size
@@ -27,7 +27,7 @@ class MMARecord:
     instruction: str | None
     shape_mnk: tuple[int, int, int]
     thr_id: Layout
-    types: dict[str, str | int]        # a, b, c, d -> CuTe type name, or a bit width
+    types: dict[str, str | int]        # a, b, c, d (and sf, a block-scaled MMA's) -> CuTe type name, or a bit width
     a: Layout
     b: Layout
     c: Layout
@@ -107,7 +107,7 @@ def value_type_name(value: Any) -> str | int:
         return bits
     if not isinstance(value, TypeName):
         raise ResolveError(f"{_what(value)} is not a value type")
-    text = re.sub(r"\b(?:cutlass|cute|std)::", "", type_text(value))
+    text = re.sub(r"\b(?:cutlass|cute|std|detail)::", "", type_text(value))
     try:
         type_bits(text)
     except (KeyError, ValueError):
@@ -123,10 +123,17 @@ def _shape(view: TraitView) -> tuple[int, int, int]:
 
 
 def _instruction(inst: Instance, resolver: Resolver) -> str | None:
+    """The instruction of the Op's first asm statement whose `if constexpr` branch the instance takes
+    (SM100_MMA_MXF4_SS: VS == 16 issues kind::mxf4nvf4, VS == 32 kind::mxf4); a condition that cannot be decided
+    does not exclude it."""
     struct = resolver.arch_struct(inst.op)
     if struct is None or not struct.asm:
         return None
-    return instruction_of(struct.asm[0][0])
+    guards = struct.asm_when or [""] * len(struct.asm)
+    for (text, _), when in zip(struct.asm, guards):
+        if not when or condition_holds(when, inst.op_bindings) is not False:
+            return instruction_of(text)
+    return None
 
 
 def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
@@ -134,6 +141,11 @@ def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
     if view.has("ELayout"):
         raise ResolveError("a sparse MMA (ELayout, the metadata operand) is not part of spec format 1")
     types = {k: value_type_name(view.get(f"ValType{k.upper()}")) for k in ("a", "b", "c", "d")}
+    if view.has("ValTypeSFA"):      # block scaling: one scale factor type for A and B (spec format's `sf`)
+        sfa, sfb = value_type_name(view.get("ValTypeSFA")), value_type_name(view.get("ValTypeSFB"))
+        if sfa != sfb:
+            raise ResolveError(f"ValTypeSFA {sfa} and ValTypeSFB {sfb} differ: a spec's atom has one scale factor type")
+        types["sf"] = sfa
     shape = _shape(view)
     thr_id = _layout(view, "ThrID")
     threads = int(thr_id.size())

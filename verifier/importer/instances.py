@@ -51,6 +51,32 @@ UMMA_N: dict[str, list[int]] = {
 }
 UMMA_CTA_PAIR_MARK = "_2x1SM_"
 
+# SM100 block-scaled UMMA (tcgen05.mma ... .block_scale): (a_type, b_type, c_type, sf_type) per family.  MXF8F6F4
+# mixes 8-, 6- and 4-bit A and B (the 6- and 4-bit ones as the collective builder passes them, padded to a byte
+# of shared memory each: cutlass::detail::float_*_unpacksmem_t) with ue8m0 scale factors; MXF4 takes packed e2m1
+# with ue8m0 or ue4m3 scale factors, its VS (16: kind::mxf4nvf4 .block16, 32: kind::mxf4 .block32) an int
+# parameter -- VS = 32 with ue4m3 is refused by the traits' own static_assert, reported as not instantiated
+UMMA_BLOCK_SCALED_TYPES: dict[str, list[tuple[str, str, str, str]]] = {
+    "MXF8F6F4": [("float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t"),
+                 ("float_e5m2_t", "float_e5m2_t", "float", "float_ue8m0_t"),
+                 ("float_e4m3_t", "float_e5m2_t", "float", "float_ue8m0_t"),
+                 ("float_e2m3_unpacksmem_t", "float_e2m3_unpacksmem_t", "float", "float_ue8m0_t"),
+                 ("float_e3m2_unpacksmem_t", "float_e3m2_unpacksmem_t", "float", "float_ue8m0_t"),
+                 ("float_e2m1_unpacksmem_t", "float_e2m1_unpacksmem_t", "float", "float_ue8m0_t"),
+                 ("float_e2m1_unpacksmem_t", "float_e4m3_t", "float", "float_ue8m0_t")],
+    "MXF4": [("float_e2m1_t", "float_e2m1_t", "float", "float_ue8m0_t"),
+             ("float_e2m1_t", "float_e2m1_t", "float", "float_ue4m3_t")],
+}
+UMMA_BLOCK_SCALED_VS = [16, 32]
+# N: the smallest the Op allows, then the collective builder's 64, 128, 192, 256; M: as the dense families (the
+# Ops refuse M = 64, and M = 128 for MXF8F6F4's CTA pair, which Table 39 allows: reported as not instantiated)
+UMMA_BLOCK_SCALED_N: dict[str, list[int]] = {
+    "SM100_MMA_MXF8F6F4_SS": [8, 64, 128, 192, 256],
+    "SM100_MMA_MXF8F6F4_2x1SM_SS": [16, 64, 128, 192, 256],
+    "SM100_MMA_MXF4_SS": [8, 64, 128, 192, 256],
+    "SM100_MMA_MXF4_2x1SM_SS": [16, 64, 128, 192, 256],
+}
+
 
 def _umma_family(template: str) -> str:
     """SM100_MMA_F16BF16_2x1SM_SS -> F16BF16."""
@@ -61,6 +87,12 @@ for _template, _n_values in UMMA_N.items():
     MMA_CLASS_ARGS[_template] = list(UMMA_TYPES[_umma_family(_template)])
     MMA_INT_ARGS[_template] = {"M": UMMA_M_CTA_PAIR if UMMA_CTA_PAIR_MARK in _template else UMMA_M_ONE_CTA,
                                "N": _n_values}
+for _template, _n_values in UMMA_BLOCK_SCALED_N.items():
+    MMA_CLASS_ARGS[_template] = list(UMMA_BLOCK_SCALED_TYPES[_umma_family(_template)])
+    MMA_INT_ARGS[_template] = {"M": UMMA_M_CTA_PAIR if UMMA_CTA_PAIR_MARK in _template else UMMA_M_ONE_CTA,
+                               "N": _n_values}
+    if _umma_family(_template) == "MXF4":
+        MMA_INT_ARGS[_template]["VS"] = UMMA_BLOCK_SCALED_VS
 
 # class parameters of a copy Op (the register / vector type it moves): each is tried, and those the Op's
 # own static_asserts refuse (cp.async.cg moves 16 bytes only) are reported as not instantiated
@@ -68,5 +100,5 @@ COPY_CLASS_ARGS: list[str] = ["uint8_t", "uint16_t", "uint32_t", "uint64_t", "ui
 
 # members that define an atom; a template parameter none of them mentions does not change the atom
 MMA_MEMBERS = ("ValTypeD", "ValTypeA", "ValTypeB", "ValTypeC", "Shape_MNK", "ThrID", "ALayout", "BLayout",
-               "CLayout")
+               "CLayout", "ValTypeSFA", "ValTypeSFB", "SFVecSize")   # block scaling: its scale factors and VS
 COPY_MEMBERS = ("ThrID", "SrcLayout", "DstLayout", "RefLayout")

@@ -29,6 +29,7 @@ class Instance:
     targs: list[str] = field(default_factory=list)   # C++ spelling of the template arguments
     note: str | None = None
     refused: str | None = None                  # the Op's static_assert that refuses this instance when used
+    op_bindings: dict[str, Any] = field(default_factory=dict)   # the Op's parameters (its asm's `if constexpr`)
 
 
 @dataclass
@@ -196,8 +197,12 @@ def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[Template
         out.failures.append(Failure(name, *where, f"cannot bind the template arguments: {e}"))
         return
     refused = None
-    for a in asserts:
-        if _holds(a.condition, op_bindings) is False:
+    bindings = {p: v for p, v in zip(pargs, values)}
+    # the traits' own static_asserts fire when CuTe builds the atom (MMA_Traits<SM100_MMA_MXF4_SS<...>>: VS = 32
+    # needs ue8m0 scale factors): such an instance is no atom
+    own = [(m, bindings) for m in decl.members if isinstance(m, StaticAssert)] if decl.name == "MMA_Traits" else []
+    for a, scope in [(a, op_bindings) for a in asserts] + own:
+        if _holds(a.condition, scope) is False:
             text = f'static_assert({a.condition}' + (f', "{a.message}"' if a.message else "") + ")"
             if "/arch/" in a.header.replace("\\", "/") and decl.name != "MMA_Traits":
                 # the Op's own assert fires when its copy() is used, not when CuTe builds the traits (CuTe
@@ -208,8 +213,8 @@ def _one(decl: StructDecl, head: str, pargs: list[str], op_params: list[Template
                 continue
             out.notes.append(Note(name, *where, f"not instantiated: {text} fails ({a.header}:{a.line})"))
             return
-    bindings = {p: v for p, v in zip(pargs, values)}
-    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], note=note, refused=refused))
+    out.atoms.append(Instance(name, decl, head, bindings, [str(s) for s in explicit], note=note, refused=refused,
+                              op_bindings=op_bindings))
 
 
 def _value(spelling: str | None) -> Any:
@@ -225,7 +230,8 @@ def _value(spelling: str | None) -> Any:
 # --- static_assert conditions ----------------------------------------------------------------------------
 
 _COND_TOKEN = re.compile(r"""\s*(?:
-    (?P<sizeof>sizeof\s*\(\s*(?P<sz>[\w:]+)\s*\))
+    (?P<same>is_same_v\s*<\s*(?P<s1>[\w:]+)\s*,\s*(?P<s2>[\w:]+)\s*>)
+  | (?P<sizeof>sizeof\s*\(\s*(?P<sz>[\w:]+)\s*\))
   | (?P<bitsv>sizeof_bits_v\s*<\s*(?P<bv>[\w:]+)\s*>)
   | (?P<bits>sizeof_bits\s*<\s*(?P<bt>[\w:]+)\s*>\s*::\s*value)
   | (?P<num>\d+)
@@ -233,21 +239,33 @@ _COND_TOKEN = re.compile(r"""\s*(?:
   | (?P<op>\|\||&&|==|!=|<=|>=|[<>()!%])
 )""", re.X)
 
+_QUALIFIED_TRAIT = re.compile(r"\b(?:cute|std|cutlass)::(?=(?:is_same_v|sizeof_bits_v|sizeof_bits)\b)")
+_NAMESPACE = re.compile(r"\b(?:cutlass|cute|std|detail)::")
+
 _ALLOWED = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare, ast.Eq, ast.NotEq,
             ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Constant, ast.BinOp, ast.Mod)   # `N % 16 == 0` (UMMA's N)
+
+
+def condition_holds(condition: str, bindings: dict[str, Any]) -> bool | None:
+    """Whether a static_assert's (or `if constexpr`'s) condition holds for the bound parameters: None when it
+    cannot be decided."""
+    return _holds(condition, bindings)
 
 
 def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
     """True / False when the condition only uses the bound parameters, their sizes and literals; else None."""
     out: list[str] = []
     pos = 0
+    condition = _QUALIFIED_TRAIT.sub("", condition)
     try:
         while pos < len(condition):
             m = _COND_TOKEN.match(condition, pos)
             if not m or m.end() == pos:
                 return None if condition[pos:].strip() else _eval(" ".join(out))
             pos = m.end()
-            if m.group("sizeof"):
+            if m.group("same"):
+                out.append(str(_type_key(m.group("s1"), bindings) == _type_key(m.group("s2"), bindings)))
+            elif m.group("sizeof"):
                 out.append(str(_bits(m.group("sz"), bindings) // 8))
             elif m.group("bitsv") or m.group("bits"):
                 out.append(str(_bits(m.group("bv") or m.group("bt"), bindings)))
@@ -261,6 +279,19 @@ def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
     except (KeyError, ValueError):
         return None
     return _eval(" ".join(out))
+
+
+def _type_key(name: str, bindings: dict[str, Any]) -> str:
+    """A type of `is_same_v<...>` without namespaces: a bound parameter's type, or a type written out (a known
+    one, or one its namespace marks as a type); KeyError for anything else (an unbound parameter)."""
+    value = bindings.get(name)
+    if value is None:
+        if "::" not in name:
+            type_bits(name)              # KeyError unless a known type
+        return _NAMESPACE.sub("", name)
+    if not isinstance(value, TypeName):
+        raise KeyError(name)
+    return _NAMESPACE.sub("", type_text(value))
 
 
 def _bits(name: str, bindings: dict[str, Any]) -> int:

@@ -86,6 +86,7 @@ class StructDecl(Decl):
     bases: str = ""                                   # text after ':' up to '{'
     members: list[Decl] = field(default_factory=list)
     asm: list[tuple[str, int]] = field(default_factory=list)   # (asm text, line), in order
+    asm_when: list[str] = field(default_factory=list)   # per asm: the `if constexpr` conditions around it ("": none)
 
 
 @dataclass
@@ -405,6 +406,7 @@ class _Parser:
                           bases=bases)
         body_end = self.skip_group(j)
         decl.asm = self.asm_blocks(j, body_end)
+        decl.asm_when = self.asm_guards(j, body_end)
         inner_ns = f"{ns}::{decl.name}" if ns else decl.name
         self.scope(j + 1, True, inner_ns, decl.members, in_class=True)
         out.append(decl)
@@ -474,9 +476,9 @@ class _Parser:
                                           names=[n.strip() for n in m.group(2).split(",")]))
         return end if end > i else i + 1
 
-    def asm_blocks(self, i: int, j: int) -> list[tuple[str, int]]:
-        """The string literals of every asm(...) statement between tokens i and j, joined."""
-        blocks = []
+    def asm_statements(self, i: int, j: int) -> list[tuple[int, int, int]]:
+        """Every asm(...) statement between tokens i and j: (its `asm` token, its '(', the index after its ')')."""
+        found = []
         k = i
         while k < j:
             if self.toks[k].text in ("asm", "__asm__"):
@@ -485,17 +487,49 @@ class _Parser:
                     m += 1
                 if self.is_(m, "("):
                     close = self.skip_group(m)
-                    parts = []
-                    for q in range(m + 1, close):
-                        if self.tok(q).kind == "str":
-                            parts.append(_string_value(self.tok(q).text))
-                        elif self.tok(q).text == ":":
-                            break
-                    blocks.append(("".join(parts), self.line(k)))
+                    found.append((k, m, close))
                     k = close
                     continue
             k += 1
+        return found
+
+    def asm_blocks(self, i: int, j: int) -> list[tuple[str, int]]:
+        """The string literals of every asm(...) statement between tokens i and j, joined."""
+        blocks = []
+        for k, m, close in self.asm_statements(i, j):
+            parts = []
+            for q in range(m + 1, close):
+                if self.tok(q).kind == "str":
+                    parts.append(_string_value(self.tok(q).text))
+                elif self.tok(q).text == ":":
+                    break
+            blocks.append(("".join(parts), self.line(k)))
         return blocks
+
+    def asm_guards(self, i: int, j: int) -> list[str]:
+        """For every asm(...) statement between tokens i and j (asm_blocks' order), the conditions of the `if
+        constexpr (...)` / `else if constexpr (...)` / `else` branches it lies in, joined by `&&` ("" when none): an
+        `else` branch's condition is the negation of its chain's earlier ones."""
+        guards: list[tuple[int, int, str]] = []      # (body '{', the index after its '}', condition) of each branch
+        chains: dict[int, list[str]] = {}            # the index after a branch's body -> its chain's conditions
+        k = i
+        while k < j:
+            if self.is_(k, "if") and self.is_(k + 1, "constexpr") and self.is_(k + 2, "("):
+                close = self.skip_group(k + 2)
+                cond = self.slice(k + 3, close - 1)
+                earlier = chains.get(k - 1, []) if self.is_(k - 1, "else") else []
+                if self.is_(close, "{"):
+                    end = self.skip_group(close)
+                    guards.append((close, end, " && ".join([f"!({c})" for c in earlier] + [f"({cond})"])))
+                    chains[end] = earlier + [cond]
+                    if self.is_(end, "else") and self.is_(end + 1, "{"):      # the chain's final `else { ... }`
+                        guards.append((end + 1, self.skip_group(end + 1),
+                                       " && ".join(f"!({c})" for c in earlier + [cond])))
+                k = close
+                continue
+            k += 1
+        return [" && ".join(c for start, end, c in guards if start < k < end)
+                for k, _, _ in self.asm_statements(i, j)]
 
 
 def _string_value(literal: str) -> str:

@@ -16,7 +16,8 @@ from .base import Kind
 # the modules that register the built-in kinds: MMA and copy atoms, tiled (SM80-style) paths, MMA operands read
 # from shared memory through descriptors (wgmma, tcgen05.mma), tensor-memory copies (tcgen05.ld / st)
 BUILTIN_KINDS = ("verifier.kinds.atom.kind", "verifier.kinds.tiled.kind", "verifier.kinds.smem_mma.kind",
-                 "verifier.kinds.tmem.kind", "verifier.kinds.buffer.kind", "verifier.kinds.family.kind")
+                 "verifier.kinds.tmem.kind", "verifier.kinds.buffer.kind", "verifier.kinds.family.kind",
+                 "verifier.kinds.scale.kind")
 
 _KINDS: dict[str, Kind] = {}
 _builtins_loaded = False

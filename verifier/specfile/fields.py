@@ -282,7 +282,7 @@ def read_smem(fl: Fields, value_type: ValueType) -> Any:
     layout = fl.layout("smem", swizzle_ok=True)
     if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
         try:  # CuTe's GMMA form swizzles byte addresses: rewrite it to act on element offsets
-            layout = position_independent(layout, value_type.bits)
+            layout = position_independent(layout, value_type.smem_bits)
         except (ValueError, ArithmeticError) as e:   # the algebra refuses the swizzle or the element width
             raise SpecError(fl.at("smem"), f"'smem' of {fl.what}: {shorten(str(e), 4 * ECHO_LIMIT)}") from None
     return layout

@@ -38,13 +38,13 @@ from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from . import libyaml
 from .files import is_inside, repository_root, spec_files
 from .library import LIBRARY_SCHEME, library_file, library_files
-from .model import (TMA_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
+from .model import (SCALE_KEY, TMA_COPIES, UTCCP_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
 from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
                      YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
 from .family import FAMILY_KEY, FamilyCheck, read_family
 from .sweep import MAX_SWEEP_CHECKS, SWEEP_KEY, expand
 from .vocabulary import (CHECK_KEYS, COPY_KEYS, COPY_REQUIRED, EXPECTS, FORMAT_VERSIONS, MMA_KEYS, MMA_REQUIRED,
-                         OPERANDS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
+                         OPERANDS, SCALE_TYPE_KEYS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
 
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 114 KB; ruamel's pure parser reads ~0.3 MB a second
 MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
@@ -80,9 +80,10 @@ def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
     for k in ("a", "b", "c"):
         operands[k] = fl.layout(k)
         _thread_mode_matches(fl, k, operands[k], threads)
-    types_fl = fl.sub("types", TYPE_KEYS)
+    types_fl = fl.sub("types", TYPE_KEYS + SCALE_TYPE_KEYS)
     types_fl.require(TYPE_KEYS)
-    types = {k: read_value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}") for k in TYPE_KEYS}
+    types = {k: read_value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}")
+             for k in TYPE_KEYS + tuple(k for k in SCALE_TYPE_KEYS if types_fl.has(k))}
     return MMAAtomSpec(name=name, instruction=fl.opt_str("instruction"),
                        shape_mnk=fl.int_list("shape_mnk", 3, 3),  # type: ignore[arg-type]
                        thr_id=thr_id, types=types, a=operands["a"], b=operands["b"], c=operands["c"],
@@ -151,10 +152,14 @@ def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckS
             raise SpecError(fl.f.key(fl.m, k), f"'{k}' of {fl.what} is a version 2 key: the file needs 'version: 2'")
     if fl.has("copy"):
         named = fl.opt_str("copy")
-        if named in TMA_COPIES and f.version < 2:
-            raise SpecError(fl.at("copy"), f"{fl.what}: the TMA copy {named} is a version 2 feature: the file needs "
-                                           "'version: 2'")
-        copy = named if named in TMA_COPIES else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
+        if named in TMA_COPIES + UTCCP_COPIES and f.version < 2:
+            what = "TMA" if named in TMA_COPIES else "tcgen05.cp"
+            raise SpecError(fl.at("copy"), f"{fl.what}: the {what} copy {named} is a version 2 feature: the file "
+                                           "needs 'version: 2'")
+        if named in UTCCP_COPIES and not fl.has(SCALE_KEY):
+            raise SpecError(fl.at("copy"), f"{fl.what}: {named} (tcgen05.cp) copies a block-scaled MMA's scale "
+                                           f"factors: a check of it says whose with '{SCALE_KEY}: A' or B")
+        copy = named if named in TMA_COPIES + UTCCP_COPIES else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
         check.copy = copy
         if not fl.has("value_type"):
             raise SpecError(loc, f"{fl.what} names copy atom {quote(check.copy)} but no 'value_type' "

@@ -21,11 +21,15 @@ class CheckKind(str, Enum):
     GMMA = "gmma"      # a wgmma operand in shared memory, filled by TMA from a global tensor: the Hopper path
     TMEM = "tmem"      # a tcgen05.ld / st tiled copy of a tensor-memory tile (make_tmem_copy): theorems 3, 19-21
     BUFFER = "buffer"  # a shared buffer's writer and reader: theorem 23
+    SCALE = "scale"    # a block-scaled MMA's scale factors, global memory -> TMEM -> the tensor core: 24-26
     FAMILY = "family"  # one check for every value of its parameters (`family:`): each member proved
 
 
 # copies the tool knows without a copy_atoms entry: their traits depend on a tensor map, not on layouts
 TMA_COPIES = ("SM90_TMA_LOAD",)
+# ... and the scale-factor copies of a block-scaled MMA (tcgen05.cp, smem -> TMEM): read by scale checks only
+UTCCP_COPIES = ("SM100_UTCCP_4x32dp128bit_1cta", "SM100_UTCCP_4x32dp128bit_2cta")
+SCALE_KEY = "scale_factors"         # the key that makes a check a scale check (kinds/scale)
 UMMA_INSTRUCTION = "tcgen05.mma"    # the instruction of every SM100 MMA atom (cute.umma reads atoms by it)
 
 
@@ -52,6 +56,13 @@ class ValueType:
     name: str      # as written: half_t, or "16" for a bare bit width
     bits: int
 
+    @property
+    def smem_bits(self) -> int:
+        """The bits one element takes in shared memory: its own, or a byte for CUTLASS's unpacked 4- and 6-bit types
+        (float_e2m1_unpacksmem_t ...)."""
+        from ..algebra.types import smem_container_bits
+        return smem_container_bits(self.name, self.bits)
+
 
 @dataclass
 class MMAAtomSpec:
@@ -59,7 +70,7 @@ class MMAAtomSpec:
     instruction: str | None
     shape_mnk: tuple[int, int, int]
     thr_id: Layout
-    types: dict[str, ValueType]          # keys a, b, c, d
+    types: dict[str, ValueType]          # keys a, b, c, d; sf (a block-scaled MMA's scale factors) when written
     a: Layout                            # (thr,val) -> m + M*k
     b: Layout                            # (thr,val) -> n + N*k
     c: Layout                            # (thr,val) -> m + M*n

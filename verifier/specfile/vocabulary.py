@@ -14,6 +14,7 @@ MMA_REQUIRED = ("shape_mnk", "thr_id", "types", "a", "b", "c")
 COPY_KEYS = ("instruction", "thr_id", "src", "dst", "ref", "source")
 COPY_REQUIRED = ("instruction", "thr_id", "src", "dst", "ref")
 TYPE_KEYS = ("a", "b", "c", "d")
+SCALE_TYPE_KEYS = ("sf",)   # optional in `types:`: a block-scaled MMA's scale factors (ValTypeSFA = ValTypeSFB)
 
 # the keys of a check, by the kind that reads them
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")     # an operand read through a descriptor
@@ -21,15 +22,16 @@ TMEM_KEYS = ("tmem", "tmem_columns", "store")                            # a ten
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source")                    # `writer:` / `reader:`
+SCALE_KEYS = ("scale_factors", "sf_vec_size", "tmem_alloc", "tmem_base")  # a block-scaled MMA's scale factors
 TILED_V2_KEYS = ("banks", "reduction", "smem_type", "tiled_copy")        # a tiled path's version 2 keys
 TILED_KEYS = ("smem", "copy_for", "copy_mma") + TILED_V2_KEYS            # a tiled path (smem: the TMA checks' too)
 TILED_COPY_KEYS = ("layout_tv", "tiler")     # `tiled_copy:` a TiledCopy as its builder made it (TV layout, tile)
 ATOM_LAYOUT_KEYS = ("atom_layout", "permutation")                        # make_tiled_mma's (copy_mma's too)
 COMMON_KEYS = ("mma", "atom_layout", "permutation", "operand", "copy", "value_type", "smem", "expect", "copy_for",
                "copy_mma", "description", "source", "assumes")
-V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS
+V2_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + SCALE_KEYS
 # every key of a check, in the order messages list them
-CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + COMMON_KEYS
+CHECK_KEYS = GMMA_KEYS + TMEM_KEYS + TILED_V2_KEYS + BUFFER_KEYS + SCALE_KEYS + COMMON_KEYS
 
 STORE_REQUIRED = ("copy", "value_type", "smem")      # `store:` after a TMEM load
 STORE_KEYS = STORE_REQUIRED + ("tiled_copy",)        # ... and the store's TiledCopy as built (TILED_COPY_KEYS)

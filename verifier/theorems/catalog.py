@@ -29,6 +29,9 @@ class TheoremId(str, Enum):
     TMEM_ALLOCATION = "tmem.allocation"
     TMEM_STORE = "tmem.store"
     BUFFER_AGREEMENT = "buffer.agreement"
+    SCALE_TMA = "scale.tma"
+    SCALE_COPY = "scale.copy"
+    SCALE_READ = "scale.read"
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,20 @@ THEOREMS: tuple[Theorem, ...] = (
             "byte inside the allocation, and at the byte where the buffer's reader (ldmatrix, a descriptor, a "
             "vector load) looks for that same element, for every base address the allocation allows, swizzles "
             "included"),
+    Theorem(24, T.SCALE_TMA, "Scale factors: TMA",
+            "the TMA box CuTe derives for a stage of a block-scaled MMA's scale-factor tile is encodable, covers the "
+            "stage exactly at 128-byte aligned destinations, and brings every factor (mn, k) of every CTA tile and "
+            "stage from the global byte layout_SF(mn0+mn, k0+k) to the byte the shared layout gives it"),
+    Theorem(25, T.SCALE_COPY, "Scale factors: tcgen05.cp",
+            "each tcgen05.cp make_utccp_copy issues reads, through its shared-memory descriptor, the bytes of the "
+            "factors CuTe's TMEM layout puts where the instruction writes them (every copy of the four 32-lane "
+            "sub-partitions), every factor of the stage is written once a sub-partition, inside the allocated "
+            "columns, and the descriptors are encodable"),
+    Theorem(26, T.SCALE_READ, "Scale factors: the MMA's read",
+            "for every k-block of the tile, every row (A) or column (B) the MMA multiplies and every scale vector of "
+            "its K, the tensor-memory byte tcgen05.mma reads as that row's factor, through the scale address and "
+            "factor ID CuTe gives it, in each of the four sub-partitions, is the one CuTe's TMEM layout gives the "
+            "factor of (mn, k); the vector size is the instruction's and the ID one its layout allows"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

@@ -48,6 +48,9 @@ class Trace(str, Enum):
     TMA_BOX = "tma_box"             # (base, stage, box, row, col) of a TMA box (theorems/sm90_chain.py)
     GMMA_SLOT = "gmma_slot"         # (base, stage, slice, element) a wgmma instruction reads
     BUFFER_ELEMENT = "buffer_element"   # (base, coordinate) of an element of a shared buffer (kinds/buffer)
+    SCALE_FACTOR = "scale_factor"       # (tile, stage, mn, factor) of a block-scaled MMA's scale factor (kinds/scale)
+    SCALE_COPY = "scale_copy"           # (stage, copy, row, byte, sub-partition) of a tcgen05.cp (kinds/scale)
+    SCALE_READ = "scale_read"           # (k-block, mn, vector, sub-partition) of the MMA's read (kinds/scale)
 
 
 @dataclass

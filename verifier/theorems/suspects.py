@@ -29,7 +29,8 @@ class Suspects:
         atom = self.mma
         assert atom is not None
         key = operand.lower()
-        return Suspect(f"the {key} type of MMA atom {atom.name} (MMA_Traits::ValType{operand.upper()})",
+        member = "ValTypeSFA / ValTypeSFB" if key == "sf" else f"ValType{operand.upper()}"   # sf: the scale factors
+        return Suspect(f"the {key} type of MMA atom {atom.name} (MMA_Traits::{member})",
                        atom.field_locs.get(f"types.{key}", atom.field_locs.get("types", atom.loc)), atom.source)
 
     def mma_instruction(self) -> Suspect:

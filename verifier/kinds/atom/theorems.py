@@ -13,6 +13,7 @@ from ...hardware.base import CopyModel, MMAModel
 from ...hardware.registry import mma_instruction_types
 from ...outcome import Status
 from ...specfile.model import MMAAtomSpec
+from ...specfile.vocabulary import SCALE_TYPE_KEYS
 from ...symbolic.decide import decide
 from ...symbolic.procedure import DEFAULT_SETTINGS, Settings
 from ...symbolic.expr import TRUE, Expr, Pred, Var, and_, eq, implies, lt, ne, or_
@@ -130,8 +131,9 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
         return Unsupported(f"{why} (atom {atom.name})")
     layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
     if model.invalid:
-        blame = {"types": suspects.mma_type("d"), "instruction": suspects.mma_instruction()}.get(
-            model.invalid_in, suspects.mma_shape())
+        about, _, key = model.invalid_in.partition(".")      # "types.a": the A type
+        blame = {"types": suspects.mma_type(key or "d"), "instruction": suspects.mma_instruction()}.get(
+            about, suspects.mma_shape())
         return [Fact(f"{atom.name}: {model.instruction} is an instruction", False, model.instruction,
                      "an instruction the PTX ISA defines", blame,
                      note=f"no such instruction: {model.invalid} ({model.section})", subject=operand)]
@@ -216,8 +218,14 @@ def types_match(atom: MMAAtomSpec, operands: list[str], suspects: Suspects) -> P
                            if atom.instruction else f"the atom {atom.name} names no instruction")
     items: list[Item] = []
     keys = [k for op in operands for k in (("c", "d") if op == "C" else (op.lower(),))]
+    keys += [k for k in SCALE_TYPE_KEYS if k in atom.types]     # a block-scaled MMA's scale factors, when written
     for key in keys:
         have = atom.types[key]
+        if key not in want:        # scale factors the instruction does not take (no .block_scale)
+            items.append(Fact(f"{atom.name}: the instruction takes scale factors", False, f"{key}: {have.name}",
+                              f"no scale factors ({atom.instruction} is not block-scaled)", suspects.mma_type(key),
+                              subject=key.upper()))
+            continue
         ok, note = instruction_type_agrees(have.name, have.bits, want[key])
         shown = have.name + (f" (.{ptx_type_of(have.name)})" if ptx_type_of(have.name) else f" ({have.bits} bits)")
         items.append(Fact(f"{atom.name}: the {key} type is the instruction's .{want[key]}", ok, shown,

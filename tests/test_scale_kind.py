@@ -1,0 +1,291 @@
+"""Theorems 24-26 (kinds/scale): a block-scaled MMA's scale factors from the global SF tensor to the byte the tensor
+core multiplies by.
+
+CuTe's side (verifier/cute/blockscaled.py) is checked against CUTLASS's own results (tests/data/cute_blockscaled.json:
+its collective builder compiled on the host and its layouts printed, tools/cute_dump/blockscaled.cu); the theorems
+prove the configurations CUTLASS builds and refute each broken one with the field to blame."""
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from verifier.algebra import parse_layout
+from verifier.algebra.inttuple import Underscore
+from verifier.algebra.layout import make_layout
+from verifier.cute import blockscaled as BS
+from verifier.engine.proving import prove_check
+from verifier.hardware import tcgen05_cp as CP
+from verifier.hardware import umma_scale as US
+from verifier.hardware.umma_desc import UmmaDescriptor
+from verifier.outcome import Status, Verdict
+from verifier.specfile import load_spec
+from verifier.symbolic.procedure import Settings
+
+DATA = json.loads((Path(__file__).parent / "data" / "cute_blockscaled.json").read_text())
+CASES = [(c, op) for c in DATA["configurations"] for op in c["operands"]]
+
+
+def _id(case: tuple[dict, str]) -> str:
+    return f"{case[0]['config']} SF{case[1]}"
+
+
+def _shape(config: dict, op: str) -> BS.SfShape:
+    """The SF tile CUTLASS builds: A's rows per CTA, or all of N rounded up to 128 for B."""
+    rows = config["mma_m"] // config["ctas"] if op == "A" else -(-config["mma_n"] // 128) * 128
+    return BS.SfShape(rows, config["k_mma"], config["vs"], config["tile_k"])
+
+
+# --- CuTe's side against CUTLASS's own results ---------------------------------------------------------------
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_layouts_are_cutlass_own(case):
+    config, op = case
+    want = config["operands"][op]
+    shape = _shape(config, op)
+    assert str(BS.sf_smem(shape, config["stages"])) == want["smem"]
+    assert str(BS.tmem_sf(shape)) == want["tmem"]
+    m, n, k = config["problem_mnk"]
+    cutlass_global = parse_layout(want["global"])        # (MN, K, L): the L mode is one batch
+    assert str(BS.sf_global(m if op == "A" else n, k, config["vs"])) == str(make_layout(cutlass_global.mode(0),
+                                                                                        cutlass_global.mode(1)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_make_utccp_copy_and_its_copies_are_cutlass_own(case):
+    config, op = case
+    want = config["operands"][op]
+    shape = _shape(config, op)
+    smem = BS.sf_smem(shape, config["stages"])
+    name = "SM100_UTCCP_4x32dp128bit_2cta" if config["ctas"] == 2 else "SM100_UTCCP_4x32dp128bit_1cta"
+    tiled, copies = BS.utccp_copies(name, make_layout(*smem.modes()[:3]), BS.tmem_sf(shape))
+    assert str(tiled.layout_tv) == want["utccp_layout_tv"]
+    base = want["tmem_base_column"]
+    got = [{"smem_start": c.smem_start, "lbo": c.lbo, "sbo": c.sbo,
+            "tmem_address": BS.tmem_address(c.tmem_element) + base} for c in copies]
+    assert got == want["copies"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_each_k_blocks_scale_address_is_cutlass_own(case):
+    config, op = case
+    want = config["operands"][op]
+    shape = _shape(config, op)
+    view = BS.mn_k_view(BS.tmem_sf(shape), shape.mn, shape.k_mma, BS.REPLICAS)
+    got = [BS.tmem_address(BS.value_at(view, 0, 0, kb * shape.k_mma)) + want["tmem_base_column"]
+           for kb in range(shape.tile_k // shape.k_mma)]
+    assert got == want["k_block_addresses"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_tma_box_is_the_one_cute_derives(case):
+    """The box's dimensions of more than one element, with their global strides, are construct_tma_gbasis's."""
+    config, op = case
+    want = config["operands"][op]["tma"]
+    shape = _shape(config, op)
+    if op == "B" and config["mma_n"] % 128:
+        pytest.skip("SFB of N = 64 / 192: CUTLASS remaps the coordinates (not modelled, theorem 24 says so)")
+    m, n, k = config["problem_mnk"]
+    glob = BS.sf_global(m if op == "A" else n, k, config["vs"])
+    tile_global, _ = BS.tile_of(glob, shape.mn, shape.tile_k)
+    stage0 = BS.mn_k_view(BS.sf_smem(shape, 1), shape.mn, shape.k_mma).slice((Underscore, Underscore, 0))
+    tma = BS.sf_tma(tile_global, stage0)
+    assert isinstance(tma, BS.SfTma)
+    cute = [(b, s) for b, s in zip(want["box"], want["global_strides"]) if b > 1]
+    assert [(b, s) for b, s in zip(tma.box, tma.global_strides) if b > 1] == cute
+
+
+# --- the hardware models, unit by unit -----------------------------------------------------------------------
+
+def test_tcgen05_cp_32x128b_warpx4_multicasts_each_row_to_the_four_subpartitions():
+    cells = CP.cells(CP.CpShape.S32x128b_X4, 0, 10)
+    assert len(cells) == 32 * 16 * 4
+    row5 = {(lane, column, byte) for r, b, c, lane, column, byte in cells if r == 5 and b == 6}
+    assert row5 == {(5, 11, 2), (37, 11, 2), (69, 11, 2), (101, 11, 2)}
+    assert CP.destination_problem(CP.CpShape.S32x128b_X4, 0, 510) is not None     # columns 510..513
+    assert CP.destination_problem(CP.CpShape.S32x128b_X4, 32, 0) is not None      # lanes 32..159
+    assert CP.destination_problem(CP.CpShape.S4x256b, 0, 0) is not None           # not modelled
+
+
+def test_tcgen05_cp_reads_its_source_as_a_k_major_canonical_matrix():
+    desc = UmmaDescriptor(0x400, 16, 128)
+    assert CP.source_address(desc, 0x400, 0, 0) == 0x400
+    assert CP.source_address(desc, 0x400, 7, 15) == 0x400 + 7 * 16 + 15
+    assert CP.source_address(desc, 0x400, 8, 0) == 0x400 + 128         # the next 8-row group: SBO
+
+
+def test_the_scale_read_model():
+    assert US.scale_cell(0, 256, 2, 37, 1, 3) == US.ScaleCell(3 * 32 + 5, 257, 3)
+    assert US.id_problem(US.ScaleVec.X2, 1) is not None and US.id_problem(US.ScaleVec.X2, 2) is None
+    assert US.scale_vec_of("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale", 32) is US.ScaleVec.X1
+    assert US.scale_vec_of("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16", 64) is US.ScaleVec.X4
+    assert US.scale_vec_of("tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block32", 64) is US.ScaleVec.X2
+    assert isinstance(US.scale_vec_of("tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block16", 64), str)
+    assert isinstance(US.scale_vec_of("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale", 64), str)
+    assert isinstance(US.scale_vec_of("tcgen05.mma.cta_group::1.kind::f16", 16), str)
+    assert US.address_fields(0x800001C4) == (0, 0x1C4, 2)
+
+
+# --- the theorems ------------------------------------------------------------------------------------------
+
+ATOMS = {
+    "mxf8": ("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale", 128, 128, 32, 1, "float_e4m3_t", "float_ue8m0_t"),
+    "mxf8_2sm": ("tcgen05.mma.cta_group::2.kind::mxf8f6f4.block_scale", 256, 256, 32, 2, "float_e4m3_t",
+                 "float_ue8m0_t"),
+    "nvf4": ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16", 128, 256, 64, 1, "float_e2m1_t",
+             "float_ue4m3_t"),
+    "mxf4": ("tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block32", 128, 128, 64, 1, "float_e2m1_t",
+             "float_ue8m0_t"),
+    "nvf4_n192": ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16", 128, 192, 64, 1, "float_e2m1_t",
+                  "float_ue4m3_t"),
+}
+
+
+def spec_text(atom: str, op: str, **changes: str) -> str:
+    instr, m, n, k, ctas, ab, sf = ATOMS[atom]
+    vs = 16 if "block16" in instr else 32
+    rows = m // ctas if op == "A" else -(-n // 128) * 128
+    tile_k = 4 * k
+    shape = BS.SfShape(rows, k, vs, tile_k)
+    fields = {"smem": f'"{BS.sf_smem(shape, 4)}"', "gmem": f'"{BS.sf_global(2 * rows, 2 * tile_k, vs)}"',
+              "sf_vec_size": str(vs), "value_type": sf, "tmem_base": "256",
+              "copy": f"SM100_UTCCP_4x32dp128bit_{ctas}cta"}
+    fields.update(changes)
+    mc, nc = m // ctas, n // ctas
+    ms, ns = (mc, nc) if ctas > 1 else (0, 0)
+    body = "\n".join(f"    {key}: {value}" for key, value in fields.items())
+    return textwrap.dedent(f"""\
+        version: 2
+        name: scale
+        mma_atoms:
+          ATOM:
+            instruction: "{instr}"
+            shape_mnk: [{m}, {n}, {k}]
+            thr_id: "{ctas}:{ctas - 1}"
+            types: {{a: {ab}, b: {ab}, c: float, d: float, sf: {sf}}}
+            a: "({ctas},({mc},{k})):({ms},(1,{m}))"
+            b: "({ctas},({nc},{k})):({ns},(1,{n}))"
+            c: "({ctas},({mc},{n})):({ms},(1,{m}))"
+        checks:
+          sf:
+            mma: ATOM
+            scale_factors: {op}
+        """) + body + "\n"
+
+
+def prove(text: str, tmp: Path | None = None):
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scale.yaml"
+        path.write_text(text)
+        spec = load_spec(path, allow_outside=True)
+        [check] = spec.checks.values()
+        return prove_check(spec, check, Settings())
+
+
+def failed(result) -> dict[str, list[str]]:
+    return {t.id.value: [i.title for i in t.items if i.status in (Status.REFUTED, Status.REFUSED)]
+            for t in result.theorems if t.status in (Status.REFUTED, Status.REFUSED)}
+
+
+@pytest.mark.parametrize("atom,op", [(a, op) for a in ("mxf8", "mxf8_2sm", "nvf4", "mxf4") for op in "AB"])
+def test_cutlass_configurations_are_verified(atom, op):
+    r = prove(spec_text(atom, op))
+    assert r.verdict is Verdict.VERIFIED, failed(r)
+    assert {t.id.value for t in r.theorems} >= {"scale.tma", "scale.copy", "scale.read"}
+
+
+SFA_SMEM = "((((32,4),1),(32,1)),1,(4,1),4):((((16,4),512),(0,1)),0,(1,512),512)"
+MUTATIONS = {
+    # a shared layout whose rows are not 16 bytes apart: TMA's box is no longer the block, tcgen05.cp's rows miss
+    "rows 4 bytes apart": ({"smem": SFA_SMEM.replace("(((16,4),512)", "(((4,16),512)")},
+                           {"scale.tma", "scale.copy"}),
+    # stages 256 bytes apart: the second stage overwrites half of the first
+    "overlapping stages": ({"smem": SFA_SMEM.replace("(1,512),512)", "(1,512),256)")}, {"scale.tma"}),
+    # the 2x2 data path's TMEM layout (SFB of an M = 128 CTA pair) on a 4x1 MMA: the MMA reads rows 64.. elsewhere
+    "2x2 TMEM layout": ({"tmem_alloc": "2x2"}, {"scale.copy", "scale.read"}),
+    # a vector size of 16 on .kind::mxf8f6f4 (1X: one factor a row for K = 32)
+    "VS 16 on mxf8f6f4": ({"sf_vec_size": "16"}, {"scale.read"}),
+    # a buffer 64-byte aligned: TMA's destination must be 128-byte aligned
+    "buffer 64-aligned": ({"smem_align": "64"}, {"scale.tma"}),
+    # the SF tile past the 512 columns of tensor memory
+    "TMEM columns": ({"tmem_base": "510"}, {"scale.copy"}),
+    # a TMEM layout whose rows go along columns: the MMA reads lane x % 32, column x / 32
+    "rows along columns": ({"tmem": '"((((32,4),4),(32,1)),1,(4,1)):((((4,262144),8388608),(0,1)),0,(1,0))"'},
+                           {"scale.copy", "scale.read"}),
+    # the scale factors' type is not the MMA's
+    "ue4m3 on mxf8f6f4": ({"value_type": "float_ue4m3_t"}, {"scale.read"}),
+}
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+def test_each_mistake_is_refuted_where_it_is(name):
+    changes, theorems = MUTATIONS[name]
+    r = prove(spec_text("mxf8", "A", **changes))
+    assert r.verdict is Verdict.REFUTED
+    assert theorems <= set(failed(r)), failed(r)
+
+
+def test_a_refutation_names_the_factor_and_its_chain():
+    r = prove(spec_text("mxf8", "A", tmem='"((((32,4),4),(32,1)),1,(4,1)):((((4,262144),8388608),(0,1)),0,(1,0))"'))
+    read = next(t for t in r.theorems if t.id.value == "scale.read")
+    item = next(i for i in read.items if i.status is Status.REFUTED and i.witness)
+    assert {"k_block", "mn", "subpartition"} <= set(item.witness.point)
+    assert any(line.label == "MMA" for line in item.witness.chain)
+
+
+def test_sfb_of_n_192_is_unsupported_with_the_reason():
+    r = prove(spec_text("nvf4_n192", "B"))
+    assert r.verdict is Verdict.UNSUPPORTED
+    reasons = {t.reason for t in r.theorems if t.status is Status.UNSUPPORTED}
+    assert any("N = 192" in (x or "") and "remapped" in (x or "") for x in reasons)
+    assert prove(spec_text("nvf4_n192", "A")).verdict is Verdict.VERIFIED      # SFA of the same kernel is proved
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_explain_traces_a_factor(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(spec_text("mxf4", "A"))
+    out = _cli("explain", str(path), "--check", "sf", "--coord", "37,70", "--stage", "1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    for label in ("global", "shared", "TMA", "TMEM", "tcgen05.cp", "MMA"):
+        assert label in out.stdout
+    assert "lane 5" in out.stdout
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("scale_factors", "C", "must be one of A | B"),
+    ("copy", "SM90_TMA_LOAD", "tcgen05.cp"),
+    ("value_type", "half_t", "scale factor's type"),
+    ("sf_vec_size", "0", "must be an integer"),
+    ("smem", '"(128,4):(4,1)"', "partitioned"),
+    ("tmem_alloc", "3x3", "must be one of"),
+])
+def test_bad_scale_checks_are_one_line_at_their_place(tmp_path, key, value, message):
+    text = spec_text("mxf8", "A")
+    if key == "scale_factors":
+        text = text.replace("scale_factors: A", f"scale_factors: {value}")
+    elif key in ("smem", "value_type", "copy", "sf_vec_size"):
+        text = "\n".join(f"    {key}: {value}" if line.startswith(f"    {key}:") else line
+                         for line in text.splitlines()) + "\n"
+    else:
+        text += f"    {key}: {value}\n"
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    out = _cli("prove", str(path), cwd=tmp_path)
+    assert out.returncode == 2
+    line = out.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line and f"{path}:" in line and message in line, line
+
+
+def test_a_utccp_copy_without_scale_factors_is_refused(tmp_path):
+    text = spec_text("mxf8", "A").replace("    scale_factors: A\n", "")
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    out = _cli("prove", str(path), cwd=tmp_path)
+    assert out.returncode == 2 and "scale_factors" in out.stderr
