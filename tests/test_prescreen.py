@@ -28,7 +28,7 @@ SM80_F16 = KernelConfig("k80", 80, "Universal", "TensorOp", (128, 128, 32), (2, 
 SM100_F16 = KernelConfig("k100", 100, "Universal3x", "TensorOp", (128, 256, 64), (4, 1, 1), (128, 256, 16), "f16",
                          "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "TmaWarpSpecialized1SmSm100", 0, (0, 0, 1))
 # what the generator's default SM100 space (cutlass_library as installed) holds and maps
-SM100_DEFAULT_SPACE = {"kernels": 25384, "mapped": 12932, "paths": 248}
+SM100_DEFAULT_SPACE = {"kernels": 25384, "mapped": 24168, "paths": 1058, "verified": 21372, "unsupported": 2796}
 UMMA_ATOM_NAME = re.compile(r"SM100_MMA_(\w+?)(_2x1SM)?_SS<(\w+),(\w+),(\w+),(\d+),(\d+)>")
 TYPE_NAMES = {cute: name for name, (cute, *_) in {**builders.OPERAND_TYPES, **{
     acc: (cute, "", "", 0) for acc, (cute, *_) in builders.ACCUMULATORS.items()}}.items()}
@@ -181,10 +181,8 @@ def test_sm100_rules_follow_the_umma_builder():
 
 
 @pytest.mark.parametrize("change, words", [
-    ({"kind": "BlockScaledUniversal3x", "opcode": "BlockScaledTensorOp"}, "block-scaled UMMA"),
     ({"kind": "GroupedBlockwiseUniversal3x"}, "blockwise-scaled"),
     ({"kind": "SparseUniversal3x", "opcode": "SparseTensorOp"}, "sparse UMMA"),
-    ({"element_a": "e4m3", "element_b": "e2m1"}, "6- or 4-bit kind::f8f6f4 operand"),
     ({"element_b": "bf16"}, "mixed input"),
     ({"align_a": 4}, "under 16 bytes aligned"),
     ({"schedule": "CpAsyncWarpSpecialized1SmSm100"}, "not the dense TMA UMMA mainloop"),
@@ -192,6 +190,58 @@ def test_sm100_rules_follow_the_umma_builder():
 def test_sm100_kernels_outside_the_model_are_not_mapped_with_a_reason(change, words):
     m = map_sm100(replace(SM100_F16, **change))
     assert isinstance(m, Unmapped) and words in m.reason
+
+
+SM100_BLOCK_SCALED = replace(SM100_F16, name="bs", kind="BlockScaledUniversal3x", opcode="BlockScaledTensorOp",
+                             tile=(128, 128, 128), element_a="e4m3", element_b="e2m1", align_a=128, align_b=128,
+                             schedule="Mxf8f6f4TmaWarpSpecialized1SmSm100", scale_factor="ue8m0")
+
+
+def test_a_block_scaled_kernel_maps_to_its_operands_and_their_scale_factors():
+    m = map_sm100(SM100_BLOCK_SCALED)
+    assert isinstance(m, Mapped), m
+    a, b, sfa, sfb = m.checks
+    assert a.mma.name == b.mma.name == ("SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,"
+                                        "float_ue8m0_t,128,128>")
+    assert (a.value_type, b.value_type) == ("float_e4m3_t", "float_e2m1_unpacksmem_t")
+    assert b.smem.startswith("tile_to_shape(UMMA::Layout_K_SW128_Atom<uint8_t>, (128,128,")   # a byte an element
+    assert isinstance(sfa, builders.ScaleFactorCheck) and isinstance(sfb, builders.ScaleFactorCheck)
+    assert (sfa.scaled, sfb.scaled, sfa.vs, sfa.copy) == ("A", "B", 32, "SM100_UTCCP_4x32dp128bit_1cta")
+    assert sfa.smem.startswith("((((_32,_4),_1),(_32,_1)),_1,(_4,_1),") and sfb.tmem_base == sfa.tmem_base + 4
+    nvf4 = map_sm100(replace(SM100_BLOCK_SCALED, element_a="e2m1", tile=(256, 256, 256), scale_factor="ue4m3",
+                             schedule="Nvf4TmaWarpSpecialized2SmSm100"))
+    assert isinstance(nvf4, Mapped)
+    assert nvf4.checks[0].mma.name == ("SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,256,"
+                                       "256,16>")
+    assert nvf4.checks[2].copy == "SM100_UTCCP_4x32dp128bit_2cta" and nvf4.checks[2].vs == 16
+    assert "kind::mxf4nvf4.block_scale.block16" in dict(nvf4.checks[0].mma.fields)["instruction"]
+    # the dense kind::f8f6f4 path of a 4-bit operand: a byte of shared memory each, as the builder lays it out
+    dense = map_sm100(replace(SM100_F16, element_a="e2m1", element_b="e4m3", align_a=128, align_b=16,
+                              tile=(128, 128, 128)))
+    assert isinstance(dense, Mapped) and dense.checks[0].value_type == "float_e2m1_unpacksmem_t"
+    for change, words in (({"scale_factor": ""}, "scale factors of type none"),
+                          ({"element_b": "e4m3", "schedule": "Nvf4TmaWarpSpecialized1SmSm100"}, "packed e2m1 only"),
+                          ({"schedule": "BlockwiseTmaWarpSpecialized1SmSm100"}, "not one of the Mxf8f6f4")):
+        unmapped = map_sm100(replace(SM100_BLOCK_SCALED, **change))
+        assert isinstance(unmapped, Unmapped) and words in unmapped.reason, (change, unmapped)
+
+
+def test_block_scaled_paths_are_proved_and_the_unsettled_ones_say_why(monkeypatch):
+    """One kernel of each block-scaled shape class, proved through the prescreen's own spec: the K-major ones
+    verified; an MN-major 4-bit operand and SFB of N = 192 unsupported, each with its reason."""
+    space = [SM100_BLOCK_SCALED, replace(SM100_BLOCK_SCALED, name="mn_major_fp4", layout_b="RowMajor"),
+             replace(SM100_BLOCK_SCALED, name="nvf4_n192", element_a="e2m1", tile=(128, 192, 256),
+                     scale_factor="ue4m3", schedule="Nvf4TmaWarpSpecialized1SmSm100")]
+    monkeypatch.setattr(command, "kernels", lambda arch, level: space)
+    results, mapped, paths, _ = command.run(100, "", 1, None)
+    by = {r.name: r for r in results}
+    assert mapped == 3 and by["bs"].verdict is Verdict.VERIFIED
+    assert by["mn_major_fp4"].verdict is Verdict.UNSUPPORTED
+    assert "an MN-major 4-bit operand" in command.unsupported_reason(by["mn_major_fp4"])
+    assert by["nvf4_n192"].verdict is Verdict.UNSUPPORTED
+    assert "the scale factors of B for N = 192" in command.unsupported_reason(by["nvf4_n192"])
+    table = command.summary_table(100, results, mapped, paths, 0.0)
+    assert "unsupported, by reason:" in table and "| verified | 1 |" in table
 
 
 def test_umma_atom_traits_match_the_atom_library():
@@ -256,10 +306,17 @@ def test_the_generators_default_sm100_space_is_proved():
     kernels, mapped, paths = SM100_DEFAULT_SPACE["kernels"], SM100_DEFAULT_SPACE["mapped"], SM100_DEFAULT_SPACE["paths"]
     assert (f"prescreen-cutlass --arch 100: {kernels} GEMM kernels, {mapped} mapped to CuTe configurations "
             f"({paths} distinct operand paths proved)") in p.stdout
-    assert f"| verified | {mapped} |" in p.stdout and f"| not mapped | {kernels - mapped} |" in p.stdout
+    assert f"| verified | {SM100_DEFAULT_SPACE['verified']} |" in p.stdout
+    assert f"| unsupported (a model is missing) | {SM100_DEFAULT_SPACE['unsupported']} |" in p.stdout
+    assert f"| not mapped | {kernels - mapped} |" in p.stdout
+    assert "| refuted (a counterexample) | 0 |" in p.stdout and "| internal error | 0 |" in p.stdout
     reasons = p.stdout.split("not mapped, by reason:")[1]
-    for words in ("block-scaled UMMA", "blockwise-scaled", "sparse UMMA", "6- or 4-bit kind::f8f6f4 operand"):
+    for words in ("blockwise-scaled", "sparse UMMA"):
         assert words in reasons
+    unsupported = p.stdout.split("unsupported, by reason:")[1].split("not mapped, by reason:")[0]
+    for words in ("an MN-major 4-bit operand", "an MN-major 6-bit operand", "the scale factors of B for N = 64",
+                  "the scale factors of B for N = 192"):
+        assert words in unsupported
 
 
 @pytest.mark.parametrize("args", [["--arch", "70"], ["--arch", "90", "--level", "abc"],

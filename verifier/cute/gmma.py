@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..algebra.inttuple import Underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..hardware.smem_operand import GmmaSwizzle, Major
@@ -75,6 +77,12 @@ class SmemTile:
     @property
     def extent(self) -> tuple[int, int]:
         return int(self.inner.mode(0).size()), int(self.inner.mode(1).size())
+
+    @cached_property
+    def stage0_offsets(self) -> list[int]:
+        """The element offset of every (mn, k) of stage 0, mn fastest (index mn + MN k): one walk of the layout."""
+        first = self.inner.slice((Underscore, Underscore, 0)) if self.inner.rank() > 2 else self.inner
+        return [int(v) for v in first.values()]
 
     def offset(self, mn: Any, k: Any, stage: Any = 0) -> Any:
         """The element offset of (mn, k, stage) before the swizzle (ints or expressions)."""
@@ -187,22 +195,24 @@ class TmaBoxes:
         return inner % self.box[0], outer % self.box[1], inner // self.box[0], outer // self.box[1]
 
 
-def tma_boxes(tile: SmemTile, inner_mode: int, limit: int = 256) -> TmaBoxes:
+def tma_boxes(tile: SmemTile, inner_mode: int, limit: int = 256, inner_limit: int | None = None) -> TmaBoxes:
     """The box make_tma_copy can use: as many elements as are contiguous along the global tensor's contiguous mode
-    (at most one swizzle span, at most `limit`), and as many rows as follow at the box's row pitch."""
+    (at most one swizzle span, at most `inner_limit`, default `limit`), and as many rows as follow at the box's row
+    pitch (at most `limit`)."""
     e, span = tile.elem_bytes, tile.swizzle.span
     extent = tile.extent
     outer_mode = 1 - inner_mode
 
+    table, mn_extent = tile.stage0_offsets, extent[0]
+
     def at(i: int, j: int) -> int:   # i along the inner mode, j along the outer one
-        c = [0, 0]
-        c[inner_mode], c[outer_mode] = i, j
-        offset: int = tile.offset(c[0], c[1], 0)
-        return offset
+        mn, k = (i, j) if inner_mode == 0 else (j, i)
+        return table[mn + mn_extent * k]
 
     origin = at(0, 0)
     n0 = 1
-    cap = min(limit, extent[inner_mode], span // e if span else limit)
+    first = limit if inner_limit is None else inner_limit
+    cap = min(first, extent[inner_mode], span // e if span else first)
     while n0 < cap and at(n0, 0) == origin + n0:
         n0 += 1
     pitch = span // e if span else n0

@@ -51,7 +51,7 @@ def shared_tile_bytes(check: CheckSpec) -> int | None:
     element = getattr(check, "smem_type", None) or check.value_type
     if element is None:
         return None
-    return -(-footprint_elements(layout) * element.bits // 8)
+    return -(-footprint_elements(layout) * element.smem_bits // 8)
 
 
 __all__ = ["footprint_elements", "shared_tile_bytes"]

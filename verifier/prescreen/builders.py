@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
 from .space import KernelConfig
@@ -80,8 +81,28 @@ class OperandCheck:
 
 
 @dataclass(frozen=True)
+class ScaleFactorCheck:
+    """The scale factors of operand A or B of a block-scaled kernel, as the fields of a scale check (hashable)."""
+    mma: MMAAtomFacts
+    scaled: str                                    # "A" | "B"
+    copy: str                                      # SM100_UTCCP_4x32dp128bit_1cta / _2cta
+    sf_type: str                                   # float_ue8m0_t | float_ue4m3_t
+    vs: int
+    smem: str                                      # SmemLayoutSFA / SFB with its stages
+    gmem: str                                      # tile_atom_to_shape_SF over two tiles along MN and K
+    tmem_base: int                                 # the TMEM column after the accumulators
+
+    @property
+    def operand(self) -> str:
+        return f"SF{self.scaled}"
+
+
+PathCheck = OperandCheck | ScaleFactorCheck
+
+
+@dataclass(frozen=True)
 class Mapped:
-    checks: tuple[OperandCheck, ...]
+    checks: tuple[PathCheck, ...]
     how: str                                       # the builder's choices, for the report
 
 
@@ -303,13 +324,10 @@ SM100_PIPELINE_BYTES = 16           # sizeof(PipelineTmaUmmaAsync<1>::SharedStor
 UMMA_K_BITS = 256                   # every dense tcgen05.mma reads 256 bits of K (8 tf32, 16 f16, 32 8-bit)
 UMMA_COPY = "SM90_TMA_LOAD"
 SM100_KINDS = ("Universal3x", "GroupedUniversal3x")
-BLOCK_SCALED = ("block-scaled UMMA (MXF8F6F4 / MXF4 / NVF4, sm100_blockscaled_umma_builder: the scale factors' "
-                "tensor-memory path has no model)")
 BLOCKWISE_SCALED = "blockwise-scaled (sm100_blockwise_umma_builder: the scale tensors' path has no model)"
 # the kinds another SM100 builder builds, and why that builder's mainloop has no model here
 SM100_OTHER_KINDS: dict[str, str] = {
     "SparseUniversal3x": "sparse UMMA (sm100_sparse_umma_builder: its metadata operand has no model)",
-    "BlockScaledUniversal3x": BLOCK_SCALED, "GroupedBlockScaledUniversal3x": BLOCK_SCALED,
     "BlockwiseUniversal3x": BLOCKWISE_SCALED, "GroupedBlockwiseUniversal3x": BLOCKWISE_SCALED,
 }
 # the dense schedules and the CTA group of the MMA each asks for (KernelSchedule1Sm / KernelSchedule2Sm)
@@ -320,7 +338,7 @@ SM100_SCHEDULES: dict[str, int] = {
 AUTO_SCHEDULE = "ScheduleAuto"
 TWO_SM_MMA_M = 128                  # KernelScheduleAuto picks a 2-SM MMA only for an MMA_M multiple of this
 # an operand type the generator leaves to run time, proved as the fixed type of its width
-RUNTIME_TYPE_STAND_INS: dict[str, str] = {"f8": "e4m3"}
+RUNTIME_TYPE_STAND_INS: dict[str, str] = {"f8": "e4m3", "f6": "e3m2", "f4": "e2m1"}
 
 
 @dataclass(frozen=True)
@@ -337,23 +355,28 @@ UMMA_FAMILIES = (
     UmmaFamily("TF32", "tf32", ("tf32",), ("f32",), True),
     UmmaFamily("F16BF16", "f16", ("f16", "bf16"), ("f32", "f16"), True),
     UmmaFamily("S8", "i8", ("s8", "u8"), ("s32",), True),
-    UmmaFamily("F8F6F4", "f8f6f4", ("e4m3", "e5m2"), ("f32", "f16"), False),
+    UmmaFamily("F8F6F4", "f8f6f4", ("e4m3", "e5m2", "e2m1", "e3m2", "e2m3"), ("f32", "f16"), False),
 )
+# .kind::f8f6f4's 6- and 4-bit operands, each in one byte of shared memory (CuTe's float_*_unpacksmem_t: the builder's
+# sm1xx_kernel_input_element_to_mma_input_element), laid out as uint8_t (SmemAllocType) and loaded by TMA unpacked
+UNPACKED_OPERAND_TYPES: dict[str, tuple[str, str, str, int]] = {
+    "e2m1": ("float_e2m1_unpacksmem_t", "e2m1", "E2M1", 8), "e3m2": ("float_e3m2_unpacksmem_t", "e3m2", "E3M2", 8),
+    "e2m3": ("float_e2m3_unpacksmem_t", "e2m3", "E2M3", 8)}
+UMMA_OPERAND_TYPES = OPERAND_TYPES | UNPACKED_OPERAND_TYPES
+SMEM_SLOT = "uint8_t"             # the layout atoms' element type for an unpacked operand
 # sm100_smem_selector, widest first: (swizzle, bits one swizzle row spans along the contiguous extent)
 UMMA_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
 MN_32BIT_SWIZZLE = ("SW128_32B", 1024)   # UMMA::Layout_MN_SW128_32B_Atom: the only MN-major 32-bit atom
 # the shared-memory layout atom of each major-ness, by swizzle and value type (CuTe's UMMA::Layout_* are GMMA's)
 UMMA_SMEM_ATOMS: dict[str, str] = {"K": "UMMA::Layout_K_{swizzle}_Atom<{value_type}>",
                                    "MN": "UMMA::Layout_MN_{swizzle}_Atom<{value_type}>"}
-# kind::f8f6f4's 6- and 4-bit operands (the generator's names): the builder's mixed 8-bit path
-SUB_BYTE_FLOATS = ("f6", "f4", "e3m2", "e2m3", "e2m1")
 
 
 def umma_atom(family: UmmaFamily, cta_group: int, a: str, b: str, acc: str, m: int, n: int) -> MMAAtomFacts:
     """SM100_MMA_<tag>[_2x1SM]_SS<A,B,C,M,N> with its MMA_Traits (mma_traits_sm100.hpp): one thread per CTA of
     the group, each holding M/cta_group rows of A and C and N/cta_group rows of B."""
-    a_type, _, _, bits = OPERAND_TYPES[a]
-    b_type = OPERAND_TYPES[b][0]
+    a_type, _, _, bits = UMMA_OPERAND_TYPES[a]
+    b_type = UMMA_OPERAND_TYPES[b][0]
     c_type = ACCUMULATORS[acc][0]
     k = UMMA_K_BITS // bits
     group = "_2x1SM" if cta_group == 2 else ""
@@ -396,6 +419,8 @@ def _cta_group(kc: KernelConfig) -> int | None:
 
 
 def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind in BLOCK_SCALED_KINDS:
+        return map_block_scaled(kc)
     if kc.kind in SM100_OTHER_KINDS:
         return Unmapped(f"{kc.kind} kernel: {SM100_OTHER_KINDS[kc.kind]}")
     if kc.kind not in SM100_KINDS or kc.opcode != "TensorOp":
@@ -408,15 +433,12 @@ def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
     b = RUNTIME_TYPE_STAND_INS.get(kc.element_b, kc.element_b)
     family = next((f for f in UMMA_FAMILIES if a in f.operands and b in f.operands and (a == b or not f.same_types)),
                   None)
-    if family is None and (a in SUB_BYTE_FLOATS or b in SUB_BYTE_FLOATS):
-        return Unmapped("a 6- or 4-bit kind::f8f6f4 operand (the mixed 8-bit path, unpacked in shared memory): no "
-                        "model")
     if family is None:
         return Unmapped(f"{kc.element_a} x {kc.element_b} operands: no tcgen05.mma kind takes them together "
                         "(mixed input is converted before the MMA); no model")
     if kc.element_acc not in family.accumulators:
         return Unmapped(f"{kc.element_acc} accumulators: no tcgen05.mma.kind::{family.kind}")
-    bits_a, bits_b = OPERAND_TYPES[a][3], OPERAND_TYPES[b][3]
+    bits_a, bits_b = UMMA_OPERAND_TYPES[a][3], UMMA_OPERAND_TYPES[b][3]
     if kc.align_a * bits_a < TMA_ALIGN_BITS or kc.align_b * bits_b < TMA_ALIGN_BITS:
         return Unmapped("operands under 16 bytes aligned: TMA cannot load them (sm1xx_gemm_is_aligned)")
     m, n, k = kc.tile
@@ -427,19 +449,155 @@ def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
     stages = kc.stages or sm100_stages(rows_a, rows_b, k, bits_a, bits_b)
     checks = []
     for op, rows, element, major in (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b))):
-        type_name, _, _, bits = OPERAND_TYPES[element]
+        type_name, _, _, bits = UMMA_OPERAND_TYPES[element]
         swizzle = umma_smem_swizzle(major, bits, rows, k)
         if swizzle is None:
             return Unmapped(f"an {major}-major {type_name} operand whose CTA tile no UMMA shared-memory atom divides "
                             "(sm100_smem_selector's static_assert: CUTLASS does not build it)")
         order = MN_MAJOR_ORDER if major == "MN" else ""
-        layout_atom = UMMA_SMEM_ATOMS[major].format(swizzle=swizzle, value_type=type_name)
+        slot = SMEM_SLOT if element in UNPACKED_OPERAND_TYPES else type_name
+        layout_atom = UMMA_SMEM_ATOMS[major].format(swizzle=swizzle, value_type=slot)
         smem = f"tile_to_shape({layout_atom}, ({rows},{k},{stages}){order})"
         checks.append(OperandCheck(atom, op, UMMA_COPY, type_name, smem, None, None, _global_tensor(major), major))
     stand_ins = [f"; {t} proved as {RUNTIME_TYPE_STAND_INS[t]}" for t in dict.fromkeys((kc.element_a, kc.element_b))
                  if t in RUNTIME_TYPE_STAND_INS]
     return Mapped(tuple(checks), f"{kc.schedule}, {atom.name} on {cta_group} SM(s), {stages} stages"
                                  + "".join(stand_ins))
+
+
+# --- SM100 block-scaled (sm100_blockscaled_umma_builder.inl, sm100_blockscaled_mma_warpspecialized.hpp) ---------
+
+BLOCK_SCALED_KINDS = ("BlockScaledUniversal3x", "GroupedBlockScaledUniversal3x")
+
+
+@dataclass(frozen=True)
+class BlockScaledFamily:
+    """What a block-scaled schedule builds: CuTe's atom family, the PTX kind and vector-size qualifier, the MMA's K,
+    the scale vector size VS, and whether 4-bit operands stay packed in shared memory (MXF4) or take a byte each."""
+    tag: str                        # SM100_MMA_<tag>[_2x1SM]_SS
+    kind: str                       # tcgen05.mma ... .kind::<kind>.block_scale<qualifier>
+    qualifier: str
+    k: int
+    vs: int
+    packed: bool
+
+
+# the schedule's name says the family (find_vector_size: Nvf4 -> 16, otherwise 32)
+BLOCK_SCALED_FAMILIES: dict[str, BlockScaledFamily] = {
+    "Mxf8f6f4": BlockScaledFamily("MXF8F6F4", "mxf8f6f4", "", 32, 32, False),
+    "Mxf4": BlockScaledFamily("MXF4", "mxf4", ".block32", 64, 32, True),
+    "Nvf4": BlockScaledFamily("MXF4", "mxf4nvf4", ".block16", 64, 16, True)}
+SCALE_TYPES = {"ue8m0": "float_ue8m0_t", "ue4m3": "float_ue4m3_t"}
+BYTE_TYPES = {"e4m3": "float_e4m3_t", "e5m2": "float_e5m2_t"}
+PACKED_FP4 = "float_e2m1_t"
+SF_EPILOGUE_N = {"Nvf4": 64}                   # the epilogue tile N the emitter forces at MMA N = 256 (else 128)
+UTCCP_OPS = {1: "SM100_UTCCP_4x32dp128bit_1cta", 2: "SM100_UTCCP_4x32dp128bit_2cta"}
+SF_TILES = 2                                   # tiles of the global SF tensor along MN and K a check names
+
+
+def _block_scaled_family(schedule: str) -> tuple[str, BlockScaledFamily] | None:
+    return next(((name, f) for name, f in BLOCK_SCALED_FAMILIES.items() if name in schedule), None)
+
+
+def block_scaled_atom(family: BlockScaledFamily, cta_group: int, a: str, b: str, sf: str, m: int,
+                      n: int) -> MMAAtomFacts:
+    """SM100_MMA_MXF8F6F4[_2x1SM]_SS<A,B,float,SF,M,N> / SM100_MMA_MXF4[_2x1SM]_SS<e2m1,e2m1,float,SF,M,N,VS> with its
+    MMA_Traits (mma_traits_sm100.hpp): one thread per CTA of the group, each holding M/cta_group rows of A and C and
+    N/cta_group rows of B."""
+    k = family.k
+    group = "_2x1SM" if cta_group == 2 else ""
+    vs = f",{family.vs}" if family.packed else ""
+    name = f"SM100_MMA_{family.tag}{group}_SS<{a},{b},float,{sf},{m},{n}{vs}>"
+    m_cta, n_cta = m // cta_group, n // cta_group
+    m_stride = m_cta if cta_group > 1 else 0
+    n_stride = n_cta if cta_group > 1 else 0
+    return MMAAtomFacts(name, (
+        ("instruction", f'"tcgen05.mma.cta_group::{cta_group}.kind::{family.kind}.block_scale{family.qualifier}"'),
+        ("shape_mnk", f"[{m}, {n}, {k}]"), ("thr_id", f'"{cta_group}:{cta_group - 1}"'),
+        ("types", f"{{a: {a}, b: {b}, c: float, d: float, sf: {sf}}}"),
+        ("a", f'"({cta_group},({m_cta},{k})):({m_stride},(1,{m}))"'),
+        ("b", f'"({cta_group},({n_cta},{k})):({n_stride},(1,{n}))"'),
+        ("c", f'"({cta_group},({m_cta},{n})):({m_stride},(1,{m}))"')))
+
+
+def accumulator_columns(n: int, schedule: str) -> int:
+    """The TMEM columns the accumulators take before the scale factors (set_tmem_offsets): two stages of N columns,
+    one overlapping stage at N = 256 (256 + 256 - the epilogue tile's N)."""
+    if n < 256:
+        return 2 * n
+    epi_n = next((v for k, v in SF_EPILOGUE_N.items() if k in schedule), 128)
+    return 256 + (256 - epi_n)
+
+
+@lru_cache(maxsize=None)
+def sf_layout_texts(shape: object, stages: int) -> tuple[str, str]:
+    """SmemLayoutSF with its stages, and the global SF tensor over SF_TILES tiles each way, as CuTe prints them."""
+    from ..cute import blockscaled as BS
+    assert isinstance(shape, BS.SfShape)
+    return (str(BS.sf_smem(shape, stages)),
+            str(BS.sf_global(SF_TILES * shape.mn, SF_TILES * shape.tile_k, shape.vs)))
+
+
+def map_block_scaled(kc: KernelConfig) -> Mapped | Unmapped:
+    """A block-scaled kernel: its A and B through TMA and the UMMA descriptor (the dense path with the block-scaled
+    atom), and its scale factors (SFA, SFB) through TMA, tcgen05.cp and tensor memory (scale checks)."""
+    from ..cute import blockscaled as BS
+    found = _block_scaled_family(kc.schedule)
+    if found is None:
+        return Unmapped(f"block-scaled schedule {kc.schedule}: not one of the Mxf8f6f4 / Mxf4 / Nvf4 builders")
+    schedule_name, family = found
+    cta_group = 2 if "2Sm" in kc.schedule else 1
+    sf = SCALE_TYPES.get(kc.scale_factor)
+    if sf is None:
+        return Unmapped(f"scale factors of type {kc.scale_factor or 'none'}: no block-scaled MMA takes them")
+    a = RUNTIME_TYPE_STAND_INS.get(kc.element_a, kc.element_a)
+    b = RUNTIME_TYPE_STAND_INS.get(kc.element_b, kc.element_b)
+    types: list[tuple[str, int]] = []
+    for element in (a, b):
+        if family.packed:
+            if element != "e2m1":
+                return Unmapped(f"{element} operand on {family.kind}: it takes packed e2m1 only")
+            types.append((PACKED_FP4, 4))
+        elif element in BYTE_TYPES:
+            types.append((BYTE_TYPES[element], 8))
+        elif element in UNPACKED_OPERAND_TYPES:
+            types.append((UNPACKED_OPERAND_TYPES[element][0], 8))
+        else:
+            return Unmapped(f"{element} operand on {family.kind}: no type of the kind")
+    m, n, k = kc.tile
+    rows_a, rows_b = m // cta_group, n // cta_group
+    atom = block_scaled_atom(family, cta_group, types[0][0], types[1][0], sf, m, n)
+    if k % family.k or rows_a % 8 or rows_b % 8:
+        return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
+    sfa_shape = BS.SfShape(rows_a, family.k, family.vs, k)
+    sfb_rows = -(-n // BS.SF_BLOCK_ROWS) * BS.SF_BLOCK_ROWS   # every CTA holds all of N, rounded up to 128
+    sfb_shape = BS.SfShape(sfb_rows, family.k, family.vs, k)
+    for shape in (sfa_shape, sfb_shape):
+        problem = shape.problem()
+        if problem is not None:
+            return Unmapped(f"scale factors of a {m}x{n}x{k} tile: {problem} (CUTLASS's Sm1xxBlkScaledConfig)")
+    ab_bytes = (rows_a * types[0][1] + rows_b * types[1][1]) * k // 8
+    stage = ab_bytes + SM100_PIPELINE_BYTES + sfa_shape.stage_bytes + sfb_shape.stage_bytes
+    stages = kc.stages or SM100_SMEM_BYTES // stage
+    checks: list[PathCheck] = []
+    for op, rows, (type_name, _), major in (("A", rows_a, types[0], _major_a(kc.layout_a)),
+                                            ("B", rows_b, types[1], _major_b(kc.layout_b))):
+        bits = 4 if family.packed else 8
+        swizzle = umma_smem_swizzle(major, bits, rows, k)
+        if swizzle is None:
+            return Unmapped(f"an {major}-major {type_name} operand whose CTA tile no UMMA shared-memory atom divides "
+                            "(sm100_smem_selector's static_assert: CUTLASS does not build it)")
+        order = MN_MAJOR_ORDER if major == "MN" else ""
+        slot = PACKED_FP4 if family.packed else SMEM_SLOT
+        layout_atom = UMMA_SMEM_ATOMS[major].format(swizzle=swizzle, value_type=slot)
+        smem = f"tile_to_shape({layout_atom}, ({rows},{k},{stages}){order})"
+        checks.append(OperandCheck(atom, op, UMMA_COPY, type_name, smem, None, None, _global_tensor(major), major))
+    tmem_base = accumulator_columns(n, kc.schedule)
+    for scaled, shape, base in (("A", sfa_shape, tmem_base), ("B", sfb_shape, tmem_base + sfa_shape.tmem_columns)):
+        smem, gmem = sf_layout_texts(shape, stages)
+        checks.append(ScaleFactorCheck(atom, scaled, UTCCP_OPS[cta_group], sf, family.vs, smem, gmem, base))
+    return Mapped(tuple(checks), f"{kc.schedule} ({schedule_name}), {atom.name} on {cta_group} SM(s), {stages} stages, "
+                                 f"VS {family.vs}, scale factors in TMEM from column {tmem_base}")
 
 
 def map_kernel(kc: KernelConfig) -> Mapped | Unmapped:

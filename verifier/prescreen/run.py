@@ -11,8 +11,9 @@ from pathlib import Path
 from ..outcome import Expect, Status, Verdict, check_verdict
 from ..specfile.model import CheckKind, Loc, SpecError
 from ..symbolic.procedure import Settings
+from ..theorems.claims import TheoremResult
 from ..theorems.result import CheckResult
-from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, Unmapped, map_kernel
+from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, PathCheck, ScaleFactorCheck, Unmapped, map_kernel
 from .space import KernelConfig, kernels
 
 FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
@@ -32,8 +33,8 @@ def _yaml(value: object) -> str:
     return json.dumps(value) if isinstance(value, str) else str(value)
 
 
-def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[OperandCheck, KernelConfig],
-              counts: Counter[OperandCheck], name: str = "") -> str:
+def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathCheck, KernelConfig],
+              counts: Counter[PathCheck], name: str = "") -> str:
     """Distinct operand paths of the space as one spec (named `name`, default prescreen_sm<arch>): GMMA and UMMA
     atoms defined in it, SM80 atoms included from the atom library."""
     from ..importer.kernel_spec import ATOM_LIBRARY
@@ -47,7 +48,7 @@ def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[Op
         for a in atoms.values():
             lines.append(f"  {_yaml(a.name)}:")
             lines += [f"    {k}: {v}" for k, v in a.fields]
-    extra = sorted({c.copy for c in paths if c.copy in EXTRA_COPY_ATOMS})
+    extra = sorted({c.copy for c in paths if isinstance(c, OperandCheck) and c.copy in EXTRA_COPY_ATOMS})
     if extra:
         lines.append("copy_atoms:")
         for name in extra:
@@ -59,6 +60,11 @@ def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[Op
         lines += [f"  {name}:",
                   f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
                   f"    mma: {_yaml(c.mma.name)}"]
+        if isinstance(c, ScaleFactorCheck):
+            lines += [f"    scale_factors: {c.scaled}", f"    copy: {c.copy}", f"    value_type: {c.sf_type}",
+                      f"    sf_vec_size: {c.vs}", f"    smem: {_yaml(c.smem)}", f"    gmem: {_yaml(c.gmem)}",
+                      f"    tmem_base: {c.tmem_base}"]
+            continue
         if c.atom_layout is not None:
             lines.append("    atom_layout: " + (_yaml(c.atom_layout) if isinstance(c.atom_layout, str)
                                                 else f"[{', '.join(map(str, c.atom_layout))}]"))
@@ -73,13 +79,24 @@ def spec_text(arch: int, paths: dict[OperandCheck, str], representative: dict[Op
     return "\n".join(lines) + "\n"
 
 
+_STRIPPED: dict[int, list[TheoremResult]] = {}     # id(path result) -> its theorems without their obligations
+
+
+def _stripped(part: CheckResult) -> list[TheoremResult]:
+    """A path's theorems with their statuses and no obligations (made once a path, shared by its kernels)."""
+    found = _STRIPPED.get(id(part))
+    if found is None:
+        found = _STRIPPED[id(part)] = [replace(t, items=[]) for t in part.theorems]
+    return found
+
+
 def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], how: str) -> CheckResult:
     theorems = [t for p in parts for t in p.theorems]
     verdict = check_verdict(t.status for t in theorems)
     if verdict is Verdict.VERIFIED:
         # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status, and the
         # obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands of kernels
-        theorems = [replace(t, items=[]) for t in theorems]
+        theorems = [t for p in parts for t in _stripped(p)]
     files = {p.spec_path for p in parts}     # a kernel's paths may lie in different spec files (PATHS_PER_SPEC)
     named = [f"{p.name} ({Path(p.spec_path).name})" if len(files) > 1 else p.name for p in parts]
     r = CheckResult(spec_path, f"sm{kc.arch} kernels", kc.name, parts[0].loc, Expect.PASS, parts[0].kind,
@@ -104,6 +121,8 @@ def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int
     refused = Counter(next((t.reason for t in r.theorems if t.status is Status.REFUSED), "")
                       for r in results if any(t.status is Status.REFUSED for t in r.theorems))
     reasons = Counter(r.summary.removeprefix("not mapped: ") for r in results if r.expect is Expect.UNSUPPORTED)
+    missing = Counter(unsupported_reason(r) for r in results
+                      if r.verdict is Verdict.UNSUPPORTED and r.expect is not Expect.UNSUPPORTED)
     out = [f"prescreen-cutlass --arch {arch}: {len(results)} GEMM kernels, {mapped} mapped to CuTe configurations "
            f"({paths} distinct operand paths proved), {seconds:.1f} s", "",
            "| outcome | kernels |", "|---|---|",
@@ -118,9 +137,20 @@ def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int
            f"| internal error | {by[Verdict.ERROR]} |"]
     if refused:
         out += ["", "refused by CuTe's rule:"] + [f"  {n:5d}  {rule}" for rule, n in refused.most_common()]
+    if missing:
+        out += ["", "unsupported, by reason:"] + [f"  {n:5d}  {why}" for why, n in missing.most_common()]
     if reasons:
         out += ["", "not mapped, by reason:"] + [f"  {n:5d}  {why}" for why, n in reasons.most_common()]
     return "\n".join(out) + "\n"
+
+
+UNSUPPORTED_REASON_CHARS = 240      # a reason's length in the summary table
+
+
+def unsupported_reason(r: CheckResult) -> str:
+    """Why a mapped kernel is unsupported: its first unsupported theorem's reason (a model that is missing)."""
+    why = next((t.reason for t in r.theorems if t.status is Status.UNSUPPORTED and t.reason), "no reason given")
+    return why if len(why) <= UNSUPPORTED_REASON_CHARS else why[:UNSUPPORTED_REASON_CHARS - 1] + "…"
 
 
 def _refused(r: CheckResult) -> bool:
@@ -137,9 +167,9 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
     t0 = time.perf_counter()
     space = kernels(arch, level)
     mapping = {kc.name: map_kernel(kc) for kc in space}
-    paths: dict[OperandCheck, str] = {}
-    representative: dict[OperandCheck, KernelConfig] = {}
-    counts: Counter[OperandCheck] = Counter()
+    paths: dict[PathCheck, str] = {}
+    representative: dict[PathCheck, KernelConfig] = {}
+    counts: Counter[PathCheck] = Counter()
     for kc in space:
         m = mapping[kc.name]
         if isinstance(m, Mapped):
@@ -152,7 +182,7 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
     by_name: dict[str, CheckResult] = {}
     ordered = list(paths.items())
     chunks = [dict(ordered[i:i + PATHS_PER_SPEC]) for i in range(0, len(ordered), PATHS_PER_SPEC)] or [{}]
-    spec_of: dict[OperandCheck, Path] = {}
+    spec_of: dict[PathCheck, Path] = {}
     with tempfile.TemporaryDirectory() as scratch:
         folder = spec_out or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
@@ -171,6 +201,7 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
                                 f"refuses: {e}") from None
             selected = [(s, c) for s in specs for c in s.checks.values()]
             by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
+    _STRIPPED.clear()
     for kc in space:
         m = mapping[kc.name]
         if isinstance(m, Unmapped):
@@ -178,5 +209,6 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
         else:
             results.append(kernel_result(kc, str(spec_of[m.checks[0]]), [by_name[paths[c]] for c in m.checks],
                                           m.how))
+    _STRIPPED.clear()
     mapped = sum(1 for m in mapping.values() if isinstance(m, Mapped))
     return results, mapped, len(paths), time.perf_counter() - t0

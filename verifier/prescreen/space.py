@@ -43,6 +43,7 @@ class KernelConfig:
     schedule: str                    # KernelScheduleType (ScheduleAuto, TmaWarpSpecializedCooperative, ...)
     stages: int                      # 0: the builder's automatic count
     cluster: tuple[int, int, int] = (1, 1, 1)   # the ClusterShape (M, N, K); 0 in M and N: a dynamic cluster
+    scale_factor: str = ""           # a block-scaled kernel's scale-factor type (DataType: ue8m0, ue4m3); "" otherwise
 
 
 def _name(enum_value: object) -> str:
@@ -140,5 +141,6 @@ def generate(arch: int, level: str = "") -> list[KernelConfig]:
                     _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
                     _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
                     _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
-                    _triple(td.cluster_shape, "cluster shape", name)))
+                    _triple(td.cluster_shape, "cluster shape", name),
+                    _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else ""))
     return out

@@ -81,9 +81,8 @@ class Architecture(Protocol):
     def builder(self) -> str:
         """The CuTe function that builds the descriptor: "make_gmma_desc" or "make_umma_desc"."""
     @property
-    def mn_major_only(self) -> tuple[int, str] | None:
-        """The only element width the instruction reads MN-major (transposed) and the rule in words; None: every
-        width."""
+    def mn_major_widths(self) -> tuple[tuple[int, ...], str]:
+        """The element widths the instruction reads MN-major (transposed) and the rule in words."""
     def model(self, atom: MMAAtomSpec) -> MMAModel | None:
         """The instruction model, where M/N/K come from one (None: from the atom's shape)."""
     def rows(self, atom: MMAAtomSpec, operand: Operand) -> int:

@@ -26,6 +26,15 @@ SMEM_MMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PL
 # ... when the threads write the tile through its layout: no tensor map, no box, nothing of TMA's to agree with
 THROUGH_LAYOUT_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.GMMA_DESCRIPTOR)
 SMEM_MMA_PRECEDENCE = 10
+SUB_BYTE = 8
+# what a sub-byte operand's theorems follow, said in every report of it
+UNPACKED_SLOTS = ("{name}: {bits}-bit elements unpacked, one byte of shared memory each as CuTe lays them out; TMA "
+                  "(16U{bits}_ALIGN16B) and tcgen05.mma both put 16 elements in one 16-byte slot (the packed bits, "
+                  "then padding), so the theorems follow each element's byte slot: the group of 16 to its 16 bytes, "
+                  "the packing inside a slot the same on both sides")
+PACKED_BYTES = ("{name}: {bits}-bit elements packed {per} a byte; the theorems follow each byte (CuTe's recast to "
+                "bytes, its elements adjacent along the contiguous mode), the order inside a byte being global "
+                "memory's, which TMA copies and the tensor core reads alike")
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 SMEM_VIEW = "smem"               # the buffer's bytes as written and as read (views.py)
 
@@ -52,6 +61,11 @@ class SmemMmaKind(MmaPictures):
         atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
 
         order = SMEM_MMA_ORDER if check.by_tma else THROUGH_LAYOUT_ORDER
+        vt = check.value_type
+        if vt is not None and vt.bits < SUB_BYTE and vt.smem_bits > vt.bits:
+            context.info.append(UNPACKED_SLOTS.format(bits=vt.bits, name=vt.name))
+        elif vt is not None and vt.bits < SUB_BYTE:
+            context.info.append(PACKED_BYTES.format(bits=vt.bits, name=vt.name, per=SUB_BYTE // vt.bits))
 
         def build() -> Planned:
             from . import theorems as HT

@@ -13,10 +13,12 @@ that one wrong field does not hide what the other theorems can still say.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...algebra.inttuple import flatten_to_tuple
+from ...algebra import functions as F
 from ...algebra.layout import Layout
+from ...algebra.swizzle import ComposedLayout
 from ...algebra.swizzle import require_nonnegative_strides
 from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
 from ...cute.operand import Operand
@@ -67,6 +69,10 @@ class Sm90Setup:
     overrides: dict[str, int] = field(default_factory=dict)
     base_var: Var = field(default_factory=lambda: Var("base", 1))
     writer: CopyModel | None = None       # a copy through the tile's layout: the instruction that writes it
+    smem: Any = None                      # the shared layout the theorems read: the check's, or (packed sub-byte
+                                          # elements) its bytes, upcast<pack>
+    pack: int = 1                         # elements one byte of `smem` holds (2: packed 4-bit elements)
+    subbyte_map: TMA.TensorMapND | None = None    # a 4- or 6-bit operand's tensor map, in the driver's packed type
 
     @property
     def by_tma(self) -> bool:
@@ -142,7 +148,7 @@ class Sm90Setup:
             addr = const(base) + layout_expr(self.tile.inner, coord) * e
             sw = self.tile.byte_swizzle
             return swizzle_expr(sw, addr) if sw.B else addr
-        return const(base) + layout_expr(self.check.smem, coord) * e
+        return const(base) + layout_expr(self.smem, coord) * e
 
     def box_origin(self, bi: ExprLike, bo: ExprLike) -> tuple[ExprLike, ExprLike]:
         """(mn, k) of the first element of box (bi along the inner dimension, bo along the outer)."""
@@ -201,6 +207,27 @@ def _inner_mode(gmem: Layout) -> tuple[int | None, str | None]:
     return unit[0], None
 
 
+BYTE_BITS = 8
+# (element bits, packed two a byte in shared memory) -> the CUtensorMapDataType TMA loads the operand with
+# (CUTLASS's to_CUtensorMapDataType, cute/arch/copy_sm90_desc.hpp): an unpacked element takes one byte of shared
+# memory, 16 elements a 16-byte slot (8 or 12 data bytes, then padding), as tcgen05.mma reads them
+SUBBYTE_TMA_TYPES = {(4, False): "16U4_ALIGN16B", (6, False): "16U6_ALIGN16B", (4, True): "16U4_ALIGN8B"}
+
+
+def packed_problem(layout: object, pack: int, bits: int) -> str | None:
+    """Why a layout of `bits`-bit elements does not keep each byte's `pack` elements together (CuTe's recast to bytes
+    would split one): every stride is 0, a multiple of `pack`, or 1 over a multiple of `pack` elements; None when it
+    does."""
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    assert isinstance(inner, Layout)
+    for shape, stride in zip(flatten_to_tuple(inner.shape), flatten_to_tuple(inner.stride)):
+        d, n = int(stride), int(shape)
+        if d != 0 and n > 1 and d % pack and not (abs(d) == 1 and n % pack == 0):
+            return (f"{bits}-bit elements are read {pack} a byte; the layout {inner} puts a mode of {n} at stride {d}, "
+                    "which splits a byte")
+    return None
+
+
 def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
     """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
     the copy atom that fills the tile through its layout, when it is not TMA)."""
@@ -211,18 +238,32 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     model = arch.model(atom)        # wgmma: the instruction model; tcgen05.mma: None (M/N/K: the atom's shape)
     _, _, k = atom.shape_mnk
     rows = arch.rows(atom, op)
-    bits = check.value_type.bits
+    bits = check.value_type.smem_bits      # an unpacked 4- or 6-bit element: a byte of shared memory
     named = atom_major(atom.name, op)
     spec_major = Major(check.major) if check.major else None
     major = named or spec_major or Major.K
     source = (f"the atom {atom.name}" if named else "the check's 'major'" if spec_major else "the default (K)")
-    tile = arch.tile(check.smem, bits, check.smem_absolute)
+    smem, gmem = check.smem, check.gmem
+    pack = 1
+    tile: SmemTile | str
+    if bits < BYTE_BITS:                   # packed sub-byte elements: the checks read whole bytes of them
+        pack = BYTE_BITS // bits
+        split = packed_problem(smem, pack, bits) if BYTE_BITS % bits == 0 else f"{bits}-bit elements fill no byte"
+        if split is None:
+            smem = F.upcast(smem, pack)
+            gmem = F.upcast(gmem, pack) if gmem is not None else None
+            rows, k = (rows, k // pack) if major is Major.K else (rows // pack, k)
+            tile = arch.tile(smem, BYTE_BITS, check.smem_absolute)
+        else:
+            tile = split
+        bits = BYTE_BITS
+    else:
+        tile = arch.tile(smem, bits, check.smem_absolute)
     problem = tile if isinstance(tile, str) else None
-    gmem = check.gmem
     inner_mode, gmem_problem = _inner_mode(gmem) if gmem is not None else (None, None)
     s = Sm90Setup(check, atom, arch, model, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
-                  cta_group=arch.cta_group(atom))
+                  cta_group=arch.cta_group(atom), smem=smem, pack=pack)
     if writer is not None:
         from ..cute_objects import copy_model_for
         s.writer = copy_model_for(writer, value_bits=bits)   # an element-wise copy moves the check's value type
@@ -233,13 +274,20 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     s.base_var = Var("base", span)
     if gmem is not None and inner_mode is not None:
         s.boxes = (TmaBoxes(check.tma_box, inner_mode, ()) if check.tma_box is not None
-                   else tma_boxes(s.tile, inner_mode))
+                   else tma_boxes(s.tile, inner_mode, inner_limit=TMA.BOX_LIMIT // pack))
         e = s.elem_bytes
         outer = gmem.mode(1 - inner_mode)
-        s.tensor_map = TMA.TensorMap2D(
-            elem_bytes=e, box=s.boxes.box, swizzle=TMA_SWIZZLE[(s.tile.swizzle, s.tile.chunk_bytes)],
-            global_dim=(int(gmem.mode(inner_mode).size()), int(outer.size())),
-            global_stride=int(flatten_to_tuple(outer.stride)[0]) * e)
+        swizzle = TMA_SWIZZLE[(s.tile.swizzle, s.tile.chunk_bytes)]
+        global_dim = (int(gmem.mode(inner_mode).size()), int(outer.size()))
+        row = int(flatten_to_tuple(outer.stride)[0])
+        s.tensor_map = TMA.TensorMap2D(elem_bytes=e, box=s.boxes.box, swizzle=swizzle, global_dim=global_dim,
+                                       global_stride=row * e)
+        payload = check.value_type.bits
+        dtype = SUBBYTE_TMA_TYPES.get((payload, pack > 1))
+        if dtype is not None:     # the driver's packed type: elements counted singly, global rows packed
+            s.subbyte_map = TMA.TensorMapND(
+                dtype, (s.boxes.box[0] * pack, s.boxes.box[1]), (global_dim[0] * pack, global_dim[1]),
+                (row * pack * payload // BYTE_BITS,), swizzle)
     if s.tile.extent[0] >= rows and s.tile.extent[1] >= k:
         s.overrides = dict(check.descriptor)
         s.built = arch.descriptor(s.tile, major, (0, 0), 0, (rows, k))

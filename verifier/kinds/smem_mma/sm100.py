@@ -23,6 +23,17 @@ from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "tcgen05.mma", "make_umma_desc"
 MN_32BIT_BITS = 32
+# PTX ISA 9.7.16.10.3, Table 54 "Valid Combinations of Type-Size, Major-ness and Swizzling": tcgen05.mma reads 8-,
+# 16- and 32-bit operands MN-major (transposed); 4- and 6-bit ones (.kind::f8f6f4, .kind::mxf8f6f4) have no
+# transposed row -- and CUTLASS's instruction-descriptor comment (cute/arch/mma_sm100_desc.hpp, a_major_) agrees --,
+# yet CUTLASS's builder builds MN-major unpacked 4- and 6-bit tiles (sm1xx_common.inl): unsettled (below)
+TRANSPOSED = ((4, 6, 8, 16, 32), "tcgen05.mma transposes 8-, 16- and 32-bit operands (PTX ISA Table 54), and "
+                                 "CUTLASS builds 4- and 6-bit ones")
+SUB_BYTE_TRANSPOSED = (4, 6)
+SUB_BYTE_MN_UNSETTLED = ("an MN-major {bits}-bit operand: the PTX ISA (Table 54) and CUTLASS's own instruction-"
+                         "descriptor comment (mma_sm100_desc.hpp) allow transposed operands of 8, 16 and 32 bits only, "
+                         "yet CUTLASS's builder builds this tile (sm1xx_common.inl): without a Blackwell GPU neither "
+                         "verified nor refuted")
 MN_32BIT_UNSETTLED = ("an MN-major 32-bit operand on a 16-byte-atomic layout: the PTX ISA text read here does not "
                       "settle how tcgen05.mma reads it, and CUTLASS's sm100_smem_selector allows only "
                       "SWIZZLE_128B_BASE32B (UMMA::Layout_MN_SW128_32B_Atom) for MN-major tf32: neither verified nor "
@@ -64,7 +75,7 @@ class Tcgen05:
     """tcgen05.mma (sm_100a) reading A / B through make_umma_desc's descriptor (implements arch.Architecture)."""
     engine = ENGINE
     builder = BUILDER
-    mn_major_only: tuple[int, str] | None = None     # tcgen05.mma transposes every kind (PTX ISA 9.7.16.4.2)
+    mn_major_widths: tuple[tuple[int, ...], str] = TRANSPOSED
 
     def model(self, atom: MMAAtomSpec) -> MMAModel | None:
         return None
@@ -86,10 +97,13 @@ class Tcgen05:
         return f"{FIELD_RULE}, a layout type the {major.value}-major form has ({UD.SECTION})"
 
     def unsettled_read(self, tile: SmemTile, major: Major, elem_bits: int) -> str | None:
-        """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms: no model says what it reads."""
+        """tcgen05.mma on an MN-major 32-bit operand laid out with 16-byte atoms, or an MN-major 4- or 6-bit one: no
+        model says what it reads."""
         if (major is Major.MN and elem_bits == MN_32BIT_BITS
                 and layout_type(tile) is not UmmaLayoutType.B128_BASE32B):
             return MN_32BIT_UNSETTLED
+        if major is Major.MN and elem_bits in SUB_BYTE_TRANSPOSED:
+            return SUB_BYTE_MN_UNSETTLED.format(bits=elem_bits)
         return None
 
 

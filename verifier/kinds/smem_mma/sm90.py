@@ -21,7 +21,7 @@ from ...symbolic.expr import Expr, ExprLike
 from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "wgmma", "make_gmma_desc"
-TRANSPOSED = (16, "wgmma transposes only f16 / bf16")     # the one width wgmma reads MN-major
+TRANSPOSED = ((16,), "wgmma transposes only f16 / bf16")     # the one width wgmma reads MN-major
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Wgmma:
     """wgmma.mma_async (sm_90a) reading A / B through make_gmma_desc's descriptor (implements arch.Architecture)."""
     engine = ENGINE
     builder = BUILDER
-    mn_major_only: tuple[int, str] | None = TRANSPOSED
+    mn_major_widths: tuple[tuple[int, ...], str] = TRANSPOSED
 
     def model(self, atom: MMAAtomSpec) -> MMAModel | None:
         return mma_instruction_model(atom.instruction, atom.name)

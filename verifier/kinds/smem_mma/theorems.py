@@ -65,6 +65,15 @@ def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
                       "no rule broken", gmem if "global" in (refusal or "") else box_suspect,
                       note=f"box {tm.box}, {tm.elem_bytes}-byte elements, swizzle {tm.swizzle.value}, global dims "
                            f"{tm.global_dim}, row stride {tm.global_stride} bytes"))
+    packed = setup.subbyte_map
+    if packed is not None:
+        refusal = TMA.encode_refusal_nd(packed)
+        named = setup.check.value_type.name if setup.check.value_type else ""
+        items.append(Fact(f"cuTensorMapEncodeTiled accepts the {packed.dtype} tensor map of the {named} operand",
+                          refusal is None, refusal or "accepted", "no rule broken",
+                          gmem if "global" in (refusal or "") else box_suspect,
+                          note=f"box {packed.box} elements, global dims {packed.global_dim}, row stride "
+                               f"{packed.global_strides[0]} bytes (packed)"))
     inner_extent, outer_extent = ((setup.extent[0], setup.extent[1]) if boxes.inner_mode == 0
                                   else (setup.extent[1], setup.extent[0]))
     n0, n1 = boxes.box
@@ -80,8 +89,10 @@ def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
     items += _destinations(setup, suspects, box_suspect)
     stage_bytes = inner_extent * outer_extent * e
     nboxes = (inner_extent // n0) * (outer_extent // n1) if inner_extent % n0 == 0 and outer_extent % n1 == 0 else 0
-    items.append(Fact("the stage's transaction bytes are the boxes' bytes", nboxes * tm.box_bytes == stage_bytes,
-                      f"{nboxes} boxes x {tm.box_bytes} bytes", f"{stage_bytes} bytes (the stage)", box_suspect))
+    title = ("the boxes' shared bytes are the stage's (the transaction count of a padded sub-byte type is not "
+             "modelled)" if packed is not None else "the stage's transaction bytes are the boxes' bytes")
+    items.append(Fact(title, nboxes * tm.box_bytes == stage_bytes, f"{nboxes} boxes x {tm.box_bytes} bytes",
+                      f"{stage_bytes} bytes (the stage)", box_suspect))
     return items
 
 
@@ -180,11 +191,11 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
                               suspects.smem("the shared-memory tile's extent"))]
     bits = setup.check.value_type.bits if setup.check.value_type else 0
-    transposes = setup.arch.mn_major_only        # None: the instruction transposes every width (tcgen05.mma)
-    if setup.major is Major.MN and transposes is not None:
-        width, why = transposes
-        items.append(Fact(f"an MN-major operand has {width}-bit elements ({why})", bits == width,
-                          f"{bits}-bit elements", f"{width}-bit elements",
+    if setup.major is Major.MN:
+        widths, why = setup.arch.mn_major_widths
+        allowed = "- or ".join(map(str, widths))
+        items.append(Fact(f"an MN-major operand has {allowed}-bit elements ({why})", bits in widths,
+                          f"{bits}-bit elements", f"{allowed}-bit elements",
                           suspects.field("mma", "the atom's major-ness")))
     unsettled = _unsettled_read(setup)
     if unsettled is not None and all(f.holds for f in items if isinstance(f, Fact)):
@@ -292,7 +303,7 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> Claim:
 
 def smem_injective(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """Distinct (mn, k, stage) of the tile have distinct offsets (stages included: no stage overwrites another)."""
-    layout = setup.check.smem
+    layout = setup.smem
     if layout.rank() not in (2, 3):
         return [Fact("the shared-memory tile is (MN, K[, PIPE])", False, f"rank {layout.rank()}", "rank 2 or 3",
                      suspects.smem("the shared-memory layout"))]
