@@ -85,8 +85,6 @@ def test_the_tma_box_is_the_one_cute_derives(case):
     config, op = case
     want = config["operands"][op]["tma"]
     shape = _shape(config, op)
-    if op == "B" and config["mma_n"] % 128:
-        pytest.skip("SFB of N = 64 / 192: CUTLASS remaps the coordinates (not modelled, theorem 24 says so)")
     m, n, k = config["problem_mnk"]
     glob = BS.sf_global(m if op == "A" else n, k, config["vs"])
     tile_global, _ = BS.tile_of(glob, shape.mn, shape.tile_k)
@@ -140,6 +138,10 @@ ATOMS = {
              "float_ue8m0_t"),
     "nvf4_n192": ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16", 128, 192, 64, 1, "float_e2m1_t",
                   "float_ue4m3_t"),
+    "mxf8_n64": ("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale", 128, 64, 32, 1, "float_e4m3_t",
+                 "float_ue8m0_t"),
+    "mxf8_n96": ("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale", 128, 96, 32, 1, "float_e4m3_t",
+                 "float_ue8m0_t"),
 }
 
 
@@ -236,12 +238,40 @@ def test_a_refutation_names_the_factor_and_its_chain():
     assert any(line.label == "MMA" for line in item.witness.chain)
 
 
-def test_sfb_of_n_192_is_unsupported_with_the_reason():
+@pytest.mark.parametrize("atom", ["nvf4_n192", "mxf8_n64"])
+def test_sfb_of_a_cta_n_of_64_or_192_is_proved_through_cutlass_glue(atom):
+    """CUTLASS rounds the SF tile up to 256 / 128 rows, loads it through remapped coordinates and hands the odd N
+    tiles' MMA the address two columns on: the odd-tile claims are part of the proof."""
+    r = prove(spec_text(atom, "B"))
+    assert r.verdict is Verdict.VERIFIED
+    notes = [i.note or "" for t in r.theorems for i in t.items]
+    assert any("IsCtaN64 / IsCtaN192" in n for n in notes)
+    assert prove(spec_text(atom, "A")).verdict is Verdict.VERIFIED
+
+
+def test_without_the_odd_tile_shift_the_odd_tiles_read_the_wrong_factors(monkeypatch):
+    """The glue is load-bearing: with the remapped coordinates but no two-column shift, the odd N tiles of N = 192
+    read the factors of other columns (theorems 24 and 26 both refute)."""
+    from verifier.kinds.scale import setup as scale_setup
+    real = scale_setup.build
+
+    def unshifted(check, atom):
+        s = real(check, atom)
+        if s.remapped:
+            s.odd_shift = 1 << 20         # remapped stays on; the shift no longer what CUTLASS adds
+        return s
+
+    monkeypatch.setattr(scale_setup, "build", unshifted)
     r = prove(spec_text("nvf4_n192", "B"))
+    assert r.verdict is Verdict.REFUTED
+    assert {"scale.tma", "scale.read"} <= set(failed(r)), failed(r)
+
+
+def test_sfb_of_another_partial_n_is_unsupported_with_the_reason():
+    r = prove(spec_text("mxf8_n96", "B"))
     assert r.verdict is Verdict.UNSUPPORTED
     reasons = {t.reason for t in r.theorems if t.status is Status.UNSUPPORTED}
-    assert any("N = 192" in (x or "") and "remapped" in (x or "") for x in reasons)
-    assert prove(spec_text("nvf4_n192", "A")).verdict is Verdict.VERIFIED      # SFA of the same kernel is proved
+    assert any("N = 96" in (x or "") and "64, 192" in (x or "") for x in reasons), reasons
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

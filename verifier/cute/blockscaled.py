@@ -300,3 +300,34 @@ def compact(layout: Layout) -> Layout:
         return (1, 0) if int(stride) == 0 else (shape, stride)   # type: ignore[call-overload]
     shape, stride = walk(layout.shape, layout.stride)
     return Layout(shape, stride)
+
+
+# --- CUTLASS's glue for an MMA N that is no multiple of 128 (sm100_blockscaled_mma_warpspecialized.hpp) -----------
+
+ODD_TILE_COLUMNS = 2          # the odd N tiles' scale-B address moves 2 TMEM columns (64 rows of B) on
+ODD_TILE_ROWS = ODD_TILE_COLUMNS * SUBPARTITION_LANES
+CTA_N_GLUE = (64, 192)        # IsCtaN64, IsCtaN192
+
+
+def cta_n_remap(global_layout: Layout, mma_n: int) -> Layout | None:
+    """The coordinate tensor CUTLASS's collective loads SFB through when the CTA's N is 192 or 64 (None otherwise):
+    the global SF tensor's N mode ((32,4), blocks):((s0,s1), x) rewritten so that N tile t of the rounded-up SF tile
+    (256 or 128 rows) reads the 128-row blocks holding the tile's rows —
+        N = 192: ((32,4),((2,2),y)):((s0,s1),((x,x),3x))   tile 2j: blocks 3j, 3j+1; 2j+1: 3j+1, 3j+2
+        N = 64:  ((32,4),(2,blocks)):((s0,s1),(0,x))        tiles 2j, 2j+1: block j
+    and its odd tiles' MMA reads the tile from row 64 on (ODD_TILE_ROWS)   // (n', k) -> SF byte.
+    CUTLASS sizes y = ceil(blocks / 4); CuTe evaluates a coordinate past a layout's last mode linearly, so the last
+    CTA tile may index past it: y here is large enough for every CTA tile of the tensor (ceil(MN / 192) tiles)."""
+    if mma_n not in CTA_N_GLUE or global_layout.rank() != 2 or global_layout.mode(0).rank() != 2:
+        return None
+    n_mode, k_mode = global_layout.mode(0), global_layout.mode(1)
+    inner, blocks = n_mode.mode(0), n_mode.mode(1)
+    if int(inner.size()) != SF_BLOCK_ROWS or not isinstance(blocks.shape, int):   # not Sm1xxBlkScaledConfig's
+        return None
+    x, count = int(blocks.stride), int(blocks.size())
+    if mma_n == 192:
+        cta_tiles = -(-count * SF_BLOCK_ROWS // mma_n)
+        outer = Layout(((2, 2), max(-(-count // 4), -(-cta_tiles // 2))), ((x, x), 3 * x))
+    else:
+        outer = Layout((2, count), (0, x))
+    return make_layout(make_layout(inner, outer), k_mode)

@@ -22,19 +22,34 @@ class ScaleChain:
             return self.copy_lines(point)
         if trace is Trace.SCALE_READ:
             k = int(point.get("k_block", 0)) * s.k_mma + int(point.get("vector", 0)) * s.vs
-            return self.factor_lines(int(point.get("mn", 0)), k, 0, (0, 0))
+            odd = int(point.get("odd_tile", 0))
+            return self.factor_lines(int(point.get("mn", 0)) + odd * s.odd_shift, k, 0, (odd, 0), odd)
         k = int(point.get("factor", 0)) * s.vs
+        if "n_tile" in point:        # the odd-tile glue: column n of N tile t is row n (+ the shift) of its SF tile
+            t = int(point["n_tile"])
+            return self.factor_lines(int(point.get("n", 0)) + (t % 2) * s.odd_shift, k, 0,
+                                     (t, int(point.get("tile_k", 0))), t % 2)
         return self.factor_lines(int(point.get("mn", 0)), k, int(point.get("stage", 0)),
                                  (int(point.get("tile_mn", 0)), int(point.get("tile_k", 0))))
 
-    def factor_lines(self, mn: int, k: int, stage: int, tile: tuple[int, int]) -> tuple[str, list[ChainLine]]:
-        """Factor (mn, k) of the CTA tile `tile`, in `stage`: every step from the global tensor to the MMA."""
+    def factor_lines(self, mn: int, k: int, stage: int, tile: tuple[int, int],
+                     odd: int = 0) -> tuple[str, list[ChainLine]]:
+        """Factor (mn, k) of the CTA tile `tile`, in `stage`: every step from the global tensor to the MMA (`odd`:
+        the tile is an odd N tile of a CTA N of 64 / 192, whose MMA reads from row odd_shift on)."""
         s = self.setup
         check = s.check
         out: list[ChainLine] = []
-        g = BS.value_at(check.gmem, tile[0] * s.mn + mn, tile[1] * s.tile_k + k)
-        out.append(ChainLine("global", f"layout_SF({tile[0] * s.mn + mn}, {tile[1] * s.tile_k + k}) = byte {g}  "
-                                       f"[tile ({tile[0]}, {tile[1]}) of {s.tiles[0]} x {s.tiles[1]}]"))
+        row, kk = tile[0] * s.mn + mn, tile[1] * s.tile_k + k
+        if s.remapped and s.load_layout is not None:
+            g = BS.value_at(s.load_layout, row, kk)
+            column = tile[0] * s.rows_read + mn - (tile[0] % 2) * s.odd_shift
+            out.append(ChainLine("global", f"the collective's remapped SFB coordinates ({row}, {kk}) = byte {g}; "
+                                           f"layout_SF({column}, {kk}) = byte {BS.value_at(check.gmem, column, kk)}  "
+                                           f"[N tile {tile[0]} of N = {s.rows_read}, SF tile row {mn}]"))
+        else:
+            g = BS.value_at(check.gmem, row, kk)
+            out.append(ChainLine("global", f"layout_SF({row}, {kk}) = byte {g}  "
+                                           f"[tile ({tile[0]}, {tile[1]}) of {s.tiles[0]} x {s.tiles[1]}]"))
         sb = BS.value_at(s.smem_view, mn, k, stage) if s.smem_view.rank() > 2 else BS.value_at(s.smem_view, mn, k)
         out.append(ChainLine("shared", f"smem_layout({mn}, {k}, stage {stage}) = byte {sb}"))
         if s.tma is not None:
@@ -66,10 +81,13 @@ class ScaleChain:
         if s.vec is not None and k // s.k_mma < s.k_blocks:
             kb, j = k // s.k_mma, (k % s.k_mma) // s.vs
             lane0, col0, sf_id = BS.tmem_fields(s.tsf_element(kb))
-            cell = US.scale_cell(lane0, col0, sf_id, mn, j, 0)
+            if s.remapped:          # an odd N tile: the address two columns on, its columns from row odd_shift
+                col0 += odd * BS.ODD_TILE_COLUMNS
+            mma_row = mn - odd * s.odd_shift if s.remapped else mn
+            cell = US.scale_cell(lane0, col0, sf_id, mma_row, j, 0)
             out.append(ChainLine("MMA", f"k-block {kb} gets the scale address lane {lane0} column "
                                         f"{check.tmem_base + col0}, ID {sf_id}; tcgen05.mma reads vector {j} of "
-                                        f"{'row' if check.scaled == 'A' else 'column'} {mn} at lane "
+                                        f"{'row' if check.scaled == 'A' else 'column'} {mma_row} at lane "
                                         f"{int(cell.lane)}+32p, column {check.tmem_base + int(cell.column)}, byte "
                                         f"{int(cell.byte)}"))
         return f"scale factor ({mn}, {k}) of {check.scaled}, stage {stage}", out

@@ -42,6 +42,15 @@ class ScaleSetup:
     copies: list[BS.UtccpCopy] = field(default_factory=list)
     copies_problem: str | None = None
     block_problem: str | None = None      # why CUTLASS's SF layouts do not exist for the shared tile's shape
+    load_layout: Layout | None = None     # (mn', k) -> SF byte: the tensor TMA's tiles are cut from (gmem, or the
+                                          # collective's remap for an N of 64 / 192)
+    odd_shift: int = 0                    # rows the odd N tiles' MMA skips in the SF tile (CTA N 64 / 192), else 0
+    cta_tiles: int = 1                    # the CTA's N tiles over the global SF tensor (with odd_shift)
+
+    @property
+    def remapped(self) -> bool:
+        """SFB of a CTA N of 64 or 192: CUTLASS's coordinate remap and odd-tile TMEM shift (CTA_N_GLUE)."""
+        return self.odd_shift != 0
 
     @property
     def mn(self) -> int:
@@ -120,16 +129,18 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
         tmem_tile = Layout(((mn_mma * BS.REPLICAS, k_part), check.n_mn, check.n_k))
     tmem_view = BS.mn_k_view(tmem_tile, mn_mma, k_part, BS.REPLICAS)
     g = check.gmem
-    g_mn, g_k = int(product(g.mode(0).shape)), int(product(g.mode(1).shape))
+    remap = BS.cta_n_remap(g, rows) if check.scaled == "B" and rows % BS.SF_BLOCK_ROWS else None
+    load = remap if remap is not None else g
+    g_mn, g_k = int(product(load.mode(0).shape)), int(product(load.mode(1).shape))
     tile_k = k_part * check.n_k
     tile_mn = mn_mma * check.n_mn
     tma: BS.SfTma | None = None
     tma_problem: str | None = None
     if g_mn % tile_mn or g_k % tile_k:
-        tile_global, tile_index, tiles = g, Layout(1, 0), (1, 1)
+        tile_global, tile_index, tiles = load, Layout(1, 0), (1, 1)
         tma_problem = f"the global SF tensor's {g_mn} x {g_k} (MN x K) is no whole number of {tile_mn} x {tile_k} tiles"
     else:
-        tile_global, tile_index = BS.tile_of(g, tile_mn, tile_k)
+        tile_global, tile_index = BS.tile_of(load, tile_mn, tile_k)
         tiles = (g_mn // tile_mn, g_k // tile_k)
         stage0 = stage_view.slice((Underscore, Underscore, 0)) if stage_view.rank() > 2 else stage_view
         found = BS.sf_tma(tile_global, stage0)
@@ -138,7 +149,11 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
         else:
             tma_problem = found
     s = ScaleSetup(check, atom, group, rows, k, vec, None if vec else str(vec_or_why), stage_view, tmem_tile,
-                   tmem_view, tile_global, tile_index, tiles, tma, tma_problem, block_problem=block_problem)
+                   tmem_view, tile_global, tile_index, tiles, tma, tma_problem, block_problem=block_problem,
+                   load_layout=load)
+    if remap is not None:
+        s.odd_shift = BS.ODD_TILE_ROWS
+        s.cta_tiles = -(-int(product(g.mode(0).shape)) // rows)
     if tma is not None:
         s.tensor_map = tensor_map(tma, g)
     try:

@@ -12,6 +12,11 @@ multiplies each row of A (column of B) by.
   umma_scale.py, through the address and ID CuTe hands the MMA) is the one CuTe's TMEM layout gives that factor, in
   each of the four copies; the vector size is the instruction's, the ID one its layout allows.
 
+For B of a CTA N of 64 or 192, CUTLASS's collective (IsCtaN64 / IsCtaN192) rounds the SF tile up to 128 / 256 rows,
+cuts the TMA tiles from remapped coordinates (cute/blockscaled.py, cta_n_remap) and hands the odd N tiles' MMA the
+scale address two TMEM columns on: 24 also proves that column n of N tile t is the SF tile's row n (+ 64 if t is odd),
+loaded from the global factor of column tN + n, and 26 reads the odd tiles through the shifted address.
+
 Together: every element A(mn, k) (B(mn, k)) of the CTA tile is multiplied by the global factor layout_SF(mn, k).
 Every claim is about a factor, k = VS j: the VS elements of a vector share it (the layouts' stride-0 mode).
 """
@@ -26,7 +31,7 @@ from ...hardware import tcgen05_cp as CP
 from ...hardware import tma as TMA
 from ...hardware import umma_scale as US
 from ...hardware.umma_desc import FIELD_MASK, UmmaDescriptor
-from ...symbolic.expr import Expr, Var, and_, const, eq
+from ...symbolic.expr import Expr, Var, and_, const, eq, implies, lt
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
@@ -36,14 +41,13 @@ from .setup import UTCCP_SHAPE, ScaleSetup
 
 
 def _partial_tile(setup: ScaleSetup) -> Unsupported | None:
-    """SFB of an MMA whose N is no multiple of 128 (64, 192): CUTLASS loads it through a remapped coordinate tensor
-    and shifts the odd N tiles' scale address by two columns; neither is modelled."""
+    """SFB of an MMA whose N is no multiple of 128 and none CUTLASS's collective glues (64, 192)."""
     check = setup.check
-    if check.scaled == "B" and setup.rows_read % BS.SF_BLOCK_ROWS:
-        return Unsupported(f"the scale factors of B for N = {setup.rows_read}: CUTLASS rounds the SF tile up to "
-                           f"{check.mn} columns, loads it through a remapped coordinate tensor and moves the odd N "
-                           "tiles' scale address by two columns (sm100_blockscaled_mma_warpspecialized.hpp); that "
-                           "path is not modelled")
+    if check.scaled == "B" and setup.rows_read % BS.SF_BLOCK_ROWS and not setup.remapped:
+        return Unsupported(f"the scale factors of B for N = {setup.rows_read}: CUTLASS's block-scaled collective "
+                           f"takes an N of {', '.join(str(n) for n in BS.CTA_N_GLUE)} or a multiple of "
+                           f"{BS.SF_BLOCK_ROWS}, and for 64 / 192 a global SF tensor whose N mode is 128-row blocks "
+                           "((32,4), blocks); how other tiles meet the SF blocks is not modelled")
     return None
 
 
@@ -143,15 +147,42 @@ def scale_tma(setup: ScaleSetup, suspects: Suspects) -> Plan:
     read: Expr = layout_expr(setup.tile_index, (mt, kt)) + byte
     for i, gs in zip(index, tma.global_strides):
         read = read + i * gs
-    want = layout_expr(check.gmem, (mt * setup.mn + x, kt * setup.tile_k + k))
+    assert setup.load_layout is not None
+    want = layout_expr(setup.load_layout, (mt * setup.mn + x, kt * setup.tile_k + k))
     items.append(Claim(Obligation(
         "TMA brings every factor (mn, k) of every tile and stage from the global byte layout_SF gives it to the "
         "shared byte the shared layout gives it", [mt, kt, s, x, j], and_(eq(lands, shared), eq(read, want)),
         lhs=read, rhs=want, shown={"k": k, "shared byte": shared, "byte TMA writes": lands,
                                    "global byte TMA reads": read},
         note=f"box {tma.box} uint16 at each stage's first byte; every one of the {setup.tiles[0]} x {setup.tiles[1]} "
-             "tiles"), gmem, Trace.SCALE_FACTOR, subject=check.scaled))
+             "tiles" + (" of the collective's remapped coordinates" if setup.remapped else "")),
+        gmem, Trace.SCALE_FACTOR, subject=check.scaled))
+    if setup.remapped:
+        items.append(_odd_tiles(setup, gmem))
     return items
+
+
+def _odd_tiles(setup: ScaleSetup, gmem: Suspect) -> Claim:
+    """CTA N of 64 / 192: N tile t's column n is row n (+ odd_shift on odd tiles) of the SF tile TMA loads for the
+    tile, and that row's factors are those of the global column t N + n (every column inside the SF tensor)."""
+    assert setup.load_layout is not None
+    check, n_tile = setup.check, setup.rows_read
+    t, n, j = Var("n_tile", setup.cta_tiles), Var("n", n_tile), Var("factor", setup.factors_k)
+    kt = Var("tile_k", setup.tiles[1])
+    k = kt * setup.tile_k + j * setup.vs
+    row = t * setup.mn + n + (t % 2) * setup.odd_shift
+    loaded = layout_expr(setup.load_layout, (row, k))
+    column = t * n_tile + n
+    want = layout_expr(check.gmem, (column, k))
+    columns = int(product(check.gmem.mode(0).shape))
+    return Claim(Obligation(
+        f"N tile t's column n (N = {n_tile}) reads the SF tile's row n + {setup.odd_shift} (t odd), which TMA loads "
+        "from the global factor of column t N + n", [t, n, kt, j], implies(lt(column, columns), eq(loaded, want)),
+        lhs=loaded, rhs=want, shown={"global column": column, "SF tile row": row, "k": k},
+        note=f"CUTLASS's collective for N = {n_tile}: SFB tiles of {setup.mn} rows through its remapped coordinates, "
+             f"the odd tiles' scale address {BS.ODD_TILE_COLUMNS} TMEM columns on "
+             "(sm100_blockscaled_mma_warpspecialized.hpp, IsCtaN64 / IsCtaN192)"), gmem, Trace.SCALE_FACTOR,
+        subject=check.scaled)
 
 
 
@@ -285,12 +316,20 @@ def scale_read(setup: ScaleSetup, suspects: Suspects) -> Plan:
     j, p = Var("vector", vec.factors), Var("subpartition", US.REPLICAS)
     tsf = tmem_element(setup, const(0), const(0), kb * setup.k_mma)
     lane0, col0, sf_id = _fields(tsf)
+    variables = [kb, x, j, p]
+    row: Expr = x
+    if setup.remapped:      # odd N tiles: CUTLASS hands the MMA the address ODD_TILE_COLUMNS columns on
+        odd = Var("odd_tile", 2)
+        variables.append(odd)
+        col0 = col0 + odd * BS.ODD_TILE_COLUMNS
+        row = x + odd * setup.odd_shift
     hw = US.scale_cell(lane0, col0, sf_id, x, j, p)
-    want = tmem_element(setup, x, p, kb * setup.k_mma + j * setup.vs)
+    want = tmem_element(setup, row, p, kb * setup.k_mma + j * setup.vs)
     w_lane, w_col, w_byte = _fields(want)
     items.append(Claim(Obligation(
         f"for every k-block, {'row' if check.scaled == 'A' else 'column'} and vector, the byte tcgen05.mma reads in "
-        "each sub-partition holds that factor", [kb, x, j, p],
+        "each sub-partition holds that factor" + (f" (row + {setup.odd_shift} on odd N tiles)" if setup.remapped
+                                                   else ""), variables,
         and_(eq(hw.lane, w_lane), eq(hw.column, w_col), eq(hw.byte, w_byte)),
         shown={"scale address lane": lane0, "scale address column": col0, "scale factor ID": sf_id,
                "lane read": hw.lane, "column read": hw.column, "byte read": hw.byte,
