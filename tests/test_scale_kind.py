@@ -319,3 +319,38 @@ def test_a_utccp_copy_without_scale_factors_is_refused(tmp_path):
     path.write_text(text)
     out = _cli("prove", str(path), cwd=tmp_path)
     assert out.returncode == 2 and "scale_factors" in out.stderr
+
+
+# --- the factors view ----------------------------------------------------------------------------------------
+
+def _factors_figure(text: str, tmp_path: Path):
+    from verifier.engine.runner import run_check
+    from verifier.kinds.registry import kind_of
+    path = tmp_path / "scale.yaml"
+    path.write_text(text)
+    spec = load_spec(path)
+    check = spec.checks["sf"]
+    result = run_check(spec, check)
+    (fig,) = kind_of(check).figures(spec, check, ("factors",), result)
+    return fig, result
+
+
+def test_the_factors_view_draws_each_factor_once_and_outlines_nothing_when_proved(tmp_path):
+    fig, result = _factors_figure(spec_text("mxf8", "A"), tmp_path)
+    assert result.verdict is Verdict.VERIFIED
+    (panel,) = fig.panels
+    assert (panel.rows, panel.cols) == (128, 4) and len(panel.cells) == 128 * 4
+    assert not any(c.outline for c in panel.cells)
+    shared = {dict(c.info)["shared byte"] for c in panel.cells}
+    assert len(shared) == 128 * 4                               # every factor its own byte
+
+
+def test_the_factors_view_outlines_the_factor_a_counterexample_names(tmp_path):
+    fig, result = _factors_figure(spec_text("mxf8", "B", tmem_alloc="2x2"), tmp_path)
+    read = next(t for t in result.theorems if t.id.value == "scale.read")
+    witness = read.first_failure().witness
+    j = witness.point["k_block"] * 1 + witness.point.get("vector", 0)      # .scale_vec::1X: one factor a k-block
+    (panel,) = fig.panels
+    outlined = [(c.row, c.col) for c in panel.cells if c.outline]
+    assert (witness.point["mn"], j) in outlined
+    assert any("theorem 26" in line for line in fig.caption)

@@ -8,6 +8,8 @@ import os
 import sys
 from typing import NoReturn
 
+from ..draw.figure import View
+
 # The cyclic garbage collector runs after this many new container objects rather than 700: proving builds
 # expression trees and layouts by the ten thousand, and hardly any of them are cyclic.
 GC_THRESHOLD = (20_000, 50, 100)
@@ -85,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "refuted check's counterexample is outlined. -o FILE.html writes every view "
                                     "(or --view) in one self-contained page; otherwise one view as SVG.")
     _one_check_arguments(dr)
-    dr.add_argument("--view", choices=("mma", "copy", "smem", "banks", "tmem"))
+    dr.add_argument("--view", choices=tuple(v.value for v in View))
     dr.add_argument("--output", "-o", metavar="FILE.svg|FILE.html")
 
     sub.add_parser("hw", help="query the hardware models: hw tma | hw wgmma | hw banks ... [--json], or hw - "

@@ -2,6 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
+
+
+class View(str, Enum):
+    """Every picture `draw --view` names; a check draws the ones its kind has."""
+    MMA = "mma"              # A, B and C TV layouts of the tiled MMA
+    COPY = "copy"            # a copy's source and destination values
+    SMEM = "smem"            # a shared tile's bytes (the tiled kind's offsets, a descriptor check's stage)
+    BANKS = "banks"          # the tile coloured by bank
+    TMEM = "tmem"            # tensor-memory cells and the registers they go to
+    BYTES = "bytes"          # a buffer's bytes as written and as read
+    FACTORS = "factors"      # a block-scaled MMA's scale-factor tile
 
 # CuTe's print_latex colours for threads (thread % 8), as RGB
 CUTE_COLORS = ("#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2")

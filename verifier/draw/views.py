@@ -14,7 +14,6 @@ coordinates of one element) and written in the caption.
 from __future__ import annotations
 
 import dataclasses
-from enum import Enum
 from typing import Any, Mapping
 
 from ..algebra.layout import Layout
@@ -25,14 +24,6 @@ from .figure import CONFLICT, EMPTY, Cell, Figure, Panel, thread_color
 MAX_HOLDERS_LISTED = 8       # a replicated cell names its (thread, value) holders on hover up to this many
 # (row, col) of a panel -> (outline colour, why it is outlined): a counterexample's cells
 Marks = Mapping[tuple[int, int], tuple[str, str]]
-
-
-class View(str, Enum):
-    MMA = "mma"
-    COPY = "copy"
-    SMEM = "smem"
-    BANKS = "banks"
-    TMEM = "tmem"
 
 
 def owners(tv: Layout, extent: int) -> dict[int, list[tuple[int, int]]]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec, SpecError
@@ -15,8 +16,8 @@ if TYPE_CHECKING:
     from ...draw.figure import Figure
     from ...theorems.result import CheckResult
 
-MMA_VIEW = "mma"
-COPY_VIEW = "copy"
+MMA_VIEW = View.MMA.value
+COPY_VIEW = View.COPY.value
 ATOM_PRECEDENCE = 30          # asked last: a check that names one atom and none of another kind's keys
 
 

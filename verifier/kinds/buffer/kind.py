@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from ...theorems.result import CheckResult
 
 BUFFER_PRECEDENCE = 1        # after TMEM: a `buffer:` key makes a buffer check whatever else it names
-BYTES_VIEW = "bytes"         # the allocation's bytes as written and as read (views.py)
+BYTES_VIEW = View.BYTES.value       # the allocation's bytes as written and as read (views.py)
 
 
 class BufferKind:

@@ -23,7 +23,8 @@ class ScaleChain:
         if trace is Trace.SCALE_READ:
             k = int(point.get("k_block", 0)) * s.k_mma + int(point.get("vector", 0)) * s.vs
             odd = int(point.get("odd_tile", 0))
-            return self.factor_lines(int(point.get("mn", 0)) + odd * s.odd_shift, k, 0, (odd, 0), odd)
+            mma_row = int(point.get("n", 0)) if s.remapped else int(point.get("mn", 0))
+            return self.factor_lines(mma_row + odd * s.odd_shift, k, 0, (odd, 0), odd)
         k = int(point.get("factor", 0)) * s.vs
         if "n_tile" in point:        # the odd-tile glue: column n of N tile t is row n (+ the shift) of its SF tile
             t = int(point["n_tile"])

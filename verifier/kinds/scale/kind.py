@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 T = TheoremId
 SCALE_ORDER = (T.SCALE_TMA, T.SCALE_COPY, T.SCALE_READ)
 SCALE_PRECEDENCE = 0          # asked first with TMEM's: `scale_factors:` makes a scale check whatever else it names
+FACTORS_VIEW = View.FACTORS.value   # the SF tile of a stage: shared byte, TMEM cell, k-block (views.py)
 
 
 class ScaleKind(MmaPictures):
@@ -31,7 +33,8 @@ class ScaleKind(MmaPictures):
     precedence = SCALE_PRECEDENCE
     keys: tuple[str, ...] = SCALE_KEYS
     summary_line = "a block-scaled tcgen05.mma's scale factors, global memory -> TMA -> tcgen05.cp -> the MMA (24-26)"
-    needs_result_to_draw = False
+    needs_result_to_draw = True          # the factors view outlines the counterexample
+    scaled_views = (FACTORS_VIEW,)       # a factor a cell, one stage: at most 256 x 64 cells
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
         return reads_scale_check(fields)
@@ -74,15 +77,22 @@ class ScaleKind(MmaPictures):
         write_chain(out, title, lines)
 
     def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return super().views(check)
+        return (FACTORS_VIEW, *super().views(check))
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
-        return super().figures(spec, check, views, result)
+        from .setup import build as build_scale
+        from .views import factors_figure
+        assert isinstance(check, ScaleCheck)
+        out = []
+        if FACTORS_VIEW in views:
+            out.append(factors_figure(build_scale(check, spec.mma_atoms[check.mma]), result))
+        return out + super().figures(spec, check, tuple(v for v in views if v != FACTORS_VIEW), result)
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
         failed = {t.id for t in result.failures()}
-        return super().report_views(check, result) if failed - set(SCALE_ORDER) else ()
+        scale = (FACTORS_VIEW,) if failed & set(SCALE_ORDER) else ()
+        return scale + (super().report_views(check, result) if failed - set(SCALE_ORDER) else ())
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         return iter(())

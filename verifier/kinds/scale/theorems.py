@@ -178,7 +178,8 @@ def _odd_tiles(setup: ScaleSetup, gmem: Suspect) -> Claim:
     return Claim(Obligation(
         f"N tile t's column n (N = {n_tile}) reads the SF tile's row n + {setup.odd_shift} (t odd), which TMA loads "
         "from the global factor of column t N + n", [t, n, kt, j], implies(lt(column, columns), eq(loaded, want)),
-        lhs=loaded, rhs=want, shown={"global column": column, "SF tile row": row, "k": k},
+        lhs=loaded, rhs=want, shown={"global column": column, "mn": n + (t % 2) * setup.odd_shift,
+                                     "remapped coordinate": row, "k": k},
         note=f"CUTLASS's collective for N = {n_tile}: SFB tiles of {setup.mn} rows through its remapped coordinates, "
              f"the odd tiles' scale address {BS.ODD_TILE_COLUMNS} TMEM columns on "
              "(sm100_blockscaled_mma_warpspecialized.hpp, IsCtaN64 / IsCtaN192)"), gmem, Trace.SCALE_FACTOR,
@@ -252,7 +253,7 @@ def scale_copy(setup: ScaleSetup, suspects: Suspects) -> Plan:
         items.append(Claim(Obligation(
             f"copy {cp.index} writes each TMEM byte of a factor CuTe's TMEM layout puts there, read from that "
             "factor's shared byte", [s, r, b, p], and_(eq(named, written), eq(source, holds)), lhs=source, rhs=holds,
-            shown={"TMEM element written": written, "factor's mn": x, "factor's index along K": j,
+            shown={"TMEM element written": written, "mn": x, "factor": j,
                    "sub-partition it names": rep, "shared byte read": source, "factor's shared byte": holds},
             note=f"tcgen05.cp.32x128b.warpx4 from the stage's byte +{cp.smem_start} (SBO {cp.sbo}) to lane {lane0}, "
                  f"column +{column0}"), smem, Trace.SCALE_COPY, subject=check.scaled))
@@ -312,7 +313,8 @@ def scale_read(setup: ScaleSetup, suspects: Suspects) -> Plan:
                       "IDs " + ", ".join(str(f[2]) for _, f in ids), f"one of {vec.ids}", tmem))
     if setup.k_mma % setup.vs or setup.k_mma // setup.vs != vec.factors:
         return items
-    kb, x = Var("k_block", setup.k_blocks), Var("mn", setup.rows_read)
+    # the MMA's row (column): named n for a remapped SFB, whose SF tile row `mn` is n + 64 on odd N tiles
+    kb, x = Var("k_block", setup.k_blocks), Var("n" if setup.remapped else "mn", setup.rows_read)
     j, p = Var("vector", vec.factors), Var("subpartition", US.REPLICAS)
     tsf = tmem_element(setup, const(0), const(0), kb * setup.k_mma)
     lane0, col0, sf_id = _fields(tsf)
@@ -331,7 +333,8 @@ def scale_read(setup: ScaleSetup, suspects: Suspects) -> Plan:
         "each sub-partition holds that factor" + (f" (row + {setup.odd_shift} on odd N tiles)" if setup.remapped
                                                    else ""), variables,
         and_(eq(hw.lane, w_lane), eq(hw.column, w_col), eq(hw.byte, w_byte)),
-        shown={"scale address lane": lane0, "scale address column": col0, "scale factor ID": sf_id,
+        shown={**({"mn": row} if setup.remapped else {}), "factor": kb * vec.factors + j,
+               "scale address lane": lane0, "scale address column": col0, "scale factor ID": sf_id,
                "lane read": hw.lane, "column read": hw.column, "byte read": hw.byte,
                "factor's lane": w_lane, "factor's column": w_col, "factor's byte": w_byte},
         note=f"{setup.rows_read} {'rows of A' if check.scaled == 'A' else 'columns of B'} on this CTA, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, CopyAtomSpec, MMAAtomSpec, Spec
@@ -36,7 +37,7 @@ PACKED_BYTES = ("{name}: {bits}-bit elements packed {per} a byte; the theorems f
                 "bytes, its elements adjacent along the contiguous mode), the order inside a byte being global "
                 "memory's, which TMA copies and the tensor core reads alike")
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
-SMEM_VIEW = "smem"               # the buffer's bytes as written and as read (views.py)
+SMEM_VIEW = View.SMEM.value        # the buffer's bytes as written and as read (views.py)
 
 
 class SmemMmaKind(MmaPictures):

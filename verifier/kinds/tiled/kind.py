@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec, SpecError
@@ -25,7 +26,7 @@ T = TheoremId
 # the theorems of the tiled path, in the order they are decided (17 with `banks: conflict_free`, 18 for a C store)
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
                T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
-COPY_VIEW, SMEM_VIEW, BANKS_VIEW = "copy", "smem", "banks"
+COPY_VIEW, SMEM_VIEW, BANKS_VIEW = View.COPY.value, View.SMEM.value, View.BANKS.value
 VIEWS = (MMA_VIEW, COPY_VIEW, SMEM_VIEW, BANKS_VIEW)
 LAYOUT_OF_SIDE = {"src": "SrcLayout", "dst": "DstLayout"}
 TILED_PRECEDENCE = 20

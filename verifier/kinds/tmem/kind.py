@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from ...draw.figure import View
 from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 T = TheoremId
 # the theorems of the tiled TMEM copy after the atom's, in the order they are decided (22 with `store:`)
 TMEM_ORDER = (T.TMEM_COPY, T.TMEM_LANE_ACCESS, T.TMEM_ALLOCATION)
-TMEM_VIEW = "tmem"
+TMEM_VIEW = View.TMEM.value
 TMEM_PRECEDENCE = 0          # asked first: any TMEM key makes a TMEM check (its reader says what else it lacks)
 
 
