@@ -193,20 +193,16 @@ def test_a_file_of_many_sweeps_is_capped_as_a_whole(tmp_path: Path):
     assert "more than 4096" in e.value.message and e.value.loc.line == 13
 
 
-def test_every_picture_of_the_classic_mistakes_renders(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    """`draw -o page.html` of each documented mistake: a page, or one line where there is nothing to draw or CuTe
-    refuses the configuration — never an internal error (the bank view used to raise on misaligned rows)."""
+def test_a_picture_without_a_bank_count_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The bank view used to raise on misaligned rows: the page is drawn and says there is no bank count.  Every
+    other mistake's page is drawn by tests/test_draw.py::test_draw_renders_every_mistake."""
     from verifier.commands.draw import draw_main
     spec = ROOT / "specs" / "mistakes.yaml"
-    drawn = 0
-    for name in load_spec(spec).checks:
-        code = draw_main(str(spec), name, None, str(tmp_path / f"{name}.html"), out=io.StringIO())
-        err = capsys.readouterr().err
-        assert code in (ExitCode.OK, ExitCode.BAD_INPUT), (name, err)
-        assert "internal error" not in err and "Traceback" not in err
-        drawn += code == ExitCode.OK
-    assert drawn >= 10
-    page = (tmp_path / "n_atom_on_mn_major_smem.html").read_text(encoding="utf-8")
+    name = "n_atom_on_mn_major_smem"
+    code = draw_main(str(spec), name, None, str(tmp_path / f"{name}.html"), out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == ExitCode.OK and "internal error" not in err and "Traceback" not in err, err
+    page = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
     assert "no bank count" in page
 
 

@@ -124,17 +124,21 @@ def _rgb(colour: str) -> str:
 def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
     """All of the catalog's mistakes on one page, as the browser lays it out: every outline is drawn (a visible
     red or blue stroke on a cell), and each refuted theorem whose counterexample names a point has an outlined cell
-    whose fields, read back from the page, show that point."""
+    whose fields, read back from the page, show that point.  Pictures a report leaves out for their size
+    (more than MAX_CELLS cells) are left out here too; tests/test_draw.py checks their marks."""
     from tests.picture_marks import agrees, elem_bytes, field_name, mistakes, pointed, report_figures
     from verifier.draw.figure import CONFLICT, EXPECTED
     from verifier.draw.html import page
     from verifier.kinds.cute_objects import ConfigurationRefused
+    from verifier.report.pictures import MAX_CELLS
     cases, figs = [], []
     for spec, check, result in mistakes():
         try:
             drawn = report_figures(spec, check, result)
         except ConfigurationRefused:
             continue                          # refused by CuTe: no counterexample (tests/test_draw.py)
+        if any(sum(len(p.cells) for p in f.panels) > MAX_CELLS for f in drawn):
+            continue
         cases.append((check.name, result, [f.title for f in drawn], elem_bytes(check)))
         figs += drawn
     out = tmp_path / "mistakes.html"

@@ -49,6 +49,7 @@ EXPECTED_FAMILY = [
     ("mma.sync.", None, "mma.sync"),
     ("dp4a.", None, "dp4a / dp2a"),
     ("dp2a.", None, "dp4a / dp2a"),
+    ("UniversalFMA<", None, "UniversalFMA"),              # CuTe's scalar multiply-add, claimed as the atom itself
     ("SM50_Shuffle_", None, None),                        # a shuffle atom: no instruction model
 ]
 TCGEN05_SHAPE = (128, 256, 16)
@@ -118,7 +119,7 @@ def test_each_spec_instruction_gets_the_model_of_that_instruction(text):
         if mma_family == "tcgen05.mma":
             assert mma.instruction == f"{text} (instruction descriptor M=128, N=256)"
             assert mma.shape_mnk[:2] == TCGEN05_SHAPE[:2]
-        elif mma_family == "dp4a / dp2a":
+        elif mma_family in ("dp4a / dp2a", "UniversalFMA"):
             assert mma.instruction == text and mma.lanes == 1
         else:
             assert _qualifier_set(mma.instruction) == _qualifier_set(text) - {"satfinite"}

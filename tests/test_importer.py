@@ -409,22 +409,23 @@ def test_a_documented_finding_is_written_with_the_catalogs_expect(tmp_path):
 
 
 def test_an_mma_without_an_instruction_is_written_as_documented_unsupported(tmp_path):
-    """An Op that computes in C++ (UniversalFMA, SM100's float2 FMAs) names no instruction: the imported check says
-    so (expect: unsupported, with the reason), and prove reports it as documented rather than as undecided."""
+    """An Op that computes in C++ and has no model (SM100's float2 FMAs; UniversalFMA has one, scalar_fma.py) names
+    no instruction: the imported check says so (expect: unsupported, with the reason), and prove reports it as
+    documented rather than as undecided."""
     from verifier.algebra import parse_layout
     from verifier.importer.atoms import MMARecord
     from verifier.importer.writer import NO_INSTRUCTION, spec_text
     from verifier.outcome import Verdict
     from verifier.engine.runner import run_check
     one = parse_layout("(1,1):(0,0)")
-    rec = MMARecord("UniversalFMA<float,float,float,float>", None, (1, 1, 1), parse_layout("1:0"),
+    rec = MMARecord("SM100_2x1x1_F32F32F32F32", None, (1, 1, 1), parse_layout("1:0"),
                     {"a": "float", "b": "float", "c": "float", "d": "float"}, one, one, one,
                     "include/cute/atom/mma_traits.hpp", 70)
     f = tmp_path / "generic.yaml"
     f.write_text(spec_text("imported_generic", ["include/cute/atom/mma_traits.hpp"], [rec], [],
                            {"include/cute/atom/mma_traits.hpp": "include/cute/atom/mma_traits.hpp"}))
     spec = load_spec(f)
-    check = spec.checks["UniversalFMA<float,float,float,float>"]
+    check = spec.checks["SM100_2x1x1_F32F32F32F32"]
     assert check.expect == "unsupported" and check.description == NO_INSTRUCTION
     r = run_check(spec, check)
     assert r.verdict is Verdict.UNSUPPORTED and r.ok

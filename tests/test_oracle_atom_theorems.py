@@ -1,5 +1,7 @@
 """Every atom of CuTe's oracle whose instruction is modelled is proved by the atom theorems, and a mutated
 copy of it (two strides of a value mode swapped) is refuted."""
+import dataclasses
+
 import pytest
 
 from oracle import copy_atom, load, shape_mnk
@@ -81,6 +83,12 @@ def test_mma_atom_is_proved_and_its_mutation_refuted(case):
             continue
         args = {"ALayout": {"a": bad}, "BLayout": {"b": bad}, "CLayout": {"cl": bad}}[key]
         assert run_mma(mma_spec(case, **args)).verdict == "refuted", key
+        return
+    if all(parse_layout(case[k]["text"]).size() == 1 for k in ("ALayout", "BLayout", "CLayout")):
+        # one value each (UniversalFMA): nothing to swap; the same traits claiming a K of 2 are refuted instead
+        wide = dataclasses.replace(mma_spec(case), shape_mnk=(1, 1, 2), a=parse_layout("(1,2):(0,1)"),
+                                   b=parse_layout("(1,2):(0,1)"))
+        assert run_mma(wide).verdict == "refuted"
         return
     pytest.fail("no mutation found")
 

@@ -28,7 +28,17 @@ SM80_F16 = KernelConfig("k80", 80, "Universal", "TensorOp", (128, 128, 32), (2, 
 SM100_F16 = KernelConfig("k100", 100, "Universal3x", "TensorOp", (128, 256, 64), (4, 1, 1), (128, 256, 16), "f16",
                          "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "TmaWarpSpecialized1SmSm100", 0, (0, 0, 1))
 # what the generator's default SM100 space (cutlass_library as installed) holds and maps
-SM100_DEFAULT_SPACE = {"kernels": 25384, "mapped": 24168, "paths": 1058, "verified": 22300, "unsupported": 1868}
+SM100_DEFAULT_SPACE = {"kernels": 25384, "mapped": 25320, "paths": 1268, "verified": 23452, "unsupported": 1868}
+# the blockwise-scaled kernels (BlockwiseUniversal3x, GroupedBlockwiseUniversal3x): A, B and their scales, all verified
+BLOCKWISE_KERNELS = {90: 840, 100: 1152}
+# the SM90 structured-sparse kernels (SparseUniversal3x): each a compressed A, a B and a metadata path, all verified
+SM90_SPARSE_KERNELS = 1420
+# the SM90 kernels whose A goes through registers (an RS wgmma), by class: the words of their summary -> kernels
+SM90_RS_CLASSES = {"_RS_TN on": 144,                         # tf32 NN and TT (SwapAB), TMA and cp.async
+                   "_RS<GMMA::Major::K,GMMA::Major::K> on": 160,   # mixed input, ConvertOnly, not shuffled
+                   "not mapped: A and B MN-major tfloat32_t": 80,  # TransposeB
+                   "not mapped: mixed input ScaleOnly": 300, "not mapped: mixed input ScaleWithZeroPoint": 280,
+                   "not mapped: value-shuffled mixed input": 120}
 UMMA_ATOM_NAME = re.compile(r"SM100_MMA_(\w+?)(_2x1SM)?_SS<(\w+),(\w+),(\w+),(\d+),(\d+)>")
 TYPE_NAMES = {cute: name for name, (cute, *_) in {**builders.OPERAND_TYPES, **{
     acc: (cute, "", "", 0) for acc, (cute, *_) in builders.ACCUMULATORS.items()}}.items()}
@@ -80,9 +90,11 @@ def test_sm90_cp_async_mainloops_are_through_layout_descriptor_checks(monkeypatc
 
 @pytest.mark.parametrize("change, words", [
     ({"align_a": 1}, "cp.async is 4B"),
-    ({"element_a": "tf32", "element_b": "tf32", "layout_a": "ColumnMajor"}, "MN-major 8- or 32-bit operand"),
+    ({"element_a": "tf32", "element_b": "tf32", "layout_a": "ColumnMajor", "layout_b": "RowMajor"},
+     "CUTLASS transposes B in shared memory"),
+    ({"element_a": "s8", "mixed_mode": "ScaleOnly"}, "the scales' path"),
     ({"element_a": "s4"}, "mixed or narrow inputs"),
-    ({"kind": "SparseUniversal3x"}, "sparse GMMA"),
+    ({"kind": "SparseUniversal3x"}, "not built by the SM90 sparse collective builder"),   # a dense opcode
 ])
 def test_sm90_kernels_outside_the_model_are_not_mapped_with_a_reason(change, words):
     m = map_sm90(replace(SM90_F16, **change))
@@ -294,6 +306,14 @@ def test_the_generators_default_space_is_proved(arch, tmp_path):
     assert all(c["verdict"] == "unsupported" and c["info"][0].startswith("not mapped") for c in checks
                if c["expect"] == "unsupported")
     assert f"prescreen-cutlass --arch {arch}: {len(checks)} GEMM kernels, {len(mapped)} mapped" in p.stdout
+    if arch == 90:
+        blockwise = [c for c in checks if "blockwise scales" in c["summary"]]
+        assert len(blockwise) == BLOCKWISE_KERNELS[90] and all(c["verdict"] == "verified" for c in blockwise)
+        assert {words: sum(1 for c in checks if words in c["summary"]) for words in SM90_RS_CLASSES} == SM90_RS_CLASSES
+        assert not [c for c in checks if "mixed or narrow" in c["summary"]]      # every mixed kernel has its class
+        sparse = [c for c in checks if c["check"].startswith("cutlass3x_sm90_sptensorop_")]
+        assert len(sparse) == SM90_SPARSE_KERNELS and all(c["verdict"] == "verified" for c in sparse)
+        assert all("SM90::GMMA::SPARSE::" in c["summary"] and "_e" in c["summary"] for c in sparse)
 
 
 @needs_generator
@@ -310,8 +330,7 @@ def test_the_generators_default_sm100_space_is_proved():
     assert f"| not mapped | {kernels - mapped} |" in p.stdout
     assert "| refuted (a counterexample) | 0 |" in p.stdout and "| internal error | 0 |" in p.stdout
     reasons = p.stdout.split("not mapped, by reason:")[1]
-    for words in ("blockwise-scaled", "sparse UMMA"):
-        assert words in reasons
+    assert "sparse UMMA" in reasons and "blockwise-scaled" not in reasons     # blockwise: prescreen/blockwise.py
     unsupported = p.stdout.split("unsupported, by reason:")[1].split("not mapped, by reason:")[0]
     for words in ("an MN-major 4-bit operand", "an MN-major 6-bit operand"):
         assert words in unsupported

@@ -68,6 +68,10 @@ PAIRS = {
     T.SCALE_TMA: ("good_scale_sfa_mxf8f6f4", "bad_scale_stages_overlap"),
     T.SCALE_COPY: ("good_scale_sfa_mxf8f6f4", "bad_scale_tmem_rows_along_columns"),
     T.SCALE_READ: ("good_scale_sfa_mxf8f6f4", "bad_scale_tmem_rows_along_columns"),
+    T.SPARSE_METADATA_TMA: ("good_sparse_metadata_f16", "bad_sparse_metadata_stages_overlap"),
+    T.SPARSE_METADATA_READ: ("good_sparse_metadata_f16", "bad_sparse_metadata_rows_swapped"),
+    T.BLOCKWISE_LOAD: ("good_blockwise_sfa_sm90", "bad_blockwise_64_thread_copy"),
+    T.BLOCKWISE_READ: ("good_blockwise_sfa_sm90", "bad_blockwise_reader_of_another_tiled_mma"),
 }
 
 

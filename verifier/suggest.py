@@ -152,7 +152,7 @@ def _mma_atom_changes(spec: Spec, check: CheckSpec) -> Iterator[tuple[Change, Sp
         return dataclasses.replace(spec, mma_atoms={**spec.mma_atoms, atom.name: fixed})
 
     model = mma_model_for(atom)
-    want = mma_instruction_types(atom.instruction) or {}
+    want = mma_instruction_types(atom.instruction, atom.name) or {}
     at_fault = model.invalid_in.partition(".")[2] if model is not None and model.invalid else ""
     for key, have in atom.types.items():
         if key not in want or (instruction_type_agrees(have.name, have.bits, want[key])[0] and key != at_fault):

@@ -1,5 +1,6 @@
 """CuTe's named shared-memory layout atoms, as layout facts: GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>
-(cute/atom/mma_traits_sm90_gmma.hpp; UMMA:: names the same atoms) and UMMA::Layout_MN_SW128_32B_Atom<T>
+(cute/atom/mma_traits_sm90_gmma.hpp; UMMA:: names the same atoms), their structured-sparse forms
+GMMA::Layout_{K,MN}_{...}_SpAtom<T, S> (mma_traits_sm90_gmma_sparse.hpp) and UMMA::Layout_MN_SW128_32B_Atom<T>
 (mma_traits_sm100.hpp).  The calculator's parser and the Hopper and Blackwell models read them here."""
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ SW128_32B = "SW128_32B"     # UMMA::Layout_MN_SW128_32B_Atom's swizzle name (the
 # GMMA::Layout_* (UMMA:: names the same atoms), or UMMA's own MN-major 128-byte swizzle with 32-byte atomicity
 ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:(?:SM90::)?GMMA::|UMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom"
                        r"|(?:UMMA::)?Layout_(MN)_(SW128_32B)_Atom)$")
+# GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_SpAtom<T, S>: the same atoms in logical units of a structured-sparse A
+SPARSE_ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:SM90::)?GMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_SpAtom$")
 # UMMA::Layout_MN_SW128_32B_Atom<T> (cute/atom/mma_traits_sm100.hpp): Sw<2,5,2> o smem_ptr o (1024,4):(1,1024) bits
 UMMA_SW128_32B_BITS: tuple[Swizzle, tuple[int, int], tuple[int, int]] = (Swizzle(2, 5, 2), (1024, 4), (1, 1024))
 
@@ -33,6 +36,18 @@ def gmma_layout_atom(major: str, swizzle: str, value_bits: int) -> ComposedLayou
     b, shape, stride = GMMA_ATOMS_BITS[(major, swizzle)]
     inner = F.upcast(Layout(shape, stride), value_bits)
     atom: ComposedLayout = compose3(Swizzle(b, 4, 3), SmemPtrFlag(value_bits), inner)
+    return atom
+
+
+def gmma_sparse_layout_atom(major: str, swizzle: str, value_bits: int, sparsity: int) -> ComposedLayout:
+    """GMMA::Layout_<major>_<swizzle>_SpAtom<T, S> = ComposedLayout<Swizzle<B,4,3>, smem_sparse_ptr_flag_bits<S,
+    bits(T)>, blocked_product(Layout<Shape<_1,Int<S>>>, Layout_<major>_<swizzle>_Atom<T>.layout_b())>: the dense
+    atom with each stored element standing for S adjacent logical elements along K, in logical units of bits(T) / S
+    bits (a sparse pointer reads logical offset i at stored element i / S)."""
+    b, _, _ = GMMA_ATOMS_BITS[(major, swizzle)]
+    dense = gmma_layout_atom(major, swizzle, value_bits).b
+    atom: ComposedLayout = compose3(Swizzle(b, 4, 3), SmemPtrFlag(max(1, value_bits // sparsity)),
+                                    F.blocked_product(Layout((1, sparsity)), dense))
     return atom
 
 

@@ -52,7 +52,7 @@ class ParseError(ValueError):
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
-  | (?P<smem>smem_ptr\[(?P<bits>\d+)b\]\(unset\))
+  | (?P<smem>smem(?:_sparse<(?P<sparsity>[1-9]\d{0,2})>)?_ptr\[(?P<bits>\d+)b\]\(unset\))
   | (?P<int>_?-?\d+)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
   | (?P<punct>[()\[\]<>,:{}])
@@ -114,8 +114,9 @@ def tokenize(text: str) -> list[Tok]:
         m = _TOKEN.match(text, pos)
         if not m:
             raise ParseError(f"unexpected character {text[pos]!a}", text, pos)
-        if m.group("smem"):
-            toks.append(Tok("smem", m.group(0), pos, _int_literal(m.group("bits"), text, pos)))
+        if m.group("smem"):   # a sparse pointer's unit is a logical element: bits(T) / S (smem_sparse<S>_ptr[bits(T)b])
+            sparsity = int(m.group("sparsity") or 1)
+            toks.append(Tok("smem", m.group(0), pos, max(1, _int_literal(m.group("bits"), text, pos) // sparsity)))
         elif m.group("int") is not None:
             toks.append(Tok("int", m.group(0), pos, _int_literal(m.group(0), text, pos)))
         elif m.group("name") is not None:
@@ -358,13 +359,23 @@ def _is_tiler(x: object) -> bool:
 
 
 def _gmma_atom_name(name: str) -> bool:
-    from .layout_atoms import ATOM_NAME
-    return ATOM_NAME.match(name) is not None
+    from .layout_atoms import ATOM_NAME, SPARSE_ATOM_NAME
+    return ATOM_NAME.match(name) is not None or SPARSE_ATOM_NAME.match(name) is not None
+
+
+SPARSITY_LIMIT = 8      # GMMA::Layout_*_SpAtom<T, S>: S is a sparse_elem's sparsity (2 on Hopper)
 
 
 def _gmma_atom(name: str, targs: list[TArg]) -> Value:
-    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>: CuTe's shared-memory layout atoms of wgmma."""
-    from .layout_atoms import atom_from_name
+    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>: CuTe's shared-memory layout atoms of wgmma (and their
+    structured-sparse forms _SpAtom<T, S>)."""
+    from .layout_atoms import SPARSE_ATOM_NAME, atom_from_name, gmma_sparse_layout_atom
+    sparse = SPARSE_ATOM_NAME.match(name)
+    if sparse is not None:
+        if len(targs) != 2 or not is_int(targs[1]) or not 1 <= int(targs[1]) <= SPARSITY_LIMIT:
+            raise AlgebraError(f"{name} takes two template arguments, the value type and the sparsity S "
+                               f"(1..{SPARSITY_LIMIT})")
+        return gmma_sparse_layout_atom(sparse.group(1), sparse.group(2), type_bits(targs[0]), int(targs[1]))
     if len(targs) != 1:
         raise AlgebraError(f"{name} takes one template argument, the value type")
     return atom_from_name(name, type_bits(targs[0]))

@@ -1,8 +1,11 @@
 """CuTe's value types and their widths in bits (sizeof_bits)."""
 from __future__ import annotations
 
+import re
+
 TYPE_BITS: dict[str, int] = {
     "uint1_t": 1, "uint1b_t": 1, "bin1_t": 1, "int4b_t": 4, "uint4b_t": 4, "int4_t": 4, "uint4_t": 4,
+    "int2b_t": 2, "uint2b_t": 2,     # cutlass/integer_subbyte.h: the 2-bit integers of SM90's mixed-input GEMMs
     "float_e2m1_t": 4, "float_e3m2_t": 6, "float_e2m3_t": 6,
     # cutlass::detail::float_*_unpacksmem_t: the 4- and 6-bit types of .kind::(mx)f8f6f4, padded to a byte of shared
     # memory each; sizeof_bits is the payload's (cutlass/float_subbyte.h), the byte is SMEM_CONTAINER_BITS
@@ -16,6 +19,11 @@ TYPE_BITS: dict[str, int] = {
 }
 
 
+# cute::sparse_elem<S, T> (cute/pointer_sparse.hpp): one stored T standing for S logical elements -- a structured-sparse
+# MMA's A (sparse_elem<2, half_t>) and its metadata (sparse_elem<8, uint8_t>: one bit a logical element; <4, ...>: two)
+SPARSE_ELEM = re.compile(r"^sparse_elem<\s*([1-9]\d{0,2})\s*,\s*([A-Za-z_][A-Za-z_0-9]*)\s*>$")
+
+
 def type_bits(name: str | int) -> int:
     """Bits of a CuTe value type name (`half_t`, `cutlass::half_t`), or a bit width given as an int."""
     if isinstance(name, int) and not isinstance(name, bool):
@@ -25,6 +33,9 @@ def type_bits(name: str | int) -> int:
     key = _bare(str(name))
     if key.isdigit():
         return type_bits(int(key))
+    sparse = SPARSE_ELEM.match(key)
+    if sparse is not None:     # sizeof_bits<sparse_elem<S,T>>: T's bits over the S logical elements it stands for
+        return -(-type_bits(sparse.group(2)) // int(sparse.group(1)))
     if key not in TYPE_BITS:
         raise KeyError(f"unknown value type '{name}' (known: {', '.join(sorted(TYPE_BITS))}, or a bit width)")
     return TYPE_BITS[key]
@@ -55,6 +66,7 @@ PTX_TYPE_BITS: dict[str, int] = {
     "f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "f64": 64, "s8": 8, "u8": 8, "s16": 16, "u16": 16, "s32": 32,
     "u32": 32, "s4": 4, "u4": 4, "b1": 1, "e4m3": 8, "e5m2": 8, "e2m3": 6, "e3m2": 6, "e2m1": 4, "ue8m0": 8,
     "ue4m3": 8,
+    "b8": 8, "b16": 16, "b32": 32, "b64": 64, "b128": 128,     # untyped bits (a complex value: its width)
 }
 # an instruction whose types are chosen by a descriptor (tcgen05.mma) takes any one of several: "f16|bf16"
 PTX_TYPE_CHOICES = "|"
@@ -69,6 +81,11 @@ def _bare(name: str) -> str:
     for prefix in NAMESPACES:
         key = key.replace(prefix, "")
     return key
+
+
+def bare_type_name(name: str) -> str:
+    """A type name without the namespaces it may be written with (`cutlass::half_t` is half_t)."""
+    return _bare(name)
 
 
 def smem_container_bits(name: str, bits: int) -> int:

@@ -340,6 +340,8 @@ def wgmma_query(a: argparse.Namespace) -> Answer:
     if a.desc >> 64 or a.desc < 0:
         raise QueryError("a descriptor is 64 bits")
     rows = m if a.operand == "A" else n
+    if a.operand == "A" and ".mma_async.sp." in a.instruction:   # wgmma.mma_async.sp: A stored packed, M x K/2
+        k //= 2
     return {"reads": [[mn, kk, addr] for mn, kk, addr in operand_reads(d, major, rows, k, TYPE_BYTES[ptx])],
             "descriptor": {"start": d.start, "lbo": d.lbo, "sbo": d.sbo, "base_offset": d.base_offset,
                            "swizzle": d.swizzle.label}}

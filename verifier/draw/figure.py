@@ -14,6 +14,7 @@ class View(str, Enum):
     TMEM = "tmem"            # tensor-memory cells and the registers they go to
     BYTES = "bytes"          # a buffer's bytes as written and as read
     FACTORS = "factors"      # a block-scaled MMA's scale-factor tile
+    SCALES = "scales"        # a blockwise-scaled GEMM's shared scale slots and the accumulators they scale
 
 # CuTe's print_latex colours for threads (thread % 8), as RGB
 CUTE_COLORS = ("#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2")

@@ -229,7 +229,7 @@ MMA_FAMILIES: FamilyTable[MMAModel] = FamilyTable(
     "mma",
     ptx_modules={"mma": "mma_sync", "wgmma": "wgmma", "tcgen05": "umma", "dp4a": "dot_product",
                  "dp2a": "dot_product"},
-    atom_modules={})
+    atom_modules={"UniversalFMA": "scalar_fma"})
 
 
 def element_copy_alignment(instruction: str | None, name: str = "") -> int | None:
@@ -260,7 +260,8 @@ def mma_instruction_model(instruction: str | None, atom_name: str = "",
     return MMA_FAMILIES.model(query)
 
 
-def mma_instruction_types(instruction: str | None) -> dict[str, str] | None:
+def mma_instruction_types(instruction: str | None, atom_name: str = "") -> dict[str, str] | None:
     """The PTX type qualifiers of an MMA instruction's operands {a, b, c, d}, or None when not an mma/wgmma/
-    tcgen05.mma.  tcgen05.mma's types are in its instruction descriptor: those its .kind allows, '|'-joined."""
-    return MMA_FAMILIES.operand_types(ModelQuery(Instruction.parse(instruction)))
+    tcgen05.mma.  tcgen05.mma's types are in its instruction descriptor: those its .kind allows, '|'-joined.  An
+    atom that names no instruction is looked up by its name, as its model is (a CuTe atom: UniversalFMA<...>)."""
+    return MMA_FAMILIES.operand_types(ModelQuery(Instruction.parse(instruction), atom_name))

@@ -25,6 +25,7 @@ from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, 
 
 WGMMA_OPCODE = "wgmma"
 MMA_ASYNC_SYNC_ALIGNED = ("mma_async", "sync", "aligned")
+SPARSE_QUALIFIER = "sp"              # wgmma.mma_async.sp: structured-sparse A
 REGISTER_A_ATOM = "_RS"               # CUTLASS's SM90_64x..._RS<...>: A from registers
 OPERAND_LIST = "{"
 
@@ -102,12 +103,13 @@ def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: 
 
 @dataclass(frozen=True)
 class WgmmaForm:
-    """`wgmma.mma_async.sync.aligned.<shape>.<dtype>.<atype>.<btype>[...]` and its operand lists."""
+    """`wgmma.mma_async[.sp].sync.aligned.<shape>.<dtype>.<atype>.<btype>[...]` and its operand lists."""
     shape: str
     dtype: str
     atype: str
     btype: str
     operand_lists: int | None         # the {...} lists among the operands; None when no operands are written
+    sparse: bool = False              # wgmma.mma_async.sp: A structured-sparse (hardware/wgmma_sparse.py)
 
     def a_in_registers(self, atom_name: str) -> bool:
         """A from registers (RS): two register lists ({d}, {a}), or, without operands, an _RS atom."""
@@ -122,14 +124,36 @@ class WgmmaForm:
 
 def parse_wgmma(instruction: Instruction) -> WgmmaForm | None:
     q = instruction.qualifiers
+    sparse = len(q) > 1 and q[0] == MMA_ASYNC_SYNC_ALIGNED[0] and q[1] == SPARSE_QUALIFIER
+    if sparse:
+        q = (q[0],) + q[2:]
     if q[:3] != MMA_ASYNC_SYNC_ALIGNED or len(q) < 7:
         return None
     operands = instruction.operands
-    return WgmmaForm(q[3], q[4], q[5], q[6], operands.count(OPERAND_LIST) if operands else None)
+    return WgmmaForm(q[3], q[4], q[5], q[6], operands.count(OPERAND_LIST) if operands else None, sparse)
 
 
 def _build_wgmma(form: WgmmaForm, query: ModelQuery) -> MMAModel | None:
+    if form.sparse:
+        return sparse_wgmma_model(form.shape, form.dtype, form.atype, form.btype, form.a_in_registers(query.atom_name))
     return wgmma_model(form.shape, form.dtype, form.atype, form.btype, form.a_in_registers(query.atom_name))
+
+
+@lru_cache(maxsize=None)
+def sparse_wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: bool) -> MMAModel | None:
+    """wgmma.mma_async.sp: the instruction multiplies the M x K (logical, dense) A that the packed M x K/2 operand
+    and its metadata describe (PTX ISA 9.7.15.6); an SS A is the logical tile every thread names, as a dense
+    descriptor operand; B and D are the dense instruction's.  A from registers (Figures 175, 177, 179, images not
+    read here) has no model: None."""
+    from .wgmma_sparse import SECTION, shape_problem as sparse_shape_problem
+    if sparse_shape_problem(shape, atype) is not None or a_in_registers:
+        return None
+    if atype not in TYPE_BITS or btype not in TYPE_BITS or dtype not in TYPE_BITS:
+        return None
+    m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
+    name = f"wgmma.mma_async.sp.sync.aligned.{shape}.{dtype}.{atype}.{btype}"
+    return MMAModel(name, (m, n, k), 128, _descriptor(m, k, TYPE_BITS[atype], "A"),
+                    _descriptor(n, k, TYPE_BITS[btype], "B"), _d(n, TYPE_BITS[dtype]), section=SECTION)
 
 
 def _wgmma_types(form: WgmmaForm) -> OperandTypes:

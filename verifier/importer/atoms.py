@@ -12,6 +12,7 @@ from ..algebra.inttuple import AlgebraError, is_int, is_tuple
 from ..algebra.layout import Layout
 from ..algebra.types import type_bits
 from ..cute.copy import CopyAtom
+from ..hardware.registry import mma_instruction_model
 from .instantiate import Instance, condition_holds
 from .resolver import Resolver, ResolveError, TraitView, normalize
 
@@ -35,6 +36,8 @@ class MMARecord:
     line: int
     note: str | None = None
     refused: str | None = None         # set when the Op refuses this instance: its check expects a failure
+    e: Layout | None = None            # a structured-sparse MMA's ELayout (its metadata), with types["e"]
+    sp_sel: int = 0                    # ... and the Op's sparsity selector (GMMA::SparseSel)
 
 
 @dataclass
@@ -138,8 +141,6 @@ def _instruction(inst: Instance, resolver: Resolver) -> str | None:
 
 def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
     view = TraitView(resolver, inst.decl, inst.bindings)
-    if view.has("ELayout"):
-        raise ResolveError("a sparse MMA (ELayout, the metadata operand) is not part of spec format 1")
     types = {k: value_type_name(view.get(f"ValType{k.upper()}")) for k in ("a", "b", "c", "d")}
     if view.has("ValTypeSFA"):      # block scaling: one scale factor type for A and B (spec format's `sf`)
         sfa, sfb = value_type_name(view.get("ValTypeSFA")), value_type_name(view.get("ValTypeSFB"))
@@ -150,8 +151,33 @@ def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
     thr_id = _layout(view, "ThrID")
     threads = int(thr_id.size())
     a, b, c = (_tv(view, f"{x}Layout", threads) for x in "ABC")
-    return MMARecord(inst.name, _instruction(inst, resolver), shape, thr_id, types, a, b, c,
-                     inst.decl.header, inst.decl.line, inst.note, inst.refused)
+    instruction = _instruction(inst, resolver)
+    if instruction is None and mma_instruction_model(None, inst.name) is not None:
+        instruction = inst.name         # an Op in C++ the verifier models as written (UniversalFMA<D,A,B,C>)
+    record = MMARecord(inst.name, instruction, shape, thr_id, types, a, b, c,
+                       inst.decl.header, inst.decl.line, inst.note, inst.refused)
+    if view.has("ELayout"):             # a structured-sparse MMA: its metadata operand
+        record.e = _tv(view, "ELayout", threads)
+        record.types["e"] = value_type_name(view.get("ValTypeE"))
+        record.types["a"] = _stored(record.types["a"])
+        record.sp_sel = _sparse_selector(inst)
+    return record
+
+
+_SPARSE_ELEM = re.compile(r"^sparse_elem<\s*\d+\s*,\s*(.+?)\s*>$")
+SPARSE_SELECTORS = {"Zero": 0, "One": 1}     # GMMA::SparseSel
+
+
+def _stored(name: str | int) -> str | int:
+    """A sparse A's type as a spec names it: the element stored (sparse_elem<S, T> is T, S logical elements)."""
+    m = _SPARSE_ELEM.match(name) if isinstance(name, str) else None
+    return m.group(1) if m else name
+
+
+def _sparse_selector(inst: Instance) -> int:
+    """The Op's sparsity selector (its `spsel` parameter; CuTe's default GMMA::SparseSel::Zero)."""
+    value = str(inst.op_bindings.get("spsel", "Zero"))
+    return next((v for word, v in SPARSE_SELECTORS.items() if value.endswith(word)), 0)
 
 
 def read_copy(inst: Instance, resolver: Resolver) -> tuple[CopyRecord, str | None]:

@@ -1,6 +1,8 @@
 """Reading CUTLASS's MMA_Traits / Copy_Traits headers into atom spec files (the library behind `import-cutlass`)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import os
 from pathlib import Path
 
@@ -127,14 +129,29 @@ def _import_cutlass(include_dir: Path, out_dir: Path, jobs: int) -> ImportReport
     return report
 
 
+# atoms a spec file holds: a family with more is written as several files (<family>.yaml, <family>_2.yaml, ...), each
+# well under the loader's YAML event limit (the 736 extended sparse GMMA atoms, each with its metadata layout, are not)
+ATOMS_PER_FILE = 512
+
+
 def _write(report: ImportReport, families: dict[str, Family], out_dir: Path) -> None:
     for fam, (mma, copy, fam_headers) in sorted(families.items()):
         if not mma and not copy:
             continue
-        path = out_dir / f"{fam}.yaml"
-        text = spec_text(f"cutlass_{fam}", fam_headers, mma, copy, {h: h for h in fam_headers})
-        try:
-            write_spec(path, text)
-        except OSError as e:
-            raise ImportInputError(f"{path}: cannot write: {e}") from None
-        report.spec_files.append(str(path))
+        parts = max(1, -(-(len(mma) + len(copy)) // ATOMS_PER_FILE))
+        for part in range(parts):
+            stem = fam if part == 0 else f"{fam}_{part + 1}"
+            path = out_dir / f"{stem}.yaml"
+            lo, hi = part * ATOMS_PER_FILE, (part + 1) * ATOMS_PER_FILE
+            part_copy = copy[max(0, lo - len(mma)):max(0, hi - len(mma))]
+            text = spec_text(f"cutlass_{stem}", fam_headers, mma[lo:hi], part_copy, {h: h for h in fam_headers})
+            try:
+                write_spec(path, text)
+            except OSError as e:
+                raise ImportInputError(f"{path}: cannot write: {e}") from None
+            report.spec_files.append(str(path))
+            if part:        # the atoms of this part are in this file, not the family's first
+                moved = {r.name for r in mma[lo:hi]} | {r.name for r in part_copy}
+                first = str(out_dir / f"{fam}.yaml")
+                report.imported = [replace(a, spec_file=str(path)) if a.name in moved and a.spec_file == first
+                                   else a for a in report.imported]

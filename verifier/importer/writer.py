@@ -16,7 +16,19 @@ NO_INSTRUCTION = ("UNSUPPORTED: the Op has no asm of its own (it computes in C++
                   "built from several real ones, SM100's float2 FMAs), so there is no instruction to compare the "
                   "atom with")
 
+# a structured-sparse MMA whose A is in registers (wgmma.mma_async.sp's RS form): its fragment is a figure of the PTX
+# ISA this tool has not read, and CUTLASS builds no mainloop of it
+SPARSE_REGISTER_A = ("UNSUPPORTED: A of a structured-sparse wgmma in registers (PTX ISA Figures 175, 177, 179, not "
+                     "modelled); CUTLASS builds no register-sourced sparse mainloop (\"Mainloop with sparse A sourced "
+                     "from RF is not implemented\")")
+
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+def _registers_a(a: Layout) -> bool:
+    """A's layout gives each thread its own values (a register fragment, not a descriptor's shared tile)."""
+    from ..algebra.inttuple import flatten_to_tuple
+    return a.rank() > 1 and any(int(d) != 0 for d in flatten_to_tuple(a.mode(0).stride))
 
 
 def scalar(value: str | int) -> str:
@@ -40,13 +52,17 @@ def _entry_head(name: str, instruction: str | None, note: str | None) -> list[st
 
 def mma_atom_lines(name: str, instruction: str | None, shape_mnk: tuple[int, int, int], thr_id: Layout,
                    types: Mapping[str, str | int], abc: tuple[Layout, Layout, Layout],
-                   source: str | None = None, note: str | None = None) -> list[str]:
-    """One entry of `mma_atoms:` as a spec writes it (the layouts as CuTe prints them)."""
+                   source: str | None = None, note: str | None = None, e: Layout | None = None,
+                   sp_sel: int = 0) -> list[str]:
+    """One entry of `mma_atoms:` as a spec writes it (the layouts as CuTe prints them; a sparse MMA's metadata
+    layout `e` and its sparsity selector)."""
     lines = _entry_head(name, instruction, note)
     lines += [f"    shape_mnk: [{', '.join(str(x) for x in shape_mnk)}]",
               f"    thr_id: {_quoted(thr_id.plain())}",
               "    types: {" + ", ".join(f"{k}: {scalar(v)}" for k, v in types.items()) + "}"]
     lines += [f"    {key}: {_quoted(layout.plain())}" for key, layout in zip("abc", abc)]
+    if e is not None:
+        lines += [f"    e: {_quoted(e.plain())}"] + ([f"    sp_sel: {sp_sel}"] if sp_sel else [])
     return lines + ([f"    source: {_quoted(source)}"] if source else [])
 
 
@@ -62,7 +78,8 @@ def copy_atom_lines(name: str, instruction: str | None, thr_id: Layout, src: Lay
 
 
 def _mma(r: MMARecord, source: str) -> list[str]:
-    return mma_atom_lines(r.name, r.instruction, r.shape_mnk, r.thr_id, r.types, (r.a, r.b, r.c), source, r.note)
+    return mma_atom_lines(r.name, r.instruction, r.shape_mnk, r.thr_id, r.types, (r.a, r.b, r.c), source, r.note,
+                          r.e, r.sp_sel)
 
 
 def _copy(r: CopyRecord, source: str) -> list[str]:
@@ -116,6 +133,9 @@ def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
         elif isinstance(r, MMARecord) and not r.instruction:
             lines.append("    expect: unsupported")
             lines.append(f"    description: {_quoted(NO_INSTRUCTION)}")
+        elif isinstance(r, MMARecord) and r.e is not None and _registers_a(r.a):
+            lines.append("    expect: unsupported")
+            lines.append(f"    description: {_quoted(SPARSE_REGISTER_A)}")
     return lines
 
 

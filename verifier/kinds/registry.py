@@ -17,7 +17,8 @@ from .base import Kind
 # from shared memory through descriptors (wgmma, tcgen05.mma), tensor-memory copies (tcgen05.ld / st)
 BUILTIN_KINDS = ("verifier.kinds.atom.kind", "verifier.kinds.tiled.kind", "verifier.kinds.smem_mma.kind",
                  "verifier.kinds.tmem.kind", "verifier.kinds.buffer.kind", "verifier.kinds.family.kind",
-                 "verifier.kinds.scale.kind")
+                 "verifier.kinds.scale.kind", "verifier.kinds.sparse.kind",
+                 "verifier.kinds.blockwise.kind")
 
 _KINDS: dict[str, Kind] = {}
 _builtins_loaded = False

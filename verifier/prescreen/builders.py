@@ -36,6 +36,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
+from .blockwise import BLOCKWISE_KINDS, BlockwiseScaleCheck, blockwise_paths, dense_config   # blockwise scales
+from .sm80_simt import SIMT_COPY, SIMT_OPCODE, SIMT_THREADS, simt_configuration
+from .sm90_sparse import SPARSE_KINDS, SparsePathCheck, map_sm90_sparse
 from .space import KernelConfig
 
 SM90_SMEM_BYTES = SM90_BLOCK_SHARED_BYTES     # cutlass::gemm::collective::detail::sm90_smem_capacity_bytes
@@ -78,6 +81,8 @@ class OperandCheck:
     permutation: tuple[int | str, ...] | None = None     # Tile<M, N, K>: sizes, or layouts (a vectorizing Tile)
     gmem: str | None = None
     major: str | None = None                       # the descriptor's major-ness when the atom's name does not say
+    smem_type: str | None = None                   # the tile's type, converted in registers to the MMA's (mixed input)
+    smem_partition: str | None = None              # "mma": the copy reads thr_mma.partition_A (a tiled check's source)
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,8 @@ class ScaleFactorCheck:
         return f"SF{self.scaled}"
 
 
-PathCheck = OperandCheck | ScaleFactorCheck
+# sparse: sm90_sparse.py's A, B and metadata; blockwise: blockwise.py's SFA / SFB of a blockwise-scaled kernel
+PathCheck = OperandCheck | ScaleFactorCheck | SparsePathCheck | BlockwiseScaleCheck
 
 
 @dataclass(frozen=True)
@@ -141,19 +147,21 @@ def ss_smem_swizzle(major: str, bits: int, mn: int, k: int) -> str:
     return "INTER"
 
 
-def gmma_atom(n: int, acc: str, a: str, b: str, majors: tuple[str, str]) -> MMAAtomFacts:
-    """SM90_64xNxK_<D><A><B>_SS with its MMA_Traits (GMMA::ABLayout for SS operands, CLayout_64xN)."""
+def gmma_atom(n: int, acc: str, a: str, b: str, majors: tuple[str, str], rs: bool = False) -> MMAAtomFacts:
+    """SM90_64xNxK_<D><A><B>_SS with its MMA_Traits (GMMA::ABLayout for SS operands, CLayout_64xN); with `rs` the
+    _RS form, whose A is the register fragment GMMA::ALayout_64xK."""
     a_type, a_ptx, a_tag, bits = OPERAND_TYPES[a]
     b_type, b_ptx, b_tag, _ = OPERAND_TYPES[b]
     c_type, c_ptx, c_tag = ACCUMULATORS[acc]
     k = 256 // bits
-    name = f"SM90_64x{n}x{k}_{c_tag}{a_tag}{b_tag}_SS"
+    name = f"SM90_64x{n}x{k}_{c_tag}{a_tag}{b_tag}_{'RS' if rs else 'SS'}"
     name += f"<GMMA::Major::{majors[0]},GMMA::Major::{majors[1]}>" if bits == 16 else "_TN"
+    a_layout = RS_A_LAYOUTS[bits] if rs else f"(128,(64,{k})):(0,(1,64))"
     return MMAAtomFacts(name, (
         ("instruction", f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{c_ptx}.{a_ptx}.{b_ptx}"),
         ("shape_mnk", f"[64, {n}, {k}]"), ("thr_id", '"128:1"'),
         ("types", f"{{a: {a_type}, b: {b_type}, c: {c_type}, d: {c_type}}}"),
-        ("a", f'"(128,(64,{k})):(0,(1,64))"'), ("b", f'"(128,({n},{k})):(0,(1,{n}))"'),
+        ("a", f'"{a_layout}"'), ("b", f'"(128,({n},{k})):(0,(1,{n}))"'),
         ("c", f'"((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"')))
 
 
@@ -164,21 +172,26 @@ def sm90_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int) -> int:
 
 
 def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind in SPARSE_KINDS:     # wgmma.mma_async.sp: compressed A, B and the metadata (sm90_sparse.py's rules)
+        sparse = map_sm90_sparse(kc)
+        return Unmapped(sparse) if isinstance(sparse, str) else Mapped(*sparse)
     if kc.kind not in SM90_KINDS:
-        why = "sparse GMMA (its metadata operand has no model)" if "Sparse" in kc.kind else \
-            "not built by the SM90 collective builder"
-        return Unmapped(f"{kc.kind} kernel: {why}")
+        if "Sparse" in kc.kind:
+            return Unmapped(f"{kc.kind} kernel: a sparse kind sm90_sparse.py's rules do not cover")
+        m, n, k = kc.instruction
+        if kc.element_a == "f64":
+            return Unmapped(f"{kc.kind} kernel: a CUTLASS 2.x kernel on mma.sync m{m}n{n}k{k} (f64); CUTLASS 3 writes "
+                            "no CuTe configuration for it (its SM90 double one is SM90_16x8x16_F64F64F64F64_TN)")
+        return Unmapped(f"{kc.kind} kernel: not built by the SM90 collective builder")
     if kc.opcode != "TensorOp":
         return Unmapped(f"{kc.opcode} kernel: no wgmma mainloop")
     if kc.element_a not in OPERAND_TYPES or kc.element_b not in OPERAND_TYPES or \
             OPERAND_TYPES[kc.element_a][3] != OPERAND_TYPES[kc.element_b][3]:
-        return Unmapped(f"{kc.element_a} x {kc.element_b} operands: mixed or narrow inputs are converted in registers "
-                        "before wgmma; no model")
+        return map_sm90_mixed(kc)
     bits_a, bits_b = OPERAND_TYPES[kc.element_a][3], OPERAND_TYPES[kc.element_b][3]
     majors = (_major_a(kc.layout_a), _major_b(kc.layout_b))
     if (bits_a != 16 and majors[0] == "MN") or (bits_b != 16 and majors[1] == "MN"):
-        return Unmapped("an MN-major 8- or 32-bit operand: wgmma reads those K-major only, and the builder's path "
-                        "for them is not modelled")
+        return map_sm90_rs(kc)      # wgmma reads 8- and 32-bit operands K-major only: A goes through registers
     tma = kc.align_a * bits_a >= TMA_ALIGN_BITS and kc.align_b * bits_b >= TMA_ALIGN_BITS
     schedule = kc.schedule
     if schedule == "ScheduleAuto":
@@ -203,7 +216,9 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
                                           ("B", n, kc.element_b, majors[1], kc.align_b)):
         type_name, _, _, bits = OPERAND_TYPES[element]
         swizzle = ss_smem_swizzle(major, bits, mn, k)
-        order = MN_MAJOR_ORDER if major == "MN" else ""
+        # the TMA mainloop tiles an MN-major tile along K first (Step<_2,_1,_3>); the cp.async one
+        # (sm90_mma_multistage_gmma_ss_warpspecialized.hpp) in tile_to_shape's default order
+        order = MN_MAJOR_ORDER if major == "MN" and not cp_async else ""
         smem = f"tile_to_shape(GMMA::Layout_{major}_{swizzle}_Atom<{type_name}>, ({mn},{k},{stages}){order})"
         if not cp_async:
             checks.append(OperandCheck(atom, op, "SM90_TMA_LOAD", type_name, smem, warpgroups, None,
@@ -219,6 +234,217 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
         copy = f"SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{CP_ASYNC_VECTOR[vector]}>"
         checks.append(OperandCheck(atom, op, copy, type_name, smem, warpgroups, None, None))
     return Mapped(tuple(checks), f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages")
+
+
+# --- SM90 register-sourced A (sm90_gmma_builder.inl: GMMA_TMA_WS_RS, GMMA_CpAsync_WS_RS) ------------------------
+# wgmma reads an 8- or 32-bit operand K-major only, and a mixed-width GEMM converts its narrow A in registers: the
+# builder then asks for an RS atom (rs_op_selector<..., Major::K, Major::K>) whose A the threads load from shared
+# memory with Copy_Atom<AutoVectorizingCopy, ElementA> (make_tiled_copy_A + retile_D), B read through the descriptor.
+
+# GMMA::ALayout_64xK (mma_traits_sm90_gmma.hpp), by operand bits: the RS A register fragment   // (thr,val) -> m + 64*k
+RS_A_LAYOUTS: dict[int, str] = {
+    32: "((4,8,4),(2,2)):((64,1,16),(8,256))",          # ALayout_64x8:  m = 16w+g+8(i%2), k = t+4(i/2)
+    16: "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",    # ALayout_64x16: m = 16w+g+8((i/2)%2), k = 2t+i%2+8(i/4)
+    8: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"}    # ALayout_64x32: m = 16w+g+8((i/4)%2), k = 4t+i%4+16(i/8)
+RS_COPY = "AutoVectorizingCopy"     # the builder's SmemCopyAtomA: Copy_Atom<AutoVectorizingCopy, ElementA>
+RS_MIN_K_BLOCKS = 3                 # RS mainloop: "RS loops require more than 2 MMA k-iterations for correctness."
+MIXED_MIN_K_BLOCKS = 4              # mixed-input mainloop: "Consider increasing TileShapeK" (K_BLOCK_MAX >= 4)
+# rs_smem_selector (sm90_common.inl), widest first: (swizzle, bits its atom spans along the major mode); MN-major
+# whole-word types "Fall into SW32 due to free bank conflict", then INTER
+RS_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
+RS_MN_WORD_SWIZZLES: tuple[tuple[str, int], ...] = (("SW32", 256), ("INTER", 128))
+# cutlass::detail::alignment_for_swizzle of each atom (1 << (B + M + S) of its Swizzle<B,4,3>, bytes): the RS
+# builders round a stage to the larger of A's and B's (SmemAlignment)
+SWIZZLE_ALIGN_BYTES = {"SW128": 1024, "SW64": 512, "SW32": 256, "INTER": 128}
+# the narrow A types of the mixed-input GEMMs that OPERAND_TYPES lacks: generator name -> (CuTe type, bits)
+NARROW_TYPES: dict[str, tuple[str, int]] = {"s4": ("int4b_t", 4), "u4": ("uint4b_t", 4), "s2": ("int2b_t", 2),
+                                            "u2": ("uint2b_t", 2)}
+MIXED_CONVERT_ONLY = "ConvertOnly"   # MixedInputMode: A converted, no scales
+TRANSPOSE_B = ("A and B MN-major {t}: CUTLASS transposes B in shared memory before wgmma reads it "
+               "(AsyncTranspositionOperandB, sm90_wgmma_transpose.hpp: each warp loads an MN-major warp tile into "
+               "registers and stores it K-major into the same bytes); no theorem expresses that in-place transpose "
+               "(every store landing only in bytes its warp has read, every k-block transposed and fenced before "
+               "wgmma reads it)")
+MIXED_SCALES = ("mixed input {mode}: the scales' path (TMA of the MN-major (BLK_M, 1) scale tile each k-tile, its "
+                "copy into registers partitioned like A and broadcast along K, the scale{zero} each converted A "
+                "element is multiplied by, k-tile / reload_factor) has no model")
+MIXED_SHUFFLED = ("value-shuffled mixed input (_shfl): A's global and shared layouts are CUTLASS's reordering "
+                  "(compute_memory_reordering_atom with ValueShuffle, no swizzle), its registers follow the shared "
+                  "partition's order (make_tensor_like(tCsA)) and LayoutAwareConvertImpl's bit tricks undo it; "
+                  "neither the TMA of that hierarchical global layout nor those converters has a model")
+
+
+def rs_smem_swizzle(major: str, bits: int, extent: int) -> str | None:
+    """rs_smem_selector: the widest GMMA atom whose extent along the major mode divides the tile's (`extent`: BLK_K
+    for K-major, BLK_MN for MN-major); None: none does (its static_assert)."""
+    table = RS_MN_WORD_SWIZZLES if major == "MN" and bits == 32 else RS_SWIZZLES
+    return next((name for name, span in table if extent % (span // bits) == 0), None)
+
+
+def rs_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int, align: int) -> int:
+    """compute_stage_count_or_override[_single_affine_transformed_input] for the whole shared memory (no epilogue
+    carveout): a stage of A and B rounded up to `align` bytes, plus its pipeline barriers."""
+    m, n, k = tile
+    stage = -(-(-(-m * k * bits_a // 8) + -(-n * k * bits_b // 8)) // align) * align + SM90_PIPELINE_BYTES
+    return SM90_SMEM_BYTES // align * align // stage
+
+
+def _rs_schedule(kc: KernelConfig, tma: bool) -> str:
+    """The schedule KernelScheduleAuto resolves to (pingpong for BLK_M = 64, else cooperative, when TMA-aligned)."""
+    if kc.schedule != "ScheduleAuto":
+        return kc.schedule
+    if not tma:
+        return CP_ASYNC_AUTO_SCHEDULE
+    return "TmaWarpSpecializedPingpong" if kc.tile[0] == 64 else "TmaWarpSpecializedCooperative"
+
+
+def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
+    """A same-type 8- or 32-bit GEMM with an MN-major operand (the generator's tf32 NN, TT and NT kernels).  A
+    MN-major, B K-major: A is TMA-loaded (cp.async-written) into an MN-major tile, loaded element by element into
+    the RS A fragment, B read through the descriptor.  A K-major, B MN-major: SwapAB — the kernel swaps the problem's
+    M and N and the operands, so the MMA's A is the user's B (the same register path) and its B the user's A (tiles
+    keep the CTA's BLK_M x BLK_N).  Both MN-major: B transposed in shared memory (not mapped)."""
+    type_name, _, _, bits = OPERAND_TYPES[kc.element_a]
+    majors = (_major_a(kc.layout_a), _major_b(kc.layout_b))
+    if majors == ("MN", "MN"):
+        return Unmapped(TRANSPOSE_B.format(t=type_name))
+    if kc.kind != "Universal3x":
+        return Unmapped(f"{kc.kind} kernel with an MN-major {type_name} operand: CUTLASS's RS builder refuses it "
+                        "(static_assert \"Only mixed input grouped RS GEMM is supported.\")")
+    m, n, k = kc.tile
+    k_atom = 256 // bits
+    if m % 64 or n > 256 or n % 8 or k % k_atom:
+        return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that M / N / K")
+    if k // k_atom < RS_MIN_K_BLOCKS:
+        return Unmapped(f"tile K {k}: {k // k_atom} k-blocks; CUTLASS's RS mainloop refuses it (static_assert \"RS "
+                        "loops require more than 2 MMA k-iterations for correctness.\")")
+    acc = kc.element_acc if kc.element_acc in ACCUMULATORS else ""
+    if not acc:
+        return Unmapped(f"{kc.element_acc} accumulators: no wgmma")
+    tma = kc.align_a * bits >= TMA_ALIGN_BITS and kc.align_b * bits >= TMA_ALIGN_BITS
+    schedule = _rs_schedule(kc, tma)
+    cp_async = "CpAsync" in schedule
+    if not cp_async and not tma:
+        return Unmapped("a TMA RS mainloop with operands under 16 bytes aligned: CUTLASS's builder refuses it "
+                        "(static_assert \"Should meet TMA alignment requirement\")")
+    swap = majors == ("K", "MN")
+    # the MMA's (A, B): (rows it is tiled to, the extent its atom is chosen by, major-ness, the user's alignment)
+    internal = ((m, n if swap else m, "MN", kc.align_b if swap else kc.align_a),
+                (n, m if swap else n, "K", kc.align_a if swap else kc.align_b))
+    atom = gmma_atom(n, acc, kc.element_a, kc.element_b, ("K", "K"), rs=True)
+    if cp_async:    # GMMA_CpAsync_WS_RS: AtomLayoutMNK (M < 128 ? 1 : 2, 1, 1) when cooperative
+        warpgroups = ((1 if m < 128 else 2), 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    else:
+        warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    swizzles = []
+    for rows, chosen_by, major, _ in internal:
+        swizzle = rs_smem_swizzle(major, bits, chosen_by if major == "MN" else k)
+        # the atom's rows: its span along MN (MN-major), 8 (K-major); the mainloop asserts they divide the tile
+        atom_rows = dict(RS_SWIZZLES)[swizzle] // bits if swizzle is not None and major == "MN" else 8
+        if swizzle is None or rows % atom_rows:
+            return Unmapped(f"an {major}-major {type_name} tile of {rows}x{k} that no GMMA atom of rs_smem_selector "
+                            "divides (its static_asserts: CUTLASS does not build it)")
+        swizzles.append(swizzle)
+    align = 128 if cp_async else max(SWIZZLE_ALIGN_BYTES[s] for s in swizzles)   # cp.async: the default alignment
+    stages = kc.stages or rs_stages(kc.tile, bits, bits, align)
+    smem = []
+    for (rows, _, major, _), swizzle in zip(internal, swizzles):
+        # the TMA mainloop tiles along K first for an MN-major tile (Step<_2,_1,_3>); the cp.async one in order
+        order = MN_MAJOR_ORDER if major == "MN" and not cp_async else ""
+        smem.append(f"tile_to_shape(GMMA::Layout_{major}_{swizzle}_Atom<{type_name}>, ({rows},{k},{stages}){order})")
+    checks: list[PathCheck] = []
+    if cp_async:
+        for _, _, _, user_align in internal:
+            if bits * user_align // 8 not in CP_ASYNC_VECTOR:
+                return Unmapped(f"a cp.async mainloop with {bits * user_align // 8}-byte aligned {type_name} operands: "
+                                "CUTLASS's builder refuses it (static_assert \"Minimum alignment required for cp.async "
+                                "is 4B.\"; cp.async moves 4, 8 or 16 bytes)")
+        # A: cp.async writes the tile through its layout (partition_D); the threads load thr_mma.partition_A(sA)
+        checks.append(OperandCheck(atom, "A", RS_COPY, type_name, smem[0], warpgroups, smem_partition="mma"))
+        copy_b = f"SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{CP_ASYNC_VECTOR[bits * internal[1][3] // 8]}>"
+        checks.append(OperandCheck(atom, "B", copy_b, type_name, smem[1], warpgroups))
+        writer = ("A and B written by cp.async through their tiles' layouts (CuTe's partition_D; B a through-layout "
+                  "descriptor check, A read back from thr_mma.partition_A by the tiled check)")
+    else:
+        checks += [OperandCheck(atom, "A", "SM90_TMA_LOAD", type_name, smem[0], warpgroups, None,
+                                _global_tensor("MN")),
+                   OperandCheck(atom, "A", RS_COPY, type_name, smem[0], warpgroups),
+                   OperandCheck(atom, "B", "SM90_TMA_LOAD", type_name, smem[1], warpgroups, None, _global_tensor("K"))]
+        writer = "A and B by TMA"
+    how = (f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; "
+           + ("SwapAB (the kernel swaps M and N: the user's B is the MMA's A, the user's A its B); " if swap else "")
+           + f"{writer}; the MMA's A MN-major ({swizzles[0]}) loaded into registers with {RS_COPY}, its B read "
+             f"K-major ({swizzles[1]}) through the descriptor")
+    return Mapped(tuple(checks), how)
+
+
+def _narrow_type(element: str) -> tuple[str, int] | None:
+    """A mixed-input GEMM's narrow A: its CuTe type and bits."""
+    if element in NARROW_TYPES:
+        return NARROW_TYPES[element]
+    if element in OPERAND_TYPES and OPERAND_TYPES[element][3] == 8:
+        return OPERAND_TYPES[element][0], 8
+    return None
+
+
+def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
+    """A mixed-width GEMM (a narrow A, a 16-bit B): the mixed-input mainloop (MainloopSm90TmaGmmaRmemAWarpSpecialized
+    MixedInput) TMA-loads A into a K-major tile of its own type, copies each thread's thr_mma.partition_A(sA) in
+    order into a register buffer laid out like the fragment (AutoVectorizingCopy of the narrow type, retile_D of
+    make_fragment_like<Narrow>(tCrA_mma)), converts it element by element into the RS A fragment of B's type, B read
+    through the descriptor.  ConvertOnly kernels only: scales and the value-shuffled layouts are not modelled."""
+    unknown = Unmapped(f"{kc.element_a} x {kc.element_b} operands: mixed or narrow inputs are converted in registers "
+                       "before wgmma; no model")
+    narrow, wide = _narrow_type(kc.element_a), OPERAND_TYPES.get(kc.element_b)
+    if narrow is None or wide is None or not kc.mixed_mode:
+        return unknown
+    if kc.mixed_mode != MIXED_CONVERT_ONLY:
+        return Unmapped(MIXED_SCALES.format(mode=kc.mixed_mode, zero=" and zero point" if "Zero" in kc.mixed_mode
+                                            else ""))
+    if kc.mixed_shuffle:
+        return Unmapped(MIXED_SHUFFLED)
+    from ..cute.convert import register_conversion
+    n_type, n_bits = narrow
+    w_type, _, _, w_bits = wide
+    if register_conversion(n_type, w_type) is None:
+        return Unmapped(f"{n_type} converted to {w_type} in registers: not one of CUTLASS's mixed-input conversions "
+                        "modelled (cute/convert.py)")
+    if (_major_a(kc.layout_a), _major_b(kc.layout_b)) != ("K", "K"):
+        return Unmapped("mixed input with an MN-major operand: the builder asks for a K-major RS atom for both "
+                        "(rs_op_selector<..., Major::K, Major::K>); not modelled")
+    tma = kc.align_a * n_bits >= TMA_ALIGN_BITS and kc.align_b * w_bits >= TMA_ALIGN_BITS
+    schedule = _rs_schedule(kc, tma)
+    if "CpAsync" in schedule or not tma:
+        return Unmapped("mixed input on a cp.async mainloop: CUTLASS's builder refuses it (static_assert \"Only TMA "
+                        "warp specialized kernels are supported for mixed width input.\")")
+    m, n, k = kc.tile
+    k_atom = 256 // w_bits
+    if m % 64 or n > 256 or n % 8 or k % k_atom:
+        return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that M / N / K")
+    if k // k_atom < MIXED_MIN_K_BLOCKS:
+        return Unmapped(f"tile K {k}: {k // k_atom} k-blocks; CUTLASS's mixed-input mainloop refuses it "
+                        "(static_assert \"Consider increasing TileShapeK\")")
+    acc = kc.element_acc if kc.element_acc in ACCUMULATORS else ""
+    if not acc:
+        return Unmapped(f"{kc.element_acc} accumulators: no wgmma")
+    swizzle_a, swizzle_b = rs_smem_swizzle("K", n_bits, k), rs_smem_swizzle("K", w_bits, k)
+    if swizzle_a is None or swizzle_b is None:
+        return Unmapped(f"a K block of {k}: no GMMA atom of rs_smem_selector divides it (its static_assert)")
+    atom = gmma_atom(n, acc, kc.element_b, kc.element_b, ("K", "K"), rs=True)
+    warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
+    align = max(SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b])
+    stages = kc.stages or rs_stages(kc.tile, n_bits, w_bits, align)
+    smem_a = f"tile_to_shape(GMMA::Layout_K_{swizzle_a}_Atom<{n_type}>, ({m},{k},{stages}))"
+    smem_b = f"tile_to_shape(GMMA::Layout_K_{swizzle_b}_Atom<{w_type}>, ({n},{k},{stages}))"
+    checks: tuple[PathCheck, ...] = (
+        OperandCheck(atom, "A", "SM90_TMA_LOAD", n_type, smem_a, warpgroups, None, _global_tensor("K"),
+                     smem_type=n_type),
+        OperandCheck(atom, "A", RS_COPY, n_type, smem_a, warpgroups, smem_type=n_type, smem_partition="mma"),
+        OperandCheck(atom, "B", "SM90_TMA_LOAD", w_type, smem_b, warpgroups, None, _global_tensor("K")))
+    return Mapped(checks, f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; A {n_type} "
+                          f"by TMA into a K-major {swizzle_a} tile, copied in order from thr_mma.partition_A with "
+                          f"{RS_COPY} into a {n_type} buffer laid out like the fragment and converted to {w_type} "
+                          f"in registers; B by TMA, read K-major ({swizzle_b}) through the descriptor")
 
 
 # --- SM80 ------------------------------------------------------------------------------------------------------
@@ -283,10 +509,29 @@ def _warp_layout(warps: tuple[int, int, int], strided: bool) -> tuple[int, int, 
     return f"({wm},{wn},{wk}):({wn},1,{wm * wn})"
 
 
+# the SM80 kernels of another kind than Universal / Grouped: why CUTLASS writes no CuTe configuration for them
+SM80_NO_CONFIGURATION = {
+    "PlanarComplex": "planar-complex kernel: CUTLASS 3 writes no CuTe configuration for planar complex (its "
+                     "kernels are CUTLASS 2.x's MmaPlanarComplexMultistage only)",
+    "PlanarComplexArray": "planar-complex kernel: CUTLASS 3 writes no CuTe configuration for planar complex (its "
+                          "kernels are CUTLASS 2.x's MmaPlanarComplexMultistage only)",
+    "Sparse": "sparse kernel: CUTLASS 3 writes no CuTe configuration for SM80's mma.sp (its sparse kernels are "
+              "CUTLASS 2.x's SparseMmaMultistage only)",
+}
+
+
 def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.opcode == SIMT_OPCODE and kc.kind == "Universal":     # CUTLASS 3's SIMT configuration (sm80_simt.py)
+        simt = simt_configuration(kc, (_major_a(kc.layout_a), _major_b(kc.layout_b)), kc.complex_operands)
+        if isinstance(simt, str):
+            return Unmapped(simt)
+        fma = MMAAtomFacts(simt.mma)
+        return Mapped((OperandCheck(fma, "A", SIMT_COPY, simt.element, simt.smem_a, SIMT_THREADS),
+                       OperandCheck(fma, "B", SIMT_COPY, simt.element, simt.smem_b, SIMT_THREADS)),
+                      simt.how(kc.complex_operands))
     if kc.kind not in ("Universal", "Grouped") or kc.opcode != "TensorOp":
-        return Unmapped(f"{kc.kind} {kc.opcode} kernel: no CuTe configuration is written for it "
-                        "(complex, sparse, SIMT and the like)")
+        return Unmapped(SM80_NO_CONFIGURATION.get(kc.kind, f"{kc.kind} {kc.opcode} kernel: CUTLASS 3 writes no "
+                                                           "CuTe configuration for it"))
     family = SM80_FAMILIES.get((kc.element_a, kc.element_acc, kc.instruction))
     if family is None or kc.element_b != kc.element_a:
         return Unmapped(f"{kc.element_a} x {kc.element_b} -> {kc.element_acc} on mma.sync "
@@ -601,6 +846,11 @@ def map_block_scaled(kc: KernelConfig) -> Mapped | Unmapped:
 
 
 def map_kernel(kc: KernelConfig) -> Mapped | Unmapped:
+    if kc.kind in BLOCKWISE_KINDS and kc.arch in (90, 100):   # blockwise.py: the dense A/B paths and the scales
+        dense = dense_config(kc)
+        m = Unmapped(dense) if isinstance(dense, str) else MAPPERS[kc.arch](dense)
+        found = m.reason if isinstance(m, Unmapped) else blockwise_paths(kc, m.checks, m.how)
+        return Unmapped(found) if isinstance(found, str) else Mapped(*found)
     return MAPPERS[kc.arch](kc)
 
 

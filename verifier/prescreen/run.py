@@ -13,15 +13,20 @@ from ..specfile.model import CheckKind, Loc, SpecError
 from ..symbolic.procedure import Settings
 from ..theorems.claims import TheoremResult
 from ..theorems.result import CheckResult
+from .blockwise import BlockwiseScaleCheck
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, PathCheck, ScaleFactorCheck, Unmapped, map_kernel
+from .sm90_sparse import SparsePathCheck
 from .space import KernelConfig, kernels
 
 FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
 # the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
 # spec itself)
 ATOM_FILES: dict[int, tuple[str, ...]] = {80: ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml",
-                                               "sm80_f64.yaml"),
-                                          90: ("sm80_copy.yaml",), 100: ()}    # sm90: the cp.async mainloops' atoms
+                                               "sm80_f64.yaml", "generic.yaml"),
+                                          90: ("sm80_copy.yaml", "generic.yaml"),
+                                          100: ("sm80_copy.yaml", "sm100_tmem.yaml")}   # blockwise: scales' copies
+# sm80: generic.yaml for the SIMT kernels' UniversalFMA and DefaultCopy; sm90: the cp.async mainloops' atoms, and
+# AutoVectorizingCopy (the RS mainloops' copy of A into registers, the sparse kernels' copy of the metadata)
 SHOWN_NOT_VERIFIED = 25          # kernels listed by name in the text report (all of them in the other formats)
 # operand paths a spec file holds: with the atoms they define, well under the loader's YAML node limit (a large
 # --level's space is written as several files)
@@ -60,6 +65,12 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
         lines += [f"  {name}:",
                   f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
                   f"    mma: {_yaml(c.mma.name)}"]
+        if isinstance(c, SparsePathCheck):       # sm90_sparse.py's paths carry their own lines
+            lines += c.spec_lines()
+            continue
+        if isinstance(c, BlockwiseScaleCheck):   # blockwise.py's scale paths too
+            lines += c.spec_lines()
+            continue
         if isinstance(c, ScaleFactorCheck):
             lines += [f"    scale_factors: {c.scaled}", f"    copy: {c.copy}", f"    value_type: {c.sf_type}",
                       f"    sf_vec_size: {c.vs}", f"    smem: {_yaml(c.smem)}", f"    gmem: {_yaml(c.gmem)}",
@@ -76,6 +87,10 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
             lines.append(f"    gmem: {_yaml(c.gmem)}")
         if c.major is not None:
             lines.append(f"    major: {c.major}")
+        if c.smem_type is not None:
+            lines.append(f"    smem_type: {c.smem_type}")
+        if c.smem_partition is not None:
+            lines.append(f"    smem_partition: {c.smem_partition}")
     return "\n".join(lines) + "\n"
 
 

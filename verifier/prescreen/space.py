@@ -15,6 +15,7 @@ ARCHITECTURES = {80: "80", 90: "90a", 100: "100a"}
 MMA_TILE_ARCHITECTURES = (100,)   # whose builder takes the MMA's tile shape, not the CTA's
 # what an instantiation level must satisfy for an architecture's generator (it asserts otherwise)
 LEVEL_HINTS = {100: "its hundreds digit (the cluster-shape level) must be at least 4, e.g. --level 500"}
+COMPLEX_ELEMENTS = ("cf16", "cbf16", "ctf32", "cf32", "cf64")   # DataType names of complex operands
 CUDA_VERSION = "12.8"          # the toolkit the generator is told it targets (it gates some kernel families)
 
 
@@ -44,6 +45,10 @@ class KernelConfig:
     stages: int                      # 0: the builder's automatic count
     cluster: tuple[int, int, int] = (1, 1, 1)   # the ClusterShape (M, N, K); 0 in M and N: a dynamic cluster
     scale_factor: str = ""           # a block-scaled kernel's scale-factor type (DataType: ue8m0, ue4m3); "" otherwise
+    mixed_mode: str = ""             # an SM90 mixed-input kernel's MixedInputMode (ConvertOnly, ScaleOnly,
+                                     # ScaleWithZeroPoint); "" otherwise
+    mixed_shuffle: bool = False      # ... whose narrow A is value-shuffled in memory (its "_shfl" kernels)
+    complex_operands: bool = False   # A and B hold complex values (DataType cf32 / cf64: a cgemm / zgemm)
 
 
 def _name(enum_value: object) -> str:
@@ -142,5 +147,8 @@ def generate(arch: int, level: str = "") -> list[KernelConfig]:
                     _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
                     _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
                     _triple(td.cluster_shape, "cluster shape", name),
-                    _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else ""))
+                    _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else "",
+                    _name(mode) if (mode := getattr(op, "mixed_input_mode", None)) is not None else "",
+                    bool(getattr(op, "mixed_input_shuffle", False)),
+                    _name(op.A.element) in COMPLEX_ELEMENTS))
     return out

@@ -44,7 +44,7 @@ from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
 from .family import FAMILY_KEY, FamilyCheck, read_family
 from .sweep import MAX_SWEEP_CHECKS, SWEEP_KEY, expand
 from .vocabulary import (CHECK_KEYS, COPY_KEYS, COPY_REQUIRED, EXPECTS, FORMAT_VERSIONS, MMA_KEYS, MMA_REQUIRED,
-                         OPERANDS, SCALE_TYPE_KEYS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
+                         OPERANDS, SCALE_TYPE_KEYS, SP_SELS, SPARSE_TYPE_KEYS, TOP_KEYS, TYPE_KEYS, V2_KEYS)
 
 MAX_SPEC_BYTES = 1 << 20   # the largest spec of the catalog is 114 KB; ruamel's pure parser reads ~0.3 MB a second
 MAX_FLOW_NESTING = 64      # [ and { inside each other; ruamel's scanner slows quadratically with the depth
@@ -80,14 +80,39 @@ def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
     for k in ("a", "b", "c"):
         operands[k] = fl.layout(k)
         _thread_mode_matches(fl, k, operands[k], threads)
-    types_fl = fl.sub("types", TYPE_KEYS + SCALE_TYPE_KEYS)
+    types_fl = fl.sub("types", TYPE_KEYS + SCALE_TYPE_KEYS + SPARSE_TYPE_KEYS)
     types_fl.require(TYPE_KEYS)
     types = {k: read_value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}")
-             for k in TYPE_KEYS + tuple(k for k in SCALE_TYPE_KEYS if types_fl.has(k))}
+             for k in TYPE_KEYS + tuple(k for k in SCALE_TYPE_KEYS + SPARSE_TYPE_KEYS if types_fl.has(k))}
+    e, sp_sel = _metadata(fl, types_fl, threads)
     return MMAAtomSpec(name=name, instruction=fl.opt_str("instruction"),
                        shape_mnk=fl.int_list("shape_mnk", 3, 3),  # type: ignore[arg-type]
                        thr_id=thr_id, types=types, a=operands["a"], b=operands["b"], c=operands["c"],
-                       loc=loc, field_locs=fl.locs, source=fl.opt_str("source"))
+                       loc=loc, field_locs=fl.locs, source=fl.opt_str("source"), e=e, sp_sel=sp_sel)
+
+
+def _metadata(fl: Fields, types_fl: Fields, threads: int) -> tuple[Layout | None, int]:
+    """A structured-sparse MMA's metadata: `e:` (MMA_Traits::ELayout) with its type `types: {e: ...}`, and `sp_sel:`
+    (the Op's sparsity selector, default 0); all three or none but `sp_sel`."""
+    if not fl.has("e"):
+        for k, where in (("sp_sel", fl), ("e", types_fl)):
+            if where.has(k):
+                raise SpecError(where.at(k), f"'{k}' of {fl.what} belongs to a structured-sparse MMA: give its "
+                                             "metadata layout 'e' (MMA_Traits::ELayout) too")
+        return None, 0
+    e = fl.layout("e")
+    _thread_mode_matches(fl, "e", e, threads)
+    if not types_fl.has("e"):
+        raise SpecError(fl.at("types"), f"{fl.what} has a metadata layout 'e': 'types' needs its type 'e' "
+                                        "(MMA_Traits::ValTypeE, e.g. sparse_elem<8,uint8_t>)")
+    sp_sel = 0
+    if fl.has("sp_sel"):
+        x = fl.m["sp_sel"]
+        if not is_int(x) or not 0 <= x < SP_SELS:
+            raise SpecError(fl.at("sp_sel"), f"'sp_sel' of {fl.what} is the sparsity selector, an integer in "
+                                             f"0..{SP_SELS - 1}, not {show(x)}")
+        sp_sel = int(x)
+    return e, sp_sel
 
 
 def _copy_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> CopyAtomSpec:

@@ -22,6 +22,8 @@ class CheckKind(str, Enum):
     TMEM = "tmem"      # a tcgen05.ld / st tiled copy of a tensor-memory tile (make_tmem_copy): theorems 3, 19-21
     BUFFER = "buffer"  # a shared buffer's writer and reader: theorem 23
     SCALE = "scale"    # a block-scaled MMA's scale factors, global memory -> TMEM -> the tensor core: 24-26
+    METADATA = "metadata"  # a structured-sparse wgmma's metadata, global memory -> registers -> sp-meta: 27, 28
+    BLOCKWISE = "blockwise"  # a blockwise-scaled GEMM's scales, global memory -> shared -> the accumulator: 29, 30
     FAMILY = "family"  # one check for every value of its parameters (`family:`): each member proved
 
 
@@ -30,6 +32,7 @@ TMA_COPIES = ("SM90_TMA_LOAD",)
 # ... and the scale-factor copies of a block-scaled MMA (tcgen05.cp, smem -> TMEM): read by scale checks only
 UTCCP_COPIES = ("SM100_UTCCP_4x32dp128bit_1cta", "SM100_UTCCP_4x32dp128bit_2cta")
 SCALE_KEY = "scale_factors"         # the key that makes a check a scale check (kinds/scale)
+METADATA_KEY = "metadata"           # the key that makes a check a sparse metadata check (kinds/sparse)
 UMMA_INSTRUCTION = "tcgen05.mma"    # the instruction of every SM100 MMA atom (cute.umma reads atoms by it)
 
 
@@ -70,13 +73,17 @@ class MMAAtomSpec:
     instruction: str | None
     shape_mnk: tuple[int, int, int]
     thr_id: Layout
-    types: dict[str, ValueType]          # keys a, b, c, d; sf (a block-scaled MMA's scale factors) when written
+    types: dict[str, ValueType]          # keys a, b, c, d; sf (a block-scaled MMA's scale factors), e (a sparse
+                                         # MMA's metadata) when written
     a: Layout                            # (thr,val) -> m + M*k
     b: Layout                            # (thr,val) -> n + N*k
     c: Layout                            # (thr,val) -> m + M*n
     loc: Loc
     field_locs: dict[str, Loc] = field(default_factory=dict)   # key -> where its value is written
     source: str | None = None            # e.g. the C++ header:line an imported atom came from
+    e: Layout | None = None              # a structured-sparse MMA's metadata: MMA_Traits::ELayout, (thr,val) -> m + M*k
+                                         # in logical elements of A (None: a dense MMA)
+    sp_sel: int = 0                      # ... and its sparsity selector (the Op's GMMA::SparseSel; CuTe's default 0)
 
 
 @dataclass

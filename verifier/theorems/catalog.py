@@ -32,6 +32,10 @@ class TheoremId(str, Enum):
     SCALE_TMA = "scale.tma"
     SCALE_COPY = "scale.copy"
     SCALE_READ = "scale.read"
+    SPARSE_METADATA_TMA = "sparse.metadata_tma"
+    SPARSE_METADATA_READ = "sparse.metadata_read"
+    BLOCKWISE_LOAD = "blockwise.load"
+    BLOCKWISE_READ = "blockwise.read"
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,31 @@ THEOREMS: tuple[Theorem, ...] = (
             "its K, the tensor-memory byte tcgen05.mma reads as that row's factor, through the scale address and "
             "factor ID CuTe gives it, in each of the four sub-partitions, is the one CuTe's TMEM layout gives the "
             "factor of (mn, k); the vector size is the instruction's and the ID one its layout allows"),
+    Theorem(27, T.SPARSE_METADATA_TMA, "Sparse metadata: TMA",
+            "the TMA box CuTe derives for a stage of a structured-sparse wgmma's metadata E (make_tma_copy_A_sm90"
+            "<uint64_t>) is encodable, covers the stage exactly at 128-byte aligned destinations, the stages do not "
+            "overlap, no two elements of E share a shared position, and every element (m, k) of every CTA tile and "
+            "stage comes from the global element LayoutE(m0+m, k0+k) to the position SmemLayoutE(m, k, stage), bit "
+            "for bit"),
+    Theorem(28, T.SPARSE_METADATA_READ, "Sparse metadata: the wgmma's sp-meta",
+            "for every thread of the consumer warpgroups, every wgmma of the K tile (M repeat, k-block) and every "
+            "sp-meta bit the instruction reads under its sp-sel, the metadata bit CuTe's path delivers there (the "
+            "shared element partition_S of make_tiled_copy_E reads through the ELayout, retile_D, recast<uint32_t>) "
+            "is the one of the row and chunk, at the chunk's bit, that wgmma.mma_async.sp reads that bit as, in the "
+            "rows of A the same wgmma reads (partition_A) and its k-block's K; the sp-sel is one the type allows, "
+            "ValTypeE the instruction's bits a logical element, each wgmma's metadata one 32-bit register"),
+    Theorem(29, T.BLOCKWISE_LOAD, "Blockwise scales: the load",
+            "for every CTA tile, k-tile and stage of a blockwise-scaled GEMM, the scale loader (the scale warp's "
+            "predicated cp.async copy_if, or the TMA box CuTe derives) writes every shared slot of the stage exactly "
+            "once, with the global scale layout_SF gives the block the shared layout says that slot holds; the shared "
+            "layout gives each (mn, k) the slot of its block (mn / gMN, k / gK), distinct blocks and stages distinct "
+            "slots, and layout_SF one scale a block"),
+    Theorem(30, T.BLOCKWISE_READ, "Blockwise scales: the accumulator's read",
+            "for every thread, accumulator value and scale K block, the shared slot the reader hands the thread (SM90: "
+            "partition_C of the broadcast scale view by the tiled MMA; SM100: partition_D of the epilogue-tiled view "
+            "by the tcgen05.ld tiled copy, through accum()'s registers) is the slot of the scale block of the "
+            "accumulator element the thread holds in hardware (the wgmma accumulator fragment; the TMEM cell "
+            "tcgen05.ld reads): accumulator (m, n) of K block kb is multiplied by SFA(m / gM, kb) * SFB(n / gN, kb)"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

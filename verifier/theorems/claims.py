@@ -51,6 +51,10 @@ class Trace(str, Enum):
     SCALE_FACTOR = "scale_factor"       # (tile, stage, mn, factor) of a block-scaled MMA's scale factor (kinds/scale)
     SCALE_COPY = "scale_copy"           # (stage, copy, row, byte, sub-partition) of a tcgen05.cp (kinds/scale)
     SCALE_READ = "scale_read"           # (k-block, mn, vector, sub-partition) of the MMA's read (kinds/scale)
+    METADATA_ELEMENT = "metadata_element"   # (tile, stage, m, k) of a sparse wgmma's metadata element (kinds/sparse)
+    METADATA_BIT = "metadata_bit"           # (thread, m_block, k_block, bit) of a wgmma's sp-meta (kinds/sparse)
+    BLOCKWISE_SLOT = "blockwise_slot"       # (tile, stage, write or block) of a blockwise load (kinds/blockwise)
+    BLOCKWISE_READ = "blockwise_read"       # (thread, value, k-block, stage) of a blockwise scale's read
 
 
 @dataclass

@@ -35,6 +35,9 @@ def mma_plans(spec: Spec, mma: str, operands: tuple[str, ...], context: Context)
             if not isinstance(p, list):
                 return p
             out += p
+        if atom.e is not None:         # a structured-sparse MMA: its metadata layout against sp-meta's fragment
+            from .metadata import metadata_matches
+            out += metadata_matches(atom, suspects)
         return out
 
     return {T.MMA_BIJECTIVE: bijective, T.MMA_MATCHES_INSTRUCTION: matches,

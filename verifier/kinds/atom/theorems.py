@@ -212,7 +212,7 @@ def relabelling_info(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) ->
 
 def types_match(atom: MMAAtomSpec, operands: list[str], suspects: Suspects) -> Plan:
     """Theorem 11: the atom's value types are the instruction's operand types (PTX type qualifiers)."""
-    want = mma_instruction_types(atom.instruction)
+    want = mma_instruction_types(atom.instruction, atom.name)
     if want is None:
         return Unsupported(f"the operand types of '{atom.instruction}' are not known (atom {atom.name})"
                            if atom.instruction else f"the atom {atom.name} names no instruction")

@@ -95,7 +95,9 @@ class ScaleKind(MmaPictures):
         return scale + (super().report_views(check, result) if failed - set(SCALE_ORDER) else ())
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
-        return iter(())
+        from .neighbours import scale_changes
+        assert isinstance(check, ScaleCheck)
+        return scale_changes(spec, check)
 
 
 SCALE = register(ScaleKind())

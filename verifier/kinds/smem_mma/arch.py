@@ -89,6 +89,9 @@ class Architecture(Protocol):
         """The M (A) or N (B) rows of one instruction that one CTA's descriptor covers."""
     def cta_group(self, atom: MMAAtomSpec) -> int:
         """How many CTAs one instruction spans."""
+    def sparsity(self, atom: MMAAtomSpec, operand: Operand) -> int:
+        """Logical elements of the operand one stored element stands for: 2 for A of a structured-sparse MMA (stored
+        packed, M x K/2), 1 otherwise."""
     def tile(self, layout: object, elem_bits: int, absolute: bool) -> SmemTile | str:
         """The tile of the check's smem layout, or why the instruction and TMA cannot read it."""
     def descriptor(self, tile: SmemTile, major: Major, origin: tuple[int, int], stage: int,

@@ -12,24 +12,26 @@ from ...algebra import ComposedLayout, SmemPtrFlag
 from ...algebra.inttuple import flatten_to_tuple
 from ...cute.operand import Operand
 from ...echo import quote
-from ...specfile.fields import Fields, is_int, read_choice, read_smem, refuse_keys, show
+from ...specfile.fields import Fields, is_int, read_choice, read_smem, read_value_type, refuse_keys, show
 from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError, ValueType,
                                common_fields)
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
                                     MAX_GLOBAL_ELEMENTS)
 
-# keys a descriptor check does not read
-NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_type")
+# keys a descriptor check does not read (smem_type: only a TMA check of a register-sourced A reads it)
+NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_partition")
 TMA_ONLY_KEYS = ("gmem", "tma_box")  # what only a TMA copy reads: the global tensor, the box
 MAX_SMEM_ALIGN = 1 << 20
 DESCRIPTOR_FIELD_LIMIT = 1 << 18     # every descriptor field override lies in [0, 2^18)
 BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
+WGMMA_PREFIX = "wgmma."              # the instruction whose RS form takes A from registers
 
 
 @dataclass(kw_only=True)
 class SmemMmaCheck(CheckSpec):
     """A descriptor-read MMA operand and the copy that fills its shared tile (theorems 1, 2, 9, 11-16 for TMA; 1, 2,
-    9, 11, 12, 15 for a copy through the tile's layout)."""
+    9, 11, 12, 15 for a copy through the tile's layout; 1, 2, 9, 11-14 for TMA into a wgmma RS atom's A, which the
+    threads load into registers)."""
     kind: ClassVar[str] = CheckKind.GMMA
     mma: str
     copy: str
@@ -39,9 +41,14 @@ class SmemMmaCheck(CheckSpec):
     gmem: Any = None                     # the global (MN, K) tensor the TMA copy reads: Layout, elements (TMA only)
     major: str | None = None             # the operand's major-ness when the atom's name does not say: K | MN
     smem_absolute: bool = False          # the smem swizzle reads absolute addresses (a GMMA smem_ptr layout)
+    smem_unit_bits: int | None = None    # the bits of the layout's elements when it names them (smem_ptr[Nb])
     smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
+    # operand A of a wgmma RS atom: TMA fills the tile the threads then load into registers (a tiled check of the
+    # same tile proves that load); no descriptor reads it, so theorems 15 and 16 do not apply
+    register_sourced: bool = False
+    smem_type: ValueType | None = None   # a register-sourced A's tile type, converted in registers to the MMA's
 
     @property
     def by_tma(self) -> bool:
@@ -67,6 +74,12 @@ def reads_smem_mma_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
 
 def _reads_through_descriptor(mma: MMAAtomSpec) -> bool:
     return (mma.instruction or "").strip().startswith(DESCRIPTOR_INSTRUCTIONS)
+
+
+def _sparse_a(mma: MMAAtomSpec) -> bool:
+    """The atom's A is structured-sparse (wgmma.mma_async.sp): its shared layout is CuTe's logical one."""
+    from .arch import architecture
+    return architecture(mma).sparsity(mma, Operand.A) > 1
 
 
 def _a_not_shared(mma: MMAAtomSpec) -> bool:
@@ -97,13 +110,21 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
                                               "operands of wgmma")
     refuse_keys(fields, NOT_READ_BY_TMA_CHECKS, "is not used by TMA checks" if by_tma
                 else "is not used by checks of an operand read through a descriptor")
-    if named.operand == "A" and _a_not_shared(mma):
+    register_sourced = named.operand == "A" and _a_not_shared(mma)
+    if register_sourced and not (by_tma and (mma.instruction or "").strip().startswith(WGMMA_PREFIX)):
         raise SpecError(fields.at("operand"), f"{what}: {quote(mma.name)} takes A from registers or tensor memory "
-                                              "(an RS / TS atom); no descriptor reads a shared A, so a TMA check of "
-                                              "it needs an SS atom")
+                                              "(an RS / TS atom); no descriptor reads a shared A: a TMA check of a "
+                                              "wgmma RS atom's A proves the TMA into the tile its registers load "
+                                              "(theorems 9, 12-14), any other check of it needs an SS atom")
+    if not register_sourced:
+        refuse_keys(fields, ("smem_type",), "is only read by a TMA check of a wgmma RS atom's A (the tile the "
+                                            "registers load and convert)")
     assert named.value_type is not None
     raw = fields.layout("smem", swizzle_ok=True)
-    smem = read_smem(fields, named.value_type)
+    unit_bits = raw.offset.bits if isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag) else None
+    sparse = named.operand == "A" and _sparse_a(mma)
+    # a structured-sparse A's layout is in logical units (CuTe's _SpAtom: bits(T) / S); setup.py judges the units
+    smem = read_smem(fields, ValueType(named.value_type.name, unit_bits) if sparse and unit_bits else named.value_type)
     if smem.rank() not in (2, 3):
         raise SpecError(fields.at("smem"), f"'smem' of {what} must be (MN, K) or (MN, K, PIPE), not rank "
                                            f"{smem.rank()}")
@@ -111,7 +132,10 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     if gmem is not None and gmem.rank() != 2:
         raise SpecError(fields.at("gmem"), f"'gmem' of {what} must be the (MN, K) global tensor, rank 2")
     check = SmemMmaCheck(**common_fields(named), smem=smem, gmem=gmem,
-                         smem_absolute=isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag))
+                         smem_absolute=isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag),
+                         register_sourced=register_sourced, smem_unit_bits=unit_bits)
+    if fields.has("smem_type"):
+        check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
     if fields.has("major"):
         from ...cute.gmma import atom_major      # CuTe's GMMA / UMMA atom names say the major-ness
         check.major = read_choice(fields.m["major"], fields.at("major"), f"'major' of {what}", MAJORS, upper=True)

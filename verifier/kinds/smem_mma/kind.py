@@ -26,6 +26,8 @@ SMEM_MMA_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PL
                   T.GMMA_END_TO_END)
 # ... when the threads write the tile through its layout: no tensor map, no box, nothing of TMA's to agree with
 THROUGH_LAYOUT_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.GMMA_DESCRIPTOR)
+# ... when TMA fills a wgmma RS atom's A: the threads load the tile into registers (a tiled check), no descriptor
+REGISTER_SOURCED_ORDER = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT)
 SMEM_MMA_PRECEDENCE = 10
 SUB_BYTE = 8
 # what a sub-byte operand's theorems follow, said in every report of it
@@ -35,7 +37,12 @@ UNPACKED_SLOTS = ("{name}: {bits}-bit elements unpacked, one byte of shared memo
                   "the packing inside a slot the same on both sides")
 PACKED_BYTES = ("{name}: {bits}-bit elements packed {per} a byte; the theorems follow each byte (CuTe's recast to "
                 "bytes, its elements adjacent along the contiguous mode), the order inside a byte being global "
-                "memory's, which TMA copies and the tensor core reads alike")
+                "memory's, which TMA copies and {reader} alike")
+# what a structured-sparse A's theorems follow, said in every report of it
+SPARSE_A = ("{name}: A of wgmma.mma_async.sp, stored packed (M x K/2, PTX ISA 9.7.15.6); CuTe's layouts are logical "
+            "(sparse_elem<2, {name}>: a sparse pointer reads logical k and k+1 at one stored element), recast to the "
+            "stored elements as CuTe's TMA and descriptor recast them; theorems 9 and 13-16 read that stored tile, "
+            "which wgmma reads through the descriptor like a dense operand of K/2")
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 SMEM_VIEW = View.SMEM.value        # the buffer's bytes as written and as read (views.py)
 
@@ -46,7 +53,8 @@ class SmemMmaKind(MmaPictures):
     precedence = SMEM_MMA_PRECEDENCE
     keys: tuple[str, ...] = GMMA_KEYS
     summary_line = ("a wgmma / tcgen05.mma operand in shared memory, filled by TMA (theorems 1, 2, 9, 11-16) or by "
-                    "the threads through its layout (1, 2, 9, 11, 12, 15)")
+                    "the threads through its layout (1, 2, 9, 11, 12, 15); a wgmma RS atom's A filled by TMA for "
+                    "the threads to load (1, 2, 9, 11-14)")
     needs_result_to_draw = True          # the smem view outlines the counterexample
     scaled_views = (SMEM_VIEW,)          # one stage, at most MAX_LINES lines of 128 bytes
 
@@ -61,12 +69,17 @@ class SmemMmaKind(MmaPictures):
         assert isinstance(check, SmemMmaCheck)
         atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
 
-        order = SMEM_MMA_ORDER if check.by_tma else THROUGH_LAYOUT_ORDER
+        order = (REGISTER_SOURCED_ORDER if check.register_sourced else SMEM_MMA_ORDER if check.by_tma
+                 else THROUGH_LAYOUT_ORDER)
         vt = check.value_type
         if vt is not None and vt.bits < SUB_BYTE and vt.smem_bits > vt.bits:
             context.info.append(UNPACKED_SLOTS.format(bits=vt.bits, name=vt.name))
         elif vt is not None and vt.bits < SUB_BYTE:
-            context.info.append(PACKED_BYTES.format(bits=vt.bits, name=vt.name, per=SUB_BYTE // vt.bits))
+            reader = "the threads' loads into registers read" if check.register_sourced else "the tensor core reads"
+            context.info.append(PACKED_BYTES.format(bits=vt.bits, name=vt.name, per=SUB_BYTE // vt.bits,
+                                                    reader=reader))
+        if check.operand == "A" and vt is not None and _sparse(spec, check):
+            context.info.append(SPARSE_A.format(name=vt.name))
 
         def build() -> Planned:
             from . import theorems as HT
@@ -134,6 +147,14 @@ class SmemMmaKind(MmaPictures):
         from .neighbours import gmma_changes
         assert isinstance(check, SmemMmaCheck)
         return gmma_changes(spec, check)
+
+
+def _sparse(spec: Spec, check: SmemMmaCheck) -> bool:
+    """The check's A is a structured-sparse wgmma's (stored packed, M x K/2)."""
+    from .arch import architecture
+    from ...cute.operand import Operand
+    atom = spec.mma_atoms[check.mma]
+    return architecture(atom).sparsity(atom, Operand.A) > 1
 
 
 def _writer(spec: Spec, check: SmemMmaCheck) -> CopyAtomSpec | None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ...algebra.inttuple import flatten_to_tuple
 from ...algebra import functions as F
 from ...algebra.layout import Layout
+from ...algebra.ops import coalesce
 from ...algebra.swizzle import ComposedLayout
 from ...algebra.swizzle import require_nonnegative_strides
 from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
@@ -228,6 +229,23 @@ def packed_problem(layout: object, pack: int, bits: int) -> str | None:
     return None
 
 
+def sparse_problem(layout: object, sparsity: int, bits: int, name: str, unit_bits: int | None) -> str | None:
+    """Why a structured-sparse A's shared layout is no logical layout of its stored elements, or None.  CuTe writes
+    it in logical units (GMMA::Layout_*_SpAtom<T, S>: smem_sparse_ptr_flag_bits<S, bits(T)>, each stored T standing
+    for S adjacent logical elements along K); a sparse pointer reads logical offset i at stored element i / S, so the
+    S logical elements of one stored element must take adjacent offsets."""
+    unit = max(1, bits // sparsity)
+    if unit_bits is not None and unit_bits != unit:
+        return (f"the layout is in units of {unit_bits} bits, not the {unit}-bit logical elements of the sparse A "
+                f"(sparse_elem<{sparsity}, {name}>): a sparse A's layout is CuTe's GMMA::Layout_*_SpAtom<{name}, "
+                f"{sparsity}> over the logical (M, K), whose stored tile is M x K/{sparsity}")
+    split = packed_problem(layout, sparsity, bits)
+    if split is not None:
+        return (f"each stored {name} of the sparse A stands for {sparsity} adjacent logical elements along K: "
+                + split.split("; ", 1)[-1].replace("splits a byte", f"splits a stored {name}"))
+    return None
+
+
 def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
     """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
     the copy atom that fills the tile through its layout, when it is not TMA)."""
@@ -246,7 +264,17 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     smem, gmem = check.smem, check.gmem
     pack = 1
     tile: SmemTile | str
-    if bits < BYTE_BITS:                   # packed sub-byte elements: the checks read whole bytes of them
+    sparsity = arch.sparsity(atom, op)
+    if sparsity > 1:                       # a structured-sparse A: CuTe's layouts are logical, the tile is stored
+        split = sparse_problem(smem, sparsity, bits, check.value_type.name, check.smem_unit_bits)
+        if split is None:                  # recast<T> as CuTe's TMA and descriptor do: the stored M x K/S tile
+            smem = F.upcast(smem, sparsity)
+            gmem = coalesce(F.upcast(gmem, sparsity), (1, 1)) if gmem is not None else None
+            k //= sparsity
+            tile = arch.tile(smem, bits, check.smem_absolute)
+        else:
+            tile = split
+    elif bits < BYTE_BITS:                 # packed sub-byte elements: the checks read whole bytes of them
         pack = BYTE_BITS // bits
         split = packed_problem(smem, pack, bits) if BYTE_BITS % bits == 0 else f"{bits}-bit elements fill no byte"
         if split is None:
@@ -283,12 +311,14 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
         s.tensor_map = TMA.TensorMap2D(elem_bytes=e, box=s.boxes.box, swizzle=swizzle, global_dim=global_dim,
                                        global_stride=row * e)
         payload = check.value_type.bits
-        dtype = SUBBYTE_TMA_TYPES.get((payload, pack > 1))
-        if dtype is not None:     # the driver's packed type: elements counted singly, global rows packed
+        # the driver's packed type (elements counted singly, global rows packed) — but SM90's mixed-input mainloop
+        # loads a sub-byte A for its registers as bytes (TmaElementA = uint8_t): the byte map above is its own
+        dtype = None if check.register_sourced else SUBBYTE_TMA_TYPES.get((payload, pack > 1))
+        if dtype is not None:
             s.subbyte_map = TMA.TensorMapND(
                 dtype, (s.boxes.box[0] * pack, s.boxes.box[1]), (global_dim[0] * pack, global_dim[1]),
                 (row * pack * payload // BYTE_BITS,), swizzle)
-    if s.tile.extent[0] >= rows and s.tile.extent[1] >= k:
+    if s.tile.extent[0] >= rows and s.tile.extent[1] >= k and not check.register_sourced:
         s.overrides = dict(check.descriptor)
         s.built = arch.descriptor(s.tile, major, (0, 0), 0, (rows, k))
         s.reader = s.built.overridden(s.overrides)

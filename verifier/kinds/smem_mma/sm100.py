@@ -86,6 +86,9 @@ class Tcgen05:
     def cta_group(self, atom: MMAAtomSpec) -> int:
         return cta_group(atom)
 
+    def sparsity(self, atom: MMAAtomSpec, operand: Operand) -> int:
+        return 1          # tcgen05.mma.sp has no model: a sparse UMMA atom is not read here
+
     def tile(self, layout: object, elem_bits: int, absolute: bool) -> SmemTile | str:
         return umma_smem_tile(layout, elem_bits, absolute)
 

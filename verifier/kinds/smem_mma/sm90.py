@@ -22,6 +22,8 @@ from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "wgmma", "make_gmma_desc"
 TRANSPOSED = ((16,), "wgmma transposes only f16 / bf16")     # the one width wgmma reads MN-major
+GMMA_SPARSE_PREFIX = "wgmma.mma_async.sp."                    # the structured-sparse wgmma
+SPARSE_A = 2                                                 # ... keeps two of every four (one of two) elements of A
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,11 @@ class Wgmma:
 
     def cta_group(self, atom: MMAAtomSpec) -> int:
         return 1
+
+    def sparsity(self, atom: MMAAtomSpec, operand: Operand) -> int:
+        """wgmma.mma_async.sp stores A packed, M x K/2 (PTX ISA 9.7.15.6): every stored element stands for two."""
+        sparse = GMMA_SPARSE_PREFIX in (atom.instruction or "").strip()
+        return SPARSE_A if sparse and operand is Operand.A else 1
 
     def tile(self, layout: object, elem_bits: int, absolute: bool) -> SmemTile | str:
         return smem_tile(layout, elem_bits, absolute)

@@ -14,11 +14,13 @@ from __future__ import annotations
 from ...algebra.swizzle import ComposedLayout
 from ...hardware import tma as TMA
 from ...hardware.smem_operand import GmmaSwizzle, Major
+from ...specfile.model import ValueType
 from ...symbolic.expr import Expr, Var, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
 from .setup import SMEM_BYTES, Sm90Setup
+from ..conversion import register_conversion_fact
 from ...theorems.suspects import Suspects
 
 
@@ -328,11 +330,17 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
     assert vt is not None
     op = setup.operand.value
     want = setup.atom.types[op.lower()]
+    converted = setup.check.smem_type
+    if setup.check.register_sourced and converted is not None and converted.bits != want.bits:
+        return _register_sourced_value_type(setup, vt, converted, want, suspects)
+    hint = ""
+    if setup.check.register_sourced and vt.bits < want.bits:
+        hint = f"; a tile of {vt.name} the registers convert to {want.name} says smem_type: {vt.name}"
     items: list[Item] = [Fact(f"the {'TMA ' if setup.by_tma else ''}copy's value type has the MMA's {op} width",
                               vt.bits == want.bits, f"{vt.name} ({vt.bits} bits)",
                               f"{want.bits} bits (the MMA's {op} type {want.name})",
                               suspects.value_type(f"the copy's value_type {vt.name} against the MMA's {op} type "
-                                                  f"{want.name}"), subject=op)]
+                                                  f"{want.name}{hint}"), subject=op)]
     if not setup.by_tma:
         if setup.writer is None:
             if not all(f.holds for f in items if isinstance(f, Fact)):
@@ -341,6 +349,22 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
                                "memory is not known")
         items.append(_writes_shared(setup, suspects))
     return items
+
+
+def _register_sourced_value_type(setup: Sm90Setup, vt: ValueType, tile: ValueType, want: ValueType,
+                                 suspects: Suspects) -> Plan:
+    """A wgmma RS atom's A whose tile (`smem_type`) the registers convert to the MMA's type after the load: TMA
+    moves whole elements of the tile's type, and the conversion is one that keeps each value's register."""
+    op = setup.operand.value
+    conversion = register_conversion_fact(tile, want, op, suspects.field(
+        "smem_type", f"the shared tile's type {tile.name} (smem_type), converted in registers to the MMA's {op} "
+                     f"type {want.name}"))
+    if isinstance(conversion, Unsupported):
+        return conversion
+    return [Fact("the TMA copy's value type has the width of the shared tile's type (smem_type)",
+                 vt.bits == tile.bits, f"{vt.name} ({vt.bits} bits)", f"{tile.bits} bits ({tile.name})",
+                 suspects.value_type(f"the copy's value_type {vt.name} against the tile's type {tile.name}"),
+                 subject=op), conversion]
 
 
 # instructions of these directions write shared memory (per-thread copies write wherever their tensors are)

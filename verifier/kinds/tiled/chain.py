@@ -94,6 +94,9 @@ class OperandChain:
         self.rows = setup.mma.tile_size(rows_mode)
         self.fragment_sizes = [int(m.size()) for m in setup.fragment.modes()]
         self.per_register = max(1, 32 // setup.value_bits)
+        # the fragment the instruction reads: a converted operand's (smem_type) is the MMA operand's type
+        self.mma_per_register = max(1, 32 // setup.fragment_bits)
+        self.mma_source = setup.check.reads_mma_partition and not self.store
         self.mma_layout_tv = setup.mma.get_layout_tv(setup.operand)   # F: (thread, value) -> tile coordinate
         self.layout_S_tv = tc.layout_S_tv()                           # F o right_inverse(R) o S
         self.layout_D_tv = tc.layout_D_tv()                           # F o right_inverse(R) o D
@@ -126,9 +129,42 @@ class OperandChain:
         rest = tuple(self.inst[1:])
         return (t, (value, self.inst[0]), rest if len(rest) > 1 else rest[0])
 
+    def source_index(self, value: Expr) -> tuple[Expr, tuple[Expr, ...]]:
+        """`smem_partition: mma`: CuTe's copy of an element-wise atom walks the MMA's partition and retile_D's
+        registers in the same order (copy_if over their flat index, one k-block slice at a time), so the copy
+        instance (value, r0, r1, ...) reads the flat index value + n*(r0 + R0*(r1 + ...)) of the MMA's partition:
+        split here into its (value, rest...)."""
+        return _split_fragment_index(self.fragment_sizes, self.source_flat(value))
+
+    def source_flat(self, value: Expr) -> Expr:
+        """The flat index into the thread's MMA partition that the copy instance (value, r0, ...) reads."""
+        flat: Expr = value
+        mult = self.n_mem
+        for var, size in zip(self.inst, self.instance_sizes):
+            flat = flat + var * mult
+            mult *= size
+        return flat
+
+    def source_point(self, copy_frg: Any, mma_frg: Any, t: Expr, value: Expr) -> Expr:
+        """What the load's shared side reads at (t, value) of the copy instance: `copy_frg` (a tidfrg_S of the tile)
+        at the copy's coordinate, or with `smem_partition: mma` `mma_frg` (a thrfrg of the tile) at the MMA
+        partition's flat index."""
+        if self.mma_source:
+            fv, frest = self.source_index(value)
+            return layout_expr(mma_frg, (_operand_thread_coord(self.setup.operand, self.setup.mma, t), (fv, frest)))
+        return layout_expr(copy_frg, self.memory_coord(t, value))
+
     def memory_offset(self, t: Expr, value: Expr) -> Expr:
-        """partition_S (loads) / partition_D (stores): the element offset thread t's value touches."""
+        """partition_S (loads; thr_mma.partition_X with `smem_partition: mma`) / partition_D (stores): the element
+        offset thread t's value touches."""
+        if self.mma_source:
+            return self.source_point(None, self.setup.mma_memory_frg, t, value)
         return layout_expr(self.setup.memory_frg, self.memory_coord(t, value))
+
+    def source_coordinate(self, t: Expr, value: Expr) -> Expr:
+        """The tile coordinate (colex in the smem shape) the load's shared side reads at (t, value)."""
+        copy_frg = None if self.mma_source else self.setup.tiled_copy.tidfrg_S(self.setup.coord_tensor)
+        return self.source_point(copy_frg, self.setup.mma_frg_coords, t, value)
 
     def register(self, value: Expr) -> Expr:
         """retile_D / retile_S: the register storage index of the copy's (value, instance)."""
@@ -186,6 +222,8 @@ class OperandChain:
         q["row_q"] = self.memory_tv(mt, self.n_mem * r0)
         q["offset"] = self.memory_offset(mt, mv)
         q["row_offset"] = self.memory_offset(mt, Const(0))
+        if self.mma_source:
+            q["source_flat"], q["source_q"] = self.source_flat(mv), self.source_coordinate(mt, mv)
         q["delivered"] = q["row_offset"] + mv
         q["register"] = self.register(rv)
         q["slot"] = self.fragment_slot(q["register"])
@@ -235,6 +273,17 @@ class OperandChain:
                     lambda n: f"layout{side}_TV({n['t']},{n['tv']}) = {n['q']} -> {op}({n['row']},{n['col']}) -> "
                               f"smem offset {n['off']} -> byte {_hexaddr(n['off'], eb, base)}")
 
+    def _mma_partition_step(self, q: dict[str, Expr]) -> Step:
+        """`smem_partition: mma`: the element of thr_mma.partition_X(sX) the copy reads, by its flat index."""
+        op, eb, base = self.setup.operand, self.setup.elem_bytes, self.base
+        rows = int(self.setup.smem.layout.mode(0).size())
+        row, col = q["source_q"] % rows, q["source_q"] // rows
+        return Step("partition_" + op, {"t": q["mem_thread"], "i": q["source_flat"], "row": row, "col": col,
+                                        "off": q["offset"]},
+                    lambda n: f"tCs{op} = thr_mma.partition_{op}(s{op}) of thread {n['t']}, value {n['i']} in order "
+                              f"-> {op}({n['row']},{n['col']}) -> smem offset {n['off']} -> byte "
+                              f"{_hexaddr(n['off'], eb, base)}")
+
     def _hardware_step(self, q: dict[str, Expr], tail: Callable[[Mapping[str, int]], str]) -> Step:
         model = self.model
         assert model is not None
@@ -263,7 +312,7 @@ class OperandChain:
         hw = self.setup.mma_hw
         if hw is None or "instruction_lane" not in q:
             return None
-        op, per = self.setup.operand, self.per_register
+        op, per = self.setup.operand, self.mma_per_register
         frag_hw = hw.operand(op)
         fv = q["slot"] % self.fragment_sizes[0]
 
@@ -288,9 +337,12 @@ class OperandChain:
                                          "e": q["mem_atom_index"], "st": q["src_thread"]},
                               lambda n: f"S({n['sl']},{n['sv']}) = {n['e']} -> source ({n['sl']},{n['sv']}): "
                                         f"lane {n['st']}, value {n['sv']}    [S = {S}]"))
-            steps.append(self._memory_step("partition_S", "S", q["src_value"] + self.n_mem * r0, "memory_q",
-                                           "offset", q))
-            steps.append(self._memory_step("row start", "S", self.n_mem * r0, "row_q", "row_offset", q))
+            if self.mma_source:
+                steps.append(self._mma_partition_step(q))
+            else:
+                steps.append(self._memory_step("partition_S", "S", q["src_value"] + self.n_mem * r0, "memory_q",
+                                               "offset", q))
+                steps.append(self._memory_step("row start", "S", self.n_mem * r0, "row_q", "row_offset", q))
             steps.append(self._hardware_step(q, lambda n: f"lane {n['st']} gives the address, the value lands in "
                                                           f"lane {n['t']}"))
         steps.append(self._register_step(q, "retile_D"))
@@ -326,9 +378,13 @@ class OperandChain:
              "row_offset": self.memory_offset(t, Const(0))}
         eb = self.setup.elem_bytes
         align = self.model.align_bytes if self.model is not None else 1
-        return [
-            self._memory_step("value", side, v + self.n_mem * r0, "memory_q", "offset", q),
-            self._memory_step("row start", side, self.n_mem * r0, "row_q", "row_offset", q),
+        if self.mma_source:
+            q.update(source_flat=self.source_flat(v), source_q=self.source_coordinate(t, v))
+            located = [self._mma_partition_step(q)]
+        else:
+            located = [self._memory_step("value", side, v + self.n_mem * r0, "memory_q", "offset", q),
+                       self._memory_step("row start", side, self.n_mem * r0, "row_q", "row_offset", q)]
+        return located + [
             Step("row", {"off": q["offset"], "off0": q["row_offset"], "v": v},
                  lambda n: f"value {n['v']} is {n['off'] - n['off0']} elements after the row start (contiguous "
                            f"would be {n['v']}); the row starts at byte base+{int(n['off0'] * eb):#x}, "

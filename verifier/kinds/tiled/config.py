@@ -1,6 +1,7 @@
 """The tiled kind's configuration: a tiled MMA (`mma`, `atom_layout`, `permutation`), the operand, the tiled copy
 that moves it (`copy`, `value_type`, `copy_for`, `copy_mma`) and the operand's shared-memory tile (`smem`), with
-the optional bank-conflict, reduction and converted-C-tile keys."""
+the optional bank-conflict, reduction and converted-tile keys (`smem_type`: a C tile converted before the store,
+an A / B tile converted in registers after the load) and the partition a load reads (`smem_partition`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,7 +13,8 @@ from ...specfile.fields import (Fields, read_choice, read_given_tiled_copy, read
                                 refuse_keys)
 from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, MMAAtomSpec, SpecError, TiledSpec,
                                ValueType, common_fields)
-from ...specfile.vocabulary import ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS
+from ...specfile.vocabulary import (ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS,
+                                    SMEM_PARTITION_MMA, SMEM_PARTITIONS)
 
 
 @dataclass(kw_only=True)
@@ -29,8 +31,16 @@ class TiledCheck(CheckSpec):
     copy_mma: TiledSpec | None = None    # the tiled MMA the copy was built from (default: the same)
     banks: str | None = None             # "conflict_free" (theorem 17) | "report" (counts, as information)
     reduction: str | None = None         # "K": the K slices of a K-split tiled MMA each store a partial C tile
-    smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type)
+    smem_type: ValueType | None = None   # the shared tile's element type (default: the MMA operand's type): for C
+                                         # converted before the store, for A / B converted in registers after the load
     tiled_copy: GivenTiledCopy | None = None   # the TiledCopy as built (default: make_tiled_copy_X of the copy atom)
+    smem_partition: str | None = None    # "mma": the copy reads thr_mma.partition_X(sX), paired with retile_D's
+                                         # registers in order (default "copy": the tiled copy's partition_S)
+
+    @property
+    def reads_mma_partition(self) -> bool:
+        """The load's shared side is the tiled MMA's partition of the tile, not the tiled copy's partition_S."""
+        return self.smem_partition == SMEM_PARTITION_MMA
 
     def summary(self) -> str:
         return f"{super().summary()} smem {self.smem}"
@@ -91,4 +101,11 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
         check.tiled_copy = read_given_tiled_copy(fields, "tiled_copy")
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
+    if fields.has("smem_partition"):
+        check.smem_partition = read_choice(fields.m["smem_partition"], fields.at("smem_partition"),
+                                           f"'smem_partition' of {what}", SMEM_PARTITIONS, upper=False)
+        if check.reads_mma_partition and (check.operand == "C" or check.tiled_copy is not None):
+            raise SpecError(fields.at("smem_partition"), f"'smem_partition: mma' of {what} says a load of A or B reads "
+                                                         "the tiled MMA's partition of the shared tile: not a C tile, "
+                                                         "nor a check giving 'tiled_copy'")
     return check

@@ -53,6 +53,20 @@ class TiledSetup:
     def elem_bytes(self) -> float:
         return self.value_bits / 8
 
+    @property
+    def converted(self) -> bool:
+        """An A / B operand loaded as its shared tile's type (`smem_type`) and converted in registers, element by
+        element, to the MMA's operand type before the MMA reads it (CUTLASS's mixed-input mainloops)."""
+        smem_type = self.check.smem_type
+        return (self.operand != "C" and smem_type is not None
+                and smem_type.bits != self.mma_spec.types[self.operand.lower()].bits)
+
+    @property
+    def fragment_bits(self) -> int:
+        """The bits of one element of the fragment the instruction reads: the copy's, or the MMA operand's type's
+        for a converted operand."""
+        return self.mma_spec.types[self.operand.lower()].bits if self.converted else self.value_bits
+
     # -- partitions (concrete, CuTe exact) --------------------------------------------------------
     @cached_property
     @refused_as("partition_fragment of the shared-memory tile", "smem")
@@ -80,6 +94,13 @@ class TiledSetup:
         if self.is_store:
             return self.tiled_copy.tidfrg_D(self.smem.layout)
         return self.tiled_copy.tidfrg_S(self.smem.layout)
+
+    @cached_property
+    @refused_as("partition of the shared-memory tile by the tiled MMA", "smem")
+    def mma_memory_frg(self) -> Any:
+        """thr_mma.partition_X(sX) of every thread, unsliced: (thread's (v, m, n, k), (value, rest...)) -> element
+        offset — the shared side of a copy that reads the MMA's partition (`smem_partition: mma`)."""
+        return self.mma.thrfrg(self.smem.layout, self.operand)
 
     @cached_property
     def coord_tensor(self) -> Layout:

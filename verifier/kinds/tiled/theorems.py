@@ -22,6 +22,7 @@ from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, U
 from .setup import TiledSetup
 from ...theorems.suspects import Suspects
 from .config import TiledCheck
+from ..conversion import register_conversion_fact
 
 
 
@@ -32,9 +33,12 @@ def copy_construction(suspects: Suspects, check: TiledCheck) -> Suspect:
     mma = suspects.mma
     if mma is not None and check.value_type is not None:
         want = mma.types.get(op.lower())
+        whose = f"the MMA's {op} type"
+        if check.smem_type is not None and op != "C":
+            want, whose = check.smem_type, "the shared tile's type (smem_type)"   # copied as the tile's type
         if want is not None and want.bits != check.value_type.bits and op != "C":
             return suspects.value_type(f"the copy's value_type {check.value_type.name} ({check.value_type.bits} "
-                                       f"bits) is not the MMA's {op} type {want.name} ({want.bits} bits)")
+                                       f"bits) is not {whose} {want.name} ({want.bits} bits)")
     if which != op:
         return suspects.field("copy_for", f"make_tiled_copy_{which} builds a copy for operand {which}, but the "
                                           f"check moves operand {op}")
@@ -114,12 +118,40 @@ def source_matches_destination(setup: TiledSetup, chain: OperandChain, suspects:
         return _no_copy_model(setup)
     t, v, r0 = chain.t, chain.v, chain.inst[0]
     st, sv, _, premise = chain.route(t, v)
+    if chain.mma_source:
+        return _mma_partition_matches_destination(setup, chain, suspects)
     src_q = layout_expr(chain.layout_S_tv, (st, sv + chain.n_src * r0))
     dst_q = layout_expr(chain.layout_D_tv, (t, v + chain.n_dst * r0))
     return [Claim(Obligation("the coordinate partition_S gives the routed source equals the destination's",
                              [t, v, r0], eq(src_q, dst_q), premise=premise, lhs=dst_q, rhs=src_q,
                              shown={"src thread": st, "src value": sv, "layoutS_TV(src)": src_q,
                                     "layoutD_TV(dst)": dst_q}), suspects.copy_variant(), Trace.DESTINATION)]
+
+
+def _mma_partition_matches_destination(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Plan:
+    """`smem_partition: mma`: the copy walks thr_mma.partition_X(sX) and retile_D's registers in one order, one
+    k-block slice at a time: both have the same k-blocks (CuTe's static_assert), and over the whole tile the element
+    of the MMA partition each routed source reads has the coordinate its destination holds."""
+    blame = suspects.field("smem_partition", f"the copy reads thr_mma.partition_{setup.operand}(s{setup.operand}) "
+                                             "in order (smem_partition: mma)")
+    copy_k, mma_k = chain.instance_sizes[-1], chain.fragment_sizes[-1]
+    same_k = Fact("the MMA's partition and the copy's registers have the same k-blocks",
+                  len(chain.instance_sizes) == len(chain.fragment_sizes) and copy_k == mma_k,
+                  f"copy instances {chain.instance_sizes}, {copy_k} along K",
+                  f"the MMA partition's (value, rest) sizes {chain.fragment_sizes}, {mma_k} along K "
+                  "(CuTe: size<2>(tCsA) == size<2>(tCrA_copy_view))", blame)
+    items: list[Item] = [same_k]
+    if not same_k.holds:
+        return items
+    t, v, inst = chain.t, chain.v, chain.inst
+    st, sv, _, premise = chain.route(t, v)
+    src_q = chain.source_coordinate(st, sv)
+    dst_q = chain.copy_coordinate(t, v)
+    items.append(Claim(Obligation("the coordinate of the MMA partition's element each routed source reads equals the "
+                                  "destination's", [t, v] + inst, eq(src_q, dst_q), premise=premise, lhs=dst_q,
+                                  rhs=src_q, shown={"src thread": st, "src value": sv, "partition coordinate": src_q,
+                                                    "destination coordinate": dst_q}), blame, Trace.DESTINATION))
+    return items
 
 
 # --- theorem 6 --------------------------------------------------------------------------------------------
@@ -360,6 +392,8 @@ def _touched_coordinates(setup: TiledSetup, chain: OperandChain) -> tuple[Any, i
     width = 1 << (max(rows, cols, *tile, *copy_tile).bit_length() + 1)
     wide = _wide_coordinates(tuple(setup.coord_tensor.shape), width)
     tc = setup.tiled_copy
+    if chain.mma_source:
+        return setup.mma.thrfrg(wide, setup.operand), width
     return (tc.tidfrg_D(wide) if chain.store else tc.tidfrg_S(wide)), width
 
 
@@ -385,7 +419,7 @@ def smem_in_bounds(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -
         return touched if whole.holds else items
     wide_frg, width = touched
     t, v, inst = chain.t, chain.v_mem(), chain.inst
-    w = layout_expr(wide_frg, chain.memory_coord(t, v))
+    w = chain.source_point(wide_frg, wide_frg, t, v)
     row, col = w % width, w // width
     offset = chain.memory_offset(t, v)
     footprint = int(layout.cosize())
@@ -487,9 +521,10 @@ def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects
 
 def fragment_element(setup: TiledSetup, mma: MMAAtomSpec) -> ValueType:
     """The element type of the register fragment the copy moves: the MMA operand's; for a C store converted
-    before it is stored, the shared tile's (`smem_type`)."""
+    before it is stored, or an A / B operand converted in registers after the load, the shared tile's
+    (`smem_type`)."""
     check, op = setup.check, setup.operand
-    if op == "C" and check.smem_type is not None:
+    if (op == "C" or setup.converted) and check.smem_type is not None:
         return check.smem_type
     return mma.types["c" if op == "C" else op.lower()]
 
@@ -497,18 +532,30 @@ def fragment_element(setup: TiledSetup, mma: MMAAtomSpec) -> ValueType:
 def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> Plan:
     """Theorem 12: the copy moves whole fragment elements, one per value.  The tiled copy partitions the tile in
     elements; a value of another width at an element's place covers parts of its neighbours (wider) or part of
-    the element (narrower)."""
+    the element (narrower).  An operand converted in registers (`smem_type`) is copied as the tile's type into a
+    buffer laid out like the fragment, then converted element by element: its copy moves whole elements of the
+    tile's type, and the conversion is one that keeps each value's register."""
     check, op = setup.check, setup.operand
     vt = check.value_type
     if vt is None:
         return Unsupported("the check names no value_type")
     operand_type = mma.types["c" if op == "C" else op.lower()]
-    if op != "C" and check.smem_type is not None and check.smem_type.bits != operand_type.bits:
-        return Unsupported(f"the shared tile holds {check.smem_type.name} and the MMA's {op} operand is "
-                           f"{operand_type.name}: a conversion between shared memory and the fragment is not modelled")
+    converting: list[Item] = []
+    if setup.converted:
+        assert check.smem_type is not None
+        conversion = register_conversion_fact(check.smem_type, operand_type, op, suspects.field(
+            "smem_type", f"the shared tile's type {check.smem_type.name} (smem_type), converted in registers to the "
+                         f"MMA's {op} type {operand_type.name}"))
+        if isinstance(conversion, Unsupported):
+            return conversion
+        converting.append(conversion)
     elem = fragment_element(setup, mma)
-    what = (f"the converted C fragment ({elem.name}, smem_type)" if op == "C" and check.smem_type is not None
-            else f"the MMA's {op} fragment ({elem.name})")
+    if op == "C" and check.smem_type is not None:
+        what = f"the converted C fragment ({elem.name}, smem_type)"
+    elif setup.converted:
+        what = f"the {op} load buffer ({elem.name}, smem_type; converted to {operand_type.name} in registers)"
+    else:
+        what = f"the MMA's {op} fragment ({elem.name})"
     ok = vt.bits == elem.bits
     if ok:
         slice_text = f"value v moves element v: bits [{vt.bits}*v, {vt.bits}*(v+1))"
@@ -522,8 +569,11 @@ def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> 
     hint = ""
     if op == "C" and vt.bits < elem.bits and check.smem_type is None:
         hint = f"; an epilogue that converts to {vt.name} before storing declares it with `smem_type: {vt.name}`"
+    elif vt.bits < elem.bits and check.smem_type is None:
+        hint = (f"; a mainloop that loads {vt.name} and converts it in registers declares it with "
+                f"`smem_type: {vt.name}`")
     suspect = suspects.value_type(f"the copy's value_type {vt.name} ({vt.bits} bits) against {what} "
                                   f"({elem.bits} bits){hint}")
     return [Fact(f"the copy's value type has the width of {what}", ok, f"{vt.name} ({vt.bits} bits): {slice_text}",
                  f"{elem.bits} bits per value", suspect, subject=op,
-                 point=None if ok else {"value": 0}, domain_size=0)]
+                 point=None if ok else {"value": 0}, domain_size=0)] + converting

@@ -14,7 +14,8 @@ from ...specfile.vocabulary import (GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, ST
                                     TMEM_KEYS)
 
 # keys a TMEM check does not read
-NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type") + GMMA_KEYS
+NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
+                           "smem_partition") + GMMA_KEYS
 MAX_TMEM_COLUMNS = 1 << 16
 
 

@@ -1,0 +1,77 @@
+"""The chain of one metadata bit, as one would trace it by hand: the global element, the TMA box word bringing it, its
+shared position, the thread and register the copy puts it in, and what the wgmma reads that sp-meta bit as."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...hardware import wgmma_sparse as WS
+from ...theorems.claims import ChainLine, Trace
+from .setup import MetaSetup, words
+
+
+def _at(layout: object, *coord: object) -> int:
+    from ...symbolic.expr import evaluate
+    from ...symbolic.layouts import layout_expr
+    return int(evaluate([layout_expr(layout, coord if len(coord) > 1 else coord[0])], {})[0])
+
+
+class MetadataChain:
+    def __init__(self, setup: MetaSetup) -> None:
+        self.setup = setup
+
+    def lines(self, trace: Trace, point: Mapping[str, int]) -> tuple[str, list[ChainLine]]:
+        if trace is Trace.METADATA_BIT:
+            return self.bit_lines(int(point.get("thread", 0)), int(point.get("m_block", 0)),
+                                  int(point.get("k_block", 0)), int(point.get("bit", 0)), int(point.get("stage", 0)))
+        return self.element_lines(int(point.get("m", 0)), int(point.get("k", 0)), int(point.get("stage", 0)),
+                                  (int(point.get("tile_m", 0)), int(point.get("tile_k", 0))))
+
+    def element_lines(self, m: int, k: int, stage: int, tile: tuple[int, int]) -> tuple[str, list[ChainLine]]:
+        """Element (m, k) of the metadata of CTA tile `tile`, in `stage`: from the global tensor to shared memory."""
+        s = self.setup
+        check = s.check
+        gm, gk = tile[0] * s.blk_m + m, tile[1] * s.blk_k + k
+        out = [ChainLine("global", f"LayoutE({gm}, {gk}) = element {_at(check.gmem, gm, gk)}  "
+                                   f"[tile ({tile[0]}, {tile[1]}) of {s.tiles[0]} x {s.tiles[1]}]")]
+        shared = _at(check.smem, m, k, stage) if check.smem.rank() > 2 else _at(check.smem, m, k)
+        out.append(ChainLine("shared", f"SmemLayoutE({m}, {k}, stage {stage}) = element {shared} (bit "
+                                       f"{shared * s.e_bits})"))
+        if s.tma is not None:
+            local = shared - stage * s.stage_stride
+            word = local // s.tma.elements_per_word
+            out.append(ChainLine("TMA", f"box {s.tma.box} uint64, word {word} of the stage (bit "
+                                        f"{(local % s.tma.elements_per_word) * s.e_bits} of it)"))
+        return f"metadata element ({m}, {k}) of stage {stage}", out
+
+    def bit_lines(self, thread: int, r: int, kb: int, bit: int, stage: int) -> tuple[str, list[ChainLine]]:
+        """Bit `bit` of thread `thread`'s sp-meta for wgmma (m-block r, k-block kb) of a `stage`."""
+        s = self.setup
+        out: list[ChainLine] = []
+        if s.source is None or s.stype is None:
+            return f"sp-meta bit {bit} of thread {thread}", out
+        eb = s.e_bits
+        v, sub = bit // eb, bit % eb
+        word_of, _ = words(s)
+        out.append(ChainLine("register", f"wgmma (m {r}, k-block {kb}) takes recast<uint32_t>(tErE(_, {r}, {kb})) = "
+                                         f"register {word_of.get((r, kb), '?')}; bit {bit} is value {v}"
+                                         + (f", its bit {sub}" if eb > 1 else "")))
+        coord = _at(s.source, thread, v, (r, kb))
+        m, k = coord % s.blk_m, coord // s.blk_m
+        shared = _at(s.check.smem, m, k, stage) if s.check.smem.rank() > 2 else _at(s.check.smem, m, k)
+        out.append(ChainLine("copy", f"partition_S: thread {thread} value {v} reads tile element (m {m}, k {k}) at "
+                                     f"SmemLayoutE = {shared}; row bit {k * eb + sub}"))
+        lane, group = thread % s.warpgroup, thread // s.warpgroup
+        assert s.a_slices is not None
+        origin = _at(s.a_slices, (0, (group, 0)), (0, (r, kb)))
+        m0, k0 = origin % s.blk_m, origin // s.blk_m
+        supplies = WS.supplies(s.stype, lane, s.atom.sp_sel)
+        hw = WS.meta_bit(s.stype, lane, bit)
+        from ...symbolic.expr import evaluate
+        reads = bool(evaluate([supplies], {})[0])
+        row, chunk, q = int(hw.row), int(hw.chunk), int(hw.nibble_bit)
+        out.append(ChainLine("wgmma", f"warpgroup {group} lane {lane}: {'supplies' if reads else 'does not supply'} "
+                                      f"metadata under sp-sel {s.atom.sp_sel}; the A slice starts at (m {m0}, k {k0}); "
+                                      f"bit {bit} is bit {q} of chunk {chunk} (K {k0 + chunk * s.stype.chunk}.."
+                                      f"{k0 + (chunk + 1) * s.stype.chunk - 1}) of row {m0 + row}: row bit "
+                                      f"{k0 * eb + 4 * chunk + q}"))
+        return f"sp-meta bit {bit} of thread {thread}, wgmma (m {r}, k-block {kb}), stage {stage}", out

@@ -1,0 +1,194 @@
+"""The concrete objects of a metadata check, built once: the instruction's sparse type (hardware/wgmma_sparse.py), the
+tiled MMA and CuTe's partitions of E over it (cute/sparse.py: make_tiled_copy_E, partition_S of the shared tile, the
+register fragment retile_D views), partition_A's slices, and the box make_tma_copy_A_sm90<uint64_t> derives.
+
+Problems CuTe would meet, or the models do not cover, are kept as data for the theorems to report.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...algebra import functions as F
+from ...algebra.inttuple import AlgebraError, Underscore, product
+from ...algebra.layout import Layout
+from ...cute import sparse as SP
+from ...cute.copy import TiledCopy
+from ...cute.mma import TiledMMA
+from ...hardware import tma as TMA
+from ...hardware import wgmma_sparse as WS
+from ...hardware.base import CopyModel
+from ...hardware.registry import Instruction
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec
+from ..cute_objects import copy_atom, copy_model_for, mma_atom
+from .config import MetadataCheck
+
+TMA_DTYPE = "uint64"              # make_tma_copy_A_sm90<uint64_t>
+META_WORD = WS.META_BITS          # recast<uint32_t>: one sp-meta register a wgmma
+
+
+@dataclass
+class MetaSetup:
+    check: MetadataCheck
+    atom: MMAAtomSpec
+    stype: WS.SparseType | None            # the instruction's sparse type (None: not a wgmma.mma_async.sp)
+    instruction_problem: str | None
+    e_bits: int                            # bits of one logical element of E (the atom's ValTypeE)
+    mma: TiledMMA
+    blk_m: int
+    blk_k: int
+    stages: int
+    tile_global: Layout                    # (m, k) of one CTA tile -> global E element, relative to the tile's first
+    tile_index: Layout                     # (tile along M, tile along K) -> the tile's first global element
+    tiles: tuple[int, int]
+    tile_problem: str | None = None        # the shared tile is no whole number of the tiled MMA's / global tiles
+    tma: SP.MetaTma | None = None
+    tma_problem: str | None = None
+    tensor_map: TMA.TensorMapND | None = None
+    copy: TiledCopy | None = None          # make_tiled_copy_E(Copy_Atom<AutoVectorizingCopy, uint32_t>, tiled_mma)
+    cute_refusal: str | None = None        # CuTe's rule when the copy or a partition cannot be built
+    source: Layout | None = None           # partition_S of the tile's coordinates: (thr, val, (rm, rk)) -> m + BLK_M k
+    reads: Layout | None = None            # partition_S of SmemLayoutE: (thr, val, (rm, rk, stage)) -> E element
+    fragment: Layout | None = None         # tErE: (CPY, CPY_M, CPY_K) -> register element (logical E elements)
+    a_slices: Layout | None = None         # partition_A of the tile's coordinates, ((ThrV,(ThrM,ThrK)),(FrgV,Rest))
+    copy_model: CopyModel | None = None    # the instruction model of the shared -> register copy
+
+    @property
+    def threads(self) -> int:
+        return self.mma.num_threads()
+
+    @property
+    def warpgroup(self) -> int:
+        return int(self.atom.thr_id.size())
+
+    @property
+    def values(self) -> int:
+        """Logical E elements of one thread for one wgmma: 32 bits of sp-meta."""
+        return META_WORD // max(1, self.e_bits)
+
+    @property
+    def stage_stride(self) -> int:
+        """E elements between two stages (the shared layout's stage stride)."""
+        smem = self.check.smem
+        return _at(smem, 0, 0, 1) - _at(smem, 0, 0, 0) if smem.rank() > 2 and self.stages > 1 else 0
+
+    @cached_property
+    def stage0(self) -> Layout:
+        smem = self.check.smem
+        return smem.slice((Underscore, Underscore, 0)) if smem.rank() > 2 else smem
+
+    @property
+    def rest(self) -> tuple[int, int]:
+        """wgmmas of a warpgroup along (M, K) per k-tile: the fragment's (CPY_M, CPY_K)."""
+        return self.blk_m // self.mma.tile_size(0), self.blk_k // self.mma.tile_size(2)
+
+    @property
+    def k_instr(self) -> int:
+        return int(self.atom.shape_mnk[2])
+
+    @property
+    def footprint_bits(self) -> int:
+        return int(self.check.smem.cosize()) * self.e_bits
+
+
+def _at(layout: Layout, *coord: int) -> int:
+    """layout(coord) of a whole coordinate: an offset."""
+    value = layout(*coord)
+    assert isinstance(value, int)
+    return value
+
+
+def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
+    """The sparse type of the atom's instruction, or why it is no modelled wgmma.mma_async.sp."""
+    ins = Instruction.parse(atom.instruction)
+    q = ins.qualifiers
+    if ins.opcode != "wgmma" or q[:2] != ("mma_async", WS.SPARSE_QUALIFIER) or len(q) < 8:
+        return None, (f"{atom.name} issues {atom.instruction or 'no instruction'}: its metadata is read by "
+                      "wgmma.mma_async.sp only (tcgen05.mma.sp's tensor-memory metadata has no model)")
+    shape, atype = q[4], q[6]
+    problem = WS.shape_problem(shape, atype)
+    if problem is not None:
+        return None, problem
+    return WS.sparse_type(atype), None
+
+
+def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None) -> MetaSetup:
+    """Everything the metadata theorems need, read off the check and CuTe's derivations."""
+    stype, problem = _sparse_type(atom)
+    e_type = atom.types.get("e")
+    e_bits = e_type.bits if e_type is not None else 1
+    mma = TiledMMA(mma_atom(atom), check.atom_layout if check.atom_layout is not None else (1, 1, 1),
+                   check.permutation)
+    smem = check.smem
+    blk_m, blk_k = int(smem.mode(0).size()), int(smem.mode(1).size())
+    stages = int(smem.mode(2).size()) if smem.rank() > 2 else 1
+    g = check.gmem
+    g_m, g_k = int(g.mode(0).size()), int(g.mode(1).size())
+    if g_m % blk_m or g_k % blk_k:
+        s = MetaSetup(check, atom, stype, problem, e_bits, mma, blk_m, blk_k, stages, g, Layout(1, 0), (1, 1),
+                      tile_problem=f"the global E tensor's {g_m} x {g_k} is no whole number of {blk_m} x {blk_k} "
+                                   "tiles")
+    else:
+        divided = F.zipped_divide(g, (blk_m, blk_k))
+        s = MetaSetup(check, atom, stype, problem, e_bits, mma, blk_m, blk_k, stages, divided.mode(0),
+                      divided.mode(1), (g_m // blk_m, g_k // blk_k))
+        found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, e_bits)
+        if isinstance(found, SP.MetaTma):
+            s.tma = found
+            s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
+        else:
+            s.tma_problem = found
+    tile_m, tile_k = mma.tile_size(0), mma.tile_size(2)
+    if s.tile_problem is None and (blk_m % tile_m or blk_k % tile_k):
+        s.tile_problem = (f"the {blk_m} x {blk_k} tile is no whole number of the tiled MMA's {tile_m} x {tile_k} "
+                          "(M, K) tiles")
+    if copy_spec is not None:
+        s.copy_model = copy_model_for(copy_spec, None, check.value_type.bits if check.value_type else None)
+    if copy_spec is None or atom.e is None or s.tile_problem is not None:
+        return s
+    try:
+        typed = copy_atom(copy_spec).with_value_bits(check.value_type.bits if check.value_type else META_WORD)
+        s.copy = SP.tiled_copy_e(mma, atom.e, typed)
+        s.source = s.copy.tidfrg_S(Layout((blk_m, blk_k)))
+        s.reads = s.copy.tidfrg_S(smem)
+        s.fragment = SP.register_fragment(mma, s.stage0, atom.e, s.copy, 0)
+        s.a_slices = mma.thrfrg(Layout((blk_m, blk_k)), "A")
+    except AlgebraError as e:          # CuTe's own rule (a static_assert of make_tiled_copy / the divides)
+        s.cute_refusal = str(e)
+    return s
+
+
+def words(s: MetaSetup) -> tuple[dict[tuple[int, int], int], str | None]:
+    """The sp-meta register of each wgmma (M repeat r, k-block kb): recast<uint32_t>(tErE(_, r, kb)) -- its first
+    register element / 32 bits -- or why CuTe's recast does not make it one 32-bit register (the values not
+    contiguous and aligned)."""
+    assert s.fragment is not None
+    frag = s.fragment
+    sizes = [int(frag.mode(i).size()) for i in range(frag.rank())]
+    n = s.values
+    if sizes[0] != n:
+        return {}, (f"each wgmma's metadata fragment holds {sizes[0]} logical elements of {s.e_bits} bits, not the "
+                    f"{n} of one 32-bit sp-meta register (CuTe: recast<uint32_t> must give one register)")
+    rest = (sizes[1] if len(sizes) > 1 else 1, sizes[2] if len(sizes) > 2 else 1)
+    out: dict[tuple[int, int], int] = {}
+    for r in range(rest[0]):
+        for kb in range(rest[1]):
+            offs = [_at(frag, v, r, kb) if frag.rank() > 2 else _at(frag, v, r) for v in range(n)]
+            if offs != list(range(offs[0], offs[0] + n)) or (offs[0] * s.e_bits) % META_WORD:
+                return {}, (f"the metadata of wgmma (m {r}, k-block {kb}) lies in register elements {offs[:4]}..., not "
+                            f"one aligned run of {n}: recast<uint32_t> would not make it one sp-meta register")
+            out[(r, kb)] = offs[0] * s.e_bits // META_WORD
+    return out, None
+
+
+def thread_warpgroup_m(s: MetaSetup) -> str | None:
+    """Why the tiled MMA's thread layout is not warpgroup w of thread t = t / 128 along M (thr_vmnk's m), or None."""
+    vmnk = s.mma.thr_layout_vmnk
+    if int(product(vmnk.mode(2).shape)) != 1 or int(product(vmnk.mode(3).shape)) != 1:
+        return f"the tiled MMA {vmnk} spreads warpgroups along N or K: the metadata of such a tiled MMA is not modelled"
+    for t in range(s.threads):
+        v, m, _, _ = s.mma.thr_vmnk(t)
+        if int(v) != t % s.warpgroup or int(m) != t // s.warpgroup:
+            return (f"thread {t} is ({v}, {m}) of the tiled MMA {vmnk}, not lane {t % s.warpgroup} of warpgroup "
+                    f"{t // s.warpgroup}")
+    return None
