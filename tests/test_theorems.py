@@ -72,6 +72,7 @@ PAIRS = {
     T.SPARSE_METADATA_READ: ("good_sparse_metadata_f16", "bad_sparse_metadata_rows_swapped"),
     T.BLOCKWISE_LOAD: ("good_blockwise_sfa_sm90", "bad_blockwise_64_thread_copy"),
     T.BLOCKWISE_READ: ("good_blockwise_sfa_sm90", "bad_blockwise_reader_of_another_tiled_mma"),
+    T.TMEM_ACCUMULATOR: ("good_tmem_accumulator_ws_m64", "bad_tmem_accumulator_ws_given_layout_f"),
 }
 
 

@@ -20,7 +20,8 @@ SP_SELS = 4                 # a sparse MMA atom's `sp_sel:` (GMMA::SparseSel) is
 
 # the keys of a check, by the kind that reads them
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")     # an operand read through a descriptor
-TMEM_KEYS = ("tmem", "tmem_columns", "store")                            # a tensor-memory copy
+TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator")             # a tensor-memory copy
+ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source")                    # `writer:` / `reader:`

@@ -36,6 +36,7 @@ class TheoremId(str, Enum):
     SPARSE_METADATA_READ = "sparse.metadata_read"
     BLOCKWISE_LOAD = "blockwise.load"
     BLOCKWISE_READ = "blockwise.read"
+    TMEM_ACCUMULATOR = "tmem.accumulator"
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "by the tcgen05.ld tiled copy, through accum()'s registers) is the slot of the scale block of the "
             "accumulator element the thread holds in hardware (the wgmma accumulator fragment; the TMEM cell "
             "tcgen05.ld reads): accumulator (m, n) of K block kb is multiplied by SFA(m / gM, kb) * SFB(n / gN, kb)"),
+    Theorem(36, T.TMEM_ACCUMULATOR, "TMEM accumulator placement",
+            "with `accumulator:`, every element (row, column) of the TMEM tile lies where the tcgen05.mma writes "
+            "D: at the address of its MMA's first element plus the lane and column offsets of the instruction's data "
+            "path layout (PTX ISA Layouts A, B, D, E, F, G: M, .cta_group and .ws choose it), for every row this "
+            "CTA holds and every MMA tile along N"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

@@ -10,13 +10,14 @@ from ...echo import quote
 from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy, read_smem, read_value_type,
                                 refuse_keys, show)
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
-from ...specfile.vocabulary import (GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS,
-                                    TMEM_KEYS)
+from ...specfile.vocabulary import (ACCUMULATOR_KEYS, GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED,
+                                    TMEM_INSTRUCTIONS, TMEM_KEYS)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
                            "smem_partition") + GMMA_KEYS
 MAX_TMEM_COLUMNS = 1 << 16
+UMMA_PREFIX = "tcgen05.mma"
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,17 @@ class TmemStoreSpec:
     tiled_copy: GivenTiledCopy | None = None    # the store's TiledCopy as built (default: make_tiled_copy_D)
 
 
+@dataclass(frozen=True)
+class AccumulatorSpec:
+    """The tcgen05.mma whose D the TMEM tile is (`accumulator:`): its instruction and M x N, from an SM100 MMA atom
+    of the spec (`accumulator: ATOM`) or written out (`accumulator: {instruction, m, n}`, e.g. a .ws form, which
+    CuTe has no atom for)."""
+    instruction: str
+    m: int
+    n: int
+    atom: str | None = None
+
+
 @dataclass(kw_only=True)
 class TmemCheck(CheckSpec):
     """A tcgen05.ld / st tiled copy of a TMEM tile over one warpgroup (theorems 3, 19-21; 22 with `store`)."""
@@ -38,6 +50,7 @@ class TmemCheck(CheckSpec):
     tmem: Any                            # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
     tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
     tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
+    accumulator: AccumulatorSpec | None = None  # the MMA that writes the tile (theorem 36)
 
 
 def reads_tmem_check(fields: Fields, mma: object) -> bool:
@@ -82,4 +95,34 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
         value_type = read_value_type(st.m["value_type"], st.at("value_type"), f"'value_type' of {st.what}")
         check.tmem_store = TmemStoreSpec(copy, value_type, read_smem(st, value_type),
                                          read_given_tiled_copy(st, "tiled_copy") if st.has("tiled_copy") else None)
+    if fields.has("accumulator"):
+        check.accumulator = read_accumulator(fields, atoms)
     return check
+
+
+def read_accumulator(fields: Fields, atoms: AtomTable) -> AccumulatorSpec:
+    """`accumulator: ATOM` (an MMA atom of the spec) or `accumulator: {instruction: ..., m: M, n: N}`."""
+    what = fields.what
+    value = fields.m["accumulator"]
+    if isinstance(value, str):
+        name = atoms.lookup(fields, "accumulator", atoms.mma, "MMA atom")
+        atom = atoms.mma[name]
+        if not (atom.instruction or "").startswith(UMMA_PREFIX):
+            raise SpecError(fields.at("accumulator"), f"'accumulator' of {what}: {quote(name)} issues "
+                                                      f"{quote(atom.instruction or 'no instruction')}, not tcgen05.mma")
+        return AccumulatorSpec(atom.instruction or "", atom.shape_mnk[0], atom.shape_mnk[1], name)
+    acc = fields.sub("accumulator", ACCUMULATOR_KEYS)
+    for k in ACCUMULATOR_KEYS:
+        if not acc.has(k):
+            raise SpecError(fields.at("accumulator"), f"'accumulator' of {what} needs '{k}' (or name an MMA atom)")
+    instruction = acc.m["instruction"]
+    if not isinstance(instruction, str) or not instruction.startswith(UMMA_PREFIX):
+        raise SpecError(acc.at("instruction"), f"'instruction' of {acc.what} must be a tcgen05.mma instruction, not "
+                                               f"{show(instruction)}")
+    sizes = []
+    for k in ("m", "n"):
+        v = acc.m[k]
+        if not is_int(v) or not 0 < v <= MAX_TMEM_COLUMNS:
+            raise SpecError(acc.at(k), f"'{k}' of {acc.what} must be a positive size, not {show(v)}")
+        sizes.append(int(v))
+    return AccumulatorSpec(instruction, sizes[0], sizes[1])

@@ -28,11 +28,11 @@ TMEM_PRECEDENCE = 0          # asked first: any TMEM key makes a TMEM check (its
 
 class TmemKind:
     """Theorem 3 on the tcgen05.ld / st atom, then 19-21 on the tiled copy make_tmem_copy builds (22 after a load
-    with `store:`)."""
+    with `store:`, 36 with `accumulator:`)."""
     name = CheckKind.TMEM.value
     precedence = TMEM_PRECEDENCE
     keys: tuple[str, ...] = TMEM_KEYS
-    summary_line = "a tcgen05.ld / st tiled copy of a tensor-memory tile: theorems 3, 19-22"
+    summary_line = "a tcgen05.ld / st tiled copy of a tensor-memory tile: theorems 3, 19-22, 36"
     needs_result_to_draw = True          # the counterexample's cells are outlined
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
@@ -45,17 +45,22 @@ class TmemKind:
         assert isinstance(check, TmemCheck)
         atom = {T.COPY_ROUTING: copy_plan(spec, check, check.copy, context)}
         store = check.tmem_store
-        order = TMEM_ORDER + ((T.TMEM_STORE,) if store is not None else ())
+        order = (TMEM_ORDER + ((T.TMEM_STORE,) if store is not None else ())
+                 + ((T.TMEM_ACCUMULATOR,) if check.accumulator is not None else ()))
 
         def build() -> Planned:
             from . import store as TS
             from . import theorems as MT
             from .chain import TmemChain
-            setup = MT.build_tmem(check, spec.copy_atoms[check.copy])
-            if isinstance(setup, Unsupported):    # no model for the tile: every theorem says so
-                missing = setup
-                return Planned({tid: (lambda: missing) for tid in order})
+            from .accumulator import accumulator_placement
             suspects = context.suspects
+            setup = MT.build_tmem(check, spec.copy_atoms[check.copy])
+            if isinstance(setup, Unsupported):    # no model for the copy: its theorems say so
+                missing = setup
+                planned: dict[TheoremId, PlanOf] = {tid: (lambda: missing) for tid in order}
+                if check.accumulator is not None:
+                    planned[T.TMEM_ACCUMULATOR] = lambda: accumulator_placement(check, suspects)
+                return Planned(planned)
             tmem = setup
             plans: dict[TheoremId, PlanOf] = {
                 T.TMEM_COPY: lambda: MT.tmem_copy(tmem, suspects),
@@ -67,6 +72,8 @@ class TmemKind:
                     assert store is not None
                     return TS.store_chain(TS.build_store(tmem, store, spec.copy_atoms[store.copy]), suspects)
                 plans[T.TMEM_STORE] = store_plan
+            if check.accumulator is not None:
+                plans[T.TMEM_ACCUMULATOR] = lambda: accumulator_placement(check, suspects)
             return Planned(plans, TmemChain(setup))
 
         return [Group(tuple(atom), lambda: Planned(atom)), Group(order, build)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...draw.figure import CONFLICT, Cell, Figure, Panel, thread_color
+from ...draw.figure import CONFLICT, EXPECTED, Cell, Figure, Panel, thread_color
 from ...draw.views import MAX_HOLDERS_LISTED, outline
 from ...theorems.catalog import TheoremId
 from ...theorems.result import CheckResult
@@ -28,7 +28,7 @@ def _hw_cell(setup: TmemSetup, thread: int, register: int, call: int) -> tuple[i
 
 
 def tmem_marks(setup: TmemSetup, result: CheckResult | None, store: Any = None) -> tuple[CellMarks, list[str]]:
-    """The TMEM cells of each counterexample (theorems 19-22), with one caption line each; `store`: the store's
+    """The TMEM cells of each counterexample (theorems 19-22, 36), with one caption line each; `store`: the store's
     setup (store.py), for theorem 22's registers."""
     from ...cute.tmem import DP_CELLS
     marks: CellMarks = {}
@@ -47,6 +47,16 @@ def tmem_marks(setup: TmemSetup, result: CheckResult | None, store: Any = None) 
             addr = int(setup.coord_to_addr(int(p["coordinate"])))
             cells.append((addr // DP_CELLS, addr % DP_CELLS))
             who = f"tile coordinate {p['coordinate']}"
+        elif t.id is T.TMEM_ACCUMULATOR and "coordinate" in p:
+            addr = int(setup.coord_to_addr(int(p["coordinate"])))
+            cells.append((addr // DP_CELLS, addr % DP_CELLS))
+            row, col = w.values.get("row"), w.values.get("column")
+            who = f"tile coordinate {p['coordinate']} (row {row}, column {col}) lies here"
+            written = w.values.get("lane (instruction)"), w.values.get("column (instruction)")
+            if written[0] is not None and written[1] is not None:
+                at_mma = (int(written[0]), int(written[1]))
+                marks.setdefault(at_mma, (EXPECTED, f"{label}: the MMA writes row {row}, column {col} here"))
+                who += f"; the MMA writes it at lane {at_mma[0]} column {at_mma[1]}"
         elif t.id is T.TMEM_STORE and store is not None and store.model is not None:
             width = store.model.lanes
             thread = int(p.get("warp", p.get("thread", 0))) * width + int(p.get("lane", 0)) \
