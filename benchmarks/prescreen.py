@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """How long does proving CUTLASS's generated kernel space take?  Prints a table; not a test.
 
-Runs `python -m verifier prescreen-cutlass --arch A --jobs J` for each architecture in its own process, interleaving
-the architectures over the rounds, and prints the medians with what each run proved (kernels, kernels mapped to a
-CuTe configuration, distinct operand paths).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
+Runs `python -m verifier prescreen-cutlass --arch A --jobs J [--level N]` for each architecture in its own process,
+interleaving the architectures over the rounds, and prints the medians (the whole command's wall time, and the CPU
+time of it and its children: on a shared machine the second says more) with what each run proved (kernels, kernels
+mapped to a CuTe configuration, distinct operand paths; with --level, the families the kernels fall into and the
+sampled members cross-checked).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
 
     python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N] [--arch 80 --arch 100 ...]
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,16 +25,27 @@ ROOT = Path(__file__).resolve().parent.parent
 ARCHITECTURES = (80, 90, 100)         # prescreen-cutlass --arch choices, each timed unless --arch picks some
 
 
-def one(arch: int, jobs: int, level: str) -> tuple[float, str]:
+# the first line of the report: per kernel (the default space), or by families (--level)
+KERNELS = re.compile(r"(?P<kernels>\d+) GEMM kernels, (?P<mapped>\d+) mapped .*\((?P<paths>\d+) distinct")
+FAMILIES = re.compile(r"(?P<kernels>\d+) GEMM kernels in (?P<families>\d+) families, (?P<mapped>\d+) kernels "
+                      r"\((?P<mapped_families>\d+) families\) mapped .*\((?P<paths>\d+) distinct operand paths proved; "
+                      r"(?P<samples>\d+) sampled")
+
+
+def one(arch: int, jobs: int, level: str) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (the command and its children) and the report's first line of one run."""
     cmd = [sys.executable, "-m", "verifier", "prescreen-cutlass", "--arch", str(arch), "--jobs", str(jobs)]
     if level:
         cmd += ["--level", level]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     seconds = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode not in (0, 1):
         raise SystemExit(p.stderr[-2000:])
-    return seconds, p.stdout.splitlines()[0]
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return seconds, cpu, p.stdout.splitlines()[0]
 
 
 def main() -> None:
@@ -43,19 +57,27 @@ def main() -> None:
                     help="time this architecture (repeatable; default: all)")
     args = ap.parse_args()
     times: dict[int, list[float]] = {arch: [] for arch in args.arch or ARCHITECTURES}
+    cpus: dict[int, list[float]] = {arch: [] for arch in times}
     heads: dict[int, str] = {}
     for _ in range(args.rounds):
         for arch in times:
-            seconds, heads[arch] = one(arch, args.jobs, args.level)
+            seconds, cpu, heads[arch] = one(arch, args.jobs, args.level)
             times[arch].append(seconds)
-    print(f"machine: {os.cpu_count()} cores; --jobs {args.jobs}; {args.rounds} interleaved rounds, medians of the "
-          "whole command (start, enumeration, mapping, proofs, report)")
-    print(f"| {'arch':>4} | {'kernels':>7} | {'mapped':>6} | {'paths':>5} | {'median (s)':>10} |")
-    print(f"|{'-' * 6}|{'-' * 9}|{'-' * 8}|{'-' * 7}|{'-' * 12}|")
+            cpus[arch].append(cpu)
+    print(f"machine: {os.cpu_count()} cores; --jobs {args.jobs}" + (f"; --level {args.level}" if args.level else "")
+          + f"; {args.rounds} interleaved rounds, medians of the whole command (start, enumeration, mapping, proofs, "
+          "report)")
+    columns = ("arch", "kernels", "families", "mapped", "mapped families", "paths", "samples checked",
+               "median (s)", "median CPU (s)")
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "|".join("---" for _ in columns) + "|")
     for arch, ts in times.items():
-        m = re.search(r"(\d+) GEMM kernels, (\d+) mapped .*\((\d+) distinct", heads[arch])
-        kernels, mapped, paths = m.groups() if m else ("?", "?", "?")
-        print(f"| {arch:>4} | {kernels:>7} | {mapped:>6} | {paths:>5} | {statistics.median(ts):>10.2f} |")
+        found = (FAMILIES if args.level else KERNELS).search(heads[arch])
+        got = found.groupdict() if found else {}
+        row = [str(arch)] + [got.get(c, "-" if found else "?")      # "-": not a column of the default space's line
+                             for c in ("kernels", "families", "mapped", "mapped_families", "paths", "samples")]
+        row += [f"{statistics.median(ts):.2f}", f"{statistics.median(cpus[arch]):.2f}"]
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

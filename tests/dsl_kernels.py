@@ -10,7 +10,13 @@ vectors.  Its knobs are the mistakes the checks must catch:
     c_row_stride     the row stride of the C tile the epilogue stores (64: right; 32: rows collide)
     a_dst_other_copy 1: cp.async's destination in sA partitioned by another tiled copy than its source
 
-Run as a script it writes one IR file: `python tests/dsl_kernels.py OUT.mlir [knob=value ...]`.
+And one SIMT kernel (`kernel=simt`, dsl_simt_kernel.py), 256 threads: a 64x8 float tile of A and of B copied to
+shared memory one float a thread, then by CopyUniversalOp into the fragments of a 16x16x1 tiled MMA of
+MmaUniversalOp (CuTe's UniversalFMA).  Its knob:
+
+    copy_threads     "same" or "transposed": A's register copy made for a tiled MMA whose threads run N first
+
+Run as a script it writes one IR file: `python tests/dsl_kernels.py OUT.mlir [kernel=simt] [knob=value ...]`.
 """
 from __future__ import annotations
 
@@ -27,18 +33,28 @@ C_SWIZZLE = (3, 4, 3)              # the C tile: 128-byte rows, 16-byte chunks (
 KERNEL_SCRIPT = Path(__file__).with_name("dsl_tile_kernel.py")
 DEFAULTS: dict[str, Any] = {"reader_swizzle": None, "writer_swizzle": RIGHT_SWIZZLE, "a_copy_for": "A",
                             "c_row_stride": TILE_N, "a_dst_other_copy": 0}
+SIMT_MN, SIMT_K = 64, 8
+SIMT_THREADS = (16, 16)            # the tiled MMA's threads along M and N
+SIMT_SCRIPT = Path(__file__).with_name("dsl_simt_kernel.py")
+SIMT_DEFAULTS: dict[str, Any] = {"copy_threads": "same"}
+KERNEL_KNOB = "kernel"
+KERNEL_SCRIPTS = {"tile": KERNEL_SCRIPT, "simt": SIMT_SCRIPT}
 
 
 def compile_tile_kernel(target: Path, **knobs: Any) -> Path:
-    """Compile the tile kernel with the knobs (see the module's docstring) for sm_80 and write its IR to `target`.
+    """Compile the tile kernel (or, with kernel="simt", the SIMT kernel) with the knobs (see the module's
+    docstring) for sm_80 and write its IR to `target`.
 
     The DSL reads CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, so each compile runs in a fresh interpreter."""
     import subprocess
-    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
+    script = KERNEL_SCRIPTS[knobs.pop(KERNEL_KNOB, "tile")]
+    named = {KERNEL_KNOB: "simt"} if script == SIMT_SCRIPT else {}
+    args = [f"{k}={v}".replace(" ", "") for k, v in {**named, **knobs}.items()]
+    knob_args = args[len(named):]
     with tempfile.TemporaryDirectory(prefix="dsl_ir_") as tmp:
         env = dict(os.environ, CUTE_DSL_ARCH="sm_80", CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
                    CUTE_DSL_NO_CACHE="1", CUTE_DSL_DISABLE_FILE_CACHING="1")
-        done = subprocess.run([sys.executable, str(KERNEL_SCRIPT), *args], env=env, capture_output=True,
+        done = subprocess.run([sys.executable, str(script), *knob_args], env=env, capture_output=True,
                               text=True, timeout=600)
         if done.returncode != 0:
             lines = [x for x in done.stderr.splitlines() if "error" in x.lower()] or done.stderr.splitlines()[-1:]

@@ -25,7 +25,9 @@ MISTAKES = {
     "tile_a_copy_for_B.mlir": ("A_ldsm", "copy.dst_matches_mma"),        # make_tiled_copy_B used for A
     "tile_c_rows_collide.mlir": ("buffer", "buffer.agreement"),          # the epilogue's stores collide
     "tile_a_copy_partitions_mixed.mlir": ("buffer", "buffer.agreement"), # cp.async's two sides, two tiled copies
+    "simt_a_copy_threads_transposed.mlir": ("A_copy", "copy.dst_matches_mma"),  # UniversalFMA, A's copy N first
 }
+SIMT = DATA / "simt.mlir"
 
 
 def _import(tmp_path: Path, ir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -111,6 +113,19 @@ def test_records_read_from_the_tile_kernel():
     assert sorted(b.name.rsplit("smem", 1)[1] for b in buffers) == ["0", "4096", "8192"]   # sA, sB, sC in a row
     assert all(b.align == 1024 for b in buffers)                               # the DSL's allocator places them
     assert not [r for r in kernel.records if isinstance(r, DescriptorRecord)]
+
+
+def test_a_simt_kernel_on_universal_fma_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The SIMT kernel (a 16x16x1 tiled MMA of MmaUniversalOp, CuTe's UniversalFMA, fed by CopyUniversalOp): both
+    operand paths are tiled checks on the library's UniversalFMA<float,float,float,float>, proved with the buffers."""
+    (kernel,) = import_files([SIMT]).kernels
+    operands = sorted((r for r in kernel.records if isinstance(r, OperandRecord)), key=lambda r: r.operand)
+    assert [(r.operand, r.mma, r.copy, r.value_type, r.atom_layout) for r in operands] == [
+        (op, "UniversalFMA<float,float,float,float>", "UniversalCopy<uint32_t>", "float", '"(16,16,1):(1,16,0)"')
+        for op in "AB"]
+    code, checks = _prove(_import(tmp_path, SIMT, capsys), capsys)
+    assert code == ExitCode.OK and len(checks) == 4
+    assert all(c["verdict"] == "verified" for c in checks)
 
 
 # --- bad input: one line, exit 2 ---------------------------------------------------------------------------------

@@ -31,6 +31,13 @@ EXAMPLE_48 = "48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu
 A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
 LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
+SIMT = DATA / "tile_simt.cu"
+# the SIMT kernel's A copy tiled for a TiledMMA whose 16x16 threads run N first (thread t holds row t / 16 of A, the
+# MMA's thread t row t % 16): a wrong thread layout that compiles
+SIMT_COPY_THREADS_TRANSPOSED = (
+    "  Mma copy_mma_a; ",
+    "  TiledMMA<MMA_Atom<UniversalFMA<float, float, float, float>>, Layout<Shape<_16, _16, _1>, Stride<_16, _1, _0>>> "
+    "copy_mma_a; ")
 
 
 def _notes(path: Path) -> list[NotedType]:
@@ -141,6 +148,34 @@ def test_a_copy_tiled_for_the_other_operand_is_refuted(tmp_path: Path, capsys: p
     code, out = _prove(spec, capsys)
     assert code != ExitCode.OK
     assert "REFUTED (copy.dst_matches_mma" in out and "1 verified" in out
+
+
+def test_a_simt_kernel_on_universal_fma_is_verified_from_recorded_types(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]):
+    """tile_simt.cu: TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, 16x16x1> with Copy_Atom<DefaultCopy,
+    float> (GCC spells it AutoVectorizingCopyWithAssumedAlignment<8>) retiled into its fragments: both operand paths
+    are tiled checks on the library's UniversalFMA atom, and both are proved."""
+    text = SIMT.read_text(encoding="utf-8")
+    records, skipped = read_paths(str(SIMT), instrument(text), _notes(DATA / "tile_simt.notes"))
+    ops = {r.operand: r for r in records if isinstance(r, OperandRecord)}
+    assert set(ops) == {"A", "B"} and len(records) == 2
+    a = ops["A"]
+    assert (a.mma, a.copy, a.value_type, a.atom_layout, a.permutation) == (
+        "UniversalFMA<float,float,float,float>", "DefaultCopy", "float", "[16, 16, 1]", None)
+    assert a.smem == "(64,8):(1,64)" and a.tiled_copy is not None
+    assert {s.where.line for s in skipped} == {21, 22, 45}        # cooperative_copy twice, C's copy without an atom
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tile_simt.notes", SIMT), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_a_simt_copy_on_the_wrong_thread_layout_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The SIMT kernel's A copy made for a TiledMMA whose threads are transposed: thread 1 loads A(0,0) where the
+    UniversalFMA fragment expects A(1,0), refuted; B's path is still proved."""
+    text = SIMT.read_text(encoding="utf-8").replace(*SIMT_COPY_THREADS_TRANSPOSED)
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tile_simt_a_copy_threads_transposed.notes", SIMT),
+                       capsys)
+    assert code != ExitCode.OK
+    assert "REFUTED" in out and "1 verified" in out and "thread=1 " in out, out
 
 
 # --- through the compiler ---------------------------------------------------------------------------------------
@@ -310,6 +345,10 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
     for name, source, t, kernel in (("tile_sm80", TILE, text, "tile_kernel"),
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
+                                    ("tile_simt", SIMT, SIMT.read_text(encoding="utf-8"), "simt_kernel"),
+                                    ("tile_simt_a_copy_threads_transposed", SIMT,
+                                     SIMT.read_text(encoding="utf-8").replace(*SIMT_COPY_THREADS_TRANSPOSED),
+                                     "simt_kernel"),
                                     ("example_48_scope", e48, e48.read_text(encoding="utf-8"), SCOPE)):
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / source.name

@@ -206,7 +206,6 @@ def _kernel(name: str, a: str, b: str, layouts: tuple[str, str], tile: tuple[int
 COOP, PINGPONG, WS = "TmaWarpSpecializedCooperative", "TmaWarpSpecializedPingpong", "TmaWarpSpecialized"
 NN = _kernel("tf32_nn", "tf32", "tf32", ("ColumnMajor", "ColumnMajor"), (128, 128, 32), COOP, (4, 4))
 TT = _kernel("tf32_tt", "tf32", "tf32", ("RowMajor", "RowMajor"), (64, 128, 32), "ScheduleAuto", (4, 4))
-NT = _kernel("tf32_nt", "tf32", "tf32", ("ColumnMajor", "RowMajor"), (128, 128, 32), COOP, (4, 4))
 NN_CP_ASYNC = _kernel("tf32_nn_cp", "tf32", "tf32", ("ColumnMajor", "ColumnMajor"), (128, 128, 32),
                       "CpAsyncWarpSpecializedCooperative", (2, 2))
 TT_CP_ASYNC = replace(NN_CP_ASYNC, name="tf32_tt_cp", layout_a="RowMajor", layout_b="RowMajor", align_a=1,
@@ -276,10 +275,7 @@ def test_a_mixed_input_kernel_converts_its_narrow_a_in_registers():
 
 
 @pytest.mark.parametrize("kernel, words", [
-    (NT, "CUTLASS transposes B in shared memory"),
-    (replace(S8_F16, mixed_mode="ScaleOnly"), "mixed input ScaleOnly: the scales' path"),
-    (replace(S8_F16, mixed_mode="ScaleWithZeroPoint"), "the scale and zero point each converted A element"),
-    (replace(S8_F16, mixed_shuffle=True), "value-shuffled mixed input"),
+    (replace(S8_F16, element_a="s4", element_b="e4m3", mixed_mode="ScaleOnly"), "the scales are lookup tables"),
     (replace(S8_F16, schedule="CpAsyncWarpSpecialized"), "Only TMA warp specialized kernels"),
     (replace(S8_F16, tile=(128, 128, 32)), "Consider increasing TileShapeK"),
     (replace(NN, tile=(128, 128, 16)), "RS loops require more than 2 MMA k-iterations"),

@@ -26,7 +26,8 @@ SW128_32B = "SW128_32B"     # UMMA::Layout_MN_SW128_32B_Atom's swizzle name (the
 ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:(?:SM90::)?GMMA::|UMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom"
                        r"|(?:UMMA::)?Layout_(MN)_(SW128_32B)_Atom)$")
 # GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_SpAtom<T, S>: the same atoms in logical units of a structured-sparse A
-SPARSE_ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:SM90::)?GMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_SpAtom$")
+# (UMMA:: names them too: mma_traits_sm100.hpp's `using cute::GMMA::Layout_*_SpAtom`)
+SPARSE_ATOM_NAME = re.compile(r"^(?:cute::)?(?:(?:SM90::)?GMMA::|UMMA::)?Layout_(K|MN)_(INTER|SW32|SW64|SW128)_SpAtom$")
 # UMMA::Layout_MN_SW128_32B_Atom<T> (cute/atom/mma_traits_sm100.hpp): Sw<2,5,2> o smem_ptr o (1024,4):(1,1024) bits
 UMMA_SW128_32B_BITS: tuple[Swizzle, tuple[int, int], tuple[int, int]] = (Swizzle(2, 5, 2), (1024, 4), (1, 1024))
 

@@ -21,6 +21,7 @@ from ..echo import quote
 from ..outcome import Expect, ExitCode, Verdict
 from ..specfile.model import SpecError
 from ..prescreen.space import ARCHITECTURES, SpaceError
+from ..prescreen.families import FAMILY_ARCHITECTURES
 from ..prescreen.run import FORMATS, SHOWN_NOT_VERIFIED, RuleError, run, summary_table
 
 
@@ -41,6 +42,8 @@ def main(argv: list[str]) -> int:
     if args.level and not re.fullmatch(r"\d{1,4}", args.level):
         ap.error("--level is the generator's instantiation level, 1 to 4 digits (e.g. 1 or 2222), not "
                  + quote(args.level))
+    if args.level and args.arch in FAMILY_ARCHITECTURES:
+        return _by_families(args)
     try:
         results, mapped, paths, seconds = run(args.arch, args.level, args.jobs, args.spec_out)
     except (SpaceError, SpecError) as e:
@@ -62,6 +65,48 @@ def main(argv: list[str]) -> int:
     else:
         render = renderer(args.format)
         report = render(results, seconds)
+    if args.output is not None:
+        try:
+            args.output.write_text(report, encoding="utf-8")
+        except OSError as e:
+            print(f"error: cannot write {args.output}: {e.strerror}", file=sys.stderr)
+            return ExitCode.BAD_INPUT
+        sys.stdout.write(table)
+    else:
+        sys.stdout.write(report)
+    mapped_results = [r for r in results if r.expect is not Expect.UNSUPPORTED]
+    if any(r.verdict is Verdict.ERROR for r in mapped_results):
+        return ExitCode.INTERNAL_ERROR
+    return ExitCode.WRONG if any(r.verdict is Verdict.REFUTED for r in mapped_results) else ExitCode.OK
+
+
+def _by_families(args: argparse.Namespace) -> int:
+    """--level: the space as families (prescreen/families.py), each proved once, exact kernel counts; the report names
+    each family by its first kernel."""
+    from ..report.by_format import renderer
+    from ..report import text
+    from ..prescreen.family_run import FamilyMismatch, family_table, run_families
+    try:
+        found = run_families(args.arch, args.level, args.jobs, args.spec_out)
+    except (SpaceError, SpecError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    except (RuleError, FamilyMismatch) as e:
+        print(f"internal error: {e}", file=sys.stderr)
+        return ExitCode.INTERNAL_ERROR
+    except OSError as e:
+        print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    results = found.results
+    table = family_table(args.arch, args.level, found)
+    if args.format == "text":
+        bad = [r for r in results if r.expect is not Expect.UNSUPPORTED and r.verdict is not Verdict.VERIFIED]
+        lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
+        if len(bad) > SHOWN_NOT_VERIFIED:
+            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more families (--format json lists every family)")
+        report = "\n".join(lines) + "\n"
+    else:
+        report = renderer(args.format)(results, found.seconds)
     if args.output is not None:
         try:
             args.output.write_text(report, encoding="utf-8")

@@ -144,10 +144,12 @@ def _runs(layout: Layout) -> list[tuple[int, int]]:
             if int(s) > 1]
 
 
-def scale_tma(global_layout: Layout, stage_smem: Layout, blocks_mn: int, blocks_k: int) -> ScaleTma | str:
+def scale_tma(global_layout: Layout, stage_smem: Layout, blocks_mn: int, blocks_k: int,
+              elem_bytes: int = SCALE_BYTES) -> ScaleTma | str:
     """construct_tma_gbasis for the filtered tensors: the stage's slot -> global element map (the CTA tile of block
     coordinates composed with right_inverse of the filtered stage), coalesced; its runs must be the tensor map's
-    dimensions in order, the first the global tensor's stride-1 mode.  A reason when they are not."""
+    dimensions in order, the first the global tensor's stride-1 mode.  A reason when they are not.  `elem_bytes`:
+    the bytes of one scale (a float's here; the mixed-input GEMMs' 16-bit scales, cute/mixed_input.py)."""
     fg = filter_zero_strides(global_layout)
     fs = filter_zero_strides(stage_smem)
     mn_runs, k_runs = _runs(fg.mode(0)), _runs(fg.mode(1))
@@ -179,7 +181,7 @@ def scale_tma(global_layout: Layout, stage_smem: Layout, blocks_mn: int, blocks_
             return f"a box dimension of {extent} scales: more than {TMA_BOX_LIMIT}"
         box.append(extent)
     return ScaleTma(tuple(box), tuple(stride for _, stride in dims), tuple(extent for extent, _ in dims),
-                    tuple(stride * SCALE_BYTES for _, stride in dims[1:]))
+                    tuple(stride * elem_bytes for _, stride in dims[1:]))
 
 
 # --- the readers' views -------------------------------------------------------------------------------------------

@@ -14,7 +14,9 @@ class View(str, Enum):
     TMEM = "tmem"            # tensor-memory cells and the registers they go to
     BYTES = "bytes"          # a buffer's bytes as written and as read
     FACTORS = "factors"      # a block-scaled MMA's scale-factor tile
-    SCALES = "scales"        # a blockwise-scaled GEMM's shared scale slots and the accumulators they scale
+    SCALES = "scales"        # shared scale slots: a blockwise GEMM's (and the accumulators they scale), a mixed-input
+                             # GEMM's (and the A elements they multiply)
+    TRANSPOSE = "transpose"  # a warp tile of B as AsyncTranspositionOperandB moves it: each element's lane, value
 
 # CuTe's print_latex colours for threads (thread % 8), as RGB
 CUTE_COLORS = ("#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2")

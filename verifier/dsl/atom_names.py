@@ -8,12 +8,14 @@
     !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>          SM80_16x8x16_F32F16F16F32_TN
     !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
                                                                         SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,...>
+    !cute_nvgpu.atom.universal_fma<1x1x1, (f32, f32) -> f32>            UniversalFMA<float,float,float,float>
 A name is a string; an atom this table cannot name is `Unnamed` with the reason."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from ..hardware.scalar_fma import SHAPE as UNIVERSAL_FMA_SHAPE, UNIVERSAL_FMA
 from .cute_types import CopyAtomType, MmaAtomType
 
 # element types as CuTe's MMA names spell them
@@ -27,6 +29,9 @@ CP_ASYNC_CACHE = {"global": "CACHEGLOBAL", "always": "CACHEALWAYS"}
 UNIVERSAL_BITS = (8, 16, 32, 64, 128)
 MAJOR_WORDS = {"k": "K", "mn": "MN", "m": "MN", "n": "MN"}
 LDSM_STSM = {LDSM_FAMILY: ("SM75", "LDSM"), STSM_FAMILY: ("SM90", "STSM")}
+UNIVERSAL_FMA_FAMILY = "atom.universal_fma"          # cute.nvgpu.MmaUniversalOp's atom: CuTe's UniversalFMA
+# its types as the IR writes them: `(a, b) -> acc`
+_UNIVERSAL_FMA_TYPES = re.compile(r"\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*->\s*(\w+)")
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,8 @@ def _elem_types(atom: MmaAtomType) -> list[str] | None:
 
 def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
     """The C++ MMA atom the DSL's MMA atom is."""
-    if atom.family == "atom.universal_fma":
-        return Unnamed("UniversalFMA computes in C++: there is no instruction to judge its fragments against "
-                       "(the kernel's shared buffers are still checked)")
+    if atom.family == UNIVERSAL_FMA_FAMILY:
+        return _universal_fma_name(atom)
     shape = atom.shape()
     types = _elem_types(atom)
     if shape is None or types is None or len(types) != 3:
@@ -124,6 +128,19 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
     if atom.family == "sm100.mma":
         return _umma_name(atom, m, n, (a, b, acc))
     return Unnamed(f"MMA atom family {atom.family} has no CuTe C++ name in this table")
+
+
+def _universal_fma_name(atom: MmaAtomType) -> str | Unnamed:
+    """universal_fma<1x1x1, (a, b) -> acc> -> UniversalFMA<acc,a,b,acc> (CuTe's <D, A, B, C>: D and C are the
+    accumulator's type)."""
+    from .cute_types import ELEMENT_TYPES
+    signature = next((m for p in atom.params if (m := _UNIVERSAL_FMA_TYPES.fullmatch(p.strip()))), None)
+    if atom.shape() != UNIVERSAL_FMA_SHAPE or signature is None:
+        return Unnamed(f"MMA atom {atom.text} is not UniversalFMA's 1x1x1 (a, b) -> acc")
+    a, b, acc = (ELEMENT_TYPES.get(t) for t in signature.groups())
+    if a is None or b is None or acc is None:
+        return Unnamed(f"MMA atom {atom.text}: element types {signature.groups()} have no name in this table")
+    return f"{UNIVERSAL_FMA}<{acc},{a},{b},{acc}>"
 
 
 # tcgen05.mma's kinds, by the operands' element type: the name CuTe gives the atom family

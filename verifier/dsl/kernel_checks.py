@@ -386,7 +386,7 @@ class _Reader:
         if isinstance(inner, Layout) and inner.rank() == 3:
             notes.append(f"stage 0 of {int(inner.mode(2).size())}: the buffer checks prove every stage's placement")
         self.out.records.append(OperandRecord(
-            self.name(operand, copy.split("<")[0].split("_")[-2].lower() if "_" in copy else "copy", direction),
+            self.name(operand, _copy_word(copy), direction),
             q.op.where, " ".join(notes), mma_name, _atom_layout_text(mt.atom_layout), _permutation_text(mt.permutation),
             operand, copy, value_type, smem, TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), notes,
             _converted(mt, operand, view)))
@@ -929,6 +929,13 @@ def _view_word(v: SharedView) -> str:
     its allocation, else from the allocation's own base)."""
     placed = v.pointer.allocation.placed_at
     return f"{v.memref.element}_smem{(placed or 0) + v.pointer.offset}"
+
+
+def _copy_word(copy: str) -> str:
+    """The word a check's name gives its copy atom: SM75_U32x4_LDSM_N -> ldsm; a name of one word (UniversalCopy<T>,
+    DefaultCopy) -> copy."""
+    words = copy.split("<")[0].split("_")
+    return words[-2].lower() if len(words) > 1 else "copy"
 
 
 def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:

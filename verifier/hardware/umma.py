@@ -43,6 +43,12 @@ Written from the PTX ISA, chapter "TensorCore 5th Generation Family Instructions
   kinds. The scale factors' own path (where scale-A-tmem / scale-B-tmem lie in tensor memory, the scale-factor IDs)
   is not modelled here; the atom's A, B and D are those of the dense kinds.
 
+- Structured sparsity (`tcgen05.mma.sp.cta_group.kind`, the dense kinds; "Sparse Matrices" and the syntax of
+  tcgen05.mma.sp; Table 39's Sparse rows): the same M and N as the dense form and twice its K (32 for .kind::f16, 16
+  for .kind::tf32, 64 for .kind::f8f6f4 and .kind::i8); "the A matrix is Mx(K/2)" in memory, the M x K logical A its
+  metadata expands it to being what the instruction multiplies -- as for the dense forms, the whole logical tile every
+  CTA names.  The metadata ([sp-meta-tmem]) is hardware/umma_sparse.py's; the block-scaled .sp forms are not modelled.
+
 A shape (or a type combination, or a vector size the kind does not take) the table does not list is no instruction:
 the model says why in `invalid`, and theorem 2 refutes the atom with that reason rather than comparing it with an
 invented fragment.
@@ -62,6 +68,8 @@ from .registry import MMA_FAMILIES, Instruction, InstructionFamily, ModelQuery, 
 
 SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Instruction "
            "descriptor, Matrix Descriptors, CTA Pair, Data Path Layout Organization")
+SPARSE_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39, Sparse rows), "
+                  "Sparse Matrices (9.7.16.10.8), tcgen05.mma.sp (9.7.16.10.9.2), CTA Pair")
 SCALED_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Block Scaling "
                   "for tcgen05.mma (Tables 56, 57), Instruction descriptor (Tables 43, 44, 51), CTA Pair")
 
@@ -245,6 +253,15 @@ class UMMAModel(MMAModel):
 
 
 UmmaForm = tuple[CtaGroup, MMAKind]     # a dense form: (cta group, kind)
+SPARSE = "sp"                           # tcgen05.mma.sp: A structured-sparse
+SPARSE_K_FACTOR = 2                     # Table 39: a sparse form's K is twice the dense form's (A is M x K/2 stored)
+
+
+@dataclass(frozen=True)
+class SparseForm:
+    """`tcgen05.mma.sp.cta_group::G.kind::K` with a dense kind: the CTA group and the kind."""
+    group: CtaGroup
+    kind: MMAKind
 
 
 @dataclass(frozen=True)
@@ -263,12 +280,15 @@ _KINDS = {f"kind::{k.value}": k for k in MMAKind}
 _VECTORS = {v.value.lower(): v for v in ScaleVector}     # qualifiers are compared lower-cased
 
 
-def parse_form(qualifiers: Sequence[str]) -> UmmaForm | BlockScaledForm | None:
+def parse_form(qualifiers: Sequence[str]) -> UmmaForm | BlockScaledForm | SparseForm | None:
     """(cta group, kind) of `tcgen05.mma.cta_group::N.kind::K` (qualifiers after `tcgen05`, lower-cased) with a
     dense kind; a BlockScaledForm of `tcgen05.mma.cta_group::N.kind::K.block_scale{.V}` with a block-scaled kind (V
-    any vector-size qualifier, one the kind does not take included: its model says why it is no instruction); None
-    for any other form (.ws, .sp, collector usage, a dense kind with .block_scale, a block-scaled one without it:
-    not modelled)."""
+    any vector-size qualifier, one the kind does not take included: its model says why it is no instruction); a
+    SparseForm of `tcgen05.mma.sp.cta_group::N.kind::K` with a dense kind; None for any other form (.ws, a
+    block-scaled .sp, collector usage, a dense kind with .block_scale, a block-scaled one without it: not modelled)."""
+    if len(qualifiers) > 1 and qualifiers[0] == MMA and qualifiers[1] == SPARSE:
+        dense = parse_form((MMA, *qualifiers[2:]))
+        return SparseForm(*dense) if isinstance(dense, tuple) else None
     if len(qualifiers) < 3 or qualifiers[0] != MMA:
         return None
     group, kind = _GROUPS.get(qualifiers[1]), _KINDS.get(qualifiers[2])
@@ -285,8 +305,10 @@ def parse_form(qualifiers: Sequence[str]) -> UmmaForm | BlockScaledForm | None:
     return BlockScaledForm(group, kind, vector) if vector is not None else None
 
 
-def form_text(form: UmmaForm | BlockScaledForm) -> str:
+def form_text(form: UmmaForm | BlockScaledForm | SparseForm) -> str:
     """The instruction of a form, as the PTX ISA writes it (parse_form reads it back)."""
+    if isinstance(form, SparseForm):
+        return f"{TCGEN05}.{MMA}.{SPARSE}.cta_group::{form.group.value}.kind::{form.kind.value}"
     if isinstance(form, BlockScaledForm):
         vector = f".{form.vector.value}" if form.vector is not None else ""
         return f"{TCGEN05}.{MMA}.cta_group::{form.group.value}.kind::{form.kind.value}.{BLOCK_SCALE}{vector}"
@@ -347,13 +369,17 @@ def _whole_tile(rows: int, cols: int, bits: int, ctas: int, operand: str, memory
 @lru_cache(maxsize=None)
 def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool = False,
                ab_bits: tuple[int, int] | None = None, d_bits: int | None = None,
-               type_violation: str = "", vector: ScaleVector | None = None, violation_of: str = "d") -> UMMAModel:
-    """The model of tcgen05.mma.cta_group::<group>.kind::<kind> (with .block_scale and the vector size `vector`
+               type_violation: str = "", vector: ScaleVector | None = None, violation_of: str = "d",
+               sparse: bool = False) -> UMMAModel:
+    """The model of tcgen05.mma[.sp].cta_group::<group>.kind::<kind> (with .block_scale and the vector size `vector`
     for a block-scaled kind) with M = m and N = n in its instruction descriptor; `invalid` says why when the PTX
     ISA has no such instruction (`type_violation`: why Table 39 has no row for the atom's types, the type of
-    operand `violation_of` at fault)."""
+    operand `violation_of` at fault).  `sparse`: the .sp form of a dense kind, K twice the dense K."""
     rule = KIND_RULES[kind]
-    form: UmmaForm | BlockScaledForm = BlockScaledForm(group, kind, vector) if kind.block_scaled else (group, kind)
+    form: UmmaForm | BlockScaledForm | SparseForm = (
+        BlockScaledForm(group, kind, vector) if kind.block_scaled else SparseForm(group, kind) if sparse
+        else (group, kind))
+    k = rule.k * SPARSE_K_FACTOR if sparse else rule.k
     problems: list[str] = []
     invalid_in = "shape"
     vector_problem = scale_violation(kind, vector) if kind.block_scaled else ""
@@ -377,11 +403,12 @@ def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool =
     usable = not problems and m % ctas == 0 and n % ctas == 0
     a_rows, b_rows = (m, n) if usable else (ctas, ctas)
     # each CTA names its rows of the whole tile, colex: A (m, k) -> m + M*k, B (n, k) -> n + N*k, D (m, n) -> m + M*n
-    a = _whole_tile(a_rows, rule.k, a_bits, ctas, "A", "tensor memory" if a_in_tmem else "descriptor")
-    b = _whole_tile(b_rows, rule.k, b_bits, ctas, "B", "descriptor")
+    a = _whole_tile(a_rows, k, a_bits, ctas, "A", "tensor memory" if a_in_tmem else "descriptor")
+    b = _whole_tile(b_rows, k, b_bits, ctas, "B", "descriptor")
     c = _whole_tile(a_rows, n if usable else 1, d_bits or _DEFAULT_D_BITS, ctas, "D", "tensor memory")
     name = f"{form_text(form)} (instruction descriptor M={m}, N={n})"
-    return UMMAModel(name, (m, n, rule.k), ctas, a, b, c, section=SCALED_SECTION if kind.block_scaled else SECTION,
+    section = SCALED_SECTION if kind.block_scaled else SPARSE_SECTION if sparse else SECTION
+    return UMMAModel(name, (m, n, k), ctas, a, b, c, section=section,
                      invalid="; ".join(problems), invalid_in=invalid_in, cta_group=group)
 
 
@@ -407,13 +434,19 @@ def tcgen05_model(qualifiers: Sequence[str], atom_name: str, shape_mnk: tuple[in
     return model_of_form(form, atom_name, shape_mnk, value_types)
 
 
-def model_of_form(form: UmmaForm | BlockScaledForm, atom_name: str, shape_mnk: tuple[int, int, int] | None,
+def model_of_form(form: UmmaForm | BlockScaledForm | SparseForm, atom_name: str,
+                  shape_mnk: tuple[int, int, int] | None,
                   value_types: Mapping[str, tuple[str, int]] | None) -> UMMAModel | None:
     """tcgen05_model of a parsed form."""
     if shape_mnk is None:
         return None
-    group, kind, vector = ((form.group, form.kind, form.vector) if isinstance(form, BlockScaledForm)
-                           else (*form, None))
+    vector: ScaleVector | None = None
+    if isinstance(form, BlockScaledForm):
+        group, kind, vector = form.group, form.kind, form.vector
+    elif isinstance(form, SparseForm):
+        group, kind = form.group, form.kind
+    else:
+        group, kind = form
     types = value_types or {}
     ptx = {key: t for key in ("a", "b", "d") if key in types and (t := ptx_type_of(types[key][0]))}
     ab_bits = (types["a"][1], types["b"][1]) if "a" in types and "b" in types else None
@@ -422,7 +455,8 @@ def model_of_form(form: UmmaForm | BlockScaledForm, atom_name: str, shape_mnk: t
     violation, of = type_rule_violation(kind, ptx), "d"
     if not violation:
         violation, of = container_violation(kind, types)
-    return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits, violation, vector, of or "d")
+    return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits, violation, vector, of or "d",
+                      isinstance(form, SparseForm))
 
 
 # --- neighbours (prove --suggest) -----------------------------------------------------------------------------
@@ -447,7 +481,7 @@ def nearby_shapes(qualifiers: Sequence[str], m: int, n: int) -> list[tuple[int, 
     form = parse_form(qualifiers)
     if form is None:
         return []
-    group, kind = (form.group, form.kind) if isinstance(form, BlockScaledForm) else form
+    group, kind = (form.group, form.kind) if isinstance(form, (BlockScaledForm, SparseForm)) else form
     rule = KIND_RULES[kind]
     ms = sorted(rule.m_values[group], key=lambda x: (abs(x - m), x))
     ns = sorted(rule.n_values[group], key=lambda x: (abs(x - n), x))
@@ -459,17 +493,19 @@ def nearby_shapes(qualifiers: Sequence[str], m: int, n: int) -> list[tuple[int, 
     return [(m, y) for y in ns[:2]] if bad_n else []
 
 
-def _parse_tcgen05_mma(instruction: Instruction) -> UmmaForm | BlockScaledForm | None:
+def _parse_tcgen05_mma(instruction: Instruction) -> UmmaForm | BlockScaledForm | SparseForm | None:
     return parse_form(instruction.qualifiers)
 
 
-def _build_tcgen05_mma(form: UmmaForm | BlockScaledForm, query: ModelQuery) -> MMAModel | None:
+def _build_tcgen05_mma(form: UmmaForm | BlockScaledForm | SparseForm, query: ModelQuery) -> MMAModel | None:
     return model_of_form(form, query.atom_name, query.shape_mnk, query.value_types)
 
 
-def _tcgen05_mma_types(form: UmmaForm | BlockScaledForm) -> OperandTypes:
+def _tcgen05_mma_types(form: UmmaForm | BlockScaledForm | SparseForm) -> OperandTypes:
     if isinstance(form, BlockScaledForm):
         return umma_types(form.kind, form.vector)
+    if isinstance(form, SparseForm):
+        return umma_types(form.kind)
     return umma_types(form[1])
 
 

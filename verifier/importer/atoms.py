@@ -161,6 +161,9 @@ def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
         record.types["e"] = value_type_name(view.get("ValTypeE"))
         record.types["a"] = _stored(record.types["a"])
         record.sp_sel = _sparse_selector(inst)
+    elif view.has("ValTypeE"):          # tcgen05.mma.sp: the metadata in tensor memory, no thread layout of it
+        record.types["e"] = value_type_name(view.get("ValTypeE"))
+        record.types["a"] = _stored(record.types["a"])
     return record
 
 

@@ -18,8 +18,9 @@ from ..specfile.model import TMA_COPIES
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text
 from .compile_notes import NotedType
 from .instrument import SCOPE, Instrumented
-from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, Instantiation, PathReader, atom_layout_text,
-                           element_bits, first_stage_text, instantiations, mma_atom_name, representative_gmem)
+from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
+                           atom_layout_text, element_bits, first_stage_text, instantiations, mma_atom_name,
+                           representative_gmem)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
 MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
@@ -66,7 +67,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
     where = Where(file, line, column, None)
     what = f"collective {alias}"
     tiled_mma = m["TiledMma"]
-    if len(tiled_mma.args) != 3:
+    if len(tiled_mma.args) not in TILED_MMA_ARGS:
         reader.skipped.append(Skipped(where, what, "its TiledMma has no TiledMMA type"))
         return
     mma, why, _ = mma_atom_name(tiled_mma.args[0])

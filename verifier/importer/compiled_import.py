@@ -22,8 +22,8 @@ CXX_READER = "The C++ kernels `python -m verifier import-kernel --compile` read 
 
 
 class NothingChecked(Exception):
-    """Every copy and MMA the compile found is one the verifier does not check (UniversalFMA, no MMA): unsupported,
-    each listed with its reason (exit 3), not bad input."""
+    """Every copy and MMA the compile found is one the verifier does not check (a copy without an atom, a gemm on
+    shared-memory partitions, no MMA): unsupported, each listed with its reason (exit 3), not bad input."""
 
     def __init__(self, message: str, result: CompiledImport) -> None:
         super().__init__(message)

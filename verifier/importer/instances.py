@@ -48,8 +48,24 @@ UMMA_N: dict[str, list[int]] = {
     "SM100_MMA_F8F6F4_TS": [8, 16, 64, 128, 256],
     "SM100_MMA_F8F6F4_2x1SM_SS": [16, 64, 128, 256],
     "SM100_MMA_F8F6F4_2x1SM_TS": [32, 64, 128, 256],
+    # the _SCALED forms: tcgen05.mma's `scale-input-d` operand (.kind::f16 and .kind::tf32 only), D = A*B + D *
+    # 2^-ScaleC (PTX ISA, tcgen05.mma); the fragments are those of the unscaled form, and ScaleC, which no layout
+    # names, is not instantiated
+    "SM100_MMA_TF32_SS_SCALED": [8, 64, 128, 256],
+    "SM100_MMA_TF32_TS_SCALED": [8, 16, 64, 128, 256],
+    "SM100_MMA_TF32_2x1SM_SS_SCALED": [16, 64, 128, 256],
+    "SM100_MMA_TF32_2x1SM_TS_SCALED": [32, 64, 128, 256],
+    "SM100_MMA_F16BF16_SS_SCALED": [8, 64, 128, 256],
+    "SM100_MMA_F16BF16_TS_SCALED": [8, 16, 64, 128, 256],
+    "SM100_MMA_F16BF16_2x1SM_SS_SCALED": [16, 64, 128, 256],
+    "SM100_MMA_F16BF16_2x1SM_TS_SCALED": [32, 64, 128, 256],
 }
 UMMA_CTA_PAIR_MARK = "_2x1SM_"
+# SM100 structured-sparse UMMA (tcgen05.mma.sp: MMA_Traits<SM100_MMA_*_SS_SPARSE<...>, sparse_args...>, imported with
+# the pack empty as MMA_Atom<Op> has it): the dense SS families' types, M and N (K is the traits', 512 / bits(A))
+UMMA_SPARSE_SUFFIX = "_SPARSE"
+for _dense in [t for t in UMMA_N if t.endswith("_SS")]:
+    UMMA_N[_dense + UMMA_SPARSE_SUFFIX] = list(UMMA_N[_dense])
 
 # SM100 block-scaled UMMA (tcgen05.mma ... .block_scale): (a_type, b_type, c_type, sf_type) per family.  MXF8F6F4
 # mixes 8-, 6- and 4-bit A and B (the 6- and 4-bit ones as the collective builder passes them, padded to a byte

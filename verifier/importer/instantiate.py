@@ -13,6 +13,7 @@ from typing import Any
 from ..algebra.cpp_syntax import TypeName, read_cpp, type_text
 from ..algebra.types import type_bits
 from .instances import COPY_CLASS_ARGS, COPY_MEMBERS, MMA_CLASS_ARGS, MMA_INT_ARGS, MMA_MEMBERS
+from .not_imported import extra_arguments_reason
 from .report import Failure, Note
 from .resolver import Resolver, ResolveError, normalize, split_top, template_head
 from .scanner import AliasDecl, StaticAssert, StructDecl, TemplateParam
@@ -41,10 +42,16 @@ class Instances:
 
 TMA_TILED_LOAD = re.compile(r"^SM90_TMA_LOAD(_OP)?$")   # the copy version 2 checks name as SM90_TMA_LOAD
 
+# an extra argument of MMA_Traits<Op, ...> that passes one of the traits' own parameters: the parameter itself,
+# cute::C<P> / Int<P>, or cute::integral_constant<T, P> (CUTLASS 4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, a_type, b_type,
+# c_type, cute::C<M>, cute::C<N>, cute::integral_constant<UMMA::Major, a_major>, ...>: a non-template Op whose
+# traits carry the atom's parameters, as CUTLASS 4.7's SM100_MMA_F8F6F4_SS<a_type, ..., M, N, ...> template does)
+_PASSED_PARAMETER = re.compile(r"^(?:(?:cute::)?(?:C|Int)<(\w+)>|(?:cute::)?integral_constant<[\w:]+,(\w+)>|(\w+))$")
+
 
 def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
     out = Instances()
-    args = split_top(decl.args or "")
+    args = _without_pack(decl, split_top(decl.args or ""))
     where = (decl.header, decl.line)
     if len(args) != 1:
         name = normalize(args[0]) if args else decl.name
@@ -53,8 +60,11 @@ def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
                                                 "it as `copy: SM90_TMA_LOAD` (its box and swizzle come from the "
                                                 "tensor map make_tma_copy builds, hardware/tma.py)"))
             return out
-        out.failures.append(Failure(name, *where, f"{decl.name} with extra template arguments "
-                                    f"({', '.join(args[1:])}) is not a warp-level atom of spec format 1"))
+        passed = _passed_parameters(decl, args[1:])
+        if passed is not None and not template_head(name)[1]:
+            _instantiate_used(decl, name, passed, resolver, out)
+            return out
+        out.failures.append(Failure(name, *where, extra_arguments_reason(decl.name, name, args[1:])))
         return out
     if not decl.params:
         out.atoms.append(Instance(normalize(args[0]), decl, normalize(args[0])))
@@ -66,17 +76,49 @@ def instances_of(decl: StructDecl, resolver: Resolver) -> Instances:
         out.failures.append(Failure(normalize(args[0]), *where, f"the specialisation {normalize(args[0])} is not "
                                     "Op<its template parameters>, so its arguments cannot be chosen"))
         return out
+    _instantiate_used(decl, head, pargs, resolver, out)
+    return out
+
+
+def _without_pack(decl: StructDecl, args: list[str]) -> list[str]:
+    """MMA_Traits<Op, pack...> with `pack` a parameter pack of the traits: the atom CuTe makes of MMA_Atom<Op> has
+    the pack empty (SM100_MMA_*_SS_SPARSE: its `sparse_args...`, the metadata address, are set by `.with(E)` when the
+    kernel runs), so the arguments without it."""
+    if len(args) == 2 and decl.name == "MMA_Traits":
+        pack = re.sub(r"\s+", "", args[1])
+        if pack.endswith("...") and any(p.kind == "pack" and p.name == pack[:-3] for p in decl.params or []):
+            return args[:1]
+    return args
+
+
+def _passed_parameters(decl: StructDecl, extra: list[str]) -> list[str] | None:
+    """The traits' parameters that MMA_Traits<Op, extra...> passes, in order; None unless every extra argument
+    passes one distinct parameter and every parameter is passed."""
+    if decl.name != "MMA_Traits" or not decl.params:
+        return None
+    names = [p.name for p in decl.params]
+    passed = []
+    for text in extra:
+        m = _PASSED_PARAMETER.match(re.sub(r"\s+", "", text))
+        name = next((g for g in m.groups() if g), None) if m else None
+        if name is None or name not in names:
+            return None
+        passed.append(name)
+    return passed if sorted(passed) == sorted(names) else None
+
+
+def _instantiate_used(decl: StructDecl, head: str, pargs: list[str], resolver: Resolver, out: Instances) -> None:
+    """The atoms of Op<pargs...>: one when no defining member names a parameter, else one per instance."""
     texts = _defining_texts(decl) + [decl.bases]
     words = {w for t in texts for w in _WORD.findall(t)}
     used = [p for p in pargs if p in words]
     if not used:
         note = f"its layouts and value types do not depend on {', '.join(pargs)}: one atom for all of them"
         out.atoms.append(Instance(head, decl, head, note=note))
-        return out
+        return
     _instantiate(decl, head, pargs, used, resolver, out)
     if not (out.atoms or out.failures or out.notes):     # never drop a definition in silence
-        out.failures.append(Failure(head, *where, "no instance of this template could be formed"))
-    return out
+        out.failures.append(Failure(head, *(decl.header, decl.line), "no instance of this template could be formed"))
 
 
 def _defining_texts(decl: StructDecl) -> list[str]:

@@ -29,6 +29,8 @@ from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
+from ..hardware.scalar_fma import UNIVERSAL_FMA
+from ..hardware.vector_copy import AUTO_VECTORIZING_COPY, ELEMENT_COPY_ALIGNMENT_BITS
 
 SHARED_TILE_ALIGN = 1024
 ASSUME_ALIGN = (f"each shared tile begins {SHARED_TILE_ALIGN}-byte aligned: the dynamic shared memory's base and the "
@@ -44,6 +46,20 @@ PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A
               "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "make_fragment_A",
               "make_fragment_B", "make_fragment_C")
 SLICES = ("get_slice", "get_thread_slice")
+UNIVERSAL_FMA_TYPES = 4                # UniversalFMA<D, A, B, C>
+# CuTe's element-wise copies are aliases (cute/arch/copy.hpp: DefaultCopy = AutoVectorizingCopyWithAssumedAlignment<8>,
+# AutoVectorizingCopy = ...<128>), and GCC spells the alias's target: the atom library names them by the alias
+ELEMENT_COPY_ALIASES = {f"{AUTO_VECTORIZING_COPY}<{bits}>": alias for alias, bits in ELEMENT_COPY_ALIGNMENT_BITS.items()
+                        if alias != AUTO_VECTORIZING_COPY}
+# TiledMMA<MMA_Atom, AtomLayoutMNK[, PermutationMNK]>: GCC leaves out the default permutation (Tile<_,_,_>)
+TILED_MMA_ARGS = (2, 3)
+GEMM_WITHOUT_TILED_MMA = ("a gemm without a tiled MMA: CuTe multiplies each thread's own tensors with one UniversalFMA "
+                          "atom (cute/algorithm/gemm.hpp), the elements being those the kernel's own partitions "
+                          "(local_partition, ...) give the thread; no TiledMMA whose layouts a check could prove: "
+                          "not checked")
+GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies each thread's own elements of the "
+                     "TiledMMA's partition into registers itself (cute/algorithm/gemm.hpp: make_fragment_A / _B and "
+                     "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
 _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm)\s*(?:<[^()]*>)?\s*"
                    r"\((.*)\)$")
@@ -149,14 +165,21 @@ def tensor_layout_text(tensor: TypeNode) -> str:
     return text
 
 
+def value_type_spelling(t: TypeNode) -> str:
+    """A value type as the atom library writes it: `cutlass::complex<float>` -> complex<float>."""
+    inner = "<" + ",".join(value_type_spelling(a) for a in t.args) + ">" if t.templated else ""
+    return t.base() + inner
+
+
 def mma_atom_name(atom: TypeNode) -> tuple[str | None, str, tuple[str, str] | None]:
     """(the atom library's name or None, a reason when None, the operands' majors where the name holds them)."""
     op = atom.args[0] if atom.is_("MMA_Atom") and atom.args else atom
     base = op.base()
     last = base.split("::")[-1]
-    if last.startswith("UniversalFMA"):
-        return None, ("UniversalFMA computes in C++: there is no instruction to judge its fragments against "
-                      "(not checked)"), None
+    if last == UNIVERSAL_FMA:          # UniversalFMA<D, A, B, C>: GCC spells every argument, defaults included
+        if len(op.args) != UNIVERSAL_FMA_TYPES:
+            return None, f"MMA atom {op.text()[:160]}: not UniversalFMA<D, A, B, C>", None
+        return f"{UNIVERSAL_FMA}<{','.join(value_type_spelling(a) for a in op.args)}>", "", None
     if base.startswith("SM90::GMMA::MMA_") and last.endswith("_TN"):   # K-major only: no majors to name
         return f"SM90_{last[len('MMA_'):]}", "", ("K", "K")
     if base.startswith("SM90::GMMA::MMA_") and len(op.args) >= 2:
@@ -183,7 +206,7 @@ def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
         if len(args) == 2 and args[0] == args[1]:
             args = args[:1]            # `Op<S, D = S>` (cp.async, UniversalCopy) as the compiler spells the default
         name += "<" + ",".join(args) + ">"
-    return name, value
+    return ELEMENT_COPY_ALIASES.get(name, name), value
 
 
 def atom_layout_text(layout: TypeNode) -> str:
@@ -199,6 +222,11 @@ def _permutation(perm: TypeNode) -> str | None:
     if perm.is_("tuple") and all(a.is_("Underscore") for a in perm.args):
         return None
     return tile_text(perm)
+
+
+def tiled_mma_permutation(tiled_mma: TypeNode) -> str | None:
+    """A TiledMMA's permutation as the spec writes it; None for CuTe's default (written or left out by GCC)."""
+    return _permutation(tiled_mma.args[2]) if len(tiled_mma.args) > 2 else None
 
 
 @dataclass
@@ -387,7 +415,7 @@ class PathReader:
             return
         op, mma_value = operand
         tiled_mma = self.tiled_mma_of(mma_value)
-        if tiled_mma is None or len(tiled_mma.args) != 3:
+        if tiled_mma is None or len(tiled_mma.args) not in TILED_MMA_ARGS:
             self.skipped.append(Skipped(self.where(s), what, "the MMA of its destination has no TiledMMA type"))
             return
         mma, why, _ = mma_atom_name(tiled_mma.args[0])
@@ -400,7 +428,7 @@ class PathReader:
             record = OperandRecord(
                 self._name(op.lower()), self.where(s),
                 f"{self.label}: operand {op}, {atom} from {smem.name} ({src.name} -> {dst.name})",
-                mma, atom_layout_text(tiled_mma.args[1]), _permutation(tiled_mma.args[2]), op, atom,
+                mma, atom_layout_text(tiled_mma.args[1]), tiled_mma_permutation(tiled_mma), op, atom,
                 value_type or element_type(smem.node) or "", smem_text,  # type: ignore[arg-type]
                 TiledCopyGiven(layout_text(tiled_copy.args[1]), tile_text(tiled_copy.args[2])))
         except (TypeSyntaxError, ParseError, ValueError) as e:
@@ -422,15 +450,13 @@ class PathReader:
     def gemm_call(self, s: Statement, args: list[str]) -> None:
         what = f"gemm at line {s.line}"
         if len(args) < 4:
-            self.skipped.append(Skipped(self.where(s), what, "a gemm without a tiled MMA (CuTe multiplies with "
-                                                            "UniversalFMA in C++: no instruction's fragments to "
-                                                            "judge): not checked"))
+            self.skipped.append(Skipped(self.where(s), what, GEMM_WITHOUT_TILED_MMA))
             return
         mma_value = self.value(_operand_name(args[0]), s.line)
         if mma_value is None or mma_value.kind not in (Kind.TILED_MMA, Kind.THR_MMA, Kind.TENSOR):
             return                      # not CuTe's gemm: a function of the file's own
         tiled_mma = self.tiled_mma_of(mma_value)
-        if tiled_mma is None or len(tiled_mma.args) != 3:
+        if tiled_mma is None or len(tiled_mma.args) not in TILED_MMA_ARGS:
             self.skipped.append(Skipped(self.where(s), what, f"{args[0]} is no TiledMMA the compiler described"))
             return
         mma, why, majors = mma_atom_name(tiled_mma.args[0])
@@ -438,7 +464,13 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), what, why))
             return
         if not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
-            return                      # registers: its operands' copies are the paths (copy_call)
+            # registers: its operands' copies are the paths (copy_call), except an operand given in shared memory
+            for index, op in ((1, "A"), (2, "B")):
+                operand = self.value(_operand_name(args[index]), s.line)
+                if operand is not None and operand.node is not None and memory_of(operand.node) is Memory.SHARED:
+                    self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", GEMM_READS_SHARED.format(
+                        mma=mma, arg=args[index].strip())))
+            return
         for index, op in ((1, "A"), (2, "B")):
             self.descriptor(s, what, args[index], op, mma, tiled_mma, majors)
 

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any, Iterator, Protocol, TypeVar
 
 from ..algebra.cpp_syntax import CppTemplate, TypeName, read_cpp, type_text
+from ..algebra.inttuple import AlgebraError
 from ..algebra.types import type_bits
+from .not_imported import CUTE_REFUSES
 from .scanner import AliasDecl, DataMember, Decl, EnumDecl, Header, StructDecl, TemplateParam
 
 TRAITS = ("MMA_Traits", "Copy_Traits")
@@ -277,6 +279,8 @@ class Resolver:
             raise ResolveError(f"{where}: {e}") if not str(e).startswith(where) else e from None
         except RecursionError:
             raise ResolveError(f"{where}: nested too deeply") from None
+        except AlgebraError as e:      # one of CuTe's own static_asserts (its message is the rule)
+            raise ResolveError(f"{where}: {CUTE_REFUSES}: {_message(e)}") from None
         except (ValueError, ArithmeticError, LookupError) as e:
             # the reader's parse errors and the algebra's rules (both ValueErrors), a division CuTe would not
             # compile, an unknown name: the definition cannot be imported, and the report says why

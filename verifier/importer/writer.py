@@ -12,9 +12,8 @@ from ..findings import KNOWN_FINDINGS
 from .atoms import CopyRecord, MMARecord
 
 # an MMA whose Op computes in C++ (no asm of its own): no instruction to model, documented as such
-NO_INSTRUCTION = ("UNSUPPORTED: the Op has no asm of its own (it computes in C++: UniversalFMA, a complex MMA "
-                  "built from several real ones, SM100's float2 FMAs), so there is no instruction to compare the "
-                  "atom with")
+NO_INSTRUCTION = ("UNSUPPORTED: the Op has no asm of its own (it computes in C++: a complex MMA built from several "
+                  "real ones, SM100's float2 FMAs), so there is no instruction to compare the atom with")
 
 # a structured-sparse MMA whose A is in registers (wgmma.mma_async.sp's RS form): its fragment is a figure of the PTX
 # ISA this tool has not read, and CUTLASS builds no mainloop of it

@@ -36,9 +36,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
+from .atom_facts import MMAAtomFacts
 from .blockwise import BLOCKWISE_KINDS, BlockwiseScaleCheck, blockwise_paths, dense_config   # blockwise scales
 from .sm80_simt import SIMT_COPY, SIMT_OPCODE, SIMT_THREADS, simt_configuration
+from .sm90_mixed_scales import (MixedScalePathCheck, lookup_table, mixed_scale_checks, scale_stage_bytes,
+                                storage)
 from .sm90_sparse import SPARSE_KINDS, SparsePathCheck, map_sm90_sparse
+from .sm100_sparse import SPARSE_KINDS as SM100_SPARSE_KINDS, map_sm100_sparse
+from .sm90_transpose import TransposePathCheck, transposed_b
+from .sm90_shuffle import ShufflePathCheck, shuffle_unsupported, shuffled_a_check
 from .space import KernelConfig
 
 SM90_SMEM_BYTES = SM90_BLOCK_SHARED_BYTES     # cutlass::gemm::collective::detail::sm90_smem_capacity_bytes
@@ -60,13 +66,6 @@ SM90_KINDS = ("Universal3x", "GroupedUniversal3x", "BlockwiseUniversal3x", "Grou
 COOPERATIVE = "Cooperative"
 CP_ASYNC_AUTO_SCHEDULE = "CpAsyncWarpSpecialized"     # what KernelScheduleAuto picks without TMA alignment
 CP_ASYNC_VECTOR = {4: "uint32_t", 8: "uint64_t", 16: "uint128_t"}   # bytes -> cute::uint_byte_t<bytes>
-
-
-@dataclass(frozen=True)
-class MMAAtomFacts:
-    """An MMA atom the check names, with its MMA_Traits when the spec must define it (GMMA atoms of any N)."""
-    name: str
-    fields: tuple[tuple[str, str], ...] = ()      # spec keys -> YAML text; empty: the atom library defines it
 
 
 @dataclass(frozen=True)
@@ -102,8 +101,11 @@ class ScaleFactorCheck:
         return f"SF{self.scaled}"
 
 
-# sparse: sm90_sparse.py's A, B and metadata; blockwise: blockwise.py's SFA / SFB of a blockwise-scaled kernel
-PathCheck = OperandCheck | ScaleFactorCheck | SparsePathCheck | BlockwiseScaleCheck
+# sparse: sm90_sparse.py's A, B and metadata; blockwise: blockwise.py's SFA / SFB of a blockwise-scaled kernel;
+# shuffle: sm90_shuffle.py's value-shuffled A of a mixed-input kernel
+PathCheck = OperandCheck | ScaleFactorCheck | SparsePathCheck | BlockwiseScaleCheck | ShufflePathCheck \
+    | TransposePathCheck \
+    | MixedScalePathCheck     # sm90_transpose.py's B transposed in shared memory; sm90_mixed_scales.py's scales
 
 
 @dataclass(frozen=True)
@@ -259,19 +261,9 @@ SWIZZLE_ALIGN_BYTES = {"SW128": 1024, "SW64": 512, "SW32": 256, "INTER": 128}
 # the narrow A types of the mixed-input GEMMs that OPERAND_TYPES lacks: generator name -> (CuTe type, bits)
 NARROW_TYPES: dict[str, tuple[str, int]] = {"s4": ("int4b_t", 4), "u4": ("uint4b_t", 4), "s2": ("int2b_t", 2),
                                             "u2": ("uint2b_t", 2)}
-MIXED_CONVERT_ONLY = "ConvertOnly"   # MixedInputMode: A converted, no scales
-TRANSPOSE_B = ("A and B MN-major {t}: CUTLASS transposes B in shared memory before wgmma reads it "
-               "(AsyncTranspositionOperandB, sm90_wgmma_transpose.hpp: each warp loads an MN-major warp tile into "
-               "registers and stores it K-major into the same bytes); no theorem expresses that in-place transpose "
-               "(every store landing only in bytes its warp has read, every k-block transposed and fenced before "
-               "wgmma reads it)")
-MIXED_SCALES = ("mixed input {mode}: the scales' path (TMA of the MN-major (BLK_M, 1) scale tile each k-tile, its "
-                "copy into registers partitioned like A and broadcast along K, the scale{zero} each converted A "
-                "element is multiplied by, k-tile / reload_factor) has no model")
-MIXED_SHUFFLED = ("value-shuffled mixed input (_shfl): A's global and shared layouts are CUTLASS's reordering "
-                  "(compute_memory_reordering_atom with ValueShuffle, no swizzle), its registers follow the shared "
-                  "partition's order (make_tensor_like(tCsA)) and LayoutAwareConvertImpl's bit tricks undo it; "
-                  "neither the TMA of that hierarchical global layout nor those converters has a model")
+TRANSPOSE_SWIZZLE = "SW32"           # rs_smem_selector's only atom for an MN-major 32-bit tile when B is transposed
+MIXED_SHUFFLED = ("value-shuffled mixed input (_shfl) of widths the generator writes no ValueShuffle for (4- and "
+                  "8-bit A with a 16-bit B only): no reordering atom to model")
 
 
 def rs_smem_swizzle(major: str, bits: int, extent: int) -> str | None:
@@ -281,11 +273,13 @@ def rs_smem_swizzle(major: str, bits: int, extent: int) -> str | None:
     return next((name for name, span in table if extent % (span // bits) == 0), None)
 
 
-def rs_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int, align: int) -> int:
+def rs_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int, align: int, extra_bytes: int = 0) -> int:
     """compute_stage_count_or_override[_single_affine_transformed_input] for the whole shared memory (no epilogue
-    carveout): a stage of A and B rounded up to `align` bytes, plus its pipeline barriers."""
+    carveout): a stage of A and B (and `extra_bytes`: a mixed-input stage's scales and zero points) rounded up to
+    `align` bytes, plus its pipeline barriers."""
     m, n, k = tile
-    stage = -(-(-(-m * k * bits_a // 8) + -(-n * k * bits_b // 8)) // align) * align + SM90_PIPELINE_BYTES
+    stage = -(-(-(-m * k * bits_a // 8) + -(-n * k * bits_b // 8) + extra_bytes) // align) * align \
+        + SM90_PIPELINE_BYTES
     return SM90_SMEM_BYTES // align * align // stage
 
 
@@ -303,11 +297,11 @@ def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
     MN-major, B K-major: A is TMA-loaded (cp.async-written) into an MN-major tile, loaded element by element into
     the RS A fragment, B read through the descriptor.  A K-major, B MN-major: SwapAB — the kernel swaps the problem's
     M and N and the operands, so the MMA's A is the user's B (the same register path) and its B the user's A (tiles
-    keep the CTA's BLK_M x BLK_N).  Both MN-major: B transposed in shared memory (not mapped)."""
+    keep the CTA's BLK_M x BLK_N).  Both MN-major: A as for a K-major B, B transposed in shared memory by CUTLASS
+    (sm90_transpose.py: a transpose check, theorem 34)."""
     type_name, _, _, bits = OPERAND_TYPES[kc.element_a]
     majors = (_major_a(kc.layout_a), _major_b(kc.layout_b))
-    if majors == ("MN", "MN"):
-        return Unmapped(TRANSPOSE_B.format(t=type_name))
+    transpose = majors == ("MN", "MN")      # the builders' IsWarpSpecializedTransposeB (both RS schedules here)
     if kc.kind != "Universal3x":
         return Unmapped(f"{kc.kind} kernel with an MN-major {type_name} operand: CUTLASS's RS builder refuses it "
                         "(static_assert \"Only mixed input grouped RS GEMM is supported.\")")
@@ -330,7 +324,7 @@ def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
     swap = majors == ("K", "MN")
     # the MMA's (A, B): (rows it is tiled to, the extent its atom is chosen by, major-ness, the user's alignment)
     internal = ((m, n if swap else m, "MN", kc.align_b if swap else kc.align_a),
-                (n, m if swap else n, "K", kc.align_a if swap else kc.align_b))
+                (n, m if swap else n, "MN" if transpose else "K", kc.align_a if swap else kc.align_b))
     atom = gmma_atom(n, acc, kc.element_a, kc.element_b, ("K", "K"), rs=True)
     if cp_async:    # GMMA_CpAsync_WS_RS: AtomLayoutMNK (M < 128 ? 1 : 2, 1, 1) when cooperative
         warpgroups = ((1 if m < 128 else 2), 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
@@ -344,6 +338,10 @@ def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
         if swizzle is None or rows % atom_rows:
             return Unmapped(f"an {major}-major {type_name} tile of {rows}x{k} that no GMMA atom of rs_smem_selector "
                             "divides (its static_asserts: CUTLASS does not build it)")
+        if transpose and swizzle != TRANSPOSE_SWIZZLE:   # is_ws_transposed_B: SW32 or its static_assert
+            return Unmapped(f"an MN-major {type_name} tile of {rows}x{k} with B transposed: rs_smem_selector's "
+                            "static_assert \"BLK_MN0 must be a multiple of size<0>(GMMA::Layout_MN_SW32_Atom"
+                            "<ElementType>{})\"")
         swizzles.append(swizzle)
     align = 128 if cp_async else max(SWIZZLE_ALIGN_BYTES[s] for s in swizzles)   # cp.async: the default alignment
     stages = kc.stages or rs_stages(kc.tile, bits, bits, align)
@@ -362,19 +360,24 @@ def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
         # A: cp.async writes the tile through its layout (partition_D); the threads load thr_mma.partition_A(sA)
         checks.append(OperandCheck(atom, "A", RS_COPY, type_name, smem[0], warpgroups, smem_partition="mma"))
         copy_b = f"SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{CP_ASYNC_VECTOR[bits * internal[1][3] // 8]}>"
-        checks.append(OperandCheck(atom, "B", copy_b, type_name, smem[1], warpgroups))
+        checks.append(transposed_b(atom, warpgroups, type_name, n, k, stages, copy_b, None) if transpose
+                      else OperandCheck(atom, "B", copy_b, type_name, smem[1], warpgroups))
         writer = ("A and B written by cp.async through their tiles' layouts (CuTe's partition_D; B a through-layout "
                   "descriptor check, A read back from thr_mma.partition_A by the tiled check)")
     else:
         checks += [OperandCheck(atom, "A", "SM90_TMA_LOAD", type_name, smem[0], warpgroups, None,
                                 _global_tensor("MN")),
                    OperandCheck(atom, "A", RS_COPY, type_name, smem[0], warpgroups),
+                   transposed_b(atom, warpgroups, type_name, n, k, stages, "SM90_TMA_LOAD", _global_tensor("MN"))
+                   if transpose else
                    OperandCheck(atom, "B", "SM90_TMA_LOAD", type_name, smem[1], warpgroups, None, _global_tensor("K"))]
         writer = "A and B by TMA"
     how = (f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; "
            + ("SwapAB (the kernel swaps M and N: the user's B is the MMA's A, the user's A its B); " if swap else "")
            + f"{writer}; the MMA's A MN-major ({swizzles[0]}) loaded into registers with {RS_COPY}, its B read "
-             f"K-major ({swizzles[1]}) through the descriptor")
+             + (f"K-major through the descriptor after CUTLASS transposes it in shared memory (MN-major {swizzles[1]} "
+                "to K-major SW32, AsyncTranspositionOperandB)" if transpose
+                else f"K-major ({swizzles[1]}) through the descriptor"))
     return Mapped(tuple(checks), how)
 
 
@@ -392,16 +395,17 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
     MixedInput) TMA-loads A into a K-major tile of its own type, copies each thread's thr_mma.partition_A(sA) in
     order into a register buffer laid out like the fragment (AutoVectorizingCopy of the narrow type, retile_D of
     make_fragment_like<Narrow>(tCrA_mma)), converts it element by element into the RS A fragment of B's type, B read
-    through the descriptor.  ConvertOnly kernels only: scales and the value-shuffled layouts are not modelled."""
+    through the descriptor.  ScaleOnly / ScaleWithZeroPoint kernels add a mixed-scale check of their scales (and zero
+    points, sm90_mixed_scales.py); the int4 x 8-bit float kernels' lookup-table scales are not modelled."""
     unknown = Unmapped(f"{kc.element_a} x {kc.element_b} operands: mixed or narrow inputs are converted in registers "
                        "before wgmma; no model")
     narrow, wide = _narrow_type(kc.element_a), OPERAND_TYPES.get(kc.element_b)
     if narrow is None or wide is None or not kc.mixed_mode:
         return unknown
-    if kc.mixed_mode != MIXED_CONVERT_ONLY:
-        return Unmapped(MIXED_SCALES.format(mode=kc.mixed_mode, zero=" and zero point" if "Zero" in kc.mixed_mode
-                                            else ""))
-    if kc.mixed_shuffle:
+    table = lookup_table(kc.mixed_mode, narrow[1], wide[3])       # sm90_mixed_scales.py: int4 x 8-bit float scales
+    if table is not None:
+        return Unmapped(table.format(wide=wide[0]))
+    if kc.mixed_shuffle and shuffle_unsupported(narrow[1], wide[3]) is not None:
         return Unmapped(MIXED_SHUFFLED)
     from ..cute.convert import register_conversion
     n_type, n_bits = narrow
@@ -433,18 +437,33 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
     atom = gmma_atom(n, acc, kc.element_b, kc.element_b, ("K", "K"), rs=True)
     warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
     align = max(SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b])
-    stages = kc.stages or rs_stages(kc.tile, n_bits, w_bits, align)
+    stages = kc.stages or rs_stages(kc.tile, n_bits, w_bits, align, scale_stage_bytes(kc.mixed_mode, m, w_bits))
+    # ScaleOnly / ScaleWithZeroPoint: a mixed-scale check of the scales (and zero points), of B's type
+    scales = mixed_scale_checks(kc, atom, warpgroups, stages, w_type, storage(
+        kc.tile, stages, n_bits, w_bits, w_bits, SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b]),
+        GLOBAL_EXTENT)
+    scaled = f"; {' and '.join(c.tensor + 's' for c in scales)} by TMA, copied into registers partitioned like A" \
+        if scales else ""
     smem_a = f"tile_to_shape(GMMA::Layout_K_{swizzle_a}_Atom<{n_type}>, ({m},{k},{stages}))"
     smem_b = f"tile_to_shape(GMMA::Layout_K_{swizzle_b}_Atom<{w_type}>, ({n},{k},{stages}))"
+    if kc.mixed_shuffle:     # value-shuffled A (sm90_shuffle.py): one shuffle check (theorem 35), B as below
+        return Mapped((shuffled_a_check(atom, n_type, n_bits, warpgroups, (m, k), stages),
+                       OperandCheck(atom, "B", "SM90_TMA_LOAD", w_type, smem_b, warpgroups, None, _global_tensor("K")))
+                      + scales,
+                      f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; A {n_type} "
+                      "value-shuffled (compute_memory_reordering_atom): TMA of the reordered global A into its "
+                      f"compact tile, copied from thr_mma.partition_A with {RS_COPY} into a buffer laid out like it "
+                      f"and converted to {w_type} by LayoutAwareConvert; B by TMA, read K-major ({swizzle_b}) "
+                      "through the descriptor" + scaled)
     checks: tuple[PathCheck, ...] = (
         OperandCheck(atom, "A", "SM90_TMA_LOAD", n_type, smem_a, warpgroups, None, _global_tensor("K"),
                      smem_type=n_type),
         OperandCheck(atom, "A", RS_COPY, n_type, smem_a, warpgroups, smem_type=n_type, smem_partition="mma"),
-        OperandCheck(atom, "B", "SM90_TMA_LOAD", w_type, smem_b, warpgroups, None, _global_tensor("K")))
+        OperandCheck(atom, "B", "SM90_TMA_LOAD", w_type, smem_b, warpgroups, None, _global_tensor("K"))) + scales
     return Mapped(checks, f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; A {n_type} "
                           f"by TMA into a K-major {swizzle_a} tile, copied in order from thr_mma.partition_A with "
                           f"{RS_COPY} into a {n_type} buffer laid out like the fragment and converted to {w_type} "
-                          f"in registers; B by TMA, read K-major ({swizzle_b}) through the descriptor")
+                          f"in registers; B by TMA, read K-major ({swizzle_b}) through the descriptor{scaled}")
 
 
 # --- SM80 ------------------------------------------------------------------------------------------------------
@@ -572,7 +591,6 @@ SM100_KINDS = ("Universal3x", "GroupedUniversal3x")
 BLOCKWISE_SCALED = "blockwise-scaled (sm100_blockwise_umma_builder: the scale tensors' path has no model)"
 # the kinds another SM100 builder builds, and why that builder's mainloop has no model here
 SM100_OTHER_KINDS: dict[str, str] = {
-    "SparseUniversal3x": "sparse UMMA (sm100_sparse_umma_builder: its metadata operand has no model)",
     "BlockwiseUniversal3x": BLOCKWISE_SCALED, "GroupedBlockwiseUniversal3x": BLOCKWISE_SCALED,
 }
 # the dense schedules and the CTA group of the MMA each asks for (KernelSchedule1Sm / KernelSchedule2Sm)
@@ -666,6 +684,9 @@ def _cta_group(kc: KernelConfig) -> int | None:
 def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
     if kc.kind in BLOCK_SCALED_KINDS:
         return map_block_scaled(kc)
+    if kc.kind in SM100_SPARSE_KINDS:   # tcgen05.mma.sp: compressed A, B and the metadata (sm100_sparse.py's rules)
+        sparse = map_sm100_sparse(kc)
+        return Unmapped(sparse) if isinstance(sparse, str) else Mapped(*sparse)
     if kc.kind in SM100_OTHER_KINDS:
         return Unmapped(f"{kc.kind} kernel: {SM100_OTHER_KINDS[kc.kind]}")
     if kc.kind not in SM100_KINDS or kc.opcode != "TensorOp":

@@ -16,6 +16,9 @@ from ..theorems.result import CheckResult
 from .blockwise import BlockwiseScaleCheck
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, PathCheck, ScaleFactorCheck, Unmapped, map_kernel
 from .sm90_sparse import SparsePathCheck
+from .sm90_mixed_scales import MixedScalePathCheck
+from .sm90_shuffle import ShufflePathCheck
+from .sm90_transpose import TransposePathCheck
 from .space import KernelConfig, kernels
 
 FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
@@ -65,7 +68,8 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
         lines += [f"  {name}:",
                   f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
                   f"    mma: {_yaml(c.mma.name)}"]
-        if isinstance(c, SparsePathCheck):       # sm90_sparse.py's paths carry their own lines
+        if isinstance(c, (SparsePathCheck, ShufflePathCheck, TransposePathCheck,
+                          MixedScalePathCheck)):   # their modules' own lines
             lines += c.spec_lines()
             continue
         if isinstance(c, BlockwiseScaleCheck):   # blockwise.py's scale paths too
@@ -118,7 +122,7 @@ def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], ho
                     f"{how}; operand paths {', '.join(named)}", theorems)
     r.verdict = verdict
     r.seconds = sum(p.seconds for p in parts)
-    r.info = [line for p in parts for line in p.info]
+    r.info = list(dict.fromkeys(line for p in parts for line in p.info))    # (a scale and a zero path assume alike)
     r.findings = [t for p in parts for t in p.findings]
     return r
 
@@ -177,22 +181,30 @@ class RuleError(Exception):
 
 
 def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, int, float]:
-    from ..engine.proving import max_jobs, run_all
-    from ..specfile.loader import load_specs
     t0 = time.perf_counter()
     space = kernels(arch, level)
-    mapping = {kc.name: map_kernel(kc) for kc in space}
+    mapping = [map_kernel(kc) for kc in space]
+    results, paths = prove(arch, space, mapping, [1] * len(space), jobs, spec_out)
+    mapped = sum(1 for m in mapping if isinstance(m, Mapped))
+    return results, mapped, paths, time.perf_counter() - t0
+
+
+def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmapped], weights: list[int], jobs: int,
+          spec_out: Path | None) -> tuple[list[CheckResult], int]:
+    """The verdict of each configuration (mapped as `mapping` says; `weights`: the kernels each stands for) and the
+    number of distinct operand paths proved."""
+    from ..engine.proving import max_jobs, run_all
+    from ..specfile.loader import load_specs
     paths: dict[PathCheck, str] = {}
     representative: dict[PathCheck, KernelConfig] = {}
     counts: Counter[PathCheck] = Counter()
-    for kc in space:
-        m = mapping[kc.name]
+    for kc, m, weight in zip(configs, mapping, weights):
         if isinstance(m, Mapped):
             for c in m.checks:
                 if c not in paths:
                     paths[c] = f"path_{len(paths) + 1:04d}_{c.operand.lower()}"
                     representative[c] = kc
-                counts[c] += 1
+                counts[c] += weight
     results: list[CheckResult] = []
     by_name: dict[str, CheckResult] = {}
     ordered = list(paths.items())
@@ -217,13 +229,11 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
             selected = [(s, c) for s in specs for c in s.checks.values()]
             by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
     _STRIPPED.clear()
-    for kc in space:
-        m = mapping[kc.name]
+    for kc, m in zip(configs, mapping):
         if isinstance(m, Unmapped):
             results.append(_unmapped_result(kc, m.reason))
         else:
             results.append(kernel_result(kc, str(spec_of[m.checks[0]]), [by_name[paths[c]] for c in m.checks],
                                           m.how))
     _STRIPPED.clear()
-    mapped = sum(1 for m in mapping.values() if isinstance(m, Mapped))
-    return results, mapped, len(paths), time.perf_counter() - t0
+    return results, len(paths)

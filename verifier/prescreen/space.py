@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Iterable, SupportsInt
+from typing import Any, Callable, Iterable, SupportsInt, TypeVar, cast
 
 ARCHITECTURES = {80: "80", 90: "90a", 100: "100a"}
 MMA_TILE_ARCHITECTURES = (100,)   # whose builder takes the MMA's tile shape, not the CTA's
@@ -63,6 +63,7 @@ def _triple(values: Iterable[SupportsInt], what: str, kernel: str) -> tuple[int,
     return shape[0], shape[1], shape[2]
 
 
+T = TypeVar("T")
 GENERATOR_LIMIT_S = 600        # an instantiation level whose generator runs longer is refused, never waited on
 
 
@@ -71,11 +72,16 @@ def kernels(arch: int, level: str = "", limit_s: float = GENERATOR_LIMIT_S) -> l
     process stopped after `limit_s` seconds (a high level's space, e.g. 9999 with no pruning, would not finish)."""
     if not level:
         return generate(arch, level)
+    return in_child(generate, arch, level, limit_s)
+
+
+def in_child(produce: Callable[[int, str], T], arch: int, level: str, limit_s: float) -> T:
+    """`produce(arch, level)` run in a child process stopped after `limit_s` seconds; its SpaceError re-raised."""
     import multiprocessing
     import sys
     context = multiprocessing.get_context("spawn")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_generate_into, args=(send, arch, level), daemon=True)
+    child = context.Process(target=_produce_into, args=(send, produce, arch, level), daemon=True)
     print(f"prescreen-cutlass: generating the SM{arch} space at --level {level} (at most {limit_s:.0f} s) ...",
           file=sys.stderr, flush=True)
     child.start()
@@ -92,63 +98,75 @@ def kernels(arch: int, level: str = "", limit_s: float = GENERATOR_LIMIT_S) -> l
         if child.is_alive():
             child.terminate()
         child.join(5)
-    if isinstance(answer, str):
-        raise SpaceError(answer)
-    return list(answer)
+    if isinstance(answer, SpaceError):
+        raise answer
+    return cast(T, answer)
 
 
-def _generate_into(send: object, arch: int, level: str) -> None:
-    """The child of `kernels`: the space, or the SpaceError's message, sent back through the pipe."""
+def _produce_into(send: object, produce: Callable[[int, str], object], arch: int, level: str) -> None:
+    """The child of `in_child`: what `produce` returns, or its SpaceError, sent back through the pipe."""
     try:
-        result: object = generate(arch, level)
+        result: object = produce(arch, level)
     except SpaceError as e:
-        result = str(e)
+        result = e
     send.send(result)  # type: ignore[attr-defined]
 
 
 def generate(arch: int, level: str = "") -> list[KernelConfig]:
     """Every GEMM kernel the generator emits for `arch` (80, 90 or 100) at instantiation `level` ('' = the
     default), in this process."""
+    from cutlass_library.library import OperationKind
+    m = run_generator(arch, level)
+    return [config_of(op, arch) for by_name in m.operations.get(OperationKind.Gemm, {}).values()
+            for ops in by_name.values() for op in ops]
+
+
+def run_generator(arch: int, level: str, into: Any = None) -> Any:
+    """CUTLASS's GenerateSM<arch> run into the Manifest `into` (a fresh one if None), returned; whatever the caller
+    patched in cutlass_library runs with it."""
     if arch not in ARCHITECTURES:
         raise SpaceError(f"--arch {arch}: choose one of {', '.join(map(str, ARCHITECTURES))}")
     try:
         from cutlass_library import generator, manifest
-        from cutlass_library.library import OperationKind
     except ImportError as e:
         raise SpaceError(f"cutlass_library is not installed ({e}): pip install --no-deps nvidia-cutlass") from None
-    args = argparse.Namespace(
-        operations="gemm", build_dir=".", curr_build_dir=".", generator_target="library",
-        architectures=ARCHITECTURES[arch], kernels="", ignore_kernels="", exclude_kernels="",
-        kernel_filter_file=None, selected_kernel_list=None, interface_dir=None, filter_by_cc=True,
-        disable_full_archs_compilation=False, instantiation_level=level, log_level="error",
-        disable_cutlass_package_imports=False)
-    m = manifest.Manifest(args)
+    m = manifest.Manifest(manifest_args(arch, level)) if into is None else into
     try:
         getattr(generator, f"GenerateSM{arch}")(m, CUDA_VERSION)
     except AssertionError as e:      # the generator asserts on an instantiation level it does not take
         hint = LEVEL_HINTS.get(arch, "")
         raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator rejects it"
                          + (f" ({e})" if str(e) else "") + (f": {hint}" if hint else "")) from None
-    out = []
-    for by_name in m.operations.get(OperationKind.Gemm, {}).values():
-        for ops in by_name.values():
-            for op in ops:
-                td = op.tile_description
-                mi = td.math_instruction
-                # SM100: the builder is given the MMA tile (the generator's get_collective_tile_shape)
-                tile = op.get_collective_tile_shape() if arch in MMA_TILE_ARCHITECTURES else td.threadblock_shape
-                name = op.procedural_name()
-                out.append(KernelConfig(
-                    name, arch, _name(op.gemm_kind), _name(mi.opcode_class),
-                    _triple(tile, "tile shape", name),
-                    _triple(td.warp_count, "warp count", name),
-                    _triple(mi.instruction_shape, "instruction shape", name),
-                    _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
-                    _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
-                    _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
-                    _triple(td.cluster_shape, "cluster shape", name),
-                    _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else "",
-                    _name(mode) if (mode := getattr(op, "mixed_input_mode", None)) is not None else "",
-                    bool(getattr(op, "mixed_input_shuffle", False)),
-                    _name(op.A.element) in COMPLEX_ELEMENTS))
-    return out
+    return m
+
+
+def manifest_args(arch: int, level: str) -> argparse.Namespace:
+    """The Manifest's arguments: what CUTLASS's CMake passes for all GEMMs of `arch` at instantiation `level`."""
+    return argparse.Namespace(
+        operations="gemm", build_dir=".", curr_build_dir=".", generator_target="library",
+        architectures=ARCHITECTURES[arch], kernels="", ignore_kernels="", exclude_kernels="",
+        kernel_filter_file=None, selected_kernel_list=None, interface_dir=None, filter_by_cc=True,
+        disable_full_archs_compilation=False, instantiation_level=level, log_level="error",
+        disable_cutlass_package_imports=False)
+
+
+def config_of(op: Any, arch: int) -> KernelConfig:
+    """One of the generator's GemmOperations as a KernelConfig."""
+    td = op.tile_description
+    mi = td.math_instruction
+    # SM100: the builder is given the MMA tile (the generator's get_collective_tile_shape)
+    tile = op.get_collective_tile_shape() if arch in MMA_TILE_ARCHITECTURES else td.threadblock_shape
+    name = op.procedural_name()
+    return KernelConfig(
+        name, arch, _name(op.gemm_kind), _name(mi.opcode_class),
+        _triple(tile, "tile shape", name),
+        _triple(td.warp_count, "warp count", name),
+        _triple(mi.instruction_shape, "instruction shape", name),
+        _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
+        _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
+        _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
+        _triple(td.cluster_shape, "cluster shape", name),
+        _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else "",
+        _name(mode) if (mode := getattr(op, "mixed_input_mode", None)) is not None else "",
+        bool(getattr(op, "mixed_input_shuffle", False)),
+        _name(op.A.element) in COMPLEX_ELEMENTS)

@@ -38,7 +38,8 @@ from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from . import libyaml
 from .files import is_inside, repository_root, spec_files
 from .library import LIBRARY_SCHEME, library_file, library_files
-from .model import (SCALE_KEY, TMA_COPIES, UTCCP_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
+from .model import (METADATA_KEY, METADATA_UTCCP_COPIES, SCALE_KEY, TMA_COPIES, TMEM_METADATA_INSTRUCTION,
+                    UTCCP_COPIES, CheckSpec, CopyAtomSpec, Loc, MMAAtomSpec, Spec, SpecError)
 from .fields import (MAX_NAME_LENGTH, AtomTable, Fields,
                      YamlFile, is_int, read_choice, read_tiled, read_value_type, refuse_keys, show, value_kind)
 from .family import FAMILY_KEY, FamilyCheck, read_family
@@ -93,9 +94,15 @@ def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
 
 def _metadata(fl: Fields, types_fl: Fields, threads: int) -> tuple[Layout | None, int]:
     """A structured-sparse MMA's metadata: `e:` (MMA_Traits::ELayout) with its type `types: {e: ...}`, and `sp_sel:`
-    (the Op's sparsity selector, default 0); all three or none but `sp_sel`."""
+    (the Op's sparsity selector, default 0); all three or none but `sp_sel`.  A tcgen05.mma.sp atom reads its metadata
+    from tensor memory: CuTe's traits give it ValTypeE and no thread layout, so `types: {e: ...}` alone."""
     if not fl.has("e"):
-        for k, where in (("sp_sel", fl), ("e", types_fl)):
+        tmem_metadata = (fl.opt_str("instruction") or "").strip().startswith(TMEM_METADATA_INSTRUCTION)
+        if tmem_metadata and fl.has("sp_sel"):
+            raise SpecError(fl.at("sp_sel"), f"'sp_sel' of {fl.what}: tcgen05.mma.sp takes its sparsity selector from "
+                                             "the instruction descriptor of each MMA (CuTe: bit 0 of the metadata's "
+                                             "tensor-memory address), not from the atom")
+        for k, where in (("sp_sel", fl),) + ((("e", types_fl),) if not tmem_metadata else ()):
             if where.has(k):
                 raise SpecError(where.at(k), f"'{k}' of {fl.what} belongs to a structured-sparse MMA: give its "
                                              "metadata layout 'e' (MMA_Traits::ELayout) too")
@@ -177,14 +184,18 @@ def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckS
             raise SpecError(fl.f.key(fl.m, k), f"'{k}' of {fl.what} is a version 2 key: the file needs 'version: 2'")
     if fl.has("copy"):
         named = fl.opt_str("copy")
-        if named in TMA_COPIES + UTCCP_COPIES and f.version < 2:
+        builtin = TMA_COPIES + UTCCP_COPIES + METADATA_UTCCP_COPIES    # copies named by CuTe's Op, no atom needed
+        if named in builtin and f.version < 2:
             what = "TMA" if named in TMA_COPIES else "tcgen05.cp"
             raise SpecError(fl.at("copy"), f"{fl.what}: the {what} copy {named} is a version 2 feature: the file "
                                            "needs 'version: 2'")
         if named in UTCCP_COPIES and not fl.has(SCALE_KEY):
             raise SpecError(fl.at("copy"), f"{fl.what}: {named} (tcgen05.cp) copies a block-scaled MMA's scale "
                                            f"factors: a check of it says whose with '{SCALE_KEY}: A' or B")
-        copy = named if named in TMA_COPIES + UTCCP_COPIES else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
+        if named in METADATA_UTCCP_COPIES and not fl.has(METADATA_KEY):
+            raise SpecError(fl.at("copy"), f"{fl.what}: {named} (tcgen05.cp.128x128b) copies a tcgen05.mma.sp's "
+                                           f"metadata into tensor memory: a check of it says '{METADATA_KEY}: A'")
+        copy = named if named in builtin else atoms.lookup(fl, "copy", atoms.copy, "copy atom")
         check.copy = copy
         if not fl.has("value_type"):
             raise SpecError(loc, f"{fl.what} names copy atom {quote(check.copy)} but no 'value_type' "

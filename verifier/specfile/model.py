@@ -24,6 +24,8 @@ class CheckKind(str, Enum):
     SCALE = "scale"    # a block-scaled MMA's scale factors, global memory -> TMEM -> the tensor core: 24-26
     METADATA = "metadata"  # a structured-sparse wgmma's metadata, global memory -> registers -> sp-meta: 27, 28
     BLOCKWISE = "blockwise"  # a blockwise-scaled GEMM's scales, global memory -> shared -> the accumulator: 29, 30
+    MIXED_SCALE = "mixed_scale"  # a mixed-input GEMM's scales / zero points, global -> registers -> A: 31, 32
+    TRANSPOSE = "transpose"  # wgmma's B transposed in shared memory (MN-major -> K-major) before it is read: 34
     FAMILY = "family"  # one check for every value of its parameters (`family:`): each member proved
 
 
@@ -31,6 +33,9 @@ class CheckKind(str, Enum):
 TMA_COPIES = ("SM90_TMA_LOAD",)
 # ... and the scale-factor copies of a block-scaled MMA (tcgen05.cp, smem -> TMEM): read by scale checks only
 UTCCP_COPIES = ("SM100_UTCCP_4x32dp128bit_1cta", "SM100_UTCCP_4x32dp128bit_2cta")
+# tcgen05.cp.128x128b: a tcgen05.mma.sp's metadata, shared -> tensor memory (a metadata check's copy)
+METADATA_UTCCP_COPIES = ("SM100_UTCCP_128dp128bit_1cta", "SM100_UTCCP_128dp128bit_2cta")
+TMEM_METADATA_INSTRUCTION = "tcgen05.mma.sp."   # a sparse MMA whose metadata is in tensor memory: no ELayout
 SCALE_KEY = "scale_factors"         # the key that makes a check a scale check (kinds/scale)
 METADATA_KEY = "metadata"           # the key that makes a check a sparse metadata check (kinds/sparse)
 UMMA_INSTRUCTION = "tcgen05.mma"    # the instruction of every SM100 MMA atom (cute.umma reads atoms by it)

@@ -34,8 +34,13 @@ class TheoremId(str, Enum):
     SCALE_READ = "scale.read"
     SPARSE_METADATA_TMA = "sparse.metadata_tma"
     SPARSE_METADATA_READ = "sparse.metadata_read"
+    SPARSE_METADATA_TMEM = "sparse.metadata_tmem"
     BLOCKWISE_LOAD = "blockwise.load"
     BLOCKWISE_READ = "blockwise.read"
+    MIXED_SCALE_LOAD = "mixed.scale_load"
+    MIXED_SCALE_READ = "mixed.scale_read"
+    MIXED_SHUFFLED_A = "mixed.shuffled_a"
+    GMMA_TRANSPOSE = "gmma.transpose"
     TMEM_ACCUMULATOR = "tmem.accumulator"
 
 
@@ -135,18 +140,21 @@ THEOREMS: tuple[Theorem, ...] = (
             "factor ID CuTe gives it, in each of the four sub-partitions, is the one CuTe's TMEM layout gives the "
             "factor of (mn, k); the vector size is the instruction's and the ID one its layout allows"),
     Theorem(27, T.SPARSE_METADATA_TMA, "Sparse metadata: TMA",
-            "the TMA box CuTe derives for a stage of a structured-sparse wgmma's metadata E (make_tma_copy_A_sm90"
-            "<uint64_t>) is encodable, covers the stage exactly at 128-byte aligned destinations, the stages do not "
-            "overlap, no two elements of E share a shared position, and every element (m, k) of every CTA tile and "
-            "stage comes from the global element LayoutE(m0+m, k0+k) to the position SmemLayoutE(m, k, stage), bit "
-            "for bit"),
+            "the TMA box CuTe derives for a stage of a structured-sparse MMA's metadata E (make_tma_copy_A_sm90"
+            "<uint64_t>; SM100: make_tma_atom_A_sm100<uint64_t>) is encodable, covers the stage exactly at 128-byte "
+            "aligned destinations, the stages do not overlap, no two elements of E share a shared position, and "
+            "every element (m, k) of every CTA tile and stage comes from the global element LayoutE(m0+m, k0+k) to "
+            "the position SmemLayoutE(m, k, stage), bit for bit"),
     Theorem(28, T.SPARSE_METADATA_READ, "Sparse metadata: the wgmma's sp-meta",
             "for every thread of the consumer warpgroups, every wgmma of the K tile (M repeat, k-block) and every "
             "sp-meta bit the instruction reads under its sp-sel, the metadata bit CuTe's path delivers there (the "
             "shared element partition_S of make_tiled_copy_E reads through the ELayout, retile_D, recast<uint32_t>) "
             "is the one of the row and chunk, at the chunk's bit, that wgmma.mma_async.sp reads that bit as, in the "
             "rows of A the same wgmma reads (partition_A) and its k-block's K; the sp-sel is one the type allows, "
-            "ValTypeE the instruction's bits a logical element, each wgmma's metadata one 32-bit register"),
+            "ValTypeE the instruction's bits a logical element, each wgmma's metadata one 32-bit register.  SM100 "
+            "(tcgen05.mma.sp): ValTypeE, K and every MMA's sparsity selector (bit 0 of the address CuTe hands it) "
+            "are the kind's; where in tensor memory the instruction reads a row's chunk is drawn only in the PTX "
+            "ISA's Figures 262-267, so that part is unsupported"),
     Theorem(29, T.BLOCKWISE_LOAD, "Blockwise scales: the load",
             "for every CTA tile, k-tile and stage of a blockwise-scaled GEMM, the scale loader (the scale warp's "
             "predicated cp.async copy_if, or the TMA box CuTe derives) writes every shared slot of the stage exactly "
@@ -159,6 +167,42 @@ THEOREMS: tuple[Theorem, ...] = (
             "by the tcgen05.ld tiled copy, through accum()'s registers) is the slot of the scale block of the "
             "accumulator element the thread holds in hardware (the wgmma accumulator fragment; the TMEM cell "
             "tcgen05.ld reads): accumulator (m, n) of K block kb is multiplied by SFA(m / gM, kb) * SFB(n / gN, kb)"),
+    Theorem(31, T.MIXED_SCALE_LOAD, "Mixed-input scales: the load",
+            "the TMA box CuTe derives for a stage of a mixed-input GEMM's scale (zero-point) tile (SmemLayoutScale, "
+            "(BLK_M, 1) a stage) is encodable, covers the stage exactly at 128-byte aligned destinations with the "
+            "transaction bytes CUTLASS expects, the stages do not overlap, and every scale of row m of every CTA tile, "
+            "scale column and stage comes from the global element (m0+m, column) to the slot SmemLayoutScale(m, 0, "
+            "stage); the column the producer loads for k-tile kt is kt / reload_factor"),
+    Theorem(32, T.MIXED_SCALE_READ, "Mixed-input scales: the A element's factor",
+            "for every thread, k-tile, k-block, A element of the k-block's fragment and stage, the register "
+            "dequantize_A_kblock multiplies the converted A(m, k) by (adds as its zero point) holds, after the k-block "
+            "0 copy make_tiled_copy_A(Copy_Atom<AutoVectorizingCopy, Scale>) makes from partition_A of the scale tile, "
+            "the slot of row m, where (m, k) is the element the RS wgmma reads from that register (PTX ISA fragment); "
+            "and the column loaded for the k-tile is the group (k0 + k) / group_size of every k of the tile, for every "
+            "group size the check names"),
+    Theorem(33, T.SPARSE_METADATA_TMEM, "Sparse metadata: tensor memory",
+            "for a tcgen05.mma.sp's metadata E (SM100): each tcgen05.cp.128x128b make_utccp_copy issues for a stage "
+            "reads, through its shared-memory descriptor, the metadata CuTe's TMEM layout (tmem_e_frg) puts in each "
+            "tensor-memory element it writes; the copies write every element of the TMEM tile exactly once, inside "
+            "tensor memory and the allocated columns; the descriptors are encodable; and every k-block's MMA of every "
+            "k-tile is handed (tCtE(_, _, math_mma_e_stage_idx * UtccpReuseCnt + k_block)) the part of the TMEM tile "
+            "that holds E of the rows and K of the A slice the same MMA multiplies (partition_A)"),
+    Theorem(35, T.MIXED_SHUFFLED_A, "Value-shuffled mixed-input A",
+            "for every CTA tile, k-tile (stage), thread, fragment value, M block and k-block of a mixed-input GEMM "
+            "whose narrow A is value-shuffled (compute_memory_reordering_atom): TMA brings each element (m, k) from "
+            "the reordered global layout to SmemLayoutA(m, k, stage) (an encodable box covering the stage at "
+            "128-byte aligned destinations, distinct elements at distinct places); the copy from partition_A into "
+            "the buffer make_tensor_like lays out like it, and LayoutAwareConvert's converter of each chunk, make "
+            "the register the RS wgmma reads as A(m, k) (PTX ISA fragment) from that very element; no conversion "
+            "writes a register of another k-block"),
+    Theorem(34, T.GMMA_TRANSPOSE, "B transposed in shared memory",
+            "CUTLASS's AsyncTranspositionOperandB moves B from the MN-major tile TMA (or cp.async) wrote to the "
+            "K-major tile wgmma reads: for every stage, warp tile, lane and value, the lane loads element (n, k) from "
+            "the byte the writer put it at and stores it at the byte wgmma's descriptor reads B(n, k) from, for every "
+            "base address; distinct elements go to distinct bytes and every (n, k) of the stage is moved exactly "
+            "once; every byte a lane stores is loaded only before the store — by its own warp in that call (before "
+            "its __syncwarp) or an earlier one, or in an earlier call a barrier separates — (no race on the in-place "
+            "buffer); and every element of a k-block is stored by a call fenced before that k-block's wgmma"),
     Theorem(36, T.TMEM_ACCUMULATOR, "TMEM accumulator placement",
             "with `accumulator:`, every element (row, column) of the TMEM tile lies where the tcgen05.mma writes "
             "D: at the address of its MMA's first element plus the lane and column offsets of the instruction's data "

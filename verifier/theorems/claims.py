@@ -53,8 +53,13 @@ class Trace(str, Enum):
     SCALE_READ = "scale_read"           # (k-block, mn, vector, sub-partition) of the MMA's read (kinds/scale)
     METADATA_ELEMENT = "metadata_element"   # (tile, stage, m, k) of a sparse wgmma's metadata element (kinds/sparse)
     METADATA_BIT = "metadata_bit"           # (thread, m_block, k_block, bit) of a wgmma's sp-meta (kinds/sparse)
+    METADATA_COPY = "metadata_copy"         # (stage, row, element) a tcgen05.cp of E writes (kinds/sparse, SM100)
+    METADATA_MMA = "metadata_mma"           # (k_tile, k_block, m, k) of the TMEM metadata an MMA is handed (SM100)
     BLOCKWISE_SLOT = "blockwise_slot"       # (tile, stage, write or block) of a blockwise load (kinds/blockwise)
     BLOCKWISE_READ = "blockwise_read"       # (thread, value, k-block, stage) of a blockwise scale's read
+    MIXED_SCALE_SLOT = "mixed_scale_slot"   # (tile, column, stage, m) of a mixed-input scale's load (kinds/mixed_scale)
+    MIXED_SCALE_READ = "mixed_scale_read"   # (thread, value, k-block, copy value, stage) of a scale register's read
+    TRANSPOSE = "transpose"                 # (base, stage, warp tile, lane, value) of B's transposition
 
 
 @dataclass

@@ -2,9 +2,11 @@
 m + M k in logical elements of A) against the sp-meta fragment of wgmma.mma_async.sp (hardware/wgmma_sparse.py):
 every sp-meta bit the instruction reads under the atom's sp-sel is, in CuTe's layout, the value of the row and the
 chunk's bit the instruction reads it as (value v holds bits v bits(E) .. of the register; a logical element k of a
-row is the row's metadata bits k bits(E) ..)."""
+row is the row's metadata bits k bits(E) ..).  A tcgen05.mma.sp atom keeps its metadata in tensor memory (no thread
+layout): its ValTypeE against the bits the kind's granularity gives a logical element (hardware/umma_sparse.py)."""
 from __future__ import annotations
 
+from ...hardware import umma_sparse as US
 from ...hardware import wgmma_sparse as WS
 from ...hardware.registry import Instruction
 from ...specfile.model import MMAAtomSpec
@@ -63,4 +65,22 @@ def metadata_matches(atom: MMAAtomSpec, suspects: Suspects) -> list[Item]:
                              "nibble bit (wgmma)": hw.nibble_bit},
         note=f"{stype.figure} (inferred: {WS.INFERRED}); the sides are the metadata bit m * {row_bits} + row bit"),
         e_layout, subject="E"))
+    return items
+
+
+def tmem_metadata_type(atom: MMAAtomSpec, suspects: Suspects) -> list[Item]:
+    """Theorem 2's items of a tcgen05.mma.sp atom's metadata type (`types: {e: ...}`, MMA_Traits::ValTypeE): the bits a
+    logical element of A takes in the metadata, 4 bits a chunk (PTX ISA 9.7.16.10.8.1-.2)."""
+    kind = US.sparse_kind(atom.instruction)
+    items: list[Item] = [Fact(f"{atom.name}: an atom with a metadata type issues tcgen05.mma.sp of a kind with "
+                              "structured sparsity", kind is not None, str(atom.instruction),
+                              "tcgen05.mma.sp.cta_group::N.kind::{tf32,f16,f8f6f4,i8}", suspects.mma_instruction(),
+                              subject="E")]
+    if kind is None:
+        return items
+    e_bits = atom.types["e"].bits
+    items.append(Fact(f"{atom.name} E: ValTypeE is {kind.bits_per_element} bit(s) a logical element of A "
+                      f"(.kind::{kind.kind}: {US.NIBBLE_BITS} metadata bits a chunk of {kind.chunk})",
+                      e_bits == kind.bits_per_element, f"{atom.types['e'].name} ({e_bits} bits)",
+                      f"{kind.bits_per_element} bits", suspects.mma_type("e"), note=US.SECTION, subject="E"))
     return items

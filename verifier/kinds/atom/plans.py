@@ -38,6 +38,9 @@ def mma_plans(spec: Spec, mma: str, operands: tuple[str, ...], context: Context)
         if atom.e is not None:         # a structured-sparse MMA: its metadata layout against sp-meta's fragment
             from .metadata import metadata_matches
             out += metadata_matches(atom, suspects)
+        elif "e" in atom.types:        # tcgen05.mma.sp: the metadata in tensor memory, its type against the kind's
+            from .metadata import tmem_metadata_type
+            out += tmem_metadata_type(atom, suspects)
         return out
 
     return {T.MMA_BIJECTIVE: bijective, T.MMA_MATCHES_INSTRUCTION: matches,

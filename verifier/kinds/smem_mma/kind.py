@@ -39,10 +39,11 @@ PACKED_BYTES = ("{name}: {bits}-bit elements packed {per} a byte; the theorems f
                 "bytes, its elements adjacent along the contiguous mode), the order inside a byte being global "
                 "memory's, which TMA copies and {reader} alike")
 # what a structured-sparse A's theorems follow, said in every report of it
-SPARSE_A = ("{name}: A of wgmma.mma_async.sp, stored packed (M x K/2, PTX ISA 9.7.15.6); CuTe's layouts are logical "
+SPARSE_A = ("{name}: A of {engine}, stored packed (M x K/2, PTX ISA {section}); CuTe's layouts are logical "
             "(sparse_elem<2, {name}>: a sparse pointer reads logical k and k+1 at one stored element), recast to the "
             "stored elements as CuTe's TMA and descriptor recast them; theorems 9 and 13-16 read that stored tile, "
-            "which wgmma reads through the descriptor like a dense operand of K/2")
+            "which {engine} reads through the descriptor like a dense operand of K/2")
+SPARSE_SECTIONS = {"wgmma": ("wgmma.mma_async.sp", "9.7.15.6"), "tcgen05.mma": ("tcgen05.mma.sp", "9.7.16.10.9.2")}
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 SMEM_VIEW = View.SMEM.value        # the buffer's bytes as written and as read (views.py)
 
@@ -79,7 +80,9 @@ class SmemMmaKind(MmaPictures):
             context.info.append(PACKED_BYTES.format(bits=vt.bits, name=vt.name, per=SUB_BYTE // vt.bits,
                                                     reader=reader))
         if check.operand == "A" and vt is not None and _sparse(spec, check):
-            context.info.append(SPARSE_A.format(name=vt.name))
+            from .arch import architecture
+            engine, section = SPARSE_SECTIONS[architecture(spec.mma_atoms[check.mma]).engine]
+            context.info.append(SPARSE_A.format(name=vt.name, engine=engine, section=section))
 
         def build() -> Planned:
             from . import theorems as HT

@@ -22,6 +22,8 @@ from ...symbolic.expr import Expr, ExprLike
 from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "tcgen05.mma", "make_umma_desc"
+UMMA_SPARSE_PREFIX = "tcgen05.mma.sp."     # the structured-sparse tcgen05.mma
+UMMA_SPARSE_A = 2                          # ... keeps two of every four (one of two) logical elements of A
 MN_32BIT_BITS = 32
 # PTX ISA 9.7.16.10.3, Table 54 "Valid Combinations of Type-Size, Major-ness and Swizzling": tcgen05.mma reads 8-,
 # 16- and 32-bit operands MN-major (transposed); 4- and 6-bit ones (.kind::f8f6f4, .kind::mxf8f6f4) have no
@@ -87,7 +89,10 @@ class Tcgen05:
         return cta_group(atom)
 
     def sparsity(self, atom: MMAAtomSpec, operand: Operand) -> int:
-        return 1          # tcgen05.mma.sp has no model: a sparse UMMA atom is not read here
+        """A of tcgen05.mma.sp is stored packed, M x K/2 ("the A matrix is Mx(K/2)", PTX ISA 9.7.16.10.9.2), read
+        through its descriptor like a dense operand of K/2 (CuTe's UMMA::sparse_smem_desc is smem_desc's)."""
+        sparse = (atom.instruction or "").strip().startswith(UMMA_SPARSE_PREFIX)
+        return UMMA_SPARSE_A if sparse and operand is Operand.A else 1
 
     def tile(self, layout: object, elem_bits: int, absolute: bool) -> SmemTile | str:
         return umma_smem_tile(layout, elem_bits, absolute)

@@ -14,6 +14,24 @@ tiled MMA) into each wgmma's sp-meta register.
 
 Every layout is in logical elements of E (the atom's `types: {e: sparse_elem<8,uint8_t>}`: one bit each; two for
 tf32's sparse_elem<4,uint8_t>), as CUTLASS writes them.
+
+A tcgen05.mma.sp atom (SM100, sm100_sparse_mma_warpspecialized.hpp) reads its metadata from tensor memory: TMA brings
+a stage of E into shared memory, tcgen05.cp.128x128b (`copy: SM100_UTCCP_128dp128bit_1cta` / `_2cta`,
+make_utccp_copy over recast<uint8_t> of the TMEM tile) copies it into tensor memory, and each k-block's MMA is handed
+the address of its part (theorems 27, 33, 28):
+
+    metadata: A
+    mma: "SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,128>"
+    copy: SM100_UTCCP_128dp128bit_1cta
+    value_type: uint8_t             # recast<ElementE>: the copy moves bytes of E
+    smem: "(((8,2,8),(16,2)),1,4,(1,8)):(((128,16,2048),(1,1024)),0,32,(0,16384))"   # SmemLayoutE, CuTe's print
+    gmem: "(((8,2,8),2),((16,2,4),2)):(((128,16,2048),16384),((1,1024,32),32768))"  # LayoutE over (M, K)
+    tile_k: 64                      # the CTA tile's K (TileShape); E's tile holds lcm(it, the atom's K)
+    tmem_base: 256                  # E's first TMEM column (after the accumulators)
+    # tmem: the TMEM tile tCtE, ((128, K_MMA), 1, MMA_K) -> TMEM element (default CuTe's tmem_e_frg)
+    # tmem_columns: 512             # what tcgen05.alloc allocated
+
+`smem` may be CuTe's partitioned print ((MMA_M, MMA_K), 1, MMA_K, PIPE) or the (M, K, PIPE) form tile_to_shape gives.
 """
 from __future__ import annotations
 
@@ -24,15 +42,19 @@ from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...echo import quote
 from ...specfile.fields import Fields, is_int, read_choice, refuse_keys, show
-from ...specfile.model import METADATA_KEY, CheckKind, CheckSpec, MMAAtomSpec, SpecError, common_fields
+from ...specfile.model import (METADATA_KEY, TMEM_METADATA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError,
+                               common_fields)
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
 
-SPARSE_OPERANDS = ("A",)           # wgmma.mma_async.sp: A is the structured-sparse operand
+SPARSE_OPERANDS = ("A",)           # wgmma.mma_async.sp / tcgen05.mma.sp: A is the structured-sparse operand
+TMEM_METADATA_KEYS = ("tile_k", "tmem", "tmem_columns", "tmem_base")   # read for a tcgen05.mma.sp atom only
 NOT_READ = ("operand", "permutation", "copy_for", "copy_mma", "banks", "reduction", "smem_type", "tiled_copy",
-            "major", "descriptor", "tma_box", "store", "buffer", "tmem", "tmem_columns", "scale_factors",
-            "sf_vec_size", "tmem_alloc", "tmem_base", "smem_partition")
+            "major", "descriptor", "tma_box", "store", "buffer", "scale_factors", "sf_vec_size", "tmem_alloc",
+            "smem_partition")
 DEFAULT_SMEM_ALIGN = 128           # alignas(128) of CUTLASS's smem_E
 MAX_SMEM_ALIGN = 1 << 20
+TMEM_COLUMN_LIMIT = 512
+TILE_K_LIMIT = 1 << 16
 
 
 @dataclass(kw_only=True)
@@ -45,8 +67,17 @@ class MetadataCheck(CheckSpec):
     smem: Layout                       # (m, k, stage) -> E element of the shared buffer
     gmem: Layout                       # (m, k) -> E element of the global tensor
     smem_align: int = DEFAULT_SMEM_ALIGN
+    # a tcgen05.mma.sp atom's (SM100: the metadata through tensor memory)
+    tmem_path: bool = False            # the atom is a tcgen05.mma.sp
+    tile_k: int | None = None          # the CTA tile's K (None: E's tile K, no reuse)
+    tmem: Layout | None = None         # (m, k) -> TMEM element of E's tile; None: CuTe's tmem_e_frg
+    tmem_base: int = 0                 # E's first TMEM column
+    tmem_columns: int = TMEM_COLUMN_LIMIT
 
     def summary(self) -> str:
+        if self.tmem_path:
+            return (f"metadata of {self.sparse} for {self.mma}: gmem {self.gmem} -> TMA -> smem {self.smem} -> "
+                    f"{self.copy} -> TMEM (column {self.tmem_base}) -> [sp-meta-tmem]")
         return (f"metadata of {self.sparse} for {self.mma}: gmem {self.gmem} -> TMA -> smem {self.smem} -> {self.copy}"
                 f"{f' on {self.value_type.name}' if self.value_type else ''} -> sp-meta")
 
@@ -80,26 +111,41 @@ def read_metadata_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | Non
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names the metadata of {sparse}: it needs 'mma' (the structured-sparse "
                                     "wgmma atom that reads it)")
-    if mma.e is None:
+    tmem_path = (mma.instruction or "").strip().startswith(TMEM_METADATA_INSTRUCTION)
+    if mma.e is None and not (tmem_path and "e" in mma.types):
         raise SpecError(fields.at("mma"), f"{what}: {quote(mma.name)} has no metadata layout 'e' "
-                                          "(MMA_Traits::ELayout): it is no structured-sparse MMA atom")
+                                          "(MMA_Traits::ELayout), nor is it a tcgen05.mma.sp atom with a metadata type "
+                                          "'e': it is no structured-sparse MMA atom")
     if named.copy is None:
-        raise SpecError(fields.loc, f"{what} needs 'copy': the shared -> register copy of the metadata "
-                                    "(CUTLASS's Copy_Atom<AutoVectorizingCopy, uint32_t>)")
+        raise SpecError(fields.loc, f"{what} needs 'copy': the copy of the metadata out of shared memory "
+                                    "(CUTLASS's Copy_Atom<AutoVectorizingCopy, uint32_t>; for tcgen05.mma.sp "
+                                    "SM100_UTCCP_128dp128bit_1cta / _2cta)")
     for k in ("smem", "gmem"):
         if not fields.has(k):
             raise SpecError(fields.loc, f"{what} names the metadata of {sparse} and so needs '{k}'")
     refuse_keys(fields, NOT_READ, "is not used by metadata checks")
+    if tmem_path:
+        refuse_keys(fields, ("atom_layout",), "is not used by the metadata check of a tcgen05.mma.sp atom (one "
+                                              "thread issues the MMA of its CTA or CTA pair)")
+    else:
+        refuse_keys(fields, TMEM_METADATA_KEYS, "is only read by the metadata check of a tcgen05.mma.sp atom (its "
+                                                "metadata in tensor memory)")
     e_bits = mma.types["e"].bits if "e" in mma.types else 1
     smem = _plain(fields, "smem", what, e_bits)
+    if tmem_path:                        # Blackwell's module: loaded by a tcgen05.mma.sp check only
+        from ...cute.sparse_sm100 import mk_view
+        smem = mk_view(smem, pipe=True)      # CuTe's partitioned ((MMA_M, MMA_K), 1, MMA_K, PIPE) at (m, k, stage)
     if smem.rank() not in (2, 3):
-        raise SpecError(fields.at("smem"), f"'smem' of {what} must be SmemLayoutE, (M, K[, PIPE]) -> element, not "
-                                           f"rank {smem.rank()}")
+        raise SpecError(fields.at("smem"), f"'smem' of {what} must be SmemLayoutE, (M, K[, PIPE]) -> element"
+                                           + (" or CuTe's ((MMA_M, MMA_K), 1, MMA_K[, PIPE])" if tmem_path else "")
+                                           + f", not rank {smem.rank()}")
     gmem = _plain(fields, "gmem", what, e_bits)
     if gmem.rank() != 2:
         raise SpecError(fields.at("gmem"), f"'gmem' of {what} must be LayoutE over (M, K), rank 2 (one batch)")
     check = MetadataCheck(**{**common_fields(named), "mma": named.mma, "copy": named.copy}, sparse=sparse,
-                          smem=smem, gmem=gmem)
+                          smem=smem, gmem=gmem, tmem_path=tmem_path)
+    if tmem_path:
+        _read_tmem_fields(fields, check)
     if fields.has("smem_align"):
         align = fields.m["smem_align"]
         if not is_int(align) or align <= 0 or align & (align - 1) or align > MAX_SMEM_ALIGN:
@@ -107,3 +153,28 @@ def read_metadata_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | Non
                                                      f"not {show(align)}")
         check.smem_align = int(align)
     return check
+
+
+def _int(fields: Fields, key: str, lo: int, hi: int) -> int:
+    x = fields.m[key]
+    if not is_int(x) or not lo <= x <= hi:
+        raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be an integer in {lo}..{hi}, not {show(x)}")
+    return int(x)
+
+
+def _read_tmem_fields(fields: Fields, check: MetadataCheck) -> None:
+    """A tcgen05.mma.sp check's keys: the CTA tile's K, E's TMEM tile, its first column, the allocation."""
+    from ...cute.sparse_sm100 import mk_view
+    what = fields.what
+    if fields.has("tile_k"):
+        check.tile_k = _int(fields, "tile_k", 1, TILE_K_LIMIT)
+    if fields.has("tmem"):
+        tmem = fields.layout("tmem")
+        if not isinstance(tmem, Layout) or mk_view(tmem, pipe=False).rank() != 2:
+            raise SpecError(fields.at("tmem"), f"'tmem' of {what} must be E's TMEM tile, CuTe's ((128, K_MMA), 1, "
+                                               "MMA_K) or (M, K) -> TMEM element, a plain layout")
+        check.tmem = mk_view(tmem, pipe=False)
+    if fields.has("tmem_base"):
+        check.tmem_base = _int(fields, "tmem_base", 0, TMEM_COLUMN_LIMIT)     # 512: after 512 columns of D
+    if fields.has("tmem_columns"):
+        check.tmem_columns = _int(fields, "tmem_columns", 1, TMEM_COLUMN_LIMIT)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
 from ...algebra import functions as F
 from ...algebra.inttuple import AlgebraError, Underscore, product
@@ -18,6 +19,7 @@ from ...cute.mma import TiledMMA
 from ...hardware import tma as TMA
 from ...hardware import wgmma_sparse as WS
 from ...hardware.base import CopyModel
+from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...hardware.registry import Instruction
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ..cute_objects import copy_atom, copy_model_for, mma_atom
@@ -25,6 +27,39 @@ from .config import MetadataCheck
 
 TMA_DTYPE = "uint64"              # make_tma_copy_A_sm90<uint64_t>
 META_WORD = WS.META_BITS          # recast<uint32_t>: one sp-meta register a wgmma
+
+
+class MetaLoad(Protocol):
+    """What theorem 27 reads of a metadata check's setup, SM90's (MetaSetup) or SM100's (sm100_setup.py): the shared
+    tile and its stages, the tiles of the global E and the TMA box CuTe derives for a stage."""
+    @property
+    def check(self) -> MetadataCheck: ...
+    @property
+    def e_bits(self) -> int: ...
+    @property
+    def blk_m(self) -> int: ...
+    @property
+    def blk_k(self) -> int: ...
+    @property
+    def stages(self) -> int: ...
+    @property
+    def tile_index(self) -> Layout: ...
+    @property
+    def tiles(self) -> tuple[int, int]: ...
+    @property
+    def tile_problem(self) -> str | None: ...
+    @property
+    def tma(self) -> SP.MetaTma | None: ...
+    @property
+    def tma_problem(self) -> str | None: ...
+    @property
+    def tensor_map(self) -> TMA.TensorMapND | None: ...
+    @property
+    def stage_stride(self) -> int: ...
+    @property
+    def footprint_bits(self) -> int: ...
+    @property
+    def shared_capacity(self) -> int: ...
 
 
 @dataclass
@@ -89,6 +124,10 @@ class MetaSetup:
     @property
     def footprint_bits(self) -> int:
         return int(self.check.smem.cosize()) * self.e_bits
+
+    @property
+    def shared_capacity(self) -> int:
+        return SM90_BLOCK_SHARED_BYTES
 
 
 def _at(layout: Layout, *coord: int) -> int:

@@ -22,31 +22,31 @@ from __future__ import annotations
 
 from ...hardware import tma as TMA
 from ...hardware import wgmma_sparse as WS
-from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...symbolic.expr import Expr, Var, and_, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Trace, Unsupported
 from ...theorems.suspects import Suspects
-from .setup import TMA_DTYPE, MetaSetup, thread_warpgroup_m, words
+from .setup import TMA_DTYPE, MetaLoad, MetaSetup, thread_warpgroup_m, words
 
 BYTE = 8
 WORD_BITS = 64                    # the TMA's uint64
 
 
-def _tile_problem(setup: MetaSetup) -> Unsupported | None:
+def _tile_problem(setup: MetaLoad) -> Unsupported | None:
     return Unsupported(setup.tile_problem) if setup.tile_problem is not None else None
 
 
 # --- theorem 27: E through TMA into shared memory ------------------------------------------------------------------
 
-def metadata_tma(setup: MetaSetup, suspects: Suspects) -> Plan:
+def metadata_tma(setup: MetaLoad, suspects: Suspects) -> Plan:
     problem = _tile_problem(setup)
     if problem is not None:
         return problem
     check = setup.check
     smem = suspects.field("smem", "the shared metadata layout (SmemLayoutE, its stages)")
-    gmem = suspects.field("gmem", "the global metadata layout (Sm90GemmSparseConfig::fill_layoutE)")
+    gmem = suspects.field("gmem", "the global metadata layout (Sm90GemmSparseConfig / Sm1xxGemmSparseConfig::"
+                                  "fill_layoutE)")
     items: list[Item] = []
     sizes = (setup.blk_m, setup.blk_k, setup.stages)
     n = setup.blk_m * setup.blk_k * setup.stages
@@ -63,8 +63,8 @@ def metadata_tma(setup: MetaSetup, suspects: Suspects) -> Plan:
                        smem, subject="E"))
     align = suspects.field("smem_align", f"the metadata buffer's alignment ({check.smem_align} bytes)")
     footprint = -(-setup.footprint_bits // BYTE)
-    items.append(Fact("the metadata buffer fits shared memory", footprint <= SM90_BLOCK_SHARED_BYTES,
-                      f"{footprint} bytes", f"at most {SM90_BLOCK_SHARED_BYTES} bytes", smem))
+    items.append(Fact("the metadata buffer fits shared memory", footprint <= setup.shared_capacity,
+                      f"{footprint} bytes", f"at most {setup.shared_capacity} bytes", smem))
     items.append(Fact("the shared tile's elements map to the global tensor's as one TMA box", setup.tma is not None,
                       setup.tma_problem or "one box", "whole uint64 words of the global tensor's runs", gmem))
     tma, tensor_map = setup.tma, setup.tensor_map

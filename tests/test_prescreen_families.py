@@ -1,0 +1,106 @@
+"""A high --level's space as families (verifier/prescreen/families.py): the families expand to exactly the kernels
+CUTLASS's generator emits kernel by kernel (names, counts, configurations, mappings), and a family whose sampled
+member differs from it is caught."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from verifier.outcome import Expect, Verdict
+from verifier.prescreen.builders import Mapped, Unmapped, map_kernel
+from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, generate_families
+from verifier.prescreen.family_run import FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check
+from verifier.prescreen.space import generate
+from verifier.theorems.result import CheckResult
+
+generator = pytest.importorskip("cutlass_library.generator")
+
+# parts of CUTLASS's SM90 generator that between them exercise every branch of the family Create: kernels the
+# generator stamps out twice (fp8: the second of a name dropped), mixed-input modes and value shuffles, cp.async
+# (unaligned) and tf32 schedules, blockwise kernels (whose mapper reads the name), sparse kernels (the other recorded
+# creator), CUTLASS 2.x kernels (another creator, into the real Manifest)
+PARTS = {"1000": ("GenerateSM90_TensorOp_mixed_dtype_WGMMA_gemm", "GenerateSM90_TensorOp_16b_WGMMA_alignx_gemm"),
+         "0100": ("GenerateSM90_TensorOp_tf32_WGMMA_gemm",),
+         "": ("GenerateSM90_TensorOp_fp8_WGMMA_gemm", "GenerateSM90_TensorOp_fp8_WGMMA_gemm_with_blockwise",
+              "GenerateSM90_TensorOp_16b_WGMMA_gemm", "GenerateSM90_SparseTensorOp_16b_WGMMA_gemm",
+              "GenerateSM90_TensorOp_1684")}
+
+
+def _same(found: Mapped | Unmapped, family: Mapped | Unmapped, member: str, first: str) -> bool:
+    if isinstance(found, Unmapped) and isinstance(family, Unmapped):
+        return found.reason.replace(member, first) == family.reason
+    return found == family
+
+
+@pytest.mark.parametrize("level", sorted(PARTS))
+def test_families_expand_to_the_generators_kernels(monkeypatch, level):
+    monkeypatch.setattr(generator, "GenerateSM90",
+                        lambda m, cuda: [getattr(generator, part)(m, cuda) for part in PARTS[level]])
+    kernels = generate(90, level)
+    families = generate_families(90, level, keep_names=True)
+    names = Counter(n for f in families for n in f.names or [])
+    assert names == Counter(k.name for k in kernels) and max(names.values()) == 1
+    assert sum(f.kernels for f in families) == len(kernels) and all(f.kernels == len(f.names or []) for f in families)
+    assert len(families) < len(kernels)
+    by_name = {k.name: k for k in kernels}
+    ignored = IGNORED_FIELDS[90]
+    mapping = [map_kernel(f.config) for f in families]
+    for family, mapped in zip(families, mapping):
+        first = family.config
+        assert family.samples[0].name == first.name and family.samples[-1].name == (family.names or [])[-1]
+        for name in family.names or []:
+            kernel = by_name[name]
+            assert replace(kernel, name=first.name, **{f: getattr(first, f) for f in ignored}) == first
+            assert _same(map_kernel(kernel), mapped, name, first.name)
+    assert any(isinstance(m, Mapped) for m in mapping)
+    if level == "1000":
+        assert {"ConvertOnly", "ScaleOnly"} <= {f.config.mixed_mode for f in families}
+        assert any(f.config.mixed_shuffle for f in families) and any(isinstance(m, Unmapped) for m in mapping)
+    elif level == "0100":                 # members of other cluster shapes
+        assert any(len({by_name[n].cluster for n in f.names or []}) > 1 for f in families)
+    else:
+        assert any(f.config.kind in NAME_READING_KINDS for f in families)
+        assert any(f.config.kind == "SparseUniversal3x" and f.kernels > 1 for f in families)
+        assert any(f.samples[0].config is not None for f in families)       # a 2.x kernel, built for real
+    assert cross_check(90, level, families, mapping) == sum(len(f.samples) for f in families)
+
+
+def test_a_member_that_is_not_its_familys_is_caught(monkeypatch):
+    monkeypatch.setattr(generator, "GenerateSM90",
+                        lambda m, cuda: generator.GenerateSM90_TensorOp_tf32_WGMMA_gemm(m, cuda))
+    families = generate_families(90, "")
+    family = next(f for f in families if len(f.samples) == 2)
+    other = next(f for f in families if f.config.tile != family.config.tile)
+    wrong = Family(family.config, family.kernels, [family.samples[0], other.samples[0]])
+    with pytest.raises(FamilyMismatch):
+        cross_check(90, "", [wrong], [map_kernel(family.config)])
+    renamed = Family(family.config, family.kernels, [Member(family.samples[1].name + "_x", family.samples[1].call,
+                                                            family.samples[1].kernel_schedule,
+                                                            family.samples[1].epilogue_schedule,
+                                                            family.samples[1].tile_scheduler)])
+    with pytest.raises(FamilyMismatch, match="emits 0 kernels of its name"):
+        cross_check(90, "", [renamed], [map_kernel(family.config)])
+
+
+def test_the_family_table_counts_kernels_and_families():
+    def result(verdict: Verdict, expect: Expect = Expect.PASS, summary: str = "") -> CheckResult:
+        r = CheckResult("s.yaml", "sm90 kernels", "k", None, expect, None, summary)   # type: ignore[arg-type]
+        r.verdict = verdict
+        return r
+    run = FamilyRun([result(Verdict.VERIFIED), result(Verdict.VERIFIED),
+                     result(Verdict.UNSUPPORTED, Expect.UNSUPPORTED, "a family of 7 kernels; not mapped: why")],
+                    [5, 6, 7], 3, 6, 1.0)
+    table = family_table(90, "9999", run)
+    assert "18 GEMM kernels in 3 families, 11 kernels (2 families) mapped" in table
+    assert "| verified | 11 | 2 |" in table and "| not mapped | 7 | 1 |" in table and "7  why" in table
+
+
+def test_families_are_mapped_and_checked_alike_on_two_workers(monkeypatch):
+    monkeypatch.setattr(generator, "GenerateSM90",
+                        lambda m, cuda: generator.GenerateSM90_TensorOp_tf32_WGMMA_gemm(m, cuda))
+    families = generate_families(90, "")
+    alone, checked = map_and_check(90, "", families, 1)
+    assert map_and_check(90, "", families, 2) == (alone, checked) == ([map_kernel(f.config) for f in families],
+                                                                      sum(len(f.samples) for f in families))

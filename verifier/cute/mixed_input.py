@@ -1,0 +1,121 @@
+"""CUTLASS's SM90 mixed-input scales and zero points as CuTe computes them (sm90_mma_tma_gmma_rs_warpspecialized_
+mixed_input.hpp with cutlass/detail/collective/mixed_input_utils.hpp; ConversionMode ConvertAndScale[WithZero]).
+
+A of `cute::tuple<Narrow, Scale[, Zero]>`: every element A(m, k) is converted to B's type and multiplied by
+scale(m, k / group) (plus zero(m, k / group)).  The collective keeps one scale column a k-tile:
+
+- the scale tensor is MN-major, (M, scale_k, L) with stride (1, M, M scale_k), scale_k = ceil(K / group_size);
+- SmemLayoutScale = tile_to_shape(Layout<Shape<size<0>(SmemLayoutAtomA), _1>>, (BLK_M, 1, Stages), Step<_2,_1,_3>)
+  (`size<1>(SmemLayoutAtomScale) must be 1`); the zero points share it;
+- load(): make_tma_copy<TmaElementScale>(SM90_TMA_LOAD, the scale tensor, SmemLayoutScale(_,_,0), (BLK_M, 1)) brings
+  column k_tile / reload_factor of the CTA's rows into the k-tile's stage, reload_factor = ceil(group_size / BLK_K);
+- mma(): tCsS = thr_mma.partition_A(sS) (the K mode of one column is a stride-0 broadcast), tCrS a register tensor of
+  partition_fragment_A(sS(_,_,0))'s layout, copied at k-block 0 of each k-tile through make_tiled_copy_A(Copy_Atom<
+  AutoVectorizingCopy, ElementScale>, tiled_mma)'s retile_D(tCrS) (one flat index for source and destination: CuTe's
+  AutoVectorizingCopy copies element i to element i); dequantize_A_kblock multiplies element i of the k-block's
+  fragment tCrA_mma(_,_,k_block) by element i of tCrS(_,_,k_block) (zipped_divide of both by one vector length).
+
+Here are the layouts of that path; the kind (kinds/mixed_scale) proves what they deliver.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..algebra.inttuple import Underscore, product
+from ..algebra.layout import Layout
+from ..algebra.tiling import tile_to_shape
+from .copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from .mma import TiledMMA
+from .tensor import Tensor
+
+SCALE_COLUMNS_PER_STAGE = 1          # size<1>(SmemLayoutAtomScale): "size<1>(SmemLayoutAtomScale) must be 1."
+MN_MAJOR_ORDER = (2, 1, 3)           # Step<_2,_1,_3>: StrideScale = Stride<_1, int64_t, int64_t> is MN-major
+SCALE_STAGE_ALIGN = 128              # "Each scale stage must be 128B aligned." (compute_tma_transaction_bytes_extra)
+
+
+def scale_smem(atom_rows: int, tile_m: int, stages: int) -> Layout:
+    """SmemLayoutScale: tile_to_shape(Layout<Shape<atom_rows, _1>>, (BLK_M, 1, Stages), Step<_2,_1,_3>)
+    // (m, 0, stage) -> slot."""
+    return tile_to_shape(Layout((atom_rows, SCALE_COLUMNS_PER_STAGE)), (tile_m, SCALE_COLUMNS_PER_STAGE, stages),
+                         MN_MAJOR_ORDER)
+
+
+def scale_global(extent_m: int, columns: int) -> Layout:
+    """The scale (zero) tensor of one batch, make_layout((M, scale_k), dS) with dS MN-major and packed
+    // (m, column) -> element."""
+    return Layout((extent_m, columns), (1, extent_m))
+
+
+def reload_factor(group_size: int, tile_k: int) -> int:
+    """Params::reload_factor = (group_size + BLK_K - 1) / BLK_K: k-tiles that read one scale column."""
+    return -(-group_size // tile_k)
+
+
+def columns(problem_k: int, group_size: int) -> int:
+    """scale_k = ceil_div(K, group_size): the scale tensor's columns."""
+    return -(-problem_k // group_size)
+
+
+def accepted_group(group_size: int, problem_k: int, tile_k: int) -> bool:
+    """can_implement's rule: group_size == K, or a (nonzero) multiple of BLK_K."""
+    return group_size > 0 and (group_size == problem_k or group_size % tile_k == 0)
+
+
+@dataclass(frozen=True)
+class ScaleRegisters:
+    """mma()'s scale path, as layouts (a register fragment's layout is a compile-time type, the same for every thread;
+    the threads differ in the offset of their partition only):
+
+    - `partition`: thrfrg_A of the stage-0 scale tile        // ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK))) -> slot
+    - `fragment`: tCrS, partition_fragment_A(sS(_,_,0))'s     // (FrgV, RestM, RestK) -> register
+    - `copy_view`: retile_D(tCrS) of the scale copy           // ((CPY, CPY rest), CPY_M, CPY_K) -> register"""
+    copy: TiledCopy
+    partition: Layout
+    fragment: Layout
+    copy_view: Layout
+
+    @property
+    def read_view(self) -> Layout:
+        """tCrS(_,_,k_block) without its k offset   // flat index of a k-block slice -> register."""
+        return self.fragment.slice((Underscore, Underscore, 0))
+
+    @property
+    def k_mode(self) -> Layout:
+        """tCrS's K mode: tCrS(_,_,k_block) starts at k_mode(k_block), read past its extent as CuTe indexes it
+        // k_block -> register offset."""
+        return self.fragment.mode(2)
+
+    @property
+    def write_view(self) -> Layout:
+        """tCrS_copy_view(_,_,0): the k-block 0 copy's destination   // flat index -> register."""
+        return self.copy_view.slice((Underscore, Underscore, 0))
+
+    @property
+    def source_values(self) -> int:
+        """Elements of tCsS(_,_,0,stage), the k-block 0 copy's source: (FrgV, RestM) of the partition."""
+        frg = self.partition.mode(1)
+        return int(frg.mode(0).size()) * int(product(frg.mode(1).mode(0).shape))
+
+    @property
+    def frg_values(self) -> int:
+        """The partition's FrgV: values of one MMA atom."""
+        return int(self.partition.mode(1).mode(0).size())
+
+
+def a_fragment_shape(mma: TiledMMA, tile_m: int, tile_k: int) -> tuple[int, int, int]:
+    """The shape of tCrA_mma (partition_fragment_A of the BLK_M x BLK_K tile): (values of one wgmma, MMA_M,
+    k-blocks)."""
+    frg = mma.thrfrg(Layout((tile_m, tile_k)), "A").mode(1)
+    rest = frg.mode(1)
+    return int(frg.mode(0).size()), int(product(rest.mode(0).shape)), int(product(rest.mode(1).shape))
+
+
+def scale_registers(mma: TiledMMA, stage0: Layout, atom: TypedCopyAtom) -> ScaleRegisters:
+    """The scale path of `mma` (the tiled MMA partition_A and make_tiled_copy_A are given) for the stage-0 scale tile
+    `stage0` (// (m, 0) -> slot), copied with `atom` (Copy_Atom<AutoVectorizingCopy, ElementScale>); raises
+    AlgebraError where CuTe refuses a step."""
+    partition = mma.thrfrg(stage0, "A")
+    fragment = mma.partition_fragment(Tensor(0, stage0), "A", 0).layout
+    assert isinstance(fragment, Layout)          # a register fragment is compact: never swizzled
+    copy = make_tiled_copy_for(atom, mma, "A")
+    return ScaleRegisters(copy, partition, fragment, copy.retile(fragment))

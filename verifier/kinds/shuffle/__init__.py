@@ -1,0 +1,1 @@
+"""The value-shuffled mixed-input kind (theorem 35)."""

@@ -1,0 +1,261 @@
+"""Theorem 35 `mixed.shuffled_a`: the value-shuffled narrow A of an SM90 mixed-input GEMM, from the reordered global
+tensor to the RS wgmma's A fragment.
+
+For every CTA tile, k-tile (the stage it is loaded into), thread, fragment value, M block and k-block:
+- TMA: the box make_tma_copy_A_sm90<TmaElementA> derives is encodable, covers a stage exactly at 128-byte aligned
+  destinations, distinct (m, k, stage) have distinct shared elements, and every element (m, k) of every tile comes
+  from the global element the reordered layout gives (m0 + m, k0 + k) to SmemLayoutA(m, k, stage) -- box word u at the
+  stage's destination + u bytes a word (hardware/tma.py), read from the tile's first word + sum u_d stride_d, and the
+  element's place inside its TMA element (a nibble of a byte for 4-bit A) the same in both;
+- registers: copy(tiled_copy, tCsA(_,_,kb,s), retile_D(load)(_,_,kb)) puts logical element l of the thread's
+  partition_A into the register retile_D gives l; dequantize_A_kblock(kb) converts chunk by chunk, the converter
+  LayoutAwareConvert picks for each chunk writing each destination register from the source register its code
+  reads (cute/convert.py); the register of fragment value (i, m block, k-block) the wgmma reads as A element i of
+  thread t (PTX ISA, wgmma's A fragment from registers, at the origin partition_A gives the warpgroup's slice) is,
+  after the k-block's conversion, made from the register the copy filled with SmemLayoutA(m, k, stage) of that very
+  (m, k); and no conversion of a k-block writes a register outside that k-block's fragment (another k-block's
+  registers may be read by a wgmma in flight; past the fragment is outside the array).
+
+Each part is decided by exhaustive enumeration of its whole domain on integers (the tables of setup.py).
+"""
+from __future__ import annotations
+
+from ...cute.convert import register_conversion
+from ...hardware import tma as TMA
+from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
+from ...theorems.claims import Fact, Item, Plan, Refusal, Unsupported
+from ...theorems.suspects import Suspects
+from .setup import BYTE, ShuffleSetup
+
+ENUMERATION = "exhaustive enumeration on integers"
+
+
+def _point_fact(title: str, failures: list[tuple[dict[str, int], str]], total: int, expected: str, suspect: object,
+                note: str) -> Fact:
+    """A fact decided over a whole domain: holds when nothing failed; else the first failing point and the count."""
+    if not failures:
+        return Fact(title, True, f"all {total} points", expected, suspect, note=f"{note}; {ENUMERATION}",  # type: ignore[arg-type]
+                    domain_size=total)
+    point, actual = failures[0]
+    return Fact(title, False, actual, expected, suspect, note=f"{note}; {ENUMERATION}", point=point,  # type: ignore[arg-type]
+                failing=len(failures), domain_size=total)
+
+
+def shuffled_a(setup: ShuffleSetup, suspects: Suspects) -> Plan:
+    check, atom = setup.check, setup.atom
+    instruction = suspects.mma_instruction()
+    items: list[Item] = [Fact("the atom is a wgmma RS atom (A from registers)", setup.model is not None,
+                              setup.model_problem or str(atom.instruction), "wgmma.mma_async with A from registers",
+                              instruction)]
+    assert check.value_type is not None
+    narrow, wide = check.value_type.name, atom.types["a"].name if "a" in atom.types else "?"
+    value_type = suspects.field("value_type", f"the narrow type {narrow}")
+    where = register_conversion(narrow, wide)
+    items.append(Fact(f"CUTLASS's mixed-input mainloop converts {narrow} to the MMA's {wide} in registers",
+                      where is not None, f"{narrow} -> {wide}", "one of the modelled mixed-input conversions "
+                      "(cute/convert.py)", value_type))
+    if setup.tile_problem is not None:
+        return Unsupported(setup.tile_problem)
+    if not all(f.holds for f in items if isinstance(f, Fact)):
+        return items
+    items += _tma(setup, suspects)
+    if not all(f.holds for f in items if isinstance(f, Fact)):
+        return items
+    if setup.cute_refusal is not None:
+        return Refusal(setup.cute_refusal, "make_tiled_copy_A(Copy_Atom<AutoVectorizingCopy, Narrow>, tiled_mma) and "
+                                           "its partitions of A", suspects.field("copy", check.copy))
+    if setup.reads is None:
+        return Unsupported(f"the copy {check.copy} has no copy atom the spec defines")
+    items += _registers(setup, suspects)
+    return items
+
+
+def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
+    check = setup.check
+    smem = suspects.field("smem", "the shared A (SmemLayoutA, its stages)")
+    gmem = suspects.field("gmem", "the reordered global A (tile_to_shape of compute_memory_reordering_atom)")
+    items: list[Item] = []
+    bm, bk, stages = setup.blk_m, setup.blk_k, setup.stages
+    layout = check.smem
+    positions = layout.values() if layout.rank() > 2 else check.smem.values()
+    seen: dict[int, int] = {}
+    clash: list[tuple[dict[str, int], str]] = []
+    for x, p in enumerate(positions):
+        if p in seen:
+            y = seen[p]
+            clash.append(({"element": y, "element2": x}, f"(m {y % bm}, k {(y // bm) % bk}, stage {y // (bm * bk)}) "
+                          f"and (m {x % bm}, k {(x // bm) % bk}, stage {x // (bm * bk)}) both at element {p}"))
+        else:
+            seen[p] = x
+    items.append(_point_fact(f"distinct (m, k, stage) of the {bm}x{bk}x{stages} buffer have distinct shared "
+                             "elements", clash, len(positions), "distinct elements", smem,
+                             "element = m + BLK_M (k + BLK_K stage)"))
+    footprint = -(-int(layout.cosize()) * setup.narrow_bits // BYTE)
+    items.append(Fact("the A buffer fits shared memory", footprint <= SM90_BLOCK_SHARED_BYTES, f"{footprint} bytes",
+                      f"at most {SM90_BLOCK_SHARED_BYTES} bytes", smem))
+    items.append(Fact("the shared tile's elements map to the global tensor's as one TMA box", setup.tma is not None,
+                      setup.tma_problem or "one box", "whole TMA elements of the global tensor's runs", gmem))
+    tma, tensor_map = setup.tma, setup.tensor_map
+    if tma is None or tensor_map is None or not all(f.holds for f in items if isinstance(f, Fact)):
+        return items
+    refusal = TMA.encode_refusal_nd(tensor_map)
+    items.append(Fact("cuTensorMapEncodeTiled accepts the box", refusal is None, refusal or "accepted",
+                      "no rule broken", gmem if "Stride" in (refusal or "") else smem,
+                      note=f"box {tma.box} {tensor_map.dtype}, global dims {tma.global_dim}, strides "
+                           f"{tma.global_strides[1:]} bytes"))
+    stage_bits = bm * bk * setup.narrow_bits
+    items.append(Fact("the box writes the stage's A and nothing else", tma.box_words * tma.word_bits == stage_bits,
+                      f"a box of {tma.box_words * tma.word_bits // BYTE} bytes", f"the stage's {stage_bits // BYTE} "
+                      "bytes", smem))
+    stride_bits = setup.stage_stride * setup.narrow_bits
+    align = suspects.field("smem_align", f"the A buffer's alignment ({check.smem_align} bytes)")
+    items.append(Fact(f"every stage's destination is {TMA.SMEM_ALIGN}-byte aligned",
+                      check.smem_align % TMA.SMEM_ALIGN == 0
+                      and (stages == 1 or stride_bits % (TMA.SMEM_ALIGN * BYTE) == 0),
+                      f"a buffer {check.smem_align}-byte aligned, stages {stride_bits // BYTE} bytes apart",
+                      f"multiples of {TMA.SMEM_ALIGN}", align if check.smem_align % TMA.SMEM_ALIGN else smem))
+    if not all(f.holds for f in items if isinstance(f, Fact)):
+        return items
+    items.append(_placement(setup, gmem))
+    return items
+
+
+def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
+    """Every element (m, k) of every tile and stage: the global element TMA reads for it and the shared byte it
+    lands at, against the reordered layout and SmemLayoutA."""
+    check, tma, tensor_map = setup.check, setup.tma, setup.tensor_map
+    assert tma is not None and tensor_map is not None
+    bm, bk, n = setup.blk_m, setup.blk_k, tma.elements_per_word
+    word_bytes = tma.word_bits // BYTE
+    strides = [g // word_bytes for g in tma.global_strides]           # TMA elements
+    smem, g = check.smem, check.gmem
+    stage_bytes = setup.stage_stride * setup.narrow_bits // BYTE
+    failures: list[tuple[dict[str, int], str]] = []
+    total = 0
+    shared = smem.values()                               # (m, k[, stage]) colexicographic -> element
+    gm = int(g.mode(0).size())
+    glob = g.values()                                    # (m, k) colexicographic -> global element
+
+    def index_of(word: int) -> tuple[int, ...]:
+        out, run = [], 1
+        for d, b in enumerate(tma.box):
+            out.append((word // run) % b if d < tma.rank - 1 else word // run)
+            run *= b
+        return tuple(out)
+    # where the hardware puts each box word: every stage (a tensor map without a swizzle moves a box's bytes with
+    # its destination, so stage 0's words say it for every stage; a swizzled one is walked stage by stage)
+    walked = range(setup.stages) if tensor_map.swizzle is not TMA.TmaSwizzle.NONE else range(1)
+    for s in walked:
+        for word in range(tma.box_words):
+            lands = TMA.smem_address_nd(tensor_map, s * stage_bytes, index_of(word), 0)
+            total += 1
+            if lands != s * stage_bytes + word * word_bytes:
+                failures.append(({"stage": s, "word": word}, f"box word {word} of stage {s} lands at byte {lands}, "
+                                 f"not {s * stage_bytes + word * word_bytes}"))
+    offsets = [sum(i * d for i, d in zip(index_of(word), strides)) for word in range(tma.box_words)]
+    for mt in range(setup.tiles[0]):
+        for kt in range(setup.tiles[1]):
+            first = glob[mt * bm + gm * kt * bk]
+            for k in range(bk):
+                for m in range(bm):
+                    total += 1
+                    local = shared[m + bm * k]
+                    word, within = local // n, local % n
+                    read = first // n + (offsets[word] if word < len(offsets) else -1)
+                    want = glob[mt * bm + m + gm * (kt * bk + k)]
+                    if read != want // n or within != want % n or first % n:
+                        failures.append(({"tile_m": mt, "tile_k": kt, "m": m, "k": k},
+                                         f"shared element {local} (box word {word}, position {within}) is read from "
+                                         f"global word {read}, position {within}; the global element is {want} "
+                                         f"(word {want // n}, position {want % n})"))
+    return _point_fact("TMA brings every element (m, k) of every tile and stage from the global element the "
+                       "reordered layout gives it to the shared element SmemLayoutA gives it", failures, total,
+                       "the reordered layout's element", gmem,
+                       f"box {tma.box} of {tma.word_bits}-bit TMA elements ({n} narrow elements a TMA element) at "
+                       f"each stage's first byte; every one of the {setup.tiles[0]} x {setup.tiles[1]} tiles")
+
+
+def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
+    check = setup.check
+    assert setup.reads is not None and setup.coords is not None and setup.load is not None
+    assert setup.view is not None and setup.fragment is not None and setup.model is not None
+    copy = suspects.field("copy", f"the shared -> register copy {check.copy}")
+    smem = suspects.field("smem", "the shared A (SmemLayoutA): the order the registers follow")
+    reads, coords, view, fragment = setup.reads, setup.coords, setup.view, setup.fragment
+    values, m_blocks, k_blocks = (int(fragment.mode(i).size()) for i in range(3))
+    per_kb = values * m_blocks
+    items: list[Item] = []
+    # the registers each k-block's conversion writes, in program order: the last writer of each register
+    last: dict[tuple[int, int], tuple[int, int | None, str]] = {}     # (k_block, register) -> chunk, source, name
+    outside: list[tuple[dict[str, int], str]] = []
+    frag_table = fragment.values()
+    kb_registers = [set(frag_table[per_kb * kb:per_kb * (kb + 1)]) for kb in range(k_blocks)]
+    writes = 0
+    for c, conv in zip(setup.chunks, setup.converters):
+        for d, q in conv.writes:
+            writes += 1
+            reg = c.dst + d
+            last[(c.k_block, reg)] = (c.index, None if q is None else c.src + q, conv.name)
+            if reg not in kb_registers[c.k_block]:
+                outside.append(({"k_block": c.k_block, "chunk": c.index, "position": d},
+                                f"{conv.name} of chunk {c.index} of k-block {c.k_block} writes fragment register "
+                                f"{reg}, " + (f"k-block {next(i for i, rs in enumerate(kb_registers) if reg in rs)}'s"
+                                              if any(reg in rs for rs in kb_registers) else
+                                              f"past the fragment's {int(fragment.cosize())} registers")))
+    converters = sorted({conv.name for conv in setup.converters})
+    items.append(_point_fact("no conversion of a k-block writes a register outside that k-block's A fragment",
+                             outside, writes, "registers of its own k-block", suspects.field(
+                                 "value_type", f"the converter of {check.value_type.name if check.value_type else ''}"
+                                 f" ({'; '.join(converters)})"),
+                             "dequantize_A_kblock: LayoutAwareConvert chunk by chunk; another k-block's registers may "
+                             "be read by a wgmma in flight"))
+    # copy: load register -> logical element of the k-block slice (retile_D's inverse)
+    view_values, cv = view.values(), int(view.mode(0).size()) * int(view.mode(1).size())
+    copied = [{view_values[l + cv * kb]: l for l in range(per_kb)} for kb in range(k_blocks)]
+    model = setup.model
+    warpgroup = int(setup.atom.thr_id.size())
+    bm, bk = setup.blk_m, setup.blk_k
+    shared = check.smem.values()                          # (m, k, stage) colexicographic -> element
+    read_values, coord_values, frag_values = reads.values(), coords.values(), fragment.values()
+    per_stage = per_kb * k_blocks
+    hw = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
+    failures: list[tuple[dict[str, int], str]] = []
+    total = 0
+    for t in range(setup.threads):
+        lane, group = t % warpgroup, t // warpgroup
+        off, first = setup.read_offset[t], setup.coord_offset[group * warpgroup]
+        for kb in range(k_blocks):
+            for r in range(m_blocks):
+                origin = first + coord_values[values * (r + m_blocks * kb)]
+                m0, k0 = origin % bm, origin // bm
+                for i in range(values):
+                    m, k = m0 + hw[lane][i][0], k0 + hw[lane][i][1]
+                    reg = frag_values[i + values * (r + m_blocks * kb)]
+                    writer = last.get((kb, reg))
+                    source = None if writer is None or writer[1] is None else copied[kb].get(writer[1])
+                    for s in range(setup.stages):
+                        total += 1
+                        point = {"thread": t, "value": i, "m_block": r, "k_block": kb, "stage": s}
+                        if writer is None or writer[1] is None:
+                            failures.append((point, f"fragment register {reg} is "
+                                             + ("not written by the k-block's conversion" if writer is None else
+                                                f"made by {writer[2]} from no source element")))
+                            continue
+                        if source is None:
+                            failures.append((point, f"fragment register {reg} is made from load register "
+                                             f"{writer[1]}, which the copy does not fill"))
+                            continue
+                        got = off + read_values[source + per_kb * kb + per_stage * s]
+                        want = shared[m + bm * (k + bk * s)]
+                        if got != want:
+                            failures.append((point, f"fragment register {reg} holds shared element {got} (load "
+                                             f"register {writer[1]}, copy element {source}), not A({m}, {k})'s "
+                                             f"element {want}"))
+    items.append(_point_fact(
+        "every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the wgmma reads "
+        "there: the copy's shared element SmemLayoutA(m, k, stage)", failures, total, "SmemLayoutA of the "
+        "element the wgmma's A fragment reads (PTX ISA)", copy if failures and "not written" not in failures[0][1]
+        else smem, "per thread: partition_A -> make_tensor_like -> retile_D -> dequantize_A_kblock "
+        f"({', '.join(converters)}) -> partition_fragment_A; every thread, value, M block, k-block and stage"))
+    return items
+

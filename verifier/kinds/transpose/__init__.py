@@ -1,0 +1,1 @@
+"""The transpose kind: wgmma's B transposed in shared memory by CUTLASS's AsyncTranspositionOperandB (theorem 34)."""

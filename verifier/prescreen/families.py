@@ -1,0 +1,424 @@
+"""A high instantiation level's kernel space as families, with exact kernel counts.
+
+At `--level 9999` CUTLASS's SM90 generator stamps out millions of GEMM kernels; building each one's GemmOperation,
+naming it and filtering it through the Manifest does not finish.  Here the generator runs as it is (its own logic
+decides the space) with two things changed while it runs:
+
+- `to_grouped_schedule`, a pure lookup the schedule rules call millions of times, is memoized (same answers);
+- `CreateGemmUniversal3xOperator` and `CreateSparseGemmUniversal3xOperator` record their arguments instead of
+  expanding them kernel by kernel.  For each (layout, tile but its cluster shape, data types) one is called with, the
+  real Create runs once, on one schedule and tile scheduler (a "probe"), with the tile's cluster shape replaced by
+  markers; its GemmOperations give CUTLASS's own name (the markers then replaced by the call's cluster), the
+  Manifest's compute-capability and shared-memory filter, and the KernelConfig.  Every (kernel schedule, epilogue
+  schedule, tile scheduler) of the call is then a kernel whose name is the probe's name with the schedules' suffixes
+  (CUTLASS's suffix tables) in place of the probe's: the Manifest's de-duplication by name (the first kernel of a
+  name wins) is applied to these names, exactly.
+
+A family is the kernels that differ only in what the operand paths do not read: their epilogue schedule, C and D
+types, tile scheduler and name (but the parts of it blockwise.py reads), and on SM90 their cluster shape
+(`IGNORED_FIELDS`).  Its kernel count is exact; its `samples` (the first and the last member) are rebuilt by
+`sample_config` through CUTLASS's real Create and Manifest, for family_run.py to map through the per-kernel path and
+compare.  A Create call the probe cannot stand for (several
+layouts or data types at once, explicit complex transforms, a name that does not end in the schedules' suffixes)
+runs the real Create into the real Manifest; those kernels, and every other creator's (CUTLASS 2.x), are grouped
+into families the same way, each one a member as the generator built it, and the names of both sides are checked
+against each other (the Manifest's filter is wrapped).
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from .blockwise import BLOCKWISE_KINDS, NAME
+from .space import KernelConfig, SpaceError, config_of, in_child, manifest_args, run_generator
+
+FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused, never waited on
+# KernelConfig fields an architecture's mapper (builders.py) does not read: members of one family may differ in them
+# (a sampled member's own mapping is compared, so a rule that starts reading one is caught)
+IGNORED_FIELDS: dict[int, tuple[str, ...]] = {90: ("cluster",)}
+FAMILY_ARCHITECTURES = (90,)   # the architectures whose --level space is enumerated by families (tested on SM90)
+# kinds whose mapper reads the kernel's name (blockwise.py: the parts its NAME pattern names, e.g. the scale
+# granularities): a family's members agree on those parts
+NAME_READING_KINDS = BLOCKWISE_KINDS
+# the generator's Create functions recorded (both expand product(layouts, first tile, data types, complex transforms,
+# schedules, tile schedulers) into GemmOperations appended to the Manifest), and the parameters they take
+CREATORS = ("CreateGemmUniversal3xOperator", "CreateSparseGemmUniversal3xOperator")
+CREATE_PARAMETERS = ("manifest", "layouts", "tile_descriptions", "data_types", "schedules", "complex_transforms",
+                     "epilogue_functor", "swizzling_functor", "tile_schedulers", "gemm_kind")
+SAMPLE_LAST = True             # sample the last member as well as the first
+ALIGN_END = re.compile(r"align\d+$")        # how a name's part before the schedules' suffixes ends
+ALIGN_IN = re.compile(r"align\d")           # a suffix holding this could be confused with a name's part
+NO_SUFFIXES: frozenset[str] = frozenset()
+CLUSTER_MARK = "\x00{}\x00"                  # what a probe's cluster entry i is written as in its name
+
+
+class _ClusterMark(int):
+    """A probe tile's cluster entry: the int the Manifest's filter and config_of read, named by a marker."""
+    def __str__(self) -> str:
+        return CLUSTER_MARK.format(int(self))
+
+
+@dataclass(frozen=True)
+class Call:
+    """One (layout, tile, data types) of a Create call, as the generator passed it (enough to call it again)."""
+    layout: tuple[tuple[Any, ...], ...]
+    tile: Any                   # TileDescription
+    data_type: Any              # dict
+    epilogue_functor: Any
+    swizzling_functor: Any
+    gemm_kind: Any              # None: the creator takes none (its kind is its own)
+    creator: str                # the generator's Create function (one of CREATORS)
+
+
+@dataclass(frozen=True)
+class Member:
+    """One kernel of a family: a Create call's schedules and its expected name, or the KernelConfig itself (a
+    kernel the generator built)."""
+    name: str
+    call: Call | None = None
+    kernel_schedule: Any = None
+    epilogue_schedule: Any = None
+    tile_scheduler: Any = None
+    config: KernelConfig | None = None
+
+
+@dataclass
+class Family:
+    config: KernelConfig            # the first member's configuration
+    kernels: int = 0
+    samples: list[Member] = field(default_factory=list)     # the first member, then the last
+    names: list[str] | None = None  # every member's name, kept when asked for (small levels, the tests)
+    last: Member | tuple[Any, ...] | None = None   # while generating: the last member seen (a sample at the end)
+
+
+@dataclass
+class _ProbeOp:
+    ok: bool                  # passes the Manifest's compute-capability / shared-memory filter
+    template: str             # its name up to the schedules' suffixes, cluster entries as markers
+    base: KernelConfig        # its KernelConfig with name, schedule and cluster blanked
+    config: KernelConfig      # its KernelConfig (marker name, marker cluster)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _plain(v)) for k, v in value.items())
+    return value
+
+
+def _hashable(value: Any) -> Any:
+    """`_plain(value)` for a layout (pairs of a LayoutType and an int) or a data-type dict (DataTypes), quickly."""
+    if isinstance(value, dict):
+        items = tuple(value.items())
+        if all(type(v) is not dict and type(v) is not list for _, v in items):
+            return items
+    elif all(type(x) is list and len(x) == 2 for x in value):
+        return tuple((x[0], x[1]) for x in value)
+    return _plain(value)
+
+
+def _tile_key(tile: Any) -> tuple[Any, ...]:
+    """Every attribute of a TileDescription and its MathInstruction, the cluster shape left out."""
+    return (tuple((k, _plain(v)) for k, v in vars(tile).items() if k not in ("cluster_shape", "math_instruction")),
+            tuple((k, _plain(v)) for k, v in vars(tile.math_instruction).items()))
+
+
+class _Recorder:
+    """The manifest a probe's real Create appends to."""
+    kernel_filter = ""
+
+    def __init__(self) -> None:
+        self.ops: list[Any] = []
+
+    def append(self, op: Any) -> None:
+        self.ops.append(op)
+
+
+class _Space:
+    """The state of one generator run: the families and the names emitted so far."""
+
+    def __init__(self, arch: int, manifest: Any, blank: Any, keep_names: bool) -> None:
+        from cutlass_library import library
+        self.arch = arch
+        self.manifest = manifest
+        self.blank = blank                     # a Manifest with nothing in it: its filter without de-duplication
+        self.keep_names = keep_names
+        self.ignored = IGNORED_FIELDS.get(arch, ())
+        self.seen: dict[str, frozenset[str]] = {}    # name part before the suffixes -> the suffixes emitted with it
+        self.suffix_sets: dict[frozenset[str], frozenset[str]] = {}   # each set of suffixes kept once (memory)
+        self.real_prefixes: set[str] = set()   # the same split of the names the real Manifest holds
+        self.probes: dict[tuple[Any, ...], list[_ProbeOp] | None] = {}   # None: the real Create stands for it
+        # a tile object (kept, so that its id stays its own) -> the number of its value (cluster left out): the
+        # generator hands the same TileDescription to all its layouts and data types
+        self.tile_keys: dict[int, tuple[Any, int]] = {}
+        self.tile_values: dict[tuple[Any, ...], int] = {}
+        self.suffixes: dict[tuple[Any, Any, Any], str] = {}
+        self.fast: dict[tuple[Any, ...], Family] = {}
+        self.by_key: dict[tuple[KernelConfig, str, str, tuple[int, int, int] | None], Family] = {}
+        self.tables = (library.TileSchedulerSuffixes, library.KernelScheduleSuffixes,
+                       library.EpilogueScheduleSuffixes)
+
+    # -- names ----------------------------------------------------------------------------------------------------
+    def suffix(self, tile_scheduler: Any, kernel_schedule: Any, epilogue_schedule: Any) -> str:
+        key = (tile_scheduler, kernel_schedule, epilogue_schedule)
+        found = self.suffixes.get(key)
+        if found is None:
+            t, k, e = self.tables
+            found = t[tile_scheduler] + k[kernel_schedule] + e[epilogue_schedule]
+            # a name splits into (part ending in align<digits>, suffix) one way only when no suffix starts with a
+            # digit or holds align<digit> (see `holds`)
+            if found[:1].isdigit() or ALIGN_IN.search(found):
+                raise SpaceError(f"the schedule suffix {found!r} would make kernel names ambiguous to split")
+            found = self.suffixes[key] = found
+        return found
+
+    def holds(self, name: str) -> bool:
+        """Whether a family member of this name was emitted.  A member's name is kept split as (the part up to
+        align<digits>, the schedules' suffix); with every part ending in a digit and no suffix starting with one or
+        holding align<digit>, two splits of one string cannot both be kept, so comparing splits compares names."""
+        for m in re.finditer(r"align\d+", name):
+            if name[m.end():] in self.seen.get(name[:m.end()], ()):
+                return True
+        return False
+
+    # -- the patched Manifest filter and Create -------------------------------------------------------------------
+    def real_filter(self, original: Callable[[Any], bool]) -> Callable[[Any], bool]:
+        def filter_(op: Any) -> bool:
+            if not original(op):
+                return False
+            name = op.procedural_name()
+            if self.holds(name):
+                return False
+            for m in re.finditer(r"align\d+", name):
+                self.real_prefixes.add(name[:m.end()])
+            return True
+        return filter_
+
+    def probe(self, original: Callable[..., Any], call: Call, tile: Any, schedule: Any,
+              tile_scheduler: Any) -> list[_ProbeOp] | None:
+        marked = copy.copy(tile)
+        marked.cluster_shape = [_ClusterMark(i) for i in range(len(tile.cluster_shape))]
+        recorder = _Recorder()
+        original(recorder, [[list(x) for x in call.layout]], [marked], call.data_type, [schedule],
+                 epilogue_functor=call.epilogue_functor, swizzling_functor=call.swizzling_functor,
+                 tile_schedulers=[tile_scheduler], **_kind(call.gemm_kind))
+        out = []
+        for op in recorder.ops:
+            name = op.procedural_name()
+            end = self.suffix(tile_scheduler, schedule[0], schedule[1])
+            if not name.endswith(end) or not ALIGN_END.search(name[:len(name) - len(end)]):
+                return None
+            config = config_of(op, self.arch)
+            base = replace(config, name="", schedule="", cluster=(0, 0, 0))     # the cluster: in the family key
+            out.append(_ProbeOp(bool(self.blank.filter(op)), name[:len(name) - len(end)], base, config))
+        return out
+
+    def create(self, original: Callable[..., Any], creator: str) -> Callable[..., Any]:
+        """`original` (the generator's Create function `creator`) recorded: its parameters, in its order (the
+        universal one takes a GemmKind last, the sparse one does not)."""
+        defaults = original.__defaults__ or ()
+        names = original.__code__.co_varnames[:original.__code__.co_argcount]
+        default = dict(zip(names[len(names) - len(defaults):], defaults))
+        if names[:9] != CREATE_PARAMETERS[:9] or names[9:] not in ((), CREATE_PARAMETERS[9:]):
+            raise SpaceError(f"cutlass_library's {creator} takes {names}, not the parameters families.py knows")
+        default_kind = default.get("gemm_kind")      # None: the sparse creator's (it takes no kind)
+
+        def create_(manifest: Any, layouts: Any, tile_descriptions: Any, data_types: Any,
+                    schedules: Any = default["schedules"], complex_transforms: Any = None,
+                    epilogue_functor: Any = default["epilogue_functor"],
+                    swizzling_functor: Any = default["swizzling_functor"],
+                    tile_schedulers: Any = default["tile_schedulers"],
+                    gemm_kind: Any = default_kind) -> list[Any]:
+            data = [data_types] if isinstance(data_types, dict) else data_types
+            if len(layouts) != 1 or len(data) != 1 or \
+                    complex_transforms is not None or not tile_descriptions or not schedules or not tile_schedulers or \
+                    len(tile_descriptions[0].cluster_shape) != 3:
+                return list(original(manifest, layouts, tile_descriptions, data_types, schedules,
+                                     complex_transforms, epilogue_functor, swizzling_functor, tile_schedulers,
+                                     **_kind(gemm_kind)))
+            tile = tile_descriptions[0]        # the Manifest has no kernel filter: Create takes the first tile
+            layout = _hashable(layouts[0])
+            # the Call's fields (made a Call for a sampled member only)
+            call = (layout, tile, data[0], epilogue_functor, swizzling_functor, gemm_kind, creator)
+            known = self.tile_keys.get(id(tile))
+            if known is None or known[0] is not tile:
+                value = _tile_key(tile)
+                known = self.tile_keys[id(tile)] = (tile, self.tile_values.setdefault(value, len(self.tile_values)))
+            # the schedules are not in the key: they change a kernel's schedule fields and its name's suffixes only
+            key = (creator, layout, known[1], _hashable(data[0]), epilogue_functor, swizzling_functor, gemm_kind)
+            if key in self.probes:
+                probe = self.probes[key]
+            else:
+                probe = self.probes[key] = self.probe(original, Call(*call), tile, schedules[0], tile_schedulers[0])
+            if probe is None:
+                return list(original(manifest, layouts, tile_descriptions, data_types, schedules,
+                                     complex_transforms, epilogue_functor, swizzling_functor, tile_schedulers,
+                                     **_kind(gemm_kind)))
+            shape = [int(c) for c in tile.cluster_shape]
+            cluster = (shape[0], shape[1], shape[2])
+            prefixes = [p.template for p in probe]
+            for i, c in enumerate(tile.cluster_shape):
+                prefixes = [p.replace(CLUSTER_MARK.format(i), str(c)) for p in prefixes]
+            cluster_key = None if "cluster" in self.ignored else cluster
+            parts = [_name_part(op.config.kind, prefix) for op, prefix in zip(probe, prefixes)]
+            for kernel_schedule, epilogue_schedule in schedules:
+                for tile_scheduler in tile_schedulers:
+                    end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
+                    for op, prefix, part in zip(probe, prefixes, parts):
+                        if not op.ok:
+                            continue
+                        emitted = self.seen.get(prefix, NO_SUFFIXES)
+                        if end in emitted:
+                            continue
+                        if prefix in self.real_prefixes and prefix + end in self.manifest.operations_by_name:
+                            continue
+                        grown = emitted | {end}
+                        self.seen[prefix] = self.suffix_sets.setdefault(grown, grown)
+                        fast = (id(op), kernel_schedule, cluster_key, part)
+                        family = self.fast.get(fast)
+                        if family is None:
+                            schedule = _schedule_name(kernel_schedule)
+                            whole = (op.base, schedule, part, cluster_key)
+                            family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
+                                whole, replace(op.config, name=prefix + end, schedule=schedule, cluster=cluster))
+                        family.kernels += 1
+                        member = (call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix, end)
+                        if not family.samples:
+                            family.samples.append(_member(member))
+                        elif SAMPLE_LAST:
+                            family.last = member
+                        if family.names is not None:
+                            family.names.append(prefix + end)
+            return []
+        return create_
+
+    def new_family(self, key: tuple[KernelConfig, str, str, tuple[int, int, int] | None],
+                   config: KernelConfig) -> Family:
+        """A new family of `key` (a configuration with its name, schedule and cluster blanked, its schedule, the part
+        of its name a mapper reads, its cluster unless ignored), its first member's configuration `config`."""
+        found = self.by_key[key] = Family(config, names=[] if self.keep_names else None)
+        return found
+
+    def finish(self) -> list[Family]:
+        """The families, with the real Manifest's kernels (fallback Creates, other creators) grouped in."""
+        from cutlass_library.library import OperationKind
+        for by_name in self.manifest.operations.get(OperationKind.Gemm, {}).values():
+            for ops in by_name.values():
+                for op in ops:
+                    config = config_of(op, self.arch)
+                    part = _name_part(config.kind, config.name)
+                    whole = (replace(config, name="", schedule="", cluster=(0, 0, 0)), config.schedule, part,
+                             None if "cluster" in self.ignored else config.cluster)
+                    family = self.by_key.get(whole) or self.new_family(whole, config)
+                    family.kernels += 1
+                    member = Member(config.name, config=config)
+                    if not family.samples:
+                        family.samples.append(member)
+                    elif SAMPLE_LAST:
+                        family.last = member
+                    if family.names is not None:
+                        family.names.append(config.name)
+        out = list(self.by_key.values())
+        for family in out:
+            if family.last is not None:
+                last = family.last
+                family.samples.append(last if isinstance(last, Member) else _member(last))
+                family.last = None
+        return out
+
+
+def _name_part(kind: str, name: str) -> str:
+    """What a mapper reads of a kernel's name: for the kinds in NAME_READING_KINDS, the named parts of blockwise.py's
+    NAME pattern (the whole name when it does not match); nothing for the others."""
+    if kind not in NAME_READING_KINDS:
+        return ""
+    found = NAME.search(name)
+    return name if found is None else repr(sorted(found.groupdict().items()))
+
+
+def _kind(gemm_kind: Any) -> dict[str, Any]:
+    """The GemmKind argument of a Create call: none for a creator that takes none."""
+    return {} if gemm_kind is None else {"gemm_kind": gemm_kind}
+
+
+def _schedule_name(schedule: Any) -> str:
+    return str(schedule).split(".")[-1]
+
+
+def _member(recorded: tuple[Any, ...]) -> Member:
+    call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix, end = recorded
+    return Member(prefix + end, Call(*call), kernel_schedule, epilogue_schedule, tile_scheduler)
+
+
+@contextmanager
+def _patched(space: _Space) -> Iterator[None]:
+    """CUTLASS's generator with Create recorded into `space` and to_grouped_schedule memoized, restored after."""
+    from cutlass_library import generator, library, sm90_utils
+    originals = {creator: getattr(generator, creator) for creator in CREATORS}
+    original_grouped = library.to_grouped_schedule
+    grouped: dict[tuple[Any, bool], Any] = {}
+
+    def to_grouped_schedule(schedule: Any, is_grouped: bool) -> Any:
+        key = (schedule, is_grouped)
+        found = grouped.get(key)
+        if found is None:
+            found = grouped[key] = original_grouped(schedule, is_grouped)
+        return found
+
+    modules = [m for m in (generator, library, sm90_utils) if "to_grouped_schedule" in m.__dict__]
+    try:
+        for creator, original in originals.items():
+            setattr(generator, creator, space.create(original, creator))
+        space.manifest.filter = space.real_filter(space.manifest.filter)
+        for m in modules:
+            m.to_grouped_schedule = to_grouped_schedule
+        yield
+    finally:
+        for creator, original in originals.items():
+            setattr(generator, creator, original)
+        for m in modules:
+            m.to_grouped_schedule = original_grouped
+
+
+def generate_families(arch: int, level: str = "", keep_names: bool = False) -> list[Family]:
+    """The families of the kernels the generator emits for `arch` at `level`, in this process."""
+    try:
+        from cutlass_library import manifest
+    except ImportError as e:
+        raise SpaceError(f"cutlass_library is not installed ({e}): pip install --no-deps nvidia-cutlass") from None
+    space = _Space(arch, manifest.Manifest(manifest_args(arch, level)), manifest.Manifest(manifest_args(arch, level)),
+                   keep_names)
+    with _patched(space):
+        run_generator(arch, level, space.manifest)
+    return space.finish()
+
+
+def families(arch: int, level: str, limit_s: float = FAMILY_LIMIT_S) -> list[Family]:
+    """`generate_families` in a child process stopped after `limit_s` seconds."""
+    return in_child(generate_families, arch, level, limit_s)
+
+
+def sample_config(member: Member, arch: int, level: str) -> KernelConfig:
+    """A family member through the per-kernel path: its Create call run again by CUTLASS's real Create into a real
+    Manifest, the kernel of its name taken from the Manifest."""
+    if member.config is not None:
+        return member.config
+    from cutlass_library import generator, manifest
+    from cutlass_library.library import OperationKind
+    call = member.call
+    assert call is not None
+    m = manifest.Manifest(manifest_args(arch, level))
+    getattr(generator, call.creator)(
+        m, [[list(x) for x in call.layout]], [call.tile], call.data_type,
+        [[member.kernel_schedule, member.epilogue_schedule]], epilogue_functor=call.epilogue_functor,
+        swizzling_functor=call.swizzling_functor, tile_schedulers=[member.tile_scheduler], **_kind(call.gemm_kind))
+    found = [op for by_name in m.operations.get(OperationKind.Gemm, {}).values() for ops in by_name.values()
+             for op in ops if op.procedural_name() == member.name]
+    if len(found) != 1:
+        raise SpaceError(f"{member.name}: CUTLASS's Create, called again for this family member, emits "
+                         f"{len(found)} kernels of its name")
+    return config_of(found[0], arch)

@@ -1,0 +1,150 @@
+"""Proving a high `--level`'s kernel space by families (families.py): each family mapped and its operand paths
+proved once, for all its kernels; every family's sampled members (its first and its last) rebuilt through CUTLASS's
+real Create and Manifest and mapped through the per-kernel path, which must give the family's configuration (up to
+the fields the family leaves out) and the family's mapping, hence the same operand paths and verdict."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..outcome import Expect, Status, Verdict
+from ..theorems.result import CheckResult
+from .builders import Mapped, Unmapped, map_kernel
+from .families import IGNORED_FIELDS, Family, families, sample_config
+from .run import prove, unsupported_reason
+from .space import SpaceError
+
+
+class FamilyMismatch(Exception):
+    """A sampled member of a family maps differently from its family: the grouping is wrong (an internal error)."""
+
+
+@dataclass
+class FamilyRun:
+    results: list[CheckResult]       # one a family, named by its first member
+    kernels: list[int]               # the kernels each result stands for (exact)
+    paths: int                       # distinct operand paths proved
+    samples: int                     # sampled members mapped through the per-kernel path and compared
+    seconds: float
+    phases: tuple[float, float, float] = (0.0, 0.0, 0.0)   # seconds: enumeration, mapping and checks, proofs
+
+
+def _same_mapping(found: Mapped | Unmapped, family: Mapped | Unmapped, member: str, first: str) -> bool:
+    if isinstance(found, Unmapped) and isinstance(family, Unmapped):   # a reason may name its kernel
+        return found.reason.replace(member, first) == family.reason
+    return found == family
+
+
+def cross_check(arch: int, level: str, fams: list[Family], mapping: list[Mapped | Unmapped]) -> int:
+    """Every family's sampled members through the per-kernel path (CUTLASS's Create and Manifest, config_of,
+    map_kernel): the member's configuration must be the family's but for its name and the ignored fields, and its
+    mapping the family's.  Returns how many members were compared; raises FamilyMismatch on the first difference."""
+    ignored = IGNORED_FIELDS.get(arch, ())
+    compared = 0
+    for family, mapped in zip(fams, mapping):
+        first = family.config
+        for member in family.samples:
+            try:
+                config = sample_config(member, arch, level)
+            except SpaceError as e:          # the member cannot be rebuilt: the recording is wrong
+                raise FamilyMismatch(str(e)) from None
+            if config.name != member.name or \
+                    replace(config, name=first.name, **{f: getattr(first, f) for f in ignored}) != first:
+                raise FamilyMismatch(f"{member.name}: its configuration {config} is not its family's {first}")
+            if not _same_mapping(map_kernel(config), mapped, config.name, first.name):
+                raise FamilyMismatch(f"{member.name}: maps differently from its family's first member {first.name}")
+            compared += 1
+    return compared
+
+
+_FORKED: list[tuple[int, str, list[Family]]] = []     # what map_and_check's forked workers read
+CHUNKS_PER_JOB = 4           # families are mapped and checked in this many chunks a worker
+
+
+def _map_and_check_chunk(start: int, stop: int) -> tuple[list[Mapped | Unmapped], int]:
+    arch, level, fams = _FORKED[0]
+    chunk = fams[start:stop]
+    mapping = [map_kernel(f.config) for f in chunk]
+    return mapping, cross_check(arch, level, chunk, mapping)
+
+
+def map_and_check(arch: int, level: str, fams: list[Family], jobs: int) -> tuple[list[Mapped | Unmapped], int]:
+    """Each family's mapping, and the number of sampled members cross-checked (`cross_check`), on `jobs` forked
+    workers (chunks of families, in order)."""
+    if jobs <= 1 or len(fams) < 2:
+        mapping = [map_kernel(f.config) for f in fams]
+        return mapping, cross_check(arch, level, fams, mapping)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    step = -(-len(fams) // (jobs * CHUNKS_PER_JOB))
+    _FORKED[:] = [(arch, level, fams)]
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = list(pool.map(_map_and_check_chunk, range(0, len(fams), step),
+                                  range(step, len(fams) + step, step)))
+    finally:
+        _FORKED.clear()
+    return [m for part, _ in parts for m in part], sum(n for _, n in parts)
+
+
+def run_families(arch: int, level: str, jobs: int, spec_out: Path | None) -> FamilyRun:
+    t0 = time.perf_counter()
+    fams = families(arch, level)
+    t1 = time.perf_counter()
+    configs = [f.config for f in fams]
+    mapping, compared = map_and_check(arch, level, fams, jobs)
+    t2 = time.perf_counter()
+    weights = [f.kernels for f in fams]
+    results, paths = prove(arch, configs, mapping, weights, jobs, spec_out)
+    for r, f in zip(results, fams):
+        r.summary = f"a family of {f.kernels} kernels; {r.summary}"
+    t3 = time.perf_counter()
+    return FamilyRun(results, weights, paths, compared, t3 - t0, (t1 - t0, t2 - t1, t3 - t2))
+
+
+def _refused(r: CheckResult) -> bool:
+    return any(t.status is Status.REFUSED for t in r.theorems)
+
+
+def family_table(arch: int, level: str, run: FamilyRun) -> str:
+    """The summary: kernels and families by outcome (kernel counts exact, from the generator's own filters)."""
+    rows: dict[str, tuple[int, int]] = {}
+    outcomes = ("verified", "refuted (a counterexample)", "refused by CuTe", "undecided",
+                "unsupported (a model is missing)", "not mapped", "internal error")
+    for outcome in outcomes:
+        rows[outcome] = (0, 0)
+    reasons: dict[str, int] = {}
+    for r, n in zip(run.results, run.kernels):
+        if r.expect is Expect.UNSUPPORTED:
+            outcome = "not mapped"
+            why = r.summary.split("not mapped: ", 1)[-1]
+            reasons[why] = reasons.get(why, 0) + n
+        elif r.verdict is Verdict.VERIFIED:
+            outcome = "verified"
+        elif _refused(r):
+            outcome = "refused by CuTe"
+        elif r.verdict is Verdict.REFUTED:
+            outcome = "refuted (a counterexample)"
+        elif r.verdict is Verdict.UNDECIDED:
+            outcome = "undecided"
+        elif r.verdict is Verdict.UNSUPPORTED:
+            outcome = "unsupported (a model is missing)"
+            why = unsupported_reason(r)
+            reasons[why] = reasons.get(why, 0) + n
+        else:
+            outcome = "internal error"
+        kernels, families_ = rows[outcome]
+        rows[outcome] = (kernels + n, families_ + 1)
+    mapped = [(n, r) for r, n in zip(run.results, run.kernels) if r.expect is not Expect.UNSUPPORTED]
+    out = [f"prescreen-cutlass --arch {arch} --level {level}: {sum(run.kernels)} GEMM kernels in {len(run.results)} "
+           f"families, {sum(n for n, _ in mapped)} kernels ({len(mapped)} families) mapped to CuTe configurations "
+           f"({run.paths} distinct operand paths proved; {run.samples} sampled members cross-checked), "
+           f"{run.seconds:.1f} s (enumeration {run.phases[0]:.1f} s, mapping and cross-checks {run.phases[1]:.1f} s, "
+           f"proofs and report {run.phases[2]:.1f} s)", "",
+           "| outcome | kernels | families |", "|---|---|---|"]
+    out += [f"| {outcome} | {kernels} | {families_} |" for outcome, (kernels, families_) in rows.items()]
+    if reasons:
+        out += ["", "unsupported or not mapped, by reason (kernels):"]
+        out += [f"  {n:8d}  {why}" for why, n in sorted(reasons.items(), key=lambda item: -item[1])]
+    return "\n".join(out) + "\n"
