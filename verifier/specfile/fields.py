@@ -143,6 +143,14 @@ def read_choice(x: Any, loc: Loc, what: str, choices: tuple[str, ...], upper: bo
     return norm
 
 
+def read_version2_choice(fields: "Fields", key: str, choices: tuple[str, ...], upper: bool) -> str:
+    """The key that makes a check of its kind (`transpose: B`, `blockwise: A`, ...): a version 2 key naming one of
+    `choices`."""
+    if fields.f.version < 2:
+        raise SpecError(fields.at(key), f"'{key}' of {fields.what} is a version 2 key: the file needs 'version: 2'")
+    return read_choice(fields.m[key], fields.at(key), f"'{key}' of {fields.what}", choices, upper=upper)
+
+
 # --- one mapping's fields ----------------------------------------------------------------------------
 
 class Fields:

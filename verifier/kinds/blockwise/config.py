@@ -27,7 +27,7 @@ from typing import ClassVar
 from ...algebra.inttuple import product
 from ...algebra.layout import Layout, make_layout
 from ...echo import quote
-from ...specfile.fields import AtomTable, Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import AtomTable, Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS, MAX_TMEM_ELEMENTS
 
@@ -128,11 +128,7 @@ def _layouts(fields: Fields) -> tuple[Layout, Layout]:
 def read_blockwise_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None,
                          atoms: AtomTable) -> BlockwiseCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(BLOCKWISE_KEY), f"'{BLOCKWISE_KEY}' of {what} is a version 2 key: the file needs "
-                                                  "'version: 2'")
-    scaled = read_choice(fields.m[BLOCKWISE_KEY], fields.at(BLOCKWISE_KEY), f"'{BLOCKWISE_KEY}' of {what}",
-                         SCALED_OPERANDS, upper=True)
+    scaled = read_version2_choice(fields, BLOCKWISE_KEY, SCALED_OPERANDS, upper=True)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names the blockwise scales of {scaled}: it needs 'mma' (the MMA atom "
                                     "whose accumulators they scale)")

@@ -27,7 +27,7 @@ from typing import ClassVar
 from ...algebra.inttuple import product
 from ...algebra.layout import Layout, make_layout
 from ...echo import quote
-from ...specfile.fields import AtomTable, Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import AtomTable, Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
 
@@ -110,11 +110,7 @@ def _layouts(fields: Fields) -> tuple[Layout, Layout]:
 def read_mixed_scale_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None,
                            atoms: AtomTable) -> MixedScaleCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(MIXED_SCALES_KEY), f"'{MIXED_SCALES_KEY}' of {what} is a version 2 key: the file "
-                                                     "needs 'version: 2'")
-    tensor = read_choice(fields.m[MIXED_SCALES_KEY], fields.at(MIXED_SCALES_KEY), f"'{MIXED_SCALES_KEY}' of {what}",
-                         TENSORS, upper=False)
+    tensor = read_version2_choice(fields, MIXED_SCALES_KEY, TENSORS, upper=False)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names the mixed-input {tensor}s of A: it needs 'mma' (the RS wgmma atom "
                                     "the converted A feeds)")

@@ -23,7 +23,7 @@ from ...algebra.inttuple import product
 from ...algebra.layout import Layout
 from ...cute.blockscaled import SfAlloc, SfShape
 from ...echo import quote
-from ...specfile.fields import Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import Fields, is_int, read_choice, read_version2_choice, refuse_keys, show
 from ...specfile.model import SCALE_KEY, UTCCP_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
 
@@ -98,11 +98,7 @@ def _int(fl: Fields, k: str, lo: int, hi: int) -> int:
 
 def read_scale_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None) -> ScaleCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(SCALE_KEY), f"'{SCALE_KEY}' of {what} is a version 2 key: the file needs "
-                                              "'version: 2'")
-    scaled = read_choice(fields.m[SCALE_KEY], fields.at(SCALE_KEY), f"'{SCALE_KEY}' of {what}", SCALED_OPERANDS,
-                         upper=True)
+    scaled = read_version2_choice(fields, SCALE_KEY, SCALED_OPERANDS, upper=True)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names the scale factors of {scaled}: it needs 'mma' (the block-scaled "
                                     "tcgen05.mma atom that reads them)")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...algebra.layout import Layout
-from ...specfile.fields import Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import CheckSpec, MMAAtomSpec, SpecError, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
 
@@ -67,11 +67,7 @@ def _plain(fields: Fields, key: str, what: str) -> Layout:
 
 def read_shuffle_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None) -> ShuffleCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(SHUFFLED_KEY), f"'{SHUFFLED_KEY}' of {what} is a version 2 key: the file needs "
-                                                 "'version: 2'")
-    shuffled = read_choice(fields.m[SHUFFLED_KEY], fields.at(SHUFFLED_KEY), f"'{SHUFFLED_KEY}' of {what}",
-                           SHUFFLED_OPERANDS, upper=True)
+    shuffled = read_version2_choice(fields, SHUFFLED_KEY, SHUFFLED_OPERANDS, upper=True)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names a value-shuffled {shuffled}: it needs 'mma' (the RS wgmma atom "
                                     "whose A fragment the registers fill)")

@@ -41,7 +41,7 @@ from typing import ClassVar
 from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...echo import quote
-from ...specfile.fields import Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import (METADATA_KEY, TMEM_METADATA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError,
                                common_fields)
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
@@ -103,11 +103,7 @@ def _plain(fields: Fields, key: str, what: str, e_bits: int) -> Layout:
 
 def read_metadata_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None) -> MetadataCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(METADATA_KEY), f"'{METADATA_KEY}' of {what} is a version 2 key: the file needs "
-                                                 "'version: 2'")
-    sparse = read_choice(fields.m[METADATA_KEY], fields.at(METADATA_KEY), f"'{METADATA_KEY}' of {what}",
-                         SPARSE_OPERANDS, upper=True)
+    sparse = read_version2_choice(fields, METADATA_KEY, SPARSE_OPERANDS, upper=True)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} names the metadata of {sparse}: it needs 'mma' (the structured-sparse "
                                     "wgmma atom that reads it)")

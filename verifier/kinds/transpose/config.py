@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag
 from ...echo import quote, shorten, ECHO_LIMIT
 from ...smem import position_independent
-from ...specfile.fields import Fields, is_int, read_choice, refuse_keys, show
+from ...specfile.fields import Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, ValueType, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
 
@@ -90,11 +90,7 @@ def _tile(fields: Fields, key: str, value_type: ValueType) -> tuple[Any, bool]:
 
 def read_transpose_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None) -> TransposeCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(TRANSPOSE_KEY), f"'{TRANSPOSE_KEY}' of {what} is a version 2 key: the file needs "
-                                                  "'version: 2'")
-    transposed = read_choice(fields.m[TRANSPOSE_KEY], fields.at(TRANSPOSE_KEY), f"'{TRANSPOSE_KEY}' of {what}",
-                             TRANSPOSED_OPERANDS, upper=True)
+    transposed = read_version2_choice(fields, TRANSPOSE_KEY, TRANSPOSED_OPERANDS, upper=True)
     if mma is None or named.mma is None:
         raise SpecError(fields.loc, f"{what} transposes {transposed} in shared memory: it needs 'mma' (the "
                                     "register-sourced wgmma atom that reads it)")
