@@ -31,7 +31,7 @@ from ..algebra.inttuple import Dyn, compact_order, flatten_to_tuple, unflatten
 from ..algebra.layout import Layout, make_layout
 from ..algebra.ops import coalesce, right_inverse
 from ..algebra.tiling import blocked_product, logical_product, tile_to_shape
-from .sparse import TMA_RANK_LIMIT, _coalesce_256, _gmem_extent, _leaves, _marked, _recast_leaf, _unmark
+from .tma_basis import TmaBasis, construct_tma_gbasis
 
 WARP = 32
 WARPGROUP = 128
@@ -143,88 +143,14 @@ def _slice_kb(layout: Layout, k_block: int) -> tuple[Layout, int]:
 
 # --- make_tma_copy_A_sm90<TmaElementA> ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ShuffleTma:
-    """The tensor map CuTe encodes for a stage of A: box and global extents in TMA elements, innermost first, global
-    strides in bytes (dimension 0's is the element)."""
-    box: tuple[int, ...]
-    global_dim: tuple[int, ...]
-    global_strides: tuple[int, ...]
-    elements_per_word: int               # narrow elements in one TMA element (2 for a 4-bit A in uint8_t)
-    word_bits: int
-
-    @property
-    def rank(self) -> int:
-        return len(self.box)
-
-    @property
-    def box_words(self) -> int:
-        n = 1
-        for b in self.box:
-            n *= b
-        return n
+ShuffleTma = TmaBasis       # the tensor map of a stage of A (TmaElementA elements)
 
 
 def shuffle_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, elem_bits: int,
                 word_bits: int) -> ShuffleTma | str:
-    """The box construct_tma_gbasis derives for one stage of A (as cute/sparse.py's metadata_tma, for a TMA element
-    of `word_bits` over `elem_bits` elements): the shared element -> tile coordinate inverse composed with the tile's
-    global coordinates, kept while it runs along whole leaves of the global tensor, recast to the TMA element and
-    coalesced up to 256; the leaves the tile does not reach appended as extent-1 dimensions.  A reason when CuTe
-    finds no such box."""
-    n = max(1, word_bits // elem_bits)
-    marked = _marked(gmem)
-    gleaves = _leaves(gmem)
-    inv = right_inverse(stage)                                         # smem element -> m + BLK_M k
-    tile = F.composition(marked, (Layout(blk_m), Layout(blk_k)))
-    sidx2g = F.coalesce(F.composition(tile, inv))
-    kept: list[tuple[int, int, int]] = []
-    for shape, stride in _leaves(sidx2g):
-        if shape == 1:
-            continue
-        leaf, value = _unmark(stride)
-        if value != 1:
-            break
-        kept.append((shape, gleaves[leaf][1], leaf))
-    if not kept or kept[0][1] != 1:
-        return ("Could not find a common tile-gmem vectorization (construct_tma_gbasis): the shared tile does not "
-                f"start with a run of the global tensor's contiguous elements ({sidx2g})")
-    recast: list[tuple[int, int, int]] = []
-    for shape, stride, leaf in kept:
-        if stride % n and n % stride:
-            return f"a run of {shape} elements at stride {stride} is no whole number of TMA elements"
-        recast.append((-(-shape // -(-n // stride)), -(-stride // n), leaf))
-    dims = _coalesce_256(recast)
-    if not dims:
-        return "the stage's tile is less than one TMA element"
-    covered = {leaf for _, _, leaves in dims for leaf in leaves}
-    words = [_recast_leaf(s, d, n) for s, d in gleaves]
-    box, gdim, gstride = [], [], []
-    for shape, _, leaves in dims:
-        extent, step = _gmem_extent([words[i] for i in leaves])
-        box.append(shape)
-        gdim.append(extent)
-        gstride.append(step * word_bits // 8)
-    for i, (s, d) in enumerate(words):
-        if i in covered or s == 1 or d == 0:
-            continue
-        box.append(1)
-        gdim.append(s)
-        gstride.append(d * word_bits // 8)
-    if len(box) > TMA_RANK_LIMIT:
-        tail = len(box) - TMA_RANK_LIMIT + 1
-        box = box[:TMA_RANK_LIMIT - 1] + [_prod(box[TMA_RANK_LIMIT - 1:])]
-        extent, step = _gmem_extent(list(zip(gdim[-tail:], [g * 8 // word_bits for g in gstride[-tail:]])))
-        gdim = gdim[:TMA_RANK_LIMIT - 1] + [extent]
-        gstride = gstride[:TMA_RANK_LIMIT - 1] + [step * word_bits // 8]
-    return ShuffleTma(tuple(box), tuple(gdim), tuple(gstride), n, word_bits)
-
-
-def _prod(xs: list[int]) -> int:
-    n = 1
-    for x in xs:
-        n *= x
-    return n
+    """The box construct_tma_gbasis derives for one stage of A, in TMA elements of `word_bits` over `elem_bits`
+    elements (tma_basis.py); a reason when CuTe finds no such box."""
+    return construct_tma_gbasis(gmem, blk_m, blk_k, stage, elem_bits, word_bits)
 
 
 __all__ = ["reordering_atom", "reordered_gmem", "shuffled_smem", "make_layout_like", "load_layout", "chunks",

@@ -25,19 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..algebra import functions as F
-from ..algebra.inttuple import Underscore, flatten_to_tuple, product
+from ..algebra.inttuple import Underscore, product
 from ..algebra.layout import Layout, make_ordered_layout
 from ..algebra.ops import right_inverse
 from .copy import TiledCopy, TypedCopyAtom
+from .tma_basis import TmaBasis, construct_tma_gbasis
 from .mma import TiledMMA, make_fragment_like
 
 ATOM_M = 64                     # TensorEAtomM: four 16-row blocks, one wgmma's M
 MAX_ATOM_K = 128                # MinTileShapeK = min(TileK, 128)
 BLOCK_K_BITS = 512              # BlockK = 512 / bits(A)
 TMA_ELEMENT_BITS = 64           # make_tma_copy_A_sm90<uint64_t>: "use uint64_t to get the largest loading box"
-TMA_BOX_LIMIT = 256             # coalesce_256: the largest box extent, in uint64
-TMA_RANK_LIMIT = 5
-BASIS = 1 << 32                 # a marker base: leaf i of the global tensor is stride BASIS**i (no two leaves merge)
 # the reordered 16-bit / tf32 atom: ((8,2,4),(chunk run, thread-pair half, NumK)) ordered ((3,1,5),(0,4,2))
 REORDERED_ORDER = ((3, 1, 5), (0, 4, 2))
 CHUNK_RUN = {16: 16, 32: 8}     # the first K mode of the reordered atom: one thread's 16 (tf32: 8) logical elements
@@ -149,139 +147,10 @@ def row_bit(k: int, e_bits: int, sub_bit: int = 0) -> int:
 
 # --- make_tma_copy_A_sm90<uint64_t> of E -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class MetaTma:
-    """The tensor map CuTe encodes for a stage of E: box and global extents in uint64, innermost first, global
-    strides in bytes (dimension 0's is the element, 8)."""
-    box: tuple[int, ...]
-    global_dim: tuple[int, ...]
-    global_strides: tuple[int, ...]      # bytes, one per dimension
-    elements_per_word: int               # logical elements of E in one uint64
-
-    @property
-    def rank(self) -> int:
-        return len(self.box)
-
-    @property
-    def box_words(self) -> int:
-        return int(product(self.box))
-
-
-def _leaves(layout: Layout) -> list[tuple[int, int]]:
-    return [(int(s), int(d)) for s, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride))]
-
-
-def _marked(layout: Layout) -> Layout:
-    """The layout with leaf i's stride replaced by BASIS**i: CuTe's basis strides (E<i,j..>), which coalesce only
-    within one leaf of the global tensor."""
-    shape = layout.shape
-    count = [0]
-
-    def mark(s: object) -> object:
-        if isinstance(s, tuple):
-            return tuple(mark(e) for e in s)
-        count[0] += 1
-        return BASIS ** (count[0] - 1)
-    return Layout(shape, mark(shape))
-
-
-def _unmark(stride: int) -> tuple[int, int]:
-    """(leaf, basis value) of a marked stride."""
-    leaf = 0
-    while stride >= BASIS ** (leaf + 1):
-        leaf += 1
-    return leaf, stride // BASIS ** leaf
-
-
-def _coalesce_256(modes: list[tuple[int, int, int]]) -> list[tuple[int, int, list[int]]]:
-    """CuTe's coalesce_256 of (shape, stride, leaf) modes: merge a mode into the last while the strides chain and
-    the product stays at most 256 (shape-1 modes skipped); each result keeps the leaves merged into it."""
-    out: list[tuple[int, int, list[int]]] = []
-    for shape, stride, leaf in modes:
-        if shape == 1:
-            continue
-        if out and out[-1][0] * out[-1][1] == stride and shape * out[-1][0] <= TMA_BOX_LIMIT:
-            s, d, leaves = out[-1]
-            out[-1] = (s * shape, d, leaves + [leaf])
-        else:
-            out.append((shape, stride, [leaf]))
-    return out
+MetaTma = TmaBasis          # the tensor map of a stage of E (uint64_t elements)
 
 
 def metadata_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, e_bits: int) -> MetaTma | str:
-    """The box CuTe's make_tma_copy_A_sm90<uint64_t> derives for one stage of E (construct_tma_gbasis): the smem
-    element -> tile coordinate inverse composed with the tile's global coordinates, kept while it runs along whole
-    leaves of the global tensor, recast to uint64 and coalesced up to 256; the leaves of the global tensor the tile
-    does not reach are appended as extent-1 dimensions (fill_tma_gmem_shape_stride gives each its extent and
-    stride).  A reason when CuTe finds no such box (its static_assert)."""
-    n = TMA_ELEMENT_BITS // e_bits
-    marked = _marked(gmem)
-    gleaves = _leaves(gmem)
-    inv = right_inverse(stage)                                         # smem element -> m + BLK_M k
-    tile = F.composition(marked, (Layout(blk_m), Layout(blk_k)))       # the CTA tile's (m, k) -> global leaves
-    sidx2g = F.coalesce(F.composition(tile, inv))
-    kept: list[tuple[int, int, int]] = []
-    for shape, stride in _leaves(sidx2g):
-        if shape == 1:
-            continue
-        leaf, value = _unmark(stride)
-        if value != 1:             # "no starting in the middle of gmodes": the box ends here
-            break
-        kept.append((shape, gleaves[leaf][1], leaf))
-    if not kept or kept[0][1] != 1:
-        return ("Could not find a common tile-gmem vectorization (construct_tma_gbasis): the shared E tile does not "
-                f"start with a run of the global tensor's contiguous elements ({sidx2g})")
-    # recast<uint64_t>: upcast each mode by n logical elements (CuTe's upcast, leaf by leaf)
-    recast: list[tuple[int, int, int]] = []
-    for shape, stride, leaf in kept:
-        if stride % n and n % stride:
-            return (f"a run of {shape} E elements at stride {stride} is no whole number of uint64 (Divisibility "
-                    "condition)")
-        recast.append((-(-shape // -(-n // stride)), -(-stride // n), leaf))
-    dims = _coalesce_256(recast)
-    if not dims:
-        return "the stage's E tile is less than one uint64"
-    covered = {leaf for _, _, leaves in dims for leaf in leaves}
-    words = [_recast_leaf(s, d, n) for s, d in gleaves]
-    box, gdim, gstride = [], [], []
-    for shape, _, leaves in dims:
-        extent, step = _gmem_extent([words[i] for i in leaves])
-        box.append(shape)
-        gdim.append(extent)
-        gstride.append(step * TMA_ELEMENT_BITS // 8)
-    for i, (s, d) in enumerate(words):
-        if i in covered or s == 1 or d == 0:
-            continue
-        box.append(1)
-        gdim.append(s)
-        gstride.append(d * TMA_ELEMENT_BITS // 8)
-    if len(box) > TMA_RANK_LIMIT:   # group the trailing modes (CuTe's group<4,-1>): one dimension of their product
-        tail = len(box) - TMA_RANK_LIMIT + 1
-        box = box[:TMA_RANK_LIMIT - 1] + [int(product(tuple(box[TMA_RANK_LIMIT - 1:])))]
-        extent, step = _gmem_extent(list(zip(gdim[-tail:], [g * 8 // TMA_ELEMENT_BITS for g in gstride[-tail:]])))
-        gdim = gdim[:TMA_RANK_LIMIT - 1] + [extent]
-        gstride = gstride[:TMA_RANK_LIMIT - 1] + [step * TMA_ELEMENT_BITS // 8]
-    return MetaTma(tuple(box), tuple(gdim), tuple(gstride), n)
-
-
-def _recast_leaf(shape: int, stride: int, n: int) -> tuple[int, int]:
-    """A leaf of the global tensor recast to uint64 (CuTe's upcast<n>(shape, stride))."""
-    if stride == 0:
-        return shape, 0
-    return -(-shape // -(-n // stride)), -(-stride // n)
-
-
-def _gmem_extent(leaves: list[tuple[int, int]]) -> tuple[int, int]:
-    """fill_tma_gmem_shape_stride's recurrence over the leaves one TMA dimension covers: the stride their gcd, the
-    extent (s_i - 1) * (d_i / gcd) summed, plus 1."""
-    from math import gcd
-    stride = 0
-    extent = 1
-    for s, d in leaves:
-        old = stride
-        stride = gcd(stride, d)
-        if stride:
-            extent = (extent - 1) * (old // stride if old else 0) + (s - 1) * (d // stride) + 1
-        else:
-            extent = s
-    return extent, stride
+    """The box CuTe's make_tma_copy_A_sm90<uint64_t> derives for one stage of E (construct_tma_gbasis, tma_basis.py);
+    a reason when CuTe finds no such box (its static_assert)."""
+    return construct_tma_gbasis(gmem, blk_m, blk_k, stage, e_bits, TMA_ELEMENT_BITS, tile="E tile")
