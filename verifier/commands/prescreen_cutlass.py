@@ -16,6 +16,7 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..echo import quote
 from ..outcome import Expect, ExitCode, Verdict
@@ -24,10 +25,11 @@ from ..prescreen.space import ARCHITECTURES, SpaceError
 from ..prescreen.families import FAMILY_ARCHITECTURES
 from ..prescreen.run import FORMATS, SHOWN_NOT_VERIFIED, RuleError, run, summary_table
 
+if TYPE_CHECKING:
+    from ..theorems.result import CheckResult
+
 
 def main(argv: list[str]) -> int:
-    from ..report.by_format import renderer
-    from ..report import text
     ap = argparse.ArgumentParser(prog="python -m verifier prescreen-cutlass",
                                  description="prove every GEMM kernel CUTLASS's generator emits for an architecture")
     ap.add_argument("--arch", type=int, required=True, choices=sorted(ARCHITECTURES))
@@ -56,35 +58,12 @@ def main(argv: list[str]) -> int:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
     table = summary_table(args.arch, results, mapped, paths, seconds)
-    if args.format == "text":
-        bad = [r for r in results if r.expect is not Expect.UNSUPPORTED and r.verdict is not Verdict.VERIFIED]
-        lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
-        if len(bad) > SHOWN_NOT_VERIFIED:
-            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more (--format json lists every kernel)")
-        report = "\n".join(lines) + "\n"
-    else:
-        render = renderer(args.format)
-        report = render(results, seconds)
-    if args.output is not None:
-        try:
-            args.output.write_text(report, encoding="utf-8")
-        except OSError as e:
-            print(f"error: cannot write {args.output}: {e.strerror}", file=sys.stderr)
-            return ExitCode.BAD_INPUT
-        sys.stdout.write(table)
-    else:
-        sys.stdout.write(report)
-    mapped_results = [r for r in results if r.expect is not Expect.UNSUPPORTED]
-    if any(r.verdict is Verdict.ERROR for r in mapped_results):
-        return ExitCode.INTERNAL_ERROR
-    return ExitCode.WRONG if any(r.verdict is Verdict.REFUTED for r in mapped_results) else ExitCode.OK
+    return _report(args, results, table, seconds, "kernels")
 
 
 def _by_families(args: argparse.Namespace) -> int:
     """--level: the space as families (prescreen/families.py), each proved once, exact kernel counts; the report names
     each family by its first kernel."""
-    from ..report.by_format import renderer
-    from ..report import text
     from ..prescreen.family_run import FamilyMismatch, family_table, run_families
     try:
         found = run_families(args.arch, args.level, args.jobs, args.spec_out)
@@ -97,16 +76,23 @@ def _by_families(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
-    results = found.results
     table = family_table(args.arch, args.level, found)
+    return _report(args, found.results, table, found.seconds, "families")
+
+
+def _report(args: argparse.Namespace, results: list[CheckResult], table: str, seconds: float, unit: str) -> int:
+    """The report in its format (text: the table and the first results not verified; `unit`: what a result is, a
+    kernel or a family), written to --output (the table printed) or printed; the exit code of the mapped results."""
+    from ..report.by_format import renderer
+    from ..report import text
     if args.format == "text":
         bad = [r for r in results if r.expect is not Expect.UNSUPPORTED and r.verdict is not Verdict.VERIFIED]
         lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
         if len(bad) > SHOWN_NOT_VERIFIED:
-            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more families (--format json lists every family)")
+            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more {unit} (--format json lists every {unit[:-1]})")
         report = "\n".join(lines) + "\n"
     else:
-        report = renderer(args.format)(results, found.seconds)
+        report = renderer(args.format)(results, seconds)
     if args.output is not None:
         try:
             args.output.write_text(report, encoding="utf-8")
