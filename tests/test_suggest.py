@@ -28,9 +28,7 @@ NO_SUGGESTION = {"ldsm_t_on_8bit_mn_major", "umma_128b_base32b_layout_from_the_m
                  # E's TMEM column follows the accumulator stages', which the metadata check does not hold either
                  "sparse_metadata_after_two_n256_accumulator_stages",
                  # the group size is the problem's (CUTLASS's can_implement refuses it), not a field of the layouts
-                 "mixed_input_scale_group_smaller_than_the_k_tile",
-                 # the transposed tile's swizzle and tiling order: the transpose kind has no neighbour rules yet
-                 "tf32_b_transposed_into_the_wrong_swizzle", "tf32_b_transposed_across_warps"}
+                 "mixed_input_scale_group_smaller_than_the_k_tile"}
 
 
 @lru_cache(maxsize=None)
@@ -67,6 +65,12 @@ def test_every_documented_mistake_gets_a_proved_suggestion_or_a_reason(name):
     ("emmy_200_buffer_relative_swizzle", "smem_align", "1024"),
     ("tilelang_2593_hardwired_descriptor_stride", "descriptor", "(removed)"),
     ("kmajor_atom_under_mn_descriptor", "mma", "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"),
+    # the transposed tile: the K-major atom of the MN-major tile's swizzle (gmma_smem_transpose_or_passthrough), in
+    # the MN-major tile's own order (CUTLASS's TMA mainloop tiles both K first)
+    ("tf32_b_transposed_into_the_wrong_swizzle", "gmma_smem",
+     "tile_to_shape(GMMA::Layout_K_SW32_Atom<tfloat32_t>, (64,32,4), (2,1,3))"),
+    ("tf32_b_transposed_across_warps", "gmma_smem",
+     "tile_to_shape(GMMA::Layout_K_SW32_Atom<tfloat32_t>, (64,32,4), (2,1,3))"),
 ])
 def test_the_suggestion_is_the_fix_a_kernel_author_would_make(name, field, new):
     (change,) = suggestion(name).changes

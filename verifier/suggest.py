@@ -13,6 +13,8 @@ The neighbours are the changes a kernel author would try, each one field of the 
                 ISA lacks replaced by the nearest it lists, the layouts then the instruction's fragments
     Hopper      make_gmma_desc's descriptor instead of a hand-written one, make_tma_copy's box, the buffer aligned
                 to the swizzle's repeat, the wgmma atom of the other major-ness
+    transpose   the transposed tile (gmma_smem) rebuilt from the K-major GMMA atom of each swizzle, in either of
+                tile_to_shape's orders (the MN-major tile's swizzle and order first)
     TMEM        the allocation rounded up to the power of two the tile needs; a tile of fewer than 128 rows spread
                 over the four warps' lane quarters (as the M=64 data path is); the other tcgen05.ld / st atoms
 

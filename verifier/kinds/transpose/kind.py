@@ -123,7 +123,9 @@ class TransposeKind(MmaPictures):
         return views + ((TRANSPOSE_VIEW,) if T.GMMA_TRANSPOSE in failed else ())
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
-        return iter(())
+        from .neighbours import transpose_changes
+        assert isinstance(check, TransposeCheck)
+        return transpose_changes(check)
 
 
 TRANSPOSE = register(TransposeKind())
