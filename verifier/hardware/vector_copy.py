@@ -66,6 +66,29 @@ CP_ASYNC = "async"
 CP_ASYNC_CG = "cg"
 CP_ASYNC_BITS = (32, 64, 128)           # PTX ISA cp.async: cp-size is 4, 8 or 16 bytes ...
 CP_ASYNC_CG_BITS = 128                  # ... and .cg allows 16 only
+BYTE = 8
+
+
+# --- cp.async byte by byte (PTX ISA, "cp.async"; captured: tools/gpu/capture_cp_async.cu, tests/data/hw/cp_async) -----
+# "cp-size" bytes go from [src] to [dst]; with the optional src-size operand, only the first src-size bytes are
+# read from [src] and the remaining cp-size - src-size bytes of the destination are filled with zeros (the form
+# CUTLASS's *_ZFILL atoms use, src-size 0 for a predicated-off copy); both addresses must be aligned to cp-size.
+
+def cp_async_sources(cp_size: int, src_size: int | None = None) -> tuple[int | None, ...]:
+    """For each destination byte b of one cp.async (0 .. cp-size - 1): the source byte it receives (b), or None
+    where it is zero-filled (b >= src-size)."""
+    if cp_size * BYTE not in CP_ASYNC_BITS:
+        raise ValueError(f"cp.async moves 4, 8 or 16 bytes, not {cp_size}")
+    if src_size is not None and not 0 <= src_size <= cp_size:
+        raise ValueError(f"src-size {src_size} is not in 0..cp-size ({cp_size})")
+    kept = cp_size if src_size is None else src_size
+    return tuple(b if b < kept else None for b in range(cp_size))
+
+
+def cp_async_misaligned(dst: int, src: int, cp_size: int) -> str | None:
+    """Why one cp.async's addresses are refused (each must be a multiple of cp-size), or None."""
+    bad = [f"{name} {addr}" for name, addr in (("dst", dst), ("src", src)) if addr % cp_size]
+    return f"{' and '.join(bad)} not aligned to cp-size {cp_size}" if bad else None
 
 
 def element_copy_alignment_bits(text: str) -> int | None:
