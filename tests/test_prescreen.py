@@ -35,15 +35,16 @@ BLOCKWISE_KERNELS = {90: 840, 100: 1152}
 # the SM90 structured-sparse kernels (SparseUniversal3x): each a compressed A, a B and a metadata path, all verified
 SM90_SPARSE_KERNELS = 1420
 # the SM90 kernels whose A goes through registers (an RS wgmma), by class: the words of their summary -> kernels
-SM90_RS_CLASSES = {"_RS_TN on": 224,                         # tf32 NN, TT (SwapAB) and NT (B transposed), TMA and
-                                                             # cp.async
+SM90_RS_CLASSES = {"_RS_TN on": 244,                         # tf32 NN, TT (SwapAB) and NT (B transposed), TMA and
+                                                             # cp.async (224); int4 x e4m3 / e5m2 (20)
                    # mixed input: not shuffled, ConvertOnly 160 and ScaleOnly / ScaleWithZeroPoint 320; value-shuffled
                    # 360 (sm90_shuffle.py)
                    "_RS<GMMA::Major::K,GMMA::Major::K> on": 840,
                    "not mapped: A and B MN-major tfloat32_t": 0,   # TransposeB: sm90_transpose.py maps them
-                   # the scales (and zero points) of every scaled kernel but the lookup-table ones, shuffled or not
-                   "by TMA, copied into registers partitioned like A": 560,
-                   "not mapped: mixed input ScaleOnly of a 4-bit A with an 8-bit float B": 20,
+                   # the scales (and zero points) of every scaled kernel, shuffled or not, the lookup-table ones too
+                   "by TMA, copied into registers partitioned like A": 580,
+                   # the int4 x 8-bit float ScaleOnly kernels: A converted by the scales' lookup tables
+                   "by lookup tables of the scales (lookup_table_convert)": 20,
                    "not mapped: value-shuffled mixed input": 0}
 UMMA_ATOM_NAME = re.compile(r"SM100_MMA_(\w+?)(_2x1SM)?_SS<(\w+),(\w+),(\w+),(\d+),(\d+)>")
 TYPE_NAMES = {cute: name for name, (cute, *_) in {**builders.OPERAND_TYPES, **{
@@ -96,7 +97,8 @@ def test_sm90_cp_async_mainloops_are_through_layout_descriptor_checks(monkeypatc
 
 @pytest.mark.parametrize("change, words", [
     ({"align_a": 1}, "cp.async is 4B"),
-    ({"element_a": "s4", "element_b": "e4m3", "mixed_mode": "ScaleOnly"}, "the scales are lookup tables"),
+    # an int4 x e4m3 ScaleOnly (lookup-table) kernel whose int4 A is 32 bits aligned: not a TMA mainloop
+    ({"element_a": "s4", "element_b": "e4m3", "mixed_mode": "ScaleOnly"}, "Only TMA warp specialized kernels"),
     ({"element_a": "s4"}, "mixed or narrow inputs"),
     ({"kind": "SparseUniversal3x"}, "not built by the SM90 sparse collective builder"),   # a dense opcode
 ])

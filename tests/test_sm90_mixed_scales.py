@@ -168,25 +168,21 @@ S2_BF16 = _kernel("s2_bf16_sclzr", "s2", "bf16", (256, 128, 64), COOP, "ScaleWit
 REPRESENTATIVES = [S8_F16, U4_BF16]        # a cooperative ScaleOnly and a pingpong ScaleWithZeroPoint kernel
 
 
-def test_lookup_table_scales_are_not_mapped_with_their_reason():
-    m = map_sm90(_kernel("s4_e4m3_scl", "s4", "e4m3", (128, 128, 128), COOP, "ScaleOnly"))
-    assert isinstance(m, Unmapped) and "lookup tables" in m.reason and "Array<float_e4m3_t, 8>" in m.reason
-
-
 def test_the_generator_s_scaled_kernels_are_mapped():
-    """Every ScaleOnly / ScaleWithZeroPoint kernel of the generator's SM90 space but its 20 lookup-table ones maps, with
-    a mixed-scale check of each tensor its mode loads and no group size fixed (every one is covered)."""
+    """Every ScaleOnly / ScaleWithZeroPoint kernel of the generator's SM90 space maps (its 20 int4 x 8-bit float ones
+    with lookup tables: tests/test_sm90_mixed_scales_lut.py), with a mixed-scale check of each tensor its mode loads
+    and no group size fixed (every one is covered)."""
     from verifier.prescreen.space import generate
     scaled = [kc for kc in generate(90) if kc.mixed_mode in rules.TENSORS_OF_MODE]
     assert len(scaled) == 580
     mapped = {kc.name: map_sm90(kc) for kc in scaled}
-    unmapped = [kc for kc in scaled if isinstance(mapped[kc.name], Unmapped)]
-    assert len(unmapped) == 20 and all(kc.element_a == "s4" and kc.element_b in ("e4m3", "e5m2") for kc in unmapped)
+    assert not [kc for kc in scaled if isinstance(mapped[kc.name], Unmapped)]
     for kc in scaled:
-        if kc not in unmapped:
-            paths = _scale_paths(mapped[kc.name])
-            assert [c.tensor for c in paths] == list(rules.scale_tensors(kc.mixed_mode))
-            assert all("group_size" not in dict(c.entries) for c in paths)
+        paths = _scale_paths(mapped[kc.name])
+        assert [c.tensor for c in paths] == list(rules.scale_tensors(kc.mixed_mode))
+        assert all("group_size" not in dict(c.entries) for c in paths)
+        lookup = kc.element_a == "s4" and kc.element_b in ("e4m3", "e5m2")
+        assert all(("conversion" in dict(c.entries)) == lookup for c in paths)
 
 
 def test_one_kernel_of_each_class_is_proved(monkeypatch, tmp_path):

@@ -28,7 +28,10 @@ NO_SUGGESTION = {"ldsm_t_on_8bit_mn_major", "umma_128b_base32b_layout_from_the_m
                  # E's TMEM column follows the accumulator stages', which the metadata check does not hold either
                  "sparse_metadata_after_two_n256_accumulator_stages",
                  # the group size is the problem's (CUTLASS's can_implement refuses it), not a field of the layouts
-                 "mixed_input_scale_group_smaller_than_the_k_tile"}
+                 "mixed_input_scale_group_smaller_than_the_k_tile",
+                 # the fix is the tables' element type (cutlass::Array<float_e4m3_t, 8>): the search tries scalar
+                 # value types only
+                 "mixed_input_lookup_tables_of_the_other_8_bit_float"}
 
 
 @lru_cache(maxsize=None)

@@ -22,6 +22,9 @@ TYPE_BITS: dict[str, int] = {
 # cute::sparse_elem<S, T> (cute/pointer_sparse.hpp): one stored T standing for S logical elements -- a structured-sparse
 # MMA's A (sparse_elem<2, half_t>) and its metadata (sparse_elem<8, uint8_t>: one bit a logical element; <4, ...>: two)
 SPARSE_ELEM = re.compile(r"^sparse_elem<\s*([1-9]\d{0,2})\s*,\s*([A-Za-z_][A-Za-z_0-9]*)\s*>$")
+# cutlass::Array<T, N> as one value: N elements of T (sizeof_bits: N x bits(T)) -- the lookup-table scales of SM90's
+# int4 x 8-bit float mixed-input GEMMs (ElementScale = cutlass::Array<float_e4m3_t, 8>: one 8-entry table a value)
+ARRAY = re.compile(r"^Array<\s*([A-Za-z_][A-Za-z_0-9]*)\s*,\s*([1-9]\d{0,2})\s*>$")
 
 
 def type_bits(name: str | int) -> int:
@@ -33,6 +36,9 @@ def type_bits(name: str | int) -> int:
     key = _bare(str(name))
     if key.isdigit():
         return type_bits(int(key))
+    array = array_type(key)
+    if array is not None:      # sizeof_bits<Array<T, N>>: N elements of T
+        return array[1] * type_bits(array[0])
     sparse = SPARSE_ELEM.match(key)
     if sparse is not None:     # sizeof_bits<sparse_elem<S,T>>: T's bits over the S logical elements it stands for
         return -(-type_bits(sparse.group(2)) // int(sparse.group(1)))
@@ -81,6 +87,12 @@ def _bare(name: str) -> str:
     for prefix in NAMESPACES:
         key = key.replace(prefix, "")
     return key
+
+
+def array_type(name: str) -> tuple[str, int] | None:
+    """(T, N) of a `cutlass::Array<T, N>` value type, or None for any other name."""
+    found = ARRAY.match(_bare(name))
+    return (found.group(1), int(found.group(2))) if found is not None else None
 
 
 def bare_type_name(name: str) -> str:

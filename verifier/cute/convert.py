@@ -10,7 +10,7 @@ output from element j of the input.  The conversion keeps each value's place: th
 (m, k) holds its converted value.  The builder (`sm90_gmma_builder.inl`, `RealElementAMma = RealElementB`) converts
 the narrow A to B's type; the generator (`generator.py`, `GenerateSM90_TensorOp_mixed_dtype_WGMMA_gemm`) emits the
 pairs below.  `int4b_t` to an 8-bit float goes through a lookup table built from the scales (`lookup_table_convert`,
-ScaleOnly mode only): not a conversion of its own, and not listed.
+ScaleOnly mode only): not a conversion of its own, and not listed there (LOOKUP_TABLE_CONVERSIONS, below).
 """
 from __future__ import annotations
 
@@ -34,6 +34,39 @@ def register_conversion(source: str, target: str) -> str | None:
     """Where CUTLASS converts a `source` element to `target` in registers, keeping its place; None: no such
     conversion is modelled."""
     return REGISTER_CONVERSIONS.get((bare_type_name(source), bare_type_name(target)))
+
+
+# --- lookup_table_convert: int4b_t to an 8-bit float through a table of the scales --------------------------------
+# Not a conversion of its own: CUTLASS's ScaleOnly kernels whose scale is `cutlass::Array<Wide, 8>`
+# (UseScaleLookupTable, sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp) convert a k-block of int4b_t A chunk by
+# chunk with lookup_table_convert (mixed_input_utils.hpp): the chunk's source is one 32-bit register of 8 nibbles
+# (recast<uint32_t>), its destination N / 4 32-bit registers of 4 bytes each (recast of the chunk to an array of
+# uint32_t); byte j of destination register i is made from nibble 4i + j of the source (prmt with the nibbles as byte
+# selectors, `lut_idx >>= 16` a register), taken from entry (nibble & 7) of the negative or positive table by the
+# nibble's sign bit.  (PTX ISA, prmt, generic form: the 8 bytes {b, a}, b's the upper 4; for each destination byte a
+# 4-bit selector whose 3 low bits pick one of them, its high bit asking for the byte's sign replicated instead -- clear
+# here: the nibble is masked with 7 for the table's entry, and the sign picks between the two tables through a selector
+# 4 s + j.)  So the value at position p of the chunk's source lands at position p of its destination:
+# element e from element e when the load buffer and the fragment share their layout (tCrA_load =
+# make_fragment_like<Narrow>(tCrA_mma)); the table is the one of destination register p / 4.  Only the lookup-table
+# mode converts this way; register_conversion does not list these pairs.
+
+LOOKUP_TABLE_SOURCE = ("cutlass/detail/collective/mixed_input_utils.hpp (lookup_table_convert: byte j of output "
+                       "register i from nibble 4i + j of the source register, through the table of register i; "
+                       "ScaleOnly with Array<Wide, 8> scales only)")
+LOOKUP_TABLE_NARROW = "int4b_t"      # "Lookup table only supports int4 being the quant type now."
+LOOKUP_TABLE_WIDE = ("float_e4m3_t", "float_e5m2_t")    # bytes picked from the table: 8-bit MMA types
+LOOKUP_TABLE_ENTRIES = 8             # "Lookup table only supports 8 8bit scale values now." (Array<Wide, 8>)
+LOOKUP_TABLE_SOURCE_BITS = 32        # one source register a chunk (recast<uint32_t>(src)(0)): NumValPerSrcReg's 32
+LOOKUP_TABLE_VALUES_PER_REGISTER = 4   # destination bytes (values) of one output register: one table each
+LOOKUP_TABLE_CONVERSIONS: dict[tuple[str, str], str] = {
+    (LOOKUP_TABLE_NARROW, wide): LOOKUP_TABLE_SOURCE for wide in LOOKUP_TABLE_WIDE}
+
+
+def lookup_table_conversion(source: str, target: str) -> str | None:
+    """Where CUTLASS's lookup-table mode converts a `source` element to `target` keeping its place; None: the mode
+    does not convert that pair."""
+    return LOOKUP_TABLE_CONVERSIONS.get((bare_type_name(source), bare_type_name(target)))
 
 
 # --- LayoutAwareConvertImpl: which source element each destination register of a chunk receives ----------------

@@ -15,6 +15,14 @@ scale(m, k / group) (plus zero(m, k / group)).  The collective keeps one scale c
   AutoVectorizingCopy copies element i to element i); dequantize_A_kblock multiplies element i of the k-block's
   fragment tCrA_mma(_,_,k_block) by element i of tCrS(_,_,k_block) (zipped_divide of both by one vector length).
 
+Lookup-table scales (UseScaleLookupTable: ConvertAndScale with ElementScale = cutlass::Array<Wide, 8>, the generator's
+int4 x e4m3 / e5m2 kernels): the same path brings one 8-entry table a (row, group) into tCrS_neg (partition_fragment_A
+of sS(_,_,0), the copy above); tCrS_pos has its layout.  dequantize_A_kblock then cuts the k-block's load buffer, the
+fragment and tCrS_neg / tCrS_pos into chunks of NumValPerSrcReg = min(size(src(_,0)), 32 / 4) values (zipped_divide),
+at k-block 0 derives every positive table from the negative one of its register (over filter(tCrS_neg(_,_,0))), and
+converts chunk c with lookup_table_convert(src_vm(_,c), dst_vm(_,c), scales_neg_vm(_,c), scales_pos_vm(_,c)): the
+value at position p of the chunk takes table filter(scales_vm(_,c))(p / 4) (cute/convert.py).
+
 Here are the layouts of that path; the kind (kinds/mixed_scale) proves what they deliver.
 """
 from __future__ import annotations
@@ -23,7 +31,10 @@ from dataclasses import dataclass
 
 from ..algebra.inttuple import Underscore, product
 from ..algebra.layout import Layout
-from ..algebra.tiling import tile_to_shape
+from ..algebra.ops import filter_layout
+from ..algebra.tiling import tile_to_shape, zipped_divide
+from ..algebra.types import type_bits
+from . import convert as LUT
 from .copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
 from .mma import TiledMMA
 from .tensor import Tensor
@@ -119,3 +130,63 @@ def scale_registers(mma: TiledMMA, stage0: Layout, atom: TypedCopyAtom) -> Scale
     assert isinstance(fragment, Layout)          # a register fragment is compact: never swizzled
     copy = make_tiled_copy_for(atom, mma, "A")
     return ScaleRegisters(copy, partition, fragment, copy.retile(fragment))
+
+
+# --- the lookup-table mode: dequantize_A_kblock's chunks ------------------------------------------------------------
+LOOKUP_TABLE_NARROW_BITS = type_bits(LUT.LOOKUP_TABLE_NARROW)    # int4b_t: the only A the lookup tables convert
+
+
+@dataclass(frozen=True)
+class LookupTableChunks:
+    """dequantize_A_kblock's lookup-table branch for one k-block (every k-block alike, but tCrS's k offset):
+
+    - `values`: NumValPerSrcReg, the values of a chunk
+    - `source`: zipped_divide(tCrA_load(_,_,k_block), N), the load buffer (the fragment tCrA_mma has its layout:
+      tCrA_load = make_fragment_like<Narrow>(tCrA_mma))        // (e, c) -> register position, k offset aside
+    - `scales`: zipped_divide(tCrS_neg(_,_,k_block), N)        // (e, c) -> scale register, k offset aside
+    - `tables`: filter of a chunk's scale layout (lookup_table_convert's filter(scales_neg))  // i -> register offset"""
+    values: int
+    source: Layout
+    scales: Layout
+    tables: Layout
+
+    @property
+    def source_chunk(self) -> Layout:
+        """A chunk of the load buffer (LayoutIn of lookup_table_convert)   // e -> position from the chunk's first."""
+        return self.source.mode(0)
+
+    @property
+    def scale_chunk(self) -> Layout:
+        """A chunk of tCrS_neg (LayoutScale of lookup_table_convert)      // e -> scale register from the chunk's."""
+        return self.scales.mode(0)
+
+    @property
+    def scale_bases(self) -> Layout:
+        """// c -> the first scale register of chunk c (scales_neg_vm(_, c)'s offset)."""
+        return self.scales.mode(1)
+
+    def table_register(self, x: int) -> int:
+        """The register (k offset aside) of the table lookup_table_convert uses for element x of the k-block: chunk
+        x / N, position p = source_chunk(x % N), output register p / 4 of the chunk takes table filter(...)(p / 4)."""
+        chunk, e = divmod(x, self.values)
+        position = int(self.source_chunk(e))
+        return int(self.scale_bases(chunk)) + int(self.tables(position // 4))
+
+
+def a_load_kblock(mma: TiledMMA, tile_m: int, tile_k: int) -> Layout:
+    """tCrA_load(_,_,0) // (value of one wgmma, MMA_M) -> register: make_fragment_like of partition_fragment_A, whose
+    mode 0 is compact whatever the shared tile's strides (the other modes' order follows them: it moves chunk bases
+    only, and the load buffer and the fragment share it)."""
+    fragment = mma.partition_fragment(Tensor(0, Layout((tile_m, tile_k))), "A", 0).layout
+    assert isinstance(fragment, Layout)
+    return fragment.slice((Underscore, Underscore, 0))
+
+
+def lookup_table_chunks(load_kblock: Layout, scale_kblock: Layout) -> LookupTableChunks:
+    """The chunks of a k-block: NumValPerSrcReg = min(size(src(_,0)), 32 / 4) values of the int4 load buffer
+    `load_kblock` (// flat index -> register) and of the scale registers `scale_kblock` (tCrS(_,_,k_block), // flat
+    index -> register); raises AlgebraError where CuTe refuses the divide."""
+    values = min(int(load_kblock.mode(0).size()), LUT.LOOKUP_TABLE_SOURCE_BITS // LOOKUP_TABLE_NARROW_BITS)
+    source = zipped_divide(load_kblock, values)
+    scales = zipped_divide(scale_kblock, values)
+    return LookupTableChunks(values, source, scales, filter_layout(scales.mode(0)))

@@ -39,8 +39,8 @@ from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED
 from .atom_facts import MMAAtomFacts
 from .blockwise import BLOCKWISE_KINDS, BlockwiseScaleCheck, blockwise_paths, dense_config   # blockwise scales
 from .sm80_simt import SIMT_COPY, SIMT_OPCODE, SIMT_THREADS, simt_configuration
-from .sm90_mixed_scales import (MixedScalePathCheck, lookup_table, mixed_scale_checks, scale_stage_bytes,
-                                storage)
+from .sm90_mixed_scales import (LOOKUP_TABLE_CONVERSION, MixedScalePathCheck, mixed_scale_checks, scale_stage_bytes,
+                                scale_type, storage, uses_lookup_table)
 from .sm90_sparse import SPARSE_KINDS, SparsePathCheck, map_sm90_sparse
 from .sm100_sparse import SPARSE_KINDS as SM100_SPARSE_KINDS, map_sm100_sparse
 from .sm90_transpose import TransposePathCheck, transposed_b
@@ -82,6 +82,7 @@ class OperandCheck:
     major: str | None = None                       # the descriptor's major-ness when the atom's name does not say
     smem_type: str | None = None                   # the tile's type, converted in registers to the MMA's (mixed input)
     smem_partition: str | None = None              # "mma": the copy reads thr_mma.partition_A (a tiled check's source)
+    conversion: str | None = None                  # "lookup_table": smem_type converted by the scales' lookup tables
 
 
 @dataclass(frozen=True)
@@ -396,21 +397,21 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
     order into a register buffer laid out like the fragment (AutoVectorizingCopy of the narrow type, retile_D of
     make_fragment_like<Narrow>(tCrA_mma)), converts it element by element into the RS A fragment of B's type, B read
     through the descriptor.  ScaleOnly / ScaleWithZeroPoint kernels add a mixed-scale check of their scales (and zero
-    points, sm90_mixed_scales.py); the int4 x 8-bit float kernels' lookup-table scales are not modelled."""
+    points, sm90_mixed_scales.py); the int4 x 8-bit float kernels' scales are lookup tables that also convert A
+    (lookup_table_convert): their A checks and scale check say `conversion: lookup_table`."""
     unknown = Unmapped(f"{kc.element_a} x {kc.element_b} operands: mixed or narrow inputs are converted in registers "
                        "before wgmma; no model")
     narrow, wide = _narrow_type(kc.element_a), OPERAND_TYPES.get(kc.element_b)
     if narrow is None or wide is None or not kc.mixed_mode:
         return unknown
-    table = lookup_table(kc.mixed_mode, narrow[1], wide[3])       # sm90_mixed_scales.py: int4 x 8-bit float scales
-    if table is not None:
-        return Unmapped(table.format(wide=wide[0]))
+    # sm90_mixed_scales.py: the int4 x 8-bit float kernels' scales are lookup tables, which convert A too
+    lookup = uses_lookup_table(kc.mixed_mode, narrow[0], wide[0])
     if kc.mixed_shuffle and shuffle_unsupported(narrow[1], wide[3]) is not None:
         return Unmapped(MIXED_SHUFFLED)
-    from ..cute.convert import register_conversion
+    from ..cute.convert import lookup_table_conversion, register_conversion
     n_type, n_bits = narrow
     w_type, _, _, w_bits = wide
-    if register_conversion(n_type, w_type) is None:
+    if (lookup_table_conversion if lookup else register_conversion)(n_type, w_type) is None:
         return Unmapped(f"{n_type} converted to {w_type} in registers: not one of CUTLASS's mixed-input conversions "
                         "modelled (cute/convert.py)")
     if (_major_a(kc.layout_a), _major_b(kc.layout_b)) != ("K", "K"):
@@ -437,11 +438,14 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
     atom = gmma_atom(n, acc, kc.element_b, kc.element_b, ("K", "K"), rs=True)
     warpgroups = (2, 1, 1) if COOPERATIVE in schedule else (1, 1, 1)
     align = max(SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b])
-    stages = kc.stages or rs_stages(kc.tile, n_bits, w_bits, align, scale_stage_bytes(kc.mixed_mode, m, w_bits))
-    # ScaleOnly / ScaleWithZeroPoint: a mixed-scale check of the scales (and zero points), of B's type
-    scales = mixed_scale_checks(kc, atom, warpgroups, stages, w_type, storage(
-        kc.tile, stages, n_bits, w_bits, w_bits, SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b]),
-        GLOBAL_EXTENT)
+    s_type, s_bits = scale_type(lookup, w_type, w_bits)
+    stages = kc.stages or rs_stages(kc.tile, n_bits, w_bits, align, scale_stage_bytes(kc.mixed_mode, m, s_bits))
+    # ScaleOnly / ScaleWithZeroPoint: a mixed-scale check of the scales (and zero points), of B's type (lookup tables:
+    # an Array of 8 of it)
+    scales = mixed_scale_checks(kc, atom, warpgroups, stages, s_type, storage(
+        kc.tile, stages, n_bits, w_bits, s_bits, SWIZZLE_ALIGN_BYTES[swizzle_a], SWIZZLE_ALIGN_BYTES[swizzle_b]),
+        GLOBAL_EXTENT, lookup)
+    conversion = LOOKUP_TABLE_CONVERSION if lookup else None
     scaled = f"; {' and '.join(c.tensor + 's' for c in scales)} by TMA, copied into registers partitioned like A" \
         if scales else ""
     smem_a = f"tile_to_shape(GMMA::Layout_K_{swizzle_a}_Atom<{n_type}>, ({m},{k},{stages}))"
@@ -457,13 +461,15 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
                       "through the descriptor" + scaled)
     checks: tuple[PathCheck, ...] = (
         OperandCheck(atom, "A", "SM90_TMA_LOAD", n_type, smem_a, warpgroups, None, _global_tensor("K"),
-                     smem_type=n_type),
-        OperandCheck(atom, "A", RS_COPY, n_type, smem_a, warpgroups, smem_type=n_type, smem_partition="mma"),
+                     smem_type=n_type, conversion=conversion),
+        OperandCheck(atom, "A", RS_COPY, n_type, smem_a, warpgroups, smem_type=n_type, smem_partition="mma",
+                     conversion=conversion),
         OperandCheck(atom, "B", "SM90_TMA_LOAD", w_type, smem_b, warpgroups, None, _global_tensor("K"))) + scales
     return Mapped(checks, f"{schedule}, {atom.name} on {warpgroups[0]} warpgroup(s), {stages} stages; A {n_type} "
                           f"by TMA into a K-major {swizzle_a} tile, copied in order from thr_mma.partition_A with "
                           f"{RS_COPY} into a {n_type} buffer laid out like the fragment and converted to {w_type} "
-                          f"in registers; B by TMA, read K-major ({swizzle_b}) through the descriptor{scaled}")
+                          + ("by lookup tables of the scales (lookup_table_convert) " if lookup else "")
+                          + f"in registers; B by TMA, read K-major ({swizzle_b}) through the descriptor{scaled}")
 
 
 # --- SM80 ------------------------------------------------------------------------------------------------------

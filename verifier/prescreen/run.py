@@ -95,6 +95,8 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
             lines.append(f"    smem_type: {c.smem_type}")
         if c.smem_partition is not None:
             lines.append(f"    smem_partition: {c.smem_partition}")
+        if c.conversion is not None:
+            lines.append(f"    conversion: {c.conversion}")
     return "\n".join(lines) + "\n"
 
 

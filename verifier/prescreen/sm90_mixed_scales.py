@@ -13,7 +13,10 @@ whose stage also holds a (BLK_M, 1) tile of each of the scales and zero points
 - the buffer's alignment: its offset in the collective's TensorStorage (smem_A, smem_B aligned to their swizzles,
   then smem_scale and smem_zero, cute::array_aligned's 16 bytes each), within the storage's alignment.
 
-The int4 x 8-bit-float kernels (ScaleOnly only) scale through a lookup table: not mapped.  The rules never import
+The int4 x 8-bit-float kernels (ScaleOnly only) scale through lookup tables: the generator's scale is
+`cutlass::Array<Wide, 8>` (gemm_operation.py), one 8-entry table a (row, group), so the collective's
+UseScaleLookupTable converts A with lookup_table_convert; their scale check and A's checks say `conversion:
+lookup_table`, the scales are 64 bits each in the stage count, the buffers and the TMA.  The rules never import
 builders.py (which calls them from `map_kernel`).
 """
 from __future__ import annotations
@@ -31,11 +34,12 @@ SCALE_ATOM_ROWS = 8                 # size<0> of every K-major GMMA shared-memor
 ARRAY_ALIGN = 16                    # cute::array_aligned's default alignment: smem_scale and smem_zero
 GLOBAL_TILES = 2                    # CTA tiles of the global scale tensor along M a check names
 SCALE_COPY = "SM90_TMA_LOAD"        # GmemTiledCopyScale
-LOOKUP_TABLE_BITS = (4, 8)          # (narrow, wide): the generator's int4 x e4m3 / e5m2 kernels
-LOOKUP_TABLE = ("mixed input ScaleOnly of a 4-bit A with an 8-bit float B: the scales are lookup tables "
-                "(cute::tuple<int4b_t, cutlass::Array<{wide}, 8>>, UseScaleLookupTable: lookup_table_convert "
-                "picks each A value's byte from its table by a prmt); neither that conversion nor the table's "
-                "scales have a model")
+# the generator's lookup-table kernels (gemm_operation.py: an s4 A with an e4m3 / e5m2 B scales by
+# cutlass::Array<scale, 8>; generator.py gives them ScaleOnly only)
+LOOKUP_TABLE_NARROW = "int4b_t"
+LOOKUP_TABLE_WIDE = ("float_e4m3_t", "float_e5m2_t")
+LOOKUP_TABLE_ENTRIES = 8
+LOOKUP_TABLE_CONVERSION = "lookup_table"     # the checks' `conversion:` (kinds/conversion.py)
 
 
 class AtomFacts(Protocol):
@@ -67,11 +71,16 @@ def scale_tensors(mode: str) -> tuple[str, ...]:
     return TENSORS_OF_MODE.get(mode, ())
 
 
-def lookup_table(mode: str, narrow_bits: int, wide_bits: int) -> str | None:
-    """Why a kernel's scales are a lookup table (the generator's int4 x 8-bit float ScaleOnly kernels), or None."""
-    if mode == SCALE_ONLY and (narrow_bits, wide_bits) == LOOKUP_TABLE_BITS:
-        return LOOKUP_TABLE
-    return None
+def uses_lookup_table(mode: str, narrow: str, wide: str) -> bool:
+    """The kernel's scales are lookup tables (the generator's int4 x 8-bit float ScaleOnly kernels)."""
+    return mode == SCALE_ONLY and narrow == LOOKUP_TABLE_NARROW and wide in LOOKUP_TABLE_WIDE
+
+
+def scale_type(lookup: bool, wide: str, wide_bits: int) -> tuple[str, int]:
+    """ElementScale (and ElementZero) of a kernel and its bits: B's type, or for lookup tables an Array of 8 of it."""
+    if lookup:
+        return f"cutlass::Array<{wide}, {LOOKUP_TABLE_ENTRIES}>", LOOKUP_TABLE_ENTRIES * wide_bits
+    return wide, wide_bits
 
 
 def scale_stage_bytes(mode: str, tile_m: int, scale_bits: int) -> int:
@@ -116,16 +125,22 @@ def _yaml(text: str) -> str:
 
 
 def mixed_scale_checks(kc: KernelConfig, mma: AtomFacts, warpgroups: tuple[int, int, int], stages: int,
-                       scale_type: str, store: Storage, problem_k: int) -> tuple[MixedScalePathCheck, ...]:
-    """A mixed-scale check of each tensor the kernel's mode loads (none for ConvertOnly)."""
+                       scale_type: str, store: Storage, problem_k: int,
+                       lookup: bool = False) -> tuple[MixedScalePathCheck, ...]:
+    """A mixed-scale check of each tensor the kernel's mode loads (none for ConvertOnly); `lookup`: its scales are
+    lookup tables."""
     m, n, k = kc.tile
     smem = MI.scale_smem(SCALE_ATOM_ROWS, m, stages)
     gmem = MI.scale_global(GLOBAL_TILES * m, problem_k // k)
     out = []
     for tensor in scale_tensors(kc.mixed_mode):
-        entries = (("mixed_scales", tensor), ("atom_layout", f"[{', '.join(map(str, warpgroups))}]"),
-                   ("tile", f"[{m}, {n}, {k}]"), ("copy", SCALE_COPY), ("value_type", scale_type),
-                   ("smem", _yaml(str(smem))), ("gmem", _yaml(str(gmem))), ("problem_k", str(problem_k)),
-                   ("smem_align", str(store.buffer_align(tensor))))
+        value_type = _yaml(scale_type) if lookup else scale_type      # cutlass::Array<Wide, 8>: quoted
+        entries: tuple[tuple[str, str], ...] = (
+            ("mixed_scales", tensor), ("atom_layout", f"[{', '.join(map(str, warpgroups))}]"),
+            ("tile", f"[{m}, {n}, {k}]"), ("copy", SCALE_COPY), ("value_type", value_type),
+            ("smem", _yaml(str(smem))), ("gmem", _yaml(str(gmem))), ("problem_k", str(problem_k)),
+            ("smem_align", str(store.buffer_align(tensor))))
+        if lookup:
+            entries += (("conversion", LOOKUP_TABLE_CONVERSION),)
         out.append(MixedScalePathCheck(mma, tensor, SCALE_COPY, entries))
     return tuple(out)

@@ -179,7 +179,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "0 copy make_tiled_copy_A(Copy_Atom<AutoVectorizingCopy, Scale>) makes from partition_A of the scale tile, "
             "the slot of row m, where (m, k) is the element the RS wgmma reads from that register (PTX ISA fragment); "
             "and the column loaded for the k-tile is the group (k0 + k) / group_size of every k of the tile, for every "
-            "group size the check names"),
+            "group size the check names; lookup-table scales (conversion: lookup_table): the table "
+            "lookup_table_convert converts A(m, k) with (its negative one, and the positive one derived from it at "
+            "k-block 0) is row m's"),
     Theorem(33, T.SPARSE_METADATA_TMEM, "Sparse metadata: tensor memory",
             "for a tcgen05.mma.sp's metadata E (SM100): each tcgen05.cp.128x128b make_utccp_copy issues for a stage "
             "reads, through its shared-memory descriptor, the metadata CuTe's TMEM layout (tmem_e_frg) puts in each "

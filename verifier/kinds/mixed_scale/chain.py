@@ -83,7 +83,13 @@ class MixedScaleChain:
                                       f"k-block {kb} is value {x % values} of M block {x // values}: A({m}, {k}) of "
                                       "the tile"))
         register = _at(read_register(s, const(x), const(kb)))
-        out.append(ChainLine("dequantize", f"tCrS(_,_,{kb}) element {x} = register {register}"))
+        if s.lookup is not None:      # lookup_table_convert: chunk x / N, the table of the value's output register
+            n = s.lookup.values
+            out.append(ChainLine("dequantize", f"chunk {x // n} position {int(s.lookup.source_chunk(x % n))}: "
+                                               f"lookup_table_convert's table {int(s.lookup.source_chunk(x % n)) // 4}"
+                                               f" = tCrS_neg / tCrS_pos register {register}"))
+        else:
+            out.append(ChainLine("dequantize", f"tCrS(_,_,{kb}) element {x} = register {register}"))
         writes = []
         for y in range(int(r.write_view.size())):
             if _at(written_register(s, const(y))) == register:

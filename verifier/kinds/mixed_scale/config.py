@@ -16,6 +16,8 @@ converted A elements they multiply (CUTLASS's MainloopSm90TmaGmmaRmemAWarpSpecia
     # register_copy: AutoVectorizingCopy   # SmemCopyAtomScale's operation (the atom library's generic.yaml)
     # reader_atom_layout: [2, 1, 1]        # the tiled MMA partition_A / make_tiled_copy_A of the scales use
     # smem_align: 128             # the buffer's alignment (its offset in CUTLASS's TensorStorage)
+    # conversion: lookup_table    # the scales are lookup tables (UseScaleLookupTable: ScaleOnly, value_type
+    #                             #   cutlass::Array<float_e4m3_t, 8>, an int4b_t A converted by lookup_table_convert)
 
 `smem` and `gmem` are in elements of `value_type`.
 """
@@ -26,10 +28,12 @@ from typing import ClassVar
 
 from ...algebra.inttuple import product
 from ...algebra.layout import Layout, make_layout
+from ...algebra.types import array_type
 from ...echo import quote
 from ...specfile.fields import AtomTable, Fields, is_int, read_version2_choice, refuse_keys, show
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, MMAAtomSpec, SpecError, common_fields
 from ...specfile.vocabulary import MAX_GLOBAL_ELEMENTS
+from ..conversion import CONVERSION_KEY, CONVERSION_LOOKUP_TABLE, read_lookup_table
 
 MIXED_SCALES_KEY = "mixed_scales"       # the key that makes a check a mixed-input scale check
 SCALE, ZERO = "scale", "zero"
@@ -60,6 +64,7 @@ class MixedScaleCheck(CheckSpec):
     group_size: int | None = None            # None: every multiple of BLK_K up to problem_k
     reader_atom_layout: tuple[int, ...] | None = None
     smem_align: int = DEFAULT_SMEM_ALIGN
+    lookup_table: bool = False               # `conversion: lookup_table`: CUTLASS's UseScaleLookupTable
 
     @property
     def stages(self) -> int:
@@ -67,7 +72,8 @@ class MixedScaleCheck(CheckSpec):
 
     def summary(self) -> str:
         groups = f"group {self.group_size}" if self.group_size is not None else "every group size"
-        return (f"mixed-input {self.tensor}s of A ({groups}, K = {self.problem_k}, tile "
+        tables = "lookup-table " if self.lookup_table else ""
+        return (f"mixed-input {tables}{self.tensor}s of A ({groups}, K = {self.problem_k}, tile "
                 f"{'x'.join(map(str, self.tile))}): gmem {self.gmem} -> {self.copy} -> smem {self.smem} -> "
                 f"{self.register_copy} -> {self.mma} A")
 
@@ -147,4 +153,22 @@ def read_mixed_scale_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | 
             raise SpecError(fields.at("smem_align"), f"'smem_align' of {what} must be a power of two of bytes, "
                                                      f"not {show(align)}")
         check.smem_align = int(align)
+    _read_lookup_table(fields, check)
     return check
+
+
+def _read_lookup_table(fields: Fields, check: MixedScaleCheck) -> None:
+    """`conversion: lookup_table`: the collective's UseScaleLookupTable (ConvertAndScale with an Array scale); an Array
+    scale without it, or zero points with it, are not a configuration CUTLASS builds."""
+    check.lookup_table = read_lookup_table(fields, None)
+    vt = check.value_type
+    assert vt is not None
+    if check.lookup_table and check.tensor != SCALE:
+        raise SpecError(fields.at(CONVERSION_KEY), f"'{CONVERSION_KEY}: {CONVERSION_LOOKUP_TABLE}' of {fields.what}: "
+                                                   "the lookup tables are scales (UseScaleLookupTable is "
+                                                   "ConvertAndScale: no zero points)")
+    if not check.lookup_table and array_type(vt.name) is not None:
+        raise SpecError(fields.at("value_type"), f"{fields.what}: {check.tensor}s of {quote(vt.name)} make CUTLASS's "
+                                                 "collective convert by lookup tables (UseScaleLookupTable: an Array "
+                                                 f"scale); the check says so with '{CONVERSION_KEY}: "
+                                                 f"{CONVERSION_LOOKUP_TABLE}'")

@@ -12,6 +12,7 @@ from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
 from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..conversion import CONVERSION_KEY
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
 from .config import MIXED_SCALES_KEY, MixedScaleCheck, read_mixed_scale_check, reads_mixed_scale_check
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 T = TheoremId
 MIXED_SCALE_ORDER = (T.MIXED_SCALE_LOAD, T.MIXED_SCALE_READ)
 MIXED_SCALE_PRECEDENCE = 0    # asked first: `mixed_scales:` makes a mixed-input scale check whatever else it names
-MIXED_SCALE_KEYS = (MIXED_SCALES_KEY, "tile", "problem_k", "group_size", "register_copy", "reader_atom_layout")
+MIXED_SCALE_KEYS = (MIXED_SCALES_KEY, "tile", "problem_k", "group_size", "register_copy", "reader_atom_layout",
+                    CONVERSION_KEY)
 SCALES_VIEW = View.SCALES.value   # the slots, one thread's scale registers and the groups of K (views.py)
 PIPELINE_ASSUMED = ("the stage a k-tile's scales are copied into registers from is the one the producer's TMA filled "
                     "for that k-tile (CUTLASS's PipelineTmaAsync orders them)")

@@ -56,6 +56,12 @@ class MixedScaleSetup:
     register_rule: str | None = None       # CuTe's static_assert when it refuses the scale copy
     a_slices: Layout | None = None         # compute's thrfrg_A  // ((ThrV,(ThrM,ThrK)),(FrgV,Rest)) -> m + M k
     a_fragment: tuple[int, int, int] = (0, 0, 0)   # tCrA_mma's shape: (values of one wgmma, MMA_M, k-blocks)
+    # the lookup-table mode (`conversion: lookup_table`): the load buffer's k-block and the chunks dequantize_A_kblock
+    # converts
+    a_load: Layout | None = None           # tCrA_load(_,_,0)   // (value of one wgmma, MMA_M) -> register
+    lookup: MI.LookupTableChunks | None = None
+    lookup_problem: str | None = None
+    lookup_rule: str | None = None         # CuTe's rule when it refuses a divide
 
     @property
     def stages(self) -> int:
@@ -175,6 +181,18 @@ def _reader(s: MixedScaleSetup, copy_spec: CopyAtomSpec) -> None:
         s.registers = MI.scale_registers(s.reading, s.stage0, typed)
     except AlgebraError as e:       # CuTe's own rule (the copy atom's value type, make_tiled_copy_A, retile)
         s.register_problem, s.register_rule = str(e), e.rule
+    if check.lookup_table and s.registers is not None:
+        _lookup(s, s.registers)
+
+
+def _lookup(s: MixedScaleSetup, registers: MI.ScaleRegisters) -> None:
+    """The lookup-table mode: the int4 load buffer's k-block and the chunks of it and of tCrS_neg(_,_,k_block)."""
+    assert s.compute is not None
+    try:
+        s.a_load = MI.a_load_kblock(s.compute, s.tile_m, s.tile_k)
+        s.lookup = MI.lookup_table_chunks(s.a_load, registers.read_view)
+    except AlgebraError as e:       # CuTe's own rule (zipped_divide of a k-block)
+        s.lookup_problem, s.lookup_rule = str(e), e.rule
 
 
 def build(check: MixedScaleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec) -> MixedScaleSetup:

@@ -16,20 +16,30 @@ element each one multiplies (is added to).
   register is written; and for every group size covered, the column loaded for k-tile kt (kt / reload_factor,
   reload_factor = ceil(group_size / BLK_K)) is the group (kt BLK_K + k) / group_size of every k of the tile.
 
+  Lookup-table scales (`conversion: lookup_table`, CUTLASS's UseScaleLookupTable): the register is the table
+  lookup_table_convert converts A element x with -- chunk x / N of NumValPerSrcReg = N values, table
+  filter(tCrS_neg(_,_,k_block) chunk)(p / 4) for x's position p in the chunk -- after CUTLASS's static_asserts
+  (64-bit tables, a k-block of 4n values, 4 adjacent values sharing a table, N of 4 or 8); the table holds 8 values of
+  the MMA's A type; and the positive table read at every k-block is one dequantize_A_kblock derived at k-block 0
+  from the negative table of the same register (the register is among tCrS_neg(_,_,0)'s).
+
 Together: A(m0 + m, kt BLK_K + k) is multiplied by scale(m0 + m, (kt BLK_K + k) / group_size) (and the zero of the same
-index added).  Assumed, as CUTLASS's pipeline orders it: the stage a k-tile's registers are copied from is the one TMA
-filled for that k-tile, and the A register x of a k-block holds A(m, k) at the coordinate the wgmma reads there (the
-tiled check of A's load and conversion proves it).
+index added; with lookup tables, converted through the table of (m0 + m, (kt BLK_K + k) / group_size)).  Assumed, as
+CUTLASS's pipeline orders it: the stage a k-tile's registers are copied from is the one TMA filled for that k-tile, and
+the A register x of a k-block holds A(m, k) at the coordinate the wgmma reads there (the tiled check of A's load and
+conversion proves it).
 """
 from __future__ import annotations
 
 from ...algebra.inttuple import product
+from ...algebra.types import array_type, bare_type_name
+from ...cute import convert as LUT
 from ...cute import mixed_input as MI
 from ...hardware import tma as TMA
 from ...symbolic.expr import Expr, Var, and_, eq, le, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
-from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Trace, Unsupported
+from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
 from ...theorems.suspects import Suspects
 from ..tiled.chain import thread_coord_exprs
 from .setup import WARPGROUP, MixedScaleSetup
@@ -156,10 +166,28 @@ def source_slot(setup: MixedScaleSetup, t: Expr, y: Expr, s: Expr) -> Expr:
 
 
 def read_register(setup: MixedScaleSetup, x: Expr, kb: Expr) -> Expr:
-    """Element x of tCrS(_,_,k_block): the register dequantize_A_kblock multiplies A element x of the k-block by."""
+    """Element x of tCrS(_,_,k_block): the register dequantize_A_kblock multiplies A element x of the k-block by; in the
+    lookup-table mode, the register of the table lookup_table_convert converts A element x with (tCrS_neg's, and
+    tCrS_pos's at the same offset): chunk c = x / N, position p = source_chunk(x % N), table filter(scales_neg_vm(_,c))
+    (p / 4)."""
     r = setup.registers
     assert r is not None
+    lk = setup.lookup
+    if lk is not None:
+        n = lk.values
+        position = layout_expr(lk.source_chunk, x % n)
+        table = position // LUT.LOOKUP_TABLE_VALUES_PER_REGISTER      # the chunk's output register: its table
+        return layout_expr(lk.scale_bases, x // n) + layout_expr(lk.tables, table) + layout_expr(r.k_mode, kb)
     return layout_expr(r.read_view, x) + layout_expr(r.k_mode, kb)
+
+
+def table_register(setup: MixedScaleSetup, x: int, kb: int) -> int:
+    """read_register on integers."""
+    r = setup.registers
+    assert r is not None
+    if setup.lookup is not None:
+        return setup.lookup.table_register(x) + int(r.k_mode(kb))
+    return int(r.read_view(x)) + int(r.k_mode(kb))
 
 
 def written_register(setup: MixedScaleSetup, y: Expr) -> Expr:
@@ -214,10 +242,14 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
                            "destination) is modelled")
     vt = check.value_type
     assert vt is not None
-    if vt.bits > SCALAR_SCALE_BITS:
-        return Unsupported(f"{vt.name} {setup.tensor}s of {vt.bits} bits: a lookup table (CUTLASS's "
-                           "UseScaleLookupTable for int4 A with 8-bit B: lookup_table_convert picks each A value's "
-                           "byte from its 4 consecutive values' table) has no model")
+    if not check.lookup_table and vt.bits > SCALAR_SCALE_BITS:
+        return Unsupported(f"{vt.name} {setup.tensor}s of {vt.bits} bits multiplied into each A value: only scalar "
+                           f"{setup.tensor}s of at most {SCALAR_SCALE_BITS} bits (and the lookup tables of "
+                           "'conversion: lookup_table') are modelled")
+    if check.lookup_table and vt.bits != LUT_SCALE_BITS:
+        return Refusal(LUT_SCALE_BITS_RULE, f"the {setup.tensor}s' type {vt.name} has {vt.bits} bits "
+                                            "(dequantize_A_kblock's static_assert sizeof_bits_v<ElementScale> == 64)",
+                       suspects.value_type(f"the scale type {vt.name}: an 8-entry table of 8-bit values"))
     if setup.group_problem is not None:
         return Unsupported(setup.group_problem)
     reader = suspects.field("reader_atom_layout", "the tiled MMA the scales are partitioned and copied with") \
@@ -238,7 +270,12 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
     values, m_blocks, k_blocks = setup.a_fragment
     x_size = values * m_blocks
     read_size = int(r.read_view.size())
-    if read_size != x_size:
+    if check.lookup_table:
+        refused_lut = _lookup_refusal(setup, x_size, read_size, reader)
+        if refused_lut is not None:
+            return refused_lut
+        items.append(_table_type_fact(setup, suspects))
+    elif read_size != x_size:
         return Refusal("CUTE_STATIC_ASSERT_V(size(src) == size(scales))",
                        f"a k-block of A's fragment holds {x_size} values, tCrS(_,_,k_block) {read_size} "
                        "(dequantize_A_kblock)", reader)
@@ -249,13 +286,17 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
                       copy_suspect))
     written = set(r.write_view.values())
     missing = [(x, kb) for kb in range(k_blocks) for x in range(x_size)
-               if int(r.read_view(x)) + int(r.k_mode(kb)) not in written]
-    items.append(Fact("every register a k-block's A values are multiplied by is written by the k-block 0 copy",
+               if table_register(setup, x, kb) not in written]
+    what_reads = "every table register a k-block's A values are converted with" if check.lookup_table \
+        else "every register a k-block's A values are multiplied by"
+    items.append(Fact(f"{what_reads} is written by the k-block 0 copy",
                       not missing, f"{len(missing)} (value, k-block) read a register no copy writes" if missing
                       else "every one", "every register tCrS(_,_,k_block) pairs with A is one the copy writes", reader,
                       point={"value": missing[0][0], "k_block": missing[0][1]} if missing else None,
                       failing=len(missing), domain_size=x_size * k_blocks,
                       note="thread-independent: the register layouts are compile-time types"))
+    if check.lookup_table:
+        items.append(_positive_tables_fact(setup, x_size, k_blocks, reader))
     failing, first = group_failures(setup)
     group_suspect = suspects.field("group_size", f"the group size {check.group_size} (group_size: CUTLASS's "
                                                  f"can_implement takes K or a multiple of BLK_K = {setup.tile_k})") \
@@ -278,12 +319,99 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
     m, _ = a_row(setup, t, x)
     reg_read, reg_written = read_register(setup, x, kb), written_register(setup, y)
     got, want = source_slot(setup, t, y, s), slot_expr(setup, m, s)
+    if check.lookup_table:
+        assert setup.lookup is not None
+        title = "every table a converted A element is looked up in holds its row's slot"
+        how = (f"; lookup_table_convert converts element x with the table at filter(scales_vm(_, x / "
+               f"{setup.lookup.values}))(p / 4), p its position in the chunk (tCrS_neg's register, and tCrS_pos's at "
+               "the same offset, derived from it at k-block 0)")
+    else:
+        title = (f"every register a converted A element is multiplied by"
+                 f"{' (added to)' if setup.tensor == 'zero' else ''} holds its row's slot")
+        how = ""
     items.append(Claim(Obligation(
-        f"every register a converted A element is multiplied by{' (added to)' if setup.tensor == 'zero' else ''} "
-        "holds its row's slot", [t, x, kb, y, s], eq(got, want), premise=eq(reg_written, reg_read), lhs=got, rhs=want,
+        title, [t, x, kb, y, s], eq(got, want), premise=eq(reg_written, reg_read), lhs=got, rhs=want,
         shown={"register read": reg_read, "m": m, "slot copied into it": got, "slot of row m": want},
         note=f"{model.instruction}: A register x of k-block kb is value x % {values} of M block x / {values} of lane "
              f"t % 128; the copy make_tiled_copy_A(Copy_Atom<{check.register_copy}, {vt.name}>) writes its element y "
-             "(partition_A(sS)(_,_,0,stage)) to retile_D(tCrS)(_,_,0) element y"),
+             "(partition_A(sS)(_,_,0,stage)) to retile_D(tCrS)(_,_,0) element y" + how),
         reader, Trace.MIXED_SCALE_READ, subject=setup.tensor))
     return items
+
+
+# --- theorem 32, the lookup-table mode -------------------------------------------------------------------------------
+# dequantize_A_kblock's UseScaleLookupTable branch and lookup_table_convert (mixed_input_utils.hpp): their
+# static_asserts, in the order the code states them
+LUT_SCALE_BITS = 64
+LUT_SCALE_BITS_RULE = "Lookup table only supports 8 8bit scale values now."
+LUT_CONTIGUOUS_RULE = "The first mode of tensor src must be contiguous in memory"
+LUT_VECTOR_RULE = "Lookup table requires a vector size of 4x when converting."
+LUT_SIZE_RULE = "CUTE_STATIC_ASSERT_V(cute::size(src) == cute::size(scales_neg))"
+LUT_ADJACENT_RULE = "At least 4 adjacent weights in a thread must share the same scale."
+LUT_CHUNK_RULE = "static_assert(N == 4 || N == 8)"
+LUT_CONSECUTIVE_RULE = "at least 4 consecutive weights must share the same scale."
+LUT_SHARED = LUT.LOOKUP_TABLE_VALUES_PER_REGISTER        # adjacent values one table serves
+
+
+def _lookup_refusal(setup: MixedScaleSetup, x_size: int, read_size: int, reader: Suspect) -> Refusal | None:
+    """What CUTLASS's lookup-table branch refuses, checked in its order."""
+    r, lk, a_load = setup.registers, setup.lookup, setup.a_load
+    assert r is not None
+    if setup.lookup_rule is not None or lk is None or a_load is None:
+        return Refusal(setup.lookup_rule or "zipped_divide", f"dequantize_A_kblock's zipped_divide of a k-block: "
+                                                              f"{setup.lookup_problem}", reader)
+    first = a_load.mode(0)
+    if int(first.size()) != int(first.cosize()):
+        return Refusal(LUT_CONTIGUOUS_RULE, f"tCrA_load(_,_,k_block)(_,0) is {first}", reader)
+    if x_size % LUT_SHARED or x_size < LUT_SHARED:
+        return Refusal(LUT_VECTOR_RULE, f"a k-block of A's fragment holds {x_size} values", reader)
+    if read_size != x_size:
+        return Refusal(LUT_SIZE_RULE, f"a k-block of A's fragment holds {x_size} values, tCrS_neg(_,_,k_block) "
+                                      f"{read_size}", reader)
+    flat = r.read_view.flatten()       # static_check_scale: shape<0>(flatten(layout)) >= 4, stride<0> == 0
+    if not (int(flat.mode(0).size()) >= LUT_SHARED and flat.mode(0).stride == 0):
+        return Refusal(LUT_ADJACENT_RULE, f"static_check_scale: flatten(tCrS_neg(_,_,k_block)) = {flat}: its first "
+                                          f"mode {flat.mode(0)} (shape >= {LUT_SHARED}, stride 0 wanted)", reader)
+    n = int(lk.source_chunk.cosize())
+    if n not in (4, 8):
+        return Refusal(LUT_CHUNK_RULE, f"lookup_table_convert's N = cosize of a chunk of the load buffer "
+                                       f"{lk.source_chunk} = {n}", reader)
+    scale_cosize = int(lk.scale_chunk.cosize())
+    if scale_cosize > n // LUT_SHARED:
+        return Refusal(LUT_CONSECUTIVE_RULE, f"cosize of a chunk of tCrS_neg {lk.scale_chunk} is {scale_cosize}, more "
+                                             f"than N / 4 = {n // LUT_SHARED}", reader)
+    return None
+
+
+def _table_type_fact(setup: MixedScaleSetup, suspects: Suspects) -> Fact:
+    """The table's entries are the MMA's 8-bit A values (prmt picks bytes of the table for A's bytes)."""
+    vt = setup.check.value_type
+    assert vt is not None and setup.model is not None
+    want = setup.atom.types["a"]
+    array = array_type(vt.name)
+    holds = (array is not None and array[1] == LUT.LOOKUP_TABLE_ENTRIES
+             and bare_type_name(array[0]) == bare_type_name(want.name) and want.bits == 8)
+    return Fact("each table holds 8 values of the MMA's A type (lookup_table_convert picks A's bytes from it)", holds,
+                f"{vt.name} against the MMA's A {want.name} ({want.bits} bits)",
+                f"cutlass::Array<{want.name}, {LUT.LOOKUP_TABLE_ENTRIES}> of an 8-bit type",
+                suspects.value_type(f"the scale type {vt.name}"), point=None if holds else {"value": 0},
+                domain_size=0)
+
+
+def _positive_tables_fact(setup: MixedScaleSetup, x_size: int, k_blocks: int, reader: Suspect) -> Fact:
+    """dequantize_A_kblock derives tCrS_pos from tCrS_neg at k-block 0 only, register by register over
+    filter(tCrS_neg(_,_,0)) (tCrS_pos has tCrS_neg's layout): the positive table a later k-block reads is one derived
+    from its own negative table only if its register is one of k-block 0's."""
+    r = setup.registers
+    assert r is not None
+    derived = {int(v) + int(r.k_mode(0)) for v in r.read_view.values()}
+    stale = [(x, kb) for kb in range(k_blocks) for x in range(x_size) if table_register(setup, x, kb) not in derived]
+    first = stale[0] if stale else None
+    return Fact("every positive table a k-block reads was derived at k-block 0 from the negative one of its register",
+                not stale, f"{len(stale)} (value, k-block) read a register k-block 0 derives no positive table in"
+                + (f" (value {first[0]} of k-block {first[1]}: register {table_register(setup, *first)}; k-block 0 "
+                   f"derives {sorted(derived)})" if first else "") if stale else "every one",
+                "tCrS_pos(_,_,k_block)'s tables among filter(tCrS_pos(_,_,0))'s (the k-block mode of tCrS a stride-0 "
+                "broadcast: a tile's scales do not vary along K)", reader,
+                point={"value": first[0], "k_block": first[1]} if first else None, failing=len(stale),
+                domain_size=x_size * k_blocks, note="the lop3 / xor of dequantize_A_kblock's k_block == 0 branch")

@@ -15,6 +15,7 @@ from ...echo import quote
 from ...specfile.fields import Fields, is_int, read_choice, read_smem, read_value_type, refuse_keys, show
 from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError, ValueType,
                                common_fields)
+from ..conversion import read_lookup_table
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
                                     MAX_GLOBAL_ELEMENTS)
 
@@ -49,6 +50,7 @@ class SmemMmaCheck(CheckSpec):
     # same tile proves that load); no descriptor reads it, so theorems 15 and 16 do not apply
     register_sourced: bool = False
     smem_type: ValueType | None = None   # a register-sourced A's tile type, converted in registers to the MMA's
+    lookup_table: bool = False           # `conversion: lookup_table`: ... by CUTLASS's lookup tables (ScaleOnly)
 
     @property
     def by_tma(self) -> bool:
@@ -136,6 +138,7 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
                          register_sourced=register_sourced, smem_unit_bits=unit_bits)
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
+    check.lookup_table = read_lookup_table(fields, "smem_type")
     if fields.has("major"):
         from ...cute.gmma import atom_major      # CuTe's GMMA / UMMA atom names say the major-ness
         check.major = read_choice(fields.m["major"], fields.at("major"), f"'major' of {what}", MAJORS, upper=True)

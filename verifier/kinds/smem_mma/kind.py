@@ -9,6 +9,7 @@ from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, CopyAtomSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import GMMA_KEYS
+from ..conversion import CONVERSION_KEY
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MmaPictures
 from ..atom.plans import ALL_OPERANDS, mma_plans
@@ -52,7 +53,7 @@ class SmemMmaKind(MmaPictures):
     """Theorems 1, 2 and 11 on the atom's A, B and accumulator, then 9, 12 and 13-16 on the operand's tile."""
     name = CheckKind.GMMA.value
     precedence = SMEM_MMA_PRECEDENCE
-    keys: tuple[str, ...] = GMMA_KEYS
+    keys: tuple[str, ...] = GMMA_KEYS + (CONVERSION_KEY,)    # conversion: an RS A tile converted by lookup tables
     summary_line = ("a wgmma / tcgen05.mma operand in shared memory, filled by TMA (theorems 1, 2, 9, 11-16) or by "
                     "the threads through its layout (1, 2, 9, 11, 12, 15); a wgmma RS atom's A filled by TMA for "
                     "the threads to load (1, 2, 9, 11-14)")

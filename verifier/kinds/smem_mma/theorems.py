@@ -18,7 +18,7 @@ from ...specfile.model import ValueType
 from ...symbolic.expr import Expr, Var, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
-from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
+from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
 from .setup import SMEM_BYTES, Sm90Setup
 from ..conversion import register_conversion_fact
 from ...theorems.suspects import Suspects
@@ -358,8 +358,8 @@ def _register_sourced_value_type(setup: Sm90Setup, vt: ValueType, tile: ValueTyp
     op = setup.operand.value
     conversion = register_conversion_fact(tile, want, op, suspects.field(
         "smem_type", f"the shared tile's type {tile.name} (smem_type), converted in registers to the MMA's {op} "
-                     f"type {want.name}"))
-    if isinstance(conversion, Unsupported):
+                     f"type {want.name}"), setup.check.lookup_table)
+    if isinstance(conversion, (Unsupported, Refusal)):
         return conversion
     return [Fact("the TMA copy's value type has the width of the shared tile's type (smem_type)",
                  vt.bits == tile.bits, f"{vt.name} ({vt.bits} bits)", f"{tile.bits} bits ({tile.name})",

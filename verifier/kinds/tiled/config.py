@@ -13,6 +13,7 @@ from ...specfile.fields import (Fields, read_choice, read_given_tiled_copy, read
                                 refuse_keys)
 from ...specfile.model import (TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, MMAAtomSpec, SpecError, TiledSpec,
                                ValueType, common_fields)
+from ..conversion import read_lookup_table
 from ...specfile.vocabulary import (ATOM_LAYOUT_KEYS, BANKS_MODES, GMMA_KEYS, OPERANDS, REDUCTIONS,
                                     SMEM_PARTITION_MMA, SMEM_PARTITIONS)
 
@@ -36,6 +37,7 @@ class TiledCheck(CheckSpec):
     tiled_copy: GivenTiledCopy | None = None   # the TiledCopy as built (default: make_tiled_copy_X of the copy atom)
     smem_partition: str | None = None    # "mma": the copy reads thr_mma.partition_X(sX), paired with retile_D's
                                          # registers in order (default "copy": the tiled copy's partition_S)
+    lookup_table: bool = False           # `conversion: lookup_table`: smem_type converted by CUTLASS's lookup tables
 
     @property
     def reads_mma_partition(self) -> bool:
@@ -101,6 +103,7 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
         check.tiled_copy = read_given_tiled_copy(fields, "tiled_copy")
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
+    check.lookup_table = read_lookup_table(fields, "smem_type")
     if fields.has("smem_partition"):
         check.smem_partition = read_choice(fields.m["smem_partition"], fields.at("smem_partition"),
                                            f"'smem_partition' of {what}", SMEM_PARTITIONS, upper=False)

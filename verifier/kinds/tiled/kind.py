@@ -8,6 +8,7 @@ from ...report.failures import safe
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec, SpecError
 from ...specfile.vocabulary import BANKS_CONFLICT_FREE, BANKS_REPORT, TILED_KEYS
+from ..conversion import CONVERSION_KEY
 from ...theorems.catalog import TheoremId
 from ...outcome import Status
 from ...theorems.claims import TheoremResult, Trace
@@ -93,7 +94,7 @@ class TiledKind:
     `banks: conflict_free`, 18 when it stores the C tile)."""
     name = CheckKind.TILED.value
     precedence = TILED_PRECEDENCE
-    keys: tuple[str, ...] = TILED_KEYS
+    keys: tuple[str, ...] = TILED_KEYS + (CONVERSION_KEY,)   # conversion: an A / B tile converted by lookup tables
     summary_line = "a tiled MMA's operand, its copy and shared-memory tile: theorems 1-12, 17, 18"
     needs_result_to_draw = True
 

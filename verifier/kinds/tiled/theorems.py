@@ -18,7 +18,7 @@ from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...cute.operand import Operand
 from .chain import OperandChain, thread_coord_exprs
-from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
+from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
 from .setup import TiledSetup
 from ...theorems.suspects import Suspects
 from .config import TiledCheck
@@ -545,8 +545,8 @@ def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> 
         assert check.smem_type is not None
         conversion = register_conversion_fact(check.smem_type, operand_type, op, suspects.field(
             "smem_type", f"the shared tile's type {check.smem_type.name} (smem_type), converted in registers to the "
-                         f"MMA's {op} type {operand_type.name}"))
-        if isinstance(conversion, Unsupported):
+                         f"MMA's {op} type {operand_type.name}"), check.lookup_table)
+        if isinstance(conversion, (Unsupported, Refusal)):
             return conversion
         converting.append(conversion)
     elem = fragment_element(setup, mma)
