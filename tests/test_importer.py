@@ -506,17 +506,11 @@ def _wheel_include() -> Path | None:
 
 WHEEL_INCLUDE = _wheel_include()
 # The definitions of the nvidia-cutlass 4.2 wheel's headers not imported for a gap of the importer or of the models
-# (not a fact about CUTLASS), each named: the test fails when one joins this list or leaves it.  SM100's
-# structured-sparse UMMA traits (tcgen05.mma.sp, SM100_MMA_*_SPARSE) are another change's and not listed here.
-SM100_SPARSE_UMMA = re.compile(r"^SM100_MMA_\w+_SPARSE$")
-KNOWN_GAPS = {
-    # sm_103a's K = 96 block-scaled tcgen05.mma (ULTRA): no instantiation rule, K = 96 not in hardware/umma.py
-    "SM103::SM103_MXF4_ULTRA_SS_VS", "SM103::SM103_MXF4_ULTRA_2x1SM_SS_VS",
-    # SM120's mma.sync .kind::f8f6f4 / .kind::mxf8f6f4 .block_scale and mma.sp: no instantiation rule, no model
-    "SM120_16x8x32_TN", "SM120::BLOCKSCALED::SM120_16x8x64_TN_VS", "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS",
-    "SM120::SPARSE::SM120_SPARSE_16x8x64_TN", "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS",
-    "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS",
-}
+# (neither a fact about CUTLASS nor one about the PTX ISA's documentation), each named: the test fails when one joins
+# this list or leaves it.  None is left: SM100's block-scaled sparse UMMA, sm_103a's ULTRA UMMA and sm_120a's
+# mma.sync .kind::f8f6f4 are imported (tests/test_import_blockscaled_sparse_sm103_sm120.py), and sm_120a's
+# block-scaled and sparse mma.sync say which PTX ISA figures alone draw what their atoms define (not_imported.py).
+KNOWN_GAPS: set[str] = set()
 
 
 @pytest.fixture(scope="module")
@@ -539,11 +533,15 @@ def test_every_definition_not_imported_is_a_fact_about_cutlass_or_a_named_gap(wh
     copies are no warp-level atoms, a prefetch has no destination, CuTe refuses the U1U1 ALayout), or it is one of
     the named gaps; no reason says a model is missing, and every family with an instantiation rule is imported."""
     from verifier.importer.instances import MMA_CLASS_ARGS
-    from verifier.importer.not_imported import (BULK_COPY, BULK_COPY_AUTO, BULK_PREFETCH, TMA_IM2COL, TMA_PREFETCH,
-                                                TMA_STORE, states_a_cutlass_fact)
+    from verifier.importer.not_imported import (BULK_COPY, BULK_COPY_AUTO, BULK_PREFETCH, DRAWN_ONLY, TMA_IM2COL,
+                                                TMA_PREFETCH, TMA_STORE, states_a_cutlass_fact,
+                                                states_a_documentation_fact)
     report = wheel_import
-    gaps = {f.name.split("<")[0] for f in report.failures if not states_a_cutlass_fact(f.reason)}
-    assert {g for g in gaps if not SM100_SPARSE_UMMA.match(g)} == KNOWN_GAPS
+    gaps = {f.name.split("<")[0] for f in report.failures
+            if not (states_a_cutlass_fact(f.reason) or states_a_documentation_fact(f.reason))}
+    assert gaps == KNOWN_GAPS
+    drawn_only = {f.name.split("::")[-1] for f in report.failures if states_a_documentation_fact(f.reason)}
+    assert drawn_only == set(DRAWN_ONLY)
     assert not [f for f in report.failures if re.search(r"\bno (?:hardware )?model\b|not modell?ed", f.reason)]
     by_reason: dict[str, set[str]] = {}
     for f in report.failures:
@@ -563,8 +561,8 @@ def test_every_definition_not_imported_is_a_fact_about_cutlass_or_a_named_gap(wh
     refused = {f.name for f in report.failures if CUTE_REFUSES in f.reason}
     assert refused == {"SM80_16x8x128_S32U1U1S32_TN_XORPOPC", "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC"}
     # a family with an instantiation rule whose traits the headers hold is imported, none of it left out
-    heads = {a.name.split("<")[0] for a in report.imported}
-    failed = {f.name.split("<")[0] for f in report.failures}
+    heads = {a.name.split("<")[0].split("::")[-1] for a in report.imported}      # SM103::SM103_MXF4_ULTRA_SS_VS
+    failed = {f.name.split("<")[0].split("::")[-1] for f in report.failures}
     with_traits = {t for t in MMA_CLASS_ARGS if re.search(rf"\b{t}\b", "\n".join(
         h.read_text(encoding="utf-8") for h in (WHEEL_INCLUDE / "cute" / "atom").glob("mma_traits_sm100.hpp")))}
     assert with_traits and with_traits <= heads and not with_traits & failed

@@ -86,7 +86,8 @@ def test_the_sparse_forms_have_table_39_s_sparse_k():
     wrong = mma_instruction_model("tcgen05.mma.sp.cta_group::1.kind::f16", "x", (128, 128, 16),
                                   {"a": ("half_t", 16), "b": ("half_t", 16), "c": ("float", 32), "d": ("float", 32)})
     assert wrong is not None and wrong.shape_mnk[2] == 32
-    assert parse_form(Instruction.parse("tcgen05.mma.sp.cta_group::1.kind::mxf4.block_scale").qualifiers) is None
+    # a dense kind's .sp form with .block_scale is none (the block-scaled .sp forms: tests/test_import_blockscaled_*)
+    assert parse_form(Instruction.parse("tcgen05.mma.sp.cta_group::1.kind::f16.block_scale").qualifiers) is None
 
 
 def test_what_the_text_says_of_the_metadata():

@@ -90,7 +90,7 @@ def test_types_follow_the_kind_and_the_accumulator():
 @pytest.mark.parametrize("instruction,shape", [
     ("tcgen05.mma.cta_group::1.kind::f16", None),                      # M and N are the atom's: none, no model
     ("tcgen05.mma.ws.cta_group::1.kind::f16", (128, 64, 16)),          # .ws: not modelled
-    ("tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale", (128, 64, 32)),   # sparse (block scaling:
+    ("tcgen05.mma.sp.cta_group::1.kind::f16.block_scale", (128, 64, 32)),        # sparse (block scaling:
     ("tcgen05.mma.cta_group::1.kind::f16.block_scale", (128, 64, 16)),               #   test_umma_blockscaled)
     ("tcgen05.mma.cta_group::1.kind::mxf4", (128, 64, 64)),                          # no .block_scale
     ("tcgen05.mma.cta_group::3.kind::f16", (128, 64, 16)),

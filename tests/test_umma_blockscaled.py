@@ -197,7 +197,7 @@ def test_parse_form_reads_back_form_text(form):
     "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block64",      # no such vector size qualifier
     "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block32.x",
     "tcgen05.mma.ws.cta_group::1.kind::mxf8f6f4.block_scale",       # .ws: no block-scaled form
-    "tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale",       # sparse: not modelled
+    "tcgen05.mma.sp.cta_group::1.kind::f16.block_scale",            # sparse, a dense kind with it
     "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.collector::a::fill",
 ])
 def test_forms_that_are_not_modelled(text):

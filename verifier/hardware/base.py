@@ -76,6 +76,8 @@ class MMAModel:
     invalid: str = ""                # set when the PTX ISA has no instruction of this shape / these types (why)
     invalid_in: str = "shape"        # what the reason is about: "shape", "types" (D's; "types.a": A's type, ...)
                                      # or "instruction" (its qualifiers)
+    unsettled: str = ""              # set when the PTX ISA text and CUTLASS disagree on whether the instruction
+                                     # exists in this form (why): the atom is neither proved nor refuted
 
     def operand(self, name: str) -> OperandFragment:
         return {Operand.A: self.a, Operand.B: self.b, Operand.C: self.c}[Operand.of(name)]

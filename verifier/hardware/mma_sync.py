@@ -7,14 +7,25 @@ Each table below is the ISA's figure for that shape and type, written as a formu
 
 The mma.sync family registered at the end parses `mma.sync.aligned.<shape>.<alayout>.<blayout>.<d>.<a>.<b>.<c>`
 once; SM70's quad-pair form (m8n8k4 with .f16 A and B, whose fragments differ) is modelled by mma_sm70.py.
+
+sm_120a's `mma.sync.aligned.kind::f8f6f4.m16n8k32.row.col.<d>.<a>.<b>.<c>` (A and B each .e4m3, .e5m2, .e3m2, .e2m3
+or .e2m1, mixed; D and C .f32 or .f16) is the m16n8k32 8-bit figure: PTX ISA, "Matrix Fragments for mma.m16n8k32"
+(9.7.14.5.10 in PTX ISA 8.7/8.8's numbering), whose A table gives `.e4m3 / .e5m2 / .e3m2 / .e2m3 / .e2m1` "four .b32
+registers, with each register containing four ... elements" and the B table "two .b32 registers, with each register
+containing four ... elements", both under the same row / col formulas as .s8 / .u8 (Figures 88, 90, 91): a 6- or
+4-bit element takes an 8-bit slot of the register.  The block-scaled kinds (.kind::mxf8f6f4, .kind::mxf4,
+.kind::mxf4nvf4 with .block_scale) are not modelled: which lane and byte of scale-a-data / scale-b-data scales which
+row of A / column of B is drawn only in PTX ISA Figures 43-45 ("Block Scaling for mma.sync"), whose text names the
+thread pair / thread of each quad and the bytes, not the row or column each supplies.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable
 
+from ..algebra.types import PTX_TYPE_CHOICES, smem_container_bits
 from ..symbolic.expr import Expr
 from .base import Coord, Index, MMAModel, OperandFragment
 from .mma_sm70 import QUAD_PAIR_AB_TYPE, is_quad_pair_form, m8n8k4_model
@@ -106,15 +117,33 @@ _FRAGMENTS: dict[tuple[str, str], tuple[int, Formula, int, Formula]] = {
 }
 
 _TYPE_FAMILY = {"f16": "f16", "bf16": "f16", "tf32": "tf32", "s8": "s8", "u8": "s8", "e4m3": "s8", "e5m2": "s8",
-                "s4": "s4", "u4": "s4", "f64": "f64", "b1": "b1"}
+                "s4": "s4", "u4": "s4", "f64": "f64", "b1": "b1",
+                "e3m2": "s8", "e2m3": "s8", "e2m1": "s8"}     # .kind::f8f6f4 only: an 8-bit slot each (above)
 TYPE_BITS = {"f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "s32": 32, "s8": 8, "u8": 8, "e4m3": 8, "e5m2": 8,
-             "s4": 4, "u4": 4, "f64": 64, "b1": 1}
+             "s4": 4, "u4": 4, "f64": 64, "b1": 1,
+             "e3m2": 8, "e2m3": 8, "e2m1": 8}     # the register slot a .kind::f8f6f4 element takes, not its width
+# .kind::f8f6f4 (sm_120a): its shape, the A / B types it takes and the D / C types
+KIND_F8F6F4 = "f8f6f4"
+F8F6F4_SHAPE = "m16n8k32"
+F8F6F4_AB_TYPES = ("e4m3", "e5m2", "e3m2", "e2m3", "e2m1")
+F8F6F4_DC_TYPES = ("f32", "f16")
+SUB_BYTE_FLOATS = ("e3m2", "e2m3", "e2m1")     # types mma.sync takes with .kind::f8f6f4 only
+# the PTX type of the 8-bit container CuTe names a .kind::f8f6f4 A / B element by (MMA_Traits<SM120_16x8x32_TN>:
+# ValTypeA = uint8_t, "The MMA accepts 8-bit inputs regardless of the types for A and B")
+F8F6F4_CONTAINER = "u8"
+F8F6F4_SLOT_BITS = 8          # the register slot a .kind::f8f6f4 A / B element takes ("four ... elements" a .b32)
 SECTION = "PTX ISA, Matrix Fragments for mma.{shape} ({family})"
 
 
 @lru_cache(maxsize=None)
-def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop: str = "") -> MMAModel | None:
-    """bitop: "and" / "xor" for the .b1 forms (...s32.b1.b1.s32.<bitop>.popc), "" otherwise."""
+def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop: str = "",
+              kind: str = "") -> MMAModel | None:
+    """bitop: "and" / "xor" for the .b1 forms (...s32.b1.b1.s32.<bitop>.popc), "" otherwise; kind: the .kind
+    qualifier's value ("f8f6f4"), "" when none is written."""
+    if kind and not _f8f6f4_form(shape, dtype, atype, btype, ctype, kind):
+        return None
+    if not kind and (atype in SUB_BYTE_FLOATS or btype in SUB_BYTE_FLOATS):
+        return None
     fam = _TYPE_FAMILY.get(atype)
     if fam is None or _TYPE_FAMILY.get(btype) != fam:
         return None
@@ -127,12 +156,22 @@ def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop:
     na, fa, nb, fb = entry
     c_formula = _c_m16n8 if m == 16 else _c_m8n8
     nc = 4 if m == 16 else 2
-    name = f"mma.sync.aligned.{shape}.row.col.{dtype}.{atype}.{btype}.{ctype}" + (f".{bitop}.popc" if bitop else "")
+    kind_text = f"kind::{kind}." if kind else ""
+    name = (f"mma.sync.aligned.{kind_text}{shape}.row.col.{dtype}.{atype}.{btype}.{ctype}"
+            + (f".{bitop}.popc" if bitop else ""))
     return MMAModel(name, (m, n, k), 32,
                     _operand(na, TYPE_BITS[atype], fa, "A"),
                     _operand(nb, TYPE_BITS[btype], fb, "B"),
                     _operand(nc, TYPE_BITS[dtype], c_formula, "C"),
-                    section=SECTION.format(shape=shape, family=fam))
+                    section=SECTION.format(shape=shape, family=fam if not kind else
+                                           f".kind::{kind}: the 8-bit figure, Figures 88, 90, 91"))
+
+
+def _f8f6f4_form(shape: str, dtype: str, atype: str, btype: str, ctype: str, kind: str) -> bool:
+    """mma.sync.aligned.kind::f8f6f4.m16n8k32 with A and B of its types, D and C .f32 or .f16 (the one .kind
+    modelled)."""
+    return (kind == KIND_F8F6F4 and shape == F8F6F4_SHAPE and atype in F8F6F4_AB_TYPES and btype in F8F6F4_AB_TYPES
+            and dtype in F8F6F4_DC_TYPES and ctype == dtype)
 
 
 # --- the family: mma.sync.aligned ----------------------------------------------------------------------------------
@@ -144,6 +183,7 @@ SATFINITE = "satfinite"
 POPC = "popc"
 BIT_OPS = ("and", "xor")              # .b1's ...s32.b1.b1.s32.<and | xor>.popc
 _SHAPE = re.compile(r"m\d+n\d+k\d+")
+KIND_PREFIX = "kind::"
 
 
 @dataclass(frozen=True)
@@ -156,9 +196,14 @@ class MmaSyncForm:
     ctype: str
     layouts: tuple[str, ...]          # the .row / .col qualifiers, in order (SM70's quad-pair form needs both)
     popc_op: str = ""                 # .b1: the qualifier before .popc ("and", "xor"); "" without .popc
+    kind: str = ""                    # the .kind::<kind> qualifier's value ("f8f6f4"); "" when none is written
 
     @property
     def operand_types(self) -> OperandTypes:
+        """The PTX types of the operands; .kind::f8f6f4's A and B also as the 8-bit container CuTe names them by."""
+        if self.kind == KIND_F8F6F4:
+            return {"a": PTX_TYPE_CHOICES.join((self.atype, F8F6F4_CONTAINER)),
+                    "b": PTX_TYPE_CHOICES.join((self.btype, F8F6F4_CONTAINER)), "c": self.ctype, "d": self.dtype}
         return {"a": self.atype, "b": self.btype, "c": self.ctype, "d": self.dtype}
 
 
@@ -168,8 +213,11 @@ def parse_mma_sync(instruction: Instruction) -> MmaSyncForm | None:
     if instruction.qualifiers[:2] != SYNC_ALIGNED:
         return None
     after_aligned = instruction.qualifiers[2:]
+    kinds = [x[len(KIND_PREFIX):] for x in after_aligned if x.startswith(KIND_PREFIX)]
+    if len(kinds) > 1:
+        return None
     layouts = tuple(x for x in after_aligned if x in LAYOUTS)
-    rest = [x for x in after_aligned if x not in LAYOUTS and x != SATFINITE]
+    rest = [x for x in after_aligned if x not in LAYOUTS and x != SATFINITE and not x.startswith(KIND_PREFIX)]
     if not rest or not _SHAPE.fullmatch(rest[0]):
         return None
     shape, types = rest[0], rest[1:]
@@ -179,7 +227,7 @@ def parse_mma_sync(instruction: Instruction) -> MmaSyncForm | None:
     if len(types) != 4:
         return None
     dtype, atype, btype, ctype = types
-    return MmaSyncForm(shape, dtype, atype, btype, ctype, layouts, popc_op)
+    return MmaSyncForm(shape, dtype, atype, btype, ctype, layouts, popc_op, kinds[0] if kinds else "")
 
 
 def _build_mma_sync(form: MmaSyncForm, query: ModelQuery) -> MMAModel | None:
@@ -189,7 +237,19 @@ def _build_mma_sync(form: MmaSyncForm, query: ModelQuery) -> MMAModel | None:
         if len(form.layouts) != 2 or form.btype != QUAD_PAIR_AB_TYPE:
             return None
         return m8n8k4_model(form.layouts[0], form.layouts[1], form.dtype, form.ctype)
-    return mma_model(form.shape, form.dtype, form.atype, form.btype, form.ctype, form.popc_op)
+    model = mma_model(form.shape, form.dtype, form.atype, form.btype, form.ctype, form.popc_op, form.kind)
+    if model is None or form.kind != KIND_F8F6F4 or not query.value_types:
+        return model
+    # .kind::f8f6f4 holds four A / B elements a .b32 register: an atom whose values are packed narrower (CuTe's
+    # float_e2m1_t, 4 bits) names no element of this fragment
+    packed = [(key, f"{name} {key.upper()} ({bits} bits a value)") for key in ("a", "b")
+              if key in query.value_types for name, bits in (query.value_types[key],)
+              if smem_container_bits(name, bits) < F8F6F4_SLOT_BITS]
+    if not packed:
+        return model
+    return replace(model, invalid=(f".kind::f8f6f4 holds four A and four B elements a .b32 register, an "
+                                   f"{F8F6F4_SLOT_BITS}-bit slot each, not {', '.join(t for _, t in packed)}"),
+                   invalid_in=f"types.{packed[0][0]}")
 
 
 def _mma_sync_types(form: MmaSyncForm) -> OperandTypes:

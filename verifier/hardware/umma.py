@@ -42,12 +42,28 @@ Written from the PTX ISA, chapter "TensorCore 5th Generation Family Instructions
   Transpose (an MN-major A or B, "Instruction descriptor" Table 51) exists for .kind::mxf8f6f4 and not for the mxf4
   kinds. The scale factors' own path (where scale-A-tmem / scale-B-tmem lie in tensor memory, the scale-factor IDs)
   is not modelled here; the atom's A, B and D are those of the dense kinds.
+- The dense K1 = 96 of .kind::mxf4 and .kind::mxf4nvf4 (Table 39: "128xNxK 256xNxK 256xNxK1 ... K = 64, K1 = 96" on
+  the .cta_group::2 rows only; the instruction descriptor's bit 31, "K Dimension": 0 for dense K = 64 / sparse K = 128,
+  1 for dense K = 96, Table 44) is not in the instruction text either: the atom's K selects it.  Table 39 lists it only
+  as 256xNxK1 with .cta_group::2; CUTLASS's SM103 "ULTRA" atoms (SM103_MXF4_ULTRA_SS_VS, _2x1SM_SS_VS) issue it with
+  .cta_group::1 and M = 128, and with .cta_group::2 and M = 128: the text and CUTLASS disagree, and the model calls
+  such a form unsettled (the atom's theorem 2 unsupported, with the reason) rather than refuting or proving it.
+  With K = 96, .block16 gives six scale factors a row and .block32 three (Table 56); .block16 is otherwise an alias
+  of .scale_vec::4X and .block32 of .scale_vec::1X (.kind::mxf8f6f4) or ::2X (the mxf4 kinds), for every K.
 
 - Structured sparsity (`tcgen05.mma.sp.cta_group.kind`, the dense kinds; "Sparse Matrices" and the syntax of
   tcgen05.mma.sp; Table 39's Sparse rows): the same M and N as the dense form and twice its K (32 for .kind::f16, 16
   for .kind::tf32, 64 for .kind::f8f6f4 and .kind::i8); "the A matrix is Mx(K/2)" in memory, the M x K logical A its
   metadata expands it to being what the instruction multiplies -- as for the dense forms, the whole logical tile every
-  CTA names.  The metadata ([sp-meta-tmem]) is hardware/umma_sparse.py's; the block-scaled .sp forms are not modelled.
+  CTA names.  The metadata ([sp-meta-tmem]) is hardware/umma_sparse.py's.
+- Block-scaled structured sparsity (`tcgen05.mma.sp.cta_group.kind.block_scale{.scale_vectorsize}`, .kind =
+  {.kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4}: the syntax of tcgen05.mma.sp, "Floating-point type with block
+  scaling"; Table 39's Sparse rows of those kinds): K = 64 (.kind::mxf8f6f4) and 128 (the mxf4 kinds), twice the
+  dense K; M = 128 with .cta_group::1 and M = 256 only with .cta_group::2 ("256xNxK"); N as the dense rows.  The
+  scale vectors are Table 56's for "all supported values of K": .scale_vec::NX gives N factors a row of the
+  instruction's (logical) K, so one factor covers K / N logical elements (64 for .kind::mxf8f6f4 1X, 64 for 2X and
+  32 for 4X of the mxf4 kinds).  A, B and D are named as for the dense sparse forms; the metadata and the scale
+  factors' placement in tensor memory are not part of the atom.
 
 A shape (or a type combination, or a vector size the kind does not take) the table does not list is no instruction:
 the model says why in `invalid`, and theorem 2 refutes the atom with that reason rather than comparing it with an
@@ -58,7 +74,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -72,6 +88,9 @@ SPARSE_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matri
                   "Sparse Matrices (9.7.16.10.8), tcgen05.mma.sp (9.7.16.10.9.2), CTA Pair")
 SCALED_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39), Block Scaling "
                   "for tcgen05.mma (Tables 56, 57), Instruction descriptor (Tables 43, 44, 51), CTA Pair")
+SCALED_SPARSE_SECTION = ("PTX ISA, TensorCore 5th Generation Family Instructions: Matrix Shape (Table 39, Sparse rows "
+                         "of .kind::mxf8f6f4 / mxf4 / mxf4nvf4), tcgen05.mma.sp (block scaling syntax), Block Scaling "
+                         "for tcgen05.mma (Tables 56, 57), Instruction descriptor (Tables 43, 44), CTA Pair")
 
 
 class MMAKind(str, enum.Enum):
@@ -111,6 +130,15 @@ class KindRule:
     m_values: Mapping[CtaGroup, tuple[int, ...]]      # M per .cta_group
     ab_container_bits: int | None = None              # bits a 6- or 4-bit A/B element takes (None: no such types)
     transpose: bool = True                            # an MN-major A or B exists (Table 51)
+    sparse_m_values: Mapping[CtaGroup, tuple[int, ...]] | None = None   # M of the Sparse rows (None: the dense M)
+    k1: int | None = None                             # a second dense K (Table 39's K1; descriptor bit 31, Table 44)
+    k1_m_values: Mapping[CtaGroup, tuple[int, ...]] = field(default_factory=dict)   # M Table 39 lists with K1
+
+    def m_values_of(self, group: CtaGroup, sparse: bool) -> tuple[int, ...]:
+        """M of Table 39's Dense (sparse=False) or Sparse rows of the kind and CTA group."""
+        if sparse and self.sparse_m_values is not None:
+            return self.sparse_m_values[group]
+        return self.m_values[group]
 
 
 _STEPS_OF_8 = tuple(range(8, 257, 8))
@@ -120,6 +148,10 @@ _FLOAT_N = {CtaGroup.ONE: _STEPS_OF_8, CtaGroup.PAIR: _STEPS_OF_16}
 _FLOAT_RULE = {CtaGroup.ONE: "N = 8, 16, 24, ... 256 (steps of 8)", CtaGroup.PAIR: "N = 16, 32, ... 256 (steps of 16)"}
 M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (64, 128), CtaGroup.PAIR: (128, 256)}   # dense
 BLOCK_SCALED_M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (128,), CtaGroup.PAIR: (128, 256)}
+# Table 39's Sparse rows of the block-scaled kinds: "128xNxK" (.cta_group::1), "256xNxK" (.cta_group::2)
+BLOCK_SCALED_SPARSE_M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.ONE: (128,), CtaGroup.PAIR: (256,)}
+MXF4_K1 = 96                  # Table 39: the mxf4 kinds' dense "256xNxK1 ... K1 = 96", .cta_group::2 rows only
+MXF4_K1_M_VALUES: dict[CtaGroup, tuple[int, ...]] = {CtaGroup.PAIR: (256,)}
 _F8F6F4_TYPES = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
 CONTAINER_BITS = 8            # .kind::(mx)f8f6f4: a 6- or 4-bit element takes a byte ("packed along with padding")
 PACKED_E2M1_BITS = 4          # .kind::mxf4 / mxf4nvf4: two .e2m1 a byte
@@ -134,11 +166,14 @@ KIND_RULES: dict[MMAKind, KindRule] = {
                          {CtaGroup.ONE: "N = 8, 16, 24, 32, 48, ... 256 (steps of 16 after 32)",
                           CtaGroup.PAIR: "N = 32, 64, ... 256 (steps of 32)"}, {}, M_VALUES),
     MMAKind.MXF8F6F4: KindRule(32, _F8F6F4_TYPES, ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
-                               ab_container_bits=CONTAINER_BITS),
+                               ab_container_bits=CONTAINER_BITS, sparse_m_values=BLOCK_SCALED_SPARSE_M_VALUES),
     MMAKind.MXF4: KindRule(64, ("e2m1",), ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
-                           ab_container_bits=PACKED_E2M1_BITS, transpose=False),
+                           ab_container_bits=PACKED_E2M1_BITS, transpose=False,
+                           sparse_m_values=BLOCK_SCALED_SPARSE_M_VALUES, k1=MXF4_K1, k1_m_values=MXF4_K1_M_VALUES),
     MMAKind.MXF4NVF4: KindRule(64, ("e2m1",), ("f32",), _FLOAT_N, _FLOAT_RULE, {}, BLOCK_SCALED_M_VALUES,
-                               ab_container_bits=PACKED_E2M1_BITS, transpose=False),
+                               ab_container_bits=PACKED_E2M1_BITS, transpose=False,
+                               sparse_m_values=BLOCK_SCALED_SPARSE_M_VALUES, k1=MXF4_K1,
+                               k1_m_values=MXF4_K1_M_VALUES),
 }
 # element width of A/B when the atom's types are not given (.kind::(mx)f8f6f4: the byte an element takes)
 _DEFAULT_AB_BITS = {MMAKind.F16: 16, MMAKind.TF32: 32, MMAKind.F8F6F4: 8, MMAKind.I8: 8, MMAKind.MXF8F6F4: 8,
@@ -170,6 +205,12 @@ BLOCK_SCALE = "block_scale"
 SCALES_PER_ROW: dict[ScaleVector, int] = {ScaleVector.X1: 1, ScaleVector.X2: 2, ScaleVector.X4: 4}
 # .blockV: one scale factor per V elements of K, so K / V of them per row
 BLOCK_ELEMENTS: dict[ScaleVector, int] = {ScaleVector.BLOCK16: 16, ScaleVector.BLOCK32: 32}
+# Table 56's .blockN rows: the .scale_vec::NX each is an alias of ("based on .kind and K dimension"), for every K but
+# K = 96, where .block16 gives M x 6 and .block32 M x 3 scale factors
+BLOCK_ALIAS: dict[tuple[MMAKind, ScaleVector], int] = {
+    (MMAKind.MXF4NVF4, ScaleVector.BLOCK16): 4, (MMAKind.MXF4, ScaleVector.BLOCK32): 2,
+    (MMAKind.MXF4NVF4, ScaleVector.BLOCK32): 2, (MMAKind.MXF8F6F4, ScaleVector.BLOCK32): 1}
+BLOCK_FACTORS_AT_K1: dict[ScaleVector, int] = {ScaleVector.BLOCK16: 6, ScaleVector.BLOCK32: 3}
 
 
 @dataclass(frozen=True)
@@ -193,7 +234,17 @@ def scales_per_row(kind: MMAKind, vector: ScaleVector | None) -> int | None:
         return SCALE_RULES[kind].default
     if vector in SCALES_PER_ROW:
         return SCALES_PER_ROW[vector]
-    return KIND_RULES[kind].k // BLOCK_ELEMENTS[vector]
+    alias = BLOCK_ALIAS.get((kind, vector))
+    # no row in Table 56 (.block16 of .kind::mxf8f6f4): read at the dense K, a size the kind's rule refuses
+    return alias if alias is not None else KIND_RULES[kind].k // BLOCK_ELEMENTS[vector]
+
+
+def factors_per_row(kind: MMAKind, vector: ScaleVector | None, k: int) -> int | None:
+    """How many scale factors a row of A (column of B) has in one instruction of K `k` (Table 56: M x N of scale_A):
+    the vector size's N, but six (.block16) or three (.block32) at K = 96; None as scales_per_row."""
+    if vector in BLOCK_FACTORS_AT_K1 and k == KIND_RULES[kind].k1 and (kind, vector) in BLOCK_ALIAS:
+        return BLOCK_FACTORS_AT_K1[vector]
+    return scales_per_row(kind, vector)
 
 
 def _vector_words(kind: MMAKind, per_row: int) -> str:
@@ -266,11 +317,12 @@ class SparseForm:
 
 @dataclass(frozen=True)
 class BlockScaledForm:
-    """`tcgen05.mma.cta_group::G.kind::K.block_scale{.V}`: the CTA group, the block-scaled kind and the vector-size
-    qualifier as written (None: not written)."""
+    """`tcgen05.mma{.sp}.cta_group::G.kind::K.block_scale{.V}`: the CTA group, the block-scaled kind and the
+    vector-size qualifier as written (None: not written); `sparse`: the .sp form (A structured-sparse)."""
     group: CtaGroup
     kind: MMAKind
     vector: ScaleVector | None = None
+    sparse: bool = False
 
 
 TCGEN05 = "tcgen05"
@@ -282,12 +334,14 @@ _VECTORS = {v.value.lower(): v for v in ScaleVector}     # qualifiers are compar
 
 def parse_form(qualifiers: Sequence[str]) -> UmmaForm | BlockScaledForm | SparseForm | None:
     """(cta group, kind) of `tcgen05.mma.cta_group::N.kind::K` (qualifiers after `tcgen05`, lower-cased) with a
-    dense kind; a BlockScaledForm of `tcgen05.mma.cta_group::N.kind::K.block_scale{.V}` with a block-scaled kind (V
-    any vector-size qualifier, one the kind does not take included: its model says why it is no instruction); a
-    SparseForm of `tcgen05.mma.sp.cta_group::N.kind::K` with a dense kind; None for any other form (.ws, a
-    block-scaled .sp, collector usage, a dense kind with .block_scale, a block-scaled one without it: not modelled)."""
+    dense kind; a BlockScaledForm of `tcgen05.mma{.sp}.cta_group::N.kind::K.block_scale{.V}` with a block-scaled
+    kind (V any vector-size qualifier, one the kind does not take included: its model says why it is no
+    instruction); a SparseForm of `tcgen05.mma.sp.cta_group::N.kind::K` with a dense kind; None for any other form
+    (.ws, collector usage, a dense kind with .block_scale, a block-scaled one without it: not modelled)."""
     if len(qualifiers) > 1 and qualifiers[0] == MMA and qualifiers[1] == SPARSE:
         dense = parse_form((MMA, *qualifiers[2:]))
+        if isinstance(dense, BlockScaledForm):
+            return replace(dense, sparse=True)
         return SparseForm(*dense) if isinstance(dense, tuple) else None
     if len(qualifiers) < 3 or qualifiers[0] != MMA:
         return None
@@ -311,7 +365,9 @@ def form_text(form: UmmaForm | BlockScaledForm | SparseForm) -> str:
         return f"{TCGEN05}.{MMA}.{SPARSE}.cta_group::{form.group.value}.kind::{form.kind.value}"
     if isinstance(form, BlockScaledForm):
         vector = f".{form.vector.value}" if form.vector is not None else ""
-        return f"{TCGEN05}.{MMA}.cta_group::{form.group.value}.kind::{form.kind.value}.{BLOCK_SCALE}{vector}"
+        sparse = f".{SPARSE}" if form.sparse else ""
+        return (f"{TCGEN05}.{MMA}{sparse}.cta_group::{form.group.value}.kind::{form.kind.value}.{BLOCK_SCALE}"
+                f"{vector}")
     group, kind = form
     return f"{TCGEN05}.{MMA}.cta_group::{group.value}.kind::{kind.value}"
 
@@ -370,16 +426,23 @@ def _whole_tile(rows: int, cols: int, bits: int, ctas: int, operand: str, memory
 def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool = False,
                ab_bits: tuple[int, int] | None = None, d_bits: int | None = None,
                type_violation: str = "", vector: ScaleVector | None = None, violation_of: str = "d",
-               sparse: bool = False) -> UMMAModel:
+               sparse: bool = False, atom_k: int | None = None) -> UMMAModel:
     """The model of tcgen05.mma[.sp].cta_group::<group>.kind::<kind> (with .block_scale and the vector size `vector`
     for a block-scaled kind) with M = m and N = n in its instruction descriptor; `invalid` says why when the PTX
     ISA has no such instruction (`type_violation`: why Table 39 has no row for the atom's types, the type of
-    operand `violation_of` at fault).  `sparse`: the .sp form of a dense kind, K twice the dense K."""
+    operand `violation_of` at fault).  `sparse`: the .sp form, K twice the dense K.  `atom_k`: the atom's K, which
+    selects the K1 of a kind that has one (the descriptor's K Dimension bit); `unsettled` says why the model
+    neither proves nor refutes a K1 form Table 39 does not list."""
     rule = KIND_RULES[kind]
     form: UmmaForm | BlockScaledForm | SparseForm = (
-        BlockScaledForm(group, kind, vector) if kind.block_scaled else SparseForm(group, kind) if sparse
+        BlockScaledForm(group, kind, vector, sparse) if kind.block_scaled else SparseForm(group, kind) if sparse
         else (group, kind))
     k = rule.k * SPARSE_K_FACTOR if sparse else rule.k
+    unsettled = ""
+    if not sparse and rule.k1 is not None and atom_k == rule.k1:
+        k = rule.k1
+        if m not in rule.k1_m_values.get(group, ()):
+            unsettled = k1_unsettled(kind, group, m)
     problems: list[str] = []
     invalid_in = "shape"
     vector_problem = scale_violation(kind, vector) if kind.block_scaled else ""
@@ -390,11 +453,12 @@ def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool =
         problems.append(vector_problem)
         invalid_in = "instruction"
     else:
-        ms = rule.m_values[group]
+        ms = rule.m_values_of(group, sparse)
         if m not in ms:     # the block-scaled kinds' M differs from the dense kinds': name the kind
             of_kind = f".kind::{kind.value} " if kind.block_scaled else ""
-            problems.append(f"M = {' or '.join(str(x) for x in ms)} for {of_kind}.cta_group::{group.value}, "
-                            f"not {m}")
+            of_sparse = "sparse " if sparse and rule.sparse_m_values is not None else ""
+            problems.append(f"M = {' or '.join(str(x) for x in ms)} for {of_sparse}{of_kind}.cta_group::"
+                            f"{group.value}, not {m}")
         if n not in rule.n_values[group]:
             problems.append(f"{rule.n_rule[group]} for .kind::{kind.value} .cta_group::{group.value}, not {n}")
     a_bits, b_bits = ab_bits or (_DEFAULT_AB_BITS[kind],) * 2
@@ -408,8 +472,22 @@ def umma_model(group: CtaGroup, kind: MMAKind, m: int, n: int, a_in_tmem: bool =
     c = _whole_tile(a_rows, n if usable else 1, d_bits or _DEFAULT_D_BITS, ctas, "D", "tensor memory")
     name = f"{form_text(form)} (instruction descriptor M={m}, N={n})"
     section = SCALED_SECTION if kind.block_scaled else SPARSE_SECTION if sparse else SECTION
+    if kind.block_scaled and sparse:
+        section = SCALED_SPARSE_SECTION
     return UMMAModel(name, (m, n, k), ctas, a, b, c, section=section,
-                     invalid="; ".join(problems), invalid_in=invalid_in, cta_group=group)
+                     invalid="; ".join(problems), invalid_in=invalid_in, cta_group=group,
+                     unsettled="" if problems else unsettled)
+
+
+def k1_unsettled(kind: MMAKind, group: CtaGroup, m: int) -> str:
+    """Why a dense K1 = 96 form Table 39 does not list is neither proved nor refuted."""
+    listed = " or ".join(f"{mm}xNxK1 with .cta_group::{g.value}" for g, ms in KIND_RULES[kind].k1_m_values.items()
+                         for mm in ms)
+    return (f"K = {KIND_RULES[kind].k1} (the instruction descriptor's K Dimension bit 31, Table 44) is listed by "
+            f"Table 39 for .kind::{kind.value} only as {listed}, not with .cta_group::{group.value} and M = {m}; "
+            "CUTLASS issues this form (its SM103 ULTRA atoms, SM103_MXF4_ULTRA_SS_VS / SM103_MXF4_ULTRA_2x1SM_SS_VS, "
+            "on sm_103a): the PTX ISA text and CUTLASS disagree, and without an sm_103a GPU the atom is neither "
+            "verified nor refuted")
 
 
 def umma_types(kind: MMAKind, vector: ScaleVector | None = None) -> dict[str, str]:
@@ -441,22 +519,23 @@ def model_of_form(form: UmmaForm | BlockScaledForm | SparseForm, atom_name: str,
     if shape_mnk is None:
         return None
     vector: ScaleVector | None = None
+    sparse = False
     if isinstance(form, BlockScaledForm):
-        group, kind, vector = form.group, form.kind, form.vector
+        group, kind, vector, sparse = form.group, form.kind, form.vector, form.sparse
     elif isinstance(form, SparseForm):
-        group, kind = form.group, form.kind
+        group, kind, sparse = form.group, form.kind, True
     else:
         group, kind = form
     types = value_types or {}
     ptx = {key: t for key in ("a", "b", "d") if key in types and (t := ptx_type_of(types[key][0]))}
     ab_bits = (types["a"][1], types["b"][1]) if "a" in types and "b" in types else None
     d_bits = types["d"][1] if "d" in types else None
-    m, n, _ = shape_mnk
+    m, n, atom_k = shape_mnk
     violation, of = type_rule_violation(kind, ptx), "d"
     if not violation:
         violation, of = container_violation(kind, types)
     return umma_model(group, kind, int(m), int(n), a_in_tmem(atom_name), ab_bits, d_bits, violation, vector, of or "d",
-                      isinstance(form, SparseForm))
+                      sparse, int(atom_k))
 
 
 # --- neighbours (prove --suggest) -----------------------------------------------------------------------------
@@ -469,9 +548,10 @@ def nearby_instructions(qualifiers: Sequence[str]) -> list[str]:
     if not isinstance(form, BlockScaledForm):
         return []
     k = KIND_RULES[form.kind].k
-    near = [BlockScaledForm(form.group, kind, form.vector) for kind in BLOCK_SCALED_KINDS
+    near = [BlockScaledForm(form.group, kind, form.vector, form.sparse) for kind in BLOCK_SCALED_KINDS
             if kind is not form.kind and KIND_RULES[kind].k == k]
-    near += [BlockScaledForm(form.group, form.kind, v) for v in (None, *ScaleVector) if v is not form.vector]
+    near += [BlockScaledForm(form.group, form.kind, v, form.sparse) for v in (None, *ScaleVector)
+             if v is not form.vector]
     return [form_text(f) for f in near if not scale_violation(f.kind, f.vector)]
 
 
@@ -482,10 +562,12 @@ def nearby_shapes(qualifiers: Sequence[str], m: int, n: int) -> list[tuple[int, 
     if form is None:
         return []
     group, kind = (form.group, form.kind) if isinstance(form, (BlockScaledForm, SparseForm)) else form
+    sparse = isinstance(form, SparseForm) or (isinstance(form, BlockScaledForm) and form.sparse)
     rule = KIND_RULES[kind]
-    ms = sorted(rule.m_values[group], key=lambda x: (abs(x - m), x))
+    m_values = rule.m_values_of(group, sparse)
+    ms = sorted(m_values, key=lambda x: (abs(x - m), x))
     ns = sorted(rule.n_values[group], key=lambda x: (abs(x - n), x))
-    bad_m, bad_n = m not in rule.m_values[group], n not in rule.n_values[group]
+    bad_m, bad_n = m not in m_values, n not in rule.n_values[group]
     if bad_m and bad_n:
         return [(ms[0], ns[0])]
     if bad_m:

@@ -13,6 +13,14 @@ Instructions" (9.7.16):
 - 9.7.16.10.8.2 (.kind::f16, .kind::f8f6f4, .kind::mxf8f6f4, .kind::i8): "each chunk of four adjacent elements ... has
   two zero and two non-zero elements ... the two 2-bit indices in the metadata indicates the position of the two
   non-zero elements"; 0b0100, 0b1000, 0b1100, 0b1001, 0b1101, 0b0110, 0b1110 are the meaningful values (Figure 260);
+- 9.7.16.10.8.3 (.kind::mxf4, .kind::mxf4nvf4): "pair-wise structured sparse at a granularity of 4:8 ... each chunk of
+  eight adjacent elements in a row of matrix A has four zero and four non-zero elements ... clustered in sub-chunks of
+  two elements ... the two 2-bit indices in the metadata indicates the position of the two two-wide sub-chunks with
+  non-zero values"; the same seven meaningful values (Figure 261): four metadata bits a chunk of eight;
+- the block-scaled .sp forms (.kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 with .block_scale: the syntax of
+  tcgen05.mma.sp, "Floating-point type with block scaling"; K = 64 and 128, Table 39's Sparse rows) have no selector
+  field in their instruction descriptors (Tables 43, 44: bits 0-1 reserved), and 9.7.16.10.8.4.5-.6 say the sparsity
+  selector "is assumed to be 0 for .kind::mxf8f6f4, .kind::mxf4 and .kind::mxf4nvf4";
 - 9.7.16.10.8.4 "Sparsity selector": "The value of the sparsity selector selects the sub-columns in the Tensor Memory
   to form the sparsity metadata matrix"; for .kind::i8 and .kind::f8f6f4 it "must be 0" and "all of the columns are
   selected" (9.7.16.10.8.4.5 / .6); Table 42 ("Instruction descriptor format for .kind::tf32, .kind::f16,
@@ -74,6 +82,10 @@ class SparseKind:
 _ANY_SELECTOR = tuple(range(SELECTOR_FIELD))
 _TWO_OF_FOUR = "two 2-bit indices a chunk of four: 0b0100, 0b1000, 0b1100, 0b1001, 0b1101, 0b0110, 0b1110 (Figure 260)"
 _MUST_BE_ZERO = "0: it \"must be 0 for .kind::i8 and .kind::f8f6f4\" (9.7.16.10.8.4.5)"
+_ASSUMED_ZERO = ("0: it \"is assumed to be 0 for .kind::mxf8f6f4, .kind::mxf4 and .kind::mxf4nvf4\" (9.7.16.10.8.4.5), "
+                 "whose instruction descriptors have no selector field (Tables 43, 44)")
+_PAIRS_OF_EIGHT = ("two 2-bit indices a chunk of eight, each naming a two-wide sub-chunk: 0b0100, 0b1000, 0b1100, "
+                   "0b1001, 0b1101, 0b0110, 0b1110 (9.7.16.10.8.3, Figure 261)")
 SPARSE_KINDS: dict[str, SparseKind] = {
     "tf32": SparseKind("tf32", 2, 1, 16, _ANY_SELECTOR, "0-3 (Table 42)",
                        "one 4-bit index a chunk of two: 0b1110 or 0b0100 (Figure 259)"),
@@ -81,8 +93,16 @@ SPARSE_KINDS: dict[str, SparseKind] = {
     "f8f6f4": SparseKind("f8f6f4", 4, 2, 64, (0,), _MUST_BE_ZERO, _TWO_OF_FOUR),
     "i8": SparseKind("i8", 4, 2, 64, (0,), _MUST_BE_ZERO, _TWO_OF_FOUR),
 }
+# the block-scaled kinds' .sp forms (with .block_scale): 2:4 for .kind::mxf8f6f4 (9.7.16.10.8.2), 4:8 in pairs for the
+# mxf4 kinds (9.7.16.10.8.3); K twice the dense K (Table 39's Sparse rows)
+BLOCK_SCALED_SPARSE_KINDS: dict[str, SparseKind] = {
+    "mxf8f6f4": SparseKind("mxf8f6f4", 4, 2, 64, (0,), _ASSUMED_ZERO, _TWO_OF_FOUR),
+    "mxf4": SparseKind("mxf4", 8, 4, 128, (0,), _ASSUMED_ZERO, _PAIRS_OF_EIGHT),
+    "mxf4nvf4": SparseKind("mxf4nvf4", 8, 4, 128, (0,), _ASSUMED_ZERO, _PAIRS_OF_EIGHT),
+}
 SPARSE = "sp"
 KIND = "kind::"
+BLOCK_SCALE = "block_scale"
 
 
 def sparse_kind(instruction: str | None) -> SparseKind | None:
@@ -91,9 +111,24 @@ def sparse_kind(instruction: str | None) -> SparseKind | None:
     if opcode != "tcgen05" or words[:2] != ["mma", SPARSE]:
         return None
     kinds = [w.split("::", 1)[1] for w in words if w.startswith(KIND)]
-    if len(kinds) != 1 or any(w.startswith("block_scale") for w in words):
+    if len(kinds) != 1 or any(w.startswith(BLOCK_SCALE) for w in words):
         return None
     return SPARSE_KINDS.get(kinds[0])
+
+
+def block_scaled_sparse_kind(instruction: str | None) -> SparseKind | None:
+    """The sparse kind of `tcgen05.mma.sp.cta_group::N.kind::K.block_scale{.V}` (a block-scaled kind), or None."""
+    opcode, words = qualifiers(instruction or "")
+    if opcode != "tcgen05" or words[:2] != ["mma", SPARSE] or BLOCK_SCALE not in words:
+        return None
+    kinds = [w.split("::", 1)[1] for w in words if w.startswith(KIND)]
+    return BLOCK_SCALED_SPARSE_KINDS.get(kinds[0]) if len(kinds) == 1 else None
+
+
+def metadata_density_agrees(kind: SparseKind, logical: int, stored_bits: int) -> bool:
+    """Whether a metadata type of `stored_bits` bits standing for `logical` logical elements of A (CuTe's
+    sparse_elem<logical, T>) gives each element the kind's share of metadata: NIBBLE_BITS a chunk, exactly."""
+    return stored_bits * kind.chunk == NIBBLE_BITS * logical
 
 
 def selector_problem(kind: SparseKind, selector: int) -> str | None:
@@ -105,5 +140,5 @@ def selector_problem(kind: SparseKind, selector: int) -> str | None:
     return f"the sparsity selector of .kind::{kind.kind} is {kind.selector_rule}, not {selector}"
 
 
-__all__ = ["SparseKind", "SPARSE_KINDS", "sparse_kind", "selector_problem", "SECTION",
-           "READ_LAYOUT_UNREAD", "NIBBLE_BITS"]
+__all__ = ["SparseKind", "SPARSE_KINDS", "BLOCK_SCALED_SPARSE_KINDS", "sparse_kind", "block_scaled_sparse_kind",
+           "metadata_density_agrees", "selector_problem", "SECTION", "READ_LAYOUT_UNREAD", "NIBBLE_BITS"]

@@ -38,6 +38,8 @@ class MMARecord:
     refused: str | None = None         # set when the Op refuses this instance: its check expects a failure
     e: Layout | None = None            # a structured-sparse MMA's ELayout (its metadata), with types["e"]
     sp_sel: int = 0                    # ... and the Op's sparsity selector (GMMA::SparseSel)
+    unsettled: str = ""                # why the instruction's model neither proves nor refutes this form (its check
+                                       # expects `unsupported`): the PTX ISA text and CUTLASS disagree
 
 
 @dataclass
@@ -128,8 +130,9 @@ def _shape(view: TraitView) -> tuple[int, int, int]:
 def _instruction(inst: Instance, resolver: Resolver) -> str | None:
     """The instruction of the Op's first asm statement whose `if constexpr` branch the instance takes
     (SM100_MMA_MXF4_SS: VS == 16 issues kind::mxf4nvf4, VS == 32 kind::mxf4); a condition that cannot be decided
-    does not exclude it."""
-    struct = resolver.arch_struct(inst.op)
+    does not exclude it.  An Op whose asm is in its explicit specialisations (SM120_16x8x32_TN<float_e2m1_t, ...>)
+    issues that of the specialisation the instance's arguments name."""
+    struct = resolver.arch_specialization(inst.op, inst.targs) or resolver.arch_struct(inst.op)
     if struct is None or not struct.asm:
         return None
     guards = struct.asm_when or [""] * len(struct.asm)
@@ -163,18 +166,46 @@ def read_mma(inst: Instance, resolver: Resolver) -> MMARecord:
         record.sp_sel = _sparse_selector(inst)
     elif view.has("ValTypeE"):          # tcgen05.mma.sp: the metadata in tensor memory, no thread layout of it
         record.types["e"] = value_type_name(view.get("ValTypeE"))
-        record.types["a"] = _stored(record.types["a"])
+        record.types["a"] = _stored(record.types["a"], inst.bindings.get("a_type"))
+    model = mma_instruction_model(instruction, inst.name, shape, _bits_of(record.types)) if instruction else None
+    record.unsettled = model.unsettled if model is not None else ""
     return record
 
 
-_SPARSE_ELEM = re.compile(r"^sparse_elem<\s*\d+\s*,\s*(.+?)\s*>$")
+def _bits_of(types: dict[str, str | int]) -> dict[str, tuple[str, int]]:
+    """{a, b, ...} -> (CuTe name, bits) as the models take them (a bare bit width named by its width)."""
+    return {k: (str(v), v) if isinstance(v, int) else (v, type_bits(v)) for k, v in types.items()
+            if isinstance(v, int) or _known(v)}
+
+
+def _known(name: str) -> bool:
+    try:
+        type_bits(name)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+_SPARSE_ELEM_PARTS = re.compile(r"^sparse_elem<\s*(\d+)\s*,\s*(.+?)\s*>$")
+PACKED_CONTAINER = "uint8_t"     # a stored byte that packs narrower elements
+SPARSE_KEPT_OF_LOGICAL = 2       # 2:4 and 4:8 (in pairs) sparsity: half the logical elements are stored
 SPARSE_SELECTORS = {"Zero": 0, "One": 1}     # GMMA::SparseSel
 
 
-def _stored(name: str | int) -> str | int:
-    """A sparse A's type as a spec names it: the element stored (sparse_elem<S, T> is T, S logical elements)."""
-    m = _SPARSE_ELEM.match(name) if isinstance(name, str) else None
-    return m.group(1) if m else name
+def _stored(name: str | int, a_type: Any = None) -> str | int:
+    """A sparse A's type as a spec names it: the element stored (sparse_elem<S, T> is T, S logical elements).  A byte
+    container of packed elements (the mxf4 kinds' sparse_elem<4, uint8_t>: two stored e2m1, four logical elements, of
+    the Op's a_type float_e2m1_t) is named by the Op's a_type, whose elements it packs: the type the instruction
+    descriptor is given (make_instr_desc_block_scaled<a_type, ...>) and the PTX type theorem 11 compares."""
+    m = _SPARSE_ELEM_PARTS.match(name) if isinstance(name, str) else None
+    if not m:
+        return name
+    logical, stored = int(m.group(1)), m.group(2)
+    if stored == PACKED_CONTAINER and isinstance(a_type, TypeName):
+        element = value_type_name(a_type)
+        if isinstance(element, str) and type_bits(element) * logical // SPARSE_KEPT_OF_LOGICAL == type_bits(stored):
+            return element
+    return stored
 
 
 def _sparse_selector(inst: Instance) -> int:

@@ -84,6 +84,17 @@ UMMA_BLOCK_SCALED_TYPES: dict[str, list[tuple[str, str, str, str]]] = {
              ("float_e2m1_t", "float_e2m1_t", "float", "float_ue4m3_t")],
 }
 UMMA_BLOCK_SCALED_VS = [16, 32]
+# the block-scaled structured-sparse families (tcgen05.mma.sp ... .block_scale:
+# MMA_Traits<SM100_MMA_MXF*_SS_SPARSE<...>, sparse_args...>, imported with the pack empty as MMA_Atom<Op> has it):
+# MXF8F6F4's types and MXF4NVF4's (VS = 32 issues .kind::mxf4nvf4 .block16, VS = 64 .kind::mxf4 .block32: K = 128,
+# so 32 and 64 logical elements a factor); M: the CTA pair's sparse rows of Table 39 are 256xNxK only (the MXF8F6F4
+# pair's Op asserts M == 256, the MXF4NVF4 pair's Op asserts nothing on M)
+UMMA_BLOCK_SCALED_TYPES["MXF4NVF4"] = UMMA_BLOCK_SCALED_TYPES["MXF4"]
+UMMA_BLOCK_SCALED_SPARSE_VS = [32, 64]
+UMMA_SPARSE_M_CTA_PAIR = [256]
+# sm_103a's "ULTRA" block-scaled atoms (SM103::SM103_MXF4_ULTRA_SS_VS, _2x1SM_SS_VS: tcgen05.mma .kind::mxf4nvf4 with
+# the instruction descriptor's K = 96): MXF4's types and VS, N from 16 (both Ops assert N % 16 == 0)
+UMMA_ULTRA_FAMILY = "MXF4"
 # N: the smallest the Op allows, then the collective builder's 64, 128, 192, 256; M: as the dense families (the
 # Ops refuse M = 64, and M = 128 for MXF8F6F4's CTA pair, which Table 39 allows: reported as not instantiated)
 UMMA_BLOCK_SCALED_N: dict[str, list[int]] = {
@@ -91,11 +102,19 @@ UMMA_BLOCK_SCALED_N: dict[str, list[int]] = {
     "SM100_MMA_MXF8F6F4_2x1SM_SS": [16, 64, 128, 192, 256],
     "SM100_MMA_MXF4_SS": [8, 64, 128, 192, 256],
     "SM100_MMA_MXF4_2x1SM_SS": [16, 64, 128, 192, 256],
+    "SM100_MMA_MXF8F6F4_SS_SPARSE": [8, 64, 128, 192, 256],
+    "SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE": [16, 64, 128, 192, 256],
+    "SM100_MMA_MXF4NVF4_SS_SPARSE": [8, 64, 128, 192, 256],
+    "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE": [16, 64, 128, 192, 256],
+    "SM103_MXF4_ULTRA_SS_VS": [16, 64, 128, 192, 256],
+    "SM103_MXF4_ULTRA_2x1SM_SS_VS": [16, 64, 128, 192, 256],
 }
 
 
 def _umma_family(template: str) -> str:
-    """SM100_MMA_F16BF16_2x1SM_SS -> F16BF16."""
+    """SM100_MMA_F16BF16_2x1SM_SS -> F16BF16; SM103_MXF4_ULTRA_SS_VS -> MXF4."""
+    if template.startswith("SM103_MXF4_ULTRA"):
+        return UMMA_ULTRA_FAMILY
     return template[len("SM100_MMA_"):].split("_")[0]
 
 
@@ -104,11 +123,21 @@ for _template, _n_values in UMMA_N.items():
     MMA_INT_ARGS[_template] = {"M": UMMA_M_CTA_PAIR if UMMA_CTA_PAIR_MARK in _template else UMMA_M_ONE_CTA,
                                "N": _n_values}
 for _template, _n_values in UMMA_BLOCK_SCALED_N.items():
+    _sparse = _template.endswith(UMMA_SPARSE_SUFFIX)
+    _pair = UMMA_CTA_PAIR_MARK in _template
     MMA_CLASS_ARGS[_template] = list(UMMA_BLOCK_SCALED_TYPES[_umma_family(_template)])
-    MMA_INT_ARGS[_template] = {"M": UMMA_M_CTA_PAIR if UMMA_CTA_PAIR_MARK in _template else UMMA_M_ONE_CTA,
-                               "N": _n_values}
-    if _umma_family(_template) == "MXF4":
-        MMA_INT_ARGS[_template]["VS"] = UMMA_BLOCK_SCALED_VS
+    MMA_INT_ARGS[_template] = {"M": (UMMA_SPARSE_M_CTA_PAIR if _sparse else UMMA_M_CTA_PAIR) if _pair
+                               else UMMA_M_ONE_CTA, "N": _n_values}
+    if _umma_family(_template) in ("MXF4", "MXF4NVF4"):
+        MMA_INT_ARGS[_template]["VS"] = UMMA_BLOCK_SCALED_SPARSE_VS if _sparse else UMMA_BLOCK_SCALED_VS
+
+# sm_120a's SM120_16x8x32_TN<a_type, b_type, c_type> (mma.sync.aligned.kind::f8f6f4.m16n8k32): its explicit
+# specialisations, each with its own asm -- A and B each of the five .kind::f8f6f4 types, C float or half_t (the
+# traits name c_type only; ValTypeA / ValTypeB are uint8_t whatever the types)
+SM120_F8F6F4_TYPES = ["float_e2m1_t", "float_e3m2_t", "float_e2m3_t", "float_e4m3_t", "float_e5m2_t"]
+SM120_F8F6F4_C_TYPES = ["float", "half_t"]
+MMA_CLASS_ARGS["SM120_16x8x32_TN"] = [(a, b, c) for c in SM120_F8F6F4_C_TYPES for a in SM120_F8F6F4_TYPES
+                                      for b in SM120_F8F6F4_TYPES]
 
 # class parameters of a copy Op (the register / vector type it moves): each is tried, and those the Op's
 # own static_asserts refuse (cp.async.cg moves 16 bytes only) are reported as not instantiated

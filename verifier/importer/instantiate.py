@@ -13,7 +13,7 @@ from typing import Any
 from ..algebra.cpp_syntax import TypeName, read_cpp, type_text
 from ..algebra.types import type_bits
 from .instances import COPY_CLASS_ARGS, COPY_MEMBERS, MMA_CLASS_ARGS, MMA_INT_ARGS, MMA_MEMBERS
-from .not_imported import extra_arguments_reason
+from .not_imported import drawn_only_reason, extra_arguments_reason
 from .report import Failure, Note
 from .resolver import Resolver, ResolveError, normalize, split_top, template_head
 from .scanner import AliasDecl, StaticAssert, StructDecl, TemplateParam
@@ -148,6 +148,10 @@ def _op_params(head: str, resolver: Resolver, n: int) -> list[TemplateParam]:
 def _instantiate(decl: StructDecl, head: str, pargs: list[str], used: list[str], resolver: Resolver,
                  out: Instances) -> None:
     where = (decl.header, decl.line)
+    drawn_only = drawn_only_reason(head) if decl.name == "MMA_Traits" else None
+    if drawn_only is not None:      # the PTX ISA draws what the atom defines only in figures (not_imported.py)
+        out.failures.append(Failure(head, *where, drawn_only))
+        return
     op_params = _op_params(head, resolver, len(pargs))
     params = {p.name: p for p in decl.params or []}
     struct = resolver.arch_struct(head)
@@ -298,7 +302,7 @@ def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
     """True / False when the condition only uses the bound parameters, their sizes and literals; else None."""
     out: list[str] = []
     pos = 0
-    condition = _QUALIFIED_TRAIT.sub("", condition)
+    condition = _boolean_and(_QUALIFIED_TRAIT.sub("", condition))
     try:
         while pos < len(condition):
             m = _COND_TOKEN.match(condition, pos)
@@ -307,8 +311,9 @@ def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
             pos = m.end()
             if m.group("same"):
                 out.append(str(_type_key(m.group("s1"), bindings) == _type_key(m.group("s2"), bindings)))
-            elif m.group("sizeof"):
-                out.append(str(_bits(m.group("sz"), bindings) // 8))
+            elif m.group("sizeof"):      # C++'s sizeof: whole bytes, one at least (CuTe's 4- and 6-bit types
+                # are structs of one byte: sizeof(float_e2m1_unpacksmem_t) == 1, its sizeof_bits 4)
+                out.append(str(max(1, -(-_bits(m.group("sz"), bindings) // 8))))
             elif m.group("bitsv") or m.group("bits"):
                 out.append(str(_bits(m.group("bv") or m.group("bt"), bindings)))
             elif m.group("num"):
@@ -321,6 +326,54 @@ def _holds(condition: str, bindings: dict[str, Any]) -> bool | None:
     except (KeyError, ValueError):
         return None
     return _eval(" ".join(out))
+
+
+_BOOLEAN_GROUP = re.compile(r"==|!=|<=|>=|<|>|&&|\|\||is_same_v|\btrue\b|\bfalse\b")
+
+
+def _boolean_and(condition: str) -> str:
+    """`(P) & (Q)` with P and Q both boolean (each a comparison, an is_same_v, a && / || of them) as `(P) && (Q)`:
+    the same value in C++ (SM103_MXF4_ULTRA_SS_VS's static_assert writes `((VS == 32) & (...)) || (VS == 16)`).  Any
+    other `&` is left as written, which the condition reader does not read (the condition is then undecided)."""
+    out, i = "", 0
+    while True:
+        amp = condition.find("&", i)
+        if amp < 0:
+            return out + condition[i:]
+        if condition[amp:amp + 2] == "&&":
+            out, i = out + condition[i:amp + 2], amp + 2
+            continue
+        left, right = _group_before(condition, amp), _group_after(condition, amp + 1)
+        if left is not None and right is not None and _BOOLEAN_GROUP.search(left) and _BOOLEAN_GROUP.search(right):
+            out, i = out + condition[i:amp] + "&&", amp + 1
+        else:
+            out, i = out + condition[i:amp + 1], amp + 1
+
+
+def _group_before(text: str, at: int) -> str | None:
+    """The parenthesised group that ends just before `at` (blanks between), or None."""
+    end = len(text[:at].rstrip()) - 1
+    if end < 0 or text[end] != ")":
+        return None
+    depth = 0
+    for j in range(end, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[j + 1:end]
+    return None
+
+
+def _group_after(text: str, at: int) -> str | None:
+    """The parenthesised group that starts at `at` (blanks before), or None."""
+    start = at + len(text[at:]) - len(text[at:].lstrip())
+    if start >= len(text) or text[start] != "(":
+        return None
+    depth = 0
+    for j in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[start + 1:j]
+    return None
 
 
 def _type_key(name: str, bindings: dict[str, Any]) -> str:

@@ -64,6 +64,54 @@ def extra_arguments_reason(kind: str, op: str, extra: list[str]) -> str:
     return f"{kind} with extra template arguments ({', '.join(extra)}) is not a warp-level atom of spec format 1"
 
 
+# --- a definition whose instruction the PTX ISA describes, for the part the atom defines, only in figures: the text
+# (read through its published Markdown) gives no row / column formula that decides it, and no GPU of that
+# architecture is available to probe it.  Each reason names the figures and what the text does say (a fact about the
+# documentation, not a missing model of what the text decides).
+_SM120_SCALE_FIGURES = (
+    "its SFALayout / SFBLayout route the scale factors of scale-a-data / scale-b-data, and which lane and byte of them "
+    "scale which row of A and which column of B is drawn only in PTX ISA Figures 43, 44 and 45 (\"Block Scaling for "
+    "mma.sync\", 9.7.14.3): the text says only which thread pair of each quad supplies SF_A (thread-id-a: lanes % 4 "
+    "in {0, 1} or {2, 3}), which thread of each quad supplies SF_B (thread-id-b), and which bytes (byte-id-a / -b, "
+    "Table 37), not the row of A or column of B each lane's factor belongs to")
+SM120_BLOCK_SCALED = ("sm_120a's block-scaled mma.sync (.kind::mxf8f6f4 / .kind::mxf4 / .kind::mxf4nvf4 "
+                      ".block_scale.scale_vec::NX): " + _SM120_SCALE_FIGURES + "; no sm_120 GPU is available to probe "
+                      "it, so the atom's scale layouts can be neither proved nor refuted")
+_SPARSE_K64_FIGURES = (
+    "its B fragment is drawn only in PTX ISA Figures 132-135 and its metadata (the atom's ELayout) only in Figures "
+    "136-137 (\"Matrix Fragments for sparse mma.m16n8k64 with .u8 / .s8 / .e4m3 / .e5m2 type\", 9.7.14.6.2.6): the "
+    "text gives A's rows and column ranges and no formula for B or for the metadata's threads and bits")
+SM120_SPARSE_K64 = ("sm_120a's structured-sparse mma.sp.sync.aligned.m16n8k64 .kind::f8f6f4: " + _SPARSE_K64_FIGURES
+                    + "; no sm_120 GPU is available to probe them")
+SM120_SPARSE_K64_BLOCK_SCALED = (
+    "sm_120a's structured-sparse block-scaled mma.sp.sync.aligned.m16n8k64 .kind::mxf8f6f4 .block_scale: "
+    + _SPARSE_K64_FIGURES + "; and " + _SM120_SCALE_FIGURES + "; no sm_120 GPU is available to probe them")
+SM120_SPARSE_K128_BLOCK_SCALED = (
+    "sm_120a's structured-sparse block-scaled mma.sp.sync.aligned.m16n8k128 .kind::mxf4 / .kind::mxf4nvf4 "
+    ".block_scale: its B fragment is drawn only in PTX ISA Figures 142-145 and its metadata (the atom's ELayout) only "
+    "in Figures 146-147 (\"Matrix Fragments for sparse mma.m16n8k128 with .u4 / .s4 integer type\", 9.7.14.6.2.8, "
+    "which covers .e2m1): the text gives A's rows and column ranges and no formula for B or for the metadata; and "
+    + _SM120_SCALE_FIGURES + "; no sm_120 GPU is available to probe them")
+# the template (its name without namespaces) -> why it is not imported
+DRAWN_ONLY: dict[str, str] = {
+    "SM120_16x8x64_TN_VS": SM120_BLOCK_SCALED,
+    "SM120_16x8x32_TN_VS": SM120_BLOCK_SCALED,
+    "SM120_SPARSE_16x8x64_TN": SM120_SPARSE_K64,
+    "SM120_SPARSE_16x8x64_TN_VS": SM120_SPARSE_K64_BLOCK_SCALED,
+    "SM120_SPARSE_16x8x128_TN_VS": SM120_SPARSE_K128_BLOCK_SCALED,
+}
+
+
+def drawn_only_reason(template: str) -> str | None:
+    """Why a template whose instruction the PTX ISA draws only in figures is not imported, or None."""
+    return DRAWN_ONLY.get(template.split("::")[-1])
+
+
+def states_a_documentation_fact(reason: str) -> bool:
+    """Whether a reason is one of the facts about the PTX ISA's text above (a figure-only description)."""
+    return reason in DRAWN_ONLY.values()
+
+
 # reasons that state a fact about CUTLASS (the definition is no warp-level atom, or CuTe refuses it)
 FACT_REASONS: tuple[str, ...] = (TMA_LOAD, TMA_IM2COL, TMA_STORE, TMA_PREFETCH, BULK_COPY, BULK_PREFETCH,
                                  BULK_COPY_AUTO)

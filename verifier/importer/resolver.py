@@ -30,6 +30,11 @@ def normalize(text: str) -> str:
     return re.sub(r"^(?:cute::)+", "", text)
 
 
+def _bare_type(text: str) -> str:
+    """A template argument without blanks and the cutlass:: / cute:: namespaces (`cutlass::float_e2m1_t`)."""
+    return re.sub(r"\b(?:cutlass|cute)::", "", re.sub(r"\s+", "", text))
+
+
 def split_top(text: str, sep: str = ",") -> list[str]:
     """Split at `sep` outside <>, (), {} and []."""
     parts, depth, start = [], 0, 0
@@ -361,6 +366,16 @@ class Resolver:
     def arch_struct(self, name: str) -> StructDecl | None:
         simple = self.canonical(name)
         return Index.pick(self.index.structs.get(simple, []), simple, None)
+
+    def arch_specialization(self, name: str, targs: list[str]) -> StructDecl | None:
+        """The explicit specialisation `template <> struct Op<targs...>` of an Op (sm_120's SM120_16x8x32_TN<
+        float_e2m1_t, float_e3m2_t, float>: one asm each, the primary template none), or None when it has none."""
+        simple = self.canonical(name)
+        want = [_bare_type(a) for a in targs]
+        for d in self.index.structs.get(simple, []):
+            if d.params == [] and d.args is not None and [_bare_type(a) for a in split_top(d.args)] == want:
+                return d
+        return None
 
     def trait(self, kind: str, op: Any) -> TraitView:
         key = normalize(type_text(op))

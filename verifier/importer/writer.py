@@ -129,6 +129,9 @@ def _checks(mma: list[MMARecord], copy: list[CopyRecord]) -> list[str]:
         if why:
             lines.append("    expect: fail")
             lines.append(f"    description: {_quoted(why)}")
+        elif isinstance(r, MMARecord) and r.unsettled:
+            lines.append("    expect: unsupported")
+            lines.append(f"    description: {_quoted('UNSUPPORTED: ' + r.unsettled)}")
         elif isinstance(r, MMARecord) and not r.instruction:
             lines.append("    expect: unsupported")
             lines.append(f"    description: {_quoted(NO_INSTRUCTION)}")

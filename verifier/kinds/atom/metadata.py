@@ -6,8 +6,11 @@ row is the row's metadata bits k bits(E) ..).  A tcgen05.mma.sp atom keeps its m
 layout): its ValTypeE against the bits the kind's granularity gives a logical element (hardware/umma_sparse.py)."""
 from __future__ import annotations
 
+from math import gcd
+
 from ...hardware import umma_sparse as US
 from ...hardware import wgmma_sparse as WS
+from ...algebra.types import SPARSE_ELEM, type_bits
 from ...hardware.registry import Instruction
 from ...specfile.model import MMAAtomSpec
 from ...symbolic.expr import Var, and_, eq
@@ -70,17 +73,32 @@ def metadata_matches(atom: MMAAtomSpec, suspects: Suspects) -> list[Item]:
 
 def tmem_metadata_type(atom: MMAAtomSpec, suspects: Suspects) -> list[Item]:
     """Theorem 2's items of a tcgen05.mma.sp atom's metadata type (`types: {e: ...}`, MMA_Traits::ValTypeE): the bits a
-    logical element of A takes in the metadata, 4 bits a chunk (PTX ISA 9.7.16.10.8.1-.2)."""
-    kind = US.sparse_kind(atom.instruction)
+    logical element of A takes in the metadata, 4 bits a chunk (PTX ISA 9.7.16.10.8.1-.3), compared exactly (the
+    mxf4 kinds' half bit an element: sparse_elem<16, uint8_t>); the block-scaled .sp kinds included."""
+    kind = US.sparse_kind(atom.instruction) or US.block_scaled_sparse_kind(atom.instruction)
     items: list[Item] = [Fact(f"{atom.name}: an atom with a metadata type issues tcgen05.mma.sp of a kind with "
                               "structured sparsity", kind is not None, str(atom.instruction),
-                              "tcgen05.mma.sp.cta_group::N.kind::{tf32,f16,f8f6f4,i8}", suspects.mma_instruction(),
-                              subject="E")]
+                              "tcgen05.mma.sp.cta_group::N.kind::{tf32,f16,f8f6f4,i8} or "
+                              "tcgen05.mma.sp.cta_group::N.kind::{mxf8f6f4,mxf4,mxf4nvf4}.block_scale",
+                              suspects.mma_instruction(), subject="E")]
     if kind is None:
         return items
-    e_bits = atom.types["e"].bits
-    items.append(Fact(f"{atom.name} E: ValTypeE is {kind.bits_per_element} bit(s) a logical element of A "
+    e_type = atom.types["e"]
+    packed = SPARSE_ELEM.match(e_type.name)
+    logical, stored_bits = (int(packed.group(1)), type_bits(packed.group(2))) if packed else (1, e_type.bits)
+    want = _bits_text(US.NIBBLE_BITS, kind.chunk)
+    items.append(Fact(f"{atom.name} E: ValTypeE is {want} bit(s) a logical element of A "
                       f"(.kind::{kind.kind}: {US.NIBBLE_BITS} metadata bits a chunk of {kind.chunk})",
-                      e_bits == kind.bits_per_element, f"{atom.types['e'].name} ({e_bits} bits)",
-                      f"{kind.bits_per_element} bits", suspects.mma_type("e"), note=US.SECTION, subject="E"))
+                      US.metadata_density_agrees(kind, logical, stored_bits),
+                      f"{e_type.name} ({_bits_text(stored_bits, logical)} bits)", f"{want} bits",
+                      suspects.mma_type("e"), note=US.SECTION, subject="E"))
     return items
+
+
+def _bits_text(bits: int, elements: int) -> str:
+    """bits / elements as a whole number or a reduced fraction ("2", "1/2")."""
+    whole, rest = divmod(bits, elements)
+    if rest == 0:
+        return str(whole)
+    g = gcd(bits, elements)
+    return f"{bits // g}/{elements // g}"

@@ -129,6 +129,8 @@ def matches_instruction(atom: MMAAtomSpec, operand: str, model: MMAModel | None,
         why = (f"no hardware model for '{atom.instruction}'" if atom.instruction
                else "the atom names no instruction (its Op has no asm of its own)")
         return Unsupported(f"{why} (atom {atom.name})")
+    if model.unsettled:      # the PTX ISA text and CUTLASS disagree on this form: neither proved nor refuted
+        return Unsupported(f"{model.instruction}: {model.unsettled} ({model.section}; atom {atom.name})")
     layout = {"A": atom.a, "B": atom.b, "C": atom.c}[operand]
     if model.invalid:
         about, _, key = model.invalid_in.partition(".")      # "types.a": the A type
@@ -177,7 +179,7 @@ def renaming(atom: MMAAtomSpec, model: MMAModel | None, holds: Holds) -> Relabel
     value counts differ (nothing to rename).  When every operand's exact claim holds (`holds` decides them; an
     atom's claims recur in every check that uses it and are decided once) the renaming is the identity, without
     the search."""
-    if model is None or model.invalid or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
+    if model is None or model.invalid or model.unsettled or tuple(atom.shape_mnk) != tuple(model.shape_mnk):
         return None
     key = atom_key(atom, model)
     if key not in _RENAMINGS:
