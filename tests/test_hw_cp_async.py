@@ -69,7 +69,8 @@ def test_every_shared_byte_is_the_models():
         got = bytes.fromhex(table["window"])
         want = predicted_window(table, window_bytes)
         diff = [i for i in range(window_bytes) if got[i] != want[i]]
-        assert not diff, f"{table['id']}: {len(diff)} bytes differ, first at {diff[0]}: {got[diff[0]]} != {want[diff[0]]}"
+        assert not diff, (f"{table['id']}: {len(diff)} bytes differ, first at {diff[0]}: "
+                          f"{got[diff[0]]} != {want[diff[0]]}")
 
 
 @needs_capture
