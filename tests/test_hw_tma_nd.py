@@ -449,8 +449,8 @@ def test_hw_tma_rank_2_with_global_strides_is_the_2d_answer(capsys):
 
 ND_FILE = HW / "tma_nd.json.gz"
 needs_capture = pytest.mark.skipif(
-    not ND_FILE.exists(), reason="tests/data/hw/tma_nd.json.gz is not captured yet: tools/gpu/capture_tma_nd.cu has "
-                                 "not run on a GPU (none was lent on 2026-12-04)")
+    not ND_FILE.exists(), reason="tests/data/hw/tma_nd.json.gz is missing (tools/gpu/capture_tma_nd.cu, "
+                                 "captured on an H200 on 2026-12-05)")
 
 
 def nd_capture() -> dict:
@@ -516,14 +516,20 @@ def test_every_nd_placement_is_reproduced_byte_for_byte():
 def test_every_nd_encoding_is_the_model_s_where_the_documentation_settles_it():
     doc = nd_capture()
     enc = next(t for t in doc["tables"] if t["kind"] == "encode_nd")
-    checked = 0
+    checked, accepted, sub_byte_refused = 0, 0, 0
     for row in enc["rows"]:
         d = dict(zip(enc["fields"], row))
         if sub_byte_unsupported(doc, d) and d["result"] != 0:
+            sub_byte_refused += 1
             continue
         rank = d["rank"]
         t = TensorMapND(d["dtype"], tuple(d["box"]), tuple(d["dims"]), tuple(d["strides"]), SW(d["swizzle"]),
                         (), d["nan_fill"], d["addr_misalign"])
         assert (encode_refusal_nd(t) is None) == (d["result"] == 0), (rank, d, encode_refusal_nd(t))
         checked += 1
-    assert checked > 50
+        accepted += d["result"] == 0
+    # the H200 capture (sm 9.0): 34 encodings of whole-byte types, 18 accepted and 16 refused, each as the model
+    # says; the 135 of the sm_100 sub-byte types all refused by its driver, whatever their parameters
+    assert checked >= 34 and 0 < accepted < checked
+    if float(doc["meta"]["sm"]) < 10:
+        assert sub_byte_refused == 135
