@@ -12,7 +12,9 @@ from pathlib import Path
 
 FAMILIES = ["ldmatrix", "stmatrix", "movmatrix", "mma_sync", "mma_sync_b1", "wgmma",   # capture.cu, capture_wgmma.cu
             "tma", "gmma_desc", "tma_store",      # capture_tma.cu, capture_gmma_desc.cu, capture_tma_store.cu
-            "tma_nd"]                             # capture_tma_nd.cu
+            "tma_nd",                             # capture_tma_nd.cu
+            "tma_im2col",                         # capture_tma_im2col.cu
+            "wgmma_sparse", "cp_async"]           # capture_wgmma_sparse.cu, capture_cp_async.cu
 
 
 def main():

@@ -21,6 +21,8 @@ from ..hardware.tma import (DATA_TYPE_BITS, ND_FLOAT_TYPES, PACKED_DIM0_MULTIPLE
                             TmaSwizzle, copy_refusal, copy_refusal_nd, encode_refusal, encode_refusal_nd,
                             multicast_placement, multicast_refusal, padding_nd, placement,
                             placement_nd, store_refusal, store_unmodelled, store_writes, tx_bytes, tx_bytes_nd)
+from ..hardware.tma_im2col import (IM2COL_NOTE, Im2colMap, Im2colUnmodelled, copy_refusal_im2col,
+                                   encode_refusal_im2col, pixels, placement_im2col, tx_bytes_im2col)
 from ..hardware.tmem_copy import TmemForm, TmemShape, register_cell
 from ..outcome import ExitCode
 
@@ -94,7 +96,7 @@ def _addresses(text: str) -> list[int]:
 
 
 # options whose value may begin with '-' (a negative coordinate): `--start -8,-8` is read as `--start=-8,-8`
-SIGNED_VALUE_OPTIONS = ("--start",)
+SIGNED_VALUE_OPTIONS = ("--start", "--lower-corner", "--upper-corner", "--offsets")
 TMA_DEFAULT_DTYPE = {1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}   # an N-D box given only --elem-bytes
 # the most shared memory an N-D answer may span: a 2-D box's most (256 rows of 256 8-byte elements); more could not
 # land in one CTA's shared memory anyway (227 KiB on sm_90 and sm_100)
@@ -124,8 +126,8 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
                                    "rank 2: the global bytes a store writes and the shared byte each comes from)")
     t.add_argument("--elem-bytes", type=int, choices=(1, 2, 4, 8), default=None,
                    help="bytes of an element (or give --dtype)")
-    t.add_argument("--box", type=_ints, required=True, metavar="B0,B1[,B2..]",
-                   help="boxDim, dimension 0 (innermost) first; two values: INNER,OUTER")
+    t.add_argument("--box", type=_ints, default=None, metavar="B0,B1[,B2..]",
+                   help="boxDim, dimension 0 (innermost) first; two values: INNER,OUTER (a tiled load: required)")
     t.add_argument("--swizzle", choices=[s.value for s in TmaSwizzle], default="none")
     t.add_argument("--dst", type=_shared_address, required=True, metavar="ADDR",
                    help="shared-window byte address (of a store: its source)")
@@ -150,6 +152,17 @@ def build_parser(prog: str = "python -m verifier hw") -> argparse.ArgumentParser
     t.add_argument("--dtype", type=_dtype, choices=sorted(DATA_TYPE_BITS), default=None,
                    help="the tensor map's data type, the sub-byte ones (16U4_ALIGN8B, 16U4_ALIGN16B, 16U6_ALIGN16B) "
                         "included (the NaN fill needs a floating-point one; default for a 2-D box: not checked)")
+    i = t.add_argument_group("im2col loads (cp.async.bulk.tensor.{3,4,5}d...im2col, cuTensorMapEncodeIm2col): "
+                             "--global-dim C,W[,H[,D]],N, corners and offsets W first")
+    i.add_argument("--im2col", action="store_true", help="an im2col load instead of a tiled one (no --box)")
+    i.add_argument("--lower-corner", type=_ints, default=None, metavar="W[,H[,D]]",
+                   help="pixelBoxLowerCorner (default zeros)")
+    i.add_argument("--upper-corner", type=_ints, default=None, metavar="W[,H[,D]]",
+                   help="pixelBoxUpperCorner (default zeros)")
+    i.add_argument("--channels-per-pixel", type=_int, default=None, metavar="N", help="channelsPerPixel")
+    i.add_argument("--pixels-per-column", type=_int, default=None, metavar="N", help="pixelsPerColumn")
+    i.add_argument("--offsets", type=_ints, default=None, metavar="W[,H[,D]]",
+                   help="the instruction's im2col offsets (default zeros)")
     t.add_argument("--json", action="store_true")
     w = sub.add_parser("wgmma", help="a wgmma shared-memory descriptor: the byte read for each A(m,k) / B(n,k)")
     w.add_argument("--instruction", required=True, help="e.g. wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16")
@@ -181,6 +194,16 @@ def _coords(a: argparse.Namespace, name: str, rank: int) -> tuple[int, ...] | No
 
 
 def tma_query(a: argparse.Namespace) -> Answer:
+    if a.im2col:
+        return tma_query_im2col(a)
+    im2col_only = [o for o, v in (("--lower-corner", a.lower_corner), ("--upper-corner", a.upper_corner),
+                                  ("--channels-per-pixel", a.channels_per_pixel),
+                                  ("--pixels-per-column", a.pixels_per_column), ("--offsets", a.offsets))
+                   if v is not None]
+    if im2col_only:
+        raise QueryError(f"{im2col_only[0]} is an im2col load's: add --im2col")
+    if a.box is None:
+        raise QueryError("a tiled load needs --box B0,B1[,..] (or give --im2col)")
     rank = len(a.box)
     sub = a.dtype in SUBBYTE_TYPES
     if a.global_strides is not None and len(a.global_strides) != max(rank - 1, 0):
@@ -383,6 +406,75 @@ def tmem_query(a: argparse.Namespace) -> Answer:
             "columns": form.columns, "cells": cells}
 
 
+def tma_query_im2col(a: argparse.Namespace) -> Answer:
+    """An im2col load (Im2colMap, from the driver API's and the PTX ISA's documentation; not hardware-validated).
+    A write is [addr, n, [d, [h,]] w, c, byte], the coordinates outermost first as the tiled forms'; a pixel is
+    [row, n, [d, [h,]] w] of the element it reads (its traversal position plus the offsets) and whether it is
+    inside the tensor."""
+    for option, value in (("--box", a.box), ("--store", a.store or None), ("--multicast", a.multicast),
+                          ("--cluster", a.cluster), ("--global-stride", a.global_stride)):
+        if value is not None:
+            raise QueryError(f"{option} is not an im2col load's option (give --global-dim, --channels-per-pixel, "
+                             "--pixels-per-column, the corners and --offsets)")
+    if a.global_dim is None or a.channels_per_pixel is None or a.pixels_per_column is None:
+        raise QueryError("an im2col load needs --global-dim C,W[,H[,D]],N, --channels-per-pixel and "
+                         "--pixels-per-column")
+    dims = a.global_dim
+    rank = len(dims)
+    spatial = max(rank - 2, 0)
+    if a.dtype is None and a.elem_bytes is None:
+        raise QueryError("give --elem-bytes or --dtype")
+    dtype = a.dtype if a.dtype is not None else TMA_DEFAULT_DTYPE[a.elem_bytes]
+    if a.dtype is not None and a.elem_bytes is not None and DATA_TYPE_BITS[a.dtype] != 8 * a.elem_bytes:
+        raise QueryError(f"--dtype {a.dtype} has {DATA_TYPE_BITS[a.dtype]} bits, not --elem-bytes {a.elem_bytes}")
+    if a.oob_fill == "nan" and a.dtype is None:
+        raise QueryError("--oob-fill nan needs --dtype (a floating-point type)")
+    values: dict[str, tuple[int, ...]] = {}
+    for name in ("lower_corner", "upper_corner", "offsets"):
+        v = getattr(a, name)
+        if v is not None and len(v) != spatial:
+            raise QueryError(f"--{name.replace('_', '-')} gives {len(v)} values; a rank-{rank} tensor has {spatial} "
+                             "spatial dimensions (W[,H[,D]])")
+        values[name] = v if v is not None else (0,) * spatial
+    lower, upper, offsets = values["lower_corner"], values["upper_corner"], values["offsets"]
+    strides = a.global_strides
+    if strides is not None and len(strides) != max(rank - 1, 0):
+        raise QueryError(f"--global-strides gives {len(strides)} values; a rank-{rank} tensor has {rank - 1}")
+    if strides is None:
+        pitch = -(-dims[0] * DATA_TYPE_BITS.get(dtype, 8) // 8 // 16) * 16
+        built: list[int] = []
+        for d in dims[1:]:
+            built.append(pitch)
+            pitch *= d
+        strides = tuple(built)
+    estr = a.element_strides
+    if estr is not None and len(estr) != rank:
+        raise QueryError(f"--element-strides gives {len(estr)} values; a rank-{rank} tensor has {rank}")
+    try:
+        t = Im2colMap(dtype, dims, strides, lower, upper, a.channels_per_pixel, a.pixels_per_column, estr or (),
+                      TmaSwizzle(a.swizzle), a.oob_fill == "nan")
+    except Im2colUnmodelled as e:
+        return {"unsupported": str(e)}
+    encode = encode_refusal_im2col(t)
+    if encode:
+        return {"refused": encode}
+    start = a.start if a.start is not None else (0,) + lower + (0,)
+    if len(start) != rank:
+        raise QueryError(f"--start gives {len(start)} values; a rank-{rank} tensor has {rank} (c,w[,h[,d]],n)")
+    why = copy_refusal_im2col(t, start, offsets, a.dst)
+    if why:
+        return {"refused": why}
+    if t.footprint > MAX_TMA_ANSWER_BYTES:
+        raise QueryError(f"the pixels span {t.footprint} bytes of shared memory, more than a CTA has: not listed (at "
+                         f"most {MAX_TMA_ANSWER_BYTES})")
+    fill = [-1] * rank
+    writes = [[w.addr, *(list(reversed(w.coord)) if w.coord is not None else fill), w.byte]
+              for w in placement_im2col(t, start, offsets, a.dst)]
+    return {"tx_bytes": tx_bytes_im2col(t), "writes": writes,
+            "pixels": [[p.index, *reversed(p.coord), p.inside(t)] for p in pixels(t, start, offsets)],
+            "note": IM2COL_NOTE}
+
+
 QUERIES: dict[str, Callable[[argparse.Namespace], Answer]] = {"tma": tma_query, "wgmma": wgmma_query,
                                                               "banks": banks_query, "tmem": tmem_query}
 
@@ -469,6 +561,13 @@ def _tma_notes(ans: Answer) -> list[str]:
         pad = ans["undefined"]
         lines.append(f"padding, left uninitialised: {len(pad)} bytes, " + " ".join(f"{a:#x}" for a in pad[:8])
                      + (" ..." if len(pad) > 8 else ""))
+    if "pixels" in ans:
+        px = ans["pixels"]
+        lines.append("pixels (row: coordinates outermost first, the element read): "
+                     + " ".join(f"{p[0]}:({','.join(map(str, p[1:-1]))}){'' if p[-1] else '*'}" for p in px[:16])
+                     + (" ..." if len(px) > 16 else "") + "   (* outside the tensor: filled)")
+    if "note" in ans:
+        lines.append(f"note: {ans['note']}")
     lines += [f"unmodelled: {why}" for why in ans.get("unmodelled", [])]
     return lines
 
