@@ -181,38 +181,11 @@ static std::string placement_json(const Im2colPlacement& P) {
   if (g_fake) return o + ",\"encode\":\"fake\",\"window_addr\":0,\"tx_complete\":false,\"runs\":[]}";
   if (gbytes >= 65535) throw CudaFail{"placement's global buffer exceeds the two-digit encoding"};
   if (P.dst_off + P.smem_footprint > WINDOW) throw CudaFail{"placement's footprint exceeds the shared window"};
-  uint8_t* g = nullptr;
-  CK(cudaMalloc(&g, gbytes + 256));
-  uint8_t* d_out = nullptr;
-  unsigned* d_info = nullptr;
-  CK(cudaMalloc(&d_out, WINDOW));
-  CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
-  CUtensorMap tmap;
-  CUresult r = encode_im2col(&tmap, P, g);
-  o += ",\"encode\":" + std::to_string((int)r);
-  if (r != CUDA_SUCCESS) {
-    cudaFree(g); cudaFree(d_out); cudaFree(d_info);
-    return o + ",\"window_addr\":null,\"tx_complete\":null,\"runs\":[]}";
-  }
-  std::vector<uint8_t> host(gbytes), img[PASSES + 1];
-  unsigned info[2] = {0, 0};
-  bool tx_ok = true;
-  for (int run = 0; run <= PASSES; ++run) {        // run 0: digit 0, prefill 0x00; run 1: digit 0, 0xFF; run 2+: digit run-1
-    const int digit = run == 0 ? 0 : run - 1;
-    for (long long i = 0; i < gbytes; ++i) host[i] = (uint8_t)(((i + 1) >> (8 * digit)) & 0xFF);
-    CK(cudaMemcpy(g, host.data(), gbytes, cudaMemcpyHostToDevice));
-    launch_im2col(P, tmap, run == 1 ? 0xFFu : 0x00u, d_out, out_bytes, d_info);
-    CK(cudaGetLastError());
-    CK(cudaDeviceSynchronize());
-    img[run].resize(out_bytes);
-    CK(cudaMemcpy(img[run].data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(info, d_info, sizeof info, cudaMemcpyDeviceToHost));
-    tx_ok = tx_ok && info[0] == 1;
-  }
-  const std::string runs = written_runs(img, 0, out_bytes);
-  cudaFree(g); cudaFree(d_out); cudaFree(d_info);
-  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"tx_complete\":" + (tx_ok ? "true" : "false") +
-         ",\"runs\":" + runs + "}";
+  return o + placement_runs(
+      gbytes, out_bytes, [&](CUtensorMap* tmap, uint8_t* g) { return encode_im2col(tmap, P, g); },
+      [&](const CUtensorMap& tmap, unsigned prefill, uint8_t* d_out, unsigned* d_info) {
+        launch_im2col(P, tmap, prefill, d_out, out_bytes, d_info);
+      });
 }
 
 static std::string job_im2col(const std::string& id, const std::vector<Im2colPlacement>& ps) {

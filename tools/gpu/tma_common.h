@@ -121,6 +121,47 @@ struct Placement {
 // ceil(boxDim / elementStrides))
 static int traversed(int box, int es) { return (box + es - 1) / es; }
 
+// One placement by the load method: a global buffer of `gbytes` whose byte i carries the digits of i + 1 (one pass a
+// digit), the map encoded by `encode(&tmap, g)`, the kernel launched by `launch(tmap, prefill, d_out, d_info)` once a
+// pass (the window prefilled with 0x00, then 0xFF, in pass 0).  Returns the placement's JSON fields from "encode" on,
+// the object closed: the encode result, and if accepted the window's address, whether every transaction completed
+// and the written bytes run-length encoded.
+template <class Encode, class Launch>
+static std::string placement_runs(long long gbytes, int out_bytes, Encode encode, Launch launch) {
+  uint8_t* g = nullptr;
+  CK(cudaMalloc(&g, gbytes + 256));
+  uint8_t* d_out = nullptr;
+  unsigned* d_info = nullptr;
+  CK(cudaMalloc(&d_out, WINDOW));
+  CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
+  CUtensorMap tmap;
+  CUresult r = encode(&tmap, g);
+  std::string o = ",\"encode\":" + std::to_string((int)r);
+  if (r != CUDA_SUCCESS) {
+    cudaFree(g); cudaFree(d_out); cudaFree(d_info);
+    return o + ",\"window_addr\":null,\"tx_complete\":null,\"runs\":[]}";
+  }
+  std::vector<uint8_t> host(gbytes), img[PASSES + 1];
+  unsigned info[2] = {0, 0};
+  bool tx_ok = true;
+  for (int run = 0; run <= PASSES; ++run) {        // run 0: digit 0, prefill 0x00; run 1: digit 0, 0xFF; run 2+: digit run-1
+    const int digit = run == 0 ? 0 : run - 1;
+    for (long long i = 0; i < gbytes; ++i) host[i] = (uint8_t)(((i + 1) >> (8 * digit)) & 0xFF);
+    CK(cudaMemcpy(g, host.data(), gbytes, cudaMemcpyHostToDevice));
+    launch(tmap, run == 1 ? 0xFFu : 0x00u, d_out, d_info);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    img[run].resize(out_bytes);
+    CK(cudaMemcpy(img[run].data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(info, d_info, sizeof info, cudaMemcpyDeviceToHost));
+    tx_ok = tx_ok && info[0] == 1;
+  }
+  const std::string runs = written_runs(img, 0, out_bytes);     // written bytes and their values
+  cudaFree(g); cudaFree(d_out); cudaFree(d_info);
+  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"tx_complete\":" + (tx_ok ? "true" : "false") +
+         ",\"runs\":" + runs + "}";
+}
+
 static std::string placement_json(const Placement& P) {
   const int E = P.t->bytes;
   const int gbytes = P.rows * P.pitch;
@@ -136,40 +177,13 @@ static std::string placement_json(const Placement& P) {
                   (P.es0 != 1 || P.es1 != 1 ? ",\"element_strides\":[" + std::to_string(P.es0) + "," +
                                                   std::to_string(P.es1) + "]" : std::string());
   if (g_fake) return o + ",\"encode\":\"fake\",\"window_addr\":0,\"tx_complete\":false,\"runs\":[]}";
-
-  uint8_t* g = nullptr;
-  CK(cudaMalloc(&g, gbytes + 256));
-  uint8_t* d_out = nullptr;
-  unsigned* d_info = nullptr;
-  CK(cudaMalloc(&d_out, WINDOW));
-  CK(cudaMalloc(&d_info, 2 * sizeof(unsigned)));
-  CUtensorMap tmap;
-  CUresult r = encode_2d(&tmap, P.t, g, P.cols, P.rows, P.pitch, P.box0, P.box1, P.swizzle, P.es0, P.es1, P.nan_fill);
-  o += ",\"encode\":" + std::to_string((int)r);
-  if (r != CUDA_SUCCESS) {
-    cudaFree(g); cudaFree(d_out); cudaFree(d_info);
-    return o + ",\"window_addr\":null,\"tx_complete\":null,\"runs\":[]}";
-  }
-  std::vector<uint8_t> host(gbytes), img[PASSES + 1];
-  unsigned info[2] = {0, 0};
-  bool tx_ok = true;
-  for (int run = 0; run <= PASSES; ++run) {        // run 0: digit 0, prefill 0x00; run 1: digit 0, 0xFF; run 2+: digit run-1
-    const int digit = run == 0 ? 0 : run - 1;
-    for (int i = 0; i < gbytes; ++i) host[i] = (uint8_t)(((i + 1) >> (8 * digit)) & 0xFF);
-    CK(cudaMemcpy(g, host.data(), gbytes, cudaMemcpyHostToDevice));
-    tma_kernel<<<1, 256>>>(tmap, P.c0, P.c1, P.dst_off, run == 1 ? 0xFFu : 0x00u, (unsigned)box_bytes, d_out,
-                           out_bytes, d_info);
-    CK(cudaGetLastError());
-    CK(cudaDeviceSynchronize());
-    img[run].resize(out_bytes);
-    CK(cudaMemcpy(img[run].data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(info, d_info, sizeof info, cudaMemcpyDeviceToHost));
-    tx_ok = tx_ok && info[0] == 1;
-  }
-  // written bytes and their values, run-length encoded
-  const std::string runs = written_runs(img, 0, out_bytes);
-  cudaFree(g); cudaFree(d_out); cudaFree(d_info);
-  return o + ",\"window_addr\":" + std::to_string(info[1]) + ",\"tx_complete\":" + (tx_ok ? "true" : "false") +
-         ",\"runs\":" + runs + "}";
+  return o + placement_runs(
+      gbytes, out_bytes,
+      [&](CUtensorMap* tmap, uint8_t* g) {
+        return encode_2d(tmap, P.t, g, P.cols, P.rows, P.pitch, P.box0, P.box1, P.swizzle, P.es0, P.es1, P.nan_fill);
+      },
+      [&](const CUtensorMap& tmap, unsigned prefill, uint8_t* d_out, unsigned* d_info) {
+        tma_kernel<<<1, 256>>>(tmap, P.c0, P.c1, P.dst_off, prefill, (unsigned)box_bytes, d_out, out_bytes, d_info);
+      });
 }
 
