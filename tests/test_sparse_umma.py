@@ -200,9 +200,11 @@ def test_tma_copies_and_mma_addresses_are_cutlass_own(dumped, i):
 
 # --- the theorems ----------------------------------------------------------------------------------------------
 
-GOOD = {**{name: Verdict.UNSUPPORTED for name in (
-            "e_f16_1sm", "e_tf32_2sm", "e_s8_1sm", "e_f16_256x256x64_2sm", "e_tf32_128x256x32_1sm",
-            "e_s8_128x128x128_1sm", "e_s8_256x256x128_2sm", "e_e4m3_128x256x128_1sm", "e_e5m2_256x128x128_2sm")},
+GOOD = {**{name: Verdict.VERIFIED for name in (
+            "e_f16_1sm", "e_s8_1sm", "e_f16_256x256x64_2sm", "e_s8_128x128x128_1sm", "e_s8_256x256x128_2sm",
+            "e_e4m3_128x256x128_1sm", "e_e5m2_256x128x128_2sm")},
+        # .kind::tf32: JAX's Mosaic GPU, whose reading is the read layout's source, has no sparse tf32
+        "e_tf32_2sm": Verdict.UNSUPPORTED, "e_tf32_128x256x32_1sm": Verdict.UNSUPPORTED,
         "a_f16_1sm": Verdict.VERIFIED, "b_f16_1sm": Verdict.VERIFIED, "a_e4m3_2sm": Verdict.VERIFIED}
 BAD = [  # check, theorem, its status, words of the first failure's title or actual value
     ("e_f16_row_major_atom", T.SPARSE_METADATA_TMEM, Status.REFUSED, SS.NOT_CANONICAL),
@@ -223,16 +225,20 @@ def prove(name: str):
 
 
 @pytest.mark.parametrize("name", list(GOOD))
-def test_cutlass_s_configurations_are_proved_up_to_the_unread_figures(name):
+def test_cutlass_s_configurations_are_proved(name):
     """Theorems 27 and 33 prove CUTLASS's metadata path (TMA into shared memory, tcgen05.cp into TMEM, the part each
-    MMA is handed); theorem 28 checks what the text decides and stops, unsupported, at the figures."""
+    MMA is handed); theorem 28 checks what the text decides, then the read against the layout inferred from JAX's
+    Mosaic GPU (tests/test_sm100_sparse_metadata_read.py), unsupported for .kind::tf32 which JAX does not issue."""
     r = prove(name)
     assert r.verdict is GOOD[name] and r.ok, [(t.id, t.status) for t in r.theorems]
     statuses = {t.id: t.status for t in r.theorems}
     if name.startswith("e_"):
         assert statuses[T.SPARSE_METADATA_TMA] is Status.PROVED and statuses[T.SPARSE_METADATA_TMEM] is Status.PROVED
         read = next(t for t in r.theorems if t.id is T.SPARSE_METADATA_READ)
-        assert read.status is Status.UNSUPPORTED and "Figures 262-267" in read.reason
+        if GOOD[name] is Verdict.UNSUPPORTED:
+            assert read.status is Status.UNSUPPORTED and "Figures 262-267" in read.reason
+        else:
+            assert read.status is Status.PROVED
     else:
         assert set(statuses.values()) == {Status.PROVED}
 
@@ -458,11 +464,14 @@ def test_the_mapped_paths_are_proved_and_a_wrong_rule_refuted(monkeypatch, tmp_p
     space = [replace(kernel(c), name=c["config"]) for c in (CONFIGS[0], CONFIGS[6], CONFIGS[9])]
     monkeypatch.setattr(command, "kernels", lambda arch, level: space)
     results, mapped, paths, _ = command.run(100, "", 1, tmp_path)
-    assert mapped == 3 and paths == 9 and [r.verdict for r in results] == [Verdict.UNSUPPORTED] * 3
+    # f16 and s8 proved; tf32 unsupported at theorem 28 only (JAX's Mosaic GPU, the read layout's source, has none)
+    assert mapped == 3 and paths == 9
+    assert [r.verdict for r in results] == [Verdict.VERIFIED, Verdict.UNSUPPORTED, Verdict.VERIFIED]
     for r in results:
         statuses = {t.id: t.status for t in r.theorems}
         assert statuses[T.SPARSE_METADATA_TMEM] is Status.PROVED and statuses[T.SPARSE_METADATA_TMA] is Status.PROVED
-        assert [t.id for t in r.theorems if t.status is not Status.PROVED] == [T.SPARSE_METADATA_READ]
+        unproved = [t.id for t in r.theorems if t.status is not Status.PROVED]
+        assert unproved == ([T.SPARSE_METADATA_READ] if r.verdict is Verdict.UNSUPPORTED else []), unproved
     # E placed two columns before the end of tensor memory: its four columns do not fit
     monkeypatch.setattr(PS, "accumulator_columns", lambda n: PS.TMEM_COLUMNS - 2)
     results, _, _, _ = command.run(100, "", 1, tmp_path)

@@ -153,8 +153,10 @@ THEOREMS: tuple[Theorem, ...] = (
             "rows of A the same wgmma reads (partition_A) and its k-block's K; the sp-sel is one the type allows, "
             "ValTypeE the instruction's bits a logical element, each wgmma's metadata one 32-bit register.  SM100 "
             "(tcgen05.mma.sp): ValTypeE, K and every MMA's sparsity selector (bit 0 of the address CuTe hands it) "
-            "are the kind's; where in tensor memory the instruction reads a row's chunk is drawn only in the PTX "
-            "ISA's Figures 262-267, so that part is unsupported"),
+            "are the kind's, and for every part tCtE(_, _, i) an MMA is handed, every row and chunk, the TMEM bits "
+            "the instruction reads under its [sp-meta-tmem] and selector are those CuTe's TMEM layout holds that "
+            "row's and chunk's metadata in -- the read layout drawn only in the PTX ISA's Figures 262-267 and "
+            "inferred from JAX's Mosaic GPU (.kind::f16, f8f6f4, i8; .kind::tf32 unsupported)"),
     Theorem(29, T.BLOCKWISE_LOAD, "Blockwise scales: the load",
             "for every CTA tile, k-tile and stage of a blockwise-scaled GEMM, the scale loader (the scale warp's "
             "predicated cp.async copy_if, or the TMA box CuTe derives) writes every shared slot of the stage exactly "

@@ -30,7 +30,7 @@ INFERRED_NOTE = ("wgmma.mma_async.sp's metadata fragment (which sp-meta bit desc
                  "(hardware/wgmma_sparse.py)")
 TMEM_NOTE = ("tcgen05.mma.sp and tcgen05.cp are modelled from the PTX ISA's text, not validated on a Blackwell GPU; "
              "which tensor-memory bit the tensor core reads as a row's metadata is drawn only in the ISA's figures "
-             "(hardware/umma_sparse.py)")
+             "and is inferred from JAX's Mosaic GPU, tested by JAX on Blackwell, not here (hardware/umma_sparse.py)")
 
 
 class MetadataKind(MmaPictures):

@@ -11,8 +11,12 @@
 - 28 `sparse.metadata_read` on SM100: what the PTX ISA's text decides -- the instruction is a tcgen05.mma.sp of a kind
   with structured sparsity, ValTypeE has the bits the kind's granularity gives a logical element, the atom's K is the
   sparse K, each MMA's sparsity selector (bit 0 of the address CuTe hands it, mma_unpack's id2) is one the kind takes;
-  which tensor-memory bit the tensor core reads as a row's chunk is drawn only in the PTX ISA's Figures 262-267
-  (hardware/umma_sparse.py): with every decided fact holding the theorem is unsupported, with that reason.
+  then, for every tCtE(_, _, i) an MMA is handed, every row m, chunk c and bit of the chunk: the TMEM bit the
+  instruction reads under its [sp-meta-tmem] and selector is the one CuTe's TMEM layout holds E(m, i K + ...) in.
+  Which TMEM bit the tensor core reads as a row's chunk is drawn only in the PTX ISA's Figures 262-267; the layout
+  used (hardware/umma_sparse.py) is INFERRED from JAX's Mosaic GPU (tested by JAX on Blackwell, not here); where
+  JAX does not exercise the MMA (.kind::tf32; M = 64; a selector or [sp-meta-tmem] JAX never issues) the theorem is
+  unsupported, saying so.
 
 The order of the pipeline (the MMA of a k-tile waits for the tcgen05.cp of its stage; a k-tile range of stream-K
 starts on an even k-tile, CUTLASS's ktile_start_alignment_count = 2, so that k-tile T reads E's tile T / UtccpReuseCnt
@@ -206,7 +210,7 @@ def _mma_claims(setup: Sm100MetaSetup, suspect: Suspect) -> list[Item]:
              f"{setup.k_blocks} MMAs of K {k_mma} each"), suspect, Trace.METADATA_MMA, subject="E")]
 
 
-# --- theorem 28 on SM100: what the text decides, then the figures ---------------------------------------------------
+# --- theorem 28 on SM100: what the text decides, then the read layout (inferred) --------------------------------------
 
 def metadata_read(setup: Sm100MetaSetup, suspects: Suspects) -> Plan:
     problem = _tile_problem(setup)
@@ -238,6 +242,39 @@ def metadata_read(setup: Sm100MetaSetup, suspects: Suspects) -> Plan:
                       _column(suspects, setup.check.tmem_base), note=US.SECTION))
     if bad is not None:
         return items
-    return Unsupported(f"{US.READ_LAYOUT_UNREAD} (what the text decides holds: .kind::{kind.kind}, "
-                       f"{US.NIBBLE_BITS} metadata bits a chunk of {kind.chunk}, the sparsity selectors CuTe hands "
-                       f"the MMAs {sorted({h.selector for h in handed})}, allowed {kind.selector_rule})")
+    unread = next((p for p in (US.read_problem(kind, setup.ctas, setup.blk_m, h.sp_meta // SS.TMEM_ADDRESS_LANE,
+                                                h.column, h.selector) for h in handed) if p is not None), None)
+    if unread is not None:
+        return Unsupported(f"{unread} (what the text decides holds: .kind::{kind.kind}, {US.NIBBLE_BITS} metadata "
+                           f"bits a chunk of {kind.chunk}, the sparsity selectors CuTe hands the MMAs "
+                           f"{sorted({h.selector for h in handed})}, allowed {kind.selector_rule})")
+    items += [_read_claim(setup, kind, h, suspects.field("tmem" if setup.check.tmem is not None else "smem",
+                                                         "E's TMEM tile (tmem_e_frg) against the bits "
+                                                         "tcgen05.mma.sp reads")) for h in handed]
+    return items
+
+
+def _read_claim(setup: Sm100MetaSetup, kind: US.SparseKind, handed: SS.MmaMetadata, suspect: Suspect) -> Claim:
+    """For the MMA handed tCtE(_, _, i) ([sp-meta-tmem] column C, selector s): every row m and chunk c of its K and
+    bit n of the chunk's 4, the TMEM bit tcgen05.mma.sp reads (hardware/umma_sparse.py's inferred layout) is the one
+    CuTe's TMEM layout gives E(m, i K + (4 c + n) / bits(E)), bit (4 c + n) % bits(E) -- the row's metadata bit
+    4 c + n of the MMA's K, by the compressor's contract (E's logical element k of a row is its bits k bits(E) ..)."""
+    assert setup.tmem_view is not None
+    eb, view = setup.e_bits, setup.tmem_view
+    m, c = Var("m", setup.blk_m), Var("chunk", setup.k_mma // kind.chunk)
+    n = Var("nibble_bit", US.NIBBLE_BITS)
+    row_bit = c * US.NIBBLE_BITS + n                                        # the row's metadata bit in the MMA's K
+    element = layout_expr(view, (m, handed.index * setup.k_mma + row_bit // eb))   # (m, k) -> TMEM element of E
+    base = setup.check.tmem_base * SS.CELL_BITS                              # the tile's first column, in bits
+    cute = element * eb + row_bit % eb + base                                # lane << 21 | bit column
+    cell = US.metadata_cell(kind, handed.column, handed.selector, m, c)
+    read = cell.lane * SS.TMEM_LANE_BITS + cell.column * SS.CELL_BITS + cell.bit + n
+    return Claim(Obligation(
+        f"the MMA handed tCtE(_, _, {handed.index}) reads, as the metadata of each row and chunk of its A, the TMEM "
+        "bits CuTe's layout holds that row's and chunk's metadata in", [m, c, n], eq(cute, read), lhs=cute, rhs=read,
+        shown={"E's k": handed.index * setup.k_mma + row_bit // eb, "TMEM element (CuTe)": element,
+               "lane (CuTe)": cute // SS.TMEM_LANE_BITS, "column (CuTe)": (cute % SS.TMEM_LANE_BITS) // SS.CELL_BITS,
+               "bit (CuTe)": cute % SS.CELL_BITS, "lane (read)": cell.lane, "column (read)": cell.column,
+               "bit (read)": cell.bit + n},
+        note=f".kind::{kind.kind}, [sp-meta-tmem] column {handed.column}, selector {handed.selector}; the read layout "
+             f"is {US.INFERRED} ({US.READ_SOURCE})"), suspect, subject="E")
