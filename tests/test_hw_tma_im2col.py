@@ -316,7 +316,7 @@ def test_hw_im2col_json_is_the_model(capsys):
     assert [p[1:] for p in ans["pixels"]] == [[0, h, w, True] for h in range(4) for w in range(4)]
     t = im2col("float32", (32, 4, 4, 1), (-1, -1), (-1, -1), 32, 16, swizzle=SW.B128)
     want = [[w.addr, *reversed(w.coord), w.byte] for w in placement_im2col(t, (0, -1, -1, 0), (1, 1), 0x400)]
-    assert ans["writes"] == want and "no capture has validated it" in ans["note"]
+    assert ans["writes"] == want and "reproduces an H200 capture" in ans["note"]
 
 
 def test_hw_im2col_defaults_start_at_the_box_and_the_table_marks_fills(capsys):
@@ -402,3 +402,12 @@ def test_a_sample_of_im2col_placements_is_reproduced_byte_for_byte():
     sample = placements[::SAMPLE] + [tp for tp in placements if not tp[0].startswith("place_")]
     problems = [m for tid, p in sample for m in cmp.placement_problems(tid, p, [])]
     assert problems == []
+
+
+def test_the_batch_steps_by_its_element_stride_as_the_h200_does():
+    """Found by the capture (the text strides D, H and W only): with elementStrides[N] = 2 the traversal wraps from
+    batch 0 to batch 2.  W's box -1 .. 7 (extent 9, corners -1 / -1) stepped by 2 gives 5 pixels a batch."""
+    t = Im2colMap("float16", (40, 9, 3), (96, 864), (-1,), (-1,), 32, 12, element_strides=(1, 2, 2))
+    px = pixels(t, (8, -1, 0), (0,))
+    assert [p.position for p in px] == [(w, n) for n in (0, 2) for w in (-1, 1, 3, 5, 7)] + [(-1, 4), (1, 4)]
+    assert not any(p.inside(t) for p in px[10:])          # batch 4 of 3: filled

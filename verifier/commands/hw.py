@@ -407,7 +407,7 @@ def tmem_query(a: argparse.Namespace) -> Answer:
 
 
 def tma_query_im2col(a: argparse.Namespace) -> Answer:
-    """An im2col load (Im2colMap, from the driver API's and the PTX ISA's documentation; not hardware-validated).
+    """An im2col load (Im2colMap, from the driver API's and the PTX ISA's documentation; reproduces the H200 capture).
     A write is [addr, n, [d, [h,]] w, c, byte], the coordinates outermost first as the tiled forms'; a pixel is
     [row, n, [d, [h,]] w] of the element it reads (its traversal position plus the offsets) and whether it is
     inside the tensor."""

@@ -22,11 +22,14 @@ go to tests/data/hw/tma_im2col.json.gz, not captured yet).  Sources, in this mod
   (pixelsPerColumn does); the pixels are stepped by it along D, H and W.
 - PTX ISA, "Tensors": the tensor copy treats shared memory as linear; out-of-bound elements are filled.
 
-The model, where the documentation leaves a choice (each one a thing the capture settles):
+The model, where the documentation leaves a choice -- each one settled by the H200 capture of 2026-12-05
+(tools/gpu/capture_tma_im2col.cu, tests/data/hw/tma_im2col.json.gz: 4,471 placements reproduced byte for byte):
 - traversal: the pixels follow the box in W, H, D, N order from the filter base: W grows by elementStrides[W]; past
   the box's upper W it restarts at the box's lower W and H grows by elementStrides[H]; past the box's upper H, H
   restarts at its lower corner and D grows (rank 5); past the last spatial dimension's upper corner the batch grows by
-  one (the documentation strides D, H and W only).  Pixel k reads the element at its position plus the offsets;
+  elementStrides[N].  The documentation strides D, H and W only; the model first stepped the batch by one, and the
+  capture showed the hardware steps it by its element stride too (a batch of 0 then 2 with elementStrides[N] = 2).
+  Pixel k reads the element at its position plus the offsets;
 - a pixel, or a channel, outside the tensor (a coordinate below 0 or at / past its extent; a batch past N) is filled
   as a tiled load fills: zeros, or with the NaN request the pattern 0x7FF7 repeated (tma.NAN_FILL_UNIT);
 - shared memory: pixel k is row k, of channelsPerPixel elements, rows at the tiled mode's pitch (the swizzle span, or
@@ -55,8 +58,9 @@ CORNER_BOUND = {3: 1 << 15, 4: 1 << 7, 5: 1 << 4}
 OFFSET_BOUND = {3: 1 << 16, 4: 1 << 8, 5: 1 << 5}
 CHANNELS_LIMIT = 256                 # channelsPerPixel
 PIXELS_LIMIT = 1024                  # pixelsPerColumn
-IM2COL_NOTE = ("the im2col model is written from the driver API's and the PTX ISA's documentation; no capture has "
-               "validated it yet (tools/gpu/capture_tma_im2col.cu)")
+IM2COL_NOTE = ("the im2col model is written from the driver API's and the PTX ISA's documentation and reproduces an "
+               "H200 capture of 4,471 placements and every encoding rule (tools/gpu/capture_tma_im2col.cu); "
+               "interleaved layouts, sub-byte types and the sm_100 swizzles are not modelled")
 MODELLED_SWIZZLES = (TmaSwizzle.NONE, TmaSwizzle.B32, TmaSwizzle.B64, TmaSwizzle.B128)
 # the element types of the model: the byte-sized CUtensorMapDataType names -> bytes
 IM2COL_TYPE_BYTES = {**DATA_TYPE_BYTES, "float32_ftz": 4, "tfloat32_ftz": 4}
@@ -233,6 +237,7 @@ def pixels(t: Im2colMap, start: tuple[int, ...], offsets: tuple[int, ...]) -> li
     pos = list(start[1:t.rank - 1])
     batch = start[t.rank - 1]
     strides = t.traversal[1:t.rank - 1]
+    batch_stride = t.traversal[t.rank - 1]      # captured: the batch steps by its element stride too
     out = []
     for k in range(t.pixels_per_column):
         coord = tuple(p + o for p, o in zip(pos, offsets)) + (batch,)
@@ -243,7 +248,7 @@ def pixels(t: Im2colMap, start: tuple[int, ...], offsets: tuple[int, ...]) -> li
                 break
             pos[i] = t.lower_corner[i]
         else:
-            batch += 1
+            batch += batch_stride
     return out
 
 
