@@ -15,35 +15,14 @@
 #include <memory>
 #include "cutlass/cutlass.h"
 #include "cutlass/gemm/collective/collective_builder.hpp"
+#include "dump_common.hpp"
 using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
 
-template <class T> void tname(const char* what) {
-  const char* p = __PRETTY_FUNCTION__;
-  const char* s = strstr(p, "T = ");
-  printf("@%s %.*s\n", what, s ? int(strlen(s+4)-1) : 0, s ? s+4 : "");
-}
-
-template <class X_> void pl(const char* what, X_ const& x) { printf("@%s ", what); print(x); printf("\n"); }
-
 // the bits of a 16-bit scale element, read back as its slot number
 template <class T> int slot_of(T const& x) { uint16_t r; memcpy(&r, &x, sizeof(r)); return int(r); }
 template <class T> T as_scale(int slot) { uint16_t r = uint16_t(slot); T x; memcpy(&x, &r, sizeof(r)); return x; }
-
-template <class TmaT, class GTensor, class SLayout, class VMap>
-void gbasis(const char* what, GTensor g, SLayout s, VMap v) {
-  auto tma_gbasis = cute::detail::construct_tma_gbasis<TmaT>(g, s, v);
-  cute::array<uint64_t,5> gs = {1,1,1,1,1}; cute::array<uint64_t,5> gst = {0,0,0,0,0};
-  cute::detail::fill_tma_gmem_shape_stride(g, stride(tma_gbasis), gs, gst);
-  constexpr int R = decltype(rank(tma_gbasis))::value;
-  cute::array<uint32_t,5> box = {1,1,1,1,1};
-  for_each(make_seq<R>{}, [&](auto i){ box[i] *= size<i>(tma_gbasis); });
-  printf("@%s_tma_rank %d\n@%s_tma_global_dim", what, R, what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)gs[i]);
-  printf("\n@%s_tma_global_strides", what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)(gst[i]*sizeof_bits_v<TmaT>/8));
-  printf("\n@%s_tma_box", what); for (int i=0;i<R;++i) printf(" %u", box[i]);
-  printf("\n");
-}
 
 template <class CB>
 void dump(const char* name, const char* kernel, int global_m, int scale_k, std::initializer_list<int> threads) {
@@ -71,7 +50,7 @@ void dump(const char* name, const char* kernel, int global_m, int scale_k, std::
     auto layout = make_layout(make_shape(global_m, scale_k, 1), make_stride(_1{}, int64_t(global_m), int64_t(global_m) * scale_k));
     Tensor g = make_tensor(make_gmem_ptr(reinterpret_cast<ElementScale const*>(uintptr_t(1) << 20)), layout);
     auto v = make_identity_layout(shape(g)).compose(typename CM::ScaleTileShape{});
-    gbasis<TmaT>("scale", g, typename CM::SmemLayoutScale{}(_,_,Int<0>{}), v);
+    tma_basis_lines<TmaT>("scale", g, typename CM::SmemLayoutScale{}(_,_,Int<0>{}), v);
     printf("@scale_tma_type_bits %d\n", int(sizeof_bits_v<TmaT>));
   }
   TiledMma tiled_mma;
