@@ -394,8 +394,7 @@ def _table_type_fact(setup: MixedScaleSetup, suspects: Suspects) -> Fact:
     return Fact("each table holds 8 values of the MMA's A type (lookup_table_convert picks A's bytes from it)", holds,
                 f"{vt.name} against the MMA's A {want.name} ({want.bits} bits)",
                 f"cutlass::Array<{want.name}, {LUT.LOOKUP_TABLE_ENTRIES}> of an 8-bit type",
-                suspects.value_type(f"the scale type {vt.name}"), point=None if holds else {"value": 0},
-                domain_size=0)
+                suspects.value_type(f"the scale type {vt.name}"))      # the whole configuration's: no point
 
 
 def _positive_tables_fact(setup: MixedScaleSetup, x_size: int, k_blocks: int, reader: Suspect) -> Fact:
