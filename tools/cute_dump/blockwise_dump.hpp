@@ -11,18 +11,11 @@
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
 #include "cutlass/detail/blockwise_scale_layout.hpp"
+#include "dump_common.hpp"
 using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
 using X = Underscore;
-
-template <class T> void tname(const char* what) {
-  const char* p = __PRETTY_FUNCTION__;
-  const char* s = strstr(p, "T = ");
-  printf("@%s %.*s\n", what, s ? int(strlen(s+4)-1) : 0, s ? s+4 : "");
-}
-
-template <class X_> void pl(const char* what, X_ const& x) { printf("@%s ", what); print(x); printf("\n"); }
 
 template <class T> void values(const char* what, T const& t) {
   printf("@%s", what);
@@ -46,20 +39,6 @@ void writes(const char* what, Pred const& prd_in, Src const& src, Dst const& dst
   for (int i = 0; i < size<1>(dst_v); ++i)
     for (int v = 0; v < size<0>(dst_v); ++v)
       printf(" %d:%d:%d", int(bool(prd_v(0, i))), int(src_v(v, i)), int(dst_v(v, i)));
-  printf("\n");
-}
-
-template <class TmaT, class GTensor, class SLayout, class VMap>
-void gbasis(const char* what, GTensor g, SLayout s, VMap v) {
-  auto tma_gbasis = cute::detail::construct_tma_gbasis<TmaT>(g, s, v);
-  cute::array<uint64_t,5> gs = {1,1,1,1,1}; cute::array<uint64_t,5> gst = {0,0,0,0,0};
-  cute::detail::fill_tma_gmem_shape_stride(g, stride(tma_gbasis), gs, gst);
-  constexpr int R = decltype(rank(tma_gbasis))::value;
-  cute::array<uint32_t,5> box = {1,1,1,1,1};
-  for_each(make_seq<R>{}, [&](auto i){ box[i] *= size<i>(tma_gbasis); });
-  printf("@%s_tma_rank %d\n@%s_tma_global_dim", what, R, what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)gs[i]);
-  printf("\n@%s_tma_global_strides", what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)(gst[i]*sizeof_bits_v<TmaT>/8));
-  printf("\n@%s_tma_box", what); for (int i=0;i<R;++i) printf(" %u", box[i]);
   printf("\n");
 }
 
@@ -151,7 +130,7 @@ void dump_sm90(const char* name, const char* kernel) {
       auto layout_SFA = CM::ScaleConfig::tile_atom_to_shape_SFA(problem);
       Tensor g = make_tensor(make_gmem_ptr(reinterpret_cast<float const*>(uintptr_t(1) << 20)), filter_zeros(layout_SFA));
       auto v = make_identity_layout(shape(g)).compose(Shape<Int<CM::ScaleMsPerTile>, _1>{});
-      gbasis<float>("a", g, filter_zeros(typename CM::SmemLayoutSFA{})(_,_,Int<0>{}), v);
+      tma_basis_lines<float>("a", g, filter_zeros(typename CM::SmemLayoutSFA{})(_,_,Int<0>{}), v);
     }
   }
   sm90_reader<CM>({0, 1, 37, 128, 255});

@@ -1,9 +1,9 @@
 // tools/cute_dump/dump_common.hpp -- what the CuTe dump programs share: the "@key value" printers (a type's name, a
 // CuTe object) and the TMA basis lines (rank, global dims, byte strides, box) of construct_tma_gbasis for a global
-// tensor, a shared layout and the value map, as make_tma_copy derives them.  Host code only.  Included by
-// mixed_scales_dump.hpp, mixed_scales_lut_dump.hpp (both) and sparse_dump.hpp (the printers), each program's output
-// unchanged by the move (its JSON re-made byte for byte); the other dump headers keep their own copies until each is
-// recompiled and compared the same way.
+// tensor, a shared layout and the value map, as make_tma_copy derives them.  Host code only.  Included by the
+// mixed-scale, lookup-table, sparse, transpose, blockwise and shuffle dumps, each program's output unchanged by the
+// move (recompiled and compared byte for byte); blockscaled_dump.hpp prints its own format and sparse_sm100_dump.hpp
+// keeps its copies (not yet recompiled and compared).
 #pragma once
 #include <cstdio>
 #include <cstring>

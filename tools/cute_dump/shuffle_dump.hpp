@@ -11,11 +11,10 @@
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/util/mixed_dtype_utils.hpp"
+#include "dump_common.hpp"
 using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
-
-template <class X> void pl(const char* what, X const& x) { printf("@%s ", what); print(x); printf("\n"); }
 
 template <class Wide, class Shuffle>
 using AtomQuant = decltype(cutlass::compute_memory_reordering_atom<Wide, Layout<Shape<_1, _1>>, Shuffle>());

@@ -14,18 +14,11 @@
 #include "cutlass/cutlass.h"
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
+#include "dump_common.hpp"
 #undef private
 using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
-
-template <class T> void tname(const char* what) {
-  const char* p = __PRETTY_FUNCTION__;
-  const char* s = strstr(p, "T = ");
-  printf("@%s %.*s\n", what, s ? int(strlen(s+4)-1) : 0, s ? s+4 : "");
-}
-
-template <class X> void pl(const char* what, X const& x) { printf("@%s ", what); print(x); printf("\n"); }
 
 // element offsets (from the buffer's first element) of every element of a partition, in its own order
 template <class T, class Tn>
