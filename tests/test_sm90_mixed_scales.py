@@ -5,8 +5,9 @@ tensor), the kernels proved, and broken configurations and rules refuted with th
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -140,23 +141,38 @@ def test_the_scale_path_is_cutlass_s_for_every_dumped_thread_and_k_block(config,
     assert r is not None and setup.reading is not None
     assert (r.fragment, r.copy_view) == (parse_layout(config["frag_scale"]), parse_layout(config["copy_view_scale"]))
     assert setup.threads == config["threads"] and setup.a_fragment[2] == config["k_blocks"]
-    k_atom = setup.atom.shape_mnk[2]
-    writes = int(r.write_view.size())
     for dumped in config["threads_dumped"]:
-        t = dumped["thread"]
-        assert setup.reading.partition(Tensor(0, setup.check.smem), "A", t).layout == \
+        assert setup.reading.partition(Tensor(0, setup.check.smem), "A", dumped["thread"]).layout == \
             parse_layout(dumped["scale_layout"])
-        reads = iter(dumped["reads"])
-        for kb in range(setup.a_fragment[2]):
-            for x in range(setup.a_fragment[0] * setup.a_fragment[1]):
-                m, k, slot, zero = next(reads)
-                row, col = a_row(setup, const(t), const(x))
-                assert (_at(row), kb * k_atom + _at(col)) == (m, k)
-                register = _at(read_register(setup, const(x), const(kb)))
-                writer = max(y for y in range(writes) if _at(written_register(setup, const(y))) == register)
-                assert _at(source_slot(setup, const(t), const(writer), const(DUMPED_STAGE))) == slot
-                assert zero in (-1, slot)
-        assert next(reads, None) is None
+        for read in model_reads(setup, dumped):
+            assert read.mk == read.dumped[:2]
+            slot, zero = read.dumped[2:]
+            assert read.slot == slot and zero in (-1, slot)
+
+
+@dataclass(frozen=True)
+class ModelRead:
+    """One dumped read of a thread's A element x of k-block kb, beside what the model says of it."""
+    dumped: tuple[int, ...]        # CUTLASS's line: m, k, then the slots it dumped
+    mk: tuple[int, int]            # the (m, k) the RS wgmma reads from register x of k-block kb (PTX ISA fragment)
+    register: int                  # the scale register dequantize_A_kblock pairs with it
+    slot: int                      # the slot the k-block 0 copy put in that register (the copy's last writer)
+
+
+def model_reads(setup: MixedScaleSetup, dumped: dict) -> Iterator[ModelRead]:
+    """Every read CUTLASS dumped for one thread (k-block by k-block, element by element), with the model's."""
+    r = setup.registers
+    assert r is not None
+    t, k_atom, writes = dumped["thread"], setup.atom.shape_mnk[2], int(r.write_view.size())
+    reads = iter(dumped["reads"])
+    for kb in range(setup.a_fragment[2]):
+        for x in range(setup.a_fragment[0] * setup.a_fragment[1]):
+            row, col = a_row(setup, const(t), const(x))
+            register = _at(read_register(setup, const(x), const(kb)))
+            writer = max(y for y in range(writes) if _at(written_register(setup, const(y))) == register)
+            yield ModelRead(tuple(next(reads)), (_at(row), kb * k_atom + _at(col)), register,
+                            _at(source_slot(setup, const(t), const(writer), const(DUMPED_STAGE))))
+    assert next(reads, None) is None, "CUTLASS dumped more reads than the thread's fragment holds"
 
 
 # --- the prescreen: the generator's kernels ------------------------------------------------------------------------

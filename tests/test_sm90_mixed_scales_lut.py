@@ -24,7 +24,6 @@ from verifier.kinds.mixed_scale import setup as mixed_setup
 from verifier.kinds.mixed_scale.config import MixedScaleCheck
 from verifier.kinds.mixed_scale.kind import build_setup
 from verifier.kinds.mixed_scale.setup import MixedScaleSetup
-from verifier.kinds.mixed_scale.theorems import a_row, read_register, source_slot, written_register
 from verifier.outcome import Status, Verdict
 from verifier.prescreen import run as command
 from verifier.prescreen import sm90_mixed_scales as rules
@@ -32,15 +31,16 @@ from verifier.prescreen.builders import SWIZZLE_ALIGN_BYTES, Mapped, MMAAtomFact
 from verifier.prescreen.sm90_mixed_scales import MixedScalePathCheck
 from verifier.prescreen.space import KernelConfig
 from verifier.specfile import SpecError, load_spec
-from verifier.symbolic.expr import Expr, const, evaluate
+from verifier.symbolic.expr import Expr, evaluate
 from verifier.theorems.catalog import TheoremId
 from verifier.theorems.result import CheckResult
+
+from test_sm90_mixed_scales import model_reads     # mixed_scales_lut.cu copies stage 1 too (DUMPED_STAGE)
 
 T = TheoremId
 DATA = json.loads((Path(__file__).parent / "data" / "cute_mixed_scales_lut.json").read_text(encoding="utf-8"))
 CONFIGS = DATA["configs"]
 IDS = [c["config"] for c in CONFIGS]
-DUMPED_STAGE = 1                    # mixed_scales_lut.cu copies stage 1 into registers
 TABLE_BITS = 64                     # cutlass::Array<float_e4m3_t, 8>
 NARROW_BITS, WIDE_BITS = 4, 8
 COOP, PINGPONG, WS = "TmaWarpSpecializedCooperative", "TmaWarpSpecializedPingpong", "TmaWarpSpecialized"
@@ -152,23 +152,14 @@ def test_every_table_lookup_is_cutlass_s_for_every_dumped_thread_and_k_block(con
     assert setup.a_load.mode(0) == load.mode(0)         # mode 0 compact whatever SmemLayoutA: the chunks' positions
     assert setup.threads == config["threads"] and setup.a_fragment[2] == config["k_blocks"]
     derived = {int(v) for v in r.read_view.values()}    # the registers k-block 0 derives a positive table in
-    k_atom = setup.atom.shape_mnk[2]
-    writes = int(r.write_view.size())
     for dumped in config["threads_dumped"]:
-        t = dumped["thread"]
-        assert setup.reading.partition(Tensor(0, setup.check.smem), "A", t).layout == \
+        assert setup.reading.partition(Tensor(0, setup.check.smem), "A", dumped["thread"]).layout == \
             parse_layout(dumped["scale_layout"])
-        reads = iter(dumped["reads"])
-        for kb in range(setup.a_fragment[2]):
-            for x in range(setup.a_fragment[0] * setup.a_fragment[1]):
-                m, k, negative, positive = next(reads)
-                row, col = a_row(setup, const(t), const(x))
-                assert (_at(row), kb * k_atom + _at(col)) == (m, k)
-                register = _at(read_register(setup, const(x), const(kb)))
-                writer = max(y for y in range(writes) if _at(written_register(setup, const(y))) == register)
-                assert _at(source_slot(setup, const(t), const(writer), const(DUMPED_STAGE))) == negative
-                assert positive == negative and register in derived
-        assert next(reads, None) is None
+        for read in model_reads(setup, dumped):
+            assert read.mk == read.dumped[:2]
+            negative, positive = read.dumped[2:]
+            assert read.slot == negative
+            assert positive == negative and read.register in derived
 
 
 # --- the prescreen -------------------------------------------------------------------------------------------------
