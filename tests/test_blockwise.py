@@ -459,3 +459,68 @@ def test_a_blockwise_check_reads_the_layouts_as_written():
     assert BW.granularity_of(smem) == (1, 128)
     assert BW.granularity_of(parse_layout(SM90["b_gmem"])) == (128, 128)
     assert isinstance(smem, Layout)
+
+
+# --- kernels of a high --level (ping-pong schedules, tiles whose scales are no multiple of the warp) ---------------
+
+def _level_kernel(tile: tuple[int, int, int], granularity_n: int, schedule: str) -> KernelConfig:
+    """An SM90 blockwise kernel as the generator lists it at --level 9999 (1x128 scales of A)."""
+    name = (f"cutlass3x_sm90_tensorop_gemm_1x128f32xe4m3_{granularity_n}x128f32xe4m3_f32_f32_f32_"
+            f"{'x'.join(map(str, tile))}_1x2x1_0_tnn_align16_warpspecialized_pingpong_epi_nosmem")
+    return KernelConfig(name, 90, "BlockwiseUniversal3x", "TensorOp", tile, (4, 1, 1), (0, 0, 0), "e4m3", "e4m3",
+                        "f32", "RowMajor", "ColumnMajor", 16, 16, schedule, 0)
+
+
+def _scale_results(kc: KernelConfig) -> dict[str, object]:
+    from verifier.prescreen.builders import Mapped, map_kernel
+    from verifier.prescreen.run import prove as prove_paths
+    mapped = map_kernel(kc)
+    assert isinstance(mapped, Mapped), mapped
+    scales = tuple(c for c in mapped.checks if isinstance(c, PB.BlockwiseScaleCheck))
+    results, _ = prove_paths(90, [kc] * len(scales), [Mapped((c,), mapped.how) for c in scales],
+                             [1] * len(scales), 1, None)
+    return {c.scaled: (dict(c.entries), r) for c, r in zip(scales, results)}
+
+
+def test_a_ping_pong_kernel_reads_its_scales_with_one_warpgroup():
+    """KernelTmaWarpSpecializedPingpongFP8Blockwise derives from the ping-pong schedule: the builder's AtomLayoutMNK
+    is (1, 1, 1), one warpgroup a 64-row tile; the scales' reader is that tiled MMA and is verified."""
+    pytest.importorskip("cutlass_library")
+    kc = _level_kernel((64, 128, 128), 128, "BlockwiseTmaWarpSpecializedPingpong")
+    found = _scale_results(kc)
+    for op in "AB":
+        entries, r = found[op]
+        assert entries["atom_layout"] == "[1, 1, 1]"
+        assert r.verdict is Verdict.VERIFIED, (op, r.summary)
+
+
+def test_the_cooperative_reader_on_a_ping_pong_tile_is_refuted(tmp_path):
+    """The mistake the rule once made: two warpgroups read a 64-row tile's row scales; thread 128's accumulators
+    (rows 64.., past the tile) are handed slot 64.  One warpgroup (ping-pong's AtomLayoutMNK) is verified."""
+    config = next(c for c in CONFIGS if c["arch"] == 90 and c["tile"][0] == 128 and c["tma_load"] == [0, 0])
+    text = spec_text(config, "A")
+    assert "atom_layout: [2, 1, 1]" in text and "tile: [128, 128, 128]" in text
+    tile64 = (text.replace("tile: [128, 128, 128]", "tile: [64, 128, 128]")
+              .replace(config["smem_a"], "((_1,_64),(_128,_1),_6):((_0,_1),(_0,_64),_64)")
+              .replace(config["a_gmem"], "((_1,128),(_128,2),1):((_0,_1),(_0,128),256)"))
+    r = prove(tile64, tmp_path)
+    assert r.verdict is Verdict.REFUTED and set(failed(r)) == {"blockwise.read"}, failed(r)
+    one = prove(tile64.replace("atom_layout: [2, 1, 1]", "atom_layout: [1, 1, 1]"), tmp_path)
+    assert one.verdict is Verdict.VERIFIED, failed(one)
+
+
+def test_scales_no_multiple_of_the_warp_overrun_their_stage():
+    """A 216-column tile with one scale a column: the warp's 32-wide copy_if walks 7 x 32 = 224 slots (CuTe
+    rounds the repeat up), so lanes 24..31 write the next stage's first slots (the predicate tests only the global
+    shape) -- refuted with the first write past the stage."""
+    pytest.importorskip("cutlass_library")
+    kc = _level_kernel((128, 216, 128), 1, "BlockwiseTmaWarpSpecializedPingpong")
+    found = _scale_results(kc)
+    entries, r = found["B"]
+    assert json.loads(entries["copy"]) == PB.CP_ASYNC_SCALE
+    assert r.verdict is Verdict.REFUTED
+    load = next(t for t in r.theorems if t.id.value == "blockwise.load")
+    assert load.status is Status.REFUTED
+    said = [i.witness.actual for i in load.items if i.witness is not None]
+    assert any("lane 24's write 6 lands in slot 216, past the stage's 216 slots" in str(a) for a in said), said
+    assert found["A"][1].verdict is Verdict.VERIFIED      # 128 row scales: four full warps' worth

@@ -11,7 +11,8 @@ with that count, and the scales of A (SFA) and B (SFB) are added, one blockwise 
 - SM90 (sm90_mma_[array_]tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp): Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS
   <float>, float> on 32 threads x 1 value, the warp's lanes below ScaleMsPerTile (ScaleNsPerTile) writing; except the
   non-array kernels' SFA (SFB) with at least 32 scales a tile along M (N), fewer than 32 along the other and MN-major
-  (IsTmaLoadSFA / IsTmaLoadSFB): SM90_TMA_LOAD; the reader is the cooperative tiled MMA (2 warpgroups along M);
+  (IsTmaLoadSFA / IsTmaLoadSFB): SM90_TMA_LOAD; the reader is the tiled MMA of the dense A and B (the builder's
+  AtomLayoutMNK: 2 warpgroups along M when cooperative, 1 for ping-pong);
 - SM100 (sm100_mma_array_warpspecialized_blockwise_scaling.hpp, sm100_blockwise_umma_builder.inl): the builder's
   sm100_make_simt_gmem_tiled_copy_SF (at least 32 leading scales: 32 threads x a 16-byte-at-most vector, else one thread
   a scale), and the reader accum(): make_tmem_copy(CopyOpT2R, the epilogue tile) of the 1-SM accumulator; CopyOpT2R and
@@ -58,7 +59,6 @@ CP_ASYNC_BY_BYTES = {4: CP_ASYNC_SCALE, 8: "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>"
                      16: "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"}
 MAX_VECTOR_BYTES = 16
 TMA = "SM90_TMA_LOAD"
-SM90_READER_ATOM_LAYOUT = (2, 1, 1)   # the cooperative schedules' AtomLayoutMNK
 # the epilogue (sm100_builder.inl, EpilogueTileAuto, a 1-SM MMA: TmemWarpShape_MN (4, 1))
 TMEM_WARPS_M = 4
 TMEM_DATAPATHS = 32                   # datapaths of one TMEM sub-partition
@@ -203,7 +203,10 @@ def _entries(scaled: str, g_mn: int, g_k: int, tile: tuple[int, int, int], copy:
     return out
 
 
-def sm90_scale_checks(kc: KernelConfig, g: Granularity, mma: AtomFacts, stages: int) -> list[BlockwiseScaleCheck]:
+def sm90_scale_checks(kc: KernelConfig, g: Granularity, mma: AtomFacts, stages: int,
+                      atom_layout: tuple[int, int, int]) -> list[BlockwiseScaleCheck]:
+    """SFA and SFB of an SM90 kernel; `atom_layout`: the builder's AtomLayoutMNK (the dense path's: (2, 1, 1) for the
+    cooperative schedules, (1, 1, 1) for ping-pong), the tiled MMA whose accumulators the scales multiply."""
     m, n, k = kc.tile
     blocks = {"A": m // g.m, "B": n // g.n}
     out = []
@@ -213,7 +216,7 @@ def sm90_scale_checks(kc: KernelConfig, g: Granularity, mma: AtomFacts, stages: 
         smem, gmem = _scale_layouts(g_mn, g.k, tile_mn, k, stages)
         copy = TMA if tma else CP_ASYNC_SCALE
         entries = _entries(scaled, g_mn, g.k, kc.tile, copy, None if tma else (WARP, 1), smem, gmem)
-        entries.insert(0, ("atom_layout", f"[{', '.join(map(str, SM90_READER_ATOM_LAYOUT))}]"))
+        entries.insert(0, ("atom_layout", f"[{', '.join(map(str, atom_layout))}]"))
         out.append(BlockwiseScaleCheck(mma, scaled, copy, tuple(entries)))
     return out
 
@@ -275,7 +278,8 @@ def blockwise_paths(kc: KernelConfig, dense: tuple[Any, ...], how: str) -> tuple
         return g if isinstance(g, str) else str(config)
     mma = dense[0].mma                     # the dense path's atom: the MMA the scales' accumulators come from
     stages = config.stages
-    scales = sm90_scale_checks(kc, g, mma, stages) if kc.arch == 90 else sm100_scale_checks(kc, g, mma, stages)
+    scales = (sm90_scale_checks(kc, g, mma, stages, dense[0].atom_layout) if kc.arch == 90
+              else sm100_scale_checks(kc, g, mma, stages))
     if isinstance(scales, str):
         return scales
     return dense + tuple(scales), (f"{how}; blockwise scales {g.m}x{g.k} (A) and {g.n}x{g.k} (B), "

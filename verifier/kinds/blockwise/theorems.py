@@ -128,6 +128,23 @@ def _contiguous(layout: Layout, n: int) -> bool:
     return n == 1 or runs == [(n, 1)]
 
 
+def _past_stage(setup: BlockwiseSetup, active: int) -> str:
+    """The first write (lane, call) past the stage's slots, said as the slot of the next stage it lands in; empty
+    when every write stays in the stage."""
+    assert setup.parts is not None
+    dst = setup.parts.dst
+    values = dst.filtered.mode(0)
+    for call in range(dst.calls):
+        for value in range(dst.vector):
+            for lane in range(active):
+                slot = int(dst.thread(lane)) + int(values(value)) + int(dst.rest(call))
+                if slot >= setup.slots:
+                    return (f": lane {lane}'s write {call * dst.vector + value} lands in slot {slot}, past the "
+                            f"stage's {setup.slots} slots (the next stage's slot {slot - setup.slots} when the stages "
+                            "are adjacent)")
+    return ""
+
+
 def _cp_async_load(setup: BlockwiseSetup, suspects: Suspects) -> list[Item]:
     check = setup.check
     copy_suspect = suspects.field("copy_layout", f"the scale copy's thread and value layouts {check.copy_layout}")
@@ -157,7 +174,8 @@ def _cp_async_load(setup: BlockwiseSetup, suspects: Suspects) -> list[Item]:
                       copy_suspect))
     writes = active * dst.vector * dst.calls
     items.append(Fact("the warp writes as many scales as the stage has slots", writes == setup.slots,
-                      f"{active} lanes x {dst.vector} x {dst.calls} writes", f"{setup.slots} slots", copy_suspect))
+                      f"{active} lanes x {dst.vector} x {dst.calls} writes" + _past_stage(setup, active),
+                      f"{setup.slots} slots", copy_suspect))
     if not all(f.holds for f in items if isinstance(f, Fact)):
         return items
     n_writes = writes
