@@ -33,7 +33,9 @@ S8 = gmma_atom(128, "s32", "s8", "s8", ("K", "K"), rs=True)
 # the f16 RS atom with the fragment's k+1 and m+8 value modes exchanged: not the PTX ISA's register order
 F16_WRONG_ORDER = MMAAtomFacts("SM90_64x128x16_F32F16F16_RS_WRONG_ORDER", tuple(
     (k, '"((4,8,4),(2,2,2)):((128,1,16),(8,64,512))"' if k == "a" else v) for k, v in F16.fields))
-ATOMS = (F16, BF16, TF32, TF32_SS, S8, F16_WRONG_ORDER)
+# N = 88: 11 column blocks, fragments that are no power-of-two layout (the generator's tiles at a high --level)
+F16_N88 = gmma_atom(88, "f32", "f16", "f16", ("K", "K"), rs=True)
+ATOMS = (F16, BF16, TF32, TF32_SS, S8, F16_WRONG_ORDER, F16_N88)
 TILED_THEOREMS = {T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES, T.COPY_ROUTING, T.COPY_DST_MATCHES_MMA,
                   T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END, T.SMEM_INJECTIVE,
                   T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE}
@@ -128,6 +130,19 @@ def test_a_narrow_copy_into_the_wrong_registers_is_refuted(tmp_path):
     assert {T.MMA_MATCHES_INSTRUCTION, T.END_TO_END} <= _failed(results["wrong_order"])
     src = next(t for t in results["other_mma"].theorems if t.id is T.COPY_SRC_MATCHES_DST)
     assert src.status is Status.REFUTED and "smem_partition" in src.first_failure().witness.suspect.what
+
+
+def test_an_atom_of_eleven_column_blocks_is_proved_end_to_end_and_a_wrong_copy_refuted(tmp_path):
+    """m64n88: theorem 2 proves the atom's layouts are the PTX fragments, so the end-to-end theorem runs on them
+    (no power-of-two fit needed); the 32-bit copy of four K bytes is refuted there as for N = 128."""
+    results = _prove(tmp_path, {
+        "narrow": _narrow(F16_N88, "int8_t", S8_TILE, atom_layout=[2, 1, 1]),
+        "four_bytes": {**_narrow(F16_N88, "int8_t", S8_TILE), "copy": "UniversalCopy<uint32_t>",
+                       "smem_partition": None}})
+    narrow = results["narrow"]
+    assert narrow.verdict is Verdict.VERIFIED and {t.id for t in narrow.theorems} == TILED_THEOREMS
+    assert next(t for t in narrow.theorems if t.id is T.END_TO_END).status is Status.PROVED
+    assert results["four_bytes"].verdict is Verdict.REFUTED and T.END_TO_END in _failed(results["four_bytes"])
 
 
 def test_the_mma_partition_read_in_order_is_the_copy_partition_for_make_tiled_copy_a(tmp_path):

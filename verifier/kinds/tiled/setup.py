@@ -127,9 +127,10 @@ class TiledSetup:
             return None
         atom = self.mma.atom
         renamed = renaming(self.mma_spec, self.mma_hw, proved_by())
-        if renamed is not None and renamed.consistent and not renamed.identity:
-            # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed, reads
-            # and writes exactly where the atom's layouts say
+        if renamed is not None and renamed.consistent:
+            # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed (or, for
+            # the identity, as it is), reads and writes exactly where the atom's layouts say -- also where the
+            # fragments are no power-of-two layout the fit below finds (wgmma of N = 24, 40, ... 248)
             return TiledMMA(atom, self.mma.atom_layout_mnk, self.mma.permutation)
         layouts = {}
         for op in ("A", "B", "C"):
