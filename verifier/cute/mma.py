@@ -5,7 +5,7 @@ Layout names say what they map: `thrval_to_mk` is the (thread, value) -> m + M*k
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import overload
+from typing import Iterable, overload
 
 from ..algebra import functions as F
 from ..algebra.functions import Shaped
@@ -135,12 +135,19 @@ class TiledMMA:
 
     def partition(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
         """thr_mma.partition_X(tensor)."""
+        return self.partitions(tensor, operand, (thr_idx,))[0]
+
+    def partitions(self, tensor: Tensor, operand: str, thr_indices: Iterable[int]) -> list[Tensor]:
+        """thr_mma.partition_X(tensor) of each thread: the thread-value split (thrfrg) made once, sliced per thread."""
         op = operand.upper()
         thr = Tensor(tensor.offset, self._thrfrg(tensor.layout, op))
-        v, m, n, k = self.thr_vmnk(thr_idx)
-        thr_coord = (v, Operand.of(op).pick((m, n, k)))
         r = thr.layout.mode(1, 1).rank()
-        return thr.slice((thr_coord, (Underscore, Underscore if r == 1 else (Underscore,) * r)))
+        rest = (Underscore, Underscore if r == 1 else (Underscore,) * r)
+        out = []
+        for thr_idx in thr_indices:
+            v, m, n, k = self.thr_vmnk(thr_idx)
+            out.append(thr.slice(((v, Operand.of(op).pick((m, n, k))), rest)))
+        return out
 
     def partition_fragment(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
         """thr_mma.partition_fragment_X(tensor): the register fragment (offsets are register indices)."""

@@ -129,16 +129,16 @@ def _partitions(s: ShuffleSetup, copy_spec: CopyAtomSpec) -> None:
     assert check.value_type is not None
     smem = check.smem if check.smem.rank() > 2 else Layout(check.smem.shape + (1,), check.smem.stride + (0,))
     ident = Layout((s.blk_m, s.blk_k))                                  # (m, k) -> m + BLK_M k
-    for t in range(s.threads):
-        part = s.mma.partition(Tensor(0, smem), "A", t)                 # tCsA (MMA, MMA_M, MMA_K, PIPE)
-        coords = s.mma.partition(Tensor(0, ident), "A", t)
+    tCsA = s.mma.partitions(Tensor(0, smem), "A", range(s.threads))    # (MMA, MMA_M, MMA_K, PIPE) a thread
+    tCcA = s.mma.partitions(Tensor(0, ident), "A", range(s.threads))
+    for part, coords in zip(tCsA, tCcA):
         assert isinstance(part.layout, Layout) and isinstance(coords.layout, Layout)
         if s.reads is None:
             s.reads, s.coords = part.layout, coords.layout
         elif part.layout != s.reads or coords.layout != s.coords:
             raise AlgebraError("the threads' partitions differ in layout", "partition_A")
-        s.read_offset.append(part.offset)
-        s.coord_offset.append(coords.offset)
+        s.read_offset.append(int(part.offset))
+        s.coord_offset.append(int(coords.offset))
     assert s.reads is not None
     stage0 = s.reads.slice((Underscore, Underscore, Underscore, 0))
     s.load = SH.load_layout(stage0)

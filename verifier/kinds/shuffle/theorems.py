@@ -20,9 +20,12 @@ Each part is decided by exhaustive enumeration of its whole domain on integers (
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...cute.convert import register_conversion
 from ...hardware import tma as TMA
 from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
+from ...numeric import load_numpy
 from ...theorems.claims import Fact, Item, Plan, Refusal, Unsupported
 from ...theorems.suspects import Suspects
 from .setup import BYTE, ShuffleSetup
@@ -136,38 +139,44 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
     gm = int(g.mode(0).size())
     glob = g.values()                                    # (m, k) colexicographic -> global element
 
-    def index_of(word: int) -> tuple[int, ...]:
-        out, run = [], 1
-        for d, b in enumerate(tma.box):
-            out.append((word // run) % b if d < tma.rank - 1 else word // run)
-            run *= b
-        return tuple(out)
+    load_numpy()
+    import numpy as np
+    words = np.arange(tma.box_words, dtype=np.int64)
+    index: list[Any] = []                                # each box word's traversal index, dimension by dimension
+    run = 1
+    for d, b in enumerate(tma.box):
+        index.append((words // run) % b if d < tma.rank - 1 else words // run)
+        run *= b
     # where the hardware puts each box word: every stage (a tensor map without a swizzle moves a box's bytes with
-    # its destination, so stage 0's words say it for every stage; a swizzled one is walked stage by stage)
+    # its destination, so stage 0's words say it for every stage; a swizzled one is walked stage by stage); the
+    # model's own arithmetic, on every word at once
     walked = range(setup.stages) if tensor_map.swizzle is not TMA.TmaSwizzle.NONE else range(1)
     for s in walked:
-        for word in range(tma.box_words):
-            lands = TMA.smem_address_nd(tensor_map, s * stage_bytes, index_of(word), 0)
-            total += 1
-            if lands != s * stage_bytes + word * word_bytes:
-                failures.append(({"stage": s, "word": word}, f"box word {word} of stage {s} lands at byte {lands}, "
-                                 f"not {s * stage_bytes + word * word_bytes}"))
-    offsets = [sum(i * d for i, d in zip(index_of(word), strides)) for word in range(tma.box_words)]
+        lands = TMA.smem_address_nd(tensor_map, s * stage_bytes, tuple(index), 0)
+        want_at = s * stage_bytes + words * word_bytes
+        total += tma.box_words
+        for word in np.nonzero(lands != want_at)[0].tolist():
+            failures.append(({"stage": s, "word": word}, f"box word {word} of stage {s} lands at byte "
+                             f"{int(lands[word])}, not {s * stage_bytes + word * word_bytes}"))
+    offsets = sum((i * d for i, d in zip(index, strides)), np.zeros_like(words))    # box word -> global TMA element
+    shared_at = np.asarray(shared[:bm * bk], dtype=np.int64).reshape(bk, bm)          # [k, m] -> element
+    glob_at = np.asarray(glob, dtype=np.int64)
+    word_of, within = shared_at // n, shared_at % n
+    inside = word_of < len(offsets)
+    m_index, k_index = np.arange(bm), np.arange(bk)
     for mt in range(setup.tiles[0]):
         for kt in range(setup.tiles[1]):
-            first = glob[mt * bm + gm * kt * bk]
-            for k in range(bk):
-                for m in range(bm):
-                    total += 1
-                    local = shared[m + bm * k]
-                    word, within = local // n, local % n
-                    read = first // n + (offsets[word] if word < len(offsets) else -1)
-                    want = glob[mt * bm + m + gm * (kt * bk + k)]
-                    if read != want // n or within != want % n or first % n:
-                        failures.append(({"tile_m": mt, "tile_k": kt, "m": m, "k": k},
-                                         f"shared element {local} (box word {word}, position {within}) is read from "
-                                         f"global word {read}, position {within}; the global element is {want} "
-                                         f"(word {want // n}, position {want % n})"))
+            first = int(glob[mt * bm + gm * kt * bk])
+            read = first // n + np.where(inside, offsets[np.minimum(word_of, len(offsets) - 1)], -1)
+            want = glob_at[mt * bm + m_index[None, :] + gm * (kt * bk + k_index[:, None])]
+            total += bm * bk
+            bad = (read != want // n) | (within != want % n) | (first % n != 0)
+            for k, m in zip(*(a.tolist() for a in np.nonzero(bad))):
+                local, w, got = int(shared_at[k, m]), int(want[k, m]), int(read[k, m])
+                failures.append(({"tile_m": mt, "tile_k": kt, "m": m, "k": k},
+                                 f"shared element {local} (box word {local // n}, position {local % n}) is read from "
+                                 f"global word {got}, position {local % n}; the global element is {w} "
+                                 f"(word {w // n}, position {w % n})"))
     return _point_fact("TMA brings every element (m, k) of every tile and stage from the global element the "
                        "reordered layout gives it to the shared element SmemLayoutA gives it", failures, total,
                        "the reordered layout's element", gmem,
@@ -233,6 +242,14 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
                     reg = frag_values[i + values * (r + m_blocks * kb)]
                     writer = last.get((kb, reg))
                     source = None if writer is None or writer[1] is None else copied[kb].get(writer[1])
+                    if source is not None:     # every stage at once (the common case): the loop below says a miss
+                        start, at = source + per_kb * kb, m + bm * k
+                        got_all = read_values[start:start + per_stage * setup.stages:per_stage]
+                        want_all = shared[at:at + bm * bk * setup.stages:bm * bk]
+                        if len(got_all) == len(want_all) == setup.stages and \
+                                all(off + g == w for g, w in zip(got_all, want_all)):
+                            total += setup.stages
+                            continue
                     for s in range(setup.stages):
                         total += 1
                         point = {"thread": t, "value": i, "m_block": r, "k_block": kb, "stage": s}
