@@ -299,6 +299,8 @@ def test_a_wrong_umma_rule_shows_refuted_kernels_in_the_table(monkeypatch, tmp_p
     assert "(prescreen_sm100" not in by["k_only"].summary          # one file: the paths' names suffice
     table = command.summary_table(100, results, mapped, paths, 0.0)
     assert "| verified | 1 |" in table and "| refuted (a counterexample) | 1 |" in table
+    at = command.refuting_theorems(by["mn_b"])
+    assert at and f"refuted, by theorem:\n      1  {at}" in table
 
 
 SHUFFLED_S8_KERNELS = {90: 60}     # the s8 `_shfl` kernels: 20 ConvertOnly, 40 with scales

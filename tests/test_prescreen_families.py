@@ -8,11 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from verifier.outcome import Expect, Verdict
+from verifier.outcome import Expect, Status, Verdict, check_verdict
 from verifier.prescreen.builders import Mapped, Unmapped, map_kernel
 from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, generate_families
 from verifier.prescreen.family_run import FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check
 from verifier.prescreen.space import generate
+from verifier.theorems.catalog import TheoremId
+from verifier.theorems.claims import TheoremResult
 from verifier.theorems.result import CheckResult
 
 generator = pytest.importorskip("cutlass_library.generator")
@@ -96,6 +98,22 @@ def test_the_family_table_counts_kernels_and_families():
     table = family_table(90, "9999", run)
     assert "18 GEMM kernels in 3 families, 11 kernels (2 families) mapped" in table
     assert "| verified | 11 | 2 |" in table and "| not mapped | 7 | 1 |" in table and "7  why" in table
+    assert "by theorem" not in table and "by CuTe's rule" not in table
+
+
+def test_the_family_table_says_where_refuted_and_refused_families_fail():
+    def result(*theorems: TheoremResult) -> CheckResult:
+        r = CheckResult("s.yaml", "sm90 kernels", "k", None, Expect.PASS, None, "")   # type: ignore[arg-type]
+        r.theorems = list(theorems)
+        r.verdict = check_verdict(t.status for t in theorems)
+        return r
+    load = TheoremResult(TheoremId.BLOCKWISE_LOAD, Status.REFUTED)
+    rule = TheoremResult(TheoremId.COPY_ROUTING, Status.REFUSED, reason="TiledCopy uses too few vals")
+    run = FamilyRun([result(load), result(load), result(rule)], [4, 5, 6], 3, 6, 1.0)
+    table = family_table(90, "9999", run)
+    assert "| refuted (a counterexample) | 9 | 2 |" in table and "| refused by CuTe | 6 | 1 |" in table
+    assert "refuted, by theorem (kernels, families):\n         9      2  29 blockwise.load" in table
+    assert "refused by CuTe's rule (kernels, families):\n         6      1  TiledCopy uses too few vals" in table
 
 
 def test_families_are_mapped_and_checked_alike_on_two_workers(monkeypatch):

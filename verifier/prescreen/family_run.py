@@ -12,7 +12,7 @@ from ..outcome import Expect, Status, Verdict
 from ..theorems.result import CheckResult
 from .builders import Mapped, Unmapped, map_kernel
 from .families import IGNORED_FIELDS, Family, families, sample_config
-from .run import prove, unsupported_reason
+from .run import prove, refusal_rule, refuting_theorems, unsupported_reason
 from .space import SpaceError
 
 
@@ -115,7 +115,13 @@ def family_table(arch: int, level: str, run: FamilyRun) -> str:
     for outcome in outcomes:
         rows[outcome] = (0, 0)
     reasons: dict[str, int] = {}
+    refuted: dict[str, tuple[int, int]] = {}     # theorems -> kernels, families
+    refused: dict[str, tuple[int, int]] = {}     # CuTe's rule -> kernels, families
     for r, n in zip(run.results, run.kernels):
+        if r.verdict is Verdict.REFUTED:
+            tally, key = (refused, refusal_rule(r)) if _refused(r) else (refuted, refuting_theorems(r))
+            kernels, families_ = tally.get(key, (0, 0))
+            tally[key] = (kernels + n, families_ + 1)
         if r.expect is Expect.UNSUPPORTED:
             outcome = "not mapped"
             why = r.summary.split("not mapped: ", 1)[-1]
@@ -144,6 +150,11 @@ def family_table(arch: int, level: str, run: FamilyRun) -> str:
            f"proofs and report {run.phases[2]:.1f} s)", "",
            "| outcome | kernels | families |", "|---|---|---|"]
     out += [f"| {outcome} | {kernels} | {families_} |" for outcome, (kernels, families_) in rows.items()]
+    for title, tally in (("refuted, by theorem (kernels, families):", refuted),
+                         ("refused by CuTe's rule (kernels, families):", refused)):
+        if tally:
+            out += ["", title] + [f"  {k:8d} {f:6d}  {key}" for key, (k, f) in
+                                  sorted(tally.items(), key=lambda item: -item[1][0])]
     if reasons:
         out += ["", "unsupported or not mapped, by reason (kernels):"]
         out += [f"  {n:8d}  {why}" for why, n in sorted(reasons.items(), key=lambda item: -item[1])]

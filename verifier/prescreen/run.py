@@ -137,10 +137,20 @@ def _unmapped_result(kc: KernelConfig, reason: str) -> CheckResult:
     return r
 
 
+def refusal_rule(r: CheckResult) -> str:
+    """The CuTe rule a refused kernel is refused by: its first refused theorem's reason."""
+    return next((t.reason for t in r.theorems if t.status is Status.REFUSED), "")
+
+
+def refuting_theorems(r: CheckResult) -> str:
+    """The theorems a refuted kernel is refuted at, by number and name (`29 blockwise.load, 35 ...`)."""
+    return ", ".join(f"{t.number} {t.id.value}" for t in r.theorems if t.status is Status.REFUTED)
+
+
 def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int, seconds: float) -> str:
     by = Counter(r.verdict for r in results)
-    refused = Counter(next((t.reason for t in r.theorems if t.status is Status.REFUSED), "")
-                      for r in results if any(t.status is Status.REFUSED for t in r.theorems))
+    refused = Counter(refusal_rule(r) for r in results if _refused(r))
+    refuted = Counter(refuting_theorems(r) for r in results if r.verdict is Verdict.REFUTED and not _refused(r))
     reasons = Counter(r.summary.removeprefix("not mapped: ") for r in results if r.expect is Expect.UNSUPPORTED)
     missing = Counter(unsupported_reason(r) for r in results
                       if r.verdict is Verdict.UNSUPPORTED and r.expect is not Expect.UNSUPPORTED)
@@ -156,6 +166,8 @@ def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int
            f"{sum(1 for r in results if r.verdict is Verdict.UNSUPPORTED and r.expect is not Expect.UNSUPPORTED)} |",
            f"| not mapped | {sum(1 for r in results if r.expect is Expect.UNSUPPORTED)} |",
            f"| internal error | {by[Verdict.ERROR]} |"]
+    if refuted:
+        out += ["", "refuted, by theorem:"] + [f"  {n:5d}  {at}" for at, n in refuted.most_common()]
     if refused:
         out += ["", "refused by CuTe's rule:"] + [f"  {n:5d}  {rule}" for rule, n in refused.most_common()]
     if missing:
