@@ -20,6 +20,7 @@ from verifier.commands.cli import main
 from verifier.hardware import tma as TMA
 from verifier.hardware.gmma_desc import Descriptor, operand_reads
 from verifier.outcome import Status, Verdict
+from verifier.symbolic.procedure import Procedure
 from verifier.specfile import SpecError, load_spec
 from verifier.theorems.catalog import TheoremId
 from verifier.engine.runner import run_check
@@ -171,10 +172,24 @@ def test_end_to_end_refutes_two_stages_sharing_bytes(tmp_path):
     r = run_check(spec, spec.checks["c"])
     e2e = next(t for t in r.theorems if t.id is T.GMMA_END_TO_END)
     assert e2e.status is Status.REFUTED
-    reads, distinct = e2e.items
+    reads, distinct, swizzle = e2e.items
     assert reads.status is Status.PROVED and distinct.status is Status.REFUTED
     w = distinct.witness
     assert w.actual == w.expected and w.point["element"] < w.point["element2"]
+    # the swizzle is one-to-one on every address the buffer can take, whatever the layout does
+    assert swizzle.status is Status.PROVED and swizzle.procedure is Procedure.ENUMERATION
+
+
+def test_tma_writes_distinct_bytes_proved_as_offsets_and_a_one_to_one_swizzle(tmp_path):
+    """Distinct elements at any base: the unswizzled offsets are distinct over the buffer's elements and TMA's
+    128B swizzle is one-to-one below the largest address -- each an injectivity decided over its points."""
+    spec = load_spec(_spec(tmp_path, HEAD), allow_outside=True)
+    r = run_check(spec, spec.checks["c"])
+    e2e = next(t for t in r.theorems if t.id is T.GMMA_END_TO_END)
+    _, offsets, swizzle = e2e.items
+    assert offsets.status is swizzle.status is Status.PROVED
+    assert offsets.procedure is swizzle.procedure is Procedure.ENUMERATION
+    assert "128x64x4 buffer at distinct offsets" in offsets.title and "128B swizzle sends distinct" in swizzle.title
 
 
 def test_counterexamples_are_the_smallest_failing_points():

@@ -186,8 +186,12 @@ def copy_refusal(t: TensorMap2D, start: tuple[int, int], dst: int) -> str | None
 
 def smem_address(t: TensorMap2D, dst: Addr, row: Addr, col: Addr, byte: int = 0) -> Addr:
     """The absolute shared address receiving byte `byte` of box element (row, col) (box coordinates)."""
-    addr = dst + row * t.row_pitch + col * t.elem_bytes + byte
-    return swizzle_address(t.swizzle, addr)
+    return swizzle_address(t.swizzle, smem_unswizzled(t, dst, row, col, byte))
+
+
+def smem_unswizzled(t: TensorMap2D, dst: Addr, row: Addr, col: Addr, byte: int = 0) -> Addr:
+    """`smem_address` before the swizzle: the destination plus the box element's row pitch and column bytes."""
+    return dst + row * t.row_pitch + col * t.elem_bytes + byte
 
 
 def swizzle_address(s: TmaSwizzle, addr: Addr) -> Addr:

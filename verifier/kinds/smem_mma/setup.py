@@ -167,11 +167,17 @@ class Sm90Setup:
 
     def tma_address(self, base: ExprLike, mn: ExprLike, k: ExprLike, stage: ExprLike) -> Expr:
         """The byte TMA writes tile element (mn, k) of `stage` to (the hardware model, tma.py)."""
+        assert self.tensor_map is not None
+        addr: Expr = TMA.swizzle_address(self.tensor_map.swizzle, self.tma_unswizzled(base, mn, k, stage))
+        return addr
+
+    def tma_unswizzled(self, base: ExprLike, mn: ExprLike, k: ExprLike, stage: ExprLike) -> Expr:
+        """`tma_address` before TMA's swizzle of the absolute address (tma.smem_unswizzled)."""
         assert self.boxes is not None and self.tensor_map is not None
         n0, n1 = self.boxes.box
         inner, outer = (const(mn), const(k)) if self.boxes.inner_mode == 0 else (const(k), const(mn))
         dst = self.box_destination(base, inner // n0, outer // n1, stage)
-        addr: Expr = TMA.smem_address(self.tensor_map, dst, outer % n1, inner % n0)
+        addr: Expr = TMA.smem_unswizzled(self.tensor_map, dst, outer % n1, inner % n0)
         return addr
 
     def slice_start(self, base: ExprLike, w: ExprLike, kb: ExprLike, stage: ExprLike) -> Expr:

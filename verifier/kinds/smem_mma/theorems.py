@@ -15,7 +15,7 @@ from ...algebra.swizzle import ComposedLayout
 from ...hardware import tma as TMA
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...specfile.model import ValueType
-from ...symbolic.expr import Expr, Var, eq, lt, ne
+from ...symbolic.expr import Expr, Var, const, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
@@ -278,27 +278,44 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
                              f"element ({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
                              lhs=read, rhs=wrote, note=_descriptor_text(setup)),
                   Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)
-    return [reads, _tma_writes_distinct(setup, suspects)]
+    return [reads, *_tma_writes_distinct(setup, suspects)]
 
 
-def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> Claim:
-    """No byte receives two elements of the buffer (any stages): the byte read holds the element written there."""
+def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> list[Claim]:
+    """No byte receives two elements of the buffer (any stages): the byte read holds the element written there.
+
+    TMA writes element x at swizzle(base + g(x)), g its unswizzled placement (tma.py).  The claim for every base and
+    pair of elements is proved as two: g is one-to-one over the buffer's elements (no base in it: base + g(x) is
+    one-to-one exactly when g is), and the swizzle is one-to-one over every address base + g(x) can be (from 0 to
+    the bound of that expression) -- each an injectivity, decided over its points once rather than over pairs."""
+    assert setup.tensor_map is not None
     mn_extent, k_extent = setup.extent
     n = mn_extent * k_extent * setup.stages
     x1, x2 = Var("element", n), Var("element2", n)
-    base = setup.base()
 
-    def address(x: Var) -> Expr:   # element index -> (mn, k, stage), MN fastest
-        return setup.tma_address(base, x % mn_extent, (x // mn_extent) % k_extent, x // (mn_extent * k_extent))
-    a1, a2 = address(x1), address(x2)
+    def placed(x: Var) -> Expr:    # element index -> (mn, k, stage), MN fastest
+        return setup.tma_unswizzled(0, x % mn_extent, (x // mn_extent) % k_extent, x // (mn_extent * k_extent))
+    g1, g2 = placed(x1), placed(x2)
     blame = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else ''} given by 'tma_box'")
              if setup.check.tma_box is not None
              else suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
-    return Claim(Obligation(f"TMA writes distinct elements of the {mn_extent}x{k_extent}x{setup.stages} buffer to "
-                            "distinct bytes", [setup.base_var, x1, x2], ne(a1, a2), premise=lt(x1, x2), lhs=a1,
-                            rhs=a2, shown={"address": a1, "address2": a2},
-                            note="element = mn + MN*(k + K*stage)"),
-                 blame, subject=setup.operand.value)
+    size = f"{mn_extent}x{k_extent}x{setup.stages}"
+    offsets = Claim(Obligation(f"TMA places distinct elements of the {size} buffer at distinct offsets from its base "
+                               "(before the swizzle)", [x1, x2], ne(g1, g2), premise=lt(x1, x2), lhs=g1, rhs=g2,
+                               shown={"offset": g1, "offset2": g2}, note="element = mn + MN*(k + K*stage)",
+                               distinct=Distinct(g1, (x1,), (x2,))),
+                    blame, subject=setup.operand.value)
+    reach = int((setup.base() + g1).hi) + 1       # every address base + g(x) can be lies below this
+    a1, a2 = Var("address", reach), Var("address2", reach)
+    s1, s2 = (TMA.swizzle_address(setup.tensor_map.swizzle, a) for a in (a1, a2))
+    swizzle = Claim(Obligation(f"TMA's {setup.tensor_map.swizzle.value} swizzle sends distinct shared addresses below "
+                               f"{reach} to distinct bytes", [a1, a2], ne(s1, s2), premise=lt(a1, a2), lhs=s1,
+                               rhs=s2, shown={"byte": s1, "byte2": s2},
+                               note="with the offsets above: distinct elements of the buffer, at any base, are "
+                                    "written to distinct bytes", distinct=Distinct(const(s1), (a1,), (a2,))),
+                    suspects.smem("the shared layout's swizzle, the TMA swizzle mode it selects"),
+                    subject=setup.operand.value)
+    return [offsets, swizzle]
 
 
 # --- theorems 9 and 12 on the shared tile ------------------------------------------------------------------
