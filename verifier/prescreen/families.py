@@ -98,6 +98,8 @@ class Family:
 class _ProbeOp:
     ok: bool                  # passes the Manifest's compute-capability / shared-memory filter
     template: str             # its name up to the schedules' suffixes, cluster entries as markers
+    part: str | None          # what a mapper reads of the name (`_name_part`, which reads no cluster entry); None:
+                              # a name the pattern does not match, whose part is the whole name (made per call)
     base: KernelConfig        # its KernelConfig with name, schedule and cluster blanked
     config: KernelConfig      # its KernelConfig (marker name, marker cluster)
 
@@ -156,15 +158,17 @@ class _Space:
         # generator hands the same TileDescription to all its layouts and data types
         self.tile_keys: dict[int, tuple[Any, int]] = {}
         self.tile_values: dict[tuple[Any, ...], int] = {}
-        self.suffixes: dict[tuple[Any, Any, Any], str] = {}
-        self.fast: dict[tuple[Any, ...], Family] = {}
+        self.suffixes: dict[tuple[int, int, int], str] = {}
+        self.fast: dict[tuple[Any, ...], Family] = {}     # (probe op, kernel schedule, cluster, name part)
         self.by_key: dict[tuple[KernelConfig, str, str, tuple[int, int, int] | None], Family] = {}
         self.tables = (library.TileSchedulerSuffixes, library.KernelScheduleSuffixes,
                        library.EpilogueScheduleSuffixes)
 
     # -- names ----------------------------------------------------------------------------------------------------
     def suffix(self, tile_scheduler: Any, kernel_schedule: Any, epilogue_schedule: Any) -> str:
-        key = (tile_scheduler, kernel_schedule, epilogue_schedule)
+        # keyed by the members' ids: CUTLASS's schedules are Enum members (kept alive by the tables), whose Python
+        # __hash__ the listing would otherwise call for every kernel
+        key = (id(tile_scheduler), id(kernel_schedule), id(epilogue_schedule))
         found = self.suffixes.get(key)
         if found is None:
             t, k, e = self.tables
@@ -214,7 +218,11 @@ class _Space:
                 return None
             config = config_of(op, self.arch)
             base = replace(config, name="", schedule="", cluster=(0, 0, 0))     # the cluster: in the family key
-            out.append(_ProbeOp(bool(self.blank.filter(op)), name[:len(name) - len(end)], base, config))
+            template = name[:len(name) - len(end)]
+            part: str | None = _name_part(config.kind, re.sub(CLUSTER_MARK.format(r"\d+"), "1", template))
+            if config.kind in NAME_READING_KINDS and NAME.search(template.replace("\x00", "")) is None:
+                part = None
+            out.append(_ProbeOp(bool(self.blank.filter(op)), template, part, base, config))
         return out
 
     def create(self, original: Callable[..., Any], creator: str) -> Callable[..., Any]:
@@ -264,11 +272,10 @@ class _Space:
             for i, c in enumerate(tile.cluster_shape):
                 prefixes = [p.replace(CLUSTER_MARK.format(i), str(c)) for p in prefixes]
             cluster_key = None if "cluster" in self.ignored else cluster
-            parts = [_name_part(op.config.kind, prefix) for op, prefix in zip(probe, prefixes)]
             for kernel_schedule, epilogue_schedule in schedules:
                 for tile_scheduler in tile_schedulers:
                     end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
-                    for op, prefix, part in zip(probe, prefixes, parts):
+                    for op, prefix in zip(probe, prefixes):
                         if not op.ok:
                             continue
                         emitted = self.seen.get(prefix, NO_SUFFIXES)
@@ -278,7 +285,8 @@ class _Space:
                             continue
                         grown = emitted | {end}
                         self.seen[prefix] = self.suffix_sets.setdefault(grown, grown)
-                        fast = (id(op), kernel_schedule, cluster_key, part)
+                        part = op.part if op.part is not None else _name_part(op.config.kind, prefix)
+                        fast = (id(op), id(kernel_schedule), cluster_key, part)   # (ids: see `suffix`)
                         family = self.fast.get(fast)
                         if family is None:
                             schedule = _schedule_name(kernel_schedule)
@@ -360,14 +368,16 @@ def _patched(space: _Space) -> Iterator[None]:
     from cutlass_library import generator, library, sm90_utils
     originals = {creator: getattr(generator, creator) for creator in CREATORS}
     original_grouped = library.to_grouped_schedule
-    grouped: dict[tuple[Any, bool], Any] = {}
+    grouped: dict[tuple[int, bool], tuple[Any, Any]] = {}    # (id of the schedule, grouped) -> (schedule, answer)
 
     def to_grouped_schedule(schedule: Any, is_grouped: bool) -> Any:
-        key = (schedule, is_grouped)
+        # keyed by id (an Enum member's __hash__ runs in Python), the schedule kept beside its answer: an id is
+        # reused only after its object is gone, and this one stays
+        key = (id(schedule), is_grouped)
         found = grouped.get(key)
-        if found is None:
-            found = grouped[key] = original_grouped(schedule, is_grouped)
-        return found
+        if found is None or found[0] is not schedule:
+            found = grouped[key] = (schedule, original_grouped(schedule, is_grouped))
+        return found[1]
 
     modules = [m for m in (generator, library, sm90_utils) if "to_grouped_schedule" in m.__dict__]
     try:

@@ -1,0 +1,81 @@
+"""The listing of a high `--level`'s SM90 space as families (verifier/prescreen/families.py: CUTLASS's generator with
+its Create calls recorded), against the same listing of a baseline git revision; interleaved rounds, medians, the
+ratio to the baseline measured in the same run.  Each round lists the level in a fresh process for each side and
+prints the kernel and family counts it found (both sides must agree).
+
+    python benchmarks/listing.py --baseline-rev REV [--level 9999] [--rounds 3]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIST = ("import json, sys; from verifier.prescreen.families import generate_families; "
+        "f = generate_families(90, sys.argv[1]); print(json.dumps([len(f), sum(x.kernels for x in f)]))")
+
+
+def baseline(rev: str, scratch: Path) -> Path:
+    """The verifier package as it was at `rev` (git archive), run from the returned directory."""
+    where = scratch / f"baseline-{rev}"
+    where.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    return where
+
+
+def one(cwd: Path, level: str) -> tuple[float, float, tuple[int, int]]:
+    """Wall seconds, CPU seconds and (families, kernels) of one listing in a fresh process run from `cwd`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, "-c", LIST, level], cwd=cwd, capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(cwd)})
+    seconds = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode:
+        raise SystemExit(p.stderr[-2000:])
+    families, kernels = json.loads(p.stdout.splitlines()[-1])
+    return seconds, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, (families, kernels)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--baseline-rev", required=True, metavar="REV")
+    ap.add_argument("--level", default="9999")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        sides = {f"baseline {args.baseline_rev}": baseline(args.baseline_rev, Path(scratch)), "this tree": ROOT}
+        times: dict[str, list[float]] = {name: [] for name in sides}
+        cpus: dict[str, list[float]] = {name: [] for name in sides}
+        counts: dict[str, set[tuple[int, int]]] = {name: set() for name in sides}
+        for _ in range(args.rounds):
+            for name, cwd in sides.items():
+                seconds, cpu, found = one(cwd, args.level)
+                times[name].append(seconds)
+                cpus[name].append(cpu)
+                counts[name].add(found)
+    if len({c for found in counts.values() for c in found}) != 1:
+        raise SystemExit(f"the sides list different spaces: {counts}")
+    families, kernels = next(iter(next(iter(counts.values()))))
+    base = statistics.median(times[f"baseline {args.baseline_rev}"])
+    print(f"--level {args.level} (SM90): {kernels} kernels in {families} families; {args.rounds} interleaved rounds, "
+          "medians, a fresh process each")
+    print("| listing | median (s) | median CPU (s) | ratio to the baseline |")
+    print("|---|---|---|---|")
+    for name in sides:
+        median = statistics.median(times[name])
+        print(f"| {name} | {median:.1f} | {statistics.median(cpus[name]):.1f} | {median / base:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
