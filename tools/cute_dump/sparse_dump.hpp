@@ -14,21 +14,6 @@ using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
 
-template <class TmaT, class GTensor, class SLayout, class VMap>
-void gbasis(const char* what, GTensor g, SLayout s, VMap v) {
-  auto tma_gbasis = cute::detail::construct_tma_gbasis<TmaT>(g, s, v);
-  cute::array<uint64_t,5> gs = {1,1,1,1,1}; cute::array<uint64_t,5> gst = {0,0,0,0,0};
-  Tensor gT = recast<TmaT>(g);
-  cute::detail::fill_tma_gmem_shape_stride(gT, stride(tma_gbasis), gs, gst);
-  constexpr int R = decltype(rank(tma_gbasis))::value;
-  cute::array<uint32_t,5> box = {1,1,1,1,1};
-  for_each(make_seq<R>{}, [&](auto i){ box[i] *= size<i>(tma_gbasis); });
-  printf("@%s_tma_rank %d\n@%s_tma_global_dim", what, R, what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)gs[i]);
-  printf("\n@%s_tma_global_strides", what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)(gst[i]*sizeof_bits_v<TmaT>/8));
-  printf("\n@%s_tma_box", what); for (int i=0;i<R;++i) printf(" %u", box[i]);
-  printf("\n");
-}
-
 template <class CB>
 void dump(const char* name, const char* kernel, std::initializer_list<int> threads) {
   using CM = typename CB::CollectiveOp;
@@ -90,7 +75,7 @@ void dump(const char* name, const char* kernel, std::initializer_list<int> threa
     Tensor gE = make_tensor(recast_ptr<typename CM::ElementEMma>(make_gmem_ptr(reinterpret_cast<uint8_t const*>(uintptr_t(1)<<20))), layout_e);
     auto cta_tiler = make_shape(Int<BM>{}, Int<BK>{});
     auto v = make_identity_layout(shape(gE)).compose(cta_tiler);
-    gbasis<uint64_t>("e", gE, get_nonswizzle_portion(typename CM::SmemLayoutE{}(_,_,Int<0>{})), v);
+    tma_basis_lines_recast<uint64_t>("e", gE, get_nonswizzle_portion(typename CM::SmemLayoutE{}(_,_,Int<0>{})), v);
     using TA = typename CM::TmaInternalElementA;
     Tensor gA = make_tensor(recast_ptr<TA>(make_gmem_ptr(reinterpret_cast<uint8_t const*>(uintptr_t(1)<<20))), layout_a);
     auto vA = make_identity_layout(shape(gA)).compose(cta_tiler);

@@ -7,32 +7,10 @@
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/detail/sm100_tmem_helper.hpp"
+#include "dump_common.hpp"
 using namespace cute;
 using namespace cutlass::gemm::collective;
 using namespace cutlass::gemm;
-
-template <class T> void tname(const char* what) {
-  const char* p = __PRETTY_FUNCTION__;
-  const char* s = strstr(p, "T = ");
-  printf("@%s %.*s\n", what, s ? int(strlen(s+4)-1) : 0, s ? s+4 : "");
-}
-
-template <class X> void pl(const char* what, X const& x) { printf("@%s ", what); print(x); printf("\n"); }
-
-template <class TmaT, class GTensor, class SLayout, class VMap>
-void gbasis(const char* what, GTensor g, SLayout s, VMap v) {
-  auto tma_gbasis = cute::detail::construct_tma_gbasis<TmaT>(g, s, v);
-  cute::array<uint64_t,5> gs = {1,1,1,1,1}; cute::array<uint64_t,5> gst = {0,0,0,0,0};
-  Tensor gT = recast<TmaT>(g);
-  cute::detail::fill_tma_gmem_shape_stride(gT, stride(tma_gbasis), gs, gst);
-  constexpr int R = decltype(rank(tma_gbasis))::value;
-  cute::array<uint32_t,5> box = {1,1,1,1,1};
-  for_each(make_seq<R>{}, [&](auto i){ box[i] *= size<i>(tma_gbasis); });
-  printf("@%s_tma_rank %d\n@%s_tma_global_dim", what, R, what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)gs[i]);
-  printf("\n@%s_tma_global_strides", what); for (int i=0;i<R;++i) printf(" %llu", (unsigned long long)(gst[i]*sizeof_bits_v<TmaT>/8));
-  printf("\n@%s_tma_box", what); for (int i=0;i<R;++i) printf(" %u", box[i]);
-  printf("\n");
-}
 
 template <class CB>
 void dump(const char* name, const char* kernel) {
@@ -70,7 +48,7 @@ void dump(const char* name, const char* kernel) {
     auto g_tile = make_identity_layout(shape(gE)).compose(tiler);
     auto v = layout<1>(mma.thrfrg_A(g_tile))(_, repeat<rank(g_tile)>(_));
     pl("e_cta_v_map", v);
-    gbasis<uint64_t>("e", gE, get_nonswizzle_portion(typename CM::SmemLayoutE{}(_,_,_,Int<0>{})), v);
+    tma_basis_lines_recast<uint64_t>("e", gE, get_nonswizzle_portion(typename CM::SmemLayoutE{}(_,_,_,Int<0>{})), v);
   }
   // TMEM: the accumulators, then E (set_tmem_offsets), and the address each k-block's MMA is handed
   auto acc_shape = partition_shape_C(TiledMma{}, take<0,2>(Tile{}));

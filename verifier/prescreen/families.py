@@ -219,8 +219,9 @@ class _Space:
             config = config_of(op, self.arch)
             base = replace(config, name="", schedule="", cluster=(0, 0, 0))     # the cluster: in the family key
             template = name[:len(name) - len(end)]
-            part: str | None = _name_part(config.kind, re.sub(CLUSTER_MARK.format(r"\d+"), "1", template))
-            if config.kind in NAME_READING_KINDS and NAME.search(template.replace("\x00", "")) is None:
+            unmarked = re.sub(CLUSTER_MARK.format(r"\d+"), "1", template)      # any cluster: no part reads it
+            part: str | None = _name_part(config.kind, unmarked)
+            if config.kind in NAME_READING_KINDS and NAME.search(unmarked) is None:
                 part = None
             out.append(_ProbeOp(bool(self.blank.filter(op)), template, part, base, config))
         return out
