@@ -305,11 +305,14 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> list[Claim]:
                                shown={"offset": g1, "offset2": g2}, note="element = mn + MN*(k + K*stage)",
                                distinct=Distinct(g1, (x1,), (x2,))),
                     blame, subject=setup.operand.value)
-    reach = int((setup.base() + g1).hi) + 1       # every address base + g(x) can be lies below this
-    a1, a2 = Var("address", reach), Var("address2", reach)
-    s1, s2 = (TMA.swizzle_address(setup.tensor_map.swizzle, a) for a in (a1, a2))
-    swizzle = Claim(Obligation(f"TMA's {setup.tensor_map.swizzle.value} swizzle sends distinct shared addresses below "
-                               f"{reach} to distinct bytes", [a1, a2], ne(s1, s2), premise=lt(a1, a2), lhs=s1,
+    # every address base + g(x) can be lies in [low, reach): the expression's bounds (0 unless a stride is negative)
+    bound = setup.base() + g1
+    low, reach = min(0, int(bound.lo)), int(bound.hi) + 1
+    a1, a2 = Var("address", reach - low), Var("address2", reach - low)
+    s1, s2 = (TMA.swizzle_address(setup.tensor_map.swizzle, a + low) for a in (a1, a2))
+    below = f"below {reach}" if low == 0 else f"from {low} below {reach}"
+    swizzle = Claim(Obligation(f"TMA's {setup.tensor_map.swizzle.value} swizzle sends distinct shared addresses "
+                               f"{below} to distinct bytes", [a1, a2], ne(s1, s2), premise=lt(a1, a2), lhs=s1,
                                rhs=s2, shown={"byte": s1, "byte2": s2},
                                note="with the offsets above: distinct elements of the buffer, at any base, are "
                                     "written to distinct bytes", distinct=Distinct(const(s1), (a1,), (a2,))),
