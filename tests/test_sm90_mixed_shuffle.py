@@ -184,3 +184,58 @@ def test_the_prescreen_maps_a_shuffled_kernel_to_a_shuffle_check_and_b():
     config = DATA["configs"][0]                                    # s4 f16 128x128x64 cooperative, 11 stages
     assert entries["atom_layout"] == "[2, 1, 1]" and entries["value_type"] == "int4b_t"
     assert _values(json.loads(entries["smem"])) == _values(config["smem_a"])
+
+
+def test_stages_at_one_place_are_refuted_with_both_elements(tmp_path):
+    """A SmemLayoutA whose stage stride is 0: theorem 35's distinctness names the first repeat, (m, k) of stage 0
+    and the same (m, k) of stage 1 at one element (the buffer walked in order once a repeat is found)."""
+    good = _check(F16, "s4", 64, 64, 2, False)
+    layout = parse_layout(str(good["smem"]))
+    bad = dict(good, smem=_with_stage_stride(layout, 0))
+    r = _prove(tmp_path, {"bad": bad})["bad"]
+    assert r.verdict is Verdict.REFUTED
+    failure = _theorem(r, T.MIXED_SHUFFLED_A).first_failure()
+    assert failure is not None and failure.witness is not None and "distinct (m, k, stage)" in failure.title
+    assert failure.witness.point == {"element": 0, "element2": 64 * 64}
+    assert "(m 0, k 0, stage 0) and (m 0, k 0, stage 1)" in failure.witness.actual
+
+
+def _with_stage_stride(layout, stride: int) -> str:
+    from verifier.algebra.layout import Layout
+    shape, strides = layout.shape, layout.stride
+    return Layout(shape, strides[:2] + (stride,)).plain()
+
+
+def test_the_registers_are_decided_on_arrays_and_named_point_by_point(tmp_path):
+    """`_registers` decides the fragment's registers on whole arrays; a wrong element sends it to the point-by-point
+    walk, which names the thread: a thread's shared partition moved by one element is refuted at that thread."""
+    from verifier.kinds.shuffle import theorems as ST
+    from verifier.kinds.shuffle.setup import build
+    from verifier.theorems.suspects import Suspects
+    spec = load_spec(_spec(tmp_path, {"ok": _check(F16, "s4", 64, 64, 2, False)}), allow_outside=True)
+    check = spec.checks["ok"]
+    setup = build(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])
+    suspects = Suspects(spec, check)
+    proved = ST._registers(setup, suspects)[-1]
+    assert proved.holds and proved.domain_size == setup.threads * int(setup.fragment.size()) * setup.stages
+    setup.read_offset[37] += 1
+    refuted = ST._registers(setup, suspects)[-1]
+    assert not refuted.holds and refuted.domain_size == proved.domain_size
+    assert refuted.point["thread"] == 37
+    assert refuted.failing == refuted.domain_size // setup.threads     # every point of that thread, no other
+
+
+def test_distinct_counts_or_sorts():
+    import numpy as np
+    from verifier.kinds.shuffle.theorems import _distinct
+    dense = np.arange(1000, dtype=np.int64)[::-1].copy()
+    assert _distinct(dense) and not _distinct(np.append(dense, 17))
+    wide = np.arange(50, dtype=np.int64) * (1 << 40)                    # a range far past 8x the count: sorted
+    assert _distinct(wide) and not _distinct(np.append(wide, 3 << 40))
+    assert _distinct(np.zeros(1, dtype=np.int64)) and _distinct(np.zeros(0, dtype=np.int64))
+
+
+@pytest.mark.parametrize("text", ["(4,(3,2)):(1,(-7,40))", "((2,3),1,5):((0,9),4,-2)", "7:3", "1:0"])
+def test_values_array_is_values(text):
+    layout = parse_layout(text)
+    assert layout.values_array().tolist() == layout.values()

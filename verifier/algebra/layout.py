@@ -1,11 +1,14 @@
 """Layout: a (shape, stride) pair, a function from coordinates to offsets, as cute::Layout."""
 from __future__ import annotations
 
-from typing import Hashable, Iterator, overload
+from typing import TYPE_CHECKING, Any, Hashable, Iterator, overload
 
 from .inttuple import (AlgebraError, Coord, IntTuple, compact_col_major, congruent, crd2idx, depth, dice_tuple,
                        flatten, flatten_to_tuple, fmt, fmt_plain, get, has_underscore, idx2crd, inner_product, is_int,
                        is_static, is_tuple, product, rank, slice_tuple, transform_leaf)
+
+if TYPE_CHECKING:
+    from numpy import ndarray
 
 
 class Layout:
@@ -47,6 +50,22 @@ class Layout:
             s, d = int(s), int(d)
             if s != 1:
                 out = [base + j * d for j in range(s) for base in out]
+        return out
+
+    def values_array(self) -> "ndarray[Any, Any]":
+        """`values()` as a numpy int64 array, built mode by mode on whole arrays (exact: the largest magnitude,
+        the sum of (extent - 1) |stride|, is checked to fit 62 bits first; a layout past it is built leaf by leaf
+        into an array of Python ints)."""
+        from ..numeric import load_numpy
+        load_numpy()
+        import numpy as np
+        leaves = [(int(s), int(d)) for s, d in zip(flatten_to_tuple(self.shape), flatten_to_tuple(self.stride))]
+        if sum((s - 1) * abs(d) for s, d in leaves) >= 1 << 62:
+            return np.array(self.values(), dtype=object)
+        out = np.zeros(1, dtype=np.int64)
+        for s, d in leaves:
+            if s != 1:      # the new leaf varies slowest so far: [j, base] -> base + j d, raveled row-major
+                out = (out[None, :] + np.arange(s, dtype=np.int64)[:, None] * d).ravel()
         return out
 
     def __iter__(self) -> Iterator[int]:
@@ -97,6 +116,8 @@ class Layout:
 
     # -- identity and text ---------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         return isinstance(other, Layout) and _same(self.shape, other.shape) and _same(self.stride, other.stride)
 
     def __hash__(self) -> int:

@@ -9,8 +9,8 @@ from typing import Iterable, overload
 
 from ..algebra import functions as F
 from ..algebra.functions import Shaped
-from ..algebra.inttuple import (Dyn, IntTuple, Underscore, append_n, compact_col_major, crd2flat, filter_zeros, get,
-                                is_constant, is_static, is_tuple, is_underscore, product, rank)
+from ..algebra.inttuple import (Dyn, IntTuple, Underscore, append_n, compact_col_major, crd2flat, crd2idx,
+                                filter_zeros, get, is_constant, is_static, is_tuple, is_underscore, product, rank)
 from ..algebra.layout import Layout, make_layout, make_ordered_layout
 from ..algebra.ops import Tiler, complement, right_inverse
 from .operand import OPERANDS, Operand
@@ -63,6 +63,7 @@ class TiledMMA:
         perm = tuple(permutation) if permutation is not None else ()
         self.permutation = perm + (Underscore,) * (3 - len(perm))
         self.thr_layout_vmnk = F.tiled_product(atom.thr_id, self.atom_layout_mnk)
+        self._thr_vmnk: dict[int, tuple[int, ...]] = {}     # thread index -> thr_vmnk (a pure function of it)
 
     # -- sizes -----------------------------------------------------------------------------
     def permutation_mnk(self, i: int) -> Tiler:
@@ -129,9 +130,13 @@ class TiledMMA:
     # -- per thread ---------------------------------------------------------------------------
     def thr_vmnk(self, thr_idx: int) -> tuple[int, ...]:
         """get_slice(thr_idx).thr_vmnk_: the flat (v, m, n, k) coordinate of a thread (run-time values)."""
-        vmnk = self.thr_layout_vmnk
-        hier = _idx2crd_strided(Dyn(thr_idx), vmnk.shape, vmnk.stride)
-        return tuple(crd2flat(get(hier, i), get(vmnk.shape, i)) for i in range(vmnk.rank()))
+        found = self._thr_vmnk.get(thr_idx)
+        if found is None:
+            vmnk = self.thr_layout_vmnk
+            hier = _idx2crd_strided(Dyn(thr_idx), vmnk.shape, vmnk.stride)
+            found = self._thr_vmnk[thr_idx] = tuple(crd2flat(get(hier, i), get(vmnk.shape, i))
+                                                    for i in range(vmnk.rank()))
+        return found
 
     def partition(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:
         """thr_mma.partition_X(tensor)."""
@@ -143,10 +148,15 @@ class TiledMMA:
         thr = Tensor(tensor.offset, self._thrfrg(tensor.layout, op))
         r = thr.layout.mode(1, 1).rank()
         rest = (Underscore, Underscore if r == 1 else (Underscore,) * r)
-        out = []
+        out: list[Tensor] = []
         for thr_idx in thr_indices:
             v, m, n, k = self.thr_vmnk(thr_idx)
-            out.append(thr.slice(((v, Operand.of(op).pick((m, n, k))), rest)))
+            coord = ((v, Operand.of(op).pick((m, n, k))), rest)
+            if out and isinstance(thr.layout, Layout):
+                # a plain layout's slice keeps the modes under `_`, the same for every thread: only the offset moves
+                out.append(Tensor(thr.offset + crd2idx(coord, thr.layout.shape, thr.layout.stride), out[0].layout))
+            else:
+                out.append(thr.slice(coord))
         return out
 
     def partition_fragment(self, tensor: Tensor, operand: str, thr_idx: int) -> Tensor:

@@ -10,6 +10,8 @@ theorem to report.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from ...algebra.inttuple import AlgebraError, Underscore
 from ...algebra.layout import Layout
@@ -25,6 +27,9 @@ from ...hardware.wgmma import parse_wgmma, wgmma_model
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ..cute_objects import copy_atom, mma_atom
 from .config import ShuffleCheck
+
+if TYPE_CHECKING:
+    from numpy import ndarray
 
 BYTE = 8
 TMA_BYTE_TYPE = "uint8"           # TmaElementA = uint8_t for a sub-byte A
@@ -64,14 +69,18 @@ class ShuffleSetup:
     def threads(self) -> int:
         return self.mma.num_threads()
 
+    @cached_property
+    def shared(self) -> ndarray[Any, Any]:
+        """SmemLayoutA's every value: (m, k[, stage]) colexicographic -> narrow element of the buffer."""
+        return self.check.smem.values_array()
+
     @property
     def stage_stride(self) -> int:
         smem = self.check.smem
         if smem.rank() < 3 or self.stages < 2:
             return 0
-        values = smem.values()
         per_stage = int(smem.mode(0).size()) * int(smem.mode(1).size())
-        return values[per_stage] - values[0]
+        return int(self.shared[per_stage] - self.shared[0])
 
 
 def _rs_model(atom: MMAAtomSpec) -> tuple[MMAModel | None, str | None]:

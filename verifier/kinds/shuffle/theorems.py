@@ -20,7 +20,7 @@ Each part is decided by exhaustive enumeration of its whole domain on integers (
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cute.convert import register_conversion
 from ...hardware import tma as TMA
@@ -30,7 +30,11 @@ from ...theorems.claims import Fact, Item, Plan, Refusal, Unsupported
 from ...theorems.suspects import Suspects
 from .setup import BYTE, ShuffleSetup
 
+if TYPE_CHECKING:
+    from numpy import ndarray
+
 ENUMERATION = "exhaustive enumeration on integers"
+DENSE_RANGE = 8          # _distinct counts values whose range is at most this many times their number
 
 
 def _point_fact(title: str, failures: list[tuple[dict[str, int], str]], total: int, expected: str, suspect: object,
@@ -80,16 +84,18 @@ def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     items: list[Item] = []
     bm, bk, stages = setup.blk_m, setup.blk_k, setup.stages
     layout = check.smem
-    positions = layout.values() if layout.rank() > 2 else check.smem.values()
-    seen: dict[int, int] = {}
+    positions = setup.shared
     clash: list[tuple[dict[str, int], str]] = []
-    for x, p in enumerate(positions):
-        if p in seen:
-            y = seen[p]
-            clash.append(({"element": y, "element2": x}, f"(m {y % bm}, k {(y // bm) % bk}, stage {y // (bm * bk)}) "
-                          f"and (m {x % bm}, k {(x // bm) % bk}, stage {x // (bm * bk)}) both at element {p}"))
-        else:
-            seen[p] = x
+    if not _distinct(positions):                         # a repeat: each one named, in the buffer's order
+        seen: dict[int, int] = {}
+        for x, p in enumerate(positions.tolist()):
+            if p in seen:
+                y = seen[p]
+                clash.append(({"element": y, "element2": x}, f"(m {y % bm}, k {(y // bm) % bk}, stage "
+                              f"{y // (bm * bk)}) and (m {x % bm}, k {(x // bm) % bk}, stage {x // (bm * bk)}) both "
+                              f"at element {p}"))
+            else:
+                seen[p] = x
     items.append(_point_fact(f"distinct (m, k, stage) of the {bm}x{bk}x{stages} buffer have distinct shared "
                              "elements", clash, len(positions), "distinct elements", smem,
                              "element = m + BLK_M (k + BLK_K stage)"))
@@ -123,6 +129,19 @@ def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     return items
 
 
+def _distinct(values: ndarray[Any, Any]) -> bool:
+    """Whether the integers are pairwise distinct: counted over their range when it is at most a few times their
+    number, else sorted."""
+    import numpy as np
+    if values.size < 2:
+        return True
+    low, high = int(values.min()), int(values.max())
+    if values.dtype == np.int64 and high - low < DENSE_RANGE * values.size:
+        return int(np.bincount(values - low).max()) <= 1
+    ordered = np.sort(values)
+    return bool((ordered[1:] != ordered[:-1]).all())
+
+
 def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
     """Every element (m, k) of every tile and stage: the global element TMA reads for it and the shared byte it
     lands at, against the reordered layout and SmemLayoutA."""
@@ -131,16 +150,15 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
     bm, bk, n = setup.blk_m, setup.blk_k, tma.elements_per_word
     word_bytes = tma.word_bits // BYTE
     strides = [g // word_bytes for g in tma.global_strides]           # TMA elements
-    smem, g = check.smem, check.gmem
+    g = check.gmem
     stage_bytes = setup.stage_stride * setup.narrow_bits // BYTE
     failures: list[tuple[dict[str, int], str]] = []
     total = 0
-    shared = smem.values()                               # (m, k[, stage]) colexicographic -> element
-    gm = int(g.mode(0).size())
-    glob = g.values()                                    # (m, k) colexicographic -> global element
-
     load_numpy()
     import numpy as np
+    shared = setup.shared                                # (m, k[, stage]) colexicographic -> element
+    gm = int(g.mode(0).size())
+    glob = g.values_array()                              # (m, k) colexicographic -> global element
     words = np.arange(tma.box_words, dtype=np.int64)
     index: list[Any] = []                                # each box word's traversal index, dimension by dimension
     run = 1
@@ -224,11 +242,15 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     model = setup.model
     warpgroup = int(setup.atom.thr_id.size())
     bm, bk = setup.blk_m, setup.blk_k
-    shared = check.smem.values()                          # (m, k, stage) colexicographic -> element
     read_values, coord_values, frag_values = reads.values(), coords.values(), fragment.values()
     per_stage = per_kb * k_blocks
     hw = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
     failures: list[tuple[dict[str, int], str]] = []
+    total = setup.threads * k_blocks * m_blocks * values * setup.stages
+    if _registers_hold(setup, last, copied, hw, read_values, coord_values, frag_values):
+        return items + [_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED, smem,
+                                    _registers_note(converters))]
+    shared = setup.shared.tolist()                        # (m, k, stage) colexicographic -> element
     total = 0
     for t in range(setup.threads):
         lane, group = t % warpgroup, t // warpgroup
@@ -268,11 +290,61 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
                             failures.append((point, f"fragment register {reg} holds shared element {got} (load "
                                              f"register {writer[1]}, copy element {source}), not A({m}, {k})'s "
                                              f"element {want}"))
-    items.append(_point_fact(
-        "every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the wgmma reads "
-        "there: the copy's shared element SmemLayoutA(m, k, stage)", failures, total, "SmemLayoutA of the "
-        "element the wgmma's A fragment reads (PTX ISA)", copy if failures and "not written" not in failures[0][1]
-        else smem, "per thread: partition_A -> make_tensor_like -> retile_D -> dequantize_A_kblock "
-        f"({', '.join(converters)}) -> partition_fragment_A; every thread, value, M block, k-block and stage"))
+    items.append(_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED,
+                             copy if failures and "not written" not in failures[0][1] else smem,
+                             _registers_note(converters)))
     return items
+
+
+REGISTERS_TITLE = ("every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the "
+                   "wgmma reads there: the copy's shared element SmemLayoutA(m, k, stage)")
+REGISTERS_EXPECTED = "SmemLayoutA of the element the wgmma's A fragment reads (PTX ISA)"
+
+
+def _registers_note(converters: list[str]) -> str:
+    return (f"per thread: partition_A -> make_tensor_like -> retile_D -> dequantize_A_kblock ({', '.join(converters)}) "
+            "-> partition_fragment_A; every thread, value, M block, k-block and stage")
+
+
+def _registers_hold(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, int | None, str]],
+                    copied: list[dict[int, int]], hw: list[list[tuple[int, ...]]], read_values: list[int],
+                    coord_values: list[int], frag_values: list[int]) -> bool:
+    """Whether every (thread, value, M block, k-block, stage) of `_registers` holds, on whole arrays: the same
+    arithmetic as its loop, on every point at once.  False when a point fails or an index leaves its table (the loop
+    then walks every point and names each failure)."""
+    load_numpy()
+    import numpy as np
+    assert setup.fragment is not None
+    values, m_blocks, k_blocks = (int(setup.fragment.mode(i).size()) for i in range(3))
+    per_kb = values * m_blocks
+    per_stage, stages, bm, bk = per_kb * k_blocks, setup.stages, setup.blk_m, setup.blk_k
+    warpgroup = len(hw)
+    # (k-block, M block, value) -> the copy element the fragment register's writer reads
+    source = np.empty((k_blocks, m_blocks, values), dtype=np.int64)
+    for kb in range(k_blocks):
+        for r in range(m_blocks):
+            for i in range(values):
+                writer = last.get((kb, frag_values[i + values * (r + m_blocks * kb)]))
+                found = None if writer is None or writer[1] is None else copied[kb].get(writer[1])
+                if found is None:
+                    return False
+                source[kb, r, i] = found
+    threads = np.arange(setup.threads)
+    lanes, groups = threads % warpgroup, threads // warpgroup
+    offset = np.asarray(setup.read_offset, dtype=np.int64)                         # [t]
+    first = np.asarray(setup.coord_offset, dtype=np.int64)[groups * warpgroup]      # [t]
+    coords = np.asarray(coord_values, dtype=np.int64)
+    origin = first[:, None, None] + coords[values * (np.arange(m_blocks)[None, :]
+                                                     + m_blocks * np.arange(k_blocks)[:, None])][None]   # [t, kb, r]
+    table = np.asarray(hw, dtype=np.int64)                                           # [lane, value, (m, k)]
+    m = (origin % bm)[..., None] + table[lanes, :, 0][:, None, None, :]             # [t, kb, r, i]
+    k = (origin // bm)[..., None] + table[lanes, :, 1][:, None, None, :]
+    stage = np.arange(stages)
+    read_at = (source + per_kb * np.arange(k_blocks)[:, None, None])[None, ..., None] + per_stage * stage
+    want_at = (m + bm * k)[..., None] + bm * bk * stage                              # [t, kb, r, i, s]
+    reads, shared = np.asarray(read_values, dtype=np.int64), setup.shared
+    if read_at.min() < 0 or read_at.max() >= reads.size or want_at.min() < 0 or want_at.max() >= shared.size:
+        return False
+    got = offset[:, None, None, None, None] + reads[read_at]
+    return bool((got == shared[want_at]).all())
 
