@@ -1,9 +1,11 @@
 """The listing of a high `--level`'s SM90 space as families (verifier/prescreen/families.py: CUTLASS's generator with
 its Create calls recorded), against the same listing of a baseline git revision; interleaved rounds, medians, the
 ratio to the baseline measured in the same run.  Each round lists the level in a fresh process for each side and
-prints the kernel and family counts it found (both sides must agree).
+prints the kernel and family counts it found (both sides must agree).  With --jobs J, each side lists through
+`families(90, level, jobs=J)` (two parts of the generator's calls at once where a side can: a side whose `families`
+takes no jobs lists in one child), the command's own path; without it, `generate_families` in the process itself.
 
-    python benchmarks/listing.py --baseline-rev REV [--level 9999] [--rounds 3]
+    python benchmarks/listing.py --baseline-rev REV [--level 9999] [--rounds 3] [--jobs 2]
 """
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ("import json, sys; from verifier.prescreen.families import generate_families; "
         "f = generate_families(90, sys.argv[1]); print(json.dumps([len(f), sum(x.kernels for x in f)]))")
+LIST_JOBS = ("import inspect, json, sys; from verifier.prescreen.families import families; "
+             "jobs = {'jobs': int(sys.argv[2])} if 'jobs' in inspect.signature(families).parameters else {}; "
+             "f = families(90, sys.argv[1], **jobs); print(json.dumps([len(f), sum(x.kernels for x in f)]))")
 
 
 def baseline(rev: str, scratch: Path) -> Path:
@@ -33,12 +38,13 @@ def baseline(rev: str, scratch: Path) -> Path:
     return where
 
 
-def one(cwd: Path, level: str) -> tuple[float, float, tuple[int, int]]:
-    """Wall seconds, CPU seconds and (families, kernels) of one listing in a fresh process run from `cwd`."""
+def one(cwd: Path, level: str, jobs: int) -> tuple[float, float, tuple[int, int]]:
+    """Wall seconds, CPU seconds (its children's too) and (families, kernels) of one listing in a fresh process run
+    from `cwd` (jobs 0: in the process itself)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, "-c", LIST, level], cwd=cwd, capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": str(cwd)})
+    command = [sys.executable, "-c", LIST_JOBS, level, str(jobs)] if jobs else [sys.executable, "-c", LIST, level]
+    p = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(cwd)})
     seconds = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode:
@@ -52,6 +58,7 @@ def main() -> None:
     ap.add_argument("--baseline-rev", required=True, metavar="REV")
     ap.add_argument("--level", default="9999")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=0, help="list through families(..., jobs=J), as the command does")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         sides = {f"baseline {args.baseline_rev}": baseline(args.baseline_rev, Path(scratch)), "this tree": ROOT}
@@ -60,7 +67,7 @@ def main() -> None:
         counts: dict[str, set[tuple[int, int]]] = {name: set() for name in sides}
         for _ in range(args.rounds):
             for name, cwd in sides.items():
-                seconds, cpu, found = one(cwd, args.level)
+                seconds, cpu, found = one(cwd, args.level, args.jobs)
                 times[name].append(seconds)
                 cpus[name].append(cpu)
                 counts[name].add(found)
@@ -69,7 +76,7 @@ def main() -> None:
     families, kernels = next(iter(next(iter(counts.values()))))
     base = statistics.median(times[f"baseline {args.baseline_rev}"])
     print(f"--level {args.level} (SM90): {kernels} kernels in {families} families; {args.rounds} interleaved rounds, "
-          "medians, a fresh process each")
+          "medians, a fresh process each" + (f"; families(..., jobs={args.jobs})" if args.jobs else ""))
     print("| listing | median (s) | median CPU (s) | ratio to the baseline |")
     print("|---|---|---|---|")
     for name in sides:

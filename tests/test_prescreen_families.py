@@ -10,9 +10,9 @@ import pytest
 
 from verifier.outcome import Expect, Status, Verdict, check_verdict
 from verifier.prescreen.builders import Mapped, Unmapped, map_kernel
-from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, generate_families
+from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, Share, generate_families
 from verifier.prescreen.family_run import FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check
-from verifier.prescreen.space import generate
+from verifier.prescreen.space import KernelConfig, generate
 from verifier.theorems.catalog import TheoremId
 from verifier.theorems.claims import TheoremResult
 from verifier.theorems.result import CheckResult
@@ -123,3 +123,54 @@ def test_families_are_mapped_and_checked_alike_on_two_workers(monkeypatch):
     alone, checked = map_and_check(90, "", families, 1)
     assert map_and_check(90, "", families, 2) == (alone, checked) == ([map_kernel(f.config) for f in families],
                                                                       sum(len(f.samples) for f in families))
+
+
+def _groups(families: list[Family]) -> list[tuple[tuple[str, ...], int]]:
+    """Families as (their members' names, their kernel count), in no order: CUTLASS's generator emits the kernels of
+    one space in an order that differs from process to process (it iterates sets of objects hashed by identity), so
+    only the grouping and each family's own first and last member are facts of the space."""
+    return sorted((tuple(sorted(f.names or [])), f.kernels) for f in families)
+
+
+def test_the_call_sequence_cut_in_two_gives_the_families_of_one_run():
+    """The two parts of GenerateSM90's calls (before and from SPLIT_AT), run in two children at once and merged: the
+    families of one run of the whole sequence, each family's configuration, first and last member its own."""
+    from functools import partial
+    from verifier.prescreen.families import SPLIT_AT, generate_share, merge, shared_name
+    from verifier.prescreen.space import in_child, in_children
+    whole = in_child(partial(generate_families, keep_names=True), 90, "0500", 600)
+    first, second = in_children([partial(generate_share, part=p, keep_names=True) for p in (0, 1)], 90, "0500", 600)
+    assert shared_name(first, second) is None
+    assert first.families and second.families and SPLIT_AT[90].endswith("blockwise")
+    assert all(key[0].kind in NAME_READING_KINDS for key, _ in second.families)     # part 1: the blockwise calls
+    merged = merge([first, second], keep_names=True)
+    assert _groups(merged) == _groups(whole) and sum(f.kernels for f in merged) == 36986
+    for family in merged:
+        names = family.names or []
+        assert family.samples[0].name == names[0] == family.config.name and family.samples[-1].name == names[-1]
+
+
+def _share(names: list[str], kernels: int = 1) -> Share:
+    config = KernelConfig(names[0], 90, "Universal3x", "TensorOp", (128, 128, 64), (4, 1, 1), (1, 1, 1), "f16",
+                          "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "KernelTmaWarpSpecialized", 0, (1, 1, 1), "",
+                          "", False)
+    family = Family(config, kernels, [Member(names[0])], list(names), Member(names[-1]) if len(names) > 1 else None)
+    seen: dict[str, frozenset[str]] = {}
+    for name in names:
+        prefix, _, suffix = name.partition("align8")
+        seen[prefix + "align8"] = seen.get(prefix + "align8", frozenset()) | {suffix}
+    return Share([(("key",), family)], [], seen, set())
+
+
+def test_two_parts_that_emit_one_name_are_not_merged_and_a_familys_parts_are_one_family():
+    from verifier.prescreen.families import merge, shared_name
+    a = _share(["k_align8_ws", "k_align8_pp"], 2)
+    b = _share(["k_align8_coop", "k_align8_cs"], 2)
+    assert shared_name(a, b) is None
+    assert shared_name(a, _share(["j_align8", "k_align8_pp"], 2)) == "k_align8_pp"
+    manifest_twin = _share(["x_align8"])
+    manifest_twin.manifest_names = {"k_align8_ws"}           # a kernel the real Manifest holds, recorded by `a`
+    assert shared_name(manifest_twin, a) == "k_align8_ws"
+    (family,) = merge([a, b], keep_names=True)
+    assert family.kernels == 4 and family.names == ["k_align8_ws", "k_align8_pp", "k_align8_coop", "k_align8_cs"]
+    assert [m.name for m in family.samples] == ["k_align8_ws", "k_align8_cs"]

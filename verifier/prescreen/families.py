@@ -23,17 +23,26 @@ layouts or data types at once, explicit complex transforms, a name that does not
 runs the real Create into the real Manifest; those kernels, and every other creator's (CUTLASS 2.x), are grouped
 into families the same way, each one a member as the generator built it, and the names of both sides are checked
 against each other (the Manifest's filter is wrapped).
+
+With two jobs or more, GenerateSM<arch>'s call sequence is cut in two (SPLIT_AT) and each part runs in its own child
+at once; the parts' families are merged in the sequence's order (`merge`), which is what one run gives when no kernel
+name was emitted by both parts (`shared_name`: the Manifest keeps the first kernel of a name, and a name in both would
+be counted twice) -- with one, the whole sequence runs again in one child.  CUTLASS's generator emits a space's
+kernels in an order that differs between processes (it iterates sets of objects hashed by identity), so a family's
+first and last members, and the families' order, may differ from run to run; its members and count do not.
 """
 from __future__ import annotations
 
 import copy
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Callable, Iterator
 
 from .blockwise import BLOCKWISE_KINDS, NAME
-from .space import KernelConfig, SpaceError, config_of, in_child, manifest_args, run_generator
+from .space import KernelConfig, SpaceError, config_of, in_child, in_children, manifest_args, run_generator
 
 FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused, never waited on
 # KernelConfig fields an architecture's mapper (builders.py) does not read: members of one family may differ in them
@@ -53,6 +62,10 @@ ALIGN_END = re.compile(r"align\d+$")        # how a name's part before the sched
 ALIGN_IN = re.compile(r"align\d")           # a suffix holding this could be confused with a name's part
 NO_SUFFIXES: frozenset[str] = frozenset()
 CLUSTER_MARK = "\x00{}\x00"                  # what a probe's cluster entry i is written as in its name
+# where the call sequence of GenerateSM<arch> is cut for two generator runs at once (--jobs 2 or more): the first call
+# of this function starts the second part.  A choice of speed only (at --level 9999 the parts take 46 s and 59 s of
+# the sequence's 106 s): the merge is exact wherever the cut lies.
+SPLIT_AT: dict[int, str] = {90: "GenerateSM90_TensorOp_fp8_WGMMA_gemm_with_blockwise"}
 
 
 class _ClusterMark(int):
@@ -312,32 +325,90 @@ class _Space:
         found = self.by_key[key] = Family(config, names=[] if self.keep_names else None)
         return found
 
-    def finish(self) -> list[Family]:
-        """The families, with the real Manifest's kernels (fallback Creates, other creators) grouped in."""
+    def share(self) -> Share:
+        """What this run found, for `merge`: its recorded families (a last member made a Member), the real Manifest's
+        kernels in its order, and the names it emitted (for the check that two runs emitted no name alike)."""
         from cutlass_library.library import OperationKind
-        for by_name in self.manifest.operations.get(OperationKind.Gemm, {}).values():
-            for ops in by_name.values():
-                for op in ops:
-                    config = config_of(op, self.arch)
-                    part = _name_part(config.kind, config.name)
-                    whole = (replace(config, name="", schedule="", cluster=(0, 0, 0)), config.schedule, part,
-                             None if "cluster" in self.ignored else config.cluster)
-                    family = self.by_key.get(whole) or self.new_family(whole, config)
-                    family.kernels += 1
-                    member = Member(config.name, config=config)
-                    if not family.samples:
-                        family.samples.append(member)
-                    elif SAMPLE_LAST:
-                        family.last = member
-                    if family.names is not None:
-                        family.names.append(config.name)
-        out = list(self.by_key.values())
-        for family in out:
-            if family.last is not None:
-                last = family.last
-                family.samples.append(last if isinstance(last, Member) else _member(last))
-                family.last = None
-        return out
+        for family in self.by_key.values():
+            if isinstance(family.last, tuple):
+                family.last = _member(family.last)
+        operations = self.manifest.operations.get(OperationKind.Gemm, {})
+        manifest = [config_of(op, self.arch) for by_name in operations.values() for ops in by_name.values()
+                    for op in ops]
+        return Share(list(self.by_key.items()), manifest, self.seen, {c.name for c in manifest})
+
+
+@dataclass
+class Share:
+    """One generator run's families (`_Space.share`): a run of the whole call sequence, or of a contiguous part."""
+    families: list[tuple[tuple[Any, ...], Family]]   # (family key, family), in the order first met
+    manifest: list[KernelConfig]                      # the real Manifest's kernels, in its order
+    seen: dict[str, frozenset[str]]                   # recorded names: part up to align<digits> -> suffixes
+    manifest_names: set[str]
+
+
+def _holds(seen: dict[str, frozenset[str]], name: str) -> bool:
+    """Whether `seen` (a run's recorded names, split as `_Space.holds` says) holds `name`."""
+    for m in re.finditer(r"align\d+", name):
+        if name[m.end():] in seen.get(name[:m.end()], ()):
+            return True
+    return False
+
+
+def shared_name(first: Share, second: Share) -> str | None:
+    """A kernel name both runs emitted, or None: two parts of the call sequence merge exactly only without one (the
+    Manifest keeps the first kernel of a name)."""
+    small, large = sorted((first.seen, second.seen), key=len)
+    for prefix, suffixes in small.items():
+        common = suffixes & large.get(prefix, NO_SUFFIXES)
+        if common:
+            return prefix + min(common)
+    for names, other in ((first.manifest_names, second), (second.manifest_names, first)):
+        for name in names:
+            if name in other.manifest_names or _holds(other.seen, name):
+                return name
+    return None
+
+
+def merge(shares: list[Share], keep_names: bool) -> list[Family]:
+    """The families of runs of contiguous parts of the call sequence, in its order (no name emitted by two of them:
+    `shared_name`): a family met in several parts is one family, its first member the earliest part's, its last the
+    latest's; then the real Manifests' kernels grouped in, part by part, in their order -- what one run of the whole
+    sequence gives."""
+    by_key: dict[tuple[Any, ...], Family] = {}
+    for part in shares:
+        for key, family in part.families:
+            found = by_key.get(key)
+            if found is None:
+                by_key[key] = family
+                continue
+            found.kernels += family.kernels
+            found.last = family.last if family.last is not None else family.samples[0]
+            if found.names is not None and family.names is not None:
+                found.names += family.names
+    for part in shares:
+        for config in part.manifest:
+            whole = (replace(config, name="", schedule="", cluster=(0, 0, 0)), config.schedule,
+                     _name_part(config.kind, config.name),
+                     None if "cluster" in IGNORED_FIELDS.get(config.arch, ()) else config.cluster)
+            grown = by_key.get(whole)
+            if grown is None:
+                grown = by_key[whole] = Family(config, names=[] if keep_names else None)
+            grown.kernels += 1
+            member = Member(config.name, config=config)
+            if not grown.samples:
+                grown.samples.append(member)
+            elif SAMPLE_LAST:
+                grown.last = member
+            if grown.names is not None:
+                grown.names.append(config.name)
+    out = list(by_key.values())
+    for family in out:
+        if family.last is not None:
+            assert isinstance(family.last, Member)
+            family.samples.append(family.last)
+            family.last = None
+    return out
 
 
 def _name_part(kind: str, name: str) -> str:
@@ -395,21 +466,89 @@ def _patched(space: _Space) -> Iterator[None]:
             m.to_grouped_schedule = original_grouped
 
 
-def generate_families(arch: int, level: str = "", keep_names: bool = False) -> list[Family]:
-    """The families of the kernels the generator emits for `arch` at `level`, in this process."""
+@contextmanager
+def _part_of_sequence(arch: int, part: int | None) -> Iterator[None]:
+    """GenerateSM<arch> running only its part `part` of its calls (None: all of them): part 0 the calls before the
+    first call of SPLIT_AT[arch], part 1 that call and those after it.  Each of the generator's GenerateSM<arch>_*
+    functions is wrapped; a call made inside another runs with it."""
+    if part is None:
+        yield
+        return
+    from cutlass_library import generator
+    cut = SPLIT_AT[arch]
+    reached = [False]
+    depth = [0]
+
+    def wrapped(original: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if depth[0] == 0:
+                reached[0] = reached[0] or name == cut
+                if reached[0] != (part == 1):
+                    return None
+            depth[0] += 1
+            try:
+                return original(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return call
+
+    originals = {name: getattr(generator, name) for name in _sequence(arch)}
+    try:
+        for name, original in originals.items():
+            setattr(generator, name, wrapped(original, name))
+        yield
+    finally:
+        for name, original in originals.items():
+            setattr(generator, name, original)
+
+
+def _sequence(arch: int) -> tuple[str, ...]:
+    """The generator functions GenerateSM<arch> calls (the names its code refers to)."""
+    from cutlass_library import generator
+    top = getattr(generator, f"GenerateSM{arch}")
+    return tuple(n for n in dict.fromkeys(top.__code__.co_names)
+                 if n.startswith(f"GenerateSM{arch}_") and callable(getattr(generator, n, None)))
+
+
+def generate_share(arch: int, level: str = "", part: int | None = None, keep_names: bool = False) -> Share:
+    """The families of the kernels the generator emits for `arch` at `level` in its part `part` of the call sequence
+    (None: the whole sequence), in this process."""
     try:
         from cutlass_library import manifest
     except ImportError as e:
         raise SpaceError(f"cutlass_library is not installed ({e}): pip install --no-deps nvidia-cutlass") from None
     space = _Space(arch, manifest.Manifest(manifest_args(arch, level)), manifest.Manifest(manifest_args(arch, level)),
                    keep_names)
-    with _patched(space):
+    with _patched(space), _part_of_sequence(arch, part):
         run_generator(arch, level, space.manifest)
-    return space.finish()
+    return space.share()
 
 
-def families(arch: int, level: str, limit_s: float = FAMILY_LIMIT_S) -> list[Family]:
-    """`generate_families` in a child process stopped after `limit_s` seconds."""
+def generate_families(arch: int, level: str = "", keep_names: bool = False) -> list[Family]:
+    """The families of the kernels the generator emits for `arch` at `level`, in this process."""
+    return merge([generate_share(arch, level, None, keep_names)], keep_names)
+
+
+def _share_of_part(part: int) -> Callable[[int, str], Share]:
+    return partial(_share_in_child, part=part)
+
+
+def _share_in_child(arch: int, level: str, part: int) -> Share:
+    return generate_share(arch, level, part)
+
+
+def families(arch: int, level: str, limit_s: float = FAMILY_LIMIT_S, jobs: int = 1) -> list[Family]:
+    """`generate_families` in a child process stopped after `limit_s` seconds; with two jobs or more and an
+    architecture whose sequence SPLIT_AT cuts, its two parts in two children at once, merged (`merge`) when no name
+    was emitted by both (else the whole sequence again, in one child)."""
+    if jobs < 2 or arch not in SPLIT_AT or SPLIT_AT[arch] not in _sequence(arch):
+        return in_child(generate_families, arch, level, limit_s)
+    shares = in_children([_share_of_part(0), _share_of_part(1)], arch, level, limit_s)
+    name = shared_name(shares[0], shares[1])
+    if name is None:
+        return merge(shares, keep_names=False)
+    print(f"prescreen-cutlass: both parts of the generator's calls emit {name}: listing it in one run",
+          file=sys.stderr, flush=True)
     return in_child(generate_families, arch, level, limit_s)
 
 

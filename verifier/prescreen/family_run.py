@@ -90,7 +90,7 @@ def map_and_check(arch: int, level: str, fams: list[Family], jobs: int) -> tuple
 
 def run_families(arch: int, level: str, jobs: int, spec_out: Path | None) -> FamilyRun:
     t0 = time.perf_counter()
-    fams = families(arch, level)
+    fams = families(arch, level, jobs=jobs)
     t1 = time.perf_counter()
     configs = [f.config for f in fams]
     mapping, compared = map_and_check(arch, level, fams, jobs)

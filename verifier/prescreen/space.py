@@ -77,30 +77,48 @@ def kernels(arch: int, level: str = "", limit_s: float = GENERATOR_LIMIT_S) -> l
 
 def in_child(produce: Callable[[int, str], T], arch: int, level: str, limit_s: float) -> T:
     """`produce(arch, level)` run in a child process stopped after `limit_s` seconds; its SpaceError re-raised."""
+    return in_children([produce], arch, level, limit_s)[0]
+
+
+def in_children(producers: list[Callable[[int, str], T]], arch: int, level: str, limit_s: float) -> list[T]:
+    """Each `produce(arch, level)` run in its own child process, all at once, every one stopped `limit_s` seconds
+    after the start; the first SpaceError re-raised."""
     import multiprocessing
     import sys
+    import time
     context = multiprocessing.get_context("spawn")
-    receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_produce_into, args=(send, produce, arch, level), daemon=True)
     print(f"prescreen-cutlass: generating the SM{arch} space at --level {level} (at most {limit_s:.0f} s) ...",
           file=sys.stderr, flush=True)
-    child.start()
-    send.close()
+    children = []
+    for produce in producers:
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(target=_produce_into, args=(send, produce, arch, level), daemon=True)
+        child.start()
+        send.close()
+        children.append((child, receive))
+    deadline = time.monotonic() + limit_s
+    answers: list[object] = []
     try:
-        if not receive.poll(limit_s):
-            raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator ran past {limit_s:.0f} s and was "
-                             "stopped; choose a lower level (its thousands digit is the pruning level: 0 prunes most)")
-        answer = receive.recv()
-    except EOFError:
-        raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator stopped without an answer "
-                         f"(exit {child.exitcode})") from None
+        for child, receive in children:
+            if not receive.poll(max(0.0, deadline - time.monotonic())):
+                raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator ran past {limit_s:.0f} s "
+                                 "and was stopped; choose a lower level (its thousands digit is the pruning level: 0 "
+                                 "prunes most)")
+            try:
+                answers.append(receive.recv())
+            except EOFError:
+                child.join(5)
+                raise SpaceError(f"--level {level}: cutlass_library's SM{arch} generator stopped without an answer "
+                                 f"(exit {child.exitcode})") from None
     finally:
-        if child.is_alive():
-            child.terminate()
-        child.join(5)
-    if isinstance(answer, SpaceError):
-        raise answer
-    return cast(T, answer)
+        for child, _ in children:
+            if child.is_alive():
+                child.terminate()
+            child.join(5)
+    for answer in answers:
+        if isinstance(answer, SpaceError):
+            raise answer
+    return [cast(T, answer) for answer in answers]
 
 
 def _produce_into(send: object, produce: Callable[[int, str], object], arch: int, level: str) -> None:
