@@ -196,7 +196,9 @@ class RuleError(Exception):
 
 def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, int, float]:
     t0 = time.perf_counter()
-    space = kernels(arch, level)
+    # by name: CUTLASS's generator emits a space in an order that differs from process to process (it iterates sets
+    # of objects hashed by identity); a report, and its paths' numbers, should not
+    space = sorted(kernels(arch, level), key=lambda kc: kc.name)
     mapping = [map_kernel(kc) for kc in space]
     results, paths = prove(arch, space, mapping, [1] * len(space), jobs, spec_out)
     mapped = sum(1 for m in mapping if isinstance(m, Mapped))
@@ -207,7 +209,7 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
           spec_out: Path | None) -> tuple[list[CheckResult], int]:
     """The verdict of each configuration (mapped as `mapping` says; `weights`: the kernels each stands for) and the
     number of distinct operand paths proved."""
-    from ..engine.proving import max_jobs, run_all
+    from ..engine.proving import max_jobs, prove_in_parallel, run_all
     from ..specfile.loader import load_specs
     paths: dict[PathCheck, str] = {}
     representative: dict[PathCheck, KernelConfig] = {}
@@ -235,13 +237,17 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
             spec_files.append(str(spec_path))
             spec_of.update(dict.fromkeys(chunk, spec_path))
         if paths:
+            workers = min(jobs, max_jobs(), len(spec_files))
             try:
-                specs = load_specs(spec_files, allow_outside=True)
+                if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too
+                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None)[0]
+                else:
+                    specs = load_specs(spec_files, allow_outside=True)
+                    proved = run_all([(s, c) for s in specs for c in s.checks.values()], Settings(), 1, False, None)
             except SpecError as e:     # the rules wrote it: their mistake, not the user's input
                 raise RuleError(f"a prescreen rule (verifier/prescreen/builders.py) wrote a check the loader "
                                 f"refuses: {e}") from None
-            selected = [(s, c) for s in specs for c in s.checks.values()]
-            by_name = {r.name: r for r in run_all(selected, Settings(), min(jobs, max_jobs()), False, None)}
+            by_name = {r.name: r for r in proved}
     _STRIPPED.clear()
     for kc, m in zip(configs, mapping):
         if isinstance(m, Unmapped):
