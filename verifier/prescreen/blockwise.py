@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..cute import blockwise as BW
@@ -187,6 +188,7 @@ def epilogue_choice(tile_m: int, tile_n: int, c: str, d: str, d_m_major: bool) -
 
 # --- the checks ------------------------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)      # a pure function of its arguments (the kernels of a level share a few thousand)
 def _scale_layouts(g_mn: int, g_k: int, tile_mn: int, tile_k: int, stages: int) -> tuple[str, str]:
     smem = BW.scale_smem(BW.scale_atom(g_mn, g_k, tile_mn, tile_k), stages)
     gmem = BW.scale_global(g_mn, g_k, GLOBAL_TILES * tile_mn, GLOBAL_TILES * tile_k)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cute import shuffle as SH
 from .atom_facts import MMAAtomFacts
@@ -37,6 +38,7 @@ def shuffle_unsupported(narrow_bits: int, wide_bits: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)      # a pure function of its arguments: the families of a level share a few hundred
 def shuffled_a_check(mma: MMAAtomFacts, narrow_type: str, narrow_bits: int, warpgroups: tuple[int, int, int],
                      tile: tuple[int, int], stages: int) -> ShufflePathCheck:
     """The shuffle check of a kernel's A: the reordering atom of its ValueShuffle, SmemLayoutA with the stages, the
