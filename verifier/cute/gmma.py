@@ -82,7 +82,7 @@ class SmemTile:
     def stage0_offsets(self) -> list[int]:
         """The element offset of every (mn, k) of stage 0, mn fastest (index mn + MN k): one walk of the layout."""
         first = self.inner.slice((Underscore, Underscore, 0)) if self.inner.rank() > 2 else self.inner
-        return [int(v) for v in first.values()]
+        return first.values()          # (Layout.values: Python ints)
 
     def offset(self, mn: Any, k: Any, stage: Any = 0) -> Any:
         """The element offset of (mn, k, stage) before the swizzle (ints or expressions)."""

@@ -49,6 +49,9 @@ def _idx2crd_strided(idx: int, shape: IntTuple, stride: IntTuple) -> IntTuple:
     return (idx // stride) % shape
 
 
+_THR_VMNK: dict[Layout, dict[int, tuple[int, ...]]] = {}     # TiledMMA.thr_vmnk's answers, by thread layout
+
+
 class TiledMMA:
     """make_tiled_mma(atom, atom_layout, permutation)."""
 
@@ -63,7 +66,8 @@ class TiledMMA:
         perm = tuple(permutation) if permutation is not None else ()
         self.permutation = perm + (Underscore,) * (3 - len(perm))
         self.thr_layout_vmnk = F.tiled_product(atom.thr_id, self.atom_layout_mnk)
-        self._thr_vmnk: dict[int, tuple[int, ...]] = {}     # thread index -> thr_vmnk (a pure function of it)
+        # thread index -> thr_vmnk: a pure function of the thread layout, shared by the tiled MMAs that have it
+        self._thr_vmnk = _THR_VMNK.setdefault(self.thr_layout_vmnk, {})
 
     # -- sizes -----------------------------------------------------------------------------
     def permutation_mnk(self, i: int) -> Tiler:
