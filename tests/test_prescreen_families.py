@@ -51,7 +51,8 @@ def test_families_expand_to_the_generators_kernels(monkeypatch, level):
     mapping = [map_kernel(f.config) for f in families]
     for family, mapped in zip(families, mapping):
         first = family.config
-        assert family.samples[0].name == first.name and family.samples[-1].name == (family.names or [])[-1]
+        names = family.names or []
+        assert family.samples[0].name == first.name == min(names) and family.samples[-1].name == max(names)
         for name in family.names or []:
             kernel = by_name[name]
             assert replace(kernel, name=first.name, **{f: getattr(first, f) for f in ignored}) == first
@@ -125,16 +126,17 @@ def test_families_are_mapped_and_checked_alike_on_two_workers(monkeypatch):
                                                                       sum(len(f.samples) for f in families))
 
 
-def _groups(families: list[Family]) -> list[tuple[tuple[str, ...], int]]:
-    """Families as (their members' names, their kernel count), in no order: CUTLASS's generator emits the kernels of
-    one space in an order that differs from process to process (it iterates sets of objects hashed by identity), so
-    only the grouping and each family's own first and last member are facts of the space."""
-    return sorted((tuple(sorted(f.names or [])), f.kernels) for f in families)
+def _facts(families: list[Family]) -> list[tuple[object, ...]]:
+    """Each family's configuration, kernel count, samples and members (in name order: CUTLASS's generator emits the
+    kernels of a space in an order that differs from process to process, it iterates sets of objects hashed by
+    identity; what a family is made of does not)."""
+    return [(f.config, f.kernels, [m.name for m in f.samples], sorted(f.names or [])) for f in families]
 
 
 def test_the_call_sequence_cut_in_two_gives_the_families_of_one_run():
     """The two parts of GenerateSM90's calls (before and from SPLIT_AT), run in two children at once and merged: the
-    families of one run of the whole sequence, each family's configuration, first and last member its own."""
+    families of one run of the whole sequence (another process), in the same order, each the same configuration,
+    kernel count, samples and members."""
     from functools import partial
     from verifier.prescreen.families import SPLIT_AT, generate_share, merge, shared_name
     from verifier.prescreen.space import in_child, in_children
@@ -144,17 +146,19 @@ def test_the_call_sequence_cut_in_two_gives_the_families_of_one_run():
     assert first.families and second.families and SPLIT_AT[90].endswith("blockwise")
     assert all(key[0].kind in NAME_READING_KINDS for key, _ in second.families)     # part 1: the blockwise calls
     merged = merge([first, second], keep_names=True)
-    assert _groups(merged) == _groups(whole) and sum(f.kernels for f in merged) == 36986
+    assert _facts(merged) == _facts(whole) and sum(f.kernels for f in merged) == 36986
     for family in merged:
         names = family.names or []
-        assert family.samples[0].name == names[0] == family.config.name and family.samples[-1].name == names[-1]
+        assert family.samples[0].name == min(names) == family.config.name and family.samples[-1].name == max(names)
 
 
 def _share(names: list[str], kernels: int = 1) -> Share:
     config = KernelConfig(names[0], 90, "Universal3x", "TensorOp", (128, 128, 64), (4, 1, 1), (1, 1, 1), "f16",
                           "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "KernelTmaWarpSpecialized", 0, (1, 1, 1), "",
                           "", False)
-    family = Family(config, kernels, [Member(names[0])], list(names), Member(names[-1]) if len(names) > 1 else None)
+    low, high = min(names), max(names)
+    family = Family(config, kernels, names=list(names), low=(low, Member(low, config=replace(config, name=low))),
+                    high=(high, Member(high, config=replace(config, name=high))))
     seen: dict[str, frozenset[str]] = {}
     for name in names:
         prefix, _, suffix = name.partition("align8")
@@ -173,4 +177,5 @@ def test_two_parts_that_emit_one_name_are_not_merged_and_a_familys_parts_are_one
     assert shared_name(manifest_twin, a) == "k_align8_ws"
     (family,) = merge([a, b], keep_names=True)
     assert family.kernels == 4 and family.names == ["k_align8_ws", "k_align8_pp", "k_align8_coop", "k_align8_cs"]
-    assert [m.name for m in family.samples] == ["k_align8_ws", "k_align8_cs"]
+    assert [m.name for m in family.samples] == ["k_align8_coop", "k_align8_ws"]     # the least and greatest names
+    assert family.config.name == "k_align8_coop"

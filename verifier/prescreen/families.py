@@ -16,7 +16,7 @@ decides the space) with two things changed while it runs:
 
 A family is the kernels that differ only in what the operand paths do not read: their epilogue schedule, C and D
 types, tile scheduler and name (but the parts of it blockwise.py reads), and on SM90 their cluster shape
-(`IGNORED_FIELDS`).  Its kernel count is exact; its `samples` (the first and the last member) are rebuilt by
+(`IGNORED_FIELDS`).  Its kernel count is exact; its `samples` (the least- and the greatest-named member) are rebuilt by
 `sample_config` through CUTLASS's real Create and Manifest, for family_run.py to map through the per-kernel path and
 compare.  A Create call the probe cannot stand for (several
 layouts or data types at once, explicit complex transforms, a name that does not end in the schedules' suffixes)
@@ -29,7 +29,8 @@ at once; the parts' families are merged in the sequence's order (`merge`), which
 name was emitted by both parts (`shared_name`: the Manifest keeps the first kernel of a name, and a name in both would
 be counted twice) -- with one, the whole sequence runs again in one child.  CUTLASS's generator emits a space's
 kernels in an order that differs between processes (it iterates sets of objects hashed by identity), so a family's
-first and last members, and the families' order, may differ from run to run; its members and count do not.
+first and last members would differ from run to run: a family is sampled at its least- and greatest-named members,
+named by the least, and the families are listed in the order of those names.
 """
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ NAME_READING_KINDS = BLOCKWISE_KINDS
 CREATORS = ("CreateGemmUniversal3xOperator", "CreateSparseGemmUniversal3xOperator")
 CREATE_PARAMETERS = ("manifest", "layouts", "tile_descriptions", "data_types", "schedules", "complex_transforms",
                      "epilogue_functor", "swizzling_functor", "tile_schedulers", "gemm_kind")
-SAMPLE_LAST = True             # sample the last member as well as the first
+SAMPLE_HIGH = True             # sample the greatest-named member as well as the least-named
+RECORDED_CLUSTER = 6           # a recorded member tuple's cluster shape (see `_Space.create`)
 ALIGN_END = re.compile(r"align\d+$")        # how a name's part before the schedules' suffixes ends
 ALIGN_IN = re.compile(r"align\d")           # a suffix holding this could be confused with a name's part
 NO_SUFFIXES: frozenset[str] = frozenset()
@@ -98,19 +100,35 @@ class Member:
     config: KernelConfig | None = None
 
 
+# a member while generating: (its name, the Create call's recorded member tuple or the Member itself)
+Named = tuple[str, Member | tuple[Any, ...]]
+
+
 @dataclass
 class Family:
-    config: KernelConfig            # the first member's configuration
+    config: KernelConfig            # its least-named member's configuration (made by `merge`; before, a member's)
     kernels: int = 0
-    samples: list[Member] = field(default_factory=list)     # the first member, then the last
+    samples: list[Member] = field(default_factory=list)     # the least-named member, then the greatest-named
     names: list[str] | None = None  # every member's name, kept when asked for (small levels, the tests)
-    last: Member | tuple[Any, ...] | None = None   # while generating: the last member seen (a sample at the end)
+    low: Named | None = None        # while generating: the least-named member so far, and the greatest-named
+    high: Named | None = None
+
+    def meet(self, name: str, member: Member | tuple[Any, ...]) -> None:
+        """Count a member named `name`."""
+        self.kernels += 1
+        if self.low is None or name < self.low[0]:
+            self.low = (name, member)
+        if self.high is None or name > self.high[0]:
+            self.high = (name, member)
+        if self.names is not None:
+            self.names.append(name)
 
 
 @dataclass
 class _ProbeOp:
     ok: bool                  # passes the Manifest's compute-capability / shared-memory filter
-    template: str             # its name up to the schedules' suffixes, cluster entries as markers
+    pattern: str              # its name up to the schedules' suffixes as a format string: cluster entry i at {i}
+                              # (the name's own braces doubled)
     part: str | None          # what a mapper reads of the name (`_name_part`, which reads no cluster entry); None:
                               # a name the pattern does not match, whose part is the whole name (made per call)
     base: KernelConfig        # its KernelConfig with name, schedule and cluster blanked
@@ -236,7 +254,10 @@ class _Space:
             part: str | None = _name_part(config.kind, unmarked)
             if config.kind in NAME_READING_KINDS and NAME.search(unmarked) is None:
                 part = None
-            out.append(_ProbeOp(bool(self.blank.filter(op)), template, part, base, config))
+            pattern = template.replace("{", "{{").replace("}", "}}")
+            for i in range(len(tile.cluster_shape)):
+                pattern = pattern.replace(CLUSTER_MARK.format(i), f"{{{i}}}")
+            out.append(_ProbeOp(bool(self.blank.filter(op)), pattern, part, base, config))
         return out
 
     def create(self, original: Callable[..., Any], creator: str) -> Callable[..., Any]:
@@ -282,56 +303,51 @@ class _Space:
                                      **_kind(gemm_kind)))
             shape = [int(c) for c in tile.cluster_shape]
             cluster = (shape[0], shape[1], shape[2])
-            prefixes = [p.template for p in probe]
-            for i, c in enumerate(tile.cluster_shape):
-                prefixes = [p.replace(CLUSTER_MARK.format(i), str(c)) for p in prefixes]
+            prefixes = [p.pattern.format(*map(str, tile.cluster_shape)) for p in probe]
             cluster_key = None if "cluster" in self.ignored else cluster
-            for kernel_schedule, epilogue_schedule in schedules:
-                for tile_scheduler in tile_schedulers:
-                    end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
-                    for op, prefix in zip(probe, prefixes):
-                        if not op.ok:
+            # prefix by prefix: its new suffixes gathered over the call's schedules, then kept at once (a family's
+            # samples and the families' order follow names, not this order)
+            for op, prefix in zip(probe, prefixes):
+                if not op.ok:
+                    continue
+                emitted = self.seen.get(prefix, NO_SUFFIXES)
+                real = prefix in self.real_prefixes      # the real Manifest holds names of this prefix
+                part = op.part if op.part is not None else _name_part(op.config.kind, prefix)
+                added: set[str] = set()
+                for kernel_schedule, epilogue_schedule in schedules:
+                    fast = (id(op), id(kernel_schedule), cluster_key, part)   # (ids: see `suffix`)
+                    family = self.fast.get(fast)
+                    for tile_scheduler in tile_schedulers:
+                        end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
+                        if end in emitted or end in added or \
+                                (real and prefix + end in self.manifest.operations_by_name):
                             continue
-                        emitted = self.seen.get(prefix, NO_SUFFIXES)
-                        if end in emitted:
-                            continue
-                        if prefix in self.real_prefixes and prefix + end in self.manifest.operations_by_name:
-                            continue
-                        grown = emitted | {end}
-                        self.seen[prefix] = self.suffix_sets.setdefault(grown, grown)
-                        part = op.part if op.part is not None else _name_part(op.config.kind, prefix)
-                        fast = (id(op), id(kernel_schedule), cluster_key, part)   # (ids: see `suffix`)
-                        family = self.fast.get(fast)
+                        added.add(end)
                         if family is None:
                             schedule = _schedule_name(kernel_schedule)
                             whole = (op.base, schedule, part, cluster_key)
                             family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
                                 whole, replace(op.config, name=prefix + end, schedule=schedule, cluster=cluster))
-                        family.kernels += 1
-                        member = (call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix, end)
-                        if not family.samples:
-                            family.samples.append(_member(member))
-                        elif SAMPLE_LAST:
-                            family.last = member
-                        if family.names is not None:
-                            family.names.append(prefix + end)
+                        family.meet(prefix + end, (call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix,
+                                                   end, cluster))
+                if added:
+                    grown = emitted | added
+                    self.seen[prefix] = self.suffix_sets.setdefault(grown, grown)
             return []
         return create_
 
     def new_family(self, key: tuple[KernelConfig, str, str, tuple[int, int, int] | None],
                    config: KernelConfig) -> Family:
         """A new family of `key` (a configuration with its name, schedule and cluster blanked, its schedule, the part
-        of its name a mapper reads, its cluster unless ignored), its first member's configuration `config`."""
+        of its name a mapper reads, its cluster unless ignored), the configuration of the member met first `config`
+        (until `merge` makes it the least-named member's)."""
         found = self.by_key[key] = Family(config, names=[] if self.keep_names else None)
         return found
 
     def share(self) -> Share:
-        """What this run found, for `merge`: its recorded families (a last member made a Member), the real Manifest's
-        kernels in its order, and the names it emitted (for the check that two runs emitted no name alike)."""
+        """What this run found, for `merge`: its recorded families, the real Manifest's kernels in its order, and the
+        names it emitted (for the check that two runs emitted no name alike)."""
         from cutlass_library.library import OperationKind
-        for family in self.by_key.values():
-            if isinstance(family.last, tuple):
-                family.last = _member(family.last)
         operations = self.manifest.operations.get(OperationKind.Gemm, {})
         manifest = [config_of(op, self.arch) for by_name in operations.values() for ops in by_name.values()
                     for op in ops]
@@ -371,10 +387,11 @@ def shared_name(first: Share, second: Share) -> str | None:
 
 
 def merge(shares: list[Share], keep_names: bool) -> list[Family]:
-    """The families of runs of contiguous parts of the call sequence, in its order (no name emitted by two of them:
-    `shared_name`): a family met in several parts is one family, its first member the earliest part's, its last the
-    latest's; then the real Manifests' kernels grouped in, part by part, in their order -- what one run of the whole
-    sequence gives."""
+    """The families of runs of contiguous parts of the call sequence (no name emitted by two of them: `shared_name`),
+    with the real Manifests' kernels grouped in -- what one run of the whole sequence gives: a family met in several
+    parts is one family.  Each family's samples are its least- and greatest-named members, its configuration the
+    least-named one's, and the families are in the order of those names: none of it follows the order the generator
+    emitted the kernels in, which differs from process to process."""
     by_key: dict[tuple[Any, ...], Family] = {}
     for part in shares:
         for key, family in part.families:
@@ -383,7 +400,9 @@ def merge(shares: list[Share], keep_names: bool) -> list[Family]:
                 by_key[key] = family
                 continue
             found.kernels += family.kernels
-            found.last = family.last if family.last is not None else family.samples[0]
+            assert family.low is not None and family.high is not None and found.low is not None and \
+                found.high is not None
+            found.low, found.high = min(found.low, family.low, key=_name), max(found.high, family.high, key=_name)
             if found.names is not None and family.names is not None:
                 found.names += family.names
     for part in shares:
@@ -394,21 +413,28 @@ def merge(shares: list[Share], keep_names: bool) -> list[Family]:
             grown = by_key.get(whole)
             if grown is None:
                 grown = by_key[whole] = Family(config, names=[] if keep_names else None)
-            grown.kernels += 1
-            member = Member(config.name, config=config)
-            if not grown.samples:
-                grown.samples.append(member)
-            elif SAMPLE_LAST:
-                grown.last = member
-            if grown.names is not None:
-                grown.names.append(config.name)
+            grown.meet(config.name, Member(config.name, config=config))
     out = list(by_key.values())
     for family in out:
-        if family.last is not None:
-            assert isinstance(family.last, Member)
-            family.samples.append(family.last)
-            family.last = None
-    return out
+        assert family.low is not None and family.high is not None
+        low, high, recorded = _sample(family.low), _sample(family.high), family.low[1]
+        if isinstance(recorded, Member):            # a kernel the generator built: its own configuration
+            assert recorded.config is not None
+            family.config = recorded.config
+        else:                                       # a recorded member: the family's, with its name and cluster
+            family.config = replace(family.config, name=low.name, cluster=recorded[RECORDED_CLUSTER])
+        family.samples = [low] + ([high] if SAMPLE_HIGH and high.name != low.name else [])
+        family.low = family.high = None
+    return sorted(out, key=lambda f: f.config.name)
+
+
+def _name(named: Named) -> str:
+    return named[0]
+
+
+def _sample(named: Named) -> Member:
+    recorded = named[1]
+    return recorded if isinstance(recorded, Member) else _member(recorded)
 
 
 def _name_part(kind: str, name: str) -> str:
@@ -430,7 +456,7 @@ def _schedule_name(schedule: Any) -> str:
 
 
 def _member(recorded: tuple[Any, ...]) -> Member:
-    call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix, end = recorded
+    call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix, end, _ = recorded
     return Member(prefix + end, Call(*call), kernel_schedule, epilogue_schedule, tile_scheduler)
 
 

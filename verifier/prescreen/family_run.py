@@ -1,7 +1,7 @@
 """Proving a high `--level`'s kernel space by families (families.py): each family mapped and its operand paths
-proved once, for all its kernels; every family's sampled members (its first and its last) rebuilt through CUTLASS's
-real Create and Manifest and mapped through the per-kernel path, which must give the family's configuration (up to
-the fields the family leaves out) and the family's mapping, hence the same operand paths and verdict."""
+proved once, for all its kernels; every family's sampled members (its least- and greatest-named) rebuilt through
+CUTLASS's real Create and Manifest and mapped through the per-kernel path, which must give the family's configuration
+(up to the fields the family leaves out) and the family's mapping, hence the same operand paths and verdict."""
 from __future__ import annotations
 
 import time
@@ -22,7 +22,7 @@ class FamilyMismatch(Exception):
 
 @dataclass
 class FamilyRun:
-    results: list[CheckResult]       # one a family, named by its first member
+    results: list[CheckResult]       # one a family, named by its least-named member
     kernels: list[int]               # the kernels each result stands for (exact)
     paths: int                       # distinct operand paths proved
     samples: int                     # sampled members mapped through the per-kernel path and compared
@@ -53,7 +53,8 @@ def cross_check(arch: int, level: str, fams: list[Family], mapping: list[Mapped 
                     replace(config, name=first.name, **{f: getattr(first, f) for f in ignored}) != first:
                 raise FamilyMismatch(f"{member.name}: its configuration {config} is not its family's {first}")
             if not _same_mapping(map_kernel(config), mapped, config.name, first.name):
-                raise FamilyMismatch(f"{member.name}: maps differently from its family's first member {first.name}")
+                raise FamilyMismatch(f"{member.name}: maps differently from its family's least-named member "
+                                     f"{first.name}")
             compared += 1
     return compared
 
