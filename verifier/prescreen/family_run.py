@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 from pathlib import Path
 
 from ..outcome import Expect, Status, Verdict
@@ -60,14 +61,21 @@ def cross_check(arch: int, level: str, fams: list[Family], mapping: list[Mapped 
 
 
 _FORKED: list[tuple[int, str, list[Family]]] = []     # what map_and_check's forked workers read
-CHUNKS_PER_JOB = 4           # families are mapped and checked in this many chunks a worker
+CHUNKS_PER_JOB = 16          # families are mapped and checked in this many chunks a worker (the chunks balance)
 
 
 def _map_and_check_chunk(start: int, stop: int) -> tuple[list[Mapped | Unmapped], int]:
     arch, level, fams = _FORKED[0]
     chunk = fams[start:stop]
     mapping = [map_kernel(f.config) for f in chunk]
-    return mapping, cross_check(arch, level, chunk, mapping)
+    compared = cross_check(arch, level, chunk, mapping)
+    # equal mappings and paths made one object each, so that the answer pickles each once (families share paths)
+    same: dict[object, object] = {}
+
+    def one(x: Any) -> Any:
+        return same.setdefault(x, x)
+    return [one(m if isinstance(m, Unmapped) else Mapped(tuple(one(c) for c in m.checks), m.how))
+            for m in mapping], compared
 
 
 def map_and_check(arch: int, level: str, fams: list[Family], jobs: int) -> tuple[list[Mapped | Unmapped], int]:
