@@ -205,22 +205,26 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
     return results, mapped, paths, time.perf_counter() - t0
 
 
+def _proof_order(c: PathCheck) -> tuple[str, str, str, str]:
+    return type(c).__name__, c.mma.name, c.operand, repr(c)
+
+
 def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmapped], weights: list[int], jobs: int,
           spec_out: Path | None) -> tuple[list[CheckResult], int]:
     """The verdict of each configuration (mapped as `mapping` says; `weights`: the kernels each stands for) and the
     number of distinct operand paths proved."""
     from ..engine.proving import max_jobs, prove_in_parallel, run_all
     from ..specfile.loader import load_specs
-    paths: dict[PathCheck, str] = {}
     representative: dict[PathCheck, KernelConfig] = {}
     counts: Counter[PathCheck] = Counter()
     for kc, m, weight in zip(configs, mapping, weights):
         if isinstance(m, Mapped):
             for c in m.checks:
-                if c not in paths:
-                    paths[c] = f"path_{len(paths) + 1:04d}_{c.operand.lower()}"
-                    representative[c] = kc
+                representative.setdefault(c, kc)
                 counts[c] += weight
+    # numbered (and proved, 400 a spec file) in the order of their kind and atom: paths alike share a file, and the
+    # obligations they have in common are decided once in its worker
+    paths = {c: f"path_{n:04d}_{c.operand.lower()}" for n, c in enumerate(sorted(representative, key=_proof_order), 1)}
     results: list[CheckResult] = []
     by_name: dict[str, CheckResult] = {}
     ordered = list(paths.items())
