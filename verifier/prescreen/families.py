@@ -25,7 +25,7 @@ into families the same way, each one a member as the generator built it, and the
 against each other (the Manifest's filter is wrapped).
 
 With two jobs or more, GenerateSM<arch>'s call sequence is cut in two (SPLIT_AT) and each part runs in its own child
-at once; the parts' families are merged in the sequence's order (`merge`), which is what one run gives when no kernel
+at once; the parts' families are merged (`merge`), which is what one run gives when no kernel
 name was emitted by both parts (`shared_name`: the Manifest keeps the first kernel of a name, and a name in both would
 be counted twice) -- with one, the whole sequence runs again in one child.  CUTLASS's generator emits a space's
 kernels in an order that differs between processes (it iterates sets of objects hashed by identity), so a family's
@@ -65,8 +65,8 @@ ALIGN_IN = re.compile(r"align\d")           # a suffix holding this could be con
 NO_SUFFIXES: frozenset[str] = frozenset()
 CLUSTER_MARK = "\x00{}\x00"                  # what a probe's cluster entry i is written as in its name
 # where the call sequence of GenerateSM<arch> is cut for two generator runs at once (--jobs 2 or more): the first call
-# of this function starts the second part.  A choice of speed only (at --level 9999 the parts take 46 s and 59 s of
-# the sequence's 106 s): the merge is exact wherever the cut lies.
+# of this function starts the second part.  A choice of speed only (at --level 9999 the blockwise calls are about half
+# the sequence's time): the merge is exact wherever the cut lies.
 SPLIT_AT: dict[int, str] = {90: "GenerateSM90_TensorOp_fp8_WGMMA_gemm_with_blockwise"}
 
 
