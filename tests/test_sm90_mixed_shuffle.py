@@ -207,8 +207,8 @@ def _with_stage_stride(layout, stride: int) -> str:
 
 
 def test_the_registers_are_decided_on_arrays_and_named_point_by_point(tmp_path):
-    """`_registers` decides the fragment's registers on whole arrays; a wrong element sends it to the point-by-point
-    walk, which names the thread: a thread's shared partition moved by one element is refuted at that thread."""
+    """`_registers` decides the fragment's registers on whole arrays and names each failing point: a thread's shared
+    partition moved by one element is refuted at that thread, at every one of its points and no other's."""
     from verifier.kinds.shuffle import theorems as ST
     from verifier.kinds.shuffle.setup import build
     from verifier.theorems.suspects import Suspects

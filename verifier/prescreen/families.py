@@ -212,13 +212,8 @@ class _Space:
         return found
 
     def holds(self, name: str) -> bool:
-        """Whether a family member of this name was emitted.  A member's name is kept split as (the part up to
-        align<digits>, the schedules' suffix); with every part ending in a digit and no suffix starting with one or
-        holding align<digit>, two splits of one string cannot both be kept, so comparing splits compares names."""
-        for m in re.finditer(r"align\d+", name):
-            if name[m.end():] in self.seen.get(name[:m.end()], ()):
-                return True
-        return False
+        """Whether a family member of this name was emitted (`_holds`)."""
+        return _holds(self.seen, name)
 
     # -- the patched Manifest filter and Create -------------------------------------------------------------------
     def real_filter(self, original: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -248,7 +243,7 @@ class _Space:
             if not name.endswith(end) or not ALIGN_END.search(name[:len(name) - len(end)]):
                 return None
             config = config_of(op, self.arch)
-            base = replace(config, name="", schedule="", cluster=(0, 0, 0))     # the cluster: in the family key
+            base = _blank(config)
             template = name[:len(name) - len(end)]
             unmarked = re.sub(CLUSTER_MARK.format(r"\d+"), "1", template)      # any cluster: no part reads it
             part: str | None = _name_part(config.kind, unmarked)
@@ -364,7 +359,9 @@ class Share:
 
 
 def _holds(seen: dict[str, frozenset[str]], name: str) -> bool:
-    """Whether `seen` (a run's recorded names, split as `_Space.holds` says) holds `name`."""
+    """Whether `seen` (recorded names: the part up to align<digits> -> the schedules' suffixes) holds `name`.  With
+    every part ending in a digit and no suffix starting with one or holding align<digit>, two splits of one string
+    cannot both be kept, so comparing splits compares names."""
     for m in re.finditer(r"align\d+", name):
         if name[m.end():] in seen.get(name[:m.end()], ()):
             return True
@@ -407,8 +404,7 @@ def merge(shares: list[Share], keep_names: bool) -> list[Family]:
                 found.names += family.names
     for part in shares:
         for config in part.manifest:
-            whole = (replace(config, name="", schedule="", cluster=(0, 0, 0)), config.schedule,
-                     _name_part(config.kind, config.name),
+            whole = (_blank(config), config.schedule, _name_part(config.kind, config.name),
                      None if "cluster" in IGNORED_FIELDS.get(config.arch, ()) else config.cluster)
             grown = by_key.get(whole)
             if grown is None:
@@ -426,6 +422,12 @@ def merge(shares: list[Share], keep_names: bool) -> list[Family]:
         family.samples = [low] + ([high] if SAMPLE_HIGH and high.name != low.name else [])
         family.low = family.high = None
     return sorted(out, key=lambda f: f.config.name)
+
+
+def _blank(config: KernelConfig) -> KernelConfig:
+    """A configuration with what a family key holds apart blanked: its name, schedule and cluster (the key's own
+    parts: (blanked configuration, schedule, name part, cluster unless ignored))."""
+    return replace(config, name="", schedule="", cluster=(0, 0, 0))
 
 
 def _name(named: Named) -> str:

@@ -26,6 +26,7 @@ from ...cute.convert import register_conversion
 from ...hardware import tma as TMA
 from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...numeric import load_numpy
+from ...symbolic.decide import INJECTIVE_BITMAP_SPAN
 from ...theorems.claims import Fact, Item, Plan, Refusal, Unsupported
 from ...theorems.suspects import Suspects
 from .setup import BYTE, ShuffleSetup
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from numpy import ndarray
 
 ENUMERATION = "exhaustive enumeration on integers"
-DENSE_RANGE = 8          # _distinct counts values whose range is at most this many times their number
 
 
 def _point_fact(title: str, failures: list[tuple[dict[str, int], str]], total: int, expected: str, suspect: object,
@@ -130,13 +130,14 @@ def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
 
 
 def _distinct(values: ndarray[Any, Any]) -> bool:
-    """Whether the integers are pairwise distinct: counted over their range when it is at most a few times their
-    number, else sorted."""
+    """Whether the integers are pairwise distinct: counted over their range when it spans at most
+    INJECTIVE_BITMAP_SPAN times their number (the enumeration of injectivity claims draws the same line), else
+    sorted."""
     import numpy as np
     if values.size < 2:
         return True
     low, high = int(values.min()), int(values.max())
-    if values.dtype == np.int64 and high - low < DENSE_RANGE * values.size:
+    if values.dtype == np.int64 and high - low < INJECTIVE_BITMAP_SPAN * values.size:
         return int(np.bincount(values - low).max()) <= 1
     ordered = np.sort(values)
     return bool((ordered[1:] != ordered[:-1]).all())
@@ -241,55 +242,8 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     copied = [{view_values[l + cv * kb]: l for l in range(per_kb)} for kb in range(k_blocks)]
     model = setup.model
     warpgroup = int(setup.atom.thr_id.size())
-    bm, bk = setup.blk_m, setup.blk_k
-    read_values, coord_values, frag_values = reads.values(), coords.values(), fragment.values()
-    per_stage = per_kb * k_blocks
     hw = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
-    failures: list[tuple[dict[str, int], str]] = []
-    total = setup.threads * k_blocks * m_blocks * values * setup.stages
-    if _registers_hold(setup, last, copied, hw, read_values, coord_values, frag_values):
-        return items + [_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED, smem,
-                                    _registers_note(converters))]
-    shared = setup.shared.tolist()                        # (m, k, stage) colexicographic -> element
-    total = 0
-    for t in range(setup.threads):
-        lane, group = t % warpgroup, t // warpgroup
-        off, first = setup.read_offset[t], setup.coord_offset[group * warpgroup]
-        for kb in range(k_blocks):
-            for r in range(m_blocks):
-                origin = first + coord_values[values * (r + m_blocks * kb)]
-                m0, k0 = origin % bm, origin // bm
-                for i in range(values):
-                    m, k = m0 + hw[lane][i][0], k0 + hw[lane][i][1]
-                    reg = frag_values[i + values * (r + m_blocks * kb)]
-                    writer = last.get((kb, reg))
-                    source = None if writer is None or writer[1] is None else copied[kb].get(writer[1])
-                    if source is not None:     # every stage at once (the common case): the loop below says a miss
-                        start, at = source + per_kb * kb, m + bm * k
-                        got_all = read_values[start:start + per_stage * setup.stages:per_stage]
-                        want_all = shared[at:at + bm * bk * setup.stages:bm * bk]
-                        if len(got_all) == len(want_all) == setup.stages and \
-                                all(off + g == w for g, w in zip(got_all, want_all)):
-                            total += setup.stages
-                            continue
-                    for s in range(setup.stages):
-                        total += 1
-                        point = {"thread": t, "value": i, "m_block": r, "k_block": kb, "stage": s}
-                        if writer is None or writer[1] is None:
-                            failures.append((point, f"fragment register {reg} is "
-                                             + ("not written by the k-block's conversion" if writer is None else
-                                                f"made by {writer[2]} from no source element")))
-                            continue
-                        if source is None:
-                            failures.append((point, f"fragment register {reg} is made from load register "
-                                             f"{writer[1]}, which the copy does not fill"))
-                            continue
-                        got = off + read_values[source + per_kb * kb + per_stage * s]
-                        want = shared[m + bm * (k + bk * s)]
-                        if got != want:
-                            failures.append((point, f"fragment register {reg} holds shared element {got} (load "
-                                             f"register {writer[1]}, copy element {source}), not A({m}, {k})'s "
-                                             f"element {want}"))
+    failures, total = _register_failures(setup, last, copied, hw, reads.values(), coords.values(), frag_table)
     items.append(_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED,
                              copy if failures and "not written" not in failures[0][1] else smem,
                              _registers_note(converters)))
@@ -306,12 +260,13 @@ def _registers_note(converters: list[str]) -> str:
             "-> partition_fragment_A; every thread, value, M block, k-block and stage")
 
 
-def _registers_hold(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, int | None, str]],
-                    copied: list[dict[int, int]], hw: list[list[tuple[int, ...]]], read_values: list[int],
-                    coord_values: list[int], frag_values: list[int]) -> bool:
-    """Whether every (thread, value, M block, k-block, stage) of `_registers` holds, on whole arrays: the same
-    arithmetic as its loop, on every point at once.  False when a point fails or an index leaves its table (the loop
-    then walks every point and names each failure)."""
+def _register_failures(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, int | None, str]],
+                       copied: list[dict[int, int]], hw: list[list[tuple[int, ...]]], read_values: list[int],
+                       coord_values: list[int], frag_values: list[int]
+                       ) -> tuple[list[tuple[dict[str, int], str]], int]:
+    """Every (thread, value, M block, k-block, stage) of the fragment decided on whole arrays: the register the wgmma
+    reads as A(m, k) must hold SmemLayoutA(m, k, stage) after its k-block's conversion.  Returns the failing points
+    (named, in the order thread, k-block, M block, value, stage) and the number of points."""
     load_numpy()
     import numpy as np
     assert setup.fragment is not None
@@ -319,16 +274,24 @@ def _registers_hold(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, 
     per_kb = values * m_blocks
     per_stage, stages, bm, bk = per_kb * k_blocks, setup.stages, setup.blk_m, setup.blk_k
     warpgroup = len(hw)
-    # (k-block, M block, value) -> the copy element the fragment register's writer reads
-    source = np.empty((k_blocks, m_blocks, values), dtype=np.int64)
+    # (k-block, M block, value) -> the register, and the copy element its writer reads (-1: none, `missing` says why)
+    register = np.empty((k_blocks, m_blocks, values), dtype=np.int64)
+    source = np.full((k_blocks, m_blocks, values), -1, dtype=np.int64)
+    missing: dict[tuple[int, int, int], str] = {}
     for kb in range(k_blocks):
         for r in range(m_blocks):
             for i in range(values):
-                writer = last.get((kb, frag_values[i + values * (r + m_blocks * kb)]))
-                found = None if writer is None or writer[1] is None else copied[kb].get(writer[1])
-                if found is None:
-                    return False
-                source[kb, r, i] = found
+                reg = register[kb, r, i] = frag_values[i + values * (r + m_blocks * kb)]
+                writer = last.get((kb, reg))
+                if writer is None or writer[1] is None:
+                    missing[kb, r, i] = (f"fragment register {reg} is " + (
+                        "not written by the k-block's conversion" if writer is None else
+                        f"made by {writer[2]} from no source element"))
+                elif writer[1] not in copied[kb]:
+                    missing[kb, r, i] = (f"fragment register {reg} is made from load register {writer[1]}, which the "
+                                         "copy does not fill")
+                else:
+                    source[kb, r, i] = copied[kb][writer[1]]
     threads = np.arange(setup.threads)
     lanes, groups = threads % warpgroup, threads // warpgroup
     offset = np.asarray(setup.read_offset, dtype=np.int64)                         # [t]
@@ -340,11 +303,20 @@ def _registers_hold(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, 
     m = (origin % bm)[..., None] + table[lanes, :, 0][:, None, None, :]             # [t, kb, r, i]
     k = (origin // bm)[..., None] + table[lanes, :, 1][:, None, None, :]
     stage = np.arange(stages)
-    read_at = (source + per_kb * np.arange(k_blocks)[:, None, None])[None, ..., None] + per_stage * stage
-    want_at = (m + bm * k)[..., None] + bm * bk * stage                              # [t, kb, r, i, s]
-    reads, shared = np.asarray(read_values, dtype=np.int64), setup.shared
-    if read_at.min() < 0 or read_at.max() >= reads.size or want_at.min() < 0 or want_at.max() >= shared.size:
-        return False
-    got = offset[:, None, None, None, None] + reads[read_at]
-    return bool((got == shared[want_at]).all())
-
+    found = (source >= 0)[None, ..., None]                                           # [1, kb, r, i, 1]
+    # a register without a source is a failure whatever it holds: its reads are not made (index 0 stands in)
+    read_at = (np.maximum(source, 0) + per_kb * np.arange(k_blocks)[:, None, None])[None, ..., None] + per_stage * stage
+    want_at = np.where(found, (m + bm * k)[..., None] + bm * bk * stage, 0)          # [t, kb, r, i, s]
+    got = offset[:, None, None, None, None] + np.asarray(read_values, dtype=np.int64)[read_at]
+    want = setup.shared[want_at]
+    failures: list[tuple[dict[str, int], str]] = []
+    for t, kb, r, i, s in np.argwhere(~found | (got != want)).tolist():
+        point = {"thread": t, "value": i, "m_block": r, "k_block": kb, "stage": s}
+        if (kb, r, i) in missing:
+            failures.append((point, missing[kb, r, i]))
+            continue
+        writer = last[(kb, int(register[kb, r, i]))]
+        failures.append((point, f"fragment register {register[kb, r, i]} holds shared element {got[t, kb, r, i, s]} "
+                                f"(load register {writer[1]}, copy element {source[kb, r, i]}), not "
+                                f"A({m[t, kb, r, i]}, {k[t, kb, r, i]})'s element {want[t, kb, r, i, s]}"))
+    return failures, int(got.size)
