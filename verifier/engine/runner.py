@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import time
 import traceback
-from typing import Callable
+from dataclasses import dataclass, replace
+from typing import Callable, Hashable
 
 from ..algebra.inttuple import PortLimit
 from ..kinds.base import Chain, Context, Group
@@ -19,7 +20,7 @@ from ..kinds.cute_objects import ConfigurationRefused
 from ..kinds.registry import kind_of
 from ..outcome import Expect, Status, check_verdict, combine
 from ..specfile.model import CheckSpec, Spec
-from ..symbolic.decide import (Enumeration, decide, enumerable, enumerate_obligation, evaluate_at,
+from ..symbolic.decide import (Enumeration, decide, enumerable, enumerate_obligation, evaluate_at, generation,
                                smallest_failure)
 from ..symbolic.procedure import DEFAULT_SETTINGS, Procedure, Settings
 from ..symbolic.expr import evaluate, texts_of, variables
@@ -162,6 +163,41 @@ def decide_group(group: Group, settings: Settings, suspects: Suspects, only: set
     return group.review(decided) if group.review is not None else decided
 
 
+@dataclass
+class _Shared:
+    """A shared group's decision (`Group.shared`): its theorems, all proved, and the lines of information and the
+    findings deciding it added to its check's result."""
+    theorems: list[TheoremResult]
+    info: list[str]
+    findings: list[TheoremResult]
+
+
+# (the group's key, the theorems asked for, the settings, the decisions' generation) -> the group's decision
+_SHARED: dict[tuple[Hashable, ...], _Shared] = {}
+SHARED_SIZE = 1024            # shared groups remembered per process
+
+
+def _decide_shared(group: Group, settings: Settings, suspects: Suspects, only: set[TheoremId] | None,
+                   debug: bool, context: Context) -> list[TheoremResult]:
+    """`decide_group`, once for every group of one `shared` key: a later group of the key gets the first one's
+    theorems (copies) and its lines of information and findings, when every theorem of it was proved."""
+    if group.shared is None:
+        return decide_group(group, settings, suspects, only, debug)
+    key = (group.shared, None if only is None else frozenset(only), settings, generation())
+    found = _SHARED.get(key)
+    if found is not None:
+        context.info.extend(found.info)
+        context.findings.extend(found.findings)
+        return [replace(t, items=list(t.items), seconds=0.0) for t in found.theorems]
+    info, findings = len(context.info), len(context.findings)
+    decided = decide_group(group, settings, suspects, only, debug)
+    if decided and all(t.status is Status.PROVED for t in decided):
+        if len(_SHARED) >= SHARED_SIZE:
+            _SHARED.clear()
+        _SHARED[key] = _Shared(decided, context.info[info:], context.findings[findings:])
+    return decided
+
+
 def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTINGS, only: set[TheoremId] | None = None,
               debug: bool = False) -> CheckResult:
     """Prove every theorem of one check (or those in `only`); a family, every member (engine/family.py)."""
@@ -178,7 +214,7 @@ def run_check(spec: Spec, check: CheckSpec, settings: Settings = DEFAULT_SETTING
     context = Context(settings, suspects, result.info, result.findings)
     theorems: list[TheoremResult] = []
     for group in kind.plan(spec, check, context):
-        theorems += decide_group(group, settings, suspects, only, debug)
+        theorems += _decide_shared(group, settings, suspects, only, debug, context)
     result.theorems = sorted(theorems, key=lambda t: BY_ID[t.id].number)
     result.verdict = check_verdict(t.status for t in result.theorems)
     result.seconds = time.perf_counter() - t0

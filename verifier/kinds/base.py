@@ -13,7 +13,7 @@ its own); CuTe's objects, the hardware models and the theorems are imported by t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Protocol, TextIO
 
 from ..specfile.fields import AtomTable, Fields
 from ..specfile.model import CheckSpec, MMAAtomSpec, Spec
@@ -44,14 +44,33 @@ class Planned:
     chain: Chain | None = None
 
 
+class Same:
+    """An object in a `Group.shared` key by its identity, kept alive by the key (so that its id stays its own)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+
 @dataclass
 class Group:
     """Theorems that share one build of CuTe's objects.  `build` may raise ConfigurationRefused (CuTe's rule:
     every theorem of `ids` is refused) or fail (every theorem of `ids` is an internal error); `review`, when
-    given, sees the group's decided theorems and returns those that count (the rest it files as findings)."""
+    given, sees the group's decided theorems and returns those that count (the rest it files as findings).
+
+    `shared`, when given, names everything the group's build and plans read (objects by identity, kept alive in
+    the key): groups of one process with equal keys decide alike, so the engine decides the group once and gives
+    the other checks its results when every theorem was proved (a proof names no check's suspects)."""
     ids: tuple[TheoremId, ...]
     build: Callable[[], Planned]
     review: Callable[[list[TheoremResult]], list[TheoremResult]] | None = None
+    shared: tuple[Hashable, ...] | None = None
 
 
 @dataclass

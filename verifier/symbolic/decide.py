@@ -455,9 +455,19 @@ def _worth_storing(ob: Obligation, settings: Settings) -> bool:
     return (ob.distinct.size() if ob.distinct is not None else ob.domain_size()) > STORE_MIN_POINTS
 
 
+_GENERATION = [0]      # how many times the remembered decisions were dropped (`forget`)
+
+
 def forget() -> None:
     """Drop the decisions remembered in this process (tests that replace the solver call it)."""
     _MEMO.clear()
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """Changes whenever `forget` drops the remembered decisions: what is remembered from decisions made before
+    (a group's shared results, engine/runner.py) keys on it."""
+    return _GENERATION[0]
 
 
 def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decision, Enumeration | None]:

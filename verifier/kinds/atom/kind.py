@@ -10,7 +10,7 @@ from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec, SpecError
 from ..base import Context, ExplainRequest, Group, Neighbour, Planned
 from ..registry import register
 from .config import CopyAtomCheck, MmaAtomCheck, read_atom_check
-from .plans import ALL_OPERANDS, copy_plan, mma_plans
+from .plans import ALL_OPERANDS, atom_group, copy_plan
 
 if TYPE_CHECKING:
     from ...draw.figure import Figure
@@ -73,8 +73,7 @@ class MmaAtomKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, MmaAtomCheck)
-        plans = mma_plans(spec, check.mma, (check.operand,) if check.operand else ALL_OPERANDS, context)
-        return [Group(tuple(plans), lambda: Planned(plans))]
+        return [atom_group(spec, check.mma, (check.operand,) if check.operand else ALL_OPERANDS, context)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         raise no_chain(check)

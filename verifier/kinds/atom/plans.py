@@ -7,7 +7,7 @@ from ...cute.copy import TypedCopyAtom
 from ...specfile.model import CheckSpec, Spec
 from ...theorems.catalog import TheoremId
 from ...theorems.claims import Item, Plan
-from ..base import Context, PlanOf
+from ..base import Context, Group, Planned, PlanOf, Same
 from ..cute_objects import copy_atom, copy_model_for, mma_model_for
 from . import theorems as AT
 
@@ -45,6 +45,14 @@ def mma_plans(spec: Spec, mma: str, operands: tuple[str, ...], context: Context)
 
     return {T.MMA_BIJECTIVE: bijective, T.MMA_MATCHES_INSTRUCTION: matches,
             T.MMA_TYPES: lambda: AT.types_match(atom, list(operands), suspects)}
+
+
+def atom_group(spec: Spec, mma: str, operands: tuple[str, ...], context: Context) -> Group:
+    """Theorems 1, 2 and 11 of MMA atom `mma` on `operands` as a group of their own, shared by the checks of one spec
+    that use the atom: the plans read the atom, its hardware model and the settings, and name only the atom's fields
+    as suspects but for the metadata's sp_sel (a check's `mma` key), which a proof never shows."""
+    plans = mma_plans(spec, mma, operands, context)
+    return Group(tuple(plans), lambda: Planned(plans), shared=("mma_plans", Same(spec.mma_atoms[mma]), operands))
 
 
 def copy_plan(spec: Spec, check: CheckSpec, copy: str, context: Context) -> PlanOf:

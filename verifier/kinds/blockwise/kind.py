@@ -11,7 +11,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
 from .config import BLOCKWISE_KEY, BlockwiseCheck, read_blockwise_check, reads_blockwise_check
@@ -69,7 +69,7 @@ class BlockwiseKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, BlockwiseCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
 
         def build() -> Planned:
             from . import theorems as BT
@@ -80,7 +80,7 @@ class BlockwiseKind(MmaPictures):
                                               T.BLOCKWISE_READ: lambda: BT.blockwise_read(setup, suspects)}
             return Planned(plans, BlockwiseChain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(BLOCKWISE_ORDER, build)]
+        return [atom_theorems, Group(BLOCKWISE_ORDER, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--coord MN,K [--stage S] [--instance TILE_MN,TILE_K]: one scale from its global element to the values that

@@ -11,7 +11,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..conversion import CONVERSION_KEY
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
@@ -60,7 +60,7 @@ class MixedScaleKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, MixedScaleCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
 
         def build() -> Planned:
             from . import theorems as MT
@@ -71,7 +71,7 @@ class MixedScaleKind(MmaPictures):
                                               T.MIXED_SCALE_READ: lambda: MT.scale_read(setup, suspects)}
             return Planned(plans, MixedScaleChain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(MIXED_SCALE_ORDER, build)]
+        return [atom_theorems, Group(MIXED_SCALE_ORDER, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--coord M,0 [--stage S] [--instance TILE_M,COLUMN]: one scale from its global element to the registers

@@ -12,7 +12,7 @@ from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import SCALE_KEYS
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
 from .config import ScaleCheck, read_scale_check, reads_scale_check
@@ -44,7 +44,7 @@ class ScaleKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, ScaleCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
 
         def build() -> Planned:
             from . import theorems as ST
@@ -57,7 +57,7 @@ class ScaleKind(MmaPictures):
                                               T.SCALE_READ: lambda: ST.scale_read(setup, suspects)}
             return Planned(plans, ScaleChain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(SCALE_ORDER, build)]
+        return [atom_theorems, Group(SCALE_ORDER, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--coord MN,K [--stage S]: the factor's chain from the global tensor to the MMA."""

@@ -9,7 +9,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
 from ..registry import register
 from .config import SHUFFLE_KEYS, SHUFFLE_KIND, ShuffleCheck, read_shuffle_check, reads_shuffle_check
@@ -44,7 +44,7 @@ class ShuffleKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, ShuffleCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
         context.info.append(ARITHMETIC_NOTE)
 
         def build() -> Planned:
@@ -54,7 +54,7 @@ class ShuffleKind(MmaPictures):
             plans: dict[TheoremId, PlanOf] = {T.MIXED_SHUFFLED_A: lambda: ST.shuffled_a(setup, context.suspects)}
             return Planned(plans)
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(SHUFFLE_ORDER, build)]
+        return [atom_theorems, Group(SHUFFLE_ORDER, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         raise ExplainError(f"check '{check.name}' is a shuffle check: its witnesses name the thread, value, M block, "

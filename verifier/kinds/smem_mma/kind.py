@@ -12,7 +12,7 @@ from ...specfile.vocabulary import GMMA_KEYS
 from ..conversion import CONVERSION_KEY
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, write_chain
 from ..registry import register
 from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
@@ -69,7 +69,7 @@ class SmemMmaKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, SmemMmaCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)   # the atom's A, B and accumulator fragments
 
         order = (REGISTER_SOURCED_ORDER if check.register_sourced else SMEM_MMA_ORDER if check.by_tma
                  else THROUGH_LAYOUT_ORDER)
@@ -99,7 +99,7 @@ class SmemMmaKind(MmaPictures):
                      T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}
             return Planned({tid: plans[tid] for tid in order}, Sm90Chain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(order, build)]
+        return [atom_theorems, Group(order, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """global (row, col) -> TMA box -> shared byte -> descriptor -> the (mn, k) the tensor core reads."""

@@ -12,7 +12,7 @@ from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...specfile.vocabulary import METADATA_KEYS
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
 from .config import MetadataCheck, read_metadata_check, reads_metadata_check
@@ -52,10 +52,10 @@ class MetadataKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, MetadataCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
         if check.tmem_path:
             context.info.append(TMEM_NOTE)
-            return [Group(tuple(atoms), lambda: Planned(atoms)),
+            return [atom_theorems,
                     Group(TMEM_METADATA_ORDER, lambda: _tmem_plans(spec, check, context))]
         context.info.append(INFERRED_NOTE)
 
@@ -69,7 +69,7 @@ class MetadataKind(MmaPictures):
                                               T.SPARSE_METADATA_READ: lambda: MT.metadata_read(setup, suspects)}
             return Planned(plans, MetadataChain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(METADATA_ORDER, build)]
+        return [atom_theorems, Group(METADATA_ORDER, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--lane THREAD --value BIT [--instance M,K_BLOCK] [--stage S]: one sp-meta bit's chain; --coord M,K

@@ -10,7 +10,7 @@ from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckKind, CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
-from ..atom.plans import ALL_OPERANDS, mma_plans
+from ..atom.plans import ALL_OPERANDS, atom_group
 from ...draw.figure import View
 from ..base import Context, DrawError, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
 from ..registry import register
@@ -55,7 +55,7 @@ class TransposeKind(MmaPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, TransposeCheck)
-        atoms = mma_plans(spec, check.mma, ALL_OPERANDS, context)
+        atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
         order = TMA_ORDER if check.by_tma else THROUGH_LAYOUT_ORDER
 
         def build() -> Planned:
@@ -71,7 +71,7 @@ class TransposeKind(MmaPictures):
                                               T.GMMA_TRANSPOSE: lambda: TT.transpose(setup, suspects)}
             return Planned({tid: plans[tid] for tid in order}, TransposeChain(setup))
 
-        return [Group(tuple(atoms), lambda: Planned(atoms)), Group(order, build)]
+        return [atom_theorems, Group(order, build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--coord N,K [--stage S] [--base ADDR]: element (n, k) of a stage through the transposition."""

@@ -1,0 +1,116 @@
+"""A group of theorems shared by the checks of one spec (kinds/base.py's `Group.shared`, engine/runner.py): the
+MMA atom's theorems 1, 2 and 11 are decided once for every check of a spec that uses the atom, and a later check
+gets the same proved theorems; an atom whose theorems are not all proved is decided in each check anew, so every
+check that uses a broken atom is refuted with its own witness."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from verifier.engine import runner
+from verifier.outcome import Status, Verdict
+from verifier.specfile import load_spec
+from verifier.symbolic.decide import forget
+from verifier.theorems.catalog import TheoremId
+
+T = TheoremId
+ATOM_THEOREMS = (T.MMA_BIJECTIVE, T.MMA_MATCHES_INSTRUCTION, T.MMA_TYPES)
+ATOM = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
+ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))"          # (thr, val) -> (m, n)
+# two values of a thread swapped with another's: no longer the wgmma accumulator fragment
+BROKEN_ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(8,64,512))"
+SPEC = """version: 2
+name: shared_atoms
+mma_atoms:
+  "{atom}":
+    instruction: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+    shape_mnk: [64, 64, 16]
+    thr_id: "128:1"
+    types: {{a: half_t, b: half_t, c: float, d: float}}
+    a: "(128,(64,16)):(0,(1,64))"
+    b: "(128,(64,16)):(0,(1,64))"
+    c: "{c}"
+checks:
+  a_tile:
+    mma: "{atom}"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,2))"
+    gmem: "(4096,4096):(4096,1)"
+  b_tile:
+    mma: "{atom}"
+    operand: B
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,3))"
+    gmem: "(4096,4096):(4096,1)"
+"""
+
+
+def _spec(tmp_path: Path, accumulator: str):
+    path = tmp_path / "shared.yaml"
+    path.write_text(SPEC.format(atom=ATOM, c=accumulator), encoding="utf-8")
+    return load_spec(path)
+
+
+def _atom_theorems(result):
+    return [t for t in result.theorems if t.id in ATOM_THEOREMS]
+
+
+def _shape(theorems):
+    """What a report shows of the theorems: status, reason and each obligation's title, status and procedure."""
+    return [(t.id, t.status, t.reason, [(i.title, i.status, i.procedure, i.domain_size) for i in t.items])
+            for t in theorems]
+
+
+def test_a_proved_atom_is_decided_once_and_its_theorems_given_to_the_next_check(tmp_path: Path) -> None:
+    forget()
+    spec = _spec(tmp_path, ACCUMULATOR)
+    first = runner.run_check(spec, spec.checks["a_tile"])
+    second = runner.run_check(spec, spec.checks["b_tile"])
+    assert first.verdict is Verdict.VERIFIED and second.verdict is Verdict.VERIFIED
+    assert [t.id for t in _atom_theorems(second)] == list(ATOM_THEOREMS)
+    assert all(t.status is Status.PROVED for t in _atom_theorems(second))
+    assert all(t.seconds == 0.0 for t in _atom_theorems(second))          # given, not decided again
+    assert any(t.seconds > 0.0 for t in _atom_theorems(first))
+    given = _shape(_atom_theorems(second))
+    forget()                                                             # decided afresh: the same theorems
+    alone = runner.run_check(spec, spec.checks["b_tile"])
+    assert _shape(_atom_theorems(alone)) == given
+    assert all(t.seconds > 0.0 for t in _atom_theorems(alone)[:2])
+    # the rest of the check is its own: the operand's theorems decided for B, not copied from A
+    assert [t.id for t in second.theorems] == [t.id for t in alone.theorems]
+
+
+def test_a_broken_atom_refutes_every_check_that_uses_it_with_its_own_witness(tmp_path: Path) -> None:
+    forget()
+    spec = _spec(tmp_path, BROKEN_ACCUMULATOR)
+    results = [runner.run_check(spec, spec.checks[name]) for name in ("a_tile", "b_tile")]
+    for r in results:
+        assert r.verdict is Verdict.REFUTED
+        refuted = [t for t in _atom_theorems(r) if t.status is Status.REFUTED]
+        assert refuted, [(t.id, t.status) for t in r.theorems]
+        assert all(t.seconds > 0.0 for t in refuted)                      # decided in this check
+        witness = refuted[0].first_failure().witness
+        assert witness is not None and witness.point and witness.suspect is not None
+
+
+def test_a_shared_decision_is_dropped_with_the_remembered_decisions(tmp_path: Path) -> None:
+    forget()
+    spec = _spec(tmp_path, ACCUMULATOR)
+    runner.run_check(spec, spec.checks["a_tile"])
+    forget()           # what a test that replaces the solver does: nothing decided before is given again
+    again = runner.run_check(spec, spec.checks["b_tile"])
+    assert all(t.seconds > 0.0 for t in _atom_theorems(again)[:2])
+
+
+@pytest.mark.parametrize("only", [{T.MMA_TYPES}, None])
+def test_the_theorems_asked_for_are_part_of_the_key(tmp_path: Path, only) -> None:
+    forget()
+    spec = _spec(tmp_path, ACCUMULATOR)
+    runner.run_check(spec, spec.checks["a_tile"], only={T.MMA_TYPES})
+    r = runner.run_check(spec, spec.checks["b_tile"], only=only)
+    ids = {t.id for t in r.theorems}
+    assert ids == {T.MMA_TYPES} if only else set(ATOM_THEOREMS) <= ids
