@@ -62,6 +62,22 @@ def test_tiled_partitions_per_thread(case):
     Tally.record("tiled", True)
 
 
+@pytest.mark.parametrize("case", MMA_CASES, ids=[c["id"] for c in MMA_CASES])
+def test_tiled_partitions_of_many_threads(case):
+    """partitions(): every listed thread's partition_X at once (the threads after the first by their modes' tables
+    of values), the same layouts and offsets as CuTe's per thread."""
+    _, mma = tiled_copy(case)
+    op = case["config"]["operand"]
+    threads = [th["t"] for th in case["threads"]]
+    parts = mma.partitions(_smem(case), op, threads)
+    for th, part in zip(case["threads"], parts):
+        assert (str(part.layout), part.offsets()) == (th["mma_part"]["text"], th["mma_part"]["offsets"]), th["t"]
+    # a thread past the tiled MMA's: CuTe's crd2idx rule (its last mode takes the rest), as one thread's slice
+    past = mma.num_threads() + 3
+    assert mma.partitions(_smem(case), op, [threads[0], past])[1].offsets() == \
+        mma.partition(_smem(case), op, past).offsets()
+
+
 @pytest.mark.parametrize("case", COPY_ONLY, ids=[c["id"] for c in COPY_ONLY])
 def test_copy_only_partitions(case):
     tc, _ = tiled_copy(case)

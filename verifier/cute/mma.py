@@ -153,9 +153,29 @@ class TiledMMA:
         r = thr.layout.mode(1, 1).rank()
         rest = (Underscore, Underscore if r == 1 else (Underscore,) * r)
         out: list[Tensor] = []
+        pick = Operand.of(op).pick
+        plain = thr.layout if isinstance(thr.layout, Layout) else None
+        thread_modes = plain.mode(0) if plain is not None else None          # (ThrV,(ThrMN,ThrK))
+        if plain is not None and thread_modes is not None and plain.is_static() and thread_modes.rank() == 2 and \
+                thread_modes.mode(1).rank() == 2:
+            # a static plain layout: a thread's offset is the sum of its three coordinates' offsets (crd2idx is
+            # linear over the modes), each read from its mode's table of values; the slice is every thread's
+            v_of, mn_of, k_of = (thread_modes.mode(0).values(), thread_modes.mode(1, 0).values(),
+                                 thread_modes.mode(1, 1).values())
+            for thr_idx in thr_indices:
+                v, m, n, k = self.thr_vmnk(thr_idx)
+                mn, kk = pick((m, n, k))
+                if not out:
+                    out.append(thr.slice(((v, (mn, kk)), rest)))
+                elif v < len(v_of) and mn < len(mn_of) and kk < len(k_of):
+                    out.append(Tensor(thr.offset + v_of[v] + mn_of[mn] + k_of[kk], out[0].layout))
+                else:        # a coordinate past its mode: crd2idx's own rule (the last mode takes the rest)
+                    out.append(Tensor(thr.offset + crd2idx(((v, (mn, kk)), rest), plain.shape, plain.stride),
+                                      out[0].layout))
+            return out
         for thr_idx in thr_indices:
             v, m, n, k = self.thr_vmnk(thr_idx)
-            coord = ((v, Operand.of(op).pick((m, n, k))), rest)
+            coord = ((v, pick((m, n, k))), rest)
             if out and isinstance(thr.layout, Layout):
                 # a plain layout's slice keeps the modes under `_`, the same for every thread: only the offset moves
                 out.append(Tensor(thr.offset + crd2idx(coord, thr.layout.shape, thr.layout.stride), out[0].layout))
