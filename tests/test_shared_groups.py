@@ -114,3 +114,139 @@ def test_the_theorems_asked_for_are_part_of_the_key(tmp_path: Path, only) -> Non
     r = runner.run_check(spec, spec.checks["b_tile"], only=only)
     ids = {t.id for t in r.theorems}
     assert ids == {T.MMA_TYPES} if only else set(ATOM_THEOREMS) <= ids
+
+
+# --- the operand's group of a descriptor-read check (theorems 9, 12-16), shared across the atom's other operand ---
+
+OPERAND_THEOREMS = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
+                    T.GMMA_END_TO_END)
+WIDE = "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
+ACROSS_N = """version: 2
+name: shared_operand
+mma_atoms:
+  "{narrow}":
+    instruction: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+    shape_mnk: [64, 64, 16]
+    thr_id: "128:1"
+    types: {{a: half_t, b: half_t, c: float, d: float}}
+    a: "(128,(64,16)):(0,(1,64))"
+    b: "(128,(64,16)):(0,(1,64))"
+    c: "{narrow_c}"
+  "{wide}":
+    instruction: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+    shape_mnk: [64, 128, 16]
+    thr_id: "128:1"
+    types: {{a: half_t, b: half_t, c: float, d: float}}
+    a: "(128,(64,16)):(0,(1,64))"
+    b: "(128,(128,16)):(0,(1,128))"
+    c: "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))"
+checks:
+  a_narrow:
+    mma: "{narrow}"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "(4096,4096):(4096,1)"
+  a_wide:
+    mma: "{wide}"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "(4096,4096):(4096,1)"
+  a_wide_other_gmem:
+    mma: "{wide}"
+    operand: A
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "(4096,8192):(8192,1)"
+  b_narrow:
+    mma: "{narrow}"
+    operand: B
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "(4096,4096):(4096,1)"
+  b_wide:
+    mma: "{wide}"
+    operand: B
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "(4096,4096):(4096,1)"
+"""
+GOOD_SMEM = "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,2))"
+# the 128-byte swizzle's atom on a tile whose rows are 32 elements (64 bytes) apart: TMA's box rows and the layout's
+# rows disagree
+BROKEN_SMEM = "Sw<3,4,3> o (128,64,2):(32,1,8192)"
+
+
+def _across_n(tmp_path: Path, smem: str):
+    path = tmp_path / "across_n.yaml"
+    path.write_text(ACROSS_N.format(narrow=ATOM, wide=WIDE, narrow_c=ACCUMULATOR, smem=smem), encoding="utf-8")
+    return load_spec(path)
+
+
+def _operand_theorems(result):
+    return [t for t in result.theorems if t.id in OPERAND_THEOREMS]
+
+
+def test_an_a_tile_is_decided_once_for_wgmma_atoms_of_any_n(tmp_path: Path) -> None:
+    forget()
+    spec = _across_n(tmp_path, GOOD_SMEM)
+    narrow = runner.run_check(spec, spec.checks["a_narrow"])
+    wide = runner.run_check(spec, spec.checks["a_wide"])
+    assert narrow.verdict is Verdict.VERIFIED and wide.verdict is Verdict.VERIFIED
+    assert [t.id for t in _operand_theorems(wide)] == list(OPERAND_THEOREMS)
+    assert all(t.seconds == 0.0 for t in _operand_theorems(wide))        # the A side of both atoms agrees
+    assert any(t.seconds > 0.0 for t in _atom_theorems(wide))            # the wider atom's own theorems decided
+    given = _shape(_operand_theorems(wide))
+    forget()
+    assert _shape(_operand_theorems(runner.run_check(spec, spec.checks["a_wide"]))) == given
+    # another global tensor is another configuration: decided anew
+    other = runner.run_check(spec, spec.checks["a_wide_other_gmem"])
+    assert other.verdict is Verdict.VERIFIED
+    assert any(t.seconds > 0.0 for t in _operand_theorems(other))
+
+
+def test_a_b_tile_is_not_shared_across_n(tmp_path: Path) -> None:
+    forget()
+    spec = _across_n(tmp_path, GOOD_SMEM)
+    runner.run_check(spec, spec.checks["b_narrow"])
+    wide = runner.run_check(spec, spec.checks["b_wide"])     # N rows of an instruction: its atom side differs
+    assert any(t.seconds > 0.0 for t in _operand_theorems(wide))
+
+
+def test_a_broken_a_tile_is_refuted_for_each_atom_with_its_own_witness(tmp_path: Path) -> None:
+    forget()
+    spec = _across_n(tmp_path, BROKEN_SMEM)
+    for name in ("a_narrow", "a_wide"):
+        r = runner.run_check(spec, spec.checks[name])
+        assert r.verdict is Verdict.REFUTED, [(t.id, t.status, t.reason) for t in r.theorems]
+        refuted = [t for t in _operand_theorems(r) if t.status is Status.REFUTED]
+        assert refuted and all(t.seconds > 0.0 for t in refuted)
+        assert refuted[0].first_failure().witness is not None
+
+
+def test_an_atom_defined_alike_in_two_files_is_decided_once_and_one_defined_otherwise_is_not(tmp_path: Path) -> None:
+    forget()
+    first = _spec(tmp_path, ACCUMULATOR)
+    runner.run_check(first, first.checks["a_tile"])
+    alike = tmp_path / "alike"
+    alike.mkdir()
+    (alike / "shared.yaml").write_text("# another file: the atom at other lines\n\n" +
+                                       SPEC.format(atom=ATOM, c=ACCUMULATOR), encoding="utf-8")
+    second = load_spec(alike / "shared.yaml")
+    assert second.mma_atoms[ATOM].loc != first.mma_atoms[ATOM].loc
+    r = runner.run_check(second, second.checks["b_tile"])
+    assert r.verdict is Verdict.VERIFIED and all(t.seconds == 0.0 for t in _atom_theorems(r))
+    # the same name, another accumulator: another atom, decided (and refuted) in its own right
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "shared.yaml").write_text(SPEC.format(atom=ATOM, c=BROKEN_ACCUMULATOR), encoding="utf-8")
+    third = load_spec(other / "shared.yaml")
+    broken = runner.run_check(third, third.checks["b_tile"])
+    assert broken.verdict is Verdict.REFUTED
+    assert any(t.status is Status.REFUTED and t.seconds > 0.0 for t in _atom_theorems(broken))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Protocol, TextIO
 
 from ..specfile.fields import AtomTable, Fields
-from ..specfile.model import CheckSpec, MMAAtomSpec, Spec
+from ..specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec, Spec
 from ..theorems.catalog import TheoremId
 from ..theorems.claims import ChainLine, Plan, TheoremResult, Trace
 
@@ -44,18 +44,32 @@ class Planned:
     chain: Chain | None = None
 
 
-class Same:
-    """An object in a `Group.shared` key by its identity, kept alive by the key (so that its id stays its own)."""
-    __slots__ = ("obj",)
+# a check's fields that name, place, describe or expect it: no theorem reads them
+NOT_CONFIGURATION = ("name", "loc", "field_locs", "description", "expect", "source", "assumes")
+# an atom's fields that place it in its file
+NOT_ATOM_CONTENT = ("loc", "field_locs", "source")
 
-    def __init__(self, obj: object) -> None:
-        self.obj = obj
 
-    def __hash__(self) -> int:
-        return id(self.obj)
+def content_key(value: Any, leave_out: tuple[str, ...]) -> tuple[Hashable, ...]:
+    """A dataclass (a check's configuration, an atom) as a `Group.shared` key: its type and every field but
+    `leave_out`, a dict as its sorted pairs."""
+    from dataclasses import fields
+    out: list[Hashable] = [type(value).__name__]
+    for f in fields(value):
+        if f.name not in leave_out:
+            item = getattr(value, f.name)
+            out.append((f.name, tuple(sorted(item.items())) if isinstance(item, dict) else item))
+    return tuple(out)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Same) and other.obj is self.obj
+
+def configuration_key(check: CheckSpec, leave_out: tuple[str, ...] = ()) -> tuple[Hashable, ...]:
+    """The check's configuration as a key: every field but NOT_CONFIGURATION and `leave_out`."""
+    return content_key(check, NOT_CONFIGURATION + leave_out)
+
+
+def atom_key(atom: MMAAtomSpec | CopyAtomSpec | None) -> tuple[Hashable, ...] | None:
+    """An atom's definition as a key, wherever it is written (equal atoms of two spec files are one key)."""
+    return None if atom is None else content_key(atom, NOT_ATOM_CONTENT)
 
 
 @dataclass
@@ -64,9 +78,10 @@ class Group:
     every theorem of `ids` is refused) or fail (every theorem of `ids` is an internal error); `review`, when
     given, sees the group's decided theorems and returns those that count (the rest it files as findings).
 
-    `shared`, when given, names everything the group's build and plans read (objects by identity, kept alive in
-    the key): groups of one process with equal keys decide alike, so the engine decides the group once and gives
-    the other checks its results when every theorem was proved (a proof names no check's suspects)."""
+    `shared`, when given, names everything the group's build and plans read (by content: `configuration_key`,
+    `atom_key`): groups of one process with equal keys decide alike, so the engine
+    decides the group once and gives the other checks its results when every theorem was proved (a proof names no
+    check's suspects)."""
     ids: tuple[TheoremId, ...]
     build: Callable[[], Planned]
     review: Callable[[list[TheoremResult]], list[TheoremResult]] | None = None

@@ -7,7 +7,7 @@ from ...cute.copy import TypedCopyAtom
 from ...specfile.model import CheckSpec, Spec
 from ...theorems.catalog import TheoremId
 from ...theorems.claims import Item, Plan
-from ..base import Context, Group, Planned, PlanOf, Same
+from ..base import Context, Group, Planned, PlanOf, atom_key
 from ..cute_objects import copy_atom, copy_model_for, mma_model_for
 from . import theorems as AT
 
@@ -48,11 +48,12 @@ def mma_plans(spec: Spec, mma: str, operands: tuple[str, ...], context: Context)
 
 
 def atom_group(spec: Spec, mma: str, operands: tuple[str, ...], context: Context) -> Group:
-    """Theorems 1, 2 and 11 of MMA atom `mma` on `operands` as a group of their own, shared by the checks of one spec
-    that use the atom: the plans read the atom, its hardware model and the settings, and name only the atom's fields
-    as suspects but for the metadata's sp_sel (a check's `mma` key), which a proof never shows."""
+    """Theorems 1, 2 and 11 of MMA atom `mma` on `operands` as a group of their own, shared by the checks that use
+    an atom of this definition (in any spec file): the plans read the atom, its hardware model and the settings, and
+    name only the atom's fields as suspects but for the metadata's sp_sel (a check's `mma` key), which a proof
+    never shows."""
     plans = mma_plans(spec, mma, operands, context)
-    return Group(tuple(plans), lambda: Planned(plans), shared=("mma_plans", Same(spec.mma_atoms[mma]), operands))
+    return Group(tuple(plans), lambda: Planned(plans), shared=("mma_plans", atom_key(spec.mma_atoms[mma]), operands))
 
 
 def copy_plan(spec: Spec, check: CheckSpec, copy: str, context: Context) -> PlanOf:

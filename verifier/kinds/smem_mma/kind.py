@@ -13,7 +13,8 @@ from ..conversion import CONVERSION_KEY
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MmaPictures
 from ..atom.plans import ALL_OPERANDS, atom_group
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, write_chain
+from ..base import (Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, atom_key, configuration_key,
+                    write_chain)
 from ..registry import register
 from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
 
@@ -99,7 +100,13 @@ class SmemMmaKind(MmaPictures):
                      T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}
             return Planned({tid: plans[tid] for tid in order}, Sm90Chain(setup))
 
-        return [atom_theorems, Group(order, build)]
+        # the group reads the check's configuration, the atom only through atom_side (setup.py) and the copy atom
+        # that writes the tile: checks agreeing on these (a wgmma A of any N) decide it once
+        from ...cute.operand import Operand
+        from .setup import atom_side
+        shared = ("smem_mma", order, configuration_key(check, ("mma",)),
+                  atom_side(spec.mma_atoms[check.mma], Operand.of(check.operand)), atom_key(_writer(spec, check)))
+        return [atom_theorems, Group(order, build, shared=shared)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """global (row, col) -> TMA box -> shared byte -> descriptor -> the (mn, k) the tensor core reads."""

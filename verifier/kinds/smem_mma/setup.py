@@ -24,10 +24,10 @@ from ...algebra.swizzle import require_nonnegative_strides
 from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
 from ...cute.operand import Operand
 from ...hardware import tma as TMA
-from ...hardware.base import CopyModel, MMAModel
+from ...hardware.base import CopyModel
 from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...hardware.smem_operand import GmmaSwizzle, Major
-from ...specfile.model import CopyAtomSpec, MMAAtomSpec
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
 from ...symbolic.expr import Expr, ExprLike, Var, const
 from ...symbolic.layouts import layout_expr, swizzle_expr
 from .arch import Architecture, DescriptorFields, TileDescriptor, architecture
@@ -44,12 +44,32 @@ TMA_SWIZZLE = {(GmmaSwizzle.NONE, 16): TMA.TmaSwizzle.NONE, (GmmaSwizzle.B32, 16
                (GmmaSwizzle.B128, 32): TMA.TmaSwizzle.B128_ATOM_32B}
 
 
+@dataclass(frozen=True)
+class AtomSide:
+    """What a shared-memory MMA check's build and theorems read of its MMA atom for its operand: `build` reads the
+    atom through this alone, and the theorems read `Sm90Setup.atom` only to name it in a refutation's suspect, so
+    two checks whose atoms agree here (a wgmma A of any N) and whose own fields agree decide alike (the kind's
+    shared group, kind.py)."""
+    arch: Architecture                    # the instruction family that reads the operand through the descriptor
+    rows: int                             # M (A) or N (B) rows of one instruction (one CTA's share of them)
+    k: int                                # K of one instruction, in logical elements
+    major: Major | None                   # the operand's major-ness as the atom's name gives it
+    sparsity: int                         # logical elements one stored element stands for (2: a sparse A)
+    cta_group: int                        # CTAs one instruction spans
+    operand_type: ValueType | None        # the MMA's type of the operand (theorem 12)
+
+
+def atom_side(atom: MMAAtomSpec, operand: Operand) -> AtomSide:
+    arch = architecture(atom)
+    return AtomSide(arch, arch.rows(atom, operand), atom.shape_mnk[2], atom_major(atom.name, operand),
+                    arch.sparsity(atom, operand), arch.cta_group(atom), atom.types.get(operand.value.lower()))
+
+
 @dataclass
 class Sm90Setup:
     check: SmemMmaCheck
-    atom: MMAAtomSpec
-    arch: Architecture                    # the instruction that reads the operand through the descriptor
-    model: MMAModel | None
+    atom: MMAAtomSpec                     # named in a refutation's suspects; what is read of it is `side`
+    side: AtomSide
     operand: Operand                      # A or B: the operand TMA fills and the descriptor reads
     rows: int                             # M (A) or N (B) rows of one instruction (one CTA's share of them)
     k_instr: int                          # K of one instruction
@@ -79,6 +99,11 @@ class Sm90Setup:
     def by_tma(self) -> bool:
         """TMA fills the tile; otherwise the threads write it through its layout (theorems 13, 14, 16 do not apply)."""
         return self.check.by_tma
+
+    @property
+    def arch(self) -> Architecture:
+        """The instruction that reads the operand through the descriptor."""
+        return self.side.arch
 
     # -- names -------------------------------------------------------------------------------------------------
     @property
@@ -258,19 +283,17 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     assert check.value_type is not None and check.operand is not None
     require_nonnegative_strides(check.smem, "the shared-memory layout")
     op = Operand.of(check.operand)
-    arch = architecture(atom)
-    model = arch.model(atom)        # wgmma: the instruction model; tcgen05.mma: None (M/N/K: the atom's shape)
-    _, _, k = atom.shape_mnk
-    rows = arch.rows(atom, op)
+    side = atom_side(atom, op)
+    arch, k, rows = side.arch, side.k, side.rows
     bits = check.value_type.smem_bits      # an unpacked 4- or 6-bit element: a byte of shared memory
-    named = atom_major(atom.name, op)
+    named = side.major
     spec_major = Major(check.major) if check.major else None
     major = named or spec_major or Major.K
-    source = (f"the atom {atom.name}" if named else "the check's 'major'" if spec_major else "the default (K)")
+    source = ("the atom's name" if named else "the check's 'major'" if spec_major else "the default (K)")
     smem, gmem = check.smem, check.gmem
     pack = 1
     tile: SmemTile | str
-    sparsity = arch.sparsity(atom, op)
+    sparsity = side.sparsity
     if sparsity > 1:                       # a structured-sparse A: CuTe's layouts are logical, the tile is stored
         split = sparse_problem(smem, sparsity, bits, check.value_type.name, check.smem_unit_bits)
         if split is None:                  # recast<T> as CuTe's TMA and descriptor do: the stored M x K/S tile
@@ -295,9 +318,9 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
         tile = arch.tile(smem, bits, check.smem_absolute)
     problem = tile if isinstance(tile, str) else None
     inner_mode, gmem_problem = _inner_mode(gmem) if gmem is not None else (None, None)
-    s = Sm90Setup(check, atom, arch, model, op, rows, k, max(1, bits // 8), major, source,
+    s = Sm90Setup(check, atom, side, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
-                  cta_group=arch.cta_group(atom), smem=smem, pack=pack)
+                  cta_group=side.cta_group, smem=smem, pack=pack)
     if writer is not None:
         from ..cute_objects import copy_model_for
         s.writer = copy_model_for(writer, value_bits=bits)   # an element-wise copy moves the check's value type

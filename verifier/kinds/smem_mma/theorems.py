@@ -349,7 +349,9 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
     vt = setup.check.value_type
     assert vt is not None
     op = setup.operand.value
-    want = setup.atom.types[op.lower()]
+    want = setup.side.operand_type
+    if want is None:
+        raise KeyError(f"the atom {setup.atom.name} gives no type of {op}")
     converted = setup.check.smem_type
     if setup.check.register_sourced and converted is not None and converted.bits != want.bits:
         return _register_sourced_value_type(setup, vt, converted, want, suspects)
