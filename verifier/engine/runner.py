@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Callable, Hashable
 
@@ -172,9 +173,10 @@ class _Shared:
     findings: list[TheoremResult]
 
 
-# (the group's key, the theorems asked for, the settings, the decisions' generation) -> the group's decision
-_SHARED: dict[tuple[Hashable, ...], _Shared] = {}
-SHARED_SIZE = 1024            # shared groups remembered per process
+# (the group's key, the theorems asked for, the settings, the decisions' generation) -> the group's decision, the
+# least recently used first
+_SHARED: OrderedDict[tuple[Hashable, ...], _Shared] = OrderedDict()
+SHARED_SIZE = 8192            # shared groups remembered per process
 
 
 def _decide_shared(group: Group, settings: Settings, suspects: Suspects, only: set[TheoremId] | None,
@@ -186,6 +188,7 @@ def _decide_shared(group: Group, settings: Settings, suspects: Suspects, only: s
     key = (group.shared, None if only is None else frozenset(only), settings, generation())
     found = _SHARED.get(key)
     if found is not None:
+        _SHARED.move_to_end(key)
         context.info.extend(found.info)
         context.findings.extend(found.findings)
         return [replace(t, items=list(t.items), seconds=0.0) for t in found.theorems]
@@ -193,7 +196,7 @@ def _decide_shared(group: Group, settings: Settings, suspects: Suspects, only: s
     decided = decide_group(group, settings, suspects, only, debug)
     if decided and all(t.status is Status.PROVED for t in decided):
         if len(_SHARED) >= SHARED_SIZE:
-            _SHARED.clear()
+            _SHARED.popitem(last=False)
         _SHARED[key] = _Shared(decided, context.info[info:], context.findings[findings:])
     return decided
 

@@ -409,8 +409,9 @@ def fails_at(ob: Obligation, point: dict[str, int]) -> bool:
 
 # --- the decision -------------------------------------------------------------------------------------
 
-# (variables, premise, claim, distinct, settings) -> the decision: an identical obligation is decided once
-_MEMO: dict[tuple[Hashable, ...], tuple[Decision, Enumeration | None]] = {}
+# (variables, premise, claim, distinct, settings) -> the decision: an identical obligation is decided once (the
+# least recently used first)
+_MEMO: collections.OrderedDict[tuple[Hashable, ...], tuple[Decision, Enumeration | None]] = collections.OrderedDict()
 _STORE: Any = None     # a persistent cache (verifier.engine.cache.ProofCache) while `obligation_cache` is active
 
 
@@ -476,6 +477,7 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
     key = (tuple((v.name, v.size) for v in ob.variables), ob.premise, ob.claim, ob.distinct, settings)
     hit = _MEMO.get(key)
     if hit is not None:
+        _MEMO.move_to_end(key)
         return dataclasses.replace(hit[0]), hit[1]
     store, stored_key = (_STORE if _worth_storing(ob, settings) else None), ""
     if store is not None:
@@ -483,16 +485,20 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
         kept = store.get(stored_key, Stored)
         if kept is not None:
             found = (kept.decision, kept.enumeration)
-            _MEMO[key] = (dataclasses.replace(found[0]), found[1])
+            _remember(key, found)
             return found
     found = _decide(ob, settings)
     if (store is not None and found[0].status in (Status.PROVED, Status.REFUTED)
             and found[0].seconds >= STORE_MIN_SECONDS):
         store.put(stored_key, Stored(found[0], found[1]))
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = (dataclasses.replace(found[0]), found[1])
+    _remember(key, found)
     return found
+
+
+def _remember(key: tuple[Hashable, ...], found: tuple[Decision, Enumeration | None]) -> None:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    _MEMO[key] = (dataclasses.replace(found[0]), found[1])
 
 
 def _decide(ob: Obligation, settings: Settings) -> tuple[Decision, Enumeration | None]:
