@@ -57,6 +57,15 @@ def _parser_class() -> type | None:
         def __init__(self, text: str) -> None:
             CParser.__init__(self, text)
             VersionedResolver.__init__(self, loader=self)
+            self._resolvers: Any = None
+
+        @property
+        def versioned_resolver(self) -> Any:
+            # ruamel looks the YAML version up again for every scalar; a text of the subset has no directive, so
+            # its version, and the resolvers of it, are one for the whole text
+            if self._resolvers is None:
+                self._resolvers = super().versioned_resolver
+            return self._resolvers
     return _Composer
 
 

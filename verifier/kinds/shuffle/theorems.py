@@ -240,14 +240,31 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     # copy: load register -> logical element of the k-block slice (retile_D's inverse)
     view_values, cv = view.values(), int(view.mode(0).size()) * int(view.mode(1).size())
     copied = [{view_values[l + cv * kb]: l for l in range(per_kb)} for kb in range(k_blocks)]
-    model = setup.model
-    warpgroup = int(setup.atom.thr_id.size())
-    hw = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
+    hw = _hardware_a(setup.model, int(setup.atom.thr_id.size()), values)
     failures, total = _register_failures(setup, last, copied, hw, reads.values(), coords.values(), frag_table)
     items.append(_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED,
                              copy if failures and "not written" not in failures[0][1] else smem,
                              _registers_note(converters)))
     return items
+
+
+# (the instruction's A fragment, lanes, values) -> the (m, k) of each lane's A values: one table for every check whose
+# wgmma reads A alike (any N)
+_HARDWARE_A: dict[tuple[Any, int, int], list[list[tuple[int, ...]]]] = {}
+HARDWARE_A_SIZE = 256
+
+
+def _hardware_a(model: Any, warpgroup: int, values: int) -> list[list[tuple[int, ...]]]:
+    """The (m, k) the wgmma reads as value i of lane t's A fragment (the PTX ISA's model), for every lane and value;
+    computed once an A fragment (a model is never changed after it is built; the key keeps it alive)."""
+    key = (model.a, warpgroup, values)
+    found = _HARDWARE_A.get(key)
+    if found is None:
+        if len(_HARDWARE_A) >= HARDWARE_A_SIZE:
+            _HARDWARE_A.clear()
+        found = _HARDWARE_A[key] = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)]
+                                    for lane in range(warpgroup)]
+    return found
 
 
 REGISTERS_TITLE = ("every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the "
