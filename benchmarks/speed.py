@@ -115,7 +115,9 @@ def baseline_tool(rev: str, scratch: Path) -> Path:
 def no_cache(tool: Path) -> list[str]:
     """`--no-cache` where the tool at `tool` has a proof cache (a baseline revision with one would otherwise read
     the cache a run before it filled, and time a warm start), nothing where it has none."""
-    return ["--no-cache"] if "--no-cache" in (tool / "verifier" / "cli.py").read_text() else []
+    # the command line is verifier/commands/cli.py, verifier/cli.py in older revisions
+    clis = [tool / "verifier" / "commands" / "cli.py", tool / "verifier" / "cli.py"]
+    return ["--no-cache"] if any(p.is_file() and "--no-cache" in p.read_text() for p in clis) else []
 
 
 def section_start(rounds: int, scratch: Path, baseline: tuple[str, Path] | None) -> list[Row]:
