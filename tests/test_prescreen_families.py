@@ -3,6 +3,7 @@ CUTLASS's generator emits kernel by kernel (names, counts, configurations, mappi
 member differs from it is caught."""
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from dataclasses import replace
 
@@ -12,7 +13,7 @@ from verifier.outcome import Expect, Status, Verdict, check_verdict
 from verifier.prescreen.builders import Mapped, Unmapped, map_kernel
 from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, Share, generate_families
 from verifier.prescreen.family_run import FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check
-from verifier.prescreen.space import KernelConfig, generate
+from verifier.prescreen.space import KernelConfig, gc_paused, generate
 from verifier.theorems.catalog import TheoremId
 from verifier.theorems.claims import TheoremResult
 from verifier.theorems.result import CheckResult
@@ -124,6 +125,19 @@ def test_families_are_mapped_and_checked_alike_on_two_workers(monkeypatch):
     alone, checked = map_and_check(90, "", families, 1)
     assert map_and_check(90, "", families, 2) == (alone, checked) == ([map_kernel(f.config) for f in families],
                                                                       sum(len(f.samples) for f in families))
+    assert gc.isenabled()       # the answers were unpickled with the collector off, and it is on again
+
+
+def test_the_collector_is_paused_in_the_block_and_restored_as_it_was():
+    assert gc.isenabled()
+    with pytest.raises(KeyError):
+        with gc_paused():
+            assert not gc.isenabled()
+            with gc_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()         # the inner block found it off: it leaves it off
+            raise KeyError("x")
+    assert gc.isenabled()
 
 
 def _facts(families: list[Family]) -> list[tuple[object, ...]]:

@@ -14,7 +14,7 @@ from ..theorems.result import CheckResult
 from .builders import Mapped, Unmapped, map_kernel
 from .families import IGNORED_FIELDS, Family, families, sample_config
 from .run import prove, refusal_rule, refuting_theorems, unsupported_reason
-from .space import SpaceError
+from .space import SpaceError, gc_paused
 
 
 class FamilyMismatch(Exception):
@@ -90,24 +90,35 @@ def map_and_check(arch: int, level: str, fams: list[Family], jobs: int) -> tuple
     _FORKED[:] = [(arch, level, fams)]
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            parts = list(pool.map(_map_and_check_chunk, range(0, len(fams), step),
-                                  range(step, len(fams) + step, step)))
+            # every chunk submitted (the workers start, the collector on in them), then the answers unpickled here
+            # with it off
+            answers = pool.map(_map_and_check_chunk, range(0, len(fams), step), range(step, len(fams) + step, step))
+            with gc_paused():
+                parts = list(answers)
     finally:
         _FORKED.clear()
     return [m for part, _ in parts for m in part], sum(n for _, n in parts)
 
 
 def run_families(arch: int, level: str, jobs: int, spec_out: Path | None) -> FamilyRun:
+    import gc
     t0 = time.perf_counter()
     fams = families(arch, level, jobs=jobs)
     t1 = time.perf_counter()
-    configs = [f.config for f in fams]
-    mapping, compared = map_and_check(arch, level, fams, jobs)
-    t2 = time.perf_counter()
-    weights = [f.kernels for f in fams]
-    results, paths = prove(arch, configs, mapping, weights, jobs, spec_out)
-    for r, f in zip(results, fams):
-        r.summary = f"a family of {f.kernels} kernels; {r.summary}"
+    # the families and their mappings live to the end: kept out of the collector's walks (frozen) while the run
+    # builds the rest, back in after
+    gc.freeze()
+    try:
+        configs = [f.config for f in fams]
+        mapping, compared = map_and_check(arch, level, fams, jobs)
+        gc.freeze()
+        t2 = time.perf_counter()
+        weights = [f.kernels for f in fams]
+        results, paths = prove(arch, configs, mapping, weights, jobs, spec_out)
+        for r, f in zip(results, fams):
+            r.summary = f"a family of {f.kernels} kernels; {r.summary}"
+    finally:
+        gc.unfreeze()
     t3 = time.perf_counter()
     return FamilyRun(results, weights, paths, compared, t3 - t0, (t1 - t0, t2 - t1, t3 - t2))
 
