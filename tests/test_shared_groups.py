@@ -20,38 +20,46 @@ ATOM = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
 ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))"          # (thr, val) -> (m, n)
 # two values of a thread swapped with another's: no longer the wgmma accumulator fragment
 BROKEN_ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(8,64,512))"
-SPEC = """version: 2
-name: shared_atoms
-mma_atoms:
-  "{atom}":
-    instruction: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-    shape_mnk: [64, 64, 16]
+
+
+def _gmma_atom(name: str, n: int, accumulator: str) -> str:
+    """An SS wgmma atom m64nNk16 on half_t (K-major A and B, f32 accumulators) as a spec's `mma_atoms` entry."""
+    return f"""  "{name}":
+    instruction: wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16
+    shape_mnk: [64, {n}, 16]
     thr_id: "128:1"
     types: {{a: half_t, b: half_t, c: float, d: float}}
     a: "(128,(64,16)):(0,(1,64))"
-    b: "(128,(64,16)):(0,(1,64))"
-    c: "{c}"
-checks:
-  a_tile:
-    mma: "{atom}"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,2))"
-    gmem: "(4096,4096):(4096,1)"
-  b_tile:
-    mma: "{atom}"
-    operand: B
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,3))"
-    gmem: "(4096,4096):(4096,1)"
+    b: "(128,({n},16)):(0,(1,{n}))"
+    c: "{accumulator}"
 """
+
+
+def _tma_check(name: str, atom: str, operand: str, smem: str, gmem: str = "(4096,4096):(4096,1)") -> str:
+    """A check of the operand TMA fills from `gmem` into `smem`, read by `atom`'s descriptor."""
+    return f"""  {name}:
+    mma: "{atom}"
+    operand: {operand}
+    copy: SM90_TMA_LOAD
+    value_type: half_t
+    smem: "{smem}"
+    gmem: "{gmem}"
+"""
+
+
+def _spec_text(name: str, atoms: list[str], checks: list[str]) -> str:
+    return f"version: 2\nname: {name}\nmma_atoms:\n" + "".join(atoms) + "checks:\n" + "".join(checks)
+
+
+def _shared_text(accumulator: str) -> str:
+    return _spec_text("shared_atoms", [_gmma_atom(ATOM, 64, accumulator)], [
+        _tma_check("a_tile", ATOM, "A", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,2))"),
+        _tma_check("b_tile", ATOM, "B", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64,3))")])
 
 
 def _spec(tmp_path: Path, accumulator: str):
     path = tmp_path / "shared.yaml"
-    path.write_text(SPEC.format(atom=ATOM, c=accumulator), encoding="utf-8")
+    path.write_text(_shared_text(accumulator), encoding="utf-8")
     return load_spec(path)
 
 
@@ -121,62 +129,6 @@ def test_the_theorems_asked_for_are_part_of_the_key(tmp_path: Path, only) -> Non
 OPERAND_THEOREMS = (T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE, T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR,
                     T.GMMA_END_TO_END)
 WIDE = "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
-ACROSS_N = """version: 2
-name: shared_operand
-mma_atoms:
-  "{narrow}":
-    instruction: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-    shape_mnk: [64, 64, 16]
-    thr_id: "128:1"
-    types: {{a: half_t, b: half_t, c: float, d: float}}
-    a: "(128,(64,16)):(0,(1,64))"
-    b: "(128,(64,16)):(0,(1,64))"
-    c: "{narrow_c}"
-  "{wide}":
-    instruction: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-    shape_mnk: [64, 128, 16]
-    thr_id: "128:1"
-    types: {{a: half_t, b: half_t, c: float, d: float}}
-    a: "(128,(64,16)):(0,(1,64))"
-    b: "(128,(128,16)):(0,(1,128))"
-    c: "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))"
-checks:
-  a_narrow:
-    mma: "{narrow}"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "{smem}"
-    gmem: "(4096,4096):(4096,1)"
-  a_wide:
-    mma: "{wide}"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "{smem}"
-    gmem: "(4096,4096):(4096,1)"
-  a_wide_other_gmem:
-    mma: "{wide}"
-    operand: A
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "{smem}"
-    gmem: "(4096,8192):(8192,1)"
-  b_narrow:
-    mma: "{narrow}"
-    operand: B
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "{smem}"
-    gmem: "(4096,4096):(4096,1)"
-  b_wide:
-    mma: "{wide}"
-    operand: B
-    copy: SM90_TMA_LOAD
-    value_type: half_t
-    smem: "{smem}"
-    gmem: "(4096,4096):(4096,1)"
-"""
 GOOD_SMEM = "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,2))"
 # the 128-byte swizzle's atom on a tile whose rows are 32 elements (64 bytes) apart: TMA's box rows and the layout's
 # rows disagree
@@ -185,7 +137,12 @@ BROKEN_SMEM = "Sw<3,4,3> o (128,64,2):(32,1,8192)"
 
 def _across_n(tmp_path: Path, smem: str):
     path = tmp_path / "across_n.yaml"
-    path.write_text(ACROSS_N.format(narrow=ATOM, wide=WIDE, narrow_c=ACCUMULATOR, smem=smem), encoding="utf-8")
+    path.write_text(_spec_text("shared_operand", [_gmma_atom(ATOM, 64, ACCUMULATOR),
+                                                  _gmma_atom(WIDE, 128, "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))")],
+                               [_tma_check("a_narrow", ATOM, "A", smem), _tma_check("a_wide", WIDE, "A", smem),
+                                _tma_check("a_wide_other_gmem", WIDE, "A", smem, "(4096,8192):(8192,1)"),
+                                _tma_check("b_narrow", ATOM, "B", smem), _tma_check("b_wide", WIDE, "B", smem)]),
+                    encoding="utf-8")
     return load_spec(path)
 
 
@@ -236,8 +193,8 @@ def test_an_atom_defined_alike_in_two_files_is_decided_once_and_one_defined_othe
     runner.run_check(first, first.checks["a_tile"])
     alike = tmp_path / "alike"
     alike.mkdir()
-    (alike / "shared.yaml").write_text("# another file: the atom at other lines\n\n" +
-                                       SPEC.format(atom=ATOM, c=ACCUMULATOR), encoding="utf-8")
+    (alike / "shared.yaml").write_text("# another file: the atom at other lines\n\n" + _shared_text(ACCUMULATOR),
+                                       encoding="utf-8")
     second = load_spec(alike / "shared.yaml")
     assert second.mma_atoms[ATOM].loc != first.mma_atoms[ATOM].loc
     r = runner.run_check(second, second.checks["b_tile"])
@@ -245,7 +202,7 @@ def test_an_atom_defined_alike_in_two_files_is_decided_once_and_one_defined_othe
     # the same name, another accumulator: another atom, decided (and refuted) in its own right
     other = tmp_path / "other"
     other.mkdir()
-    (other / "shared.yaml").write_text(SPEC.format(atom=ATOM, c=BROKEN_ACCUMULATOR), encoding="utf-8")
+    (other / "shared.yaml").write_text(_shared_text(BROKEN_ACCUMULATOR), encoding="utf-8")
     third = load_spec(other / "shared.yaml")
     broken = runner.run_check(third, third.checks["b_tile"])
     assert broken.verdict is Verdict.REFUTED
