@@ -79,9 +79,8 @@ class Group:
     given, sees the group's decided theorems and returns those that count (the rest it files as findings).
 
     `shared`, when given, names everything the group's build and plans read (by content: `configuration_key`,
-    `atom_key`): groups of one process with equal keys decide alike, so the engine
-    decides the group once and gives the other checks its results when every theorem was proved (a proof names no
-    check's suspects)."""
+    `atom_key`): groups of one process with equal keys decide alike, so the engine decides the group once and gives
+    the other checks its results when every theorem was proved (a proof names no check's suspects)."""
     ids: tuple[TheoremId, ...]
     build: Callable[[], Planned]
     review: Callable[[list[TheoremResult]], list[TheoremResult]] | None = None

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Mapping, Protocol
 if TYPE_CHECKING:
     from ...cute.gmma import SmemTile
     from ...cute.operand import Operand
-    from ...hardware.base import MMAModel
     from ...hardware.smem_operand import Major
     from ...specfile.model import MMAAtomSpec
     from ...symbolic.expr import Expr, ExprLike
@@ -83,8 +82,6 @@ class Architecture(Protocol):
     @property
     def mn_major_widths(self) -> tuple[tuple[int, ...], str]:
         """The element widths the instruction reads MN-major (transposed) and the rule in words."""
-    def model(self, atom: MMAAtomSpec) -> MMAModel | None:
-        """The instruction model, where M/N/K come from one (None: from the atom's shape)."""
     def rows(self, atom: MMAAtomSpec, operand: Operand) -> int:
         """The M (A) or N (B) rows of one instruction that one CTA's descriptor covers."""
     def cta_group(self, atom: MMAAtomSpec) -> int:

@@ -60,6 +60,7 @@ class AtomSide:
 
 
 def atom_side(atom: MMAAtomSpec, operand: Operand) -> AtomSide:
+    """What `build` reads of `atom` for `operand`."""
     arch = architecture(atom)
     return AtomSide(arch, arch.rows(atom, operand), atom.shape_mnk[2], atom_major(atom.name, operand),
                     arch.sparsity(atom, operand), arch.cta_group(atom), atom.types.get(operand.value.lower()))

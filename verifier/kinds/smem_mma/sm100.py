@@ -2,8 +2,8 @@
 read by the tcgen05 descriptor model (hardware/umma_desc.py, written from the PTX ISA: no Blackwell GPU confirmed
 it); M/N/K from the atom's shape and its CTA group, never from an instruction model.
 
-Imported by arch.architecture for an atom whose instruction is tcgen05.mma; imports no Hopper-only module (the
-wgmma instruction model, sm90.py).
+Imported by arch.architecture for an atom whose instruction is tcgen05.mma; imports no Hopper-only module
+(sm90.py).
 """
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from ...cute.gmma import SmemTile
 from ...cute.operand import Operand
 from ...cute.umma import cta_group, layout_type, operand_rows, umma_descriptor, umma_smem_tile
 from ...hardware import umma_desc as UD
-from ...hardware.base import MMAModel
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
 from ...specfile.model import MMAAtomSpec
@@ -78,9 +77,6 @@ class Tcgen05:
     engine = ENGINE
     builder = BUILDER
     mn_major_widths: tuple[tuple[int, ...], str] = TRANSPOSED
-
-    def model(self, atom: MMAAtomSpec) -> MMAModel | None:
-        return None
 
     def rows(self, atom: MMAAtomSpec, operand: Operand) -> int:
         return operand_rows(atom, operand)

@@ -1,5 +1,6 @@
 """Hopper's wgmma behind the smem_mma Protocols (arch.py): make_gmma_desc's descriptor (cute/gmma.py) read by the
-wgmma descriptor model an H200 confirmed (hardware/gmma_desc.py); M/N/K from the wgmma instruction model.
+wgmma descriptor model an H200 confirmed (hardware/gmma_desc.py); M/N/K from the atom's shape (theorem 2 proves
+it the instruction's).
 
 Imported by arch.architecture for an atom whose instruction is wgmma (or names no tcgen05.mma); imports no
 Blackwell module.
@@ -12,10 +13,8 @@ from typing import Mapping
 from ...cute.gmma import SmemTile, gmma_descriptor, smem_tile
 from ...cute.operand import Operand
 from ...hardware import gmma_desc as GD
-from ...hardware.base import MMAModel
 from ...hardware.gmma_desc import Descriptor
 from ...hardware.smem_operand import GmmaSwizzle, Major
-from ...hardware.registry import mma_instruction_model
 from ...specfile.model import MMAAtomSpec
 from ...symbolic.expr import Expr, ExprLike
 from .arch import FIELD_RULE
@@ -57,9 +56,6 @@ class Wgmma:
     engine = ENGINE
     builder = BUILDER
     mn_major_widths: tuple[tuple[int, ...], str] = TRANSPOSED
-
-    def model(self, atom: MMAAtomSpec) -> MMAModel | None:
-        return mma_instruction_model(atom.instruction, atom.name)
 
     def rows(self, atom: MMAAtomSpec, operand: Operand) -> int:
         m, n, _ = atom.shape_mnk
