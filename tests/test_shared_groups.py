@@ -207,3 +207,35 @@ def test_an_atom_defined_alike_in_two_files_is_decided_once_and_one_defined_othe
     broken = runner.run_check(third, third.checks["b_tile"])
     assert broken.verdict is Verdict.REFUTED
     assert any(t.status is Status.REFUTED and t.seconds > 0.0 for t in _atom_theorems(broken))
+
+
+# --- what sharing may change: nothing a report shows but the times -----------------------------------------------
+
+SHARED_FILES = ("catalog/sm90_gmma.yaml", "catalog/sm90_sparse.yaml", "catalog/sm100_umma.yaml",
+                "catalog/blockwise.yaml", "catalog/sm90_mixed_scales.yaml", "catalog/sm90_transpose.yaml",
+                "mistakes.yaml")
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+
+
+def _report(result):
+    """Everything a report shows of a check's result but its times: verdict, theorems, obligations, witnesses,
+    lines of information and findings."""
+    def witness(item):
+        w = item.witness
+        return None if w is None else (w.point, w.actual, w.expected, str(w.suspect), w.failing)
+    return (result.verdict, [(t.id, t.status, t.reason,
+                              [(i.title, i.status, i.procedure, i.domain_size, i.note, witness(i)) for i in t.items])
+                             for t in result.theorems], result.info, [f.id for f in result.findings])
+
+
+@pytest.mark.parametrize("name", SHARED_FILES)
+def test_checks_proved_one_after_another_report_what_each_proved_alone_reports(name: str) -> None:
+    spec = load_spec(SPECS / name)
+    forget()
+    in_turn = [runner.run_check(spec, check) for check in spec.checks.values()]
+    alone = []
+    for check in spec.checks.values():
+        forget()
+        alone.append(runner.run_check(spec, check))
+    assert [_report(r) for r in in_turn] == [_report(r) for r in alone]
+    assert any(t.seconds == 0.0 for r in in_turn for t in r.theorems)     # some were given (an atom's, proved)
