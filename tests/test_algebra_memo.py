@@ -86,3 +86,21 @@ def test_other_arguments_are_not_remembered():
     f(True)
     assert len(calls) == 3
     assert str(ops.coalesce(Layout((2, 2), (1, 2)), profile=None)) == "_4:_1"     # keywords: called, not remembered
+
+
+def test_an_exact_key_tells_a_run_time_integer_from_a_static_one():
+    static, run_time = Layout((4, 8), (8, 1)), Layout((4, 8), (Dyn(8), 1))
+    assert static == run_time                                   # Python's equality does not tell them apart
+    assert memo.exact_key(static) != memo.exact_key(run_time)
+    assert memo.exact_key((static, 2)) == memo.exact_key((Layout((4, 8), (8, 1)), 2))
+    assert memo.exact_key((static, 2)) != memo.exact_key((run_time, 2))
+    assert memo.exact_key("half_t") == "half_t"                  # another kind keys as itself
+
+
+def test_a_check_configuration_key_is_exact_about_run_time_integers():
+    from dataclasses import replace
+    from verifier.kinds.base import configuration_key
+    from verifier.specfile.model import CheckSpec, Loc
+    check = CheckSpec("c", Loc("s.yaml", 1, 1), atom_layout=Layout((2, 1, 1), (1, 0, 0)))
+    assert configuration_key(check) == configuration_key(replace(check, name="d", loc=Loc("t.yaml", 9, 9)))
+    assert configuration_key(check) != configuration_key(replace(check, atom_layout=Layout((2, 1, 1), (Dyn(1), 0, 0))))

@@ -63,6 +63,17 @@ def _key(x: object) -> Hashable:
     raise _Unkeyable
 
 
+def exact_key(x: object) -> Hashable:
+    """`x` as a key that tells apart what CuTe's functions can (a run-time integer from a static one, in a Layout or a
+    tuple of them); a value of another kind keys as itself (its own equality: a swizzled layout's is its text)."""
+    if type(x) is tuple:
+        return tuple([exact_key(e) for e in x])
+    try:
+        return _key(x)
+    except _Unkeyable:
+        return x
+
+
 _TABLES: list[dict[Hashable, Any]] = []      # every remembered function's table (each holds its own result type)
 
 

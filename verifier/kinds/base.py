@@ -52,13 +52,16 @@ NOT_ATOM_CONTENT = ("loc", "field_locs", "source")
 
 def content_key(value: Any, leave_out: tuple[str, ...]) -> tuple[Hashable, ...]:
     """A dataclass (a check's configuration, an atom) as a `Group.shared` key: its type and every field but
-    `leave_out`, a dict as its sorted pairs."""
+    `leave_out`, a dict as its sorted pairs, each value keyed exactly (`exact_key`: a layout of run-time integers is
+    not one of static ones, though they are equal)."""
     from dataclasses import fields
+    from ..algebra.memo import exact_key
     out: list[Hashable] = [type(value).__name__]
     for f in fields(value):
         if f.name not in leave_out:
             item = getattr(value, f.name)
-            out.append((f.name, tuple(sorted(item.items())) if isinstance(item, dict) else item))
+            out.append((f.name, tuple(sorted((k, exact_key(v)) for k, v in item.items())) if isinstance(item, dict)
+                        else exact_key(item)))
     return tuple(out)
 
 
