@@ -2,10 +2,11 @@
 `prescreen-cutlass`): the distinct operand paths as specs, proved once each, a verdict per kernel."""
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..outcome import Expect, Status, Verdict, check_verdict
@@ -19,7 +20,7 @@ from .sm90_sparse import SparsePathCheck
 from .sm90_mixed_scales import MixedScalePathCheck
 from .sm90_shuffle import ShufflePathCheck
 from .sm90_transpose import TransposePathCheck
-from .space import KernelConfig, kernels
+from .space import KernelConfig, gc_paused, kernels
 
 FORMATS = ("text", "json", "junit", "sarif", "markdown", "job-summary")
 # the atom library files a space's checks name atoms from (SM90's GMMA and SM100's UMMA atoms are written into the
@@ -100,32 +101,64 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
     return "\n".join(lines) + "\n"
 
 
-_STRIPPED: dict[int, list[TheoremResult]] = {}     # id(path result) -> its theorems without their obligations
+@dataclass(frozen=True)
+class _Paths:
+    """What the kernels of one tuple of operand paths share in their report (made once a tuple: many families map to
+    the same paths)."""
+    verdict: Verdict
+    theorems: tuple[TheoremResult, ...]   # a verified tuple's without their obligations, else the paths' own
+    named: str                            # the paths by name, each with its spec file where they lie in several
+    seconds: float
+    info: tuple[str, ...]
+    findings: tuple[TheoremResult, ...]
 
 
-def _stripped(part: CheckResult) -> list[TheoremResult]:
-    """A path's theorems with their statuses and no obligations (made once a path, shared by its kernels)."""
-    found = _STRIPPED.get(id(part))
-    if found is None:
-        found = _STRIPPED[id(part)] = [replace(t, items=[]) for t in part.theorems]
-    return found
+class PathsMemo:
+    """What kernel_result makes once a path and once a tuple of paths, for the results of one proof run (keyed by
+    the results' identities: a memo lives no longer than the results it was made from)."""
+
+    def __init__(self) -> None:
+        self.stripped: dict[int, tuple[TheoremResult, ...]] = {}   # id(path result) -> theorems, no obligations
+        self.combined: dict[tuple[int, ...], _Paths] = {}         # ids of a kernel's path results -> what they share
+
+    def strip(self, part: CheckResult) -> tuple[TheoremResult, ...]:
+        """A path's theorems with their statuses and no obligations (made once a path, shared by its kernels)."""
+        found = self.stripped.get(id(part))
+        if found is None:
+            found = self.stripped[id(part)] = tuple(replace(t, items=[]) for t in part.theorems)
+        return found
+
+    def combine(self, parts: list[CheckResult]) -> _Paths:
+        key = tuple(map(id, parts))
+        found = self.combined.get(key)
+        if found is None:
+            theorems = tuple(t for p in parts for t in p.theorems)
+            verdict = check_verdict(t.status for t in theorems)
+            if verdict is Verdict.VERIFIED:
+                # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status,
+                # and the obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands
+                # of kernels
+                theorems = tuple(t for p in parts for t in self.strip(p))
+            files = {p.spec_path for p in parts}   # a kernel's paths may lie in several spec files (PATHS_PER_SPEC)
+            named = ", ".join(f"{p.name} ({os.path.basename(p.spec_path)})" if len(files) > 1 else p.name
+                              for p in parts)
+            info = tuple(dict.fromkeys(line for p in parts for line in p.info))  # (a scale and a zero path assume
+            found = self.combined[key] = _Paths(verdict, theorems, named,      # alike)
+                                                sum(p.seconds for p in parts), info,
+                                                tuple(t for p in parts for t in p.findings))
+        return found
 
 
-def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], how: str) -> CheckResult:
-    theorems = [t for p in parts for t in p.theorems]
-    verdict = check_verdict(t.status for t in theorems)
-    if verdict is Verdict.VERIFIED:
-        # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status, and the
-        # obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands of kernels
-        theorems = [t for p in parts for t in _stripped(p)]
-    files = {p.spec_path for p in parts}     # a kernel's paths may lie in different spec files (PATHS_PER_SPEC)
-    named = [f"{p.name} ({Path(p.spec_path).name})" if len(files) > 1 else p.name for p in parts]
+def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], how: str,
+                  memo: PathsMemo | None = None) -> CheckResult:
+    """A kernel's result from its operand paths' (`memo`: what the kernels of one proof run share, made once)."""
+    shared = (memo or PathsMemo()).combine(parts)
     r = CheckResult(spec_path, f"sm{kc.arch} kernels", kc.name, parts[0].loc, Expect.PASS, parts[0].kind,
-                    f"{how}; operand paths {', '.join(named)}", theorems)
-    r.verdict = verdict
-    r.seconds = sum(p.seconds for p in parts)
-    r.info = list(dict.fromkeys(line for p in parts for line in p.info))    # (a scale and a zero path assume alike)
-    r.findings = [t for p in parts for t in p.findings]
+                    f"{how}; operand paths {shared.named}", list(shared.theorems))
+    r.verdict = shared.verdict
+    r.seconds = shared.seconds
+    r.info = list(shared.info)
+    r.findings = list(shared.findings)
     return r
 
 
@@ -252,12 +285,21 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
                 raise RuleError(f"a prescreen rule (verifier/prescreen/builders.py) wrote a check the loader "
                                 f"refuses: {e}") from None
             by_name = {r.name: r for r in proved}
-    _STRIPPED.clear()
-    for kc, m in zip(configs, mapping):
-        if isinstance(m, Unmapped):
-            results.append(_unmapped_result(kc, m.reason))
-        else:
-            results.append(kernel_result(kc, str(spec_of[m.checks[0]]), [by_name[paths[c]] for c in m.checks],
-                                          m.how))
-    _STRIPPED.clear()
+    memo = PathsMemo()
+    # a mapping's paths arrive as one object each per worker's chunk (family_run.map_and_check): looked up by
+    # identity first, the frozen dataclasses are hashed once an object, not once a use
+    of_object: dict[int, CheckResult] = {}
+
+    def result_of(c: PathCheck) -> CheckResult:
+        found = of_object.get(id(c))
+        if found is None:
+            found = of_object[id(c)] = by_name[paths[c]]
+        return found
+    with gc_paused():        # hundreds of thousands of results, no cycles among them: the collector would walk them
+        for kc, m in zip(configs, mapping):
+            if isinstance(m, Unmapped):
+                results.append(_unmapped_result(kc, m.reason))
+            else:
+                parts = [result_of(c) for c in m.checks]
+                results.append(kernel_result(kc, str(spec_of[m.checks[0]]), parts, m.how, memo))
     return results, len(paths)
