@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 
-from verifier.engine.schedule import AffinityQueue, include_hint, run_with_affinity
+from verifier.engine.schedule import AffinityQueue, SegmentQueue, include_hint, run_with_affinity
 from verifier.engine.workers import DirectedPool, Finished, WorkerFailed
 
 ROOT = Path(__file__).parent.parent
@@ -126,6 +126,29 @@ def test_a_slot_takes_its_next_file_when_its_result_comes():
     done_first = next((slot, i) for what, slot, i in pool.events if what == "result")
     assert third[0] == done_first[0]
     assert pool.events.index(("result", *done_first)) < pool.events.index(("sent", *third))
+
+
+def test_in_order_each_slot_proves_a_run_of_consecutive_files_then_helps_the_fullest():
+    """The prescreen's files, numbered by kind and atom: slot k starts at the k-th of `jobs` equal segments and keeps
+    to it; a slot done with its own takes the last file of the segment with most left."""
+    q = SegmentQueue(10, 2)          # segments 0..4 and 5..9
+    assert [q.take(0), q.take(0), q.take(1)] == [0, 1, 5]
+    assert [q.take(0), q.take(0), q.take(0)] == [2, 3, 4]
+    assert q.take(0) == 9            # its own done: the end of slot 1's run
+    assert [q.take(1), q.take(1), q.take(1)] == [6, 7, 8]
+    assert q.take(1) is None and q.take(0) is None
+    uneven = SegmentQueue(3, 4)      # more slots than files: every file once, no slot given one twice
+    taken = [uneven.take(slot) for slot in (0, 1, 2, 3, 0, 1)]
+    assert sorted(i for i in taken if i is not None) == [0, 1, 2]
+
+
+def test_in_order_every_file_is_handed_out_once():
+    pool = _Scripted()
+    files = [f"f{i}.yaml" for i in range(7)]
+    got = list(run_with_affinity(files, 3, pool.send, pool.answers, lambda r: [], in_order=True))
+    assert sorted(got) == [(i, f"r{i}") for i in range(7)]
+    sent = [(slot, i) for what, slot, i in pool.events if what == "sent"]
+    assert sent[:3] == [(0, 0), (1, 2), (2, 4)]       # the segments' starts (7 files: 0-1, 2-3, 4-6)
 
 
 def test_a_failing_worker_is_raised():

@@ -197,12 +197,13 @@ def _path_of(job: FileJob) -> str:
 
 
 def prove_in_parallel(files: list[str], names: list[str] | None, settings: Settings, jobs: int,
-                       cache: ProofCache | None, allow_outside: bool, output: str | None
+                       cache: ProofCache | None, allow_outside: bool, output: str | None, in_order: bool = False
                        ) -> tuple[list[CheckResult], list[str], list[str]]:
-    """Load and prove in `jobs` workers, a spec file each at a time (verifier/engine/schedule.py): parsing, a tenth of a
-    catalog run, is spread too.  The parent then judges what they found exactly as a sequential load would (the
-    first bad file in order is the error, then unknown check names, then --output onto a spec) before reporting
-    anything.  Returns the results, the files --output must not be, and the files to record."""
+    """Load and prove in `jobs` workers, a spec file each at a time (verifier/engine/schedule.py; `in_order`: runs of
+    consecutive files, for files whose neighbours share the most): parsing, a tenth of a catalog run, is spread
+    too.  The parent then judges what they found exactly as a sequential load would (the first bad file in order is
+    the error, then unknown check names, then --output onto a spec) before reporting anything.  Returns the results,
+    the files --output must not be, and the files to record."""
     from .schedule import run_with_affinity
     from .workers import DirectedPool
     work = [FileJob(f, allow_outside, tuple(names or ()), settings, str(cache.directory) if cache else None)
@@ -211,7 +212,7 @@ def prove_in_parallel(files: list[str], names: list[str] | None, settings: Setti
     by_index: dict[int, LoadedFile] = {}
     with DirectedPool(jobs, load_and_prove, label=_path_of) as pool:
         for i, item in run_with_affinity(files, jobs, lambda slot, i: pool.send(slot, i, work[i]), pool.answers,
-                                         lambda item: item.closure):
+                                         lambda item: item.closure, in_order):
             by_index[i] = item
             if progress:
                 sys.stderr.write(f"\r[{len(by_index)}/{len(work)} files] {safe(item.path, 56):<56}")

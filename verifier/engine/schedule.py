@@ -132,14 +132,35 @@ class AffinityQueue:
         return best
 
 
+class SegmentQueue:
+    """Files whose order matters (each shares most with its neighbours: the prescreen's operand paths, numbered by
+    kind and atom): each slot proves a run of consecutive files, from the start of its own segment of the list
+    (`jobs` equal segments); a slot whose segment is done takes the last file of the segment with the most left,
+    so that the runs stay whole where they can and no slot waits while files are left."""
+
+    def __init__(self, count: int, jobs: int) -> None:
+        bounds = [count * k // jobs for k in range(jobs + 1)]
+        self._segments = [list(range(bounds[k + 1] - 1, bounds[k] - 1, -1)) for k in range(jobs)]  # reversed
+
+    def loaded(self, slot: int, paths: Iterable[str]) -> None:
+        """(Nothing to remember: the order decides.)"""
+
+    def take(self, slot: int) -> int | None:
+        own = self._segments[slot % len(self._segments)]
+        if own:
+            return own.pop()
+        fullest = max(self._segments, key=len)
+        return fullest.pop(0) if fullest else None
+
+
 def run_with_affinity(files: list[str], jobs: int, send: Callable[[int, int], None],
-                      answers: Callable[[], Iterator[Finished[R]]], closure_of: Callable[[R], Iterable[str]]
-                      ) -> Iterator[tuple[int, R]]:
+                      answers: Callable[[], Iterator[Finished[R]]], closure_of: Callable[[R], Iterable[str]],
+                      in_order: bool = False) -> Iterator[tuple[int, R]]:
     """Prove `files` in `jobs` slots (verifier/engine/workers.py): `send(slot, i)` gives file i to the slot's worker,
     `answers()` yields the results as they come; a slot whose result came takes its next file (by the closure
-    the result names) before the result is passed on.  Yields (index, result); a worker's failure is raised from
-    `answers()`."""
-    queue = AffinityQueue(files)
+    the result names; `in_order`: the next of its segment, SegmentQueue) before the result is passed on.  Yields
+    (index, result); a worker's failure is raised from `answers()`."""
+    queue: AffinityQueue | SegmentQueue = SegmentQueue(len(files), jobs) if in_order else AffinityQueue(files)
     for slot in range(jobs):
         i = queue.take(slot)
         if i is None:

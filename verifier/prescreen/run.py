@@ -276,8 +276,9 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
         if paths:
             workers = min(jobs, max_jobs(), len(spec_files))
             try:
-                if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too
-                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None)[0]
+                if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too; a
+                    #                 worker proves runs of consecutive files (paths alike are neighbours)
+                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None, True)[0]
                 else:
                     specs = load_specs(spec_files, allow_outside=True)
                     proved = run_all([(s, c) for s in specs for c in s.checks.values()], Settings(), 1, False, None)
