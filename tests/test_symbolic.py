@@ -284,3 +284,39 @@ def test_numpy_is_loaded_with_one_blas_thread_and_the_environment_restored():
     mine = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**env, "OPENBLAS_NUM_THREADS": "2"}).stdout
     assert mine.split() == ["2", "2"]
+
+
+def test_division_by_a_non_power_of_two_reaches_z3_as_a_quotient_and_a_remainder():
+    """x // k and x % k (k not a power of two) are one declared pair per (x, k), no bvudiv / bvurem: Z3 proves the
+    identity they satisfy and refutes a wrong claim at the point enumeration finds first."""
+    from verifier.symbolic.decide import smallest_failure
+    x, y = Var("x", 1 << 20), Var("y", 6)
+    e = x * 6 + y
+    identity = Obligation("x = (x // 648) * 648 + x % 648", [x, y], eq((e // 648) * 648 + e % 648, e))
+    text = SMT2(identity.width()).script(identity.variables, identity.premise, identity.claim)
+    assert "bvudiv" not in text and "bvurem" not in text and text.count("declare-const") == 2 + 2
+    d, _ = decide(identity, FORCE_Z3)
+    assert d.status is Status.PROVED and d.procedure is Procedure.Z3
+    small = Var("s", 1 << 12)
+    wrong = Obligation("s // 24 == s // 25", [small], eq(small // 24, small // 25))
+    d, e = decide(wrong, Settings(cross_check=True, procedure=Procedure.Z3))
+    assert d.status is Status.REFUTED and d.procedure is Procedure.Z3 and d.cross_check.status is Status.REFUTED
+    point, exact = smallest_failure(wrong, d.witness, timeout_s=5.0)
+    assert exact and point == failures_with_numpy(wrong).first == {"s": 24}
+
+
+@settings(max_examples=60, deadline=None)
+@given(k=st.integers(3, 300).filter(lambda k: k & (k - 1)), m=st.integers(3, 97).filter(lambda m: m & (m - 1)),
+       stride=st.integers(1, 40), offset=st.integers(0, 50), bound=st.integers(0, 60))
+def test_z3_and_enumeration_agree_on_non_power_of_two_division(k, m, stride, offset, bound):
+    """Random claims mixing quotients and remainders by non-powers of two: Z3 (forced) and the enumeration that
+    cross-checks it reach the same verdict, and a refutation's point fails exactly."""
+    a, b = Var("a", 96), Var("b", 40)
+    e = a * stride + b + offset
+    claim = or_(lt(e // k + (e % m) * 3, bound), eq(e % k, (e // m) % k))
+    d, _ = decide(Obligation("mixed", [a, b], claim), Settings(cross_check=True, procedure=Procedure.Z3))
+    assert d.status in (Status.PROVED, Status.REFUTED) and d.cross_check.status is d.status
+    if d.status is Status.REFUTED:
+        point = {"a": d.witness["a"], "b": d.witness["b"]}
+        value = point["a"] * stride + point["b"] + offset
+        assert not (value // k + (value % m) * 3 < bound or value % k == (value // m) % k)
