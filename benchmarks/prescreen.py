@@ -5,7 +5,8 @@ Runs `python -m verifier prescreen-cutlass --arch A --jobs J [--level N]` for ea
 interleaving the architectures over the rounds, and prints the medians (the whole command's wall time, and the CPU
 time of it and its children: on a shared machine the second says more) with what each run proved (kernels, kernels
 mapped to a CuTe configuration, distinct operand paths; with --level, the families the kernels fall into and the
-sampled members cross-checked).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
+sampled members cross-checked, and the medians of the phases the command reports: listing, mapping and
+cross-checks, proofs and report).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
 
     python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N] [--arch 80 --arch 100 ...]
 """
@@ -30,6 +31,10 @@ KERNELS = re.compile(r"(?P<kernels>\d+) GEMM kernels, (?P<mapped>\d+) mapped .*\
 FAMILIES = re.compile(r"(?P<kernels>\d+) GEMM kernels in (?P<families>\d+) families, (?P<mapped>\d+) kernels "
                       r"\((?P<mapped_families>\d+) families\) mapped .*\((?P<paths>\d+) distinct operand paths proved; "
                       r"(?P<samples>\d+) sampled")
+# ... and its phases (--level)
+PHASES = re.compile(r"enumeration (?P<listing>[\d.]+) s, mapping and cross-checks (?P<mapping>[\d.]+) s, proofs and "
+                    r"report (?P<proofs>[\d.]+) s")
+PHASE_COLUMNS = ("listing", "mapping", "proofs")
 
 
 def one(arch: int, jobs: int, level: str) -> tuple[float, float, str]:
@@ -59,16 +64,20 @@ def main() -> None:
     times: dict[int, list[float]] = {arch: [] for arch in args.arch or ARCHITECTURES}
     cpus: dict[int, list[float]] = {arch: [] for arch in times}
     heads: dict[int, str] = {}
+    phases: dict[int, list[dict[str, float]]] = {arch: [] for arch in times}   # the command's own, by its report
     for _ in range(args.rounds):
         for arch in times:
             seconds, cpu, heads[arch] = one(arch, args.jobs, args.level)
             times[arch].append(seconds)
             cpus[arch].append(cpu)
+            said = PHASES.search(heads[arch])
+            if said:
+                phases[arch].append({k: float(v) for k, v in said.groupdict().items()})
     print(f"machine: {os.cpu_count()} cores; --jobs {args.jobs}" + (f"; --level {args.level}" if args.level else "")
           + f"; {args.rounds} interleaved rounds, medians of the whole command (start, enumeration, mapping, proofs, "
           "report)")
     columns = ("arch", "kernels", "families", "mapped", "mapped families", "paths", "samples checked",
-               "median (s)", "median CPU (s)")
+               "median (s)", "median CPU (s)") + tuple(f"{c} (s)" for c in PHASE_COLUMNS if args.level)
     print("| " + " | ".join(columns) + " |")
     print("|" + "|".join("---" for _ in columns) + "|")
     for arch, ts in times.items():
@@ -77,6 +86,10 @@ def main() -> None:
         row = [str(arch)] + [got.get(c, "-" if found else "?")      # "-": not a column of the default space's line
                              for c in ("kernels", "families", "mapped", "mapped_families", "paths", "samples")]
         row += [f"{statistics.median(ts):.2f}", f"{statistics.median(cpus[arch]):.2f}"]
+        if args.level:      # the medians of the phases the command reports (listing, mapping and cross-checks,
+            #                  proofs and report)
+            row += [f"{statistics.median(p[c] for p in phases[arch]):.1f}" if phases[arch] else "?"
+                    for c in PHASE_COLUMNS]
         print("| " + " | ".join(row) + " |")
 
 
