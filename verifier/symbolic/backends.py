@@ -118,7 +118,7 @@ class SMT2:
     x = q*k + r, r < k, q*k <= x and q <= (2^width - 1) // k (all unsigned): q*k cannot wrap, so x - q*k is r
     exactly and (q, r) is bvudiv's and bvurem's pair, the only one, at every point.  Z3 bit-blasts bvudiv and
     bvurem into a divider circuit; this form costs it a multiplier by a constant (the claims of non-power-of-two
-    tiles decided 15-30 times faster, `tests/test_symbolic.py` checks the two forms agree).
+    tiles decided 13-32 times faster; `tests/test_symbolic.py` checks the form against enumeration).
     """
 
     def __init__(self, width: int) -> None:
