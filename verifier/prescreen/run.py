@@ -142,10 +142,11 @@ class PathsMemo:
             files = {p.spec_path for p in parts}   # a kernel's paths may lie in several spec files (PATHS_PER_SPEC)
             named = ", ".join(f"{p.name} ({os.path.basename(p.spec_path)})" if len(files) > 1 else p.name
                               for p in parts)
-            info = tuple(dict.fromkeys(line for p in parts for line in p.info))  # (a scale and a zero path assume
-            found = self.combined[key] = _Paths(verdict, theorems, named,      # alike)
-                                                sum(p.seconds for p in parts), info,
-                                                tuple(t for p in parts for t in p.findings))
+            # each line of information once (a scale path and a zero-point path assume alike)
+            info = tuple(dict.fromkeys(line for p in parts for line in p.info))
+            findings = tuple(t for p in parts for t in p.findings)
+            found = self.combined[key] = _Paths(verdict, theorems, named, sum(p.seconds for p in parts), info,
+                                                findings)
         return found
 
 
