@@ -16,7 +16,6 @@ from ..specfile.model import CheckSpec, Spec, SpecError
 from ..symbolic.procedure import Settings
 from ..theorems.result import CheckResult
 from .cache import ProofCache
-from .collector import collector_for_proving
 
 if TYPE_CHECKING:     # the loader module is imported where a spec is loaded (a warm run loads none)
     from ..specfile.loader import SpecLoader
@@ -80,11 +79,10 @@ BATCH = 24              # at most this many checks of one spec file go to a work
 
 def _work(batch: list[CheckJob]) -> list[CheckResult]:
     out = []
-    with collector_for_proving():
-        for job in batch:
-            spec = worker_spec(job.spec_path, job.allow_outside)
-            cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
-            out.append(prove_check(spec, spec.checks[job.check], job.settings, cache))
+    for job in batch:
+        spec = worker_spec(job.spec_path, job.allow_outside)
+        cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
+        out.append(prove_check(spec, spec.checks[job.check], job.settings, cache))
     return out
 
 
@@ -116,10 +114,9 @@ def run_all(selected: Selected, settings: Settings, jobs: int = 1, debug: bool =
             sys.stderr.flush()
     results: list[CheckResult] = []
     if jobs <= 1 or n <= 1:
-        with collector_for_proving():
-            for i, (s, c) in enumerate(selected, 1):
-                results.append(prove_check(s, c, settings, cache, debug))
-                tick(i, results[-1])
+        for i, (s, c) in enumerate(selected, 1):
+            results.append(prove_check(s, c, settings, cache, debug))
+            tick(i, results[-1])
     else:
         from .workers import DirectedPool
         # the parent loaded and checked every file (its includes' places too): forked workers inherit the loaded
@@ -185,14 +182,13 @@ class FileJob:
 
 
 def load_and_prove(job: FileJob) -> LoadedFile:
-    with collector_for_proving():
-        try:
-            spec = worker_spec(job.path, job.allow_outside)
-        except SpecError as e:
-            return LoadedFile(job.path, [], [], [], [], str(e))
-        cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
-        results = [prove_check(spec, c, job.settings, cache) for c in spec.checks.values()
-                   if not job.names or c.name in job.names]
+    try:
+        spec = worker_spec(job.path, job.allow_outside)
+    except SpecError as e:
+        return LoadedFile(job.path, [], [], [], [], str(e))
+    cache = ProofCache(Path(job.cache_dir)) if job.cache_dir else None
+    results = [prove_check(spec, c, job.settings, cache) for c in spec.checks.values()
+               if not job.names or c.name in job.names]
     return LoadedFile(job.path, list(spec.checks), [spec.path, *spec.includes], spec.closure or [spec.path], results)
 
 
