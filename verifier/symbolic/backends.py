@@ -155,11 +155,7 @@ class SMT2:
         script's own names and the facts that make them bvudiv's and bvurem's (the class's docstring)."""
         found = self._divisions.get((dividend, k))
         if found is None:
-            names = []
-            for _ in range(2):
-                names.append(f"e{len(self.lines)}")       # the `define-fun` names' numbering: no clash
-                self.lines.append(f"(declare-const {names[-1]} {self._sort})")
-            q, r = names
+            q, r = self._fresh(), self._fresh()
             product = f"(bvmul {q} {self.bv(k)})"
             self._division_facts += [f"(= {dividend} (bvadd {product} {r}))", f"(bvult {r} {self.bv(k)})",
                                      f"(bvule {product} {dividend})",
@@ -173,6 +169,12 @@ class SMT2:
     def _declare(self, node: Node, _: list[str]) -> str:
         assert isinstance(node, Var)
         name = f"|{node.name}|"
+        self.lines.append(f"(declare-const {name} {self._sort})")
+        return name
+
+    def _fresh(self) -> str:
+        """A constant of the script's own (numbered like `_bind`'s names: no clash)."""
+        name = f"e{len(self.lines)}"
         self.lines.append(f"(declare-const {name} {self._sort})")
         return name
 

@@ -20,6 +20,7 @@ Each part is decided by exhaustive enumeration of its whole domain on integers (
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ...cute.convert import register_conversion
@@ -248,23 +249,18 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     return items
 
 
-# (the instruction's A fragment, lanes, values) -> the (m, k) of each lane's A values: one table for every check whose
-# wgmma reads A alike (any N)
-_HARDWARE_A: dict[tuple[Any, int, int], list[list[tuple[int, ...]]]] = {}
-HARDWARE_A_SIZE = 256
+HARDWARE_A_SIZE = 256      # A fragments whose tables are kept (least recently used dropped first)
+
+
+@functools.lru_cache(maxsize=HARDWARE_A_SIZE)
+def _hardware_a_of(fragment: Any, warpgroup: int, values: int) -> list[list[tuple[int, ...]]]:
+    """The (m, k) the wgmma reads as value i of lane t's A fragment (the PTX ISA's model), for every lane and value:
+    one table for every check whose wgmma reads A alike (any N); a fragment is never changed after it is built."""
+    return [[tuple(int(x) for x in fragment.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
 
 
 def _hardware_a(model: Any, warpgroup: int, values: int) -> list[list[tuple[int, ...]]]:
-    """The (m, k) the wgmma reads as value i of lane t's A fragment (the PTX ISA's model), for every lane and value;
-    computed once an A fragment (a model is never changed after it is built; the key keeps it alive)."""
-    key = (model.a, warpgroup, values)
-    found = _HARDWARE_A.get(key)
-    if found is None:
-        if len(_HARDWARE_A) >= HARDWARE_A_SIZE:
-            _HARDWARE_A.clear()
-        found = _HARDWARE_A[key] = [[tuple(int(x) for x in model.a.coord(lane, i)) for i in range(values)]
-                                    for lane in range(warpgroup)]
-    return found
+    return _hardware_a_of(model.a, warpgroup, values)
 
 
 REGISTERS_TITLE = ("every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the "
