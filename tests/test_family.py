@@ -167,6 +167,11 @@ BAD = [
     ("BM: {multiple_of: 32, min: 33, max: 40}; stages: [2, 2]", "takes no value"),
     ("BM: {min: 4096, multiple_of: 32}; stages: [2, 2]", "the family has no member"),
     ("operand: [1, 2]; BM: {values: [32]}; stages: [2, 2]", "also a key of the check"),
+    # bounds past a placeholder's limit, and a domain of billions of values, refused before anything is listed
+    ("BM: {multiple_of: 32, min: 32, max: 99999999999999999999999}; stages: [2, 2]", "beyond 1099511627776"),
+    ("BM: {values: [32, -99999999999999999999999]}; stages: [2, 2]", "beyond 1099511627776"),
+    ("BM: [32, 99999999999999999999999]; stages: [2, 2]", "beyond 1099511627776"),
+    ("BM: {min: 0, max: 1099511627000}; stages: [2, 2]", "takes 1099511627001 values; at most 4096"),
 ]
 
 

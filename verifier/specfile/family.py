@@ -115,6 +115,8 @@ def member_name(name: str, point: Point) -> str:
 def _int(x: Any, at: Loc, what: str) -> int:
     if not isinstance(x, int) or isinstance(x, bool):
         raise SpecError(at, f"{what} must be an integer, not {x!r}")
+    if abs(x) > MAX_VALUE:           # as a placeholder's value may reach (a domain is counted before it is listed)
+        raise SpecError(at, f"{what} is {x}, beyond {MAX_VALUE}")
     return x
 
 
@@ -176,12 +178,12 @@ def read_parameters(f: Any, body: CommentedMap, name: str) -> list[Parameter]:
         start = -(-lo // step) * step
         if "max" in dom:
             hi = _int(dom["max"], f.value(dom, "max"), f"{what}'s max")
-            values = tuple(range(start, hi + 1, step))
-            if not values:
+            span = range(start, hi + 1, step)          # counted before it is listed
+            if not span:
                 raise SpecError(vat, f"{what} takes no value (no multiple of {step} in [{lo}, {hi}])")
-            if len(values) > MAX_PARAMETER_VALUES:
-                raise SpecError(vat, f"{what} takes {len(values)} values; at most {MAX_PARAMETER_VALUES}")
-            out.append(Parameter(var, values, loc=at))
+            if len(span) > MAX_PARAMETER_VALUES:
+                raise SpecError(vat, f"{what} takes {len(span)} values; at most {MAX_PARAMETER_VALUES}")
+            out.append(Parameter(var, tuple(span), loc=at))
         else:
             out.append(Parameter(var, None, start, step, at))
     return out
