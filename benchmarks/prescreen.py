@@ -8,7 +8,12 @@ mapped to a CuTe configuration, distinct operand paths; with --level, the famili
 sampled members cross-checked, and the medians of the phases the command reports: listing, mapping and
 cross-checks, proofs and report).  Needs cutlass_library (`pip install --no-deps nvidia-cutlass`).
 
-    python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N] [--arch 80 --arch 100 ...]
+With --level and --generator-floor, each round also times CUTLASS's generator alone for the level: GenerateSM<arch>
+with its 3.x Create functions made no-ops (no kernel is built, named or recorded), its call sequence cut in two as
+the listing cuts it and both parts run at once in their own processes (the listing's own set-up: its memo of
+to_grouped_schedule) -- the least that listing the space through the generator costs, whatever is done with it.
+
+    python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N [--generator-floor]] [--arch 80 ...]
 """
 from __future__ import annotations
 
@@ -53,6 +58,26 @@ def one(arch: int, jobs: int, level: str) -> tuple[float, float, str]:
     return seconds, cpu, p.stdout.splitlines()[0]
 
 
+def generator_part(arch: int, level: str, part: int) -> None:
+    """(In its own process) the generator's part `part` of its call sequence at `level`, every 3.x Create a no-op."""
+    sys.path.insert(0, str(ROOT))
+    from verifier.prescreen.families import generator_alone
+    generator_alone(arch, level, part)
+
+
+def floor(arch: int, level: str) -> tuple[float, float]:
+    """Wall and CPU seconds of the generator's two parts at once (`generator_part`), each in its own process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    children = [subprocess.Popen([sys.executable, __file__, "--generator-part", str(part), "--level", level,
+                                  "--arch", str(arch)], cwd=ROOT) for part in (0, 1)]
+    if any(c.wait() != 0 for c in children):
+        raise SystemExit("a part of the generator failed")
+    seconds = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return seconds, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
@@ -60,13 +85,24 @@ def main() -> None:
     ap.add_argument("--level", default="")
     ap.add_argument("--arch", type=int, action="append", choices=ARCHITECTURES,
                     help="time this architecture (repeatable; default: all)")
+    ap.add_argument("--generator-floor", action="store_true",
+                    help="with --level: also time CUTLASS's generator alone (its Create calls no-ops)")
+    ap.add_argument("--generator-part", type=int, choices=(0, 1), help=argparse.SUPPRESS)   # floor's child
     args = ap.parse_args()
+    if args.generator_part is not None:
+        generator_part(args.arch[0], args.level, args.generator_part)
+        return
+    if args.generator_floor and not args.level:
+        ap.error("--generator-floor needs --level")
+    floors: dict[int, list[tuple[float, float]]] = {arch: [] for arch in args.arch or ARCHITECTURES}
     times: dict[int, list[float]] = {arch: [] for arch in args.arch or ARCHITECTURES}
     cpus: dict[int, list[float]] = {arch: [] for arch in times}
     heads: dict[int, str] = {}
     phases: dict[int, list[dict[str, float]]] = {arch: [] for arch in times}   # the command's own, by its report
     for _ in range(args.rounds):
         for arch in times:
+            if args.generator_floor:
+                floors[arch].append(floor(arch, args.level))
             seconds, cpu, heads[arch] = one(arch, args.jobs, args.level)
             times[arch].append(seconds)
             cpus[arch].append(cpu)
@@ -91,6 +127,15 @@ def main() -> None:
             row += [f"{statistics.median(p[c] for p in phases[arch]):.1f}" if phases[arch] else "?"
                     for c in PHASE_COLUMNS]
         print("| " + " | ".join(row) + " |")
+    if args.generator_floor:
+        print()
+        print("CUTLASS's generator alone at this level (3.x Create calls no-ops; its two parts at once, each in its "
+              "own process), medians:")
+        print("| arch | wall (s) | CPU (s) |")
+        print("|---|---|---|")
+        for arch, measured in floors.items():
+            print(f"| {arch} | {statistics.median(w for w, _ in measured):.2f} | "
+                  f"{statistics.median(c for _, c in measured):.2f} |")
 
 
 if __name__ == "__main__":

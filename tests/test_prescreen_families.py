@@ -193,3 +193,24 @@ def test_two_parts_that_emit_one_name_are_not_merged_and_a_familys_parts_are_one
     assert family.kernels == 4 and family.names == ["k_align8_ws", "k_align8_pp", "k_align8_coop", "k_align8_cs"]
     assert [m.name for m in family.samples] == ["k_align8_coop", "k_align8_ws"]     # the least and greatest names
     assert family.config.name == "k_align8_coop"
+
+
+def test_the_generator_alone_runs_its_rules_and_builds_no_kernel(monkeypatch):
+    """benchmarks/prescreen.py --generator-floor: the generator's calls run (their schedule rules asked), no Create
+    builds a kernel into the Manifest, and CUTLASS's Create functions are its own again after."""
+    from cutlass_library import manifest
+    from verifier.prescreen.families import CREATORS, generator_alone
+    asked: list[int] = []
+    appended: list[int] = []
+    rules = generator.get_valid_schedules
+    monkeypatch.setattr(generator, "get_valid_schedules", lambda *a, **k: asked.append(1) or rules(*a, **k))
+    append = manifest.Manifest.append
+    monkeypatch.setattr(manifest.Manifest, "append", lambda self, op: appended.append(1) or append(self, op))
+    monkeypatch.setattr(generator, "GenerateSM90",
+                        lambda m, cuda: [getattr(generator, part)(m, cuda) for part in PARTS["0100"]])
+    creators = {creator: getattr(generator, creator) for creator in CREATORS}
+    generator_alone(90, "0100", None)
+    assert asked and not appended
+    assert all(getattr(generator, creator) is creators[creator] for creator in CREATORS)
+    generate(90, "0100")          # the same calls listed kernel by kernel build kernels
+    assert appended

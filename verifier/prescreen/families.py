@@ -43,7 +43,8 @@ from functools import partial
 from typing import Any, Callable, Iterator
 
 from .blockwise import BLOCKWISE_KINDS, NAME
-from .space import KernelConfig, SpaceError, config_of, in_child, in_children, manifest_args, run_generator
+from .space import (KernelConfig, SpaceError, config_of, gc_paused, in_child, in_children, manifest_args,
+                    run_generator)
 
 FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused, never waited on
 # KernelConfig fields an architecture's mapper (builders.py) does not read: members of one family may differ in them
@@ -550,6 +551,22 @@ def generate_share(arch: int, level: str = "", part: int | None = None, keep_nam
     with _patched(space), _part_of_sequence(arch, part):
         run_generator(arch, level, space.manifest)
     return space.share()
+
+
+def generator_alone(arch: int, level: str, part: int | None) -> None:
+    """The generator's part `part` of its call sequence (None: all of it) at `level`, run as `generate_share` runs it
+    but with its 3.x Create calls doing nothing: what listing the space costs before a kernel is built, named or
+    recorded (benchmarks/prescreen.py --generator-floor)."""
+    from cutlass_library import generator, manifest
+
+    def nothing(*args: Any, **kwargs: Any) -> list[Any]:
+        return []
+    m = manifest.Manifest(manifest_args(arch, level))
+    space = _Space(arch, m, manifest.Manifest(manifest_args(arch, level)), False)
+    with _patched(space), _part_of_sequence(arch, part), gc_paused():
+        for creator in CREATORS:          # in place of the recording ones (_patched restores the originals)
+            setattr(generator, creator, nothing)
+        run_generator(arch, level, m)
 
 
 def generate_families(arch: int, level: str = "", keep_names: bool = False) -> list[Family]:
