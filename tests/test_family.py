@@ -264,7 +264,8 @@ def test_explain_and_draw_take_the_failing_member_or_the_one_named(tmp_path):
             "--member", "BM=64,stages=3")
     assert p.returncode == 0 and "its member BM=64, stages=3:" in p.stdout and "smem Sw<3,3,3> o _0 o (_64,_64)" \
         in p.stdout
-    for bad, said in (("BM=65,stages=3", "has no member BM=65, stages=3"), ("BM", "--member takes NAME=VALUE")):
+    for bad, said in (("BM=65,stages=3", "has no member BM=65, stages=3"), ("BM", "--member takes NAME=VALUE"),
+                      ("BM=6e1,stages=3", "BM's value '6e1' is not an integer")):
         p = cli("explain", str(f), "--allow-outside", "--check", "stride", "--lane", "0", "--value", "0",
                 "--member", bad)
         assert p.returncode == 2 and said in p.stderr and p.stderr.count("\n") == 1

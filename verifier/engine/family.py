@@ -85,7 +85,10 @@ def parse_member(text: str) -> dict[str, int]:
         name, eq, value = part.partition("=")
         if not eq or not name.strip() or name.strip() in point:
             raise ValueError(f"--member takes NAME=VALUE,NAME=VALUE (a family's parameters), not {text!r}")
-        point[name.strip()] = int(value.strip())
+        try:
+            point[name.strip()] = int(value.strip())
+        except ValueError:
+            raise ValueError(f"--member {text!r}: {name.strip()}'s value {value.strip()!r} is not an integer") from None
     return point
 
 
