@@ -389,3 +389,22 @@ def test_a_rule_that_writes_a_layout_cute_refuses_is_an_internal_error_in_one_li
     assert prescreen_main(["--arch", "80"]) == 4
     err = capsys.readouterr().err
     assert err.startswith("internal error: a prescreen rule") and "Non-injective" in err and err.count("\n") == 1
+
+
+def test_the_text_report_says_the_paths_specs_are_gone_unless_kept(monkeypatch, capsys, tmp_path):
+    """The locations a refuted kernel's report shows are in the operand paths' specs: without --spec-out they lie in
+    a temporary directory removed after the run, and the report says so (and how to keep them)."""
+    import verifier.commands.prescreen_cutlass as prescreen_command
+    from verifier.engine.runner import run_check
+    from verifier.prescreen.run import kernel_result
+    from verifier.specfile import load_spec
+    spec = load_spec(ROOT / "specs" / "mistakes.yaml")
+    refuted = kernel_result(SM90_F16, "paths.yaml", [run_check(spec, spec.checks["wrong_descriptor_base_offset"])],
+                            "how")
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: ([refuted], 1, 1, 0.0))
+    assert prescreen_command.main(["--arch", "90"]) == 1
+    assert "written to a temporary directory removed after the run: --spec-out DIR keeps them" in \
+        capsys.readouterr().out
+    assert prescreen_command.main(["--arch", "90", "--spec-out", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "REFUTED" in out and "temporary directory" not in out

@@ -90,6 +90,10 @@ def _report(args: argparse.Namespace, results: list[CheckResult], table: str, se
         lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
         if len(bad) > SHOWN_NOT_VERIFIED:
             lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more {unit} (--format json lists every {unit[:-1]})")
+        if bad and args.spec_out is None:     # the locations shown are in spec files that are gone
+            lines.append(f"(the locations in prescreen_sm{args.arch}*.yaml are in the operand paths' specs, written to "
+                         "a temporary directory removed after the run: --spec-out DIR keeps them, to read, edit or "
+                         "prove again)")
         report = "\n".join(lines) + "\n"
     else:
         report = renderer(args.format)(results, seconds)
