@@ -175,6 +175,14 @@ BAD = [
 ]
 
 
+def test_a_member_with_an_empty_tile_is_bad_input_at_its_member(tmp_path):
+    """BM = 0 makes tile_to_shape an empty tile (CuTe builds it): bad input naming the member, not an internal
+    error of theorems over nothing."""
+    with pytest.raises(SpecError) as e:
+        load(tmp_path, family("empty", "BM: {multiple_of: 32, min: 0, max: 64}; stages: [2, 2]", SWIZZLED))
+    assert "has no element" in e.value.message and "member BM=0, stages=2" in e.value.message
+
+
 @pytest.mark.parametrize("domains, message", BAD)
 def test_bad_families_are_bad_input_at_their_line(tmp_path, domains, message):
     with pytest.raises(SpecError) as e:

@@ -91,6 +91,9 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False,
         raise SpecError(inner, f"bad layout in {what}: {e.message}") from None
     if isinstance(layout, ComposedLayout) and not swizzle_ok:
         raise SpecError(loc, f"{what} must be a plain layout shape:stride, not a swizzled layout")
+    if int(layout.size()) == 0:      # CuTe builds it (a mode of extent 0), but no tile, tensor or atom is empty
+        raise SpecError(loc, f"{what} has no element ({layout}): every layout of a check spans at "
+                             "least one")
     if int(layout.size()) > max_elements:
         raise SpecError(loc, f"{what} has {int(layout.size())} elements; at most {max_elements} "
                              f"(2**{max_elements.bit_length() - 1}) are supported")
