@@ -231,3 +231,16 @@ def test_check_reader_without_a_compiler_is_one_line_and_exit_2(capsys):
     assert main(["import-kernel", str(src), "--check-reader", "--cxx", "/no/such/compiler"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no C++ compiler" in err[0]
+
+
+@pytest.mark.parametrize("written, unknown", [("Layout<Shape<_2,_2>>{}", "Layout<Shape<i3216,_2>>{}"),
+                                              ("Tile<_32,_32,_16>{}", "Tile<_32,kTileN,_16>{}")])
+def test_a_tiled_mma_whose_layouts_name_an_unknown_value_is_reported_not_a_crash(written, unknown):
+    """An unresolved name in make_tiled_mma's thread layout or permutation (a typo, a run-time value): the
+    declaration is listed as unreadable at its place; it was kept as a layout holding a name, and the first use of
+    it (hashing its text) was an internal error."""
+    text = TUTORIAL.read_text()
+    assert written in text
+    r = import_kernel(text.replace(written, unknown, 1), str(TUTORIAL))
+    name = "i3216" if "i3216" in unknown else "kTileN"
+    assert any(f"its layouts depend on '{name}'" in u.why and u.what == "'mmaC'" for u in r.unreadable)

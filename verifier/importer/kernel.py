@@ -114,6 +114,12 @@ def _tiled_mma(op: Any, rest: list[Any], pos: int) -> TiledMMAConfig:
     if atom_layout is not None and not isinstance(atom_layout, Layout):
         raise CppParseError("make_tiled_mma: the thread layout is not a layout", pos)
     permutation = tuple(rest[1]) if len(rest) > 1 and is_tuple(rest[1]) else None
+    # a name left in the thread layout or the permutation is one the reader could not resolve: never a layout
+    unknown = first_name(atom_layout) if atom_layout is not None else None
+    unknown = unknown or (first_name(permutation) if permutation is not None else None)
+    if unknown is not None:
+        raise CppParseError(f"make_tiled_mma: its layouts depend on '{unknown}', a value known only at run time or a "
+                            "name the reader does not know", pos)
     return TiledMMAConfig(cpp_name(op), atom_layout, permutation)
 
 
