@@ -244,3 +244,18 @@ def test_a_tiled_mma_whose_layouts_name_an_unknown_value_is_reported_not_a_crash
     r = import_kernel(text.replace(written, unknown, 1), str(TUTORIAL))
     name = "i3216" if "i3216" in unknown else "kTileN"
     assert any(f"its layouts depend on '{name}'" in u.why and u.what == "'mmaC'" for u in r.unreadable)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("composition(cute<2,3,3>{}, Layout<Shape<_64,_32>, Stride<_32,_1>>{})", "composition: expected a layout"),
+    ("tile_to_shape(kAtom, Shape<_64,_64>{})", "tile_to_shape: expected a layout"),
+    ("logical_divide(Layout<Shape<_8,_8>>{}, Shape<_2,kN>{})", "logical_divide: expected a layout or a tiler"),
+    ("upcast<kBits>(Layout<Shape<_8>>{})", "upcast<N>(L) needs one positive integer N"),
+])
+def test_a_layout_function_given_a_name_it_cannot_resolve_is_a_read_error(text, said):
+    """The C++ reader's layout functions check their arguments as the calculator does: an unresolved name passed
+    where a layout or a shape goes is a read error at its place (it reached the algebra, an internal error)."""
+    from verifier.algebra.cpp_syntax import CppParseError, read_cpp
+    with pytest.raises(CppParseError) as e:
+        read_cpp(text)
+    assert said in e.value.message

@@ -11,9 +11,9 @@ method answers `X<...>::name`.  `sizeof_bits<T>::value`, `sizeof_bits_v<T>`, `de
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from . import functions as F
 from .inttuple import AlgebraError, PortLimit, Underscore
 from .layout import Layout
 from .swizzle import Swizzle
@@ -193,9 +193,10 @@ class CppReader:
             raise CppParseError("Layout<Shape, Stride> expected", pos)
         if base == "Swizzle":
             return Swizzle(*[int(x) for x in (targs or [])])
-        if base in _FUNCS:
+        functions = _functions()
+        if base in functions and cargs is not None:
             try:
-                return _FUNCS[base](targs or [], cargs or [])
+                return functions[base](targs or [], cargs)
             except (AlgebraError, PortLimit) as e:
                 raise CppParseError(f"{base}: {e}", pos) from None
         # an env that answers qualified names itself (`exact_names`) is not asked for `X::Y` as `Y`
@@ -259,21 +260,18 @@ def _bits_of(t: CppValue, pos: int) -> int:
         raise CppParseError(f"sizeof_bits of unknown type '{type_text(t)}'", pos) from None
 
 
-def _f(fn: Callable[..., CppValue]) -> CppFunction:
-    return lambda t, a: fn(*a)
+# the layout functions the reader evaluates when C++ calls them, by the calculator's table (syntax.FUNCTIONS), which
+# checks each argument's kind: a name the reader could not resolve, passed where a layout or a shape goes, is refused
+# there, never computed with.  (Not `size`, `rank`...: C++'s size<I>(x) is a mode's, the calculator's the whole.)
+CPP_FUNCTIONS = ("composition", "tile_to_shape", "right_inverse", "left_inverse", "logical_divide", "zipped_divide",
+                 "tiled_divide", "flat_divide", "logical_product", "blocked_product", "raked_product", "coalesce",
+                 "complement", "upcast", "downcast", "recast_layout")
 
 
-_FUNCS: dict[str, CppFunction] = {
-    "composition": lambda t, a: F.composition(*a) if len(a) == 2 else __import__(
-        "verifier.algebra.swizzle", fromlist=["compose3"]).compose3(*a),
-    "tile_to_shape": _f(F.tile_to_shape), "right_inverse": _f(F.right_inverse), "left_inverse": _f(F.left_inverse),
-    "logical_divide": _f(F.logical_divide), "zipped_divide": _f(F.zipped_divide),
-    "tiled_divide": _f(F.tiled_divide), "flat_divide": _f(F.flat_divide), "logical_product": _f(F.logical_product),
-    "blocked_product": _f(F.blocked_product), "raked_product": _f(F.raked_product), "coalesce": _f(F.coalesce),
-    "complement": _f(F.complement),
-    "upcast": lambda t, a: F.upcast(a[0], int(t[0])), "downcast": lambda t, a: F.downcast(a[0], int(t[0])),
-    "recast_layout": lambda t, a: F.recast_layout(a[0], type_bits(t[0]), type_bits(t[1])),
-}
+@lru_cache(maxsize=None)
+def _functions() -> dict[str, CppFunction]:
+    from .syntax import FUNCTIONS
+    return {name: FUNCTIONS[name] for name in CPP_FUNCTIONS}
 
 
 def read_cpp(text: str, env: Mapping[str, CppValue] | None = None) -> CppValue:
