@@ -219,6 +219,10 @@ MUTATIONS = {
                            {"scale.copy", "scale.read"}),
     # the scale factors' type is not the MMA's
     "ue4m3 on mxf8f6f4": ({"value_type": "float_ue4m3_t"}, {"scale.read"}),
+    # a negative stride puts factors before the buffer's first byte (TMA's box cannot land there; it was an internal
+    # error: the box element of a negative byte)
+    "stages before the buffer": ({"smem": SFA_SMEM.replace("(1,512),512)", "(1,512),-512)")}, {"scale.tma"}),
+    "rows before the buffer": ({"smem": SFA_SMEM.replace("(((16,4),512)", "(((-16,4),512)")}, {"scale.tma"}),
 }
 
 
