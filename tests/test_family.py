@@ -175,6 +175,20 @@ BAD = [
 ]
 
 
+def test_a_tile_whose_offsets_pass_int64_is_sized_exactly(tmp_path):
+    """A stride of 10^20 is still a layout: the family's members are sized with Python integers where int64 would
+    overflow (it was an internal error), and such a tile fits no block's shared memory."""
+    from verifier.algebra.syntax import parse_layout
+    from verifier.kinds.shared_tile import footprint_elements
+    stride = 10 ** 20
+    layout = parse_layout(f"Sw<3,3,3> o (8,64,2):(64,{stride},1)")
+    offsets = (i * 64 + j * stride + k for i in range(8) for j in range(64) for k in range(2))
+    assert footprint_elements(layout) == max(x ^ ((x & layout.a.yyy_msk) >> layout.a.S) for x in offsets) + 1
+    with pytest.raises(SpecError, match=r"needs \d+ bytes of shared memory, more than a block has"):
+        load(tmp_path, family("huge", "BM: {multiple_of: 32, min: 32}; stages: [2, 2]",
+                              f"tile_to_shape(Sw<3,3,3> o (8,64):(64,{stride}), ({{BM}},64,{{stages}}))"))
+
+
 def test_a_member_with_an_empty_tile_is_bad_input_at_its_member(tmp_path):
     """BM = 0 makes tile_to_shape an empty tile (CuTe builds it): bad input naming the member, not an internal
     error of theorems over nothing."""

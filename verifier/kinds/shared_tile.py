@@ -12,12 +12,18 @@ from ..symbolic.expr import Var, compile_numpy
 from ..symbolic.layouts import layout_expr
 
 
+INT64_SAFE = 1 << 62        # offsets whose magnitudes may reach this are summed as Python integers, not int64
+
+
 def _offsets(layout: Layout) -> Any:
-    """Every offset of a plain layout with integer strides, as one numpy array (the modes' sums, broadcast)."""
+    """Every offset of a plain layout with integer strides, as one numpy array (the modes' sums, broadcast); of Python
+    integers where an offset could overflow int64 (a stride of 10^20 is still a layout)."""
     import numpy as np
-    out = np.zeros(1, dtype=np.int64)
-    for s, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
-        out = np.add.outer(np.arange(int(s), dtype=np.int64) * int(d), out).ravel()
+    modes = [(int(s), int(d)) for s, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride))]
+    dtype = object if sum((s - 1) * abs(d) for s, d in modes) >= INT64_SAFE else np.int64
+    out = np.zeros(1, dtype=dtype)
+    for s, d in modes:
+        out = np.add.outer(np.arange(s, dtype=np.int64).astype(dtype) * d, out).ravel()
     return out
 
 
