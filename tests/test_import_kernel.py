@@ -259,3 +259,15 @@ def test_a_layout_function_given_a_name_it_cannot_resolve_is_a_read_error(text, 
     with pytest.raises(CppParseError) as e:
         read_cpp(text)
     assert said in e.value.message
+
+
+def test_a_shared_layout_cute_refuses_to_build_is_reported_at_its_configuration():
+    """The reader builds tile_to_shape(SmemLayoutAtom, TileShape) as CUTLASS's collective does: a tile its atom does
+    not divide, which CuTe refuses to build, is listed as unreadable for each operand (it was an internal error)."""
+    text = CONFIGURATION.read_text()
+    written = "using TileShape = Shape<_128, _128, _32>;"
+    assert written in text
+    r = import_kernel(text.replace(written, "using TileShape = Shape<_1, _128, _32>;", 1), str(CONFIGURATION))
+    refused = [u for u in r.unreadable if "its shared-memory layout is one CuTe refuses to build" in u.why]
+    assert refused and all("tile_to_shape: block shape does not divide the target shape" in u.why for u in refused)
+    assert {u.what.split(" of ")[0] for u in refused} == {"operand A"}      # B's tile (N = 128) is still built

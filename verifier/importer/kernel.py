@@ -351,8 +351,13 @@ def _pair(scope: Scope, env: Mapping[str, Any], file: str, out: KernelImport, us
     for operand in OPERANDS:
         tiled = [v for v in env.values() if isinstance(v, TiledCopyConfig) and v.operand == operand]
         atoms = [v for k, v in env.items() if isinstance(v, CopyAtomConfig) and _named_for(k, operand)]
-        smem = _smem_for(env, operand)
         what = f"operand {operand} of {scope.name or 'file'}"
+        try:
+            smem = _smem_for(env, operand)
+        except AlgebraError as e:      # CuTe refuses to build it (tile_to_shape of the atom to the tile shape...)
+            out.unreadable.append(Unreadable(file, scope.line, 1, what,
+                                             f"its shared-memory layout is one CuTe refuses to build: {e}"))
+            continue
         if tiled:
             mma, copy = tiled[0].mma, tiled[0].atom
         elif atoms and len(distinct_mmas) == 1:
