@@ -140,6 +140,8 @@ def mma_model(shape: str, dtype: str, atype: str, btype: str, ctype: str, bitop:
               kind: str = "") -> MMAModel | None:
     """bitop: "and" / "xor" for the .b1 forms (...s32.b1.b1.s32.<bitop>.popc), "" otherwise; kind: the .kind
     qualifier's value ("f8f6f4"), "" when none is written."""
+    if dtype not in TYPE_BITS or ctype not in TYPE_BITS:      # a type PTX does not have: no model
+        return None
     if kind and not _f8f6f4_form(shape, dtype, atype, btype, ctype, kind):
         return None
     if not kind and (atype in SUB_BYTE_FLOATS or btype in SUB_BYTE_FLOATS):
