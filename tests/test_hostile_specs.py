@@ -217,6 +217,17 @@ def test_absurd_layout_strings(layout: str, words: str) -> None:
     assert words in message
 
 
+@pytest.mark.parametrize("atom", ["MMA", "LDSM"])
+def test_a_thread_index_is_never_negative(atom: str) -> None:
+    """thr_id maps an atom's threads to their indices: a negative one is bad input at thr_id (the instruction's
+    theorem divided the negative index: an internal error)."""
+    text = ATOMS.replace('thr_id: "32:1"', 'thr_id: "32:-1"', 1 if atom == "MMA" else 2)
+    if atom == "LDSM":
+        text = text.replace('thr_id: "32:-1"', 'thr_id: "32:1"', 1)
+    message = spec_refusal(write("neg.yaml", text + CHECK))
+    assert f"'thr_id' of {'MMA' if atom == 'MMA' else 'copy'} atom '{atom}' gives thread 1 the index -1" in message
+
+
 @pytest.mark.parametrize("layout", ["tile_to_shape((8,8):(8,1), (0,8))", "tile_to_shape((8,8):(8,1), (8,0))"])
 def test_a_layout_with_no_element_is_refused(layout: str) -> None:
     """A layout written with a 0 extent is refused by the parser; CuTe's algebra may still build one (tile_to_shape

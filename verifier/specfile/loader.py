@@ -71,11 +71,21 @@ def _thread_mode_matches(fl: Fields, k: str, layout: Layout, threads: int) -> No
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} has {got} threads in mode 0, but thr_id has {threads}")
 
 
+def _thr_id(fl: Fields) -> Layout:
+    """An atom's thr_id (its threads' indices): a layout of non-negative values."""
+    thr_id: Layout = fl.layout("thr_id")        # a plain layout (no swizzle)
+    negative = next(((i, v) for i, v in enumerate(thr_id.values()) if int(v) < 0), None)
+    if negative is not None:
+        raise SpecError(fl.at("thr_id"), f"'thr_id' of {fl.what} gives thread {negative[0]} the index {negative[1]}: "
+                                         "a thread's index is never negative")
+    return thr_id
+
+
 def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
     fl = Fields(f, m, f"MMA atom {quote(name)}", loc)
     fl.only(MMA_KEYS)
     fl.require(MMA_REQUIRED)
-    thr_id = fl.layout("thr_id")
+    thr_id = _thr_id(fl)
     threads = int(thr_id.size())
     operands = {}
     for k in ("a", "b", "c"):
@@ -126,7 +136,7 @@ def _copy_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
     fl = Fields(f, m, f"copy atom {quote(name)}", loc)
     fl.only(COPY_KEYS)
     fl.require(COPY_REQUIRED)
-    thr_id = fl.layout("thr_id")
+    thr_id = _thr_id(fl)
     threads = int(thr_id.size())
     src, dst = fl.layout("src"), fl.layout("dst")
     ref_word = fl.m["ref"]
