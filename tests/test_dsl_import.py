@@ -220,6 +220,8 @@ def test_cute_types():
         layout_of("(?{div=8},64):(64,1)")
     with pytest.raises(TypeTextError):
         tiled_copy_of("!cute.layout<\"4:1\">")
+    with pytest.raises(TypeTextError, match="no swizzle CuTe builds"):     # |S| <= B: was an AlgebraError, a crash
+        memref_of('!cute.memref<f16, smem, align<16>, S<3,4,2>, "(64,32):(32,1)">')
 
 
 def test_dynamic_integers_are_replaced_by_what_the_ir_knows():

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..algebra.inttuple import Underscore
+from ..algebra.inttuple import AlgebraError, Underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..algebra.syntax import ParseError, parse_layout
@@ -140,7 +140,10 @@ def swizzle_of(text: str) -> Swizzle:
     m = _SWIZZLE.fullmatch(text.strip().strip('"'))
     if m is None:
         raise TypeTextError(f"'{text}' is not a swizzle S<B,M,S>")
-    return Swizzle(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    try:
+        return Swizzle(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except AlgebraError as e:          # CuTe's own rule for a swizzle's parameters
+        raise TypeTextError(f"'{text}' is no swizzle CuTe builds: {e}") from None
 
 
 def layout_of(text: str) -> Layout | ComposedLayout:
