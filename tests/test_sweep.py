@@ -104,3 +104,32 @@ def test_values_naming_values_cannot_blow_up(tmp_path):
     with pytest.raises(SpecError) as e:
         spec(tmp_path, text)
     assert "grows beyond" in e.value.message and e.value.loc.line == 5
+
+
+GROUPED = """  g_{case}_{tag}:
+    description: "on {atom_layout} warps"
+    mma: SM80_16x8x16_F32F16F16F32_TN
+    copy: SM75_U32x4_LDSM_N
+    value_type: half_t
+    operand: A
+    smem: "tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64))"
+    sweep:
+      case:
+        two: {atom_layout: [2, 1, 1], permutation: [32, 16, 16], tag: x2}
+        four: {atom_layout: [2, 2, 1], permutation: [32, 32, 16], tag: x4}
+"""
+
+
+def test_a_list_a_group_sets_is_shown_as_yaml_writes_it(tmp_path):
+    s = spec(tmp_path, GROUPED)
+    assert [(n, c.description) for n, c in s.checks.items()] == [("g_two_x2", "on [2, 1, 1] warps"),
+                                                                  ("g_four_x4", "on [2, 2, 1] warps")]
+
+
+def test_a_group_entry_that_leaves_out_a_variable_the_check_uses_is_bad_input_at_the_entry(tmp_path):
+    """Another entry sets it, so the template names a known variable; this entry's check could not be named (it was
+    a KeyError, an internal error)."""
+    with pytest.raises(SpecError) as e:
+        spec(tmp_path, GROUPED.replace(", tag: x4}", "}"))
+    assert "sweep variable 'case': its entry 'four' does not set tag, which check 'g_{case}_{tag}' uses" in \
+        e.value.message and e.value.loc.line == 15

@@ -126,6 +126,31 @@ def rewritten(body: CommentedMap, skip: str, rewrite: Callable[[str], str]) -> C
     return m
 
 
+def _scalar_list(v: Any) -> bool:
+    return isinstance(v, list) and all(_scalar(x) for x in v)
+
+
+def _shown(v: Any) -> str:
+    """A value as a placeholder shows it: a list of numbers or strings as YAML's flow style writes it."""
+    return "[" + ", ".join(map(str, v)) + "]" if _scalar_list(v) else str(v)
+
+
+def _all_set(name: str, body: CommentedMap, variables: list[tuple[str, list[Value]]], groups: set[str],
+             chosen: dict[str, Value], set_here: set[str]) -> None:
+    """Every placeholder of the check's name and strings is set for this combination: a group's entries may set
+    different variables, and one that leaves out a variable the check uses is bad input at that entry."""
+    refs = set(PLACEHOLDER.findall(name))
+    for k, v in body.items():
+        if k != SWEEP_KEY and isinstance(v, str):
+            refs.update(PLACEHOLDER.findall(v))
+    for ref in sorted(refs - set_here):
+        for var, items in variables:
+            if var in groups and any(ref in group for _, group, _ in items):
+                label, _, at = chosen[var]
+                raise SpecError(at, f"sweep variable '{var}': its entry '{label}' does not set {ref}, which check "
+                                    f"'{name}' uses as {{{ref}}} (its other entries set it)")
+
+
 def _name(name: str, variables: list[tuple[str, list[Value]]], binding: dict[str, Value]) -> str:
     """The template's name with each `{var}` replaced by its label, and `_<label>` added for each variable with
     more than one value that the name does not mention (a group is mentioned by any of its entries)."""
@@ -208,10 +233,14 @@ def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tup
                              for k, v in value.items() if k in check_keys})
             elif var in check_keys:
                 keys[var] = (value, at)
-        binding.update({k: (str(v), v, at) for k, (v, at) in keys.items() if _scalar(v) and k not in binding})
+        # a check key the sweep sets may be named in strings: a number or string as itself, a list of them as
+        # YAML writes it ({atom_layout} -> [2, 1, 1])
+        binding.update({k: (_shown(v), v, at) for k, (v, at) in keys.items()
+                        if (_scalar(v) or _scalar_list(v)) and k not in binding})
         own = {str(k): _substitute(v, binding) for k, v in body.items()     # the template's keys, as set here
                if k in written and isinstance(v, str)}
         binding.update({k: (v, v, loc) for k, v in own.items() if k not in binding})
+        _all_set(name, body, variables, groups, chosen, set(binding) | set(keys))
         if wanted is not None:
             expanded = _name(name, variables, binding)
             if not wanted(expanded):
