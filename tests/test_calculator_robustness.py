@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verifier.algebra.syntax import FUNCTIONS, MAX_NESTING, ParseError, parse_expression
+from verifier.algebra.calls import FUNCTIONS
+from verifier.algebra.syntax import MAX_NESTING, ParseError, parse_expression
 from verifier.commands.layout import evaluate_line, run
 
 HUGE = "9" * 5000

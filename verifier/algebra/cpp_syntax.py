@@ -11,9 +11,9 @@ method answers `X<...>::name`.  `sizeof_bits<T>::value`, `sizeof_bits_v<T>`, `de
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from .calls import FUNCTIONS
 from .inttuple import AlgebraError, PortLimit, Underscore
 from .layout import Layout
 from .swizzle import Swizzle
@@ -30,7 +30,7 @@ _TOK = re.compile(r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\s*::\s
                   r"|(?P<p>::|[<>(){},*+/%\-]))")
 
 # What the reader computes: a C++ value (a layout, a swizzle, an integer, a tuple, a TypeName, whatever an env
-# answers), whose kind is the text's; as in the calculator (syntax.Value), values travel as Any, named here.
+# answers), whose kind is the text's; as in the calculator (calls.Value), values travel as Any, named here.
 CppValue = Any
 # A layout function of C++: (template arguments, call arguments) -> value.
 CppFunction = Callable[[list[CppValue], list[CppValue]], CppValue]
@@ -193,10 +193,9 @@ class CppReader:
             raise CppParseError("Layout<Shape, Stride> expected", pos)
         if base == "Swizzle":
             return Swizzle(*[int(x) for x in (targs or [])])
-        functions = _functions()
-        if base in functions and cargs is not None:
+        if base in _FUNCTIONS and cargs is not None:
             try:
-                return functions[base](targs or [], cargs)
+                return _FUNCTIONS[base](targs or [], cargs)
             except (AlgebraError, PortLimit) as e:
                 raise CppParseError(f"{base}: {e}", pos) from None
         # an env that answers qualified names itself (`exact_names`) is not asked for `X::Y` as `Y`
@@ -260,7 +259,7 @@ def _bits_of(t: CppValue, pos: int) -> int:
         raise CppParseError(f"sizeof_bits of unknown type '{type_text(t)}'", pos) from None
 
 
-# the layout functions the reader evaluates when C++ calls them, by the calculator's table (syntax.FUNCTIONS), which
+# the layout functions the reader evaluates when C++ calls them, from the calculator's table (calls.FUNCTIONS), which
 # checks each argument's kind: a name the reader could not resolve, passed where a layout or a shape goes, is refused
 # there, never computed with.  (Not `size`, `rank`...: C++'s size<I>(x) is a mode's, the calculator's the whole.)
 CPP_FUNCTIONS = ("composition", "tile_to_shape", "right_inverse", "left_inverse", "logical_divide", "zipped_divide",
@@ -268,10 +267,7 @@ CPP_FUNCTIONS = ("composition", "tile_to_shape", "right_inverse", "left_inverse"
                  "complement", "upcast", "downcast", "recast_layout")
 
 
-@lru_cache(maxsize=None)
-def _functions() -> dict[str, CppFunction]:
-    from .syntax import FUNCTIONS
-    return {name: FUNCTIONS[name] for name in CPP_FUNCTIONS}
+_FUNCTIONS: dict[str, CppFunction] = {name: FUNCTIONS[name] for name in CPP_FUNCTIONS}
 
 
 def read_cpp(text: str, env: Mapping[str, CppValue] | None = None) -> CppValue:

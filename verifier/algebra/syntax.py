@@ -17,25 +17,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Union
 
 from ..echo import ECHO_LIMIT, shorten
 from . import functions as F
+from .calls import (FUNCTIONS, LAYOUT_TYPES, MAX_SIZE, TArg, Value, check_shape, is_coord, is_tiler, show_count,
+                    show_value)
 from .functions import AnyLayout
-from .inttuple import (AlgebraError, IntTuple, PortLimit, Underscore, congruent, flatten_to_tuple, fmt_plain, is_int,
-                       is_tuple, is_underscore, product)
+from .inttuple import AlgebraError, IntTuple, PortLimit, Underscore, congruent, fmt_plain, is_int
 from .layout import Layout
 from .swizzle import ComposedLayout, SmemPtrFlag, Swizzle, compose3
 from .types import type_bits
-
-# A value of the expression language: a layout, a composed layout, a swizzle, an smem pointer flag, an integer, `_`,
-# or a tuple of values.  Which one is data (what the text says), and every operation checks the kinds it is given
-# (`_layout_arg`, `_tiler_arg`...), so values travel as Any, named here.
-Value = Any
-# A template argument: an integer (`upcast<16>`) or a name (`recast_layout<uint1_t,half_t>`).
-TArg = Union[int, str]
-# A function of the calculator: (template arguments, arguments) -> value.
-Function = Callable[[list[TArg], list[Value]], Value]
 
 
 class ParseError(ValueError):
@@ -58,17 +49,11 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()\[\]<>,:{}])
 """, re.VERBOSE)
 
-MAX_SIZE = 1 << 40          # absurd sizes are refused before anything is enumerated
 MAX_TEXT_LENGTH = 10_000    # characters in one expression or layout string
 MAX_NESTING = 64            # brackets inside brackets; the parser and the algebra recurse once (or more) per level
 MAX_INT_DIGITS = 40         # CuTe's integers are 64-bit; a longer literal is a typo
 MAX_SWIZZLE_BITS = 64       # Sw<B,M,S> reads and writes offset bits below B + M + |S|
 _OPENERS, _CLOSERS = "([<", ")]>"
-
-
-def show_count(n: int) -> str:
-    """A count for a message: the number itself, or its power of two when it has too many digits to print."""
-    return str(n) if n.bit_length() <= 64 else f"about 2**{n.bit_length() - 1}"
 
 
 @dataclass
@@ -292,7 +277,6 @@ class Parser:
 # What the algebra raises when it refuses its input: AlgebraError (CuTe's static_asserts) and the arithmetic
 # and lookup errors of the operations it delegates to (an unknown type name is a KeyError).
 ALGEBRA_ERRORS = (ValueError, ArithmeticError, KeyError, IndexError)
-LAYOUT_TYPES = (Layout, ComposedLayout, Swizzle)
 
 
 def _error_text(e: Exception) -> str:
@@ -305,28 +289,6 @@ def _error_text(e: Exception) -> str:
     return shorten(" ".join(str(text).split()), 4 * ECHO_LIMIT)
 
 
-def _show(x: Value) -> str:
-    """A value of the expression language as a message shows it (shortened)."""
-    return shorten(_text(x))
-
-
-def _text(x: Value) -> str:
-    if is_tuple(x):
-        return "(" + ",".join(_text(e) for e in x) + ")"
-    if is_int(x):
-        return str(int(x))
-    return str(x) if not is_underscore(x) else "_"
-
-
-def _check_shape(shape: IntTuple) -> None:
-    """The calculator's own bounds on a layout it is given (not CuTe's rules): positive and not absurdly large."""
-    if any(int(s) <= 0 for s in flatten_to_tuple(shape)):
-        raise PortLimit("shape entries must be positive")
-    size = product(shape)
-    if size > MAX_SIZE:
-        raise PortLimit(f"layout size {show_count(size)} is larger than the supported {MAX_SIZE}")
-
-
 def make_checked_layout(shape: IntTuple, stride: IntTuple, text: str = "", pos: int = 0,
                         stride_pos: int | None = None) -> Layout:
     """shape:stride as written at `pos` of `text` (the stride at `stride_pos`): congruent, positive, not absurd."""
@@ -334,28 +296,10 @@ def make_checked_layout(shape: IntTuple, stride: IntTuple, text: str = "", pos: 
         raise ParseError(f"shape {shorten(fmt_plain(shape))} and stride {shorten(fmt_plain(stride))} "
                          "have different ranks", text, stride_pos if stride_pos is not None else pos)
     try:
-        _check_shape(shape)
+        check_shape(shape)
     except PortLimit as e:
         raise ParseError(str(e), text, pos) from None
     return Layout(shape, stride)
-
-
-# --- the values of the expression language ---------------------------------------------------------
-
-def _is_inttuple(x: object) -> bool:
-    return is_int(x) or (is_tuple(x) and len(x) > 0 and all(_is_inttuple(e) for e in x))
-
-
-def _is_coord(x: object) -> bool:
-    """An integer, `_`, or a tuple of them: what a layout is applied to, and a coalesce / filter profile."""
-    return is_int(x) or is_underscore(x) or (is_tuple(x) and all(_is_coord(e) for e in x))
-
-
-def _is_tiler(x: object) -> bool:
-    """A layout, a swizzle, an integer, `_`, or a tuple of them: the right side of a composition or a divide."""
-    if is_tuple(x):
-        return all(_is_tiler(e) for e in x)
-    return isinstance(x, LAYOUT_TYPES) or is_int(x) or is_underscore(x)
 
 
 def _gmma_atom_name(name: str) -> bool:
@@ -401,10 +345,10 @@ def _compose_chain(parts: list[Value]) -> Value:
             return compose3(outer, offset, parts[2])
     for p in parts[:-1]:
         if not isinstance(p, LAYOUT_TYPES):
-            raise AlgebraError("the left side of 'o' must be a layout or a swizzle", _show(p))
+            raise AlgebraError("the left side of 'o' must be a layout or a swizzle", show_value(p))
     result = parts[-1]
-    if not _is_tiler(result):
-        raise AlgebraError("the right side of 'o' must be a layout or a tiler", _show(result))
+    if not is_tiler(result):
+        raise AlgebraError("the right side of 'o' must be a layout or a tiler", show_value(result))
     for p in reversed(parts[:-1]):
         result = F.composition(p, result)
     return result
@@ -415,178 +359,10 @@ def _apply(value: AnyLayout, coord: Value) -> Value:
         if not is_int(coord):
             raise AlgebraError("a swizzle is applied to one integer")
         return value(coord)
-    if not _is_coord(coord):
-        raise AlgebraError("a layout is applied to an integer, `_`, or a tuple of them", _show(coord))
+    if not is_coord(coord):
+        raise AlgebraError("a layout is applied to an integer, `_`, or a tuple of them", show_value(coord))
     out = value(coord)
     return out if isinstance(out, (Layout, ComposedLayout)) else int(out)
-
-
-# --- the function table of the calculator --------------------------------------------------------
-
-def _n_args(name: str, args: list[Value], lo: int, hi: int | None = None) -> None:
-    hi = lo if hi is None else hi
-    if not lo <= len(args) <= hi:
-        want = str(lo) if lo == hi else f"{lo} to {hi}"
-        raise AlgebraError(f"{name} takes {want} argument(s), got {len(args)}")
-
-
-def _layout_arg(x: Value) -> AnyLayout:
-    if isinstance(x, LAYOUT_TYPES):
-        return x
-    if _is_inttuple(x):
-        # a bare shape used where a layout is expected: CuTe's make_layout(shape)
-        _check_shape(x)
-        return Layout(x)
-    raise AlgebraError(f"expected a layout, got {_show(x)}")
-
-
-def _tiler_arg(x: Value) -> Value:
-    if not _is_tiler(x):
-        raise AlgebraError(f"expected a layout or a tiler, got {_show(x)}")
-    return x
-
-
-def _inttuple_arg(x: Value, what: str) -> IntTuple:
-    if not _is_inttuple(x):
-        raise AlgebraError(f"{what} must be an integer or a tuple of integers, got {_show(x)}")
-    return x
-
-
-def _profile_arg(x: Value) -> Value:
-    if not _is_coord(x):
-        raise AlgebraError(f"a profile is an integer, `_`, or a tuple of them, got {_show(x)}")
-    return x
-
-
-def _unary(f: Callable[[AnyLayout], Value], name: str) -> Function:
-    def call(targs: list[TArg], args: list[Value]) -> Value:
-        _n_args(name, args, 1)
-        return f(_layout_arg(args[0]))
-    return call
-
-
-def _binary(f: Callable[[AnyLayout, Value], Value], name: str) -> Function:
-    def call(targs: list[TArg], args: list[Value]) -> Value:
-        _n_args(name, args, 2)
-        return f(_layout_arg(args[0]), _tiler_arg(args[1]))
-    return call
-
-
-def _composition(targs: list[TArg], args: list[Value]) -> Value:
-    if len(args) == 3:  # composition(A, offset, B)
-        outer, offset = args[0], args[1]
-        if not isinstance(outer, (Swizzle, Layout)) or not (is_int(offset) or isinstance(offset, SmemPtrFlag)):
-            raise AlgebraError("composition(A, offset, B) needs a swizzle or layout A and an integer offset")
-        if isinstance(offset, SmemPtrFlag) and not isinstance(outer, Swizzle):
-            raise AlgebraError("composition(A, smem_ptr, B) needs a swizzle A")
-        return compose3(outer, offset, _plain_layout_arg(args[2]))
-    _n_args("composition", args, 2)
-    return F.composition(_layout_arg(args[0]), _tiler_arg(args[1]))
-
-
-def _plain_layout_arg(x: Value) -> Layout:
-    layout = _layout_arg(x)
-    if not isinstance(layout, Layout):
-        raise AlgebraError(f"expected a plain layout shape:stride, got {_show(x)}")
-    return layout
-
-
-def _complement(targs: list[TArg], args: list[Value]) -> Value:
-    _n_args("complement", args, 1, 2)
-    cotarget = args[1] if len(args) > 1 else None
-    if cotarget is not None and not isinstance(cotarget, Layout):
-        _inttuple_arg(cotarget, "the cotarget")
-    return F.complement(_layout_arg(args[0]), cotarget)
-
-
-def _coalesce(targs: list[TArg], args: list[Value]) -> Value:
-    _n_args("coalesce", args, 1, 2)
-    return F.coalesce(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
-
-
-def _filter(targs: list[TArg], args: list[Value]) -> Value:
-    _n_args("filter", args, 1, 2)
-    return F.filter(_layout_arg(args[0]), *(_profile_arg(p) for p in args[1:]))
-
-
-def _tile_to_shape(targs: list[TArg], args: list[Value]) -> Value:
-    _n_args("tile_to_shape", args, 2, 3)
-    shapes = [_inttuple_arg(x, "the target shape and order") for x in args[1:]]
-    return F.tile_to_shape(_layout_arg(args[0]), *shapes)
-
-
-def _product(f: Callable[[AnyLayout, Value], Value], name: str) -> Function:
-    def call(targs: list[TArg], args: list[Value]) -> Value:
-        _n_args(name, args, 2)
-        blocked = name in ("blocked_product", "raked_product")   # these take a second layout, the others a tiler
-        second = _plain_layout_arg(args[1]) if blocked else _tiler_arg(args[1])
-        return f(_layout_arg(args[0]), second)
-    return call
-
-
-def _cast(f: Callable[[AnyLayout, int], Value], name: str) -> Function:
-    def call(targs: list[TArg], args: list[Value]) -> Value:
-        if len(targs) != 1 or not is_int(targs[0]) or targs[0] <= 0:
-            raise AlgebraError(f"{name}<N>(L) needs one positive integer N")
-        _n_args(name, args, 1)
-        return f(_layout_arg(args[0]), targs[0])
-    return call
-
-
-def _recast(targs: list[TArg], args: list[Value]) -> Value:
-    if len(targs) != 2:
-        raise AlgebraError("recast_layout<From,To>(L) needs two types")
-    _n_args("recast_layout", args, 1)
-    return F.recast_layout(_layout_arg(args[0]), type_bits(targs[0]), type_bits(targs[1]))
-
-
-def _scalar(f: Callable[[AnyLayout], int], name: str) -> Function:
-    def call(targs: list[TArg], args: list[Value]) -> Value:
-        _n_args(name, args, 1)
-        return int(f(_layout_arg(args[0])))
-    return call
-
-
-def _make_layout(targs: list[TArg], args: list[Value]) -> Value:
-    _n_args("make_layout", args, 1, 2)
-    if len(args) == 2:
-        shape = _inttuple_arg(args[0], "the shape")
-        stride = _inttuple_arg(args[1], "the stride")
-        if not congruent(shape, stride):
-            raise AlgebraError("Mismatched ranks", f"shape {fmt_plain(shape)} and stride {fmt_plain(stride)} "
-                                                   "are not congruent")
-        _check_shape(shape)
-        return Layout(shape, stride)
-    return _layout_arg(args[0])
-
-
-FUNCTIONS: dict[str, Function] = {
-    "composition": _composition,
-    "complement": _complement,
-    "right_inverse": _unary(F.right_inverse, "right_inverse"),
-    "left_inverse": _unary(F.left_inverse, "left_inverse"),
-    "coalesce": _coalesce,
-    "filter": _filter,
-    "logical_divide": _binary(F.logical_divide, "logical_divide"),
-    "zipped_divide": _binary(F.zipped_divide, "zipped_divide"),
-    "tiled_divide": _binary(F.tiled_divide, "tiled_divide"),
-    "flat_divide": _binary(F.flat_divide, "flat_divide"),
-    "logical_product": _product(F.logical_product, "logical_product"),
-    "zipped_product": _product(F.zipped_product, "zipped_product"),
-    "tiled_product": _product(F.tiled_product, "tiled_product"),
-    "flat_product": _product(F.flat_product, "flat_product"),
-    "blocked_product": _product(F.blocked_product, "blocked_product"),
-    "raked_product": _product(F.raked_product, "raked_product"),
-    "tile_to_shape": _tile_to_shape,
-    "upcast": _cast(F.upcast, "upcast"),
-    "downcast": _cast(F.downcast, "downcast"),
-    "recast_layout": _recast,
-    "size": _scalar(F.size, "size"),
-    "cosize": _scalar(F.cosize, "cosize"),
-    "rank": _scalar(F.rank, "rank"),
-    "depth": _scalar(F.depth, "depth"),
-    "make_layout": _make_layout,
-}
 
 
 # CuTe's C++ spelling: `Layout<Shape<_8,_64>, Stride<_64,_1>>{}`, `composition(Swizzle<3,3,3>{}, ...)`
