@@ -408,3 +408,24 @@ def test_the_text_report_says_the_paths_specs_are_gone_unless_kept(monkeypatch, 
     assert prescreen_command.main(["--arch", "90", "--spec-out", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "REFUTED" in out and "temporary directory" not in out
+
+
+def test_the_text_report_counts_the_results_it_does_not_show_by_their_unit(monkeypatch, capsys):
+    """Past the first 25 results not verified, the text report says how many more there are, kernels or families
+    (it said "every familie")."""
+    import verifier.commands.prescreen_cutlass as prescreen_command
+    import verifier.prescreen.family_run as family_run
+    from verifier.engine.runner import run_check
+    from verifier.prescreen.run import SHOWN_NOT_VERIFIED, kernel_result
+    from verifier.specfile import load_spec
+    spec = load_spec(ROOT / "specs" / "mistakes.yaml")
+    bad = run_check(spec, spec.checks["wrong_descriptor_base_offset"])
+    refuted = [kernel_result(replace(SM90_F16, name=f"k{i}"), "paths.yaml", [bad], "how")
+               for i in range(SHOWN_NOT_VERIFIED + 3)]
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (refuted, 1, 1, 0.0))
+    assert prescreen_command.main(["--arch", "90"]) == 1
+    assert "... and 3 more kernels (--format json lists every kernel)" in capsys.readouterr().out
+    found = family_run.FamilyRun(refuted, [1] * len(refuted), 1, 0, 0.0)
+    monkeypatch.setattr(family_run, "run_families", lambda arch, level, jobs, spec_out: found)
+    assert prescreen_command.main(["--arch", "90", "--level", "9999"]) == 1
+    assert "... and 3 more families (--format json lists every family)" in capsys.readouterr().out

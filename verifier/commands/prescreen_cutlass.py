@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
     table = summary_table(args.arch, results, mapped, paths, seconds)
-    return _report(args, results, table, seconds, "kernels")
+    return _report(args, results, table, seconds, ("kernel", "kernels"))
 
 
 def _by_families(args: argparse.Namespace) -> int:
@@ -77,19 +77,22 @@ def _by_families(args: argparse.Namespace) -> int:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
     table = family_table(args.arch, args.level, found)
-    return _report(args, found.results, table, found.seconds, "families")
+    return _report(args, found.results, table, found.seconds, ("family", "families"))
 
 
-def _report(args: argparse.Namespace, results: list[CheckResult], table: str, seconds: float, unit: str) -> int:
-    """The report in its format (text: the table and the first results not verified; `unit`: what a result is, a
-    kernel or a family), written to --output (the table printed) or printed; the exit code of the mapped results."""
+def _report(args: argparse.Namespace, results: list[CheckResult], table: str, seconds: float,
+            unit: tuple[str, str]) -> int:
+    """The report in its format (text: the table and the first results not verified; `unit`: what a result is, one
+    and many: a kernel or a family), written to --output (the table printed) or printed; the exit code of the mapped
+    results."""
     from ..report.by_format import renderer
     from ..report import text
     if args.format == "text":
         bad = [r for r in results if r.expect is not Expect.UNSUPPORTED and r.verdict is not Verdict.VERIFIED]
         lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
         if len(bad) > SHOWN_NOT_VERIFIED:
-            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more {unit} (--format json lists every {unit[:-1]})")
+            one, many = unit
+            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more {many} (--format json lists every {one})")
         if bad and args.spec_out is None:     # the locations shown are in spec files that are gone
             lines.append(f"(the locations in prescreen_sm{args.arch}*.yaml are in the operand paths' specs, written to "
                          "a temporary directory removed after the run: --spec-out DIR keeps them, to read, edit or "
