@@ -216,6 +216,8 @@ BAD = [  # check, theorem, its status, words of the first failure's title or act
     ("e_f16_one_k_block", T.SPARSE_METADATA_TMEM, Status.REFUSED, "2/4 kphase"),
     ("e_tf32_etype", T.SPARSE_METADATA_READ, Status.REFUTED, "ValTypeE is 2 bit(s)"),
     ("a_f16_dense_atom", T.TMA_ENCODABLE, Status.REFUTED, "8-bit logical elements of the sparse A"),
+    ("a_f16_global_splits_pairs", T.TMA_ENCODABLE, Status.REFUTED,
+     "to its stored elements refuses it (Divisibility condition: upcast<2> of stride 3)"),
 ]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...algebra.inttuple import flatten_to_tuple
+from ...algebra.inttuple import AlgebraError, flatten_to_tuple
 from ...algebra import functions as F
 from ...algebra.layout import Layout
 from ...algebra.ops import coalesce
@@ -278,6 +278,17 @@ def sparse_problem(layout: object, sparsity: int, bits: int, name: str, unit_bit
     return None
 
 
+def _recast_global(gmem: Layout | None, n: int) -> tuple[Layout | None, str | None]:
+    """The global tensor in stored elements (CuTe's upcast<n>, n logical elements a stored one), or it unchanged and
+    why CuTe refuses (a stride that splits a stored element)."""
+    if gmem is None:
+        return None, None
+    try:
+        return F.upcast(gmem, n), None
+    except AlgebraError as e:
+        return gmem, f"CuTe's recast of the global tensor {gmem} to its stored elements refuses it ({e})"
+
+
 def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
     """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
     the copy atom that fills the tile through its layout, when it is not TMA)."""
@@ -293,13 +304,15 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     source = ("the atom's name" if named else "the check's 'major'" if spec_major else "the default (K)")
     smem, gmem = check.smem, check.gmem
     pack = 1
+    recast_problem: str | None = None      # CuTe's refusal to recast the global tensor to the stored elements
     tile: SmemTile | str
     sparsity = side.sparsity
     if sparsity > 1:                       # a structured-sparse A: CuTe's layouts are logical, the tile is stored
         split = sparse_problem(smem, sparsity, bits, check.value_type.name, check.smem_unit_bits)
         if split is None:                  # recast<T> as CuTe's TMA and descriptor do: the stored M x K/S tile
             smem = F.upcast(smem, sparsity)
-            gmem = coalesce(F.upcast(gmem, sparsity), (1, 1)) if gmem is not None else None
+            gmem, recast_problem = _recast_global(gmem, sparsity)
+            gmem = coalesce(gmem, (1, 1)) if gmem is not None and recast_problem is None else gmem
             k //= sparsity
             tile = arch.tile(smem, bits, check.smem_absolute)
         else:
@@ -309,7 +322,7 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
         split = packed_problem(smem, pack, bits) if BYTE_BITS % bits == 0 else f"{bits}-bit elements fill no byte"
         if split is None:
             smem = F.upcast(smem, pack)
-            gmem = F.upcast(gmem, pack) if gmem is not None else None
+            gmem, recast_problem = _recast_global(gmem, pack)
             rows, k = (rows, k // pack) if major is Major.K else (rows // pack, k)
             tile = arch.tile(smem, BYTE_BITS, check.smem_absolute)
         else:
@@ -318,7 +331,8 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     else:
         tile = arch.tile(smem, bits, check.smem_absolute)
     problem = tile if isinstance(tile, str) else None
-    inner_mode, gmem_problem = _inner_mode(gmem) if gmem is not None else (None, None)
+    inner_mode, gmem_problem = _inner_mode(gmem) if gmem is not None and recast_problem is None else (None,
+                                                                                                        recast_problem)
     s = Sm90Setup(check, atom, side, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
                   cta_group=side.cta_group, smem=smem, pack=pack)
