@@ -217,6 +217,15 @@ def test_absurd_layout_strings(layout: str, words: str) -> None:
     assert words in message
 
 
+def test_a_tv_layout_that_maps_to_a_negative_index_is_refused() -> None:
+    """A (thr,val) layout's values index the atom's tile: a negative one reached the theorems' swizzle arithmetic
+    (an internal error); bad input at its field."""
+    text = ATOMS.replace('b: "((4,8),(2,2)):((16,1),(8,64))"', 'b: "((4,8),(2,2)):((16,1),(-1,64))"', 1)
+    assert text != ATOMS
+    message = spec_refusal(write("negtv.yaml", text + CHECK))
+    assert "'b' of MMA atom 'MMA' maps a (thread, value) to the index -1" in message
+
+
 @pytest.mark.parametrize("atom", ["MMA", "LDSM"])
 def test_a_thread_index_is_never_negative(atom: str) -> None:
     """thr_id maps an atom's threads to their indices: a negative one is bad input at thr_id (the instruction's

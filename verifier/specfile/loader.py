@@ -34,6 +34,7 @@ from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scanner import Scanner
 
 from ..algebra import Layout
+from ..algebra.inttuple import flatten_to_tuple
 from ..echo import ECHO_LIMIT, quote, quote_path, shorten
 from . import libyaml
 from .files import is_inside, repository_root, spec_files
@@ -63,12 +64,19 @@ _FLOAT_START = re.compile(r"[-+]?(\.?[0-9]|\.(inf|nan))", re.IGNORECASE)
 
 # --- atoms -------------------------------------------------------------------------------------------
 
-def _thread_mode_matches(fl: Fields, k: str, layout: Layout, threads: int) -> None:
+def _check_tv_layout(fl: Fields, k: str, layout: Layout, threads: int) -> None:
+    """A (thr,val) layout of an atom: rank 2, thr_id's threads in mode 0, and every value an index of the tile (a
+    negative one is no coordinate: the theorems' address arithmetic would be asked to swizzle it)."""
     if layout.rank() != 2:
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} must be a (thr,val) layout of rank 2, not rank {layout.rank()}")
     got = int(layout.mode(0).size())
     if got != threads:
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} has {got} threads in mode 0, but thr_id has {threads}")
+    lowest = sum((int(n) - 1) * int(d) for n, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride))
+                 if int(d) < 0)
+    if lowest < 0:
+        raise SpecError(fl.at(k), f"'{k}' of {fl.what} maps a (thread, value) to the index {lowest}: a (thr,val) "
+                                  "layout's values are indices into the atom's tile, never negative")
 
 
 def _thr_id(fl: Fields) -> Layout:
@@ -90,7 +98,7 @@ def _mma_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> MMAAtomSpec:
     operands = {}
     for k in ("a", "b", "c"):
         operands[k] = fl.layout(k)
-        _thread_mode_matches(fl, k, operands[k], threads)
+        _check_tv_layout(fl, k, operands[k], threads)
     types_fl = fl.sub("types", TYPE_KEYS + SCALE_TYPE_KEYS + SPARSE_TYPE_KEYS)
     types_fl.require(TYPE_KEYS)
     types = {k: read_value_type(types_fl.m[k], types_fl.at(k), f"type of '{k}' in {fl.what}")
@@ -118,7 +126,7 @@ def _metadata(fl: Fields, types_fl: Fields, threads: int) -> tuple[Layout | None
                                              "metadata layout 'e' (MMA_Traits::ELayout) too")
         return None, 0
     e = fl.layout("e")
-    _thread_mode_matches(fl, "e", e, threads)
+    _check_tv_layout(fl, "e", e, threads)
     if not types_fl.has("e"):
         raise SpecError(fl.at("types"), f"{fl.what} has a metadata layout 'e': 'types' needs its type 'e' "
                                         "(MMA_Traits::ValTypeE, e.g. sparse_elem<8,uint8_t>)")
@@ -146,7 +154,7 @@ def _copy_atom(f: YamlFile, name: str, m: Any, loc: Loc) -> CopyAtomSpec:
     else:
         ref_is, ref = "layout", fl.layout("ref")
     for k, layout in (("src", src), ("dst", dst), ("ref", ref)):
-        _thread_mode_matches(fl, k, layout, threads)
+        _check_tv_layout(fl, k, layout, threads)
     return CopyAtomSpec(name=name, instruction=fl.opt_str("instruction"), thr_id=thr_id, src=src, dst=dst,
                         ref=ref, ref_is=ref_is, loc=loc, field_locs=fl.locs, source=fl.opt_str("source"))
 
