@@ -194,7 +194,7 @@ def test_a_member_with_an_empty_tile_is_bad_input_at_its_member(tmp_path):
     error of theorems over nothing."""
     with pytest.raises(SpecError) as e:
         load(tmp_path, family("empty", "BM: {multiple_of: 32, min: 0, max: 64}; stages: [2, 2]", SWIZZLED))
-    assert "has no element" in e.value.message and "member BM=0, stages=2" in e.value.message
+    assert "has a mode of extent 0" in e.value.message and "member BM=0, stages=2" in e.value.message
 
 
 @pytest.mark.parametrize("domains, message", BAD)

@@ -237,14 +237,15 @@ def test_a_thread_index_is_never_negative(atom: str) -> None:
     assert f"'thr_id' of {'MMA' if atom == 'MMA' else 'copy'} atom '{atom}' gives thread 1 the index -1" in message
 
 
-@pytest.mark.parametrize("layout", ["tile_to_shape((8,8):(8,1), (0,8))", "tile_to_shape((8,8):(8,1), (8,0))"])
+@pytest.mark.parametrize("layout", ["tile_to_shape((8,8):(8,1), (0,8))", "tile_to_shape((8,8):(8,1), (8,0))",
+                                    "tile_to_shape((8,8):(8,1), (8,8,-2))"])
 def test_a_layout_with_no_element_is_refused(layout: str) -> None:
     """A layout written with a 0 extent is refused by the parser; CuTe's algebra may still build one (tile_to_shape
     to a 0 extent), but no tile, tensor or atom of a check is empty (its theorems would quantify over nothing: it was
     an internal error)."""
     text = ATOMS.replace('thr_id: "32:1"', f'thr_id: "{layout}"', 1) + CHECK
     message = spec_refusal(write("empty.yaml", text))
-    assert message.startswith("empty.yaml:6:") and "'thr_id' of MMA atom 'MMA' has no element" in message
+    assert message.startswith("empty.yaml:6:") and "'thr_id' of MMA atom 'MMA' has a mode of extent" in message
 
 
 @pytest.mark.parametrize("text", [

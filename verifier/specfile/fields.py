@@ -17,7 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from ..algebra import ComposedLayout, Layout, ParseError, SmemPtrFlag, parse_layout, type_bits
-from ..algebra.inttuple import Underscore
+from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..echo import ECHO_LIMIT, quote, shorten
 from ..smem import position_independent
 from .model import CopyAtomSpec, GivenTiledCopy, Loc, MMAAtomSpec, SpecError, TiledSpec, ValueType
@@ -91,9 +91,11 @@ def parse_layout_at(text: Any, loc: Loc, what: str, swizzle_ok: bool = False,
         raise SpecError(inner, f"bad layout in {what}: {e.message}") from None
     if isinstance(layout, ComposedLayout) and not swizzle_ok:
         raise SpecError(loc, f"{what} must be a plain layout shape:stride, not a swizzled layout")
-    if int(layout.size()) == 0:      # CuTe builds it (a mode of extent 0), but no tile, tensor or atom is empty
-        raise SpecError(loc, f"{what} has no element ({layout}): every layout of a check spans at "
-                             "least one")
+    extents = [int(e) for e in flatten_to_tuple(layout.shape)]
+    if any(e <= 0 for e in extents):     # CuTe's algebra builds one (tile_to_shape to a 0 or negative extent), but
+        #                                  no tile, tensor or atom of a check is empty, and no extent is negative
+        raise SpecError(loc, f"{what} has a mode of extent {min(extents)} ({layout}): every layout of a check spans "
+                             "at least one element, every extent positive")
     if int(layout.size()) > max_elements:
         raise SpecError(loc, f"{what} has {int(layout.size())} elements; at most {max_elements} "
                              f"(2**{max_elements.bit_length() - 1}) are supported")
