@@ -358,3 +358,12 @@ def test_the_factors_view_outlines_the_factor_a_counterexample_names(tmp_path):
     outlined = [(c.row, c.col) for c in panel.cells if c.outline]
     assert (witness.point["mn"], j) in outlined
     assert any("theorem 26" in line for line in fig.caption)
+
+
+def test_a_single_stage_s_stride_steps_nowhere():
+    """With one stage, the stage mode's stride reaches no byte: a negative one is no factor before the buffer (the
+    check is CUTLASS's layout with one stage, verified either way; it was refuted at theorem 24)."""
+    one = SFA_SMEM.replace("(4,1),4):", "(4,1),1):")
+    for stride in ("512", "-512"):
+        r = prove(spec_text("mxf8", "A", smem=f'"{one.replace("(1,512),512)", f"(1,512),{stride})")}"'))
+        assert r.verdict is Verdict.VERIFIED, failed(r)

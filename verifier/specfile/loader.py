@@ -72,19 +72,24 @@ def _check_tv_layout(fl: Fields, k: str, layout: Layout, threads: int) -> None:
     got = int(layout.mode(0).size())
     if got != threads:
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} has {got} threads in mode 0, but thr_id has {threads}")
-    lowest = sum((int(n) - 1) * int(d) for n, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride))
-                 if int(d) < 0)
+    lowest = _lowest_value(layout)
     if lowest < 0:
         raise SpecError(fl.at(k), f"'{k}' of {fl.what} maps a (thread, value) to the index {lowest}: a (thr,val) "
                                   "layout's values are indices into the atom's tile, never negative")
 
 
+def _lowest_value(layout: Layout) -> int:
+    """The least value a plain layout with integer strides takes: each negative stride at its mode's last index."""
+    return sum((int(n) - 1) * int(d) for n, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride))
+               if int(d) < 0)
+
+
 def _thr_id(fl: Fields) -> Layout:
     """An atom's thr_id (its threads' indices): a layout of non-negative values."""
     thr_id: Layout = fl.layout("thr_id")        # a plain layout (no swizzle)
-    negative = next(((i, v) for i, v in enumerate(thr_id.values()) if int(v) < 0), None)
-    if negative is not None:
-        raise SpecError(fl.at("thr_id"), f"'thr_id' of {fl.what} gives thread {negative[0]} the index {negative[1]}: "
+    if _lowest_value(thr_id) < 0:
+        thread, index = next((i, int(v)) for i, v in enumerate(thr_id.values()) if int(v) < 0)     # the first
+        raise SpecError(fl.at("thr_id"), f"'thr_id' of {fl.what} gives thread {thread} the index {index}: "
                                          "a thread's index is never negative")
     return thr_id
 

@@ -135,14 +135,19 @@ def _shown(v: Any) -> str:
     return "[" + ", ".join(map(str, v)) + "]" if _scalar_list(v) else str(v)
 
 
-def _all_set(name: str, body: CommentedMap, variables: list[tuple[str, list[Value]]], groups: set[str],
-             chosen: dict[str, Value], set_here: set[str]) -> None:
-    """Every placeholder of the check's name and strings is set for this combination: a group's entries may set
-    different variables, and one that leaves out a variable the check uses is bad input at that entry."""
+def _placeholders(name: str, body: CommentedMap) -> set[str]:
+    """The variables the check's name and strings name."""
     refs = set(PLACEHOLDER.findall(name))
     for k, v in body.items():
         if k != SWEEP_KEY and isinstance(v, str):
             refs.update(PLACEHOLDER.findall(v))
+    return refs
+
+
+def _all_set(name: str, refs: set[str], variables: list[tuple[str, list[Value]]], groups: set[str],
+             chosen: dict[str, Value], set_here: set[str]) -> None:
+    """Every placeholder `refs` of the check is set for this combination: a group's entries may set different
+    variables, and one that leaves out a variable the check uses is bad input at that entry."""
     for ref in sorted(refs - set_here):
         for var, items in variables:
             if var in groups and any(ref in group for _, group, _ in items):
@@ -220,6 +225,7 @@ def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tup
                 written: set[str], wanted: Callable[[str], bool] | None = None
                 ) -> list[tuple[str, CommentedMap | None, Loc]]:
     out: list[tuple[str, CommentedMap | None, Loc]] = []
+    refs = _placeholders(name, body)
     for combo in itertools.product(*(items for _, items in variables)):
         chosen = {var: value for (var, _), value in zip(variables, combo)}
         binding = dict(chosen)
@@ -240,7 +246,7 @@ def _expand_all(f: Any, name: str, body: CommentedMap, loc: Loc, check_keys: tup
         own = {str(k): _substitute(v, binding) for k, v in body.items()     # the template's keys, as set here
                if k in written and isinstance(v, str)}
         binding.update({k: (v, v, loc) for k, v in own.items() if k not in binding})
-        _all_set(name, body, variables, groups, chosen, set(binding) | set(keys))
+        _all_set(name, refs, variables, groups, chosen, set(binding) | set(keys))
         if wanted is not None:
             expanded = _name(name, variables, binding)
             if not wanted(expanded):

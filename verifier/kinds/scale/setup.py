@@ -84,6 +84,13 @@ class ScaleSetup:
         return self.tile_k // self.k_mma
 
     @cached_property
+    def lowest_byte(self) -> int:
+        """The least shared byte (relative to the buffer) the layout gives any factor of any stage; negative when the
+        layout reaches before the buffer (a stage stride counts only when there are stages to step through)."""
+        lowest = min(self.stage_table, default=0)
+        return lowest + (self.stages - 1) * min(self.stage_bytes, 0)
+
+    @cached_property
     def stage_table(self) -> list[int]:
         """Stage 0's byte of every (mn, k), mn fastest (index mn + MN k)."""
         view = self.smem_view.slice((Underscore, Underscore, 0)) if self.smem_view.rank() > 2 else self.smem_view

@@ -75,11 +75,8 @@ def _shared_tile(setup: ScaleSetup, suspects: Suspects) -> list[Item]:
     stage0 = [table[x + mn * j * vs] for j in range(setup.factors_k) for x in range(mn)]
     items.append(Fact("every factor of a stage has its own byte", len(set(stage0)) == len(stage0),
                       f"{len(set(stage0))} bytes for {len(stage0)} factors", f"{len(stage0)} bytes", smem))
-    lowest = min(table) if table else 0
-    items.append(Fact("every factor's shared byte is at or after the buffer's first byte",
-                      lowest >= 0 and setup.stage_bytes >= 0,
-                      f"byte {lowest}" if lowest < 0 else f"stages {setup.stage_bytes} bytes apart", "0 or more",
-                      smem))
+    items.append(Fact("every factor's shared byte is at or after the buffer's first byte", setup.lowest_byte >= 0,
+                      f"byte {setup.lowest_byte}", "0 or more", smem))
     extent = max(stage0) + 1 if stage0 else 0
     items.append(Fact("the stages do not overlap", setup.stages == 1 or setup.stage_bytes >= extent,
                       f"stages {setup.stage_bytes} bytes apart", f"at least a stage's {extent} bytes", smem))
@@ -120,9 +117,8 @@ def scale_tma(setup: ScaleSetup, suspects: Suspects) -> Plan:
     items.append(Fact("the shared SF tile's bytes map to the global tensor's as one TMA box", setup.tma is not None,
                       setup.tma_problem or "one box", "a contiguous run of uint16 then strided dimensions", gmem))
     tma, tensor_map = setup.tma, setup.tensor_map
-    if tma is None or tensor_map is None or setup.block_problem is not None or min(setup.stage_table) < 0 or \
-            setup.stage_bytes < 0:      # (a byte before the buffer: refuted above; no box lands there)
-        return items
+    if tma is None or tensor_map is None or setup.block_problem is not None or setup.lowest_byte < 0:
+        return items                    # (a byte before the buffer: refuted above; no box lands there)
     refusal = TMA.encode_refusal_nd(tensor_map)
     items.append(Fact("cuTensorMapEncodeTiled accepts the box", refusal is None, refusal or "accepted",
                       "no rule broken", gmem if "Strides" in (refusal or "") else smem,
