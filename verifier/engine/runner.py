@@ -81,6 +81,15 @@ def _describe_claim(claim: Claim, witness: dict[str, int], enumeration: Enumerat
 def _decide_claim(claim: Claim, settings: Settings, chain: Chain | None) -> ItemResult:
     ob = claim.obligation
     decision, enumeration = decide(ob, settings)
+    if claim.exact is not None and decision.status is not Status.PROVED:
+        # the equivalent form was not proved: the claim in its own variables decides and is reported
+        r = _decide_claim(replace(claim, obligation=claim.exact(), exact=None), settings, chain)
+        r.seconds += decision.seconds
+        if decision.status is Status.REFUTED and r.status is Status.PROVED:
+            r.status = Status.ERROR
+            r.reason = (f"internal error: the claim's equivalent form over {ob.domain_text()} is refuted "
+                        f"({decision.procedure.value}) but the claim is proved")
+        return r
     r = ItemResult(ob.title, decision.status, decision.procedure, decision.seconds, decision.width,
                    ob.domain_text(), ob.domain_size(), decision.reason, ob.note, claim.subject, decision.cross_check)
     if decision.status is Status.REFUTED:

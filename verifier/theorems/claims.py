@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from ..outcome import Status
 from ..specfile.model import Loc
@@ -68,6 +68,10 @@ class Claim:
     suspect: Suspect | Blame
     trace: Trace = Trace.NONE
     subject: str = ""               # what it is about, e.g. the MMA operand "B"
+    # when set, `obligation` is an equivalent form of this one (the same points, fewer variables: one that claims
+    # sharing more often decide once) and is decided first; when that form is not proved, this one is built,
+    # decided and reported (the counterexample in the claim's own variables), and the two must agree
+    exact: Callable[[], Obligation] | None = None
 
 
 @dataclass

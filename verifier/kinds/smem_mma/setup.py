@@ -66,6 +66,23 @@ def atom_side(atom: MMAAtomSpec, operand: Operand) -> AtomSide:
                     arch.sparsity(atom, operand), arch.cta_group(atom), atom.types.get(operand.value.lower()))
 
 
+STAGE_START = "stage_start"
+
+
+@dataclass(frozen=True)
+class StageStart:
+    """The stages of a buffer whose every stage is its stage 0 moved by `step` multiples of the alignment (a GMMA
+    layout's stage mode of one stride, the swizzle reading absolute addresses): each claim of one stage at base b
+    (the theorems' addresses depend on the base and the stage only through base + smem_layout(mn, k, stage), which
+    is b * align + smem_layout(mn, k, 0) + stage * step * align) is the claim of a one-stage buffer starting at
+    `start` = b + step * stage.  `start` ranges over every such value: from 0 to the last base plus step * (stages
+    - 1), without gaps (step is at most the number of bases), so the one-stage claim over `start` holds exactly
+    when the claim over (base, stage) does, and two buffers of the same stage 0 but different stage counts have
+    the same one-stage claims."""
+    start: Var                # the stage's first byte, in multiples of the alignment
+    step: int                 # multiples of the alignment from one stage to the next
+
+
 @dataclass
 class Sm90Setup:
     check: SmemMmaCheck
@@ -95,6 +112,7 @@ class Sm90Setup:
                                           # elements) its bytes, upcast<pack>
     pack: int = 1                         # elements one byte of `smem` holds (2: packed 4-bit elements)
     subbyte_map: TMA.TensorMapND | None = None    # a 4- or 6-bit operand's tensor map, in the driver's packed type
+    _stage_start: tuple[StageStart | None] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def by_tma(self) -> bool:
@@ -163,6 +181,26 @@ class Sm90Setup:
     def base(self) -> Expr:
         """The buffer's byte address: every multiple of `align` whose buffer fits shared memory."""
         return self.base_var * self.align
+
+    def stage_start(self) -> StageStart | None:
+        """The buffer's stages as translates of its stage 0, when they are: `StageStart`; None otherwise."""
+        if self._stage_start is None:
+            self._stage_start = (self._translates(),)
+        return self._stage_start[0]
+
+    def _translates(self) -> StageStart | None:
+        tile = self.tile
+        if tile is None or not self.absolute or tile.inner.rank() <= 2 or self.footprint_bytes > SMEM_BYTES:
+            return None
+        stride = tile.offset(0, 0, 1) if self.stages > 1 else 0       # elements from one stage to the next
+        if any(tile.offset(0, 0, s) != s * stride for s in range(self.stages)):
+            return None
+        if stride * self.elem_bytes % self.align:
+            return None
+        step = stride * self.elem_bytes // self.align
+        if step > self.base_var.size:          # the stages' starts would leave gaps: not every start is one
+            return None
+        return StageStart(Var(STAGE_START, self.base_var.size + (self.stages - 1) * step), step)
 
     # -- addresses (expressions or ints) --------------------------------------------------------------------
     def layout_address(self, base: ExprLike, mn: ExprLike, k: ExprLike, stage: ExprLike) -> Expr:

@@ -11,15 +11,17 @@ buffer).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ...algebra.swizzle import ComposedLayout
 from ...hardware import tma as TMA
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...specfile.model import ValueType
-from ...symbolic.expr import Expr, Var, const, eq, lt, ne
+from ...symbolic.expr import Expr, ExprLike, Var, const, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
-from .setup import SMEM_BYTES, Sm90Setup
+from .setup import SMEM_BYTES, STAGE_START, Sm90Setup
 from ..conversion import register_conversion_fact
 from ...theorems.suspects import Suspects
 
@@ -41,6 +43,31 @@ def _no_tma(setup: Sm90Setup) -> Unsupported:
 
 def _stage_var(setup: Sm90Setup) -> Var:
     return Var("stage", setup.stages)
+
+
+# builds a claim's obligation from the base variable (multiples of the alignment), the stage (a variable, or 0 for
+# the one-stage form), the variables they take in the obligation, and a note on the form
+OverStages = Callable[[Var, ExprLike, list[Var], str], Obligation]
+
+
+def _over_stages(setup: Sm90Setup, make: OverStages) -> tuple[Obligation, Callable[[], Obligation] | None]:
+    """The claim `make` builds over (base, stage), or, when the stages are translates of stage 0
+    (`Sm90Setup.stage_start`), its equivalent one-stage form over the stage's start, the (base, stage) form kept as
+    the exact one (decided when the one-stage form is not proved)."""
+    stage = _stage_var(setup)
+
+    def exact() -> Obligation:
+        return make(setup.base_var, stage, [setup.base_var, stage], "")
+    start = setup.stage_start()
+    if start is None:
+        return exact(), None
+    note = (f"each of the {setup.stages} stages is stage 0 moved by {start.step * setup.align} bytes: "
+            f"decided for one stage starting at every {STAGE_START} x {setup.align} bytes a stage can start at")
+    return make(start.start, 0, [start.start], note), exact
+
+
+def _noted(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
 
 
 # --- theorem 13: the TMA copy is encodable ------------------------------------------------------------------
@@ -153,14 +180,20 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
                                   else (setup.extent[1], setup.extent[0]))
     bi, bo = Var("box_inner", max(1, inner_extent // n0)), Var("box_outer", max(1, outer_extent // n1))
     ii, oo = Var("col", n0), Var("row", n1)
-    s, b = _stage_var(setup), setup.base_var
-    base = setup.base()
     inner, outer = bi * n0 + ii, bo * n1 + oo
     mn, k = (inner, outer) if setup.boxes.inner_mode == 0 else (outer, inner)
-    dst = setup.box_destination(base, bi, bo, s)
-    wrote = TMA.smem_address(setup.tensor_map, dst, oo, ii)
-    want = setup.layout_address(base, mn, k, s)
     premise = lt(inner, inner_extent) & lt(outer, outer_extent)
+    tensor_map = setup.tensor_map
+
+    def placed(b: Var, s: ExprLike, over: list[Var], form: str) -> Obligation:
+        base = b * setup.align
+        dst = setup.box_destination(base, bi, bo, s)
+        wrote = TMA.smem_address(tensor_map, dst, oo, ii)
+        want = setup.layout_address(base, mn, k, s)
+        return Obligation(f"TMA puts every element of the {setup.operand.value} tile at base + smem_layout(mn,k,stage) "
+                          f"* {setup.elem_bytes}", [*over, bi, bo, oo, ii], eq(wrote, want), premise=premise,
+                          lhs=wrote, rhs=want, shown={"mn": mn, "k": k, "box destination": dst},
+                          note=_noted(f"box {n0}x{n1}, base a multiple of {setup.align}", form))
     box_suspect = (suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
                    if setup.check.tma_box is not None else None)
     default = box_suspect or (suspects.field("smem_align", "the buffer's alignment against the layout's "
@@ -168,11 +201,8 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               if setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute
                               else suspects.smem("the shared-memory layout: TMA fills it box row by box row at the "
                                                  "swizzle span"))
-    return [Claim(Obligation(f"TMA puts every element of the {setup.operand.value} tile at base + smem_layout(mn,k,"
-                             f"stage) * {setup.elem_bytes}", [b, s, bi, bo, oo, ii], eq(wrote, want), premise=premise,
-                             lhs=wrote, rhs=want, shown={"mn": mn, "k": k, "box destination": dst},
-                             note=f"box {n0}x{n1}, base a multiple of {setup.align}"),
-                  Blame((), default), Trace.TMA_BOX, subject=setup.operand.value)]
+    obligation, exact = _over_stages(setup, placed)
+    return [Claim(obligation, Blame((), default), Trace.TMA_BOX, subject=setup.operand.value, exact=exact)]
 
 
 # --- theorem 15: the descriptor reads what the layout says ---------------------------------------------------
@@ -218,16 +248,17 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
     w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
     a, c = setup.operand.axes
     i, j = Var(a, setup.rows), Var(c, setup.k_instr)
-    s, b = _stage_var(setup), setup.base_var
-    base = setup.base()
-    start = setup.slice_start(base, w, kb, s)
-    read = setup.read_address(start, i, j)
-    want = setup.layout_address(base, w * setup.rows + i, kb * setup.k_instr + j, s)
     title = f"the descriptor makes {setup.engine} read {op}({a},{c}) at base + smem_layout * {setup.elem_bytes}"
-    items.append(Claim(Obligation(title,
-                                  [b, s, w, kb, i, j], eq(read, want), lhs=read, rhs=want,
-                                  shown={"descriptor start": start}, note=_descriptor_text(setup)),
-                       Blame((), blame_desc or smem), Trace.GMMA_SLOT, subject=op))
+
+    def described(b: Var, s: ExprLike, over: list[Var], form: str) -> Obligation:
+        base = b * setup.align
+        start = setup.slice_start(base, w, kb, s)
+        read = setup.read_address(start, i, j)
+        want = setup.layout_address(base, w * setup.rows + i, kb * setup.k_instr + j, s)
+        return Obligation(title, [*over, w, kb, i, j], eq(read, want), lhs=read, rhs=want,
+                          shown={"descriptor start": start}, note=_noted(_descriptor_text(setup), form))
+    obligation, exact = _over_stages(setup, described)
+    items.append(Claim(obligation, Blame((), blame_desc or smem), Trace.GMMA_SLOT, subject=op, exact=exact))
     return items
 
 
@@ -262,11 +293,7 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     a, c = setup.operand.axes
     w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
     i, j = Var(a, setup.rows), Var(c, setup.k_instr)
-    s, b = _stage_var(setup), setup.base_var
-    base = setup.base()
     mn, k = w * setup.rows + i, kb * setup.k_instr + j
-    read = setup.read_address(setup.slice_start(base, w, kb, s), i, j)
-    wrote = setup.tma_address(base, mn, k, s)
     premise = lt(mn, setup.extent[0]) & lt(k, setup.extent[1])
     blame = suspects.smem(f"the shared-memory layout between make_tma_copy's boxes and {setup.desc_builder}'s "
                           "descriptor")
@@ -274,10 +301,16 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
         blame = suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
     elif setup.check.tma_box is not None:
         blame = suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
-    reads = Claim(Obligation(f"{setup.engine} reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's "
-                             f"element ({a}0+{a}, {c}0+{c}) to", [b, s, w, kb, i, j], eq(read, wrote), premise=premise,
-                             lhs=read, rhs=wrote, note=_descriptor_text(setup)),
-                  Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value)
+
+    def read_as_written(b: Var, s: ExprLike, over: list[Var], form: str) -> Obligation:
+        base = b * setup.align
+        read = setup.read_address(setup.slice_start(base, w, kb, s), i, j)
+        wrote = setup.tma_address(base, mn, k, s)
+        return Obligation(f"{setup.engine} reads as {setup.operand.value}({a},{c}) the byte TMA wrote the tile's "
+                          f"element ({a}0+{a}, {c}0+{c}) to", [*over, w, kb, i, j], eq(read, wrote), premise=premise,
+                          lhs=read, rhs=wrote, note=_noted(_descriptor_text(setup), form))
+    obligation, exact = _over_stages(setup, read_as_written)
+    reads = Claim(obligation, Blame((), blame), Trace.GMMA_SLOT, subject=setup.operand.value, exact=exact)
     return [reads, *_tma_writes_distinct(setup, suspects)]
 
 

@@ -16,6 +16,7 @@ With theorems 14 and 15 these say that wgmma k-block kb reads, as B(n, k), the e
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from ...cute.transpose import Refused, Transposition
 from ...symbolic.expr import Expr, Var, eq, lt, ne
@@ -45,10 +46,15 @@ def _retitled(plan: Plan, prefix: str) -> Plan:
     """The items of a plan with `prefix` before each title (which tile they are about)."""
     if not isinstance(plan, list):
         return plan
+    def retitled(ob: Obligation) -> Obligation:
+        return replace(ob, title=f"{prefix}{ob.title}")
+
+    def exact_retitled(exact: Callable[[], Obligation] | None) -> Callable[[], Obligation] | None:
+        return None if exact is None else lambda: retitled(exact())
     out: list[Item] = []
     for item in plan:
         if isinstance(item, Claim):
-            out.append(replace(item, obligation=replace(item.obligation, title=f"{prefix}{item.obligation.title}")))
+            out.append(replace(item, obligation=retitled(item.obligation), exact=exact_retitled(item.exact)))
         else:
             out.append(replace(item, title=f"{prefix}{item.title}"))
     return out
