@@ -80,10 +80,8 @@ def test_stage_counts_share_the_one_stage_claims(tmp_path: Path) -> None:
     # 5-stage buffer and 4 steps of a stage beyond the last one
     assert start.start.size == (SMEM_BYTES - 16384) // 128 + 1 == five.base_var.size + 4 * start.step
     for tid in PER_STAGE:
-        # each theorem has one claim per stage (16's distinct placement is about the whole buffer: its own)
-        per_two = [c for c in _claims(spec, "two")[tid] if c.exact is not None]
-        per_five = [c for c in _claims(spec, "five")[tid] if c.exact is not None]
-        assert len(per_two) == len(per_five) == 1
+        # each theorem's claim about the stages' addresses (16's first; its injectivities: the next test)
+        per_two, per_five = _claims(spec, "two")[tid][:1], _claims(spec, "five")[tid][:1]
         for a, b in zip(per_two, per_five):
             assert a.exact is not None and b.exact is not None
             assert [(v.name, v.size) for v in a.obligation.variables] == \
@@ -133,6 +131,7 @@ def _exact_only(monkeypatch: pytest.MonkeyPatch) -> None:
     ("sbo", {**_smem(128, 64, 4), "descriptor": "{sbo: 32}"}),
     ("box", {**_smem(128, 64, 4, "GMMA::Layout_K_SW64_Atom<half_t>"), "tma_box": "[64, 128]"}),
     # stages 16512 bytes apart: a multiple of the 128-byte alignment, not of the swizzle's 1024-byte repeat
+    ("overlap", {"smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,4096))"'}),
     ("skewed", {"smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8256))"'}),
     ("inter_mn", {"mma": '"SM90_64x24x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"',
                   "gmem": '"(4096,4096):(1,4096)"', **_smem(24, 64, 2, "GMMA::Layout_MN_INTER_Atom<half_t>")}),
@@ -184,3 +183,30 @@ def test_a_disagreement_of_the_two_forms_is_an_internal_error() -> None:
     assert r.status is Status.PROVED
     assert runner._decide_claim(Claim(Obligation("f", [x], FALSE), suspect), runner.DEFAULT_SETTINGS,
                                 None).status is Status.REFUTED
+
+
+def test_the_offsets_tma_places_are_decided_for_every_stage_count(tmp_path: Path) -> None:
+    # theorem 16's injectivity of TMA's offsets: over stage 0, the stages lying past it
+    spec = _spec(tmp_path, {"two": _smem(128, 64, 2), "five": _smem(128, 64, 5)})
+    two, five = _claims(spec, "two")[T.GMMA_END_TO_END], _claims(spec, "five")[T.GMMA_END_TO_END]
+    a, b = two[1], five[1]
+    assert a.obligation.claim == b.obligation.claim and a.obligation.domain_text() == b.obligation.domain_text()
+    assert b.obligation.domain_text().startswith("element in [0,8192)")
+    assert a.exact is not None and a.exact().domain_text().startswith("element in [0,16384)")
+    assert b.exact is not None and b.exact().domain_text().startswith("element in [0,40960)")
+
+
+def test_overlapping_stages_are_refuted(tmp_path: Path) -> None:
+    # stages 8192 bytes apart, each 16 KiB: translates of stage 0 by whole alignments, but stage 1 overwrites half
+    # of stage 0 -- each stage alone is placed and read right (theorems 14, 15), the buffer is not (9, 16)
+    spec = _spec(tmp_path, {"overlap": {
+        "smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,4096))"'}})
+    assert _setup(spec, "overlap").stage_start() is not None
+    statuses = _statuses(spec, "overlap")
+    assert statuses[T.SMEM_INJECTIVE] is Status.REFUTED and statuses[T.GMMA_END_TO_END] is Status.REFUTED
+    assert statuses[T.TMA_PLACEMENT] is Status.PROVED and statuses[T.GMMA_DESCRIPTOR] is Status.PROVED
+    forget()
+    r = run_check(spec, spec.checks["overlap"])
+    refuted = [i for t in r.theorems if t.id is T.GMMA_END_TO_END for i in t.items if i.status is Status.REFUTED]
+    assert refuted and refuted[0].domain.startswith("element in [0,24576)")      # the whole buffer's elements
+

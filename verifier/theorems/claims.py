@@ -68,9 +68,10 @@ class Claim:
     suspect: Suspect | Blame
     trace: Trace = Trace.NONE
     subject: str = ""               # what it is about, e.g. the MMA operand "B"
-    # when set, `obligation` is an equivalent form of this one (the same points, fewer variables: one that claims
-    # sharing more often decide once) and is decided first; when that form is not proved, this one is built,
-    # decided and reported (the counterexample in the claim's own variables), and the two must agree
+    # when set, `obligation` is an equivalent form of this one (it holds exactly when this one does, over fewer
+    # variables or points: one that claims sharing more often decide once) and is decided first; when that form is
+    # not proved, this one is built, decided and reported (the counterexample in the claim's own variables), and the
+    # two must agree
     exact: Callable[[], Obligation] | None = None
 
 

@@ -320,33 +320,52 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> list[Claim]:
     TMA writes element x at swizzle(base + g(x)), g its unswizzled placement (tma.py).  The claim for every base and
     pair of elements is proved as two: g is one-to-one over the buffer's elements (no base in it: base + g(x) is
     one-to-one exactly when g is), and the swizzle is one-to-one over every address base + g(x) can be (from 0 to
-    the bound of that expression) -- each an injectivity, decided over its points once rather than over pairs."""
-    assert setup.tensor_map is not None
+    the bound of that expression) -- each an injectivity, decided over its points once rather than over pairs.
+
+    When the stages are translates of stage 0 (`Sm90Setup.stage_start`) and stage 0's offsets all lie below the
+    next stage's start, g is one-to-one over the buffer exactly when it is over stage 0 (stage s's offsets are
+    stage 0's moved past every offset of the stages before it): that form is decided, for every stage count at
+    once."""
+    tensor_map = setup.tensor_map
+    assert tensor_map is not None
     mn_extent, k_extent = setup.extent
-    n = mn_extent * k_extent * setup.stages
-    x1, x2 = Var("element", n), Var("element2", n)
+    one_stage = mn_extent * k_extent
 
     def placed(x: Var) -> Expr:    # element index -> (mn, k, stage), MN fastest
-        return setup.tma_unswizzled(0, x % mn_extent, (x // mn_extent) % k_extent, x // (mn_extent * k_extent))
-    g1, g2 = placed(x1), placed(x2)
+        return setup.tma_unswizzled(0, x % mn_extent, (x // mn_extent) % k_extent, x // one_stage)
     blame = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else ''} given by 'tma_box'")
              if setup.check.tma_box is not None
              else suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
-    size = f"{mn_extent}x{k_extent}x{setup.stages}"
-    offsets = Claim(Obligation(f"TMA places distinct elements of the {size} buffer at distinct offsets from its base "
-                               "(before the swizzle)", [x1, x2], ne(g1, g2), premise=lt(x1, x2), lhs=g1, rhs=g2,
-                               shown={"offset": g1, "offset2": g2}, note="element = mn + MN*(k + K*stage)",
-                               distinct=Distinct(g1, (x1,), (x2,))),
-                    blame, subject=setup.operand.value)
+
+    buffer = f"the {mn_extent}x{k_extent}x{setup.stages} buffer"
+
+    def offsets_over(stages: int, what: str, form: str) -> Obligation:
+        x1, x2 = Var("element", one_stage * stages), Var("element2", one_stage * stages)
+        g1, g2 = placed(x1), placed(x2)
+        return Obligation(f"TMA places distinct elements of {what} at distinct offsets from its base (before the "
+                          "swizzle)", [x1, x2], ne(g1, g2), premise=lt(x1, x2),
+                          lhs=g1, rhs=g2, shown={"offset": g1, "offset2": g2},
+                          note=_noted("element = mn + MN*(k + K*stage)", form),
+                          distinct=Distinct(g1, (x1,), (x2,)))
+    start = setup.stage_start()
+    stage0 = placed(Var("element", one_stage))
+    if start is not None and setup.stages > 1 and stage0.lo >= 0 and stage0.hi < start.step * setup.align:
+        form = (f"each of the {setup.stages} stages is stage 0 moved by {start.step * setup.align} bytes, past every "
+                f"offset of stage 0 (below {int(stage0.hi) + 1}): distinct over the buffer exactly when distinct over "
+                "stage 0")
+        offsets = Claim(offsets_over(1, f"stage 0 of {buffer}", form), blame, subject=setup.operand.value,
+                        exact=lambda: offsets_over(setup.stages, buffer, ""))
+    else:
+        offsets = Claim(offsets_over(setup.stages, buffer, ""), blame, subject=setup.operand.value)
     # every address base + g(x) can be lies in [low, reach): the expression's bounds (0 unless a stride is negative)
-    bound = setup.base() + g1
+    bound = setup.base() + placed(Var("element", one_stage * setup.stages))
     low, reach = min(0, int(bound.lo)), int(bound.hi) + 1
     a1, a2 = Var("address", reach - low), Var("address2", reach - low)
-    s1, s2 = (TMA.swizzle_address(setup.tensor_map.swizzle, a + low) for a in (a1, a2))
+    s1, s2 = (TMA.swizzle_address(tensor_map.swizzle, a + low) for a in (a1, a2))
     below = f"below {reach}" if low == 0 else f"from {low} below {reach}"
-    swizzle = Claim(Obligation(f"TMA's {setup.tensor_map.swizzle.value} swizzle sends distinct shared addresses "
-                               f"{below} to distinct bytes", [a1, a2], ne(s1, s2), premise=lt(a1, a2), lhs=s1,
-                               rhs=s2, shown={"byte": s1, "byte2": s2},
+    swizzle = Claim(Obligation(f"TMA's {tensor_map.swizzle.value} swizzle sends distinct shared addresses {below} to "
+                               "distinct bytes", [a1, a2], ne(s1, s2), premise=lt(a1, a2), lhs=s1, rhs=s2,
+                               shown={"byte": s1, "byte2": s2},
                                note="with the offsets above: distinct elements of the buffer, at any base, are "
                                     "written to distinct bytes", distinct=Distinct(const(s1), (a1,), (a2,))),
                     suspects.smem("the shared layout's swizzle, the TMA swizzle mode it selects"),
