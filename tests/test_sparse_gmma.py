@@ -443,3 +443,22 @@ def test_import_cutlass_reads_the_sparse_gmma_atoms_with_their_metadata(tmp_path
     rs = prove_check(s, s.checks["SM90::GMMA::SPARSE::GMMA_64x128x32_F32F16F16_RS"], Settings())
     assert rs.verdict is Verdict.UNSUPPORTED and rs.ok and rs.expect == "unsupported"
     assert len(load_spec(str(tmp_path / "sm90_gmma_sparse_ext_2.yaml"), allow_outside=True).checks) == 224
+
+
+def test_sp_meta_registers_of_a_fragment() -> None:
+    """recast<uint32_t> of each wgmma's metadata: one aligned run of 32 bits a wgmma, or why not; computed once a
+    fragment (the checks of one tiled MMA share it)."""
+    from verifier.algebra.layout import Layout
+    from verifier.kinds.sparse.setup import _words
+    # 16 values of 2 bits a wgmma, 2 M repeats x 2 k-blocks, contiguous: registers 0..3
+    frag = Layout((16, 2, 2), (1, 16, 32))
+    found, problem = _words(frag, 16, 2)
+    assert problem is None and dict(found) == {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3}
+    assert _words(Layout((16, 2, 2), (1, 16, 32)), 16, 2) == (found, problem)     # the same fragment: remembered
+    assert _words.cache_info().hits >= 1
+    # the k-blocks interleaved with the values: no run of 16 contiguous elements
+    _, problem = _words(Layout((16, 2, 2), (2, 32, 1)), 16, 2)
+    assert problem is not None and "not one aligned run of 16" in problem
+    # 8 values where a register holds 16
+    _, problem = _words(Layout((8, 2), (1, 8)), 16, 2)
+    assert problem is not None and "holds 8 logical elements of 2 bits, not the 16" in problem

@@ -7,7 +7,7 @@ Problems CuTe would meet, or the models do not cover, are kept as data for the t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Protocol
 
 from ...algebra import functions as F
@@ -202,22 +202,28 @@ def words(s: MetaSetup) -> tuple[dict[tuple[int, int], int], str | None]:
     register element / 32 bits -- or why CuTe's recast does not make it one 32-bit register (the values not
     contiguous and aligned)."""
     assert s.fragment is not None
-    frag = s.fragment
+    found, problem = _words(s.fragment, s.values, s.e_bits)
+    return dict(found), problem
+
+
+@lru_cache(maxsize=1024)
+def _words(frag: Layout, n: int, e_bits: int) -> tuple[tuple[tuple[tuple[int, int], int], ...], str | None]:
+    """`words` of a register fragment of `n` values a wgmma, `e_bits` bits each (the checks of one tiled MMA and
+    metadata atom share their fragment: it is computed once)."""
     sizes = [int(frag.mode(i).size()) for i in range(frag.rank())]
-    n = s.values
     if sizes[0] != n:
-        return {}, (f"each wgmma's metadata fragment holds {sizes[0]} logical elements of {s.e_bits} bits, not the "
+        return (), (f"each wgmma's metadata fragment holds {sizes[0]} logical elements of {e_bits} bits, not the "
                     f"{n} of one 32-bit sp-meta register (CuTe: recast<uint32_t> must give one register)")
     rest = (sizes[1] if len(sizes) > 1 else 1, sizes[2] if len(sizes) > 2 else 1)
-    out: dict[tuple[int, int], int] = {}
+    out: list[tuple[tuple[int, int], int]] = []
     for r in range(rest[0]):
         for kb in range(rest[1]):
             offs = [_at(frag, v, r, kb) if frag.rank() > 2 else _at(frag, v, r) for v in range(n)]
-            if offs != list(range(offs[0], offs[0] + n)) or (offs[0] * s.e_bits) % META_WORD:
-                return {}, (f"the metadata of wgmma (m {r}, k-block {kb}) lies in register elements {offs[:4]}..., not "
-                            f"one aligned run of {n}: recast<uint32_t> would not make it one sp-meta register")
-            out[(r, kb)] = offs[0] * s.e_bits // META_WORD
-    return out, None
+            if offs != list(range(offs[0], offs[0] + n)) or (offs[0] * e_bits) % META_WORD:
+                return (), (f"the metadata of wgmma (m {r}, k-block {kb}) lies in register elements {offs[:4]}..., "
+                            f"not one aligned run of {n}: recast<uint32_t> would not make it one sp-meta register")
+            out.append(((r, kb), offs[0] * e_bits // META_WORD))
+    return tuple(out), None
 
 
 def thread_warpgroup_m(s: MetaSetup) -> str | None:
