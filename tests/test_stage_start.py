@@ -72,9 +72,9 @@ def test_stage_counts_share_the_one_stage_claims(tmp_path: Path) -> None:
     # a 128x64 K-major half_t stage (16 KiB) at 2 and at 5 stages: the per-stage claims are the same obligations
     spec = _spec(tmp_path, {"two": _smem(128, 64, 2), "five": _smem(128, 64, 5)})
     two, five = _setup(spec, "two"), _setup(spec, "five")
-    assert two.stage_start() is not None and five.stage_start() is not None
-    assert two.stage_start() == five.stage_start()            # the same start variable: 0 .. every start
-    start = five.stage_start()
+    assert two.stage_start is not None and five.stage_start is not None
+    assert two.stage_start == five.stage_start            # the same start variable: 0 .. every start
+    start = five.stage_start
     assert start is not None and start.step == 16384 // 128
     # every byte a 16 KiB stage can start at in a block's shared memory, in 128-byte units: the bases of the
     # 5-stage buffer and 4 steps of a stage beyond the last one
@@ -117,7 +117,7 @@ def test_a_refutation_is_reported_over_base_and_stage(tmp_path: Path, fields: di
 
 
 def _exact_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Sm90Setup, "stage_start", lambda self: None)
+    monkeypatch.setattr(Sm90Setup, "stage_start", property(lambda self: None))
 
 
 @pytest.mark.parametrize("name, fields", [
@@ -152,11 +152,11 @@ def test_stages_that_are_no_translates_keep_base_and_stage(tmp_path: Path) -> No
         "smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8200))"'},
         "uneven": {"smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(2,2)):((64,512),(1,0),(8192,24576))"'}})
     big = _setup(spec, "big")
-    assert big.stage_start() is None and big.base_var.size < 256 * 128 * 2 // big.align
+    assert big.stage_start is None and big.base_var.size < 256 * 128 * 2 // big.align
     odd = _setup(spec, "odd")
-    assert odd.stage_start() is None           # 8200 elements of 2 bytes: no multiple of the 128-byte alignment
+    assert odd.stage_start is None           # 8200 elements of 2 bytes: no multiple of the 128-byte alignment
     uneven = _setup(spec, "uneven")
-    assert uneven.stage_start() is None        # stages at 0, 8192, 24576, 32768: no one step between them
+    assert uneven.stage_start is None        # stages at 0, 8192, 24576, 32768: no one step between them
     for tid in PER_STAGE:
         claims = _claims(spec, "big")[tid]
         assert all(c.exact is None for c in claims)
@@ -201,7 +201,7 @@ def test_overlapping_stages_are_refuted(tmp_path: Path) -> None:
     # of stage 0 -- each stage alone is placed and read right (theorems 14, 15), the buffer is not (9, 16)
     spec = _spec(tmp_path, {"overlap": {
         "smem": '"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,4096))"'}})
-    assert _setup(spec, "overlap").stage_start() is not None
+    assert _setup(spec, "overlap").stage_start is not None
     statuses = _statuses(spec, "overlap")
     assert statuses[T.SMEM_INJECTIVE] is Status.REFUTED and statuses[T.GMMA_END_TO_END] is Status.REFUTED
     assert statuses[T.TMA_PLACEMENT] is Status.PROVED and statuses[T.GMMA_DESCRIPTOR] is Status.PROVED

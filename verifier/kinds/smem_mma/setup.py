@@ -13,6 +13,7 @@ that one wrong field does not hide what the other theorems can still say.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...algebra.inttuple import AlgebraError, flatten_to_tuple
@@ -112,7 +113,6 @@ class Sm90Setup:
                                           # elements) its bytes, upcast<pack>
     pack: int = 1                         # elements one byte of `smem` holds (2: packed 4-bit elements)
     subbyte_map: TMA.TensorMapND | None = None    # a 4- or 6-bit operand's tensor map, in the driver's packed type
-    _stage_start: tuple[StageStart | None] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def by_tma(self) -> bool:
@@ -182,13 +182,10 @@ class Sm90Setup:
         """The buffer's byte address: every multiple of `align` whose buffer fits shared memory."""
         return self.base_var * self.align
 
+    @cached_property
     def stage_start(self) -> StageStart | None:
-        """The buffer's stages as translates of its stage 0, when they are: `StageStart`; None otherwise."""
-        if self._stage_start is None:
-            self._stage_start = (self._translates(),)
-        return self._stage_start[0]
-
-    def _translates(self) -> StageStart | None:
+        """The buffer's stages as translates of its stage 0, when they are: `StageStart`; None otherwise (read once
+        the setup is built)."""
         tile = self.tile
         if tile is None or not self.absolute or tile.inner.rank() <= 2 or self.footprint_bytes > SMEM_BYTES:
             return None

@@ -58,7 +58,7 @@ def _over_stages(setup: Sm90Setup, make: OverStages) -> tuple[Obligation, Callab
 
     def exact() -> Obligation:
         return make(setup.base_var, stage, [setup.base_var, stage], "")
-    start = setup.stage_start()
+    start = setup.stage_start
     if start is None:
         return exact(), None
     note = (f"each of the {setup.stages} stages is stage 0 moved by {start.step * setup.align} bytes: "
@@ -347,9 +347,9 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> list[Claim]:
                           lhs=g1, rhs=g2, shown={"offset": g1, "offset2": g2},
                           note=_noted("element = mn + MN*(k + K*stage)", form),
                           distinct=Distinct(g1, (x1,), (x2,)))
-    start = setup.stage_start()
-    stage0 = placed(Var("element", one_stage))
-    if start is not None and setup.stages > 1 and stage0.lo >= 0 and stage0.hi < start.step * setup.align:
+    start = setup.stage_start
+    stage0 = placed(Var("element", one_stage)) if start is not None and setup.stages > 1 else None
+    if start is not None and stage0 is not None and stage0.lo >= 0 and stage0.hi < start.step * setup.align:
         form = (f"each of the {setup.stages} stages is stage 0 moved by {start.step * setup.align} bytes, past every "
                 f"offset of stage 0 (below {int(stage0.hi) + 1}): distinct over the buffer exactly when distinct over "
                 "stage 0")

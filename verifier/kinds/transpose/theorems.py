@@ -46,6 +46,7 @@ def _retitled(plan: Plan, prefix: str) -> Plan:
     """The items of a plan with `prefix` before each title (which tile they are about)."""
     if not isinstance(plan, list):
         return plan
+
     def retitled(ob: Obligation) -> Obligation:
         return replace(ob, title=f"{prefix}{ob.title}")
 
