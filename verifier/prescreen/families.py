@@ -124,6 +124,18 @@ class Family:
         if self.names is not None:
             self.names.append(name)
 
+    def meet_many(self, kernels: int, low: str, high: str, low_member: tuple[Any, ...], high_member: tuple[Any, ...],
+                  names: list[str] | None) -> None:
+        """Count `kernels` members, the least-named `low` and the greatest-named `high` among them (`names`: all of
+        their names, when the family keeps them)."""
+        self.kernels += kernels
+        if self.low is None or low < self.low[0]:
+            self.low = (low, low_member)
+        if self.high is None or high > self.high[0]:
+            self.high = (high, high_member)
+        if self.names is not None and names is not None:
+            self.names += names
+
 
 @dataclass
 class _ProbeOp:
@@ -161,6 +173,36 @@ def _tile_key(tile: Any) -> tuple[Any, ...]:
             tuple((k, _plain(v)) for k, v in vars(tile.math_instruction).items()))
 
 
+def _pairs(value: Any) -> bool:
+    """Whether a Create call's layout is the generator's list of [LayoutType, alignment] pairs."""
+    return all(type(x) is list and len(x) == 2 for x in value)
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """What a Create call's TileDescription gives the listing (the tile kept, so that its id stays its own)."""
+    tile: Any
+    value: int                       # the number of its value, the cluster shape left out
+    cluster: tuple[int, int, int]
+    cluster_text: tuple[str, ...]    # the cluster's entries as a name writes them
+
+    @classmethod
+    def of(cls, tile: Any, values: dict[tuple[Any, ...], int]) -> _Tile:
+        shape = [int(c) for c in tile.cluster_shape]
+        return cls(tile, values.setdefault(_tile_key(tile), len(values)), (shape[0], shape[1], shape[2]),
+                   tuple(map(str, tile.cluster_shape)))
+
+
+@dataclass(frozen=True)
+class _Ends:
+    """The ends of the kernel names a Create call's schedules give (the schedules' suffixes), each end once: by
+    kernel schedule (in the order met), each end with the epilogue schedule and tile scheduler of the call's first
+    kernel that ends so."""
+    groups: tuple[tuple[Any, list[tuple[str, Any, Any]]], ...]
+    all: frozenset[str]
+    kept: tuple[list[Any], list[Any]]     # the schedules' lists: their members' ids key the table
+
+
 class _Recorder:
     """The manifest a probe's real Create appends to."""
     kernel_filter = ""
@@ -185,12 +227,16 @@ class _Space:
         self.seen: dict[str, frozenset[str]] = {}    # name part before the suffixes -> the suffixes emitted with it
         self.suffix_sets: dict[frozenset[str], frozenset[str]] = {}   # each set of suffixes kept once (memory)
         self.real_prefixes: set[str] = set()   # the same split of the names the real Manifest holds
-        self.probes: dict[tuple[Any, ...], list[_ProbeOp] | None] = {}   # None: the real Create stands for it
+        # a probe key -> the probe's ops (None: the real Create stands for it), with the Call and the data types'
+        # values it was made for (kept: the key names them by identity)
+        self.probes: dict[tuple[Any, ...], tuple[list[_ProbeOp] | None, Call, tuple[Any, ...]]] = {}
         # a tile object (kept, so that its id stays its own) -> the number of its value (cluster left out): the
         # generator hands the same TileDescription to all its layouts and data types
-        self.tile_keys: dict[int, tuple[Any, int]] = {}
+        self.tile_keys: dict[int, _Tile] = {}
         self.tile_values: dict[tuple[Any, ...], int] = {}
+        self.layouts: dict[tuple[Any, ...], tuple[Any, ...]] = {}   # a layout's identity key -> the layout (kept)
         self.suffixes: dict[tuple[int, int, int], str] = {}
+        self.tables_of: dict[tuple[Any, ...], _Ends] = {}    # the schedules of a call (by identity) -> its names' ends
         self.fast: dict[tuple[Any, ...], Family] = {}     # (probe op, kernel schedule, cluster, name part)
         self.by_key: dict[tuple[KernelConfig, str, str, tuple[int, int, int] | None], Family] = {}
         self.tables = (library.TileSchedulerSuffixes, library.KernelScheduleSuffixes,
@@ -215,6 +261,27 @@ class _Space:
     def holds(self, name: str) -> bool:
         """Whether a family member of this name was emitted (`_holds`)."""
         return _holds(self.seen, name)
+
+    def ends(self, schedules: Any, tile_schedulers: Any) -> _Ends:
+        """The ends of the names a Create call's schedules give (`_Ends`), made once for each list of schedules and
+        tile schedulers alike (by the identities of their members: CUTLASS's Enum members, kept by its tables)."""
+        key = (tuple([(id(k), id(e)) for k, e in schedules]), tuple(map(id, tile_schedulers)))
+        found = self.tables_of.get(key)
+        if found is None:
+            by_schedule: dict[int, tuple[Any, list[tuple[str, Any, Any]]]] = {}
+            taken: set[str] = set()
+            for kernel_schedule, epilogue_schedule in schedules:
+                for tile_scheduler in tile_schedulers:
+                    end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
+                    if end not in taken:        # the call's first kernel of a name is the one the Manifest keeps
+                        taken.add(end)
+                        by_schedule.setdefault(id(kernel_schedule), (kernel_schedule, []))[1].append(
+                            (end, epilogue_schedule, tile_scheduler))
+            every = frozenset(taken)
+            found = self.tables_of[key] = _Ends(tuple(by_schedule.values()),
+                                                self.suffix_sets.setdefault(every, every),
+                                                (list(schedules), list(tile_schedulers)))
+        return found
 
     # -- the patched Manifest filter and Create -------------------------------------------------------------------
     def real_filter(self, original: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -280,53 +347,71 @@ class _Space:
                                      complex_transforms, epilogue_functor, swizzling_functor, tile_schedulers,
                                      **_kind(gemm_kind)))
             tile = tile_descriptions[0]        # the Manifest has no kernel filter: Create takes the first tile
-            layout = _hashable(layouts[0])
-            # the Call's fields (made a Call for a sampled member only)
-            call = (layout, tile, data[0], epilogue_functor, swizzling_functor, gemm_kind, creator)
             known = self.tile_keys.get(id(tile))
-            if known is None or known[0] is not tile:
-                value = _tile_key(tile)
-                known = self.tile_keys[id(tile)] = (tile, self.tile_values.setdefault(value, len(self.tile_values)))
+            if known is None or known.tile is not tile:
+                known = self.tile_keys[id(tile)] = _Tile.of(tile, self.tile_values)
+            # the probe's key by the identities of the values it holds (CUTLASS's enum members, whose Python __hash__
+            # would run a dozen times a call): every object named by an id here stays alive as long as the key does
+            # (the layout in `self.layouts`, the data types' values in the probe's Call), so no id is another's
+            layout_key = tuple([(id(x[0]), x[1]) for x in layouts[0]]) if _pairs(layouts[0]) else None
+            layout = self.layouts.get(layout_key) if layout_key is not None else None
+            if layout is None:
+                layout = _hashable(layouts[0])
+                if layout_key is not None:
+                    self.layouts[layout_key] = layout
+            data_key = tuple([(k, id(v)) for k, v in data[0].items()])
             # the schedules are not in the key: they change a kernel's schedule fields and its name's suffixes only
-            key = (creator, layout, known[1], _hashable(data[0]), epilogue_functor, swizzling_functor, gemm_kind)
-            if key in self.probes:
-                probe = self.probes[key]
-            else:
-                probe = self.probes[key] = self.probe(original, Call(*call), tile, schedules[0], tile_schedulers[0])
+            key = (creator, layout_key if layout_key is not None else layout, known.value, data_key,
+                   id(epilogue_functor), id(swizzling_functor), id(gemm_kind))
+            found = self.probes.get(key)
+            if found is None:
+                call = Call(layout, tile, data[0], epilogue_functor, swizzling_functor, gemm_kind, creator)
+                found = self.probes[key] = (self.probe(original, call, tile, schedules[0], tile_schedulers[0]),
+                                            call, tuple(data[0].values()))
+            probe = found[0]
             if probe is None:
                 return list(original(manifest, layouts, tile_descriptions, data_types, schedules,
                                      complex_transforms, epilogue_functor, swizzling_functor, tile_schedulers,
                                      **_kind(gemm_kind)))
-            shape = [int(c) for c in tile.cluster_shape]
-            cluster = (shape[0], shape[1], shape[2])
-            prefixes = [p.pattern.format(*map(str, tile.cluster_shape)) for p in probe]
+            # the Call's fields (made a Call for a sampled member only)
+            call_fields = (layout, tile, data[0], epilogue_functor, swizzling_functor, gemm_kind, creator)
+            ends = self.ends(schedules, tile_schedulers)
+            cluster = known.cluster
             cluster_key = None if "cluster" in self.ignored else cluster
-            # prefix by prefix: its new suffixes gathered over the call's schedules, then kept at once (a family's
-            # samples and the families' order follow names, not this order)
-            for op, prefix in zip(probe, prefixes):
+            for op in probe:
                 if not op.ok:
                     continue
+                prefix = op.pattern.format(*known.cluster_text)
                 emitted = self.seen.get(prefix, NO_SUFFIXES)
                 real = prefix in self.real_prefixes      # the real Manifest holds names of this prefix
                 part = op.part if op.part is not None else _name_part(op.config.kind, prefix)
+                fresh = not emitted and not real         # every end of the call is a new name
                 added: set[str] = set()
-                for kernel_schedule, epilogue_schedule in schedules:
+                for kernel_schedule, group in ends.groups:
+                    if fresh:
+                        new = group
+                    else:
+                        new = [e for e in group if e[0] not in emitted and
+                               not (real and prefix + e[0] in self.manifest.operations_by_name)]
+                        if not new:
+                            continue
+                        added.update(e[0] for e in new)
                     fast = (id(op), id(kernel_schedule), cluster_key, part)   # (ids: see `suffix`)
                     family = self.fast.get(fast)
-                    for tile_scheduler in tile_schedulers:
-                        end = self.suffix(tile_scheduler, kernel_schedule, epilogue_schedule)
-                        if end in emitted or end in added or \
-                                (real and prefix + end in self.manifest.operations_by_name):
-                            continue
-                        added.add(end)
-                        if family is None:
-                            schedule = _schedule_name(kernel_schedule)
-                            whole = (op.base, schedule, part, cluster_key)
-                            family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
-                                whole, replace(op.config, name=prefix + end, schedule=schedule, cluster=cluster))
-                        family.meet(prefix + end, (call, kernel_schedule, epilogue_schedule, tile_scheduler, prefix,
-                                                   end, cluster))
-                if added:
+                    if family is None:
+                        schedule = _schedule_name(kernel_schedule)
+                        whole = (op.base, schedule, part, cluster_key)
+                        family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
+                            whole, replace(op.config, name=prefix + new[0][0], schedule=schedule, cluster=cluster))
+                    low = min(new) if len(new) > 1 else new[0]
+                    high = max(new) if len(new) > 1 else low
+                    family.meet_many(len(new), prefix + low[0], prefix + high[0],
+                                     (call_fields, kernel_schedule, low[1], low[2], prefix, low[0], cluster),
+                                     (call_fields, kernel_schedule, high[1], high[2], prefix, high[0], cluster),
+                                     [prefix + e[0] for e in new] if self.keep_names else None)
+                if fresh:
+                    self.seen[prefix] = ends.all
+                elif added:
                     grown = emitted | added
                     self.seen[prefix] = self.suffix_sets.setdefault(grown, grown)
             return []
