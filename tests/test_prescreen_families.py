@@ -12,7 +12,9 @@ import pytest
 from verifier.outcome import Expect, Status, Verdict, check_verdict
 from verifier.prescreen.builders import Mapped, Unmapped, map_kernel
 from verifier.prescreen.families import IGNORED_FIELDS, NAME_READING_KINDS, Family, Member, Share, generate_families
-from verifier.prescreen.family_run import FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check
+from verifier.prescreen import family_run
+from verifier.prescreen.family_run import (FamilyMismatch, FamilyRun, cross_check, family_table, map_and_check,
+                                             shared_view)
 from verifier.prescreen.space import KernelConfig, gc_paused, generate
 from verifier.theorems.catalog import TheoremId
 from verifier.theorems.claims import TheoremResult
@@ -87,6 +89,37 @@ def test_a_member_that_is_not_its_familys_is_caught(monkeypatch):
                                                             family.samples[1].tile_scheduler)])
     with pytest.raises(FamilyMismatch, match="emits 0 kernels of its name"):
         cross_check(90, "", [renamed], [map_kernel(family.config)])
+
+
+def test_a_family_is_mapped_from_what_its_members_share():
+    config = KernelConfig("k_2x1x1_align8_warpspecialized", 90, "Universal3x", "TensorOp", (128, 128, 64), (4, 1, 1),
+                          (0, 0, 0), "f16", "f16", "f32", "RowMajor", "ColumnMajor", 8, 8, "KernelScheduleAuto", 0,
+                          (2, 1, 1))
+    view = shared_view(config)
+    assert view.name == "" and view.cluster == (0, 0, 0)
+    assert replace(view, name=config.name, cluster=(2, 1, 1)) == config
+    reads_name = replace(config, kind=sorted(NAME_READING_KINDS)[0])
+    assert shared_view(reads_name) == replace(reads_name, cluster=(0, 0, 0))     # its rules read the name: kept
+    assert shared_view(replace(config, arch=100)) == replace(config, arch=100, name="")   # SM100 reads the cluster
+
+
+def test_only_a_name_reading_kinds_members_are_mapped_again(monkeypatch):
+    monkeypatch.setattr(generator, "GenerateSM90",
+                        lambda m, cuda: generator.GenerateSM90_TensorOp_tf32_WGMMA_gemm(m, cuda))
+    families = [f for f in generate_families(90, "") if len(f.samples) == 2][:3]
+    mapped: list[KernelConfig] = []
+
+    def by_name(kc: KernelConfig) -> Mapped:        # a rule that reads the kernel's name
+        mapped.append(kc)
+        return Mapped((), kc.name)
+    monkeypatch.setattr(family_run, "map_kernel", by_name)
+    mapping = [family_run.map_family(f.config) for f in families]
+    assert mapping == [Mapped((), "")] * 3           # it cannot: the family's members look alike to it
+    assert cross_check(90, "", families, mapping) == 6 and len(mapped) == 3     # no member mapped again
+    monkeypatch.setattr(family_run, "NAME_READING_KINDS", (families[0].config.kind,))
+    mapping = [family_run.map_family(f.config) for f in families]
+    with pytest.raises(FamilyMismatch, match="maps differently"):   # a kind whose rules may read the name: compared
+        cross_check(90, "", families, mapping)
 
 
 def test_the_family_table_counts_kernels_and_families():

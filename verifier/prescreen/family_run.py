@@ -1,7 +1,12 @@
 """Proving a high `--level`'s kernel space by families (families.py): each family mapped and its operand paths
 proved once, for all its kernels; every family's sampled members (its least- and greatest-named) rebuilt through
-CUTLASS's real Create and Manifest and mapped through the per-kernel path, which must give the family's configuration
-(up to the fields the family leaves out) and the family's mapping, hence the same operand paths and verdict."""
+CUTLASS's real Create and Manifest, which must give the family's configuration (up to the fields the family leaves
+out), hence the same operand paths and verdict.
+
+A family is mapped from what its members share (`shared_view`): the fields the family leaves out are blanked, and
+the name too unless the kind's rules read it (NAME_READING_KINDS), so the rules cannot tell its members apart and a
+member whose configuration is the family's maps as the family does.  A member of a name-reading kind (whose members
+share the parts of the name the rules read, not the whole name) is mapped again and compared."""
 from __future__ import annotations
 
 import time
@@ -12,9 +17,9 @@ from pathlib import Path
 from ..outcome import Expect, Status, Verdict
 from ..theorems.result import CheckResult
 from .builders import Mapped, Unmapped, map_kernel
-from .families import IGNORED_FIELDS, Family, families, sample_config
+from .families import IGNORED_FIELDS, NAME_READING_KINDS, Family, families, sample_config
 from .run import prove, refusal_rule, refuting_theorems, unsupported_reason
-from .space import SpaceError, gc_paused
+from .space import KernelConfig, SpaceError, gc_paused
 
 
 class FamilyMismatch(Exception):
@@ -31,6 +36,24 @@ class FamilyRun:
     phases: tuple[float, float, float] = (0.0, 0.0, 0.0)   # seconds: enumeration, mapping and checks, proofs
 
 
+# what a field the family leaves out is blanked to in `shared_view`
+BLANK: dict[str, Any] = {"cluster": (0, 0, 0)}
+
+
+def shared_view(config: KernelConfig) -> KernelConfig:
+    """What the members of `config`'s family share, as a configuration: the fields the family leaves out
+    (IGNORED_FIELDS) blanked, and the name unless the kind's rules read it."""
+    blank: dict[str, Any] = {f: BLANK[f] for f in IGNORED_FIELDS.get(config.arch, ())}
+    if config.kind not in NAME_READING_KINDS:
+        blank["name"] = ""
+    return replace(config, **blank) if blank else config
+
+
+def map_family(config: KernelConfig) -> Mapped | Unmapped:
+    """A family's mapping: its configuration's, from what its members share (`shared_view`)."""
+    return map_kernel(shared_view(config))
+
+
 def _same_mapping(found: Mapped | Unmapped, family: Mapped | Unmapped, member: str, first: str) -> bool:
     if isinstance(found, Unmapped) and isinstance(family, Unmapped):   # a reason may name its kernel
         return found.reason.replace(member, first) == family.reason
@@ -38,9 +61,10 @@ def _same_mapping(found: Mapped | Unmapped, family: Mapped | Unmapped, member: s
 
 
 def cross_check(arch: int, level: str, fams: list[Family], mapping: list[Mapped | Unmapped]) -> int:
-    """Every family's sampled members through the per-kernel path (CUTLASS's Create and Manifest, config_of,
-    map_kernel): the member's configuration must be the family's but for its name and the ignored fields, and its
-    mapping the family's.  Returns how many members were compared; raises FamilyMismatch on the first difference."""
+    """Every family's sampled members through the per-kernel path (CUTLASS's Create and Manifest, config_of): the
+    member's configuration must be the family's but for its name and the ignored fields -- then it maps as the family
+    does (`map_family` reads neither) -- and a member of a kind whose rules read the name is mapped and its mapping
+    compared.  Returns how many members were compared; raises FamilyMismatch on the first difference."""
     ignored = IGNORED_FIELDS.get(arch, ())
     compared = 0
     for family, mapped in zip(fams, mapping):
@@ -53,7 +77,8 @@ def cross_check(arch: int, level: str, fams: list[Family], mapping: list[Mapped 
             if config.name != member.name or \
                     replace(config, name=first.name, **{f: getattr(first, f) for f in ignored}) != first:
                 raise FamilyMismatch(f"{member.name}: its configuration {config} is not its family's {first}")
-            if not _same_mapping(map_kernel(config), mapped, config.name, first.name):
+            if config.kind in NAME_READING_KINDS and \
+                    not _same_mapping(map_family(config), mapped, config.name, first.name):
                 raise FamilyMismatch(f"{member.name}: maps differently from its family's least-named member "
                                      f"{first.name}")
             compared += 1
@@ -67,7 +92,7 @@ CHUNKS_PER_JOB = 16          # families are mapped and checked in this many chun
 def _map_and_check_chunk(start: int, stop: int) -> tuple[list[Mapped | Unmapped], int]:
     arch, level, fams = _FORKED[0]
     chunk = fams[start:stop]
-    mapping = [map_kernel(f.config) for f in chunk]
+    mapping = [map_family(f.config) for f in chunk]
     compared = cross_check(arch, level, chunk, mapping)
     # equal mappings and paths made one object each, so that the answer pickles each once (families share paths)
     same: dict[object, object] = {}
@@ -82,7 +107,7 @@ def map_and_check(arch: int, level: str, fams: list[Family], jobs: int) -> tuple
     """Each family's mapping, and the number of sampled members cross-checked (`cross_check`), on `jobs` forked
     workers (chunks of families, in order)."""
     if jobs <= 1 or len(fams) < 2:
-        mapping = [map_kernel(f.config) for f in fams]
+        mapping = [map_family(f.config) for f in fams]
         return mapping, cross_check(arch, level, fams, mapping)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
