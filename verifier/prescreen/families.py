@@ -12,17 +12,18 @@ decides the space) with two things changed while it runs:
   Manifest's compute-capability and shared-memory filter, and the KernelConfig.  Every (kernel schedule, epilogue
   schedule, tile scheduler) of the call is then a kernel whose name is the probe's name with the schedules' suffixes
   (CUTLASS's suffix tables) in place of the probe's: the Manifest's de-duplication by name (the first kernel of a
-  name wins) is applied to these names, exactly.
+  name wins) is applied to these names, exactly.  A call's kernels are counted by kernel schedule, not one by one:
+  the ends its schedules give its names (`_Ends`) are made once for each list of schedules, and a name part met for
+  the first time takes them all.
 
 A family is the kernels that differ only in what the operand paths do not read: their epilogue schedule, C and D
 types, tile scheduler and name (but the parts of it blockwise.py reads), and on SM90 their cluster shape
 (`IGNORED_FIELDS`).  Its kernel count is exact; its `samples` (the least- and the greatest-named member) are rebuilt by
-`sample_config` through CUTLASS's real Create and Manifest, for family_run.py to map through the per-kernel path and
-compare.  A Create call the probe cannot stand for (several
-layouts or data types at once, explicit complex transforms, a name that does not end in the schedules' suffixes)
-runs the real Create into the real Manifest; those kernels, and every other creator's (CUTLASS 2.x), are grouped
-into families the same way, each one a member as the generator built it, and the names of both sides are checked
-against each other (the Manifest's filter is wrapped).
+`sample_config` through CUTLASS's real Create and Manifest, for family_run.py to compare with the family.  A Create
+call the probe cannot stand for (several layouts or data types at once, explicit complex transforms, a name that does
+not end in the schedules' suffixes) runs the real Create into the real Manifest; those kernels, and every other
+creator's (CUTLASS 2.x), are grouped into families the same way, each one a member as the generator built it, and the
+names of both sides are checked against each other (the Manifest's filter is wrapped).
 
 With two jobs or more, GenerateSM<arch>'s call sequence is cut in two (SPLIT_AT) and each part runs in its own child
 at once; the parts' families are merged (`merge`), which is what one run gives when no kernel
@@ -48,7 +49,8 @@ from .space import (KernelConfig, SpaceError, config_of, gc_paused, in_child, in
 
 FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused, never waited on
 # KernelConfig fields an architecture's mapper (builders.py) does not read: members of one family may differ in them
-# (a sampled member's own mapping is compared, so a rule that starts reading one is caught)
+# (family_run.py maps a family with them blanked, so its rules cannot read them; tests/test_prescreen_families.py maps
+# every member of whole spaces with them, so a rule that starts reading one is caught there)
 IGNORED_FIELDS: dict[int, tuple[str, ...]] = {90: ("cluster",)}
 FAMILY_ARCHITECTURES = (90,)   # the architectures whose --level space is enumerated by families (tested on SM90)
 # kinds whose mapper reads the kernel's name (blockwise.py: the parts its NAME pattern names, e.g. the scale

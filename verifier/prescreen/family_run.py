@@ -23,7 +23,8 @@ from .space import KernelConfig, SpaceError, gc_paused
 
 
 class FamilyMismatch(Exception):
-    """A sampled member of a family maps differently from its family: the grouping is wrong (an internal error)."""
+    """A sampled member of a family is not built as its family, or maps differently: the grouping is wrong (an
+    internal error)."""
 
 
 @dataclass
@@ -31,7 +32,7 @@ class FamilyRun:
     results: list[CheckResult]       # one a family, named by its least-named member
     kernels: list[int]               # the kernels each result stands for (exact)
     paths: int                       # distinct operand paths proved
-    samples: int                     # sampled members mapped through the per-kernel path and compared
+    samples: int                     # sampled members rebuilt through the per-kernel path and compared
     seconds: float
     phases: tuple[float, float, float] = (0.0, 0.0, 0.0)   # seconds: enumeration, mapping and checks, proofs
 
