@@ -52,6 +52,8 @@ FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused,
 # (family_run.py maps a family with them blanked, so its rules cannot read them; tests/test_prescreen_families.py maps
 # every member of whole spaces with them, so a rule that starts reading one is caught there)
 IGNORED_FIELDS: dict[int, tuple[str, ...]] = {90: ("cluster",)}
+# what a blanked configuration holds in the fields a family key or a family's mapping leaves out
+BLANKED: dict[str, Any] = {"name": "", "schedule": "", "cluster": (0, 0, 0)}
 FAMILY_ARCHITECTURES = (90,)   # the architectures whose --level space is enumerated by families (tested on SM90)
 # kinds whose mapper reads the kernel's name (blockwise.py: the parts its NAME pattern names, e.g. the scale
 # granularities): a family's members agree on those parts
@@ -118,16 +120,10 @@ class Family:
 
     def meet(self, name: str, member: Member | tuple[Any, ...]) -> None:
         """Count a member named `name`."""
-        self.kernels += 1
-        if self.low is None or name < self.low[0]:
-            self.low = (name, member)
-        if self.high is None or name > self.high[0]:
-            self.high = (name, member)
-        if self.names is not None:
-            self.names.append(name)
+        self.meet_many(1, name, name, member, member, [name])
 
-    def meet_many(self, kernels: int, low: str, high: str, low_member: tuple[Any, ...], high_member: tuple[Any, ...],
-                  names: list[str] | None) -> None:
+    def meet_many(self, kernels: int, low: str, high: str, low_member: Member | tuple[Any, ...],
+                  high_member: Member | tuple[Any, ...], names: list[str] | None) -> None:
         """Count `kernels` members, the least-named `low` and the greatest-named `high` among them (`names`: all of
         their names, when the family keeps them)."""
         self.kernels += kernels
@@ -405,8 +401,7 @@ class _Space:
                         whole = (op.base, schedule, part, cluster_key)
                         family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
                             whole, replace(op.config, name=prefix + new[0][0], schedule=schedule, cluster=cluster))
-                    low = min(new) if len(new) > 1 else new[0]
-                    high = max(new) if len(new) > 1 else low
+                    low, high = min(new), max(new)
                     family.meet_many(len(new), prefix + low[0], prefix + high[0],
                                      (call_fields, kernel_schedule, low[1], low[2], prefix, low[0], cluster),
                                      (call_fields, kernel_schedule, high[1], high[2], prefix, high[0], cluster),
@@ -515,7 +510,7 @@ def merge(shares: list[Share], keep_names: bool) -> list[Family]:
 def _blank(config: KernelConfig) -> KernelConfig:
     """A configuration with what a family key holds apart blanked: its name, schedule and cluster (the key's own
     parts: (blanked configuration, schedule, name part, cluster unless ignored))."""
-    return replace(config, name="", schedule="", cluster=(0, 0, 0))
+    return replace(config, **BLANKED)
 
 
 def _name(named: Named) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..outcome import Expect, Status, Verdict
 from ..theorems.result import CheckResult
 from .builders import Mapped, Unmapped, map_kernel
-from .families import IGNORED_FIELDS, NAME_READING_KINDS, Family, families, sample_config
+from .families import BLANKED, IGNORED_FIELDS, NAME_READING_KINDS, Family, families, sample_config
 from .run import prove, refusal_rule, refuting_theorems, unsupported_reason
 from .space import KernelConfig, SpaceError, gc_paused
 
@@ -37,16 +37,12 @@ class FamilyRun:
     phases: tuple[float, float, float] = (0.0, 0.0, 0.0)   # seconds: enumeration, mapping and checks, proofs
 
 
-# what a field the family leaves out is blanked to in `shared_view`
-BLANK: dict[str, Any] = {"cluster": (0, 0, 0)}
-
-
 def shared_view(config: KernelConfig) -> KernelConfig:
     """What the members of `config`'s family share, as a configuration: the fields the family leaves out
     (IGNORED_FIELDS) blanked, and the name unless the kind's rules read it."""
-    blank: dict[str, Any] = {f: BLANK[f] for f in IGNORED_FIELDS.get(config.arch, ())}
+    blank: dict[str, Any] = {f: BLANKED[f] for f in IGNORED_FIELDS.get(config.arch, ())}
     if config.kind not in NAME_READING_KINDS:
-        blank["name"] = ""
+        blank["name"] = BLANKED["name"]
     return replace(config, **blank) if blank else config
 
 
