@@ -13,7 +13,7 @@ import pytest
 from verifier.commands.cli import main
 from verifier.outcome import ExitCode, Status, Verdict
 from verifier.specfile import load_spec
-from verifier.symbolic.decide import Settings
+from verifier.symbolic.decide import Settings, forget
 from verifier.engine import runner
 from verifier.theorems.catalog import TheoremId
 from verifier.engine.runner import run_check
@@ -143,10 +143,19 @@ def _crash(*args, **kwargs):
     raise RuntimeError("boom")
 
 
-def test_an_internal_error_is_exit_4_and_never_a_documented_pass(tmp_path, monkeypatch, capsys):
+@pytest.fixture
+def replaced(monkeypatch):
+    """monkeypatch, for a test that replaces a part of the prover: nothing decided before it is given again (a
+    shared group's decision, engine/runner.py, is dropped with the remembered decisions)."""
+    forget()
+    yield monkeypatch
+    forget()
+
+
+def test_an_internal_error_is_exit_4_and_never_a_documented_pass(tmp_path, replaced, capsys):
     f = write(tmp_path, "checks:\n" + SEED_CHECK + "    expect: fail\n")
     from verifier.kinds.tiled import theorems as tiled_theorems
-    monkeypatch.setattr(tiled_theorems, "end_to_end", _crash)
+    replaced.setattr(tiled_theorems, "end_to_end", _crash)
     code, out, _ = run("prove", str(f), "--allow-outside", capsys=capsys)
     assert code == ExitCode.INTERNAL_ERROR
     assert "ERROR" in out and "INTERNAL ERROR" in out and "RuntimeError: boom" in out
@@ -158,19 +167,19 @@ def test_an_internal_error_is_exit_4_and_never_a_documented_pass(tmp_path, monke
     assert e2e["status"] == "error"
 
 
-def test_an_internal_error_is_never_a_refusal(tmp_path, monkeypatch):
+def test_an_internal_error_is_never_a_refusal(tmp_path, replaced):
     """Exceptions other than CuTe's rules are errors: the old runner called every exception 'CuTe would not
     compile this'."""
     f = write(tmp_path, "checks:\n" + SEED_CHECK)
     from verifier.kinds.tiled import setup as tiled_setup
-    monkeypatch.setattr(tiled_setup, "build_tiled", _crash)
+    replaced.setattr(tiled_setup, "build_tiled", _crash)
     spec = load_spec(f, allow_outside=True)
     r = run_check(spec, spec.checks["c"])
     assert r.verdict is Verdict.ERROR
     assert {t.status for t in r.theorems if t.number in range(4, 11)} == {Status.ERROR}
 
 
-def test_a_limit_of_the_tool_is_unsupported_never_a_refusal(tmp_path, monkeypatch, capsys):
+def test_a_limit_of_the_tool_is_unsupported_never_a_refusal(tmp_path, replaced, capsys):
     """PortLimit (an operand form or tiler the port does not implement) is the tool's limit: every theorem it
     stops is unsupported (exit 3), never refused by CuTe's rule (a refutation); CuTe's own rule stays a refusal."""
     from verifier.algebra.inttuple import AlgebraError, PortLimit
@@ -180,7 +189,7 @@ def test_a_limit_of_the_tool_is_unsupported_never_a_refusal(tmp_path, monkeypatc
         raise PortLimit("logical_divide: unsupported tiler", "(3,5)")
     f = write(tmp_path, "checks:\n" + SEED_CHECK)
     spec = load_spec(f, allow_outside=True)
-    monkeypatch.setattr(tiled_setup, "build_tiled", limit)
+    replaced.setattr(tiled_setup, "build_tiled", limit)
     r = run_check(spec, spec.checks["c"])
     stopped = [t for t in r.theorems if t.number in range(4, 11)]
     assert r.verdict is Verdict.UNSUPPORTED and {t.status for t in stopped} == {Status.UNSUPPORTED}
@@ -190,7 +199,7 @@ def test_a_limit_of_the_tool_is_unsupported_never_a_refusal(tmp_path, monkeypatc
     def rule(*args, **kwargs):
         raise AlgebraError("TiledCopy uses too few vals for selected CopyAtom")
     from verifier.kinds.cute_objects import refused_as
-    monkeypatch.setattr(tiled_setup, "build_tiled", refused_as("make_tiled_copy_A", "copy")(rule))
+    replaced.setattr(tiled_setup, "build_tiled", refused_as("make_tiled_copy_A", "copy")(rule))
     r = run_check(spec, spec.checks["c"])
     assert r.verdict is Verdict.REFUTED
     assert {t.status for t in r.theorems if t.number in range(4, 11)} == {Status.REFUSED}

@@ -209,10 +209,175 @@ def test_an_atom_defined_alike_in_two_files_is_decided_once_and_one_defined_othe
     assert any(t.status is Status.REFUTED and t.seconds > 0.0 for t in _atom_theorems(broken))
 
 
+# --- a tiled check's operand path (theorems 4-10, 12), shared across the atom's other operand and the stage count --
+
+TILED_THEOREMS = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING,
+                  T.END_TO_END, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
+TF32_A = "((4,8,4),(2,2)):((64,1,16),(8,256))"      # the RS wgmma's A fragment on tf32, (thr, val) -> (m, k)
+# a (64,32,PIPE) tile of GMMA::Layout_MN_SW32_Atom<tfloat32_t> (tile_to_shape), its stages `stride` elements apart
+SW32_STAGES = "Sw<1,2,3> o ((8,8),(8,4),{stages}):((1,64),(8,512),{stride})"
+
+
+def _rs_name(n: int) -> str:
+    return f"SM90_64x{n}x8_F32TF32TF32_RS_TN"
+
+
+def _rs_atom(n: int, a: str = TF32_A) -> str:
+    """An RS wgmma atom m64nNk8 on tfloat32_t (A from registers) as a spec's `mma_atoms` entry."""
+    return f"""  "{_rs_name(n)}":
+    instruction: wgmma.mma_async.sync.aligned.m64n{n}k8.f32.tf32.tf32
+    shape_mnk: [64, {n}, 8]
+    thr_id: "128:1"
+    types: {{a: tfloat32_t, b: tfloat32_t, c: float, d: float}}
+    a: "{a}"
+    b: "(128,({n},8)):(0,(1,{n}))"
+    c: "((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"
+"""
+
+
+def _tiled_check(name: str, n: int, stages: int, stride: int = 2048, operand: str = "A") -> str:
+    """The RS mainloop's copy of `operand` from its staged shared tile into registers (AutoVectorizingCopy, the tiled
+    MMA's partition), the MMA atom m64nNk8."""
+    smem = SW32_STAGES.format(stages=stages, stride=stride)
+    return f"""  {name}:
+    mma: "{_rs_name(n)}"
+    operand: {operand}
+    copy: AutoVectorizingCopy
+    value_type: tfloat32_t
+    smem: "{smem}"
+    smem_partition: mma
+"""
+
+
+AUTO_VECTORIZING = """copy_atoms:
+  AutoVectorizingCopy:
+    instruction: AutoVectorizingCopy
+    thr_id: "1:0"
+    src: "(1,1):(0,0)"
+    dst: "(1,1):(0,0)"
+    ref: dst
+"""
+
+
+def _rs_spec(tmp_path: Path, atoms: list[str], checks: list[str]):
+    path = tmp_path / "rs.yaml"
+    path.write_text(_spec_text("shared_tiled", atoms, []).replace("checks:\n", AUTO_VECTORIZING + "checks:\n")
+                    + "".join(checks), encoding="utf-8")
+    return load_spec(path)
+
+
+def _tiled_theorems(result):
+    return [t for t in result.theorems if t.id in TILED_THEOREMS]
+
+
+def _theorem(result, tid):
+    return next(t for t in result.theorems if t.id is tid)
+
+
+def test_a_tiled_a_is_decided_once_for_rs_atoms_of_any_n_and_any_stage_count(tmp_path: Path) -> None:
+    forget()
+    spec = _rs_spec(tmp_path, [_rs_atom(64), _rs_atom(128)],
+                    [_tiled_check("narrow", 64, 2), _tiled_check("wide", 128, 5), _tiled_check("wide_again", 128, 5)])
+    narrow = runner.run_check(spec, spec.checks["narrow"])
+    wide = runner.run_check(spec, spec.checks["wide"])
+    again = runner.run_check(spec, spec.checks["wide_again"])
+    assert [r.verdict for r in (narrow, wide, again)] == [Verdict.VERIFIED] * 3, \
+        [(t.id, t.status, t.reason) for t in wide.theorems]
+    assert [t.id for t in _tiled_theorems(wide)] == list(TILED_THEOREMS)
+    assert all(t.seconds == 0.0 for t in _tiled_theorems(wide))        # the A side of both atoms and stage 0 agree
+    assert _theorem(wide, T.SMEM_INJECTIVE).seconds > 0.0               # five stages are not two: decided anew
+    assert _theorem(again, T.SMEM_INJECTIVE).seconds == 0.0             # ... once
+    given = _report(wide)
+    forget()                                                            # decided alone: the same report
+    assert _report(runner.run_check(spec, spec.checks["wide"])) == given
+
+
+def test_only_an_operand_copied_for_itself_is_projected(tmp_path: Path) -> None:
+    """An A or B tile copied by make_tiled_copy of its own operand reads its side of the atom; a C tile, or a copy
+    made for another operand (copy_for), reads the whole atom: its side is the atom as written."""
+    from dataclasses import replace
+    from verifier.kinds.cute_objects import mma_atom
+    from verifier.kinds.tiled.setup import tiled_atom_side
+    spec = _rs_spec(tmp_path, [_rs_atom(64), _rs_atom(128)], [_tiled_check("a", 64, 2), _tiled_check("wide", 128, 3)])
+    check, wide = spec.checks["a"], spec.checks["wide"]
+    atom = spec.mma_atoms[_rs_name(64)]
+    assert tiled_atom_side(check, atom).key() == tiled_atom_side(wide, spec.mma_atoms[_rs_name(128)]).key()
+    for whole in (replace(check, operand="C"), replace(check, copy_for="B")):
+        side = tiled_atom_side(whole, atom)
+        assert side.atom == mma_atom(atom) and side.key() != tiled_atom_side(check, atom).key()
+
+
+def test_stages_that_overlap_are_refuted_though_stage_0_was_proved_for_another_check(tmp_path: Path) -> None:
+    forget()
+    spec = _rs_spec(tmp_path, [_rs_atom(64), _rs_atom(128)],
+                    [_tiled_check("sound", 64, 2), _tiled_check("overlapping", 128, 3, stride=1024)])
+    assert runner.run_check(spec, spec.checks["sound"]).verdict is Verdict.VERIFIED
+    r = runner.run_check(spec, spec.checks["overlapping"])
+    assert r.verdict is Verdict.REFUTED
+    assert all(t.status is Status.PROVED and t.seconds == 0.0 for t in _tiled_theorems(r))   # stage 0's, given
+    injective = _theorem(r, T.SMEM_INJECTIVE)
+    assert injective.status is Status.REFUTED and injective.seconds > 0.0
+    witness = injective.first_failure().witness
+    assert witness is not None and witness.suspect is not None
+
+
+def test_an_atom_whose_a_side_differs_is_decided_with_its_own_refutation(tmp_path: Path) -> None:
+    forget()
+    # two values of the fragment swapped with another thread's: not the instruction's A, another side
+    broken = _rs_atom(128, "((4,8,4),(2,2)):((64,1,16),(256,8))")
+    spec = _rs_spec(tmp_path, [_rs_atom(64), broken], [_tiled_check("sound", 64, 2), _tiled_check("broken", 128, 2)])
+    assert runner.run_check(spec, spec.checks["sound"]).verdict is Verdict.VERIFIED
+    r = runner.run_check(spec, spec.checks["broken"])
+    assert r.verdict is Verdict.REFUTED
+    refuted = [t for t in r.theorems if t.status is Status.REFUTED]
+    assert refuted and all(t.seconds > 0.0 for t in refuted)
+    assert refuted[0].first_failure().witness is not None
+
+
+ATOM_LIBRARY_FILES = ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml", "sm80_f64.yaml")
+
+
+@pytest.mark.parametrize("operand", ["A", "B"])
+@pytest.mark.parametrize("atom_layout", [(1, 1, 1), (2, 2, 1), (1, 2, 2), (4, 1, 1)])
+def test_an_operands_projection_is_what_tiled_mmas_read_of_the_atom(operand: str, atom_layout) -> None:
+    """`operand_projection` leaves out what a tiled MMA never reads for the operand: every partition of it and the
+    copy made for it are the full atom's, for every atom of the library."""
+    from verifier.cute.copy import make_tiled_copy_for
+    from verifier.cute.mma import TiledMMA
+    from verifier.cute.operand import Operand
+    from verifier.cute.tensor import Tensor
+    from verifier.algebra.layout import Layout
+    from verifier.importer.kernel_spec import ATOM_LIBRARY
+    from verifier.kinds.cute_objects import copy_atom, mma_atom
+    from verifier.kinds.tiled.setup import operand_projection
+    library = load_spec(ATOM_LIBRARY / "generic.yaml")
+    vector = copy_atom(library.copy_atoms["UniversalCopy<uint32_t>"])
+    compared = 0
+    for name in ATOM_LIBRARY_FILES:
+        for spec_atom in load_spec(ATOM_LIBRARY / name).mma_atoms.values():
+            full = mma_atom(spec_atom)
+            projected = operand_projection(full, operand)
+            assert projected.shape_mnk != full.shape_mnk
+            tiled = [TiledMMA(a, atom_layout) for a in (full, projected)]
+            mi, ki = Operand.of(operand).modes
+            rows, cols = (tiled[0].tile_size(mi) * 2, tiled[0].tile_size(ki) * 2)
+            tile = Tensor(0, Layout((rows, cols)))
+            bits = full.operand_bits(operand)
+            seen = [(t.tile_size(mi), t.tile_size(ki), t.num_threads(), t.get_layout_tv(operand),
+                     t.thrfrg(tile.layout, operand), t.partition_fragment(tile, operand, 3).layout,
+                     t.partition(tile, operand, t.num_threads() - 1).layout,
+                     make_tiled_copy_for(vector.with_value_bits(bits), t, operand).layout_tv
+                     if 32 % bits == 0 and bits else None) for t in tiled]
+            assert seen[0] == seen[1], (spec_atom.name, operand)
+            compared += 1
+    assert compared > 20
+
+
 # --- what sharing may change: nothing a report shows but the times -----------------------------------------------
 
 SHARED_FILES = ("catalog/sm90_gmma.yaml", "catalog/sm90_sparse.yaml", "catalog/sm100_umma.yaml",
                 "catalog/blockwise.yaml", "catalog/sm90_mixed_scales.yaml", "catalog/sm90_transpose.yaml",
+                "catalog/sm80_f16.yaml", "catalog/sm80_tf32.yaml", "catalog/sm90_epilogue_stsm.yaml", "sm80_f16.yaml",
                 "mistakes.yaml")
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 

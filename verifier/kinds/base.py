@@ -52,17 +52,25 @@ NOT_ATOM_CONTENT = ("loc", "field_locs", "source")
 
 def content_key(value: Any, leave_out: tuple[str, ...]) -> tuple[Hashable, ...]:
     """A dataclass (a check's configuration, an atom) as a `Group.shared` key: its type and every field but
-    `leave_out`, a dict as its sorted pairs, each value keyed exactly (`exact_key`: a layout of run-time integers is
-    not one of static ones, though they are equal)."""
+    `leave_out`, each value by its content (`_content_of`)."""
     from dataclasses import fields
+    return (type(value).__name__,) + tuple((f.name, _content_of(getattr(value, f.name))) for f in fields(value)
+                                           if f.name not in leave_out)
+
+
+def _content_of(item: Any) -> Hashable:
+    """A field's value as a key: a dict as its sorted pairs, a list or tuple as a tuple of keys, a dataclass (a
+    check's tiled MMA, its given tiled copy) as its `content_key`, each value keyed exactly (`exact_key`: a layout of
+    run-time integers is not one of static ones, though they are equal)."""
+    from dataclasses import is_dataclass
     from ..algebra.memo import exact_key
-    out: list[Hashable] = [type(value).__name__]
-    for f in fields(value):
-        if f.name not in leave_out:
-            item = getattr(value, f.name)
-            out.append((f.name, tuple(sorted((k, exact_key(v)) for k, v in item.items())) if isinstance(item, dict)
-                        else exact_key(item)))
-    return tuple(out)
+    if isinstance(item, dict):
+        return tuple(sorted((k, _content_of(v)) for k, v in item.items()))
+    if isinstance(item, (list, tuple)):
+        return tuple(_content_of(v) for v in item)
+    if is_dataclass(item) and not isinstance(item, type):
+        return content_key(item, ())
+    return exact_key(item)
 
 
 def configuration_key(check: CheckSpec, leave_out: tuple[str, ...] = ()) -> tuple[Hashable, ...]:

@@ -13,8 +13,9 @@ from ...theorems.catalog import TheoremId
 from ...outcome import Status
 from ...theorems.claims import TheoremResult, Trace
 from ..atom.kind import MMA_VIEW, mma_view
-from ..atom.plans import copy_plan, mma_plans
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, write_chain
+from ..atom.plans import atom_group, copy_plan
+from ..base import (Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, atom_key, configuration_key,
+                    write_chain)
 from ..registry import register
 from .config import TiledCheck, read_tiled_check, reads_tiled_check
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ...draw.figure import Figure
     from ...theorems.result import CheckResult
     from .chain import OperandChain
+    from .setup import TiledSetup
 
 T = TheoremId
 # the theorems of the tiled path, in the order they are decided (17 with `banks: conflict_free`, 18 for a C store)
@@ -47,7 +49,9 @@ def demote_unread(spec: Spec, check: TiledCheck, theorems: list[TheoremResult],
     atom's own check (`copy:` alone) carries the refutation."""
     from .setup import executed_unread_side
     copy_spec = spec.copy_atoms[check.copy]
-    unread = executed_unread_side(check, spec.mma_atoms[check.mma], copy_spec)
+    operand = (check.operand or "A").lower()
+    unread = executed_unread_side(check, spec.mma_atoms[check.mma].types["c" if operand == "c" else operand],
+                                  copy_spec)
     if unread is None:
         return theorems
     layout = LAYOUT_OF_SIDE[unread]
@@ -107,41 +111,63 @@ class TiledKind:
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, TiledCheck)
-        atoms = {**mma_plans(spec, check.mma, (check.operand or "A",), context),
-                 T.COPY_ROUTING: copy_plan(spec, check, check.copy, context)}
+        routing = {T.COPY_ROUTING: copy_plan(spec, check, check.copy, context)}
+        # the MMA atom's theorems 1, 2 and 11, shared by the checks of its definition; the copy atom's theorem 3,
+        # demoted to a finding where the configuration never reads the side it refutes
+        atom_theorems = [atom_group(spec, check.mma, (check.operand or "A",), context),
+                         Group((T.COPY_ROUTING,), lambda: Planned(routing),
+                               lambda ts: demote_unread(spec, check, ts, context))]
         order = TILED_ORDER + ((T.SMEM_BANK_CONFLICTS,) if check.banks == BANKS_CONFLICT_FREE else ())
+        from .setup import tiled_atom_side
+        side = tiled_atom_side(check, spec.mma_atoms[check.mma])
+        built: list[TiledSetup] = []
 
-        def build() -> Planned:
+        def setup() -> TiledSetup:     # built once for the check's groups
+            if not built:
+                from .setup import build_tiled
+                built.append(build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy], side))
+            return built[0]
+
+        def build(ids: tuple[TheoremId, ...]) -> Planned:
             from . import banks as BT
             from . import theorems as TT
             from .chain import OperandChain
-            from .setup import build_tiled
-            setup = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])
-            chain = OperandChain(setup)
+            from .setup import staged
+            s = setup()
+            chain = OperandChain(s)
             suspects = context.suspects
-            mma = spec.mma_atoms[check.mma]
             plans = {
-                T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(setup, chain, suspects),
-                T.COPY_SRC_MATCHES_DST: lambda: TT.source_matches_destination(setup, chain, suspects),
-                T.COPY_ADDRESSING: lambda: TT.addressing(setup, chain, suspects),
-                T.FRAGMENT_ALIASING: lambda: TT.fragment_aliasing(setup, chain, suspects),
-                T.END_TO_END: lambda: TT.end_to_end(setup, chain, suspects),
-                T.SMEM_INJECTIVE: lambda: TT.smem_injective(setup, suspects),
-                T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(setup, chain, suspects),
-                T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(setup, mma, suspects),
-                T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(setup, chain, suspects),
-                T.C_OWNERSHIP: lambda: TT.c_store_ownership(setup, chain, suspects),
+                T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(s, chain, suspects),
+                T.COPY_SRC_MATCHES_DST: lambda: TT.source_matches_destination(s, chain, suspects),
+                T.COPY_ADDRESSING: lambda: TT.addressing(s, chain, suspects),
+                T.FRAGMENT_ALIASING: lambda: TT.fragment_aliasing(s, chain, suspects),
+                T.END_TO_END: lambda: TT.end_to_end(s, chain, suspects),
+                T.SMEM_INJECTIVE: lambda: TT.smem_injective(staged(s), suspects),
+                T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(s, chain, suspects),
+                T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(s, suspects),
+                T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(s, chain, suspects),
+                T.C_OWNERSHIP: lambda: TT.c_store_ownership(staged(s), chain, suspects),
             }
-            ids = order + ((T.C_OWNERSHIP,) if setup.operand == "C" and setup.is_store else ())
-            if check.banks == BANKS_REPORT:
+            ids = ids + ((T.C_OWNERSHIP,) if s.operand == "C" and s.is_store else ())
+            if check.banks == BANKS_REPORT and T.COPY_DST_MATCHES_MMA in ids:   # once a check: with the copy's theorems
                 try:
-                    context.info.extend(BT.bank_report(setup, chain))
+                    context.info.extend(BT.bank_report(s, chain))
                 except Exception as e:  # noqa: BLE001 - information only: its failure is said, never a verdict
                     context.info.append(f"banks: the count could not be made: {type(e).__name__}: {e}")
             return Planned({tid: plans[tid] for tid in ids}, chain)
 
-        return [Group(tuple(atoms), lambda: Planned(atoms), lambda ts: demote_unread(spec, check, ts, context)),
-                Group(order, build)]
+        if (check.operand or "A").upper() == "C":   # a C store's theorem 18 reads the stages too: decided per check
+            return [*atom_theorems, Group(order, lambda: build(order))]
+        # an A or B: the group reads the check's configuration, the atom only through `side` and the copy atom,
+        # and the stages' layout only in theorem 9 -- checks agreeing on the rest (an A of any N, any stage count)
+        # decide the other theorems once, and theorem 9 once for each stages' layout
+        unstaged = tuple(t for t in order if t is not T.SMEM_INJECTIVE)
+        side_key, copy_key = side.key(), atom_key(spec.copy_atoms[check.copy])
+        return [*atom_theorems,
+                Group(unstaged, lambda: build(unstaged),
+                      shared=("tiled", unstaged, configuration_key(check, ("mma", "stages")), side_key, copy_key)),
+                Group((T.SMEM_INJECTIVE,), lambda: build((T.SMEM_INJECTIVE,)),
+                      shared=("tiled", (T.SMEM_INJECTIVE,), configuration_key(check, ("mma",)), side_key, copy_key))]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         assert isinstance(check, TiledCheck)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, Hashable, TypeVar
 
 from ...algebra.inttuple import is_tuple
 from ...algebra.layout import Layout
@@ -16,9 +16,10 @@ from ...algebra.swizzle import require_nonnegative_strides
 from ...algebra.ops import left_inverse
 from ...cute.copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
 from ...cute.mma import MMAAtom, TiledMMA
+from ...cute.operand import Operand
 from ...cute.tensor import Tensor
 from ...hardware.base import CopyModel, MMAModel
-from ...specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec
+from ...specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec, ValueType
 from .config import TiledCheck
 from ..atom.theorems import proved_by, renaming
 from ..cute_objects import (copy_atom, copy_model_for, hardware_layout, mma_atom,
@@ -27,11 +28,83 @@ from ..cute_objects import (copy_atom, copy_model_for, hardware_layout, mma_atom
 T = TypeVar("T")
 
 
+# the extent and layouts an operand's projection of an MMA atom leaves out (never read for that operand)
+UNREAD_EXTENT = 0
+UNREAD_LAYOUT = Layout(1, 0)
+
+
+def operand_projection(atom: MMAAtom, operand: str) -> MMAAtom:
+    """`atom` as tiled MMAs read it for operand A or B: its extents along the operand's (rows, K), its thread ids,
+    the operand's (thr,val) layout and bits; the other operand's extent, the other layouts and the name are not
+    the atom's.  make_tiled_mma's thread layout reads the thread ids, and thrfrg, get_layoutX_TV,
+    partition_fragment_X and make_tiled_copy_X of the operand read its extents and layout alone (cute/mma.py,
+    cute/copy.py): an A does not depend on N, a B on M."""
+    op = operand.upper()
+    mi, ki = Operand.of(op).modes
+    shape = tuple(atom.shape_mnk[i] if i in (mi, ki) else UNREAD_EXTENT for i in range(3))
+    layouts = {o: atom.operand_layout(o) if o == op else UNREAD_LAYOUT for o in ("A", "B", "C")}
+    return MMAAtom(f"the {op} side of an MMA atom", (shape[0], shape[1], shape[2]), atom.thr_id, layouts["A"],
+                   layouts["B"], layouts["C"], {op.lower(): atom.operand_bits(op)})
+
+
+def _hardware_atom(spec: MMAAtomSpec, atom: MMAAtom, model: MMAModel | None) -> MMAAtom | None:
+    """The atom of the instruction's own fragments (the hardware tiled MMA's): the atom itself when theorem 2 proves
+    it computes C += A·B in its own coordinates -- also where the fragments are no power-of-two layout the fit finds
+    (wgmma of N = 24, 40, ... 248) -- else the fragments fitted as layouts; None when a fragment is no layout."""
+    if model is None:
+        return None
+    renamed = renaming(spec, model, proved_by())
+    if renamed is not None and renamed.consistent:
+        return atom
+    layouts = {}
+    for op in ("A", "B", "C"):
+        hw = hardware_layout(model, op, atom.thr_id)
+        if hw is None:
+            return None
+        layouts[op] = hw
+    return MMAAtom(atom.name + " (PTX ISA)", atom.shape_mnk, atom.thr_id, layouts["A"], layouts["B"], layouts["C"],
+                   atom.value_bits, atom.instruction)
+
+
+@dataclass(frozen=True)
+class TiledAtomSide:
+    """What a tiled check's build and theorems read of its MMA atom (`tiled_atom_side`): `build_tiled` reads the atom
+    through this alone, and the theorems read `TiledSetup.mma_spec` and `mma_hw` only to name them in an
+    unsupported theorem's reason or a counterexample's chain -- so two checks whose atoms agree here and whose own
+    fields agree decide alike (the kind's shared groups).  An A or B copied for itself (make_tiled_copy of its own
+    operand) keeps only the operand's projection (`operand_projection`): an A of any N is one side."""
+    atom: MMAAtom                  # CuTe's MMA_Atom, or its projection
+    hardware: MMAAtom | None       # the instruction's fragments as an atom (`_hardware_atom`), projected alike
+    has_model: bool                # the instruction has a hardware model
+    operand_type: ValueType        # the MMA's type of the operand (c for C)
+
+    def key(self) -> tuple[Hashable, ...]:
+        """The side as a `Group.shared` key (each atom by its content, `content_key`)."""
+        from ..base import content_key
+        return (content_key(self.atom, ()), None if self.hardware is None else content_key(self.hardware, ()),
+                self.has_model, self.operand_type)
+
+
+def tiled_atom_side(check: TiledCheck, spec: MMAAtomSpec) -> TiledAtomSide:
+    """What `check`'s build reads of its MMA atom `spec` (`TiledAtomSide`)."""
+    operand = (check.operand or "A").upper()
+    copy_for = (check.copy_for or operand).upper()
+    atom = mma_atom(spec)
+    model = mma_model_for(spec)
+    hardware = _hardware_atom(spec, atom, model)
+    operand_type = spec.types["c" if operand == "C" else operand.lower()]
+    if operand != "C" and copy_for == operand:
+        atom = operand_projection(atom, operand)
+        hardware = None if hardware is None else operand_projection(hardware, operand)
+    return TiledAtomSide(atom, hardware, model is not None, operand_type)
+
+
 @dataclass
 class TiledSetup:
     """Everything CuTe builds for one tiled check, plus the hardware models it is judged against."""
     check: TiledCheck
-    mma_spec: MMAAtomSpec
+    mma_spec: MMAAtomSpec        # named in reasons and witnesses only: what is read of it is `side`
+    side: TiledAtomSide
     copy_spec: CopyAtomSpec
     operand: str
     mma: TiledMMA                # the kernel's tiled MMA
@@ -40,9 +113,13 @@ class TiledSetup:
     typed: TypedCopyAtom
     tiled_copy: TiledCopy
     copy_hw: CopyModel | None
-    mma_hw: MMAModel | None
     smem: Tensor
     value_bits: int
+
+    @cached_property
+    def mma_hw(self) -> MMAModel | None:
+        """The MMA instruction's model: its fragment and name in a counterexample's chain."""
+        return mma_model_for(self.mma_spec)
 
     @property
     def is_store(self) -> bool:
@@ -58,14 +135,13 @@ class TiledSetup:
         """An A / B operand loaded as its shared tile's type (`smem_type`) and converted in registers, element by
         element, to the MMA's operand type before the MMA reads it (CUTLASS's mixed-input mainloops)."""
         smem_type = self.check.smem_type
-        return (self.operand != "C" and smem_type is not None
-                and smem_type.bits != self.mma_spec.types[self.operand.lower()].bits)
+        return self.operand != "C" and smem_type is not None and smem_type.bits != self.side.operand_type.bits
 
     @property
     def fragment_bits(self) -> int:
         """The bits of one element of the fragment the instruction reads: the copy's, or the MMA operand's type's
         for a converted operand."""
-        return self.mma_spec.types[self.operand.lower()].bits if self.converted else self.value_bits
+        return self.side.operand_type.bits if self.converted else self.value_bits
 
     # -- partitions (concrete, CuTe exact) --------------------------------------------------------
     @cached_property
@@ -123,24 +199,8 @@ class TiledSetup:
     @cached_property
     def hw_tiled_mma(self) -> TiledMMA | None:
         """The kernel's tiled MMA with the atom's layouts replaced by the instruction's own fragments."""
-        if self.mma_hw is None:
-            return None
-        atom = self.mma.atom
-        renamed = renaming(self.mma_spec, self.mma_hw, proved_by())
-        if renamed is not None and renamed.consistent:
-            # theorem 2 proves the atom computes C += A·B in its own coordinates: the instruction, renamed (or, for
-            # the identity, as it is), reads and writes exactly where the atom's layouts say -- also where the
-            # fragments are no power-of-two layout the fit below finds (wgmma of N = 24, 40, ... 248)
-            return TiledMMA(atom, self.mma.atom_layout_mnk, self.mma.permutation)
-        layouts = {}
-        for op in ("A", "B", "C"):
-            hw = hardware_layout(self.mma_hw, op, atom.thr_id)
-            if hw is None:
-                return None
-            layouts[op] = hw
-        hw_atom = MMAAtom(atom.name + " (PTX ISA)", atom.shape_mnk, atom.thr_id, layouts["A"], layouts["B"],
-                          layouts["C"], atom.value_bits, atom.instruction)
-        return TiledMMA(hw_atom, self.mma.atom_layout_mnk, self.mma.permutation)
+        hardware = self.side.hardware
+        return None if hardware is None else TiledMMA(hardware, self.mma.atom_layout_mnk, self.mma.permutation)
 
     @cached_property
     @refused_as("partition of the shared-memory tile by the instruction's fragments", "smem")
@@ -182,11 +242,12 @@ def unread_side(copy_spec: CopyAtomSpec, store: bool) -> str | None:
     return None if copy_spec.ref_is == "dst" else "dst"
 
 
-def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> str | None:
-    """`unread_side` of the configuration a tiled check builds, where replacing it by RefLayout keeps its shape
-    (the sizes CuTe's Copy_Atom reads from it); else None (every side is judged as written)."""
+def executed_unread_side(check: CheckSpec, operand_type: ValueType, copy_spec: CopyAtomSpec) -> str | None:
+    """`unread_side` of the configuration a tiled check builds (`operand_type`: the MMA's type of its operand), where
+    replacing it by RefLayout keeps its shape (the sizes CuTe's Copy_Atom reads from it); else None (every side is
+    judged as written)."""
     operand = (check.operand or "A").upper()
-    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    bits = check.value_type.bits if check.value_type else operand_type.bits
     unread = unread_side(copy_spec, stores(check, copy_model_for(copy_spec, "store" if operand == "C" else "load",
                                                                  bits)))
     if unread is None:
@@ -195,11 +256,15 @@ def executed_unread_side(check: CheckSpec, mma_spec: MMAAtomSpec, copy_spec: Cop
     return unread if tuple(side.shape) == tuple(copy_spec.ref.shape) else None
 
 
-def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec) -> TiledSetup:
-    """CuTe's objects for a tiled check; ConfigurationRefused names the step CuTe would refuse."""
-    require_nonnegative_strides(check.stages if check.stages is not None else check.smem, "the shared-memory layout")
+def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec,
+                side: TiledAtomSide | None = None) -> TiledSetup:
+    """CuTe's objects for a tiled check (the MMA atom read through `side`, made from `mma_spec` when not given: see
+    TiledAtomSide); ConfigurationRefused names the step CuTe would refuse.  The stages' layout (`check.stages`) is
+    read by theorem 9 alone (`staged`)."""
+    side = side or tiled_atom_side(check, mma_spec)
+    require_nonnegative_strides(check.smem, "the shared-memory layout")
     operand = (check.operand or "A").upper()
-    atom = mma_atom(mma_spec)
+    atom = side.atom
     mma = refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
         atom, thread_layout(check.atom_layout), check.permutation)
     copy_mma = mma
@@ -209,10 +274,10 @@ def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpe
             atom, thread_layout(cm.atom_layout if cm.atom_layout is not None else check.atom_layout),
             cm.permutation if cm.permutation_given else check.permutation)
     copy_for = (check.copy_for or operand).upper()
-    bits = check.value_type.bits if check.value_type else mma_spec.types[operand.lower()].bits
+    bits = check.value_type.bits if check.value_type else side.operand_type.bits
     typed = refused_as(f"Copy_Atom<{copy_spec.name}, {check.value_type.name if check.value_type else bits}>",
                         "value_type")(copy_atom(copy_spec).with_value_bits)(bits)
-    unread = executed_unread_side(check, mma_spec, copy_spec)
+    unread = executed_unread_side(check, side.operand_type, copy_spec)
     if unread is not None:    # what the configuration runs: the side it never reads is RefLayout's
         typed = typed.executing(unread)
     if check.tiled_copy is not None:     # the copy as its builder made it (the CuTe DSL's tiled copy type)
@@ -223,8 +288,15 @@ def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpe
         tiled_copy = refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
             typed, copy_mma, copy_for)
     direction = "store" if operand == "C" else "load"   # only used by per-thread copies
-    return TiledSetup(check, mma_spec, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
-                      copy_model_for(copy_spec, direction, bits), mma_model_for(mma_spec), Tensor(0, check.smem), bits)
+    return TiledSetup(check, mma_spec, side, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
+                      copy_model_for(copy_spec, direction, bits), Tensor(0, check.smem), bits)
 
 
-__all__ = ["TiledSetup", "build_tiled"]
+def staged(setup: TiledSetup) -> TiledSetup:
+    """`setup`, for theorem 9: the stages' layout refused as CuTe refuses the shared-memory layout."""
+    if setup.check.stages is not None:
+        require_nonnegative_strides(setup.check.stages, "the shared-memory layout")
+    return setup
+
+
+__all__ = ["TiledAtomSide", "TiledSetup", "build_tiled", "staged", "tiled_atom_side"]

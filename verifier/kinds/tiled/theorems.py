@@ -12,7 +12,7 @@ from ...algebra.inttuple import AlgebraError, compact_col_major, flatten_to_tupl
 from ...algebra.layout import Layout
 from ...algebra.ops import right_inverse
 from ...algebra.swizzle import ComposedLayout
-from ...specfile.model import MMAAtomSpec, ValueType
+from ...specfile.model import ValueType
 from ...symbolic.expr import Const, Expr, Var, and_, eq, implies, lt, ne, or_
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
@@ -258,7 +258,7 @@ def end_to_end(setup: TiledSetup, chain: OperandChain, suspects: Suspects) -> Pl
     model, hw = setup.copy_hw, setup.hw_tiled_mma
     if model is None:
         return _no_copy_model(setup)
-    if setup.mma_hw is None:
+    if not setup.side.has_model:
         return Unsupported(f"no hardware model for '{setup.mma_spec.instruction}' (MMA atom {setup.mma_spec.name})")
     if hw is None:
         return Unsupported(f"the fragments of '{setup.mma_spec.instruction}' are not a layout CuTe can tile")
@@ -519,17 +519,17 @@ def c_store_ownership(setup: TiledSetup, chain: OperandChain, suspects: Suspects
 
 # --- theorem 12 -------------------------------------------------------------------------------------------
 
-def fragment_element(setup: TiledSetup, mma: MMAAtomSpec) -> ValueType:
+def fragment_element(setup: TiledSetup) -> ValueType:
     """The element type of the register fragment the copy moves: the MMA operand's; for a C store converted
     before it is stored, or an A / B operand converted in registers after the load, the shared tile's
     (`smem_type`)."""
     check, op = setup.check, setup.operand
     if (op == "C" or setup.converted) and check.smem_type is not None:
         return check.smem_type
-    return mma.types["c" if op == "C" else op.lower()]
+    return setup.side.operand_type
 
 
-def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> Plan:
+def copy_value_type(setup: TiledSetup, suspects: Suspects) -> Plan:
     """Theorem 12: the copy moves whole fragment elements, one per value.  The tiled copy partitions the tile in
     elements; a value of another width at an element's place covers parts of its neighbours (wider) or part of
     the element (narrower).  An operand converted in registers (`smem_type`) is copied as the tile's type into a
@@ -539,7 +539,7 @@ def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> 
     vt = check.value_type
     if vt is None:
         return Unsupported("the check names no value_type")
-    operand_type = mma.types["c" if op == "C" else op.lower()]
+    operand_type = setup.side.operand_type
     converting: list[Item] = []
     if setup.converted:
         assert check.smem_type is not None
@@ -549,7 +549,7 @@ def copy_value_type(setup: TiledSetup, mma: MMAAtomSpec, suspects: Suspects) -> 
         if isinstance(conversion, (Unsupported, Refusal)):
             return conversion
         converting.append(conversion)
-    elem = fragment_element(setup, mma)
+    elem = fragment_element(setup)
     if op == "C" and check.smem_type is not None:
         what = f"the converted C fragment ({elem.name}, smem_type)"
     elif setup.converted:
