@@ -334,6 +334,72 @@ def test_an_atom_whose_a_side_differs_is_decided_with_its_own_refutation(tmp_pat
     assert refuted[0].first_failure().witness is not None
 
 
+# --- a value-shuffled A (theorem 35), shared across the RS atom's N -----------------------------------------------
+
+F16_RS_A = "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"     # the RS wgmma's A fragment on half_t, (thr, val) -> (m, k)
+SHUFFLED_GMEM = "((((8,2),1),8),(((2,4,2),1),8)):((((32,1),0),256),(((4,8,2),0),2048))"
+SHUFFLED_SMEM = "((((8,2),1),4),(((2,4,2),1),4),2):((((32,1),0),256),(((4,8,2),0),1024),4096)"
+# an int8_t A laid out as for int4b_t: the converter of a chunk writes another k-block's registers
+BROKEN_GMEM = "((((8,2),1),8),(((2,4,2),1),8)):((((32,1),0),256),(((2,8,4),0),2048))"
+BROKEN_SMEM = "((((8,2),1),4),(((2,4,2),1),4),2):((((32,1),0),256),(((2,8,4),0),1024),4096)"
+
+
+def _f16_rs_atom(n: int) -> str:
+    return f"""  "SM90_64x{n}x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>":
+    instruction: wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16
+    shape_mnk: [64, {n}, 16]
+    thr_id: "128:1"
+    types: {{a: half_t, b: half_t, c: float, d: float}}
+    a: "{F16_RS_A}"
+    b: "(128,({n},16)):(0,(1,{n}))"
+    c: "((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"
+"""
+
+
+def _shuffle_check(name: str, n: int, value_type: str, smem: str, gmem: str) -> str:
+    return f"""  {name}:
+    shuffled: A
+    mma: "SM90_64x{n}x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>"
+    atom_layout: [1, 1, 1]
+    copy: AutoVectorizingCopy
+    value_type: {value_type}
+    smem: "{smem}"
+    gmem: "{gmem}"
+"""
+
+
+def _shuffle_spec(tmp_path: Path):
+    checks = [_shuffle_check(f"{what}_{n}", n, vt, smem, gmem) for n in (64, 128)
+              for what, vt, smem, gmem in (("good", "int4b_t", SHUFFLED_SMEM, SHUFFLED_GMEM),
+                                           ("bad", "int8_t", BROKEN_SMEM, BROKEN_GMEM))]
+    return _rs_spec(tmp_path, [_f16_rs_atom(64), _f16_rs_atom(128)], checks)
+
+
+def test_a_shuffled_a_is_decided_once_for_rs_atoms_of_any_n(tmp_path: Path) -> None:
+    forget()
+    spec = _shuffle_spec(tmp_path)
+    narrow = runner.run_check(spec, spec.checks["good_64"])
+    wide = runner.run_check(spec, spec.checks["good_128"])
+    assert narrow.verdict is Verdict.VERIFIED and wide.verdict is Verdict.VERIFIED
+    shuffled = _theorem(wide, T.MIXED_SHUFFLED_A)
+    assert shuffled.status is Status.PROVED and shuffled.seconds == 0.0     # the A side of both atoms agrees
+    assert _theorem(narrow, T.MIXED_SHUFFLED_A).seconds > 0.0
+    given = _report(wide)
+    forget()
+    assert _report(runner.run_check(spec, spec.checks["good_128"])) == given
+
+
+def test_a_broken_shuffle_is_refuted_for_each_atom_with_its_own_witness(tmp_path: Path) -> None:
+    forget()
+    spec = _shuffle_spec(tmp_path)
+    for name in ("bad_64", "bad_128"):
+        r = runner.run_check(spec, spec.checks[name])
+        shuffled = _theorem(r, T.MIXED_SHUFFLED_A)
+        assert r.verdict is Verdict.REFUTED and shuffled.status is Status.REFUTED
+        assert shuffled.seconds > 0.0
+        assert shuffled.first_failure().witness is not None
+
+
 ATOM_LIBRARY_FILES = ("sm75.yaml", "sm80_f16.yaml", "sm80_tf32.yaml", "sm80_int8.yaml", "sm80_f64.yaml")
 
 
@@ -349,7 +415,7 @@ def test_an_operands_projection_is_what_tiled_mmas_read_of_the_atom(operand: str
     from verifier.algebra.layout import Layout
     from verifier.importer.kernel_spec import ATOM_LIBRARY
     from verifier.kinds.cute_objects import copy_atom, mma_atom
-    from verifier.kinds.tiled.setup import operand_projection
+    from verifier.cute.mma import operand_projection
     library = load_spec(ATOM_LIBRARY / "generic.yaml")
     vector = copy_atom(library.copy_atoms["UniversalCopy<uint32_t>"])
     compared = 0

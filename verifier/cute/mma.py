@@ -40,6 +40,25 @@ class MMAAtom:
         return self.value_bits.get(operand.lower(), 0)
 
 
+# the extent and layouts an operand's projection of an MMA atom leaves out (never read for that operand)
+UNREAD_EXTENT = 0
+UNREAD_LAYOUT = Layout(1, 0)
+
+
+def operand_projection(atom: MMAAtom, operand: str) -> MMAAtom:
+    """`atom` as tiled MMAs read it for operand A or B: its extents along the operand's (rows, K), its thread ids,
+    the operand's (thr,val) layout and bits; the other operand's extent, the other layouts and the name are not
+    the atom's.  make_tiled_mma's thread layout reads the thread ids, and thrfrg, get_layoutX_TV,
+    partition_fragment_X and make_tiled_copy_X of the operand read its extents and layout alone (this module,
+    cute/copy.py): an A does not depend on N, a B on M."""
+    op = operand.upper()
+    mi, ki = Operand.of(op).modes
+    shape = tuple(atom.shape_mnk[i] if i in (mi, ki) else UNREAD_EXTENT for i in range(3))
+    layouts = {o: atom.operand_layout(o) if o == op else UNREAD_LAYOUT for o in ("A", "B", "C")}
+    return MMAAtom(f"the {op} side of an MMA atom", (shape[0], shape[1], shape[2]), atom.thr_id, layouts["A"],
+                   layouts["B"], layouts["C"], {op.lower(): atom.operand_bits(op)})
+
+
 def _idx2crd_strided(idx: int, shape: IntTuple, stride: IntTuple) -> IntTuple:
     """CuTe's idx2crd(idx, shape, stride) for compact layouts: (idx / stride) % shape per leaf."""
     if is_tuple(shape):
@@ -211,4 +230,4 @@ def make_fragment_like(layout: Shaped) -> Layout:
     return Layout(_static(layout.shape))
 
 
-__all__ = ["MMAAtom", "TiledMMA", "make_fragment_like", "OPERANDS", "rank"]
+__all__ = ["MMAAtom", "TiledMMA", "make_fragment_like", "operand_projection", "OPERANDS", "rank"]

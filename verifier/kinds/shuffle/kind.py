@@ -10,7 +10,8 @@ from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
 from ..atom.plans import ALL_OPERANDS, atom_group
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
+from ..base import (Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, atom_key,
+                    configuration_key)
 from ..registry import register
 from .config import SHUFFLE_KEYS, SHUFFLE_KIND, ShuffleCheck, read_shuffle_check, reads_shuffle_check
 
@@ -47,14 +48,21 @@ class ShuffleKind(MmaPictures):
         atom_theorems = atom_group(spec, check.mma, ALL_OPERANDS, context)
         context.info.append(ARITHMETIC_NOTE)
 
+        from .setup import shuffle_side
+        side = shuffle_side(spec.mma_atoms[check.mma])
+
         def build() -> Planned:
             from . import theorems as ST
             from .setup import build as build_shuffle
-            setup = build_shuffle(check, spec.mma_atoms[check.mma], spec.copy_atoms.get(check.copy))
+            setup = build_shuffle(check, spec.mma_atoms[check.mma], spec.copy_atoms.get(check.copy), side)
             plans: dict[TheoremId, PlanOf] = {T.MIXED_SHUFFLED_A: lambda: ST.shuffled_a(setup, context.suspects)}
             return Planned(plans)
 
-        return [atom_theorems, Group(SHUFFLE_ORDER, build)]
+        # the group reads the check's configuration, the atom only through `side` and the copy atom: checks
+        # agreeing on these (an RS A of any N) decide it once
+        shared = ("shuffle", SHUFFLE_ORDER, configuration_key(check, ("mma",)), side.key(),
+                  atom_key(spec.copy_atoms.get(check.copy)))
+        return [atom_theorems, Group(SHUFFLE_ORDER, build, shared=shared)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         raise ExplainError(f"check '{check.name}' is a shuffle check: its witnesses name the thread, value, M block, "

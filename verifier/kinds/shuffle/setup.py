@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 from ...algebra.inttuple import AlgebraError, Underscore
 from ...algebra.layout import Layout
 from ...cute import shuffle as SH
 from ...cute.convert import ChunkConverter, layout_aware_converter
 from ...cute.copy import make_tiled_copy_for
-from ...cute.mma import TiledMMA
+from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...cute.tensor import Tensor
 from ...hardware import tma as TMA
 from ...hardware.base import MMAModel
 from ...hardware.registry import Instruction
 from ...hardware.wgmma import parse_wgmma, wgmma_model
-from ...specfile.model import CopyAtomSpec, MMAAtomSpec
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
 from ..cute_objects import copy_atom, mma_atom
 from .config import ShuffleCheck
 
@@ -36,12 +36,50 @@ TMA_BYTE_TYPE = "uint8"           # TmaElementA = uint8_t for a sub-byte A
 TMA_DTYPES = {8: "uint8"}         # an 8-bit A: its own type, one byte
 
 
+# (lane, value) -> the (m, k) the RS wgmma reads there (the PTX ISA's A fragment)
+HardwareA = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+@dataclass(frozen=True)
+class ShuffleSide:
+    """What a shuffle check's build and theorem read of its RS atom (`shuffle_side`): `build` reads the atom through
+    this alone, and the theorem reads `ShuffleSetup.atom` only to name it where the atom is no RS atom -- so two
+    checks whose atoms agree here (an RS A of any N) and whose own fields agree decide alike (the kind's shared
+    group)."""
+    atom: MMAAtom                          # CuTe's atom projected on A (cute/mma.py's operand_projection)
+    a_type: ValueType | None               # the MMA's A type: what the registers convert to
+    hardware_a: HardwareA | None           # the RS wgmma's A fragment for every lane and value of the atom's A
+    model_problem: str | None              # why there is none
+
+    def key(self) -> tuple[Hashable, ...]:
+        """The side as a `Group.shared` key."""
+        from ..base import content_key
+        return content_key(self.atom, ()), self.a_type, self.hardware_a, self.model_problem
+
+
+_SIDES: dict[Hashable, ShuffleSide] = {}    # an atom's side, per process, by the atom's content (atom_key)
+
+
+def shuffle_side(atom: MMAAtomSpec) -> ShuffleSide:
+    """What `build` reads of `atom` (`ShuffleSide`), made once for each atom definition."""
+    from ..base import atom_key
+    key = atom_key(atom)
+    found = _SIDES.get(key)
+    if found is None:
+        model, problem = _rs_model(atom)
+        cute = mma_atom(atom)
+        lanes, values = int(cute.thr_id.size()), int(cute.thrval_to_mk.mode(1).size())
+        table = None if model is None else tuple(tuple(tuple(int(x) for x in model.a.coord(lane, i))
+                                                       for i in range(values)) for lane in range(lanes))
+        found = _SIDES[key] = ShuffleSide(operand_projection(cute, "A"), atom.types.get("a"), table, problem)
+    return found
+
+
 @dataclass
 class ShuffleSetup:
     check: ShuffleCheck
-    atom: MMAAtomSpec
-    model: MMAModel | None                 # the RS wgmma (its A fragment from registers)
-    model_problem: str | None
+    atom: MMAAtomSpec                      # named where it is no RS atom: what is read of it is `side`
+    side: ShuffleSide
     narrow_bits: int
     mma: TiledMMA
     blk_m: int
@@ -94,18 +132,20 @@ def _rs_model(atom: MMAAtomSpec) -> tuple[MMAModel | None, str | None]:
     return model, None
 
 
-def build(check: ShuffleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None) -> ShuffleSetup:
-    model, problem = _rs_model(atom)
+def build(check: ShuffleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None,
+          side: ShuffleSide | None = None) -> ShuffleSetup:
+    """The check's objects, the atom read through `side` (made from `atom` when not given)."""
+    side = side or shuffle_side(atom)
     assert check.value_type is not None
     bits = check.value_type.bits
-    mma = TiledMMA(mma_atom(atom), check.atom_layout if check.atom_layout is not None else (1, 1, 1),
+    mma = TiledMMA(side.atom, check.atom_layout if check.atom_layout is not None else (1, 1, 1),
                    check.permutation)
     smem = check.smem
     blk_m, blk_k = int(smem.mode(0).size()), int(smem.mode(1).size())
     stages = int(smem.mode(2).size()) if smem.rank() > 2 else 1
     g = check.gmem
     g_m, g_k = int(g.mode(0).size()), int(g.mode(1).size())
-    s = ShuffleSetup(check, atom, model, problem, bits, mma, blk_m, blk_k, stages,
+    s = ShuffleSetup(check, atom, side, bits, mma, blk_m, blk_k, stages,
                      (max(1, g_m // blk_m), max(1, g_k // blk_k)))
     if g_m % blk_m or g_k % blk_k:
         s.tile_problem = f"the global A's {g_m} x {g_k} is no whole number of {blk_m} x {blk_k} tiles"
@@ -124,7 +164,7 @@ def build(check: ShuffleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None
                                        found.global_strides[1:])
     else:
         s.tma_problem = found
-    if copy_spec is None or model is None:
+    if copy_spec is None or side.hardware_a is None:
         return s
     try:
         _partitions(s, copy_spec)
@@ -157,10 +197,12 @@ def _partitions(s: ShuffleSetup, copy_spec: CopyAtomSpec) -> None:
     typed = copy_atom(copy_spec).with_value_bits(check.value_type.bits)
     tiled = make_tiled_copy_for(typed, s.mma, "A")
     s.view = tiled.retile(s.load)
+    a_type = s.side.a_type
+    assert a_type is not None
     values = int(s.load.mode(0).size())
     s.per_chunk = SH.values_per_chunk(values, s.narrow_bits)
     for kb in range(int(s.load.mode(2).size())):
         for c in SH.chunks(s.load, s.fragment, kb, s.per_chunk):
             s.chunks.append(c)
-            s.converters.append(layout_aware_converter(check.value_type.name, s.atom.types["a"].name,
-                                                       c.src_layout, c.dst_layout))
+            s.converters.append(layout_aware_converter(check.value_type.name, a_type.name, c.src_layout,
+                                                       c.dst_layout))

@@ -20,7 +20,6 @@ Each part is decided by exhaustive enumeration of its whole domain on integers (
 """
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
 from ...cute.convert import register_conversion
@@ -30,7 +29,7 @@ from ...numeric import load_numpy
 from ...symbolic.decide import INJECTIVE_BITMAP_SPAN
 from ...theorems.claims import Fact, Item, Plan, Refusal, Unsupported
 from ...theorems.suspects import Suspects
-from .setup import BYTE, ShuffleSetup
+from .setup import BYTE, HardwareA, ShuffleSetup
 
 if TYPE_CHECKING:
     from numpy import ndarray
@@ -52,11 +51,12 @@ def _point_fact(title: str, failures: list[tuple[dict[str, int], str]], total: i
 def shuffled_a(setup: ShuffleSetup, suspects: Suspects) -> Plan:
     check, atom = setup.check, setup.atom
     instruction = suspects.mma_instruction()
-    items: list[Item] = [Fact("the atom is a wgmma RS atom (A from registers)", setup.model is not None,
-                              setup.model_problem or str(atom.instruction), "wgmma.mma_async with A from registers",
+    side = setup.side
+    items: list[Item] = [Fact("the atom is a wgmma RS atom (A from registers)", side.hardware_a is not None,
+                              side.model_problem or str(atom.instruction), "wgmma.mma_async with A from registers",
                               instruction)]
     assert check.value_type is not None
-    narrow, wide = check.value_type.name, atom.types["a"].name if "a" in atom.types else "?"
+    narrow, wide = check.value_type.name, side.a_type.name if side.a_type is not None else "?"
     value_type = suspects.field("value_type", f"the narrow type {narrow}")
     where = register_conversion(narrow, wide)
     items.append(Fact(f"CUTLASS's mixed-input mainloop converts {narrow} to the MMA's {wide} in registers",
@@ -207,7 +207,7 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
 def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     check = setup.check
     assert setup.reads is not None and setup.coords is not None and setup.load is not None
-    assert setup.view is not None and setup.fragment is not None and setup.model is not None
+    assert setup.view is not None and setup.fragment is not None and setup.side.hardware_a is not None
     copy = suspects.field("copy", f"the shared -> register copy {check.copy}")
     smem = suspects.field("smem", "the shared A (SmemLayoutA): the order the registers follow")
     reads, coords, view, fragment = setup.reads, setup.coords, setup.view, setup.fragment
@@ -241,26 +241,13 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     # copy: load register -> logical element of the k-block slice (retile_D's inverse)
     view_values, cv = view.values(), int(view.mode(0).size()) * int(view.mode(1).size())
     copied = [{view_values[l + cv * kb]: l for l in range(per_kb)} for kb in range(k_blocks)]
-    hw = _hardware_a(setup.model, int(setup.atom.thr_id.size()), values)
+    hw = setup.side.hardware_a
+    assert len(hw[0]) == values      # the side's table covers the atom's values: the fragment's
     failures, total = _register_failures(setup, last, copied, hw, reads.values(), coords.values(), frag_table)
     items.append(_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED,
                              copy if failures and "not written" not in failures[0][1] else smem,
                              _registers_note(converters)))
     return items
-
-
-HARDWARE_A_SIZE = 256      # A fragments whose tables are kept (least recently used dropped first)
-
-
-@functools.lru_cache(maxsize=HARDWARE_A_SIZE)
-def _hardware_a_of(fragment: Any, warpgroup: int, values: int) -> list[list[tuple[int, ...]]]:
-    """The (m, k) the wgmma reads as value i of lane t's A fragment (the PTX ISA's model), for every lane and value:
-    one table for every check whose wgmma reads A alike (any N); a fragment is never changed after it is built."""
-    return [[tuple(int(x) for x in fragment.coord(lane, i)) for i in range(values)] for lane in range(warpgroup)]
-
-
-def _hardware_a(model: Any, warpgroup: int, values: int) -> list[list[tuple[int, ...]]]:
-    return _hardware_a_of(model.a, warpgroup, values)
 
 
 REGISTERS_TITLE = ("every register of the RS fragment holds, after its k-block's conversion, the element (m, k) the "
@@ -274,7 +261,7 @@ def _registers_note(converters: list[str]) -> str:
 
 
 def _register_failures(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, int | None, str]],
-                       copied: list[dict[int, int]], hw: list[list[tuple[int, ...]]], read_values: list[int],
+                       copied: list[dict[int, int]], hw: HardwareA, read_values: list[int],
                        coord_values: list[int], frag_values: list[int]
                        ) -> tuple[list[tuple[dict[str, int], str]], int]:
     """Every (thread, value, M block, k-block, stage) of the fragment decided on whole arrays: the register the wgmma

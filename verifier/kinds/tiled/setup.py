@@ -15,8 +15,7 @@ from ...algebra.layout import Layout
 from ...algebra.swizzle import require_nonnegative_strides
 from ...algebra.ops import left_inverse
 from ...cute.copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
-from ...cute.mma import MMAAtom, TiledMMA
-from ...cute.operand import Operand
+from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...cute.tensor import Tensor
 from ...hardware.base import CopyModel, MMAModel
 from ...specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec, ValueType
@@ -26,25 +25,6 @@ from ..cute_objects import (copy_atom, copy_model_for, hardware_layout, mma_atom
                             mma_model_for, refused_as, thread_layout)
 
 T = TypeVar("T")
-
-
-# the extent and layouts an operand's projection of an MMA atom leaves out (never read for that operand)
-UNREAD_EXTENT = 0
-UNREAD_LAYOUT = Layout(1, 0)
-
-
-def operand_projection(atom: MMAAtom, operand: str) -> MMAAtom:
-    """`atom` as tiled MMAs read it for operand A or B: its extents along the operand's (rows, K), its thread ids,
-    the operand's (thr,val) layout and bits; the other operand's extent, the other layouts and the name are not
-    the atom's.  make_tiled_mma's thread layout reads the thread ids, and thrfrg, get_layoutX_TV,
-    partition_fragment_X and make_tiled_copy_X of the operand read its extents and layout alone (cute/mma.py,
-    cute/copy.py): an A does not depend on N, a B on M."""
-    op = operand.upper()
-    mi, ki = Operand.of(op).modes
-    shape = tuple(atom.shape_mnk[i] if i in (mi, ki) else UNREAD_EXTENT for i in range(3))
-    layouts = {o: atom.operand_layout(o) if o == op else UNREAD_LAYOUT for o in ("A", "B", "C")}
-    return MMAAtom(f"the {op} side of an MMA atom", (shape[0], shape[1], shape[2]), atom.thr_id, layouts["A"],
-                   layouts["B"], layouts["C"], {op.lower(): atom.operand_bits(op)})
 
 
 def _hardware_atom(spec: MMAAtomSpec, atom: MMAAtom, model: MMAModel | None) -> MMAAtom | None:
