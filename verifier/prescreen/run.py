@@ -251,7 +251,8 @@ def _without_n(text: str) -> str:
 def _proof_order(c: PathCheck) -> tuple[str, str, str, str, str]:
     """Paths in the order of their kind, operand and atom but for the atom's N: the paths a kind decides alike for
     atoms of any N (an RS A, a wgmma operand's tile) lie next to each other, in one spec file and one worker."""
-    return type(c).__name__, c.operand, _without_n(c.mma.name), _without_n(repr(c)), repr(c)
+    text = repr(c)
+    return type(c).__name__, c.operand, _without_n(c.mma.name), _without_n(text), text
 
 
 def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmapped], weights: list[int], jobs: int,
