@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 import time
 from collections import Counter
@@ -240,19 +239,8 @@ def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[C
     return results, mapped, paths, time.perf_counter() - t0
 
 
-# an MMA atom's M x N x K in its name (SM90_64x128x16_F32F16F16_RS...)
-_ATOM_SHAPE = re.compile(r"_(\d+)x(\d+)x(\d+)_")
-
-
-def _without_n(text: str) -> str:
-    return _ATOM_SHAPE.sub(lambda m: f"_{m[1]}xNx{m[3]}_", text)
-
-
-def _proof_order(c: PathCheck) -> tuple[str, str, str, str, str]:
-    """Paths in the order of their kind, operand and atom but for the atom's N: the paths a kind decides alike for
-    atoms of any N (an RS A, a wgmma operand's tile) lie next to each other, in one spec file and one worker."""
-    text = repr(c)
-    return type(c).__name__, c.operand, _without_n(c.mma.name), _without_n(text), text
+def _proof_order(c: PathCheck) -> tuple[str, str, str, str]:
+    return type(c).__name__, c.mma.name, c.operand, repr(c)
 
 
 def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmapped], weights: list[int], jobs: int,
