@@ -22,17 +22,23 @@ ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))"          # (thr, val) 
 BROKEN_ACCUMULATOR = "((4,8,4),(2,2,8)):((128,1,16),(8,64,512))"
 
 
+def _wgmma_entry(name: str, n: int, k: int, ptx_types: str, types: str, a: str, c: str) -> str:
+    """A wgmma atom m64nNkK (a warpgroup, B read through its descriptor) as a spec's `mma_atoms` entry."""
+    return f"""  "{name}":
+    instruction: wgmma.mma_async.sync.aligned.m64n{n}k{k}.{ptx_types}
+    shape_mnk: [64, {n}, {k}]
+    thr_id: "128:1"
+    types: {{{types}}}
+    a: "{a}"
+    b: "(128,({n},{k})):(0,(1,{n}))"
+    c: "{c}"
+"""
+
+
 def _gmma_atom(name: str, n: int, accumulator: str) -> str:
     """An SS wgmma atom m64nNk16 on half_t (K-major A and B, f32 accumulators) as a spec's `mma_atoms` entry."""
-    return f"""  "{name}":
-    instruction: wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16
-    shape_mnk: [64, {n}, 16]
-    thr_id: "128:1"
-    types: {{a: half_t, b: half_t, c: float, d: float}}
-    a: "(128,(64,16)):(0,(1,64))"
-    b: "(128,({n},16)):(0,(1,{n}))"
-    c: "{accumulator}"
-"""
+    return _wgmma_entry(name, n, 16, "f32.f16.f16", "a: half_t, b: half_t, c: float, d: float",
+                        "(128,(64,16)):(0,(1,64))", accumulator)
 
 
 def _tma_check(name: str, atom: str, operand: str, smem: str, gmem: str = "(4096,4096):(4096,1)") -> str:
@@ -222,17 +228,15 @@ def _rs_name(n: int) -> str:
     return f"SM90_64x{n}x8_F32TF32TF32_RS_TN"
 
 
+def _accumulator(n: int) -> str:
+    """The m64nN wgmma's f32 accumulator fragment, (thr, val) -> (m, n)."""
+    return f"((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"
+
+
 def _rs_atom(n: int, a: str = TF32_A) -> str:
     """An RS wgmma atom m64nNk8 on tfloat32_t (A from registers) as a spec's `mma_atoms` entry."""
-    return f"""  "{_rs_name(n)}":
-    instruction: wgmma.mma_async.sync.aligned.m64n{n}k8.f32.tf32.tf32
-    shape_mnk: [64, {n}, 8]
-    thr_id: "128:1"
-    types: {{a: tfloat32_t, b: tfloat32_t, c: float, d: float}}
-    a: "{a}"
-    b: "(128,({n},8)):(0,(1,{n}))"
-    c: "((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"
-"""
+    return _wgmma_entry(_rs_name(n), n, 8, "f32.tf32.tf32", "a: tfloat32_t, b: tfloat32_t, c: float, d: float", a,
+                        _accumulator(n))
 
 
 def _tiled_check(name: str, n: int, stages: int, stride: int = 2048, operand: str = "A") -> str:
@@ -345,15 +349,9 @@ BROKEN_SMEM = "((((8,2),1),4),(((2,4,2),1),4),2):((((32,1),0),256),(((2,8,4),0),
 
 
 def _f16_rs_atom(n: int) -> str:
-    return f"""  "SM90_64x{n}x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>":
-    instruction: wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16
-    shape_mnk: [64, {n}, 16]
-    thr_id: "128:1"
-    types: {{a: half_t, b: half_t, c: float, d: float}}
-    a: "{F16_RS_A}"
-    b: "(128,({n},16)):(0,(1,{n}))"
-    c: "((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"
-"""
+    """An RS wgmma atom m64nNk16 on half_t as a spec's `mma_atoms` entry."""
+    return _wgmma_entry(f"SM90_64x{n}x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>", n, 16, "f32.f16.f16",
+                        "a: half_t, b: half_t, c: float, d: float", F16_RS_A, _accumulator(n))
 
 
 def _shuffle_check(name: str, n: int, value_type: str, smem: str, gmem: str) -> str:
