@@ -1,6 +1,7 @@
 """The tiled kind, registered: a tiled MMA's operand, the tiled copy that moves it and its shared-memory tile."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Iterator, TextIO
 
 from ...draw.figure import View
@@ -49,9 +50,7 @@ def demote_unread(spec: Spec, check: TiledCheck, theorems: list[TheoremResult],
     atom's own check (`copy:` alone) carries the refutation."""
     from .setup import executed_unread_side
     copy_spec = spec.copy_atoms[check.copy]
-    operand = (check.operand or "A").lower()
-    unread = executed_unread_side(check, spec.mma_atoms[check.mma].types["c" if operand == "c" else operand],
-                                  copy_spec)
+    unread = executed_unread_side(check, spec.mma_atoms[check.mma].types[(check.operand or "A").lower()], copy_spec)
     if unread is None:
         return theorems
     layout = LAYOUT_OF_SIDE[unread]
@@ -120,13 +119,11 @@ class TiledKind:
         order = TILED_ORDER + ((T.SMEM_BANK_CONFLICTS,) if check.banks == BANKS_CONFLICT_FREE else ())
         from .setup import tiled_atom_side
         side = tiled_atom_side(check, spec.mma_atoms[check.mma])
-        built: list[TiledSetup] = []
 
+        @functools.cache
         def setup() -> TiledSetup:     # built once for the check's groups
-            if not built:
-                from .setup import build_tiled
-                built.append(build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy], side))
-            return built[0]
+            from .setup import build_tiled
+            return build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy], side)
 
         def build(ids: tuple[TheoremId, ...]) -> Planned:
             from . import banks as BT

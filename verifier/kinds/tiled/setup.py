@@ -72,7 +72,7 @@ def tiled_atom_side(check: TiledCheck, spec: MMAAtomSpec) -> TiledAtomSide:
     atom = mma_atom(spec)
     model = mma_model_for(spec)
     hardware = _hardware_atom(spec, atom, model)
-    operand_type = spec.types["c" if operand == "C" else operand.lower()]
+    operand_type = spec.types[operand.lower()]
     if operand != "C" and copy_for == operand:
         atom = operand_projection(atom, operand)
         hardware = None if hardware is None else operand_projection(hardware, operand)
