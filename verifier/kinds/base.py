@@ -53,23 +53,39 @@ NOT_ATOM_CONTENT = ("loc", "field_locs", "source")
 def content_key(value: Any, leave_out: tuple[str, ...]) -> tuple[Hashable, ...]:
     """A dataclass (a check's configuration, an atom) as a `Group.shared` key: its type and every field but
     `leave_out`, each value by its content (`_content_of`)."""
-    from dataclasses import fields
-    return (type(value).__name__,) + tuple((f.name, _content_of(getattr(value, f.name))) for f in fields(value)
-                                           if f.name not in leave_out)
+    return (type(value).__name__,) + tuple((name, _content_of(getattr(value, name)))
+                                           for name in _field_names(type(value)) if name not in leave_out)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}     # a dataclass's field names, by its type
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    found = _FIELD_NAMES.get(cls)
+    if found is None:
+        from dataclasses import fields
+        found = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return found
+
+
+# the types a field's value is keyed as itself (what `exact_key` gives them), without asking it
+_KEYED_AS_ITSELF = (int, str, bool, float)
 
 
 def _content_of(item: Any) -> Hashable:
     """A field's value as a key: a dict as its sorted pairs, a list or tuple as a tuple of keys, a dataclass (a
     check's tiled MMA, its given tiled copy) as its `content_key`, each value keyed exactly (`exact_key`: a layout of
     run-time integers is not one of static ones, though they are equal)."""
-    from dataclasses import is_dataclass
-    from ..algebra.memo import exact_key
+    if type(item) in _KEYED_AS_ITSELF:     # an int, str, bool or float
+        plain: Hashable = item
+        return plain
     if isinstance(item, dict):
         return tuple(sorted((k, _content_of(v)) for k, v in item.items()))
     if isinstance(item, (list, tuple)):
-        return tuple(_content_of(v) for v in item)
-    if is_dataclass(item) and not isinstance(item, type):
+        return tuple([_content_of(v) for v in item])
+    if hasattr(type(item), "__dataclass_fields__") and not isinstance(item, type):
         return content_key(item, ())
+    from ..algebra.memo import exact_key
     return exact_key(item)
 
 
@@ -78,9 +94,21 @@ def configuration_key(check: CheckSpec, leave_out: tuple[str, ...] = ()) -> tupl
     return content_key(check, NOT_CONFIGURATION + leave_out)
 
 
+_ATOM_KEYS: dict[int, tuple[Hashable, ...]] = {}    # id(atom) -> its atom_key, while the atom lives
+
+
 def atom_key(atom: MMAAtomSpec | CopyAtomSpec | None) -> tuple[Hashable, ...] | None:
-    """An atom's definition as a key, wherever it is written (equal atoms of two spec files are one key)."""
-    return None if atom is None else content_key(atom, NOT_ATOM_CONTENT)
+    """An atom's definition as a key, wherever it is written (equal atoms of two spec files are one key).  Made once
+    an atom object: the loader builds an atom and nothing changes it after (as a Layout is never changed), and every
+    check of a spec file that names it shares the object; the entry goes when the atom does."""
+    if atom is None:
+        return None
+    found = _ATOM_KEYS.get(id(atom))
+    if found is None:
+        import weakref
+        found = _ATOM_KEYS[id(atom)] = content_key(atom, NOT_ATOM_CONTENT)
+        weakref.finalize(atom, _ATOM_KEYS.pop, id(atom), None)
+    return found
 
 
 @dataclass
