@@ -363,8 +363,8 @@ def test_bad_arguments_are_bad_input(args):
 
 
 def test_a_verified_kernel_reports_its_theorems_without_repeating_the_paths_obligations():
-    """Thousands of kernels share a few operand paths: a verified kernel keeps each theorem's status, a refuted one
-    its obligations and counterexample."""
+    """Thousands of kernels share a few operand paths: a verified path is reported by each theorem's status (in a
+    refuted kernel too), a refuted one with its obligations and counterexample."""
     from verifier.prescreen.run import kernel_result
     from verifier.specfile import load_spec
     from verifier.engine.runner import run_check
@@ -377,6 +377,23 @@ def test_a_verified_kernel_reports_its_theorems_without_repeating_the_paths_obli
     assert all(t.items == [] for t in verified.theorems) and good.theorems[0].items
     refuted = kernel_result(SM90_F16, "paths.yaml", [good, bad], "how")
     assert refuted.verdict.value == "refuted" and any(t.items for t in refuted.theorems)
+    assert [t.items for t in refuted.theorems[:len(good.theorems)]] == [[]] * len(good.theorems)
+    assert [t.items for t in refuted.theorems[len(good.theorems):]] == [t.items for t in bad.theorems]
+
+
+def test_a_worker_sends_a_verified_checks_theorems_without_their_obligations():
+    """prove_in_parallel(brief=True), prescreen's: a verified result without its obligations, any other whole."""
+    from verifier.engine.proving import brief_result
+    from verifier.specfile import load_spec
+    from verifier.engine.runner import run_check
+    spec = load_spec(ROOT / "specs" / "mistakes.yaml")
+    good_spec = load_spec(ROOT / "specs" / "sm80_f16.yaml")
+    good = run_check(good_spec, next(iter(good_spec.checks.values())))
+    bad = run_check(spec, spec.checks["wrong_descriptor_base_offset"])
+    brief = brief_result(good)
+    assert [(t.id, t.status) for t in brief.theorems] == [(t.id, t.status) for t in good.theorems]
+    assert all(t.items == [] for t in brief.theorems) and any(t.items for t in good.theorems)
+    assert brief_result(bad) is bad
 
 
 def test_a_rule_that_writes_a_layout_cute_refuses_is_an_internal_error_in_one_line(monkeypatch, capsys):

@@ -106,7 +106,7 @@ class _Paths:
     """What the kernels of one tuple of operand paths share in their report (made once a tuple: many families map to
     the same paths)."""
     verdict: Verdict
-    theorems: tuple[TheoremResult, ...]   # a verified tuple's without their obligations, else the paths' own
+    theorems: tuple[TheoremResult, ...]   # a verified path's without their obligations, another path's its own
     named: str                            # the paths by name, each with its spec file where they lie in several
     seconds: float
     info: tuple[str, ...]
@@ -125,20 +125,19 @@ class PathsMemo:
         """A path's theorems with their statuses and no obligations (made once a path, shared by its kernels)."""
         found = self.stripped.get(id(part))
         if found is None:
-            found = self.stripped[id(part)] = tuple(replace(t, items=[]) for t in part.theorems)
+            found = self.stripped[id(part)] = tuple(replace(t, items=[]) if t.items else t for t in part.theorems)
         return found
 
     def combine(self, parts: list[CheckResult]) -> _Paths:
         key = tuple(map(id, parts))
         found = self.combined.get(key)
         if found is None:
-            theorems = tuple(t for p in parts for t in p.theorems)
-            verdict = check_verdict(t.status for t in theorems)
-            if verdict is Verdict.VERIFIED:
-                # every kernel of a path shares its proof: a verified kernel's report keeps each theorem's status,
-                # and the obligations are the path's (`--spec-out DIR`, then `prove`), not repeated for thousands
-                # of kernels
-                theorems = tuple(t for p in parts for t in self.strip(p))
+            verdict = check_verdict(t.status for p in parts for t in p.theorems)
+            # every kernel of a path shares its proof: a verified path is reported in a kernel's report by each
+            # theorem's status, its obligations being the path's (`--spec-out DIR`, then `prove`), not repeated for
+            # thousands of kernels; a path not verified keeps its obligations and counterexample
+            theorems = tuple(t for p in parts
+                             for t in (self.strip(p) if p.verdict is Verdict.VERIFIED else p.theorems))
             files = {p.spec_path for p in parts}   # a kernel's paths may lie in several spec files (PATHS_PER_SPEC)
             named = ", ".join(f"{p.name} ({os.path.basename(p.spec_path)})" if len(files) > 1 else p.name
                               for p in parts)
@@ -249,13 +248,21 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
     number of distinct operand paths proved."""
     from ..engine.proving import max_jobs, prove_in_parallel, run_all
     from ..specfile.loader import load_specs
-    representative: dict[PathCheck, KernelConfig] = {}
-    counts: Counter[PathCheck] = Counter()
+    # a mapping's paths arrive as one object each per worker's chunk (family_run.map_and_check): tallied by identity
+    # first, then each object hashed once (the frozen dataclasses hash every field, each time)
+    first_of: dict[int, tuple[PathCheck, KernelConfig]] = {}
+    weight_of: Counter[int] = Counter()
     for kc, m, weight in zip(configs, mapping, weights):
         if isinstance(m, Mapped):
             for c in m.checks:
-                representative.setdefault(c, kc)
-                counts[c] += weight
+                if id(c) not in first_of:
+                    first_of[id(c)] = (c, kc)
+                weight_of[id(c)] += weight
+    representative: dict[PathCheck, KernelConfig] = {}
+    counts: Counter[PathCheck] = Counter()
+    for i, (c, kc) in first_of.items():      # in the order the objects first appear: a path's first configuration
+        representative.setdefault(c, kc)
+        counts[c] += weight_of[i]
     # numbered (and proved, 400 a spec file) in the order of their kind and atom: paths alike share a file, and the
     # obligations they have in common are decided once in its worker
     paths = {c: f"path_{n:04d}_{c.operand.lower()}" for n, c in enumerate(sorted(representative, key=_proof_order), 1)}
@@ -279,7 +286,9 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
             try:
                 if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too; a
                     #                 worker proves runs of consecutive files (paths alike are neighbours)
-                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None, True)[0]
+                    # (brief: a verified path is reported by its theorems' statuses alone, `PathsMemo.strip`)
+                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None, True,
+                                               brief=True)[0]
                 else:
                     specs = load_specs(spec_files, allow_outside=True)
                     proved = run_all([(s, c) for s in specs for c in s.checks.values()], Settings(), 1, False, None)
@@ -290,18 +299,18 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
     memo = PathsMemo()
     # a mapping's paths arrive as one object each per worker's chunk (family_run.map_and_check): looked up by
     # identity first, the frozen dataclasses are hashed once an object, not once a use
-    of_object: dict[int, CheckResult] = {}
+    of_object: dict[int, tuple[CheckResult, str]] = {}
 
-    def result_of(c: PathCheck) -> CheckResult:
+    def result_of(c: PathCheck) -> tuple[CheckResult, str]:
         found = of_object.get(id(c))
         if found is None:
-            found = of_object[id(c)] = by_name[paths[c]]
+            found = of_object[id(c)] = (by_name[paths[c]], str(spec_of[c]))
         return found
     with gc_paused():        # hundreds of thousands of results, no cycles among them: the collector would walk them
         for kc, m in zip(configs, mapping):
             if isinstance(m, Unmapped):
                 results.append(_unmapped_result(kc, m.reason))
             else:
-                parts = [result_of(c) for c in m.checks]
-                results.append(kernel_result(kc, str(spec_of[m.checks[0]]), parts, m.how, memo))
+                found = [result_of(c) for c in m.checks]
+                results.append(kernel_result(kc, found[0][1], [r for r, _ in found], m.how, memo))
     return results, len(paths)
