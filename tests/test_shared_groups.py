@@ -41,11 +41,14 @@ def _gmma_atom(name: str, n: int, accumulator: str) -> str:
                         "(128,(64,16)):(0,(1,64))", accumulator)
 
 
-def _tma_check(name: str, atom: str, operand: str, smem: str, gmem: str = "(4096,4096):(4096,1)") -> str:
-    """A check of the operand TMA fills from `gmem` into `smem`, read by `atom`'s descriptor."""
+def _tma_check(name: str, atom: str, operand: str, smem: str, gmem: str = "(4096,4096):(4096,1)",
+               atom_layout: str = "") -> str:
+    """A check of the operand TMA fills from `gmem` into `smem`, read by `atom`'s descriptor (on the warpgroups
+    `atom_layout` lays out, when given)."""
+    tiled = f"    atom_layout: {atom_layout}\n" if atom_layout else ""
     return f"""  {name}:
     mma: "{atom}"
-    operand: {operand}
+{tiled}    operand: {operand}
     copy: SM90_TMA_LOAD
     value_type: half_t
     smem: "{smem}"
@@ -147,6 +150,7 @@ def _across_n(tmp_path: Path, smem: str):
                                                   _gmma_atom(WIDE, 128, "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))")],
                                [_tma_check("a_narrow", ATOM, "A", smem), _tma_check("a_wide", WIDE, "A", smem),
                                 _tma_check("a_wide_other_gmem", WIDE, "A", smem, "(4096,8192):(8192,1)"),
+                                _tma_check("a_wide_two_warpgroups", WIDE, "A", smem, atom_layout="[2, 1, 1]"),
                                 _tma_check("b_narrow", ATOM, "B", smem), _tma_check("b_wide", WIDE, "B", smem)]),
                     encoding="utf-8")
     return load_spec(path)
@@ -168,6 +172,11 @@ def test_an_a_tile_is_decided_once_for_wgmma_atoms_of_any_n(tmp_path: Path) -> N
     given = _shape(_operand_theorems(wide))
     forget()
     assert _shape(_operand_theorems(runner.run_check(spec, spec.checks["a_wide"]))) == given
+    # the same tile read by two warpgroups: the theorems are about every slice of the tile, whoever reads it
+    two = runner.run_check(spec, spec.checks["a_wide_two_warpgroups"])
+    assert two.verdict is Verdict.VERIFIED and all(t.seconds == 0.0 for t in _operand_theorems(two))
+    forget()
+    assert _shape(_operand_theorems(runner.run_check(spec, spec.checks["a_wide_two_warpgroups"]))) == given
     # another global tensor is another configuration: decided anew
     other = runner.run_check(spec, spec.checks["a_wide_other_gmem"])
     assert other.verdict is Verdict.VERIFIED
@@ -185,7 +194,7 @@ def test_a_b_tile_is_not_shared_across_n(tmp_path: Path) -> None:
 def test_a_broken_a_tile_is_refuted_for_each_atom_with_its_own_witness(tmp_path: Path) -> None:
     forget()
     spec = _across_n(tmp_path, BROKEN_SMEM)
-    for name in ("a_narrow", "a_wide"):
+    for name in ("a_narrow", "a_wide", "a_wide_two_warpgroups"):
         r = runner.run_check(spec, spec.checks[name])
         assert r.verdict is Verdict.REFUTED, [(t.id, t.status, t.reason) for t in r.theorems]
         refuted = [t for t in _operand_theorems(r) if t.status is Status.REFUTED]

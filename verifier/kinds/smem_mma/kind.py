@@ -46,6 +46,8 @@ SPARSE_A = ("{name}: A of {engine}, stored packed (M x K/2, PTX ISA {section}); 
             "stored elements as CuTe's TMA and descriptor recast them; theorems 9 and 13-16 read that stored tile, "
             "which {engine} reads through the descriptor like a dense operand of K/2")
 SPARSE_SECTIONS = {"wgmma": ("wgmma.mma_async.sp", "9.7.15.6"), "tcgen05.mma": ("tcgen05.mma.sp", "9.7.16.10.9.2")}
+# the check's fields the descriptor path's group does not read: the atom (read through atom_side), the tiled MMA
+NOT_READ_BY_GROUP = ("mma", "atom_layout", "permutation")
 SHARED_BASE_LIMIT = 1 << 18      # `explain --base`: an address inside a CTA's shared memory window
 SMEM_VIEW = View.SMEM.value        # the buffer's bytes as written and as read (views.py)
 
@@ -100,11 +102,13 @@ class SmemMmaKind(MmaPictures):
                      T.GMMA_END_TO_END: lambda: HT.end_to_end(setup, suspects)}
             return Planned({tid: plans[tid] for tid in order}, Sm90Chain(setup))
 
-        # the group reads the check's configuration, the atom only through atom_side (setup.py) and the copy atom
-        # that writes the tile: checks agreeing on these (a wgmma A of any N) decide it once
+        # the group reads the check's configuration but the tiled MMA (its theorems are about the whole tile, every
+        # instruction slice of it, whichever warpgroup reads it), the atom only through atom_side (setup.py) and the
+        # copy atom that writes the tile: checks agreeing on these (a wgmma A of any N, on any warpgroups) decide it
+        # once
         from ...cute.operand import Operand
         from .setup import atom_side
-        shared = ("smem_mma", order, configuration_key(check, ("mma",)),
+        shared = ("smem_mma", order, configuration_key(check, NOT_READ_BY_GROUP),
                   atom_side(spec.mma_atoms[check.mma], Operand.of(check.operand)), atom_key(_writer(spec, check)))
         return [atom_theorems, Group(order, build, shared=shared)]
 
