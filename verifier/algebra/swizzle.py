@@ -272,10 +272,11 @@ class ComposedLayout:
     composed: `functions.composition` of a composed layout with a swizzled right side nests one there (the one
     place that does, see there), which the port evaluates and prints but does not otherwise handle."""
 
-    __slots__ = ("a", "offset", "b")
+    __slots__ = ("a", "offset", "b", "text")
 
     def __init__(self, a: Swizzle | Layout, offset: Offset, b: Layout) -> None:
         self.a, self.offset, self.b = a, offset, b
+        self.text: str | None = None     # its print, made when first needed (a composed layout is never changed)
 
     @property
     def shape(self) -> IntTuple:
@@ -341,7 +342,10 @@ class ComposedLayout:
         return hash(str(self))
 
     def __str__(self) -> str:
-        return f"{self.a} o {_fmt_offset(self.offset)} o {self.b}"
+        # its equality and hash are its print's: a group's key, holding a swizzled layout, is hashed at every lookup
+        if self.text is None:
+            self.text = f"{self.a} o {_fmt_offset(self.offset)} o {self.b}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"ComposedLayout({self})"
