@@ -210,3 +210,34 @@ def test_overlapping_stages_are_refuted(tmp_path: Path) -> None:
     refuted = [i for t in r.theorems if t.id is T.GMMA_END_TO_END for i in t.items if i.status is Status.REFUTED]
     assert refuted and refuted[0].domain.startswith("element in [0,24576)")      # the whole buffer's elements
 
+
+
+PADDED_STAGES = '"Sw<3,4,3> o smem_ptr[16b](unset) o (128,64,2):(64,1,8200)"'   # stage 1 at 16,400 bytes
+
+
+@pytest.mark.parametrize("fields", [_smem(256, 128, 3), _smem(64, 128, 4, "GMMA::Layout_MN_SW64_Atom<half_t>"),
+                                    _smem(128, 64, 2, "GMMA::Layout_K_INTER_Atom<half_t>"),
+                                    {"smem": PADDED_STAGES}])
+def test_a_boxs_offset_on_integers_is_its_destination(tmp_path: Path, fields: dict[str, str]) -> None:
+    """Theorem 13's alignment of every box of every stage reads the boxes' offsets on integers (`box_offset`):
+    the symbolic destination's value at base 0."""
+    setup = _setup(_spec(tmp_path, {"c": fields}), "c")
+    assert setup.boxes is not None and setup.tile is not None
+    n0, n1 = setup.boxes.box
+    inner, outer = ((setup.extent[0], setup.extent[1]) if setup.boxes.inner_mode == 0
+                    else (setup.extent[1], setup.extent[0]))
+    boxes = [(bi, bo, s) for s in range(setup.stages) for bo in range(outer // n1) for bi in range(inner // n0)]
+    assert {s for _, _, s in boxes} == set(range(setup.stages))
+    for bi, bo, s in boxes:
+        destination = setup.box_destination(0, bi, bo, s)
+        assert destination.lo == destination.hi == setup.box_offset(bi, bo, s)
+
+
+def test_a_stage_that_starts_off_a_tma_boundary_is_refuted_at_its_first_box(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, {"padded": {"smem": PADDED_STAGES}})
+    r = run_check(spec, spec.checks["padded"])
+    tma = next(t for t in r.theorems if t.id is T.TMA_ENCODABLE)
+    aligned = next(i for i in tma.items if i.title.startswith("every box's destination is 128-byte aligned"))
+    assert r.verdict is Verdict.REFUTED and aligned.status is Status.REFUTED
+    assert aligned.witness is not None and aligned.witness.point == {"stage": 1, "box_inner": 0, "box_outer": 0,
+                                                                     "offset": 16400}

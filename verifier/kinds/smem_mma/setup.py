@@ -226,6 +226,14 @@ class Sm90Setup:
         coord = (mn, k, stage) if self.tile.inner.rank() > 2 else (mn, k)
         return const(base) + layout_expr(self.tile.inner, coord) * self.elem_bytes
 
+    def box_offset(self, bi: int, bo: int, stage: int) -> int:
+        """`box_destination` at base 0 on integers: the bytes from the buffer's start to box (bi, bo) of `stage`."""
+        assert self.tile is not None and self.boxes is not None
+        n0, n1 = self.boxes.box
+        inner, outer = bi * n0, bo * n1
+        mn, k = (inner, outer) if self.boxes.inner_mode == 0 else (outer, inner)
+        return int(self.tile.offset(mn, k, stage)) * self.elem_bytes
+
     def tma_address(self, base: ExprLike, mn: ExprLike, k: ExprLike, stage: ExprLike) -> Expr:
         """The byte TMA writes tile element (mn, k) of `stage` to (the hardware model, tma.py)."""
         assert self.tensor_map is not None

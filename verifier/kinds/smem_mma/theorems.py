@@ -143,7 +143,7 @@ def _destinations(setup: Sm90Setup, suspects: Suspects, box_suspect: Suspect) ->
         for bo in range(-(-outer_extent // n1)):
             for bi in range(-(-inner_extent // n0)):
                 total += 1
-                off = _int(setup.box_destination(0, bi, bo, s))
+                off = setup.box_offset(bi, bo, s)
                 if off % TMA.SMEM_ALIGN:
                     bad.append({"stage": s, "box_inner": bi, "box_outer": bo, "offset": off})
     first = bad[0] if bad else None
@@ -159,12 +159,6 @@ def _destinations(setup: Sm90Setup, suspects: Suspects, box_suspect: Suspect) ->
                           f"a multiple of {repeat} bytes: TMA and {setup.engine} swizzle absolute addresses",
                           align_suspect))
     return items
-
-
-def _int(e: object) -> int:
-    from ...symbolic.expr import Const
-    assert isinstance(e, Const), e
-    return e.value
 
 
 # --- theorem 14: TMA placement ---------------------------------------------------------------------------------
