@@ -477,3 +477,110 @@ def test_checks_proved_one_after_another_report_what_each_proved_alone_reports(n
         alone.append(runner.run_check(spec, check))
     assert [_report(r) for r in in_turn] == [_report(r) for r in alone]
     assert any(t.seconds == 0.0 for r in in_turn for t in r.theorems)     # some were given (an atom's, proved)
+
+
+# --- a structured-sparse wgmma's metadata (theorems 27, 28), shared across the atom's N ----------------------------
+
+METADATA_THEOREMS = (T.SPARSE_METADATA_TMA, T.SPARSE_METADATA_READ)
+SPARSE_E = "((2,2,8,4),(16,2)):((1024,0,1,16),(64,8))"       # MMA_Traits::ELayout of an f16 wgmma.mma_async.sp
+# SmemLayoutE and LayoutE of a cooperative 128x128x64 f16 mainloop (9 stages), as prescreen-cutlass writes them
+METADATA_SMEM = "(((_8,_2,_4),_2),((_16,_2,_2),_1),(_1,_9)):(((_64,_16,_1024),_4096),((_1,_512,_32),_0),(_0,_8192))"
+# ... its chunks of 16 k and of 2 k swapped: each thread's metadata read from another column
+BROKEN_METADATA_SMEM = ("(((_8,_2,_4),_2),((_16,_2,_2),_1),(_1,_9)):(((_64,_16,_1024),_4096),((_1,_32,_512),_0),"
+                        "(_0,_8192))")
+METADATA_GMEM = "(((_8,_2,_4),_4),((_16,_2,_2),_2)):(((_64,_16,_1024),_4096),((_1,_512,_32),_16384))"
+
+
+def _sparse_atom(name: str, n: int, sp_sel: int = 0) -> str:
+    """A wgmma.mma_async.sp atom m64nNk32 on half_t (K-major A and B, f32 accumulators) as an `mma_atoms` entry."""
+    entry = _wgmma_entry(name, n, 32, "f32.f16.f16", 'a: half_t, b: half_t, c: float, d: float, '
+                         'e: "sparse_elem<8,uint8_t>"', "(128,(64,32)):(0,(1,64))",
+                         f"((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))")
+    return (entry.replace("wgmma.mma_async.sync", "wgmma.mma_async.sp.sync") + f'    e: "{SPARSE_E}"\n'
+            + (f"    sp_sel: {sp_sel}\n" if sp_sel else ""))
+
+
+def _metadata_check(name: str, atom: str, smem: str) -> str:
+    return f"""  {name}:
+    mma: "{atom}"
+    metadata: A
+    atom_layout: [2, 1, 1]
+    copy: AutoVectorizingCopy
+    value_type: uint32_t
+    smem: "{smem}"
+    gmem: "{METADATA_GMEM}"
+"""
+
+
+SPARSE_NARROW = "SPARSE_64x64x32_F32F16F16_SS"
+SPARSE_WIDE = "SPARSE_64x128x32_F32F16F16_SS"
+SPARSE_OTHER_SEL = "SPARSE_64x128x32_F32F16F16_SS_SEL1"
+
+
+def _metadata_spec(tmp_path: Path, smem: str):
+    path = tmp_path / "metadata.yaml"
+    atoms = [_sparse_atom(SPARSE_NARROW, 64), _sparse_atom(SPARSE_WIDE, 128), _sparse_atom(SPARSE_OTHER_SEL, 128, 1)]
+    path.write_text("version: 2\nname: shared_metadata\ninclude: [" + repr(str(SPECS / "atoms" / "generic.yaml"))
+                    + "]\nmma_atoms:\n" + "".join(atoms) + "checks:\n"
+                    + _metadata_check("e_narrow", SPARSE_NARROW, smem) + _metadata_check("e_wide", SPARSE_WIDE, smem)
+                    + _metadata_check("e_other_sel", SPARSE_OTHER_SEL, smem), encoding="utf-8")
+    return load_spec(path, allow_outside=True)
+
+
+def _metadata_theorems(result):
+    return [t for t in result.theorems if t.id in METADATA_THEOREMS]
+
+
+def test_a_sparse_atoms_metadata_is_decided_once_for_any_n(tmp_path: Path) -> None:
+    forget()
+    spec = _metadata_spec(tmp_path, METADATA_SMEM)
+    narrow = runner.run_check(spec, spec.checks["e_narrow"])
+    wide = runner.run_check(spec, spec.checks["e_wide"])
+    assert narrow.verdict is Verdict.VERIFIED and wide.verdict is Verdict.VERIFIED
+    assert [t.id for t in _metadata_theorems(wide)] == list(METADATA_THEOREMS)
+    assert all(t.seconds == 0.0 for t in _metadata_theorems(wide))       # the metadata side of both atoms agrees
+    given = _report(wide)
+    forget()
+    assert _report(runner.run_check(spec, spec.checks["e_wide"])) == given
+    # another sparsity selector is another side: decided anew
+    other = runner.run_check(spec, spec.checks["e_other_sel"])
+    assert any(t.seconds > 0.0 for t in _metadata_theorems(other))
+
+
+def test_a_broken_metadata_tile_is_refuted_for_each_atom_with_its_own_witness(tmp_path: Path) -> None:
+    forget()
+    spec = _metadata_spec(tmp_path, BROKEN_METADATA_SMEM)
+    for name in ("e_narrow", "e_wide"):
+        r = runner.run_check(spec, spec.checks[name])
+        refuted = [t for t in _metadata_theorems(r) if t.status is Status.REFUTED]
+        assert r.verdict is Verdict.REFUTED and refuted and all(t.seconds > 0.0 for t in refuted)
+        assert refuted[0].first_failure().witness is not None
+
+
+def test_the_metadata_names_its_instruction_with_n_left_out() -> None:
+    from verifier.kinds.sparse.setup import metadata_side
+    spec = load_spec(SPECS / "catalog" / "sm90_sparse.yaml")
+    sides = {metadata_side(atom).instruction for atom in spec.mma_atoms.values() if atom.e is not None}
+    assert "wgmma.mma_async.sp.sync.aligned.m64nNk32.f32.f16.f16" in sides
+    assert all(".m64nNk" in s for s in sides)
+
+
+def test_the_metadatas_a_side_builds_what_the_whole_atom_builds() -> None:
+    """The metadata's partitions over the tiled MMA of the atom's A side are those over the whole atom's."""
+    from dataclasses import replace
+    from verifier.kinds.cute_objects import mma_atom
+    from verifier.kinds.sparse.config import MetadataCheck
+    from verifier.kinds.sparse.setup import build, metadata_side
+    spec = load_spec(SPECS / "catalog" / "sm90_sparse.yaml")
+    checks = [c for c in spec.checks.values() if isinstance(c, MetadataCheck)]
+    assert len(checks) >= 5
+    for check in checks:
+        atom = spec.mma_atoms[check.mma]
+        side = metadata_side(atom)
+        whole = replace(side, atom=mma_atom(atom))
+        assert side.atom != whole.atom
+        built = [build(check, atom, spec.copy_atoms.get(check.copy), s) for s in (side, whole)]
+        assert built[0].copy is not None and built[0].fragment is not None
+        for field in ("tile_problem", "cute_refusal", "source", "reads", "fragment", "a_slices", "rest", "threads"):
+            assert getattr(built[0], field) == getattr(built[1], field), (check.name, field)
+        assert built[0].copy.layout_tv == built[1].copy.layout_tv

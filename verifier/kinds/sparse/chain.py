@@ -55,13 +55,13 @@ class MetadataChain:
         assert s.a_slices is not None
         origin = _at(s.a_slices, (0, (group, 0)), (0, (r, kb)))
         m0, k0 = origin % s.blk_m, origin // s.blk_m
-        supplies = WS.supplies(s.stype, lane, s.atom.sp_sel)
+        supplies = WS.supplies(s.stype, lane, s.side.sp_sel)
         hw = WS.meta_bit(s.stype, lane, bit)
         from ...symbolic.expr import evaluate
         reads = bool(evaluate([supplies], {})[0])
         row, chunk, q = int(hw.row), int(hw.chunk), int(hw.nibble_bit)
         out.append(ChainLine("wgmma", f"warpgroup {group} lane {lane}: {'supplies' if reads else 'does not supply'} "
-                                      f"metadata under sp-sel {s.atom.sp_sel}; the A slice starts at (m {m0}, k {k0}); "
+                                      f"metadata under sp-sel {s.side.sp_sel}; the A slice starts at (m {m0}, k {k0}); "
                                       f"bit {bit} is bit {q} of chunk {chunk} (K {k0 + chunk * s.stype.chunk}.."
                                       f"{k0 + (chunk + 1) * s.stype.chunk - 1}) of row {m0 + row}: row bit "
                                       f"{k0 * eb + 4 * chunk + q}"))

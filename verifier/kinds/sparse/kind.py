@@ -13,7 +13,8 @@ from ...specfile.vocabulary import METADATA_KEYS
 from ...theorems.catalog import TheoremId
 from ..atom.kind import MMA_VIEW, MmaPictures
 from ..atom.plans import ALL_OPERANDS, atom_group
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, write_chain
+from ..base import (Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned, atom_key,
+                    configuration_key, write_chain)
 from ..registry import register
 from .config import MetadataCheck, read_metadata_check, reads_metadata_check
 
@@ -58,18 +59,24 @@ class MetadataKind(MmaPictures):
             return [atom_theorems,
                     Group(TMEM_METADATA_ORDER, lambda: _tmem_plans(spec, check, context))]
         context.info.append(INFERRED_NOTE)
+        from .setup import metadata_side
+        side = metadata_side(spec.mma_atoms[check.mma])
 
         def build() -> Planned:
             from . import theorems as MT
             from .chain import MetadataChain
             from .setup import build as build_metadata
-            setup = build_metadata(check, spec.mma_atoms[check.mma], spec.copy_atoms.get(check.copy))
+            setup = build_metadata(check, spec.mma_atoms[check.mma], spec.copy_atoms.get(check.copy), side)
             suspects = context.suspects
             plans: dict[TheoremId, PlanOf] = {T.SPARSE_METADATA_TMA: lambda: MT.metadata_tma(setup, suspects),
                                               T.SPARSE_METADATA_READ: lambda: MT.metadata_read(setup, suspects)}
             return Planned(plans, MetadataChain(setup))
 
-        return [atom_theorems, Group(METADATA_ORDER, build)]
+        # the group reads the check's configuration, the atom only through `side` and the copy atom: checks
+        # agreeing on these (the metadata of a wgmma.mma_async.sp of any N) decide it once
+        shared = ("metadata", METADATA_ORDER, configuration_key(check, ("mma",)), side.key(),
+                  atom_key(spec.copy_atoms.get(check.copy)))
+        return [atom_theorems, Group(METADATA_ORDER, build, shared=shared)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--lane THREAD --value BIT [--instance M,K_BLOCK] [--stage S]: one sp-meta bit's chain; --coord M,K

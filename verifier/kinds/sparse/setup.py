@@ -6,22 +6,23 @@ Problems CuTe would meet, or the models do not cover, are kept as data for the t
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Protocol
+from typing import Hashable, Protocol
 
 from ...algebra import functions as F
 from ...algebra.inttuple import AlgebraError, Underscore, product
 from ...algebra.layout import Layout
 from ...cute import sparse as SP
 from ...cute.copy import TiledCopy
-from ...cute.mma import TiledMMA
+from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...hardware import tma as TMA
 from ...hardware import wgmma_sparse as WS
 from ...hardware.base import CopyModel
 from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...hardware.registry import Instruction
-from ...specfile.model import CopyAtomSpec, MMAAtomSpec
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
 from ..cute_objects import copy_atom, copy_model_for, mma_atom
 from .config import MetadataCheck
 
@@ -62,10 +63,53 @@ class MetaLoad(Protocol):
     def shared_capacity(self) -> int: ...
 
 
+@dataclass(frozen=True)
+class MetadataSide:
+    """What a metadata check's build and theorems read of its sparse atom (`metadata_side`): `build` reads the atom
+    through this alone, and the theorems read `MetaSetup.atom` only to name it in a suspect -- so two checks whose
+    atoms agree here (a wgmma.mma_async.sp of any N) and whose own fields agree decide alike (the kind's shared
+    group).  The tiled MMA partitions E and A over the atom's A side (`operand_projection`: its M and K, thread ids
+    and A layout); the instruction is read for its sparse type (or why it has none) and named with its N left
+    out."""
+    atom: MMAAtom                          # CuTe's atom projected on A
+    e: Layout | None                       # MMA_Traits::ELayout: (thr, val) -> m + M k, logical elements of A
+    e_type: ValueType | None               # the atom's ValTypeE
+    sp_sel: int                            # its GMMA::SparseSel
+    stype: WS.SparseType | None            # the instruction's sparse type (None: not a wgmma.mma_async.sp)
+    instruction_problem: str | None        # ... why not
+    instruction: str                       # the instruction, its N left out (`mNnNkK`)
+
+    def key(self) -> tuple[Hashable, ...]:
+        """The side as a `Group.shared` key."""
+        from ...algebra.memo import exact_key
+        from ..base import content_key
+        return (content_key(self.atom, ()), exact_key(self.e), self.e_type, self.sp_sel,
+                None if self.stype is None else content_key(self.stype, ()), self.instruction_problem,
+                self.instruction)
+
+
+_SIDES: dict[Hashable, MetadataSide] = {}    # an atom's side, per process, by the atom's content (atom_key)
+WGMMA_N = re.compile(r"(?<=^m64n)\d+(?=k\d+$)")    # N in a wgmma shape qualifier m64nNkK
+
+
+def metadata_side(atom: MMAAtomSpec) -> MetadataSide:
+    """What `build` reads of `atom` (`MetadataSide`), made once for each atom definition."""
+    from ..base import atom_key
+    key = atom_key(atom)
+    found = _SIDES.get(key)
+    if found is None:
+        stype, problem = _sparse_type(atom)
+        instruction = ".".join(WGMMA_N.sub("N", q) for q in (atom.instruction or "").split("."))
+        found = _SIDES[key] = MetadataSide(operand_projection(mma_atom(atom), "A"), atom.e, atom.types.get("e"),
+                                           atom.sp_sel, stype, problem, instruction)
+    return found
+
+
 @dataclass
 class MetaSetup:
     check: MetadataCheck
-    atom: MMAAtomSpec
+    atom: MMAAtomSpec                      # named in a refutation's suspects: what is read of it is `side`
+    side: MetadataSide
     stype: WS.SparseType | None            # the instruction's sparse type (None: not a wgmma.mma_async.sp)
     instruction_problem: str | None
     e_bits: int                            # bits of one logical element of E (the atom's ValTypeE)
@@ -94,7 +138,7 @@ class MetaSetup:
 
     @property
     def warpgroup(self) -> int:
-        return int(self.atom.thr_id.size())
+        return int(self.side.atom.thr_id.size())
 
     @property
     def values(self) -> int:
@@ -119,7 +163,7 @@ class MetaSetup:
 
     @property
     def k_instr(self) -> int:
-        return int(self.atom.shape_mnk[2])
+        return int(self.side.atom.shape_mnk[2])
 
     @property
     def footprint_bits(self) -> int:
@@ -151,25 +195,26 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
-def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None) -> MetaSetup:
-    """Everything the metadata theorems need, read off the check and CuTe's derivations."""
-    stype, problem = _sparse_type(atom)
-    e_type = atom.types.get("e")
-    e_bits = e_type.bits if e_type is not None else 1
-    mma = TiledMMA(mma_atom(atom), check.atom_layout if check.atom_layout is not None else (1, 1, 1),
-                   check.permutation)
+def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None,
+          side: MetadataSide | None = None) -> MetaSetup:
+    """Everything the metadata theorems need, read off the check, the atom's side (`metadata_side`) and CuTe's
+    derivations."""
+    side = side or metadata_side(atom)
+    stype, problem = side.stype, side.instruction_problem
+    e_bits = side.e_type.bits if side.e_type is not None else 1
+    mma = TiledMMA(side.atom, check.atom_layout if check.atom_layout is not None else (1, 1, 1), check.permutation)
     smem = check.smem
     blk_m, blk_k = int(smem.mode(0).size()), int(smem.mode(1).size())
     stages = int(smem.mode(2).size()) if smem.rank() > 2 else 1
     g = check.gmem
     g_m, g_k = int(g.mode(0).size()), int(g.mode(1).size())
     if g_m % blk_m or g_k % blk_k:
-        s = MetaSetup(check, atom, stype, problem, e_bits, mma, blk_m, blk_k, stages, g, Layout(1, 0), (1, 1),
+        s = MetaSetup(check, atom, side, stype, problem, e_bits, mma, blk_m, blk_k, stages, g, Layout(1, 0), (1, 1),
                       tile_problem=f"the global E tensor's {g_m} x {g_k} is no whole number of {blk_m} x {blk_k} "
                                    "tiles")
     else:
         divided = F.zipped_divide(g, (blk_m, blk_k))
-        s = MetaSetup(check, atom, stype, problem, e_bits, mma, blk_m, blk_k, stages, divided.mode(0),
+        s = MetaSetup(check, atom, side, stype, problem, e_bits, mma, blk_m, blk_k, stages, divided.mode(0),
                       divided.mode(1), (g_m // blk_m, g_k // blk_k))
         found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, e_bits)
         if isinstance(found, SP.MetaTma):
@@ -183,14 +228,14 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
                           "(M, K) tiles")
     if copy_spec is not None:
         s.copy_model = copy_model_for(copy_spec, None, check.value_type.bits if check.value_type else None)
-    if copy_spec is None or atom.e is None or s.tile_problem is not None:
+    if copy_spec is None or side.e is None or s.tile_problem is not None:
         return s
     try:
         typed = copy_atom(copy_spec).with_value_bits(check.value_type.bits if check.value_type else META_WORD)
-        s.copy = SP.tiled_copy_e(mma, atom.e, typed)
+        s.copy = SP.tiled_copy_e(mma, side.e, typed)
         s.source = s.copy.tidfrg_S(Layout((blk_m, blk_k)))
         s.reads = s.copy.tidfrg_S(smem)
-        s.fragment = SP.register_fragment(mma, s.stage0, atom.e, s.copy, 0)
+        s.fragment = SP.register_fragment(mma, s.stage0, side.e, s.copy, 0)
         s.a_slices = mma.thrfrg(Layout((blk_m, blk_k)), "A")
     except AlgebraError as e:          # CuTe's own rule (a static_assert of make_tiled_copy / the divides)
         s.cute_refusal = str(e)

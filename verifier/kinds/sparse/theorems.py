@@ -127,25 +127,25 @@ def metadata_read(setup: MetaSetup, suspects: Suspects) -> Plan:
     problem = _tile_problem(setup)
     if problem is not None:
         return problem
-    check, atom = setup.check, setup.atom
+    check, side = setup.check, setup.side
     instruction = suspects.mma_instruction()
     items: list[Item] = [Fact("the atom issues wgmma.mma_async.sp", setup.stype is not None,
-                              setup.instruction_problem or str(atom.instruction), "wgmma.mma_async.sp.sync.aligned."
+                              setup.instruction_problem or side.instruction, "wgmma.mma_async.sp.sync.aligned."
                               "m64nNk{32,16,64}", instruction)]
     stype = setup.stype
     if stype is None:
         return items
     items.append(Fact(f"ValTypeE is {stype.bits_per_element} bit(s) a logical element of {stype.name} A (4 metadata "
                       f"bits a chunk of {stype.chunk})", setup.e_bits == stype.bits_per_element,
-                      f"{atom.types['e'].name} ({setup.e_bits} bits)" if "e" in atom.types else "none",
+                      f"{side.e_type.name} ({setup.e_bits} bits)" if side.e_type is not None else "none",
                       f"{stype.bits_per_element} bits", suspects.mma_type("e")))
-    sel = WS.sp_sel_problem(stype, atom.sp_sel)
+    sel = WS.sp_sel_problem(stype, side.sp_sel)
     items.append(Fact(f"the sparsity selector is one {stype.name} A allows", sel is None,
-                      sel or f"sp-sel {atom.sp_sel}", " or ".join(map(str, stype.sp_sels)),
-                      suspects.field("mma", f"the sp_sel of {atom.name} (its GMMA::SparseSel)")))
+                      sel or f"sp-sel {side.sp_sel}", " or ".join(map(str, stype.sp_sels)),
+                      suspects.field("mma", f"the sp_sel of {setup.atom.name} (its GMMA::SparseSel)")))
     e_layout = suspects.mma_layout("E", "MMA_Traits::ELayout, (thr, val) -> m + 64 k")
-    assert atom.e is not None
-    values = int(atom.e.mode(1).size())
+    assert side.e is not None
+    values = int(side.e.mode(1).size())
     items.append(Fact("the ELayout gives each thread 32 bits of metadata a wgmma (one sp-meta register)",
                       values * setup.e_bits == WS.META_BITS, f"{values} values of {setup.e_bits} bits",
                       f"{WS.META_BITS} bits", e_layout))
@@ -190,7 +190,7 @@ def metadata_read(setup: MetaSetup, suspects: Suspects) -> Plan:
     hw = WS.meta_bit(stype, lane, b)
     hw_row, hw_bit = m0 + hw.row, k0 * eb + hw.row_bit()
     cute_bit = k_c * eb + sub
-    supplies = WS.supplies(stype, lane, atom.sp_sel)
+    supplies = WS.supplies(stype, lane, side.sp_sel)
     row_bits = setup.blk_k * eb                  # the tile's metadata bits a row: bit m * row_bits + row bit
     tile = setup.blk_m * setup.blk_k
     val = Var("value", setup.values)
@@ -200,7 +200,7 @@ def metadata_read(setup: MetaSetup, suspects: Suspects) -> Plan:
         lt(inside, tile), lhs=inside, shown={"tile element": inside}, note="partition_S of make_tiled_copy_E over the "
         "tile's coordinates (every thread loads, whether or not its sp-sel reads it)"), e_layout, subject="E"))
     items.append(Claim(Obligation(
-        f"every sp-meta bit wgmma.mma_async.sp reads under sp-sel {atom.sp_sel} holds the metadata of the row and "
+        f"every sp-meta bit wgmma.mma_async.sp reads under sp-sel {side.sp_sel} holds the metadata of the row and "
         "chunk (at the chunk's bit) it reads the bit as, in the A slice of the same wgmma", [t, r, kb, b, s],
         and_(eq(m_c, hw_row), eq(cute_bit, hw_bit), eq(read, at)), premise=supplies,
         lhs=m_c * row_bits + cute_bit, rhs=hw_row * row_bits + hw_bit,
