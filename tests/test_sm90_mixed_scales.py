@@ -293,3 +293,46 @@ def test_explain_traces_an_a_element_to_its_scale_and_a_scale_to_its_readers(cap
     assert main(["explain", catalog, "--check", check, "--coord", "9,0", "--stage", "1"]) == 0
     out = capsys.readouterr().out
     assert "SmemLayoutScale(9, 0, stage 1) = slot 137" in out and "box (128, 1) element (9, 0)" in out
+
+
+def test_the_groups_failing_k_are_the_ones_read_from_another_column():
+    """group_failures (theorem 32's group fact, counted by intervals, every multiple of BLK_K skipped) against every k
+    of every k-tile: k fails when its group (kt BLK_K + k) / g is not the column kt / reload_factor loaded."""
+    from types import SimpleNamespace
+    from verifier.kinds.mixed_scale.theorems import group_failures
+    cases = [(64, [64, 128, 192, 256, 4096], 64), (64, [32], 8), (64, [96, 160], 12), (128, [48, 128, 200], 9),
+             (32, [32 * r for r in range(1, 17)] + [520], 17), (64, [1, 63, 65], 5)]
+    for bk, groups, k_tiles in cases:
+        failing, first = 0, None
+        for g in groups:
+            reload = MI.reload_factor(g, bk)
+            for kt in range(k_tiles):
+                for k in range(bk):
+                    if (kt * bk + k) // g != kt // reload:
+                        failing += 1
+                        first = first or (g, kt, k)
+        setup = SimpleNamespace(tile_k=bk, groups=groups, k_tiles=k_tiles)
+        assert group_failures(setup) == (failing, first), (bk, groups, k_tiles)   # type: ignore[arg-type]
+    assert group_failures(SimpleNamespace(tile_k=64, groups=[96], k_tiles=4))[0] > 0      # type: ignore[arg-type]
+
+
+def test_the_registers_read_are_each_value_and_k_blocks_register():
+    """table_registers (every (value, k-block) at once) against table_register one by one, for every check of the
+    catalog, its lookup-table ones included."""
+    from verifier.kinds.mixed_scale.theorems import table_register, table_registers
+    spec = load_spec(Path(__file__).parent.parent / "specs" / "catalog" / "sm90_mixed_scales.yaml")
+    seen_lookup = False
+    for check in spec.checks.values():
+        if not isinstance(check, MixedScaleCheck):
+            continue
+        setup = build_setup(spec, check)
+        if setup.registers is None or setup.a_fragment is None:
+            continue
+        values, m_blocks, k_blocks = setup.a_fragment
+        x_size = values * m_blocks
+        if setup.lookup is not None and x_size > int(setup.registers.read_view.size()):
+            continue
+        seen_lookup |= setup.lookup is not None
+        found = table_registers(setup, x_size, k_blocks)
+        assert found == [(x, kb, table_register(setup, x, kb)) for kb in range(k_blocks) for x in range(x_size)]
+    assert seen_lookup

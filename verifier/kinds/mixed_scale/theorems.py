@@ -190,6 +190,17 @@ def table_register(setup: MixedScaleSetup, x: int, kb: int) -> int:
     return int(r.read_view(x)) + int(r.k_mode(kb))
 
 
+def table_registers(setup: MixedScaleSetup, x_size: int, k_blocks: int) -> list[tuple[int, int, int]]:
+    """(x, kb, table_register(x, kb)) for every k-block and value, the k-block outermost: each layout read once a
+    value and once a k-block (table_register is the value's part plus the k-block's)."""
+    r = setup.registers
+    assert r is not None
+    lookup = setup.lookup
+    values = [lookup.table_register(x) if lookup is not None else int(r.read_view(x)) for x in range(x_size)]
+    blocks = [int(r.k_mode(kb)) for kb in range(k_blocks)]
+    return [(x, kb, values[x] + blocks[kb]) for kb in range(k_blocks) for x in range(x_size)]
+
+
 def written_register(setup: MixedScaleSetup, y: Expr) -> Expr:
     """Element y of tCrS_copy_view(_,_,0) = retile_D(tCrS): the register the k-block 0 copy writes element y to."""
     r = setup.registers
@@ -204,6 +215,10 @@ def group_failures(setup: MixedScaleSetup) -> tuple[int, tuple[int, int, int] | 
     bk = setup.tile_k
     failing, first = 0, None
     for g in setup.groups:
+        if g % bk == 0:
+            # g = R BLK_K: reload_factor is R, and k-tile kt's k all lie in group kt / R, [R BLK_K (kt / R), R BLK_K
+            # (kt / R + 1)), the column it loads -- no k fails, for any number of k-tiles
+            continue
         reload = MI.reload_factor(g, bk)
         for kt in range(setup.k_tiles):
             column = kt // reload
@@ -285,8 +300,7 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
                       f"(_,_,0) {write_size}", "as many of each (AutoVectorizingCopy copies element i to element i)",
                       copy_suspect))
     written = set(r.write_view.values())
-    missing = [(x, kb) for kb in range(k_blocks) for x in range(x_size)
-               if table_register(setup, x, kb) not in written]
+    missing = [(x, kb) for x, kb, register in table_registers(setup, x_size, k_blocks) if register not in written]
     what_reads = "every table register a k-block's A values are converted with" if check.lookup_table \
         else "every register a k-block's A values are multiplied by"
     items.append(Fact(f"{what_reads} is written by the k-block 0 copy",
@@ -404,7 +418,7 @@ def _positive_tables_fact(setup: MixedScaleSetup, x_size: int, k_blocks: int, re
     r = setup.registers
     assert r is not None
     derived = {int(v) + int(r.k_mode(0)) for v in r.read_view.values()}
-    stale = [(x, kb) for kb in range(k_blocks) for x in range(x_size) if table_register(setup, x, kb) not in derived]
+    stale = [(x, kb) for x, kb, register in table_registers(setup, x_size, k_blocks) if register not in derived]
     first = stale[0] if stale else None
     return Fact("every positive table a k-block reads was derived at k-block 0 from the negative one of its register",
                 not stale, f"{len(stale)} (value, k-block) read a register k-block 0 derives no positive table in"
