@@ -8,6 +8,7 @@ What CuTe would refuse, or the models do not cover, is kept as data (`*_problem`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ...algebra import functions as F
@@ -127,12 +128,12 @@ class BlockwiseSetup:
     def stage_stride(self) -> int:
         return int(self.check.smem.mode(2).stride) if self.stages > 1 else int(self.stage0.cosize())
 
-    @property
+    @cached_property
     def stage0(self) -> Layout:
         """// (mn, k) -> slot of stage 0."""
         return self.check.smem.slice((Underscore, Underscore, 0))
 
-    @property
+    @cached_property
     def slots(self) -> int:
         """The slots of a stage (size of filter_zeros of the atom)."""
         return int(filter_zero_strides(self.stage0).size())

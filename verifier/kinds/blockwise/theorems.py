@@ -134,13 +134,18 @@ def _past_stage(setup: BlockwiseSetup, active: int) -> str:
     assert setup.parts is not None
     dst = setup.parts.dst
     values = dst.filtered.mode(0)
+    slots = setup.slots
+    # each lane's, value's and call's part of the slot, read once (the slot is their sum)
+    lanes = [int(dst.thread(lane)) for lane in range(active)]
+    vector = [int(values(value)) for value in range(dst.vector)]
     for call in range(dst.calls):
-        for value in range(dst.vector):
-            for lane in range(active):
-                slot = int(dst.thread(lane)) + int(values(value)) + int(dst.rest(call))
-                if slot >= setup.slots:
+        rest = int(dst.rest(call))
+        for value, at in enumerate(vector):
+            for lane, base in enumerate(lanes):
+                slot = base + at + rest
+                if slot >= slots:
                     return (f": lane {lane}'s write {call * dst.vector + value} lands in slot {slot}, past the "
-                            f"stage's {setup.slots} slots (the next stage's slot {slot - setup.slots} when the stages "
+                            f"stage's {slots} slots (the next stage's slot {slot - slots} when the stages "
                             "are adjacent)")
     return ""
 
