@@ -20,6 +20,7 @@ Each part is decided by exhaustive enumeration of its whole domain on integers (
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...cute.convert import register_conversion
@@ -37,15 +38,29 @@ if TYPE_CHECKING:
 ENUMERATION = "exhaustive enumeration on integers"
 
 
-def _point_fact(title: str, failures: list[tuple[dict[str, int], str]], total: int, expected: str, suspect: object,
-                note: str) -> Fact:
+Failure = tuple[dict[str, int], str]     # a failing point, named, and what it holds
+
+
+@dataclass
+class Failures:
+    """The failing points of a fact decided over a whole domain, in the domain's order: the first one and their
+    number (the rest are counted, not named)."""
+    first: Failure | None = None
+    count: int = 0
+
+    @classmethod
+    def of(cls, failures: list[Failure]) -> Failures:
+        return cls(failures[0] if failures else None, len(failures))
+
+
+def _point_fact(title: str, failures: Failures, total: int, expected: str, suspect: object, note: str) -> Fact:
     """A fact decided over a whole domain: holds when nothing failed; else the first failing point and the count."""
-    if not failures:
+    if failures.first is None:
         return Fact(title, True, f"all {total} points", expected, suspect, note=f"{note}; {ENUMERATION}",  # type: ignore[arg-type]
                     domain_size=total)
-    point, actual = failures[0]
+    point, actual = failures.first
     return Fact(title, False, actual, expected, suspect, note=f"{note}; {ENUMERATION}", point=point,  # type: ignore[arg-type]
-                failing=len(failures), domain_size=total)
+                failing=failures.count, domain_size=total)
 
 
 def shuffled_a(setup: ShuffleSetup, suspects: Suspects) -> Plan:
@@ -98,7 +113,7 @@ def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
             else:
                 seen[p] = x
     items.append(_point_fact(f"distinct (m, k, stage) of the {bm}x{bk}x{stages} buffer have distinct shared "
-                             "elements", clash, len(positions), "distinct elements", smem,
+                             "elements", Failures.of(clash), len(positions), "distinct elements", smem,
                              "element = m + BLK_M (k + BLK_K stage)"))
     footprint = -(-int(layout.cosize()) * setup.narrow_bits // BYTE)
     items.append(Fact("the A buffer fits shared memory", footprint <= SM90_BLOCK_SHARED_BYTES, f"{footprint} bytes",
@@ -154,7 +169,7 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
     strides = [g // word_bytes for g in tma.global_strides]           # TMA elements
     g = check.gmem
     stage_bytes = setup.stage_stride * setup.narrow_bits // BYTE
-    failures: list[tuple[dict[str, int], str]] = []
+    failures = Failures()
     total = 0
     load_numpy()
     import numpy as np
@@ -175,9 +190,13 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
         lands = TMA.smem_address_nd(tensor_map, s * stage_bytes, tuple(index), 0)
         want_at = s * stage_bytes + words * word_bytes
         total += tma.box_words
-        for word in np.nonzero(lands != want_at)[0].tolist():
-            failures.append(({"stage": s, "word": word}, f"box word {word} of stage {s} lands at byte "
-                             f"{int(lands[word])}, not {s * stage_bytes + word * word_bytes}"))
+        wrong = np.nonzero(lands != want_at)[0]
+        if wrong.size and failures.first is None:
+            word = int(wrong[0])
+            failures.first = ({"stage": s, "word": word},
+                              f"box word {word} of stage {s} lands at byte {int(lands[word])}, not "
+                              f"{s * stage_bytes + word * word_bytes}")
+        failures.count += int(wrong.size)
     offsets = sum((i * d for i, d in zip(index, strides)), np.zeros_like(words))    # box word -> global TMA element
     shared_at = np.asarray(shared[:bm * bk], dtype=np.int64).reshape(bk, bm)          # [k, m] -> element
     glob_at = np.asarray(glob, dtype=np.int64)
@@ -191,12 +210,15 @@ def _placement(setup: ShuffleSetup, gmem: object) -> Fact:
             want = glob_at[mt * bm + m_index[None, :] + gm * (kt * bk + k_index[:, None])]
             total += bm * bk
             bad = (read != want // n) | (within != want % n) | (first % n != 0)
-            for k, m in zip(*(a.tolist() for a in np.nonzero(bad))):
+            failing = int(np.count_nonzero(bad))
+            if failing and failures.first is None:
+                k, m = (int(i) for i in np.unravel_index(int(np.argmax(bad)), bad.shape))   # the first, k-major
                 local, w, got = int(shared_at[k, m]), int(want[k, m]), int(read[k, m])
-                failures.append(({"tile_m": mt, "tile_k": kt, "m": m, "k": k},
-                                 f"shared element {local} (box word {local // n}, position {local % n}) is read from "
-                                 f"global word {got}, position {local % n}; the global element is {w} "
-                                 f"(word {w // n}, position {w % n})"))
+                failures.first = ({"tile_m": mt, "tile_k": kt, "m": m, "k": k},
+                                  f"shared element {local} (box word {local // n}, position {local % n}) is read from "
+                                  f"global word {got}, position {local % n}; the global element is {w} (word {w // n}, "
+                                  f"position {w % n})")
+            failures.count += failing
     return _point_fact("TMA brings every element (m, k) of every tile and stage from the global element the "
                        "reordered layout gives it to the shared element SmemLayoutA gives it", failures, total,
                        "the reordered layout's element", gmem,
@@ -233,7 +255,7 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
                                               f"past the fragment's {int(fragment.cosize())} registers")))
     converters = sorted({conv.name for conv in setup.converters})
     items.append(_point_fact("no conversion of a k-block writes a register outside that k-block's A fragment",
-                             outside, writes, "registers of its own k-block", suspects.field(
+                             Failures.of(outside), writes, "registers of its own k-block", suspects.field(
                                  "value_type", f"the converter of {check.value_type.name if check.value_type else ''}"
                                  f" ({'; '.join(converters)})"),
                              "dequantize_A_kblock: LayoutAwareConvert chunk by chunk; another k-block's registers may "
@@ -245,7 +267,7 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     assert len(hw[0]) == values      # the side's table covers the atom's values: the fragment's
     failures, total = _register_failures(setup, last, copied, hw, reads.values(), coords.values(), frag_table)
     items.append(_point_fact(REGISTERS_TITLE, failures, total, REGISTERS_EXPECTED,
-                             copy if failures and "not written" not in failures[0][1] else smem,
+                             copy if failures.first is not None and "not written" not in failures.first[1] else smem,
                              _registers_note(converters)))
     return items
 
@@ -262,11 +284,10 @@ def _registers_note(converters: list[str]) -> str:
 
 def _register_failures(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[int, int | None, str]],
                        copied: list[dict[int, int]], hw: HardwareA, read_values: list[int],
-                       coord_values: list[int], frag_values: list[int]
-                       ) -> tuple[list[tuple[dict[str, int], str]], int]:
+                       coord_values: list[int], frag_values: list[int]) -> tuple[Failures, int]:
     """Every (thread, value, M block, k-block, stage) of the fragment decided on whole arrays: the register the wgmma
     reads as A(m, k) must hold SmemLayoutA(m, k, stage) after its k-block's conversion.  Returns the failing points
-    (named, in the order thread, k-block, M block, value, stage) and the number of points."""
+    (the first named, in the order thread, k-block, M block, value, stage) and the number of points."""
     load_numpy()
     import numpy as np
     assert setup.fragment is not None
@@ -309,14 +330,17 @@ def _register_failures(setup: ShuffleSetup, last: dict[tuple[int, int], tuple[in
     want_at = np.where(found, (m + bm * k)[..., None] + bm * bk * stage, 0)          # [t, kb, r, i, s]
     got = offset[:, None, None, None, None] + np.asarray(read_values, dtype=np.int64)[read_at]
     want = setup.shared[want_at]
-    failures: list[tuple[dict[str, int], str]] = []
-    for t, kb, r, i, s in np.argwhere(~found | (got != want)).tolist():
+    bad = ~found | (got != want)
+    failures = Failures(count=int(np.count_nonzero(bad)))
+    if failures.count:                     # the first failing point, named (the rest are counted)
+        t, kb, r, i, s = (int(x) for x in np.unravel_index(int(np.argmax(bad)), bad.shape))
         point = {"thread": t, "value": i, "m_block": r, "k_block": kb, "stage": s}
         if (kb, r, i) in missing:
-            failures.append((point, missing[kb, r, i]))
-            continue
-        writer = last[(kb, int(register[kb, r, i]))]
-        failures.append((point, f"fragment register {register[kb, r, i]} holds shared element {got[t, kb, r, i, s]} "
-                                f"(load register {writer[1]}, copy element {source[kb, r, i]}), not "
-                                f"A({m[t, kb, r, i]}, {k[t, kb, r, i]})'s element {want[t, kb, r, i, s]}"))
+            failures.first = point, missing[kb, r, i]
+        else:
+            writer = last[(kb, int(register[kb, r, i]))]
+            failures.first = point, (f"fragment register {register[kb, r, i]} holds shared element "
+                                     f"{got[t, kb, r, i, s]} (load register {writer[1]}, copy element "
+                                     f"{source[kb, r, i]}), not A({m[t, kb, r, i]}, {k[t, kb, r, i]})'s element "
+                                     f"{want[t, kb, r, i, s]}")
     return failures, int(got.size)
