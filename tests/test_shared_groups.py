@@ -160,14 +160,21 @@ def _operand_theorems(result):
     return [t for t in result.theorems if t.id in OPERAND_THEOREMS]
 
 
+def _given_after(spec, first: str, second: str, ids: tuple[TheoremId, ...]):
+    """`second`'s result, proved after `first`: both verified, and `second` given the theorems `ids` (their group
+    decided once: no time of its own)."""
+    earlier = runner.run_check(spec, spec.checks[first])
+    later = runner.run_check(spec, spec.checks[second])
+    assert earlier.verdict is Verdict.VERIFIED and later.verdict is Verdict.VERIFIED
+    theorems = [t for t in later.theorems if t.id in ids]
+    assert [t.id for t in theorems] == list(ids) and all(t.seconds == 0.0 for t in theorems)
+    return later
+
+
 def test_an_a_tile_is_decided_once_for_wgmma_atoms_of_any_n(tmp_path: Path) -> None:
     forget()
     spec = _across_n(tmp_path, GOOD_SMEM)
-    narrow = runner.run_check(spec, spec.checks["a_narrow"])
-    wide = runner.run_check(spec, spec.checks["a_wide"])
-    assert narrow.verdict is Verdict.VERIFIED and wide.verdict is Verdict.VERIFIED
-    assert [t.id for t in _operand_theorems(wide)] == list(OPERAND_THEOREMS)
-    assert all(t.seconds == 0.0 for t in _operand_theorems(wide))        # the A side of both atoms agrees
+    wide = _given_after(spec, "a_narrow", "a_wide", OPERAND_THEOREMS)     # the A side of both atoms agrees
     assert any(t.seconds > 0.0 for t in _atom_theorems(wide))            # the wider atom's own theorems decided
     given = _shape(_operand_theorems(wide))
     forget()
@@ -557,11 +564,7 @@ def _metadata_theorems(result):
 def test_a_sparse_atoms_metadata_is_decided_once_for_any_n(tmp_path: Path) -> None:
     forget()
     spec = _metadata_spec(tmp_path, METADATA_SMEM)
-    narrow = runner.run_check(spec, spec.checks["e_narrow"])
-    wide = runner.run_check(spec, spec.checks["e_wide"])
-    assert narrow.verdict is Verdict.VERIFIED and wide.verdict is Verdict.VERIFIED
-    assert [t.id for t in _metadata_theorems(wide)] == list(METADATA_THEOREMS)
-    assert all(t.seconds == 0.0 for t in _metadata_theorems(wide))       # the metadata side of both atoms agrees
+    wide = _given_after(spec, "e_narrow", "e_wide", METADATA_THEOREMS)    # the metadata side of both atoms agrees
     given = _report(wide)
     forget()
     assert _report(runner.run_check(spec, spec.checks["e_wide"])) == given
