@@ -197,7 +197,7 @@ def load_and_prove(job: FileJob) -> LoadedFile:
 
 def brief_result(result: CheckResult) -> CheckResult:
     """`result` as a caller that reports a verified check by its theorems' statuses reads it: a verified check's
-    theorems without their obligations (a fifth of the bytes a worker sends); any other result whole."""
+    theorems without their obligations (a quarter to a third of the bytes a worker sends); any other result whole."""
     if result.verdict is not Verdict.VERIFIED:
         return result
     return replace(result, theorems=[replace(t, items=[]) for t in result.theorems])
