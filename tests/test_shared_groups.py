@@ -339,29 +339,6 @@ def test_stages_that_overlap_are_refuted_though_stage_0_was_proved_for_another_c
     assert injective.status is Status.REFUTED and injective.seconds > 0.0
     witness = injective.first_failure().witness
     assert witness is not None and witness.suspect is not None
-    assert witness.point and not witness.description_error     # described without a chain (CHAINLESS)
-
-
-def test_the_theorems_decided_without_a_chain_trace_no_witness_through_one() -> None:
-    """Theorem 9's group (and 12) is built without the tiled check's OperandChain: none of their claims traces one."""
-    from verifier.kinds.tiled import theorems as TT
-    from verifier.kinds.tiled.kind import CHAINLESS
-    from verifier.kinds.tiled.setup import build_tiled, staged
-    from verifier.theorems.claims import Claim, Trace
-    from verifier.theorems.suspects import Suspects
-    assert CHAINLESS == {T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE}
-    spec = load_spec(SPECS / "catalog" / "sm80_f16.yaml")
-    claims = 0
-    for check in list(spec.checks.values())[:40]:
-        if type(check).__name__ != "TiledCheck":
-            continue
-        s = build_tiled(check, spec.mma_atoms[check.mma], spec.copy_atoms[check.copy])
-        suspects = Suspects(spec, check)
-        for plan in (TT.smem_injective(staged(s), suspects), TT.copy_value_type(s, suspects)):
-            found = [i for i in plan if isinstance(i, Claim)] if isinstance(plan, list) else []
-            claims += len(found)
-            assert all(c.trace is Trace.NONE for c in found)
-    assert claims > 0
 
 
 def test_an_atom_whose_a_side_differs_is_decided_with_its_own_refutation(tmp_path: Path) -> None:

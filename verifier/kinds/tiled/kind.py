@@ -30,8 +30,6 @@ T = TheoremId
 # the theorems of the tiled path, in the order they are decided (17 with `banks: conflict_free`, 18 for a C store)
 TILED_ORDER = (T.COPY_DST_MATCHES_MMA, T.COPY_SRC_MATCHES_DST, T.COPY_ADDRESSING, T.FRAGMENT_ALIASING, T.END_TO_END,
                T.SMEM_INJECTIVE, T.SMEM_IN_BOUNDS, T.COPY_VALUE_TYPE)
-# the theorems whose plans read no chain (OperandChain) and whose claims trace no witness through one
-CHAINLESS = frozenset({T.SMEM_INJECTIVE, T.COPY_VALUE_TYPE})
 COPY_VIEW, SMEM_VIEW, BANKS_VIEW = View.COPY.value, View.SMEM.value, View.BANKS.value
 VIEWS = (MMA_VIEW, COPY_VIEW, SMEM_VIEW, BANKS_VIEW)
 LAYOUT_OF_SIDE = {"src": "SrcLayout", "dst": "DstLayout"}
@@ -133,29 +131,24 @@ class TiledKind:
             from .chain import OperandChain
             from .setup import staged
             s = setup()
-            ids = ids + ((T.C_OWNERSHIP,) if s.operand == "C" and s.is_store else ())
-            # the chain, for the groups whose theorems read it (theorem 9 alone, a group of its own, does not)
-            chain = None if CHAINLESS.issuperset(ids) else OperandChain(s)
-
-            def the_chain() -> OperandChain:
-                assert chain is not None
-                return chain
+            chain = OperandChain(s)
             suspects = context.suspects
             plans = {
-                T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(s, the_chain(), suspects),
-                T.COPY_SRC_MATCHES_DST: lambda: TT.source_matches_destination(s, the_chain(), suspects),
-                T.COPY_ADDRESSING: lambda: TT.addressing(s, the_chain(), suspects),
-                T.FRAGMENT_ALIASING: lambda: TT.fragment_aliasing(s, the_chain(), suspects),
-                T.END_TO_END: lambda: TT.end_to_end(s, the_chain(), suspects),
+                T.COPY_DST_MATCHES_MMA: lambda: TT.register_side_matches_mma(s, chain, suspects),
+                T.COPY_SRC_MATCHES_DST: lambda: TT.source_matches_destination(s, chain, suspects),
+                T.COPY_ADDRESSING: lambda: TT.addressing(s, chain, suspects),
+                T.FRAGMENT_ALIASING: lambda: TT.fragment_aliasing(s, chain, suspects),
+                T.END_TO_END: lambda: TT.end_to_end(s, chain, suspects),
                 T.SMEM_INJECTIVE: lambda: TT.smem_injective(staged(s), suspects),
-                T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(s, the_chain(), suspects),
+                T.SMEM_IN_BOUNDS: lambda: TT.smem_in_bounds(s, chain, suspects),
                 T.COPY_VALUE_TYPE: lambda: TT.copy_value_type(s, suspects),
-                T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(s, the_chain(), suspects),
-                T.C_OWNERSHIP: lambda: TT.c_store_ownership(staged(s), the_chain(), suspects),
+                T.SMEM_BANK_CONFLICTS: lambda: BT.bank_conflicts(s, chain, suspects),
+                T.C_OWNERSHIP: lambda: TT.c_store_ownership(staged(s), chain, suspects),
             }
+            ids = ids + ((T.C_OWNERSHIP,) if s.operand == "C" and s.is_store else ())
             if check.banks == BANKS_REPORT and T.COPY_DST_MATCHES_MMA in ids:   # once a check: with the copy's theorems
                 try:
-                    context.info.extend(BT.bank_report(s, the_chain()))
+                    context.info.extend(BT.bank_report(s, chain))
                 except Exception as e:  # noqa: BLE001 - information only: its failure is said, never a verdict
                     context.info.append(f"banks: the count could not be made: {type(e).__name__}: {e}")
             return Planned({tid: plans[tid] for tid in ids}, chain)
