@@ -13,7 +13,7 @@ its own); CuTe's objects, the hardware models and the theorems are imported by t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Protocol, TextIO, TypeVar
 
 from ..specfile.fields import AtomTable, Fields
 from ..specfile.model import CheckSpec, CopyAtomSpec, MMAAtomSpec, Spec
@@ -109,6 +109,22 @@ def atom_key(atom: MMAAtomSpec | CopyAtomSpec | None) -> tuple[Hashable, ...] | 
         found = _ATOM_KEYS[id(atom)] = content_key(atom, NOT_ATOM_CONTENT)
         weakref.finalize(atom, _ATOM_KEYS.pop, id(atom), None)
     return found
+
+
+S = TypeVar("S")
+
+
+def per_atom(make: Callable[[MMAAtomSpec], S]) -> Callable[[MMAAtomSpec], S]:
+    """`make` remembered per process by the atom's definition (`atom_key`): an atom defined alike in any number of
+    spec files (a kind's side of it, `ShuffleSide`, `MetadataSide`) is made once."""
+    made: dict[Hashable, S] = {}
+
+    def remembered(atom: MMAAtomSpec) -> S:
+        key = atom_key(atom)
+        if key not in made:
+            made[key] = make(atom)
+        return made[key]
+    return remembered
 
 
 @dataclass

@@ -25,6 +25,7 @@ from ...hardware.base import MMAModel
 from ...hardware.registry import Instruction
 from ...hardware.wgmma import parse_wgmma, wgmma_model
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
+from ..base import per_atom
 from ..cute_objects import copy_atom, mma_atom
 from .config import ShuffleCheck
 
@@ -57,22 +58,15 @@ class ShuffleSide:
         return content_key(self.atom, ()), self.a_type, self.hardware_a, self.model_problem
 
 
-_SIDES: dict[Hashable, ShuffleSide] = {}    # an atom's side, per process, by the atom's content (atom_key)
-
-
+@per_atom
 def shuffle_side(atom: MMAAtomSpec) -> ShuffleSide:
     """What `build` reads of `atom` (`ShuffleSide`), made once for each atom definition."""
-    from ..base import atom_key
-    key = atom_key(atom)
-    found = _SIDES.get(key)
-    if found is None:
-        model, problem = _rs_model(atom)
-        cute = mma_atom(atom)
-        lanes, values = int(cute.thr_id.size()), int(cute.thrval_to_mk.mode(1).size())
-        table = None if model is None else tuple(tuple(tuple(int(x) for x in model.a.coord(lane, i))
-                                                       for i in range(values)) for lane in range(lanes))
-        found = _SIDES[key] = ShuffleSide(operand_projection(cute, "A"), atom.types.get("a"), table, problem)
-    return found
+    model, problem = _rs_model(atom)
+    cute = mma_atom(atom)
+    lanes, values = int(cute.thr_id.size()), int(cute.thrval_to_mk.mode(1).size())
+    table = None if model is None else tuple(tuple(tuple(int(x) for x in model.a.coord(lane, i))
+                                                   for i in range(values)) for lane in range(lanes))
+    return ShuffleSide(operand_projection(cute, "A"), atom.types.get("a"), table, problem)
 
 
 @dataclass

@@ -48,10 +48,6 @@ class Failures:
     first: Failure | None = None
     count: int = 0
 
-    @classmethod
-    def of(cls, failures: list[Failure]) -> Failures:
-        return cls(failures[0] if failures else None, len(failures))
-
 
 def _point_fact(title: str, failures: Failures, total: int, expected: str, suspect: object, note: str) -> Fact:
     """A fact decided over a whole domain: holds when nothing failed; else the first failing point and the count."""
@@ -101,19 +97,21 @@ def _tma(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     bm, bk, stages = setup.blk_m, setup.blk_k, setup.stages
     layout = check.smem
     positions = setup.shared
-    clash: list[tuple[dict[str, int], str]] = []
-    if not _distinct(positions):                         # a repeat: each one named, in the buffer's order
+    clash = Failures()
+    if not _distinct(positions):                         # a repeat: the first named, in the buffer's order
         seen: dict[int, int] = {}
         for x, p in enumerate(positions.tolist()):
-            if p in seen:
-                y = seen[p]
-                clash.append(({"element": y, "element2": x}, f"(m {y % bm}, k {(y // bm) % bk}, stage "
-                              f"{y // (bm * bk)}) and (m {x % bm}, k {(x // bm) % bk}, stage {x // (bm * bk)}) both "
-                              f"at element {p}"))
-            else:
+            if p not in seen:
                 seen[p] = x
+                continue
+            y = seen[p]
+            if clash.first is None:
+                clash.first = ({"element": y, "element2": x}, f"(m {y % bm}, k {(y // bm) % bk}, stage "
+                               f"{y // (bm * bk)}) and (m {x % bm}, k {(x // bm) % bk}, stage {x // (bm * bk)}) "
+                               f"both at element {p}")
+            clash.count += 1
     items.append(_point_fact(f"distinct (m, k, stage) of the {bm}x{bk}x{stages} buffer have distinct shared "
-                             "elements", Failures.of(clash), len(positions), "distinct elements", smem,
+                             "elements", clash, len(positions), "distinct elements", smem,
                              "element = m + BLK_M (k + BLK_K stage)"))
     footprint = -(-int(layout.cosize()) * setup.narrow_bits // BYTE)
     items.append(Fact("the A buffer fits shared memory", footprint <= SM90_BLOCK_SHARED_BYTES, f"{footprint} bytes",
@@ -238,7 +236,7 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
     items: list[Item] = []
     # the registers each k-block's conversion writes, in program order: the last writer of each register
     last: dict[tuple[int, int], tuple[int, int | None, str]] = {}     # (k_block, register) -> chunk, source, name
-    outside: list[tuple[dict[str, int], str]] = []
+    outside = Failures()
     frag_table = fragment.values()
     kb_registers = [set(frag_table[per_kb * kb:per_kb * (kb + 1)]) for kb in range(k_blocks)]
     writes = 0
@@ -247,15 +245,18 @@ def _registers(setup: ShuffleSetup, suspects: Suspects) -> list[Item]:
             writes += 1
             reg = c.dst + d
             last[(c.k_block, reg)] = (c.index, None if q is None else c.src + q, conv.name)
-            if reg not in kb_registers[c.k_block]:
-                outside.append(({"k_block": c.k_block, "chunk": c.index, "position": d},
-                                f"{conv.name} of chunk {c.index} of k-block {c.k_block} writes fragment register "
-                                f"{reg}, " + (f"k-block {next(i for i, rs in enumerate(kb_registers) if reg in rs)}'s"
-                                              if any(reg in rs for rs in kb_registers) else
-                                              f"past the fragment's {int(fragment.cosize())} registers")))
+            if reg in kb_registers[c.k_block]:
+                continue
+            if outside.first is None:
+                outside.first = ({"k_block": c.k_block, "chunk": c.index, "position": d},
+                                 f"{conv.name} of chunk {c.index} of k-block {c.k_block} writes fragment register "
+                                 f"{reg}, " + (f"k-block {next(i for i, rs in enumerate(kb_registers) if reg in rs)}'s"
+                                               if any(reg in rs for rs in kb_registers) else
+                                               f"past the fragment's {int(fragment.cosize())} registers"))
+            outside.count += 1
     converters = sorted({conv.name for conv in setup.converters})
     items.append(_point_fact("no conversion of a k-block writes a register outside that k-block's A fragment",
-                             Failures.of(outside), writes, "registers of its own k-block", suspects.field(
+                             outside, writes, "registers of its own k-block", suspects.field(
                                  "value_type", f"the converter of {check.value_type.name if check.value_type else ''}"
                                  f" ({'; '.join(converters)})"),
                              "dequantize_A_kblock: LayoutAwareConvert chunk by chunk; another k-block's registers may "

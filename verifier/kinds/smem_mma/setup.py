@@ -214,9 +214,13 @@ class Sm90Setup:
 
     def box_origin(self, bi: ExprLike, bo: ExprLike) -> tuple[ExprLike, ExprLike]:
         """(mn, k) of the first element of box (bi along the inner dimension, bo along the outer)."""
+        return self._box_corner(const(bi), const(bo))
+
+    def _box_corner(self, bi: Any, bo: Any) -> tuple[Any, Any]:
+        """`box_origin` on integers or expressions as given."""
         assert self.boxes is not None
         n0, n1 = self.boxes.box
-        inner, outer = const(bi) * n0, const(bo) * n1
+        inner, outer = bi * n0, bo * n1
         return (inner, outer) if self.boxes.inner_mode == 0 else (outer, inner)
 
     def box_destination(self, base: ExprLike, bi: ExprLike, bo: ExprLike, stage: ExprLike) -> Expr:
@@ -228,10 +232,8 @@ class Sm90Setup:
 
     def box_offset(self, bi: int, bo: int, stage: int) -> int:
         """`box_destination` at base 0 on integers: the bytes from the buffer's start to box (bi, bo) of `stage`."""
-        assert self.tile is not None and self.boxes is not None
-        n0, n1 = self.boxes.box
-        inner, outer = bi * n0, bo * n1
-        mn, k = (inner, outer) if self.boxes.inner_mode == 0 else (outer, inner)
+        assert self.tile is not None
+        mn, k = self._box_corner(bi, bo)
         return int(self.tile.offset(mn, k, stage)) * self.elem_bytes
 
     def tma_address(self, base: ExprLike, mn: ExprLike, k: ExprLike, stage: ExprLike) -> Expr:

@@ -23,6 +23,7 @@ from ...hardware.base import CopyModel
 from ...hardware.shared_memory import SM90_BLOCK_SHARED_BYTES
 from ...hardware.registry import Instruction
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
+from ..base import per_atom
 from ..cute_objects import copy_atom, copy_model_for, mma_atom
 from .config import MetadataCheck
 
@@ -88,21 +89,16 @@ class MetadataSide:
                 self.instruction)
 
 
-_SIDES: dict[Hashable, MetadataSide] = {}    # an atom's side, per process, by the atom's content (atom_key)
 WGMMA_N = re.compile(r"(?<=^m64n)\d+(?=k\d+$)")    # N in a wgmma shape qualifier m64nNkK
 
 
+@per_atom
 def metadata_side(atom: MMAAtomSpec) -> MetadataSide:
     """What `build` reads of `atom` (`MetadataSide`), made once for each atom definition."""
-    from ..base import atom_key
-    key = atom_key(atom)
-    found = _SIDES.get(key)
-    if found is None:
-        stype, problem = _sparse_type(atom)
-        instruction = ".".join(WGMMA_N.sub("N", q) for q in (atom.instruction or "").split("."))
-        found = _SIDES[key] = MetadataSide(operand_projection(mma_atom(atom), "A"), atom.e, atom.types.get("e"),
-                                           atom.sp_sel, stype, problem, instruction)
-    return found
+    stype, problem = _sparse_type(atom)
+    instruction = ".".join(WGMMA_N.sub("N", q) for q in (atom.instruction or "").split("."))
+    return MetadataSide(operand_projection(mma_atom(atom), "A"), atom.e, atom.types.get("e"), atom.sp_sel, stype,
+                        problem, instruction)
 
 
 @dataclass
@@ -110,9 +106,6 @@ class MetaSetup:
     check: MetadataCheck
     atom: MMAAtomSpec                      # named in a refutation's suspects: what is read of it is `side`
     side: MetadataSide
-    stype: WS.SparseType | None            # the instruction's sparse type (None: not a wgmma.mma_async.sp)
-    instruction_problem: str | None
-    e_bits: int                            # bits of one logical element of E (the atom's ValTypeE)
     mma: TiledMMA
     blk_m: int
     blk_k: int
@@ -135,6 +128,20 @@ class MetaSetup:
     @property
     def threads(self) -> int:
         return self.mma.num_threads()
+
+    @property
+    def stype(self) -> WS.SparseType | None:
+        """The instruction's sparse type (None: not a wgmma.mma_async.sp, `instruction_problem` says why)."""
+        return self.side.stype
+
+    @property
+    def instruction_problem(self) -> str | None:
+        return self.side.instruction_problem
+
+    @property
+    def e_bits(self) -> int:
+        """Bits of one logical element of E (the atom's ValTypeE)."""
+        return self.side.e_type.bits if self.side.e_type is not None else 1
 
     @property
     def warpgroup(self) -> int:
@@ -200,8 +207,6 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
     """Everything the metadata theorems need, read off the check, the atom's side (`metadata_side`) and CuTe's
     derivations."""
     side = side or metadata_side(atom)
-    stype, problem = side.stype, side.instruction_problem
-    e_bits = side.e_type.bits if side.e_type is not None else 1
     mma = TiledMMA(side.atom, check.atom_layout if check.atom_layout is not None else (1, 1, 1), check.permutation)
     smem = check.smem
     blk_m, blk_k = int(smem.mode(0).size()), int(smem.mode(1).size())
@@ -209,14 +214,14 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
     g = check.gmem
     g_m, g_k = int(g.mode(0).size()), int(g.mode(1).size())
     if g_m % blk_m or g_k % blk_k:
-        s = MetaSetup(check, atom, side, stype, problem, e_bits, mma, blk_m, blk_k, stages, g, Layout(1, 0), (1, 1),
+        s = MetaSetup(check, atom, side, mma, blk_m, blk_k, stages, g, Layout(1, 0), (1, 1),
                       tile_problem=f"the global E tensor's {g_m} x {g_k} is no whole number of {blk_m} x {blk_k} "
                                    "tiles")
     else:
         divided = F.zipped_divide(g, (blk_m, blk_k))
-        s = MetaSetup(check, atom, side, stype, problem, e_bits, mma, blk_m, blk_k, stages, divided.mode(0),
+        s = MetaSetup(check, atom, side, mma, blk_m, blk_k, stages, divided.mode(0),
                       divided.mode(1), (g_m // blk_m, g_k // blk_k))
-        found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, e_bits)
+        found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, s.e_bits)
         if isinstance(found, SP.MetaTma):
             s.tma = found
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
