@@ -40,7 +40,7 @@ import re
 import sys
 from dataclasses import dataclass, field, replace
 from contextlib import contextmanager
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Callable, Iterator
 
 from .blockwise import BLOCKWISE_KINDS, NAME
@@ -679,6 +679,12 @@ def families(arch: int, level: str, limit_s: float = FAMILY_LIMIT_S, jobs: int =
     return in_child(generate_families, arch, level, limit_s)
 
 
+@lru_cache(maxsize=None)
+def _sample_args(arch: int, level: str) -> Any:
+    """The Manifest's arguments for the samples of one space, made once (the Manifest only reads them)."""
+    return manifest_args(arch, level)
+
+
 def sample_config(member: Member, arch: int, level: str) -> KernelConfig:
     """A family member through the per-kernel path: its Create call run again by CUTLASS's real Create into a real
     Manifest, the kernel of its name taken from the Manifest."""
@@ -688,7 +694,7 @@ def sample_config(member: Member, arch: int, level: str) -> KernelConfig:
     from cutlass_library.library import OperationKind
     call = member.call
     assert call is not None
-    m = manifest.Manifest(manifest_args(arch, level))
+    m = manifest.Manifest(_sample_args(arch, level))
     getattr(generator, call.creator)(
         m, [[list(x) for x in call.layout]], [call.tile], call.data_type,
         [[member.kernel_schedule, member.epilogue_schedule]], epilogue_functor=call.epilogue_functor,

@@ -52,8 +52,16 @@ class KernelConfig:
     complex_operands: bool = False   # A and B hold complex values (DataType cf32 / cf64: a cgemm / zgemm)
 
 
+_NAMES: dict[int, tuple[object, str]] = {}   # id -> (the value, kept so that its id stays its own; its name)
+
+
 def _name(enum_value: object) -> str:
-    return str(enum_value).split(".")[-1]
+    """An enum member's name as CUTLASS prints it (`DataType.f16` -> `f16`), made once a member: config_of reads
+    nine of them a kernel, and an Enum's __str__ runs in Python."""
+    found = _NAMES.get(id(enum_value))
+    if found is None or found[0] is not enum_value:
+        found = _NAMES[id(enum_value)] = (enum_value, str(enum_value).split(".")[-1])
+    return found[1]
 
 
 def _triple(values: Iterable[SupportsInt], what: str, kernel: str) -> tuple[int, int, int]:
