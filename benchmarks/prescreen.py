@@ -13,7 +13,12 @@ with its 3.x Create functions made no-ops (no kernel is built, named or recorded
 the listing cuts it and both parts run at once in their own processes (the listing's own set-up: its memo of
 to_grouped_schedule) -- the least that listing the space through the generator costs, whatever is done with it.
 
+With --baseline-rev REV, each round runs the command of the verifier package as it was at REV (git archive) just
+before this tree's, and the table has a row for each with the ratio of this tree's median to the baseline's, measured
+in the same run: on a shared machine whose speed drifts, rounds run back to back compare better than runs apart.
+
     python benchmarks/prescreen.py [--rounds 3] [--jobs 2] [--level N [--generator-floor]] [--arch 80 ...]
+                                   [--baseline-rev REV]
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,14 +48,29 @@ PHASES = re.compile(r"enumeration (?P<listing>[\d.]+) s, mapping and cross-check
 PHASE_COLUMNS = ("listing", "mapping", "proofs")
 
 
-def one(arch: int, jobs: int, level: str) -> tuple[float, float, str]:
-    """Wall seconds, CPU seconds (the command and its children) and the report's first line of one run."""
+THIS_TREE = "this tree"
+
+
+def baseline(rev: str, scratch: Path) -> Path:
+    """The verifier package and its atom library (specs/) as they were at `rev` (git archive), run from the returned
+    directory."""
+    where = scratch / f"baseline-{rev}"
+    where.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier", "specs"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    return where
+
+
+def one(arch: int, jobs: int, level: str, tree: Path = ROOT) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (the command and its children) and the report's first line of one run of the
+    verifier package under `tree`."""
     cmd = [sys.executable, "-m", "verifier", "prescreen-cutlass", "--arch", str(arch), "--jobs", str(jobs)]
     if level:
         cmd += ["--level", level]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)})
     seconds = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode not in (0, 1):
@@ -88,45 +109,69 @@ def main() -> None:
     ap.add_argument("--generator-floor", action="store_true",
                     help="with --level: also time CUTLASS's generator alone (its Create calls no-ops)")
     ap.add_argument("--generator-part", type=int, choices=(0, 1), help=argparse.SUPPRESS)   # floor's child
+    ap.add_argument("--baseline-rev", metavar="REV", help="also time the verifier package at this git revision")
     args = ap.parse_args()
     if args.generator_part is not None:
         generator_part(args.arch[0], args.level, args.generator_part)
         return
     if args.generator_floor and not args.level:
         ap.error("--generator-floor needs --level")
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = ({f"baseline {args.baseline_rev}": baseline(args.baseline_rev, Path(scratch))}
+                 if args.baseline_rev else {})
+        trees[THIS_TREE] = ROOT
+        measure(args, trees)
+
+
+Row = tuple[int, str]         # (arch, tree)
+
+
+def measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
+    """Run the rounds over every architecture and tree (interleaved), then print the tables."""
+    rows: list[Row] = [(arch, tree) for arch in args.arch or ARCHITECTURES for tree in trees]
     floors: dict[int, list[tuple[float, float]]] = {arch: [] for arch in args.arch or ARCHITECTURES}
-    times: dict[int, list[float]] = {arch: [] for arch in args.arch or ARCHITECTURES}
-    cpus: dict[int, list[float]] = {arch: [] for arch in times}
-    heads: dict[int, str] = {}
-    phases: dict[int, list[dict[str, float]]] = {arch: [] for arch in times}   # the command's own, by its report
+    times: dict[Row, list[float]] = {row: [] for row in rows}
+    cpus: dict[Row, list[float]] = {row: [] for row in rows}
+    heads: dict[Row, str] = {}
+    phases: dict[Row, list[dict[str, float]]] = {row: [] for row in rows}   # the command's own, by its report
     for _ in range(args.rounds):
-        for arch in times:
+        for arch in floors:
             if args.generator_floor:
                 floors[arch].append(floor(arch, args.level))
-            seconds, cpu, heads[arch] = one(arch, args.jobs, args.level)
-            times[arch].append(seconds)
-            cpus[arch].append(cpu)
-            said = PHASES.search(heads[arch])
-            if said:
-                phases[arch].append({k: float(v) for k, v in said.groupdict().items()})
+            for tree, where in trees.items():
+                row = (arch, tree)
+                seconds, cpu, heads[row] = one(arch, args.jobs, args.level, where)
+                times[row].append(seconds)
+                cpus[row].append(cpu)
+                said = PHASES.search(heads[row])
+                if said:
+                    phases[row].append({k: float(v) for k, v in said.groupdict().items()})
     print(f"machine: {os.cpu_count()} cores; --jobs {args.jobs}" + (f"; --level {args.level}" if args.level else "")
           + f"; {args.rounds} interleaved rounds, medians of the whole command (start, enumeration, mapping, proofs, "
           "report)")
-    columns = ("arch", "kernels", "families", "mapped", "mapped families", "paths", "samples checked",
-               "median (s)", "median CPU (s)") + tuple(f"{c} (s)" for c in PHASE_COLUMNS if args.level)
+    compared = len(trees) > 1
+    columns = (("tree",) if compared else ()) + (
+        "arch", "kernels", "families", "mapped", "mapped families", "paths", "samples checked", "median (s)",
+        "median CPU (s)") + tuple(f"{c} (s)" for c in PHASE_COLUMNS if args.level) + (
+        ("ratio to the baseline",) if compared else ())
     print("| " + " | ".join(columns) + " |")
     print("|" + "|".join("---" for _ in columns) + "|")
-    for arch, ts in times.items():
-        found = (FAMILIES if args.level else KERNELS).search(heads[arch])
+    for (arch, tree), ts in times.items():
+        head = heads[(arch, tree)]
+        found = (FAMILIES if args.level else KERNELS).search(head)
         got = found.groupdict() if found else {}
-        row = [str(arch)] + [got.get(c, "-" if found else "?")      # "-": not a column of the default space's line
-                             for c in ("kernels", "families", "mapped", "mapped_families", "paths", "samples")]
-        row += [f"{statistics.median(ts):.2f}", f"{statistics.median(cpus[arch]):.2f}"]
+        cells = ([tree] if compared else []) + [str(arch)] + [
+            got.get(c, "-" if found else "?")      # "-": not a column of the default space's line
+            for c in ("kernels", "families", "mapped", "mapped_families", "paths", "samples")]
+        cells += [f"{statistics.median(ts):.2f}", f"{statistics.median(cpus[(arch, tree)]):.2f}"]
         if args.level:      # the medians of the phases the command reports (listing, mapping and cross-checks,
             #                  proofs and report)
-            row += [f"{statistics.median(p[c] for p in phases[arch]):.1f}" if phases[arch] else "?"
-                    for c in PHASE_COLUMNS]
-        print("| " + " | ".join(row) + " |")
+            reported = phases[(arch, tree)]
+            cells += [f"{statistics.median(p[c] for p in reported):.1f}" if reported else "?" for c in PHASE_COLUMNS]
+        if compared:        # this tree's median (or the baseline's own) over the baseline's, same architecture
+            first = statistics.median(times[(arch, next(iter(trees)))])
+            cells.append(f"{statistics.median(ts) / first:.2f}")
+        print("| " + " | ".join(cells) + " |")
     if args.generator_floor:
         print()
         print("CUTLASS's generator alone at this level (3.x Create calls no-ops; its two parts at once, each in its "
