@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from revision import unpacked
+
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ("import json, sys; from verifier.prescreen.families import generate_families; "
         "f = generate_families(90, sys.argv[1]); print(json.dumps([len(f), sum(x.kernels for x in f)]))")
@@ -40,16 +42,6 @@ FLOOR = ("import sys; from cutlass_library import generator, library, sm90_utils
          "[setattr(m, 'to_grouped_schedule', grouped) for m in (generator, library, sm90_utils) "
          "if 'to_grouped_schedule' in m.__dict__]; run_generator(90, sys.argv[1]); print('[0, 0]')")
 FLOOR_ROW = "CUTLASS's generator alone (creators doing nothing)"
-
-
-def baseline(rev: str, scratch: Path) -> Path:
-    """The verifier package as it was at `rev` (git archive), run from the returned directory."""
-    where = scratch / f"baseline-{rev}"
-    where.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier"], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
-    return where
 
 
 def one(cwd: Path, level: str, jobs: int, floor: bool = False) -> tuple[float, float, tuple[int, int]]:
@@ -77,7 +69,7 @@ def main() -> None:
     ap.add_argument("--floor", action="store_true", help="also time CUTLASS's generator alone (creators doing nothing)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        sides = {f"baseline {args.baseline_rev}": baseline(args.baseline_rev, Path(scratch)), "this tree": ROOT}
+        sides = {f"baseline {args.baseline_rev}": unpacked(args.baseline_rev, Path(scratch)), "this tree": ROOT}
         times: dict[str, list[float]] = {name: [] for name in sides}
         cpus: dict[str, list[float]] = {name: [] for name in sides}
         counts: dict[str, set[tuple[int, int]]] = {name: set() for name in sides}

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from revision import unpacked
+
 ROOT = Path(__file__).resolve().parent.parent
 ARCHITECTURES = (80, 90, 100)         # prescreen-cutlass --arch choices, each timed unless --arch picks some
 
@@ -49,17 +51,6 @@ PHASE_COLUMNS = ("listing", "mapping", "proofs")
 
 
 THIS_TREE = "this tree"
-
-
-def baseline(rev: str, scratch: Path) -> Path:
-    """The verifier package and its atom library (specs/) as they were at `rev` (git archive), run from the returned
-    directory."""
-    where = scratch / f"baseline-{rev}"
-    where.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier", "specs"], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
-    return where
 
 
 def one(arch: int, jobs: int, level: str, tree: Path = ROOT) -> tuple[float, float, str]:
@@ -117,7 +108,7 @@ def main() -> None:
     if args.generator_floor and not args.level:
         ap.error("--generator-floor needs --level")
     with tempfile.TemporaryDirectory() as scratch:
-        trees = ({f"baseline {args.baseline_rev}": baseline(args.baseline_rev, Path(scratch))}
+        trees = ({f"baseline {args.baseline_rev}": unpacked(args.baseline_rev, Path(scratch))}
                  if args.baseline_rev else {})
         trees[THIS_TREE] = ROOT
         measure(args, trees)

@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from revision import unpacked
+
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -102,11 +104,7 @@ def interleaved(commands: dict[str, Command], rounds: int, before_each: dict[str
 def baseline_tool(rev: str, scratch: Path) -> Path:
     """The verifier package and its specs as they were at `rev` (git archive), to be run from the returned
     directory (the catalog of that revision is the one it proves: the same checks, as its loader reads them)."""
-    where = scratch / f"baseline-{rev}"
-    where.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "verifier", "specs"], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    where = unpacked(rev, scratch)
     subprocess.run([PY, "-m", "compileall", "-q", str(where / "verifier")], check=True, env=ENV,
                    stdout=subprocess.DEVNULL)
     return where

@@ -44,8 +44,8 @@ from functools import lru_cache, partial
 from typing import Any, Callable, Iterator
 
 from .blockwise import BLOCKWISE_KINDS, NAME
-from .space import (KernelConfig, SpaceError, config_of, gc_paused, in_child, in_children, manifest_args,
-                    run_generator)
+from .space import (KernelConfig, SpaceError, config_of, enum_name, gc_paused, in_child, in_children,
+                    manifest_args, run_generator)
 
 FAMILY_LIMIT_S = 600           # a family enumeration running longer is refused, never waited on
 # KernelConfig fields an architecture's mapper (builders.py) does not read: members of one family may differ in them
@@ -397,7 +397,7 @@ class _Space:
                     fast = (id(op), id(kernel_schedule), cluster_key, part)   # (ids: see `suffix`)
                     family = self.fast.get(fast)
                     if family is None:
-                        schedule = _schedule_name(kernel_schedule)
+                        schedule = enum_name(kernel_schedule)
                         whole = (op.base, schedule, part, cluster_key)
                         family = self.fast[fast] = self.by_key.get(whole) or self.new_family(
                             whole, replace(op.config, name=prefix + new[0][0], schedule=schedule, cluster=cluster))
@@ -534,10 +534,6 @@ def _name_part(kind: str, name: str) -> str:
 def _kind(gemm_kind: Any) -> dict[str, Any]:
     """The GemmKind argument of a Create call: none for a creator that takes none."""
     return {} if gemm_kind is None else {"gemm_kind": gemm_kind}
-
-
-def _schedule_name(schedule: Any) -> str:
-    return str(schedule).split(".")[-1]
 
 
 def _member(recorded: tuple[Any, ...]) -> Member:

@@ -52,15 +52,15 @@ class KernelConfig:
     complex_operands: bool = False   # A and B hold complex values (DataType cf32 / cf64: a cgemm / zgemm)
 
 
-_NAMES: dict[int, tuple[object, str]] = {}   # id -> (the value, kept so that its id stays its own; its name)
+_ENUM_NAMES: dict[int, tuple[object, str]] = {}   # id -> (the value, kept so that its id stays its own; its name)
 
 
-def _name(enum_value: object) -> str:
+def enum_name(enum_value: object) -> str:
     """An enum member's name as CUTLASS prints it (`DataType.f16` -> `f16`), made once a member: config_of reads
     nine of them a kernel, and an Enum's __str__ runs in Python."""
-    found = _NAMES.get(id(enum_value))
+    found = _ENUM_NAMES.get(id(enum_value))
     if found is None or found[0] is not enum_value:
-        found = _NAMES[id(enum_value)] = (enum_value, str(enum_value).split(".")[-1])
+        found = _ENUM_NAMES[id(enum_value)] = (enum_value, str(enum_value).split(".")[-1])
     return found[1]
 
 
@@ -208,15 +208,15 @@ def config_of(op: Any, arch: int) -> KernelConfig:
     tile = op.get_collective_tile_shape() if arch in MMA_TILE_ARCHITECTURES else td.threadblock_shape
     name = op.procedural_name()
     return KernelConfig(
-        name, arch, _name(op.gemm_kind), _name(mi.opcode_class),
+        name, arch, enum_name(op.gemm_kind), enum_name(mi.opcode_class),
         _triple(tile, "tile shape", name),
         _triple(td.warp_count, "warp count", name),
         _triple(mi.instruction_shape, "instruction shape", name),
-        _name(mi.element_a), _name(mi.element_b), _name(mi.element_accumulator),
-        _name(op.A.layout), _name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
-        _name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
+        enum_name(mi.element_a), enum_name(mi.element_b), enum_name(mi.element_accumulator),
+        enum_name(op.A.layout), enum_name(op.B.layout), int(op.A.alignment), int(op.B.alignment),
+        enum_name(getattr(op, "kernel_schedule", "")), int(td.stages or 0),
         _triple(td.cluster_shape, "cluster shape", name),
-        _name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else "",
-        _name(mode) if (mode := getattr(op, "mixed_input_mode", None)) is not None else "",
+        enum_name(op.ScaleFactorA) if getattr(op, "ScaleFactorA", None) is not None else "",
+        enum_name(mode) if (mode := getattr(op, "mixed_input_mode", None)) is not None else "",
         bool(getattr(op, "mixed_input_shuffle", False)),
-        _name(op.A.element) in COMPLEX_ELEMENTS)
+        enum_name(op.A.element) in COMPLEX_ELEMENTS)
