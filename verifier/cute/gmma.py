@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ..algebra.inttuple import Underscore
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from ..hardware.smem_operand import GmmaSwizzle, Major
@@ -79,17 +78,20 @@ class SmemTile:
         return int(self.inner.mode(0).size()), int(self.inner.mode(1).size())
 
     @cached_property
-    def stage0_offsets(self) -> list[int]:
-        """The element offset of every (mn, k) of stage 0, mn fastest (index mn + MN k): one walk of the layout."""
-        first = self.inner.slice((Underscore, Underscore, 0)) if self.inner.rank() > 2 else self.inner
-        return first.values()          # (Layout.values: Python ints)
+    def mode_offsets(self) -> tuple[list[int], ...]:
+        """Each top-level mode's offsets, [mode(0), mode(1), ...] (mn, k, stage): an integer coordinate's offset is
+        the sum of its modes' (crd2idx adds them), so a tile read at many points walks each mode once."""
+        return tuple(self.inner.mode(r).values() for r in range(self.inner.rank()))
 
     def offset(self, mn: Any, k: Any, stage: Any = 0) -> Any:
         """The element offset of (mn, k, stage) before the swizzle (ints or expressions)."""
         from ..symbolic.layouts import layout_expr
-        coord = (mn, k, stage) if self.inner.rank() > 2 else (mn, k)
+        tables = self.mode_offsets
+        coord = (mn, k, stage) if len(tables) > 2 else (mn, k)
         if all(isinstance(c, int) for c in coord):
-            offset = self.inner(coord)
+            if len(tables) == len(coord) and all(0 <= c < len(t) for c, t in zip(coord, tables)):
+                return sum(t[c] for c, t in zip(coord, tables))
+            offset = self.inner(coord)        # a coordinate past a mode's extent: CuTe's crd2idx extends it
             assert not isinstance(offset, Layout)      # an integer coordinate: an offset, never a slice
             return int(offset)
         return layout_expr(self.inner, coord)
@@ -203,11 +205,10 @@ def tma_boxes(tile: SmemTile, inner_mode: int, limit: int = 256, inner_limit: in
     extent = tile.extent
     outer_mode = 1 - inner_mode
 
-    table, mn_extent = tile.stage0_offsets, extent[0]
+    along_inner, along_outer = tile.mode_offsets[inner_mode], tile.mode_offsets[outer_mode]
 
-    def at(i: int, j: int) -> int:   # i along the inner mode, j along the outer one
-        mn, k = (i, j) if inner_mode == 0 else (j, i)
-        return table[mn + mn_extent * k]
+    def at(i: int, j: int) -> int:   # i along the inner mode, j along the outer one, of stage 0 (stage 0 is offset 0)
+        return along_inner[i] + along_outer[j]
 
     origin = at(0, 0)
     n0 = 1
