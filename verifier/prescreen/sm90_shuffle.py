@@ -43,11 +43,17 @@ def shuffled_a_check(mma: MMAAtomFacts, narrow_type: str, narrow_bits: int, warp
                      tile: tuple[int, int], stages: int) -> ShufflePathCheck:
     """The shuffle check of a kernel's A: the reordering atom of its ValueShuffle, SmemLayoutA with the stages, the
     global A over two tiles each way."""
+    smem, gmem = _shuffled_layouts(narrow_bits, tile, stages)
+    entries = (("shuffled", "A"), ("atom_layout", f"[{', '.join(map(str, warpgroups))}]"),
+               ("copy", SHUFFLE_COPY), ("value_type", narrow_type), ("smem", smem), ("gmem", gmem))
+    return ShufflePathCheck(mma, "A", SHUFFLE_COPY, entries)
+
+
+@lru_cache(maxsize=None)      # the layouts do not read the atom (whose N varies across a level's kernels)
+def _shuffled_layouts(narrow_bits: int, tile: tuple[int, int], stages: int) -> tuple[str, str]:
+    """SmemLayoutA with the stages and the global A over two tiles each way, as the check's YAML text."""
     blk_m, blk_k = tile
     atom = SH.reordering_atom(SH.VALUE_SHUFFLES[narrow_bits])
     smem = SH.shuffled_smem(atom, blk_m, blk_k, stages)
     gmem = SH.reordered_gmem(atom, GLOBAL_TILES * blk_m, GLOBAL_TILES * blk_k)
-    entries = (("shuffled", "A"), ("atom_layout", f"[{', '.join(map(str, warpgroups))}]"),
-               ("copy", SHUFFLE_COPY), ("value_type", narrow_type), ("smem", json.dumps(smem.plain())),
-               ("gmem", json.dumps(gmem.plain())))
-    return ShufflePathCheck(mma, "A", SHUFFLE_COPY, entries)
+    return json.dumps(smem.plain()), json.dumps(gmem.plain())
