@@ -67,3 +67,17 @@ def test_quiet_prints_the_summary_only_when_all_is_as_expected():
 def test_with_output_standard_output_is_the_summary(tmp_path: Path):
     p = _prove("--format", "json", "--output", str(tmp_path / "r.json"))
     assert p.returncode == 0 and p.stdout.count("\n") == 1 and (tmp_path / "r.json").stat().st_size > 1000
+
+
+def test_json_is_compact_and_each_check_is_written_as_alone():
+    """A JSON report is one compact line (`jq .` indents it), and every check in it is what its JSON is alone --
+    results sharing theorem objects (prescreen-cutlass's families share their paths') and results of the same
+    theorems with other obligations alike."""
+    import json
+
+    from verifier.report.formats import check_json, to_json
+    base = seed_results()
+    results = [dataclasses.replace(r, name=f"{r.name}_{i}") for i in range(3) for r in base]   # theorems shared
+    report = to_json(results, 1.0)
+    assert report.count("\n") == 1 and report.endswith("}\n")
+    assert json.loads(report)["checks"] == [json.loads(json.dumps(check_json(r))) for r in results]
