@@ -29,10 +29,14 @@ def _item_json(i: ItemResult) -> dict[str, Any]:
             "counterexample": i.witness.point if i.witness else None}
 
 
-def _theorem_json(t: TheoremResult) -> dict[str, Any]:
-    return {"id": t.id.value, "number": t.number, "title": t.title, "status": t.status.value,
-            "reason": t.reason or None, "seconds": round(t.seconds, 6),
-            "obligations": [_item_json(i) for i in t.items]}
+def _theorem_json(t: TheoremResult, made: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A theorem's JSON, made once for each result object (`made`, by identity)."""
+    found = made.get(id(t))
+    if found is None:
+        found = made[id(t)] = {"id": t.id.value, "number": t.number, "title": t.title, "status": t.status.value,
+                               "reason": t.reason or None, "seconds": round(t.seconds, 6),
+                               "obligations": [_item_json(i) for i in t.items]}
+    return found
 
 
 def check_json(r: CheckResult, made: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -44,8 +48,7 @@ def check_json(r: CheckResult, made: dict[int, dict[str, Any]] | None = None) ->
         "spec": r.spec_path, "spec_name": r.spec_name, "check": r.name, "location": str(r.loc),
         "summary": r.summary, "expect": r.expect.value, "verdict": r.verdict.value, "outcome": r.outcome.value,
         "seconds": round(r.seconds, 6),
-        "theorems": [made[id(t)] if id(t) in made else made.setdefault(id(t), _theorem_json(t))
-                     for t in r.theorems],
+        "theorems": [_theorem_json(t, made) for t in r.theorems],
         "counterexamples": [failure_json(f) for f in failures(r)],
         "findings": [failure_json(f) for f in findings(r)],
         "suggestion": list(r.suggestion) or None,
