@@ -246,6 +246,47 @@ def test_a_block_scaled_kernel_maps_to_its_operands_and_their_scale_factors():
         assert isinstance(unmapped, Unmapped) and words in unmapped.reason, (change, unmapped)
 
 
+
+# sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement: an unpacked (4- or 6-bit) operand's contiguous tile extent, each
+# side of the rule: (change, refused); SM100_BLOCK_SCALED's B is the e2m1 one (1 SM, tile 128x128x128)
+UNPACKED_TMA_CASES = [
+    ({"layout_b": "RowMajor", "tile": (128, 64, 128)}, True),      # MN-major B: N a multiple of 128 on one SM
+    ({"layout_b": "RowMajor", "tile": (128, 192, 128)}, True),
+    ({"layout_b": "RowMajor", "tile": (128, 256, 128)}, False),
+    ({"tile": (128, 128, 64)}, True),                                # K-major B: K a multiple of 128
+    ({"tile": (128, 128, 256)}, False),
+    # two SMs: an MN-major B's N a multiple of 256 (each CTA loads half of it)
+    ({"layout_b": "RowMajor", "tile": (256, 128, 128), "schedule": "Mxf8f6f4TmaWarpSpecialized2SmSm100"}, True),
+    ({"layout_b": "RowMajor", "tile": (256, 256, 128), "schedule": "Mxf8f6f4TmaWarpSpecialized2SmSm100"}, False),
+    # the rule reads the unpacked operands only: an MN-major e4m3 B of N 64 is not its business
+    ({"element_b": "e4m3", "layout_b": "RowMajor", "tile": (128, 64, 128)}, False),
+]
+
+
+@pytest.mark.parametrize("change, refused", UNPACKED_TMA_CASES)
+def test_an_unpacked_operand_the_builders_tma_rule_refuses_is_not_mapped(change, refused):
+    """CUTLASS's UMMA builders static_assert that an unpacked operand's TMA load spans whole 128-element runs (a level
+    of 9999 lists block-scaled kernels of N 64 and 192 with an MN-major e2m1 B, which would otherwise be refuted at
+    theorem 13 for a box CUTLASS never encodes); the dense f8f6f4 builder alike."""
+    dense = replace(SM100_F16, element_a="e4m3", element_b="e2m1", align_a=16, align_b=128)
+    for kc in (replace(SM100_BLOCK_SCALED, **change),
+               replace(dense, **{k: v.replace("Mxf8f6f4", "") if k == "schedule" else v for k, v in change.items()})):
+        m = map_sm100(kc)
+        if refused:
+            assert isinstance(m, Unmapped) and "Mix 8-bit TMA load requirement" in m.reason, (kc, m)
+        else:
+            assert isinstance(m, Mapped), (kc, m)
+
+
+def test_the_dense_builders_auto_schedule_asks_the_unpacked_rule_on_two_sms():
+    """KernelScheduleAuto: the builder's is_2sm is a static cluster even along M, whatever the tile (the tiled MMA
+    itself also asks the tile's M): an MN-major unpacked A of M 128 on such a cluster is 64 rows a CTA to the rule."""
+    auto = replace(SM100_F16, element_a="e2m1", element_b="e4m3", align_a=128, align_b=16, tile=(128, 128, 128),
+                   layout_a="ColumnMajor", schedule="ScheduleAuto")
+    assert isinstance(map_sm100(replace(auto, cluster=(1, 1, 1))), Mapped)
+    refused = map_sm100(replace(auto, cluster=(2, 1, 1)))
+    assert isinstance(refused, Unmapped) and "tile M a CTA of 64" in refused.reason, refused
+
 def test_block_scaled_paths_are_proved_and_the_unsettled_ones_say_why(monkeypatch):
     """One kernel of each block-scaled shape class, proved through the prescreen's own spec: the K-major ones
     verified, N = 192 too (CUTLASS's remapped SFB); an MN-major 4-bit operand unsupported with its reason."""

@@ -633,6 +633,12 @@ UNPACKED_OPERAND_TYPES: dict[str, tuple[str, str, str, int]] = {
     "e2m3": ("float_e2m3_unpacksmem_t", "e2m3", "E2M3", 8)}
 UMMA_OPERAND_TYPES = OPERAND_TYPES | UNPACKED_OPERAND_TYPES
 SMEM_SLOT = "uint8_t"             # the layout atoms' element type for an unpacked operand
+# sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement (sm1xx_common.inl), which the dense, blockwise and block-scaled
+# UMMA builders static_assert: an unpacked operand's TMA load needs its tile's contiguous extent a multiple of this
+# many elements in each CTA (an MN-major B of a 2-SM MMA: of twice as many over the MMA's N, each CTA loading half)
+UNPACKED_TMA_EXTENT = 128
+UNPACKED_TMA_REFUSAL = ("CUTLASS's builder refuses it (static_assert \"TileSize and MNK Major does not met with MMA "
+                        "Mix 8-bit TMA load requirement\": sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement)")
 # sm100_smem_selector, widest first: (swizzle, bits one swizzle row spans along the contiguous extent)
 UMMA_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
 MN_32BIT_SWIZZLE = ("SW128_32B", 1024)   # UMMA::Layout_MN_SW128_32B_Atom: the only MN-major 32-bit atom
@@ -662,6 +668,24 @@ def umma_atom(family: UmmaFamily, cta_group: int, a: str, b: str, acc: str, m: i
         ("c", f'"({cta_group},({m_cta},{n})):({m_stride},(1,{m}))"')))
 
 
+def unpacked_tma_refusal(operand: str, major: str, tile: tuple[int, int, int], two_sm: bool) -> str | None:
+    """Why the builder refuses a kernel whose `operand` (A or B) is unpacked in shared memory (a 4- or 6-bit
+    float_*_unpacksmem_t), or None: sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement for a dense MMA of the MMA tile
+    `tile` (the builder's TileShape_MNK) on two SMs or one (the builder's is_2sm).  K-major: the tile's K; MN-major
+    A: the MMA's M over its SMs; MN-major B: the MMA's N, which a 2-SM MMA splits between its CTAs."""
+    m, n, k = tile
+    if major == "K":
+        extent, what, need = k, "K", UNPACKED_TMA_EXTENT
+    elif operand == "A":
+        extent, what, need = (m // 2 if two_sm else m), "M a CTA", UNPACKED_TMA_EXTENT
+    else:
+        extent, what, need = n, "N", UNPACKED_TMA_EXTENT * (2 if two_sm else 1)
+    if extent % need == 0:
+        return None
+    return (f"an unpacked {major}-major {operand} whose tile {what} of {extent} is not a multiple of {need}: "
+            f"{UNPACKED_TMA_REFUSAL}")
+
+
 def umma_smem_swizzle(major: str, bits: int, rows: int, k: int) -> str | None:
     """sm100_smem_selector: the widest UMMA atom whose span divides the CTA tile's contiguous extent (None: none
     does, a static_assert in CUTLASS)."""
@@ -676,6 +700,14 @@ def sm100_stages(rows_a: int, rows_b: int, k: int, bits_a: int, bits_b: int) -> 
     """sm100_compute_stage_count_or_override for the whole capacity (no kernel or epilogue carveout)."""
     stage = -(-rows_a * k * bits_a // 8) + -(-rows_b * k * bits_b // 8) + SM100_PIPELINE_BYTES
     return SM100_SMEM_BYTES // stage
+
+
+def _builder_two_sm(kc: KernelConfig) -> bool:
+    """The dense UMMA builder's is_2sm: a 2-SM schedule, or the auto schedule with a static cluster of even M (the
+    tiled MMA's own choice, `_cta_group`, also asks the tile's M)."""
+    if kc.schedule == AUTO_SCHEDULE:
+        return kc.cluster[0] > 0 and kc.cluster[1] > 0 and kc.cluster[0] % 2 == 0
+    return SM100_SCHEDULES.get(kc.schedule) == 2
 
 
 def _cta_group(kc: KernelConfig) -> int | None:
@@ -717,10 +749,16 @@ def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
     rows_a, rows_b = m // cta_group, n // cta_group
     if k % (UMMA_K_BITS // bits_a) or rows_a % 8 or rows_b % 8:
         return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
+    operands = (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b)))
+    for op, _, element, major in operands:
+        refusal = unpacked_tma_refusal(op, major, kc.tile, _builder_two_sm(kc)) \
+            if element in UNPACKED_OPERAND_TYPES else None
+        if refusal is not None:
+            return Unmapped(refusal)
     atom = umma_atom(family, cta_group, a, b, kc.element_acc, m, n)
     stages = kc.stages or sm100_stages(rows_a, rows_b, k, bits_a, bits_b)
     checks = []
-    for op, rows, element, major in (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b))):
+    for op, rows, element, major in operands:
         type_name, _, _, bits = UMMA_OPERAND_TYPES[element]
         swizzle = umma_smem_swizzle(major, bits, rows, k)
         if swizzle is None:
@@ -838,6 +876,12 @@ def map_block_scaled(kc: KernelConfig) -> Mapped | Unmapped:
             return Unmapped(f"{element} operand on {family.kind}: no type of the kind")
     m, n, k = kc.tile
     rows_a, rows_b = m // cta_group, n // cta_group
+    for op, element, major in (("A", a, _major_a(kc.layout_a)), ("B", b, _major_b(kc.layout_b))):
+        # the builder's is_2sm is the schedule's here (the generator names a 1-SM or 2-SM one)
+        refusal = unpacked_tma_refusal(op, major, kc.tile, cta_group == 2) \
+            if not family.packed and element in UNPACKED_OPERAND_TYPES else None
+        if refusal is not None:
+            return Unmapped(refusal)
     atom = block_scaled_atom(family, cta_group, types[0][0], types[1][0], sf, m, n)
     if k % family.k or rows_a % 8 or rows_b % 8:
         return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
