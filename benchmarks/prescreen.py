@@ -149,7 +149,9 @@ def measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
     print("|" + "|".join("---" for _ in columns) + "|")
     for (arch, tree), ts in times.items():
         head = heads[(arch, tree)]
-        found = (FAMILIES if args.level else KERNELS).search(head)
+        # a level of an architecture the families do not list (SM80, SM100) goes kernel by kernel: its line is the
+        # default space's
+        found = (FAMILIES.search(head) if args.level else None) or KERNELS.search(head)
         got = found.groupdict() if found else {}
         cells = ([tree] if compared else []) + [str(arch)] + [
             got.get(c, "-" if found else "?")      # "-": not a column of the default space's line
@@ -158,7 +160,8 @@ def measure(args: argparse.Namespace, trees: dict[str, Path]) -> None:
         if args.level:      # the medians of the phases the command reports (listing, mapping and cross-checks,
             #                  proofs and report)
             reported = phases[(arch, tree)]
-            cells += [f"{statistics.median(p[c] for p in reported):.1f}" if reported else "?" for c in PHASE_COLUMNS]
+            cells += [f"{statistics.median(p[c] for p in reported):.1f}" if reported else "-" if found else "?"
+                      for c in PHASE_COLUMNS]
         if compared:        # this tree's median (or the baseline's own) over the baseline's, same architecture
             first = statistics.median(times[(arch, next(iter(trees)))])
             cells.append(f"{statistics.median(ts) / first:.2f}")
