@@ -246,7 +246,6 @@ def test_a_block_scaled_kernel_maps_to_its_operands_and_their_scale_factors():
         assert isinstance(unmapped, Unmapped) and words in unmapped.reason, (change, unmapped)
 
 
-
 # sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement: an unpacked (4- or 6-bit) operand's contiguous tile extent, each
 # side of the rule: (change, refused); SM100_BLOCK_SCALED's B is the e2m1 one (1 SM, tile 128x128x128)
 UNPACKED_TMA_CASES = [
@@ -286,6 +285,7 @@ def test_the_dense_builders_auto_schedule_asks_the_unpacked_rule_on_two_sms():
     assert isinstance(map_sm100(replace(auto, cluster=(1, 1, 1))), Mapped)
     refused = map_sm100(replace(auto, cluster=(2, 1, 1)))
     assert isinstance(refused, Unmapped) and "tile M a CTA of 64" in refused.reason, refused
+
 
 def test_block_scaled_paths_are_proved_and_the_unsettled_ones_say_why(monkeypatch):
     """One kernel of each block-scaled shape class, proved through the prescreen's own spec: the K-major ones
