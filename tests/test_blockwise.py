@@ -524,3 +524,65 @@ def test_scales_no_multiple_of_the_warp_overrun_their_stage():
     said = [i.witness.actual for i in load.items if i.witness is not None]
     assert any("lane 24's write 6 lands in slot 216, past the stage's 216 slots" in str(a) for a in said), said
     assert found["A"][1].verdict is Verdict.VERIFIED      # 128 row scales: four full warps' worth
+
+
+# tools/gpu/run_blockwise_overrun.sh on an H100 (tests/data/hw/blockwise_scale_overrun.txt): CUTLASS's own SM90
+# blockwise kernel of the level's shape (ping-pong, 1x128 scales of A, tile 128 x N x 128) run plain and under
+# compute-sanitizer, for B scales of one column (N scales a tile) and the controls
+OVERRUN_CAPTURE = Path(__file__).parent / "data" / "hw" / "blockwise_scale_overrun.txt"
+CAPTURED_RUN = re.compile(r"tile 128x(?P<n>\d+)x128, scales of B 1x(?P<g>\d+)x128 \(\d+ a tile along N\), stages "
+                          r"(?P<stages>\d+): (?P<wrong>\d+) of (?P<runs>\d+) runs wrong")
+SANITIZED_WRITE = re.compile(r"Invalid __shared__ write of size 4 bytes\n=+ +at [^\n]*\n=+ +by thread \((\d+),0,0\)")
+OVERRUN_LANE = re.compile(r"lane (\d+)'s write \d+ lands in slot (\d+), past the stage's (\d+) slots")
+
+
+def _captured_overruns() -> dict[tuple[int, int], dict[str, object]]:
+    """Each captured (tile N, columns a scale) -> its plain run (None: the run failed) and the lanes of the threads
+    compute-sanitizer caught writing shared memory out of bounds."""
+    text = OVERRUN_CAPTURE.read_text()
+    found: dict[tuple[int, int], dict[str, object]] = {}
+    for block in text.split("== run ")[1:]:
+        name, _, rest = block.partition("\n")
+        n, g = map(int, name.split("_"))
+        plain, _, sanitized = rest.partition("== memcheck")
+        run = CAPTURED_RUN.search(plain)
+        found[(n, g)] = {"run": run, "failed": "illegal memory access" in plain,
+                         "lanes": [int(t) % 32 for t in SANITIZED_WRITE.findall(sanitized)]}
+    return found
+
+
+def test_the_hardware_agrees_with_the_scale_overrun_verdicts():
+    """Theorem 29 refutes exactly the captured kernels whose scales a tile are over 32 and no multiple of 32, and
+    verifies the controls. On the H100 the refuted 88- and 104-scale kernels stop with an illegal memory access, and
+    compute-sanitizer catches their scale warp's lanes writing past the shared allocation -- lanes the refutation
+    names as writing past the stage (from its counterexample's lane on; a lane writing inside the allocation, the
+    next stage's first slots, is not the sanitizer's to see). The refuted 120- and 216-scale kernels ran right (their
+    overrun stays inside the allocation; no wrong D in 50 runs). Every verified one ran right, and every kernel that
+    ran printed the stage count the rules give it."""
+    pytest.importorskip("cutlass_library")
+    captured = _captured_overruns()
+    assert set(captured) == {(128, 1), (88, 88), (88, 1), (104, 1), (120, 1), (216, 216), (216, 1)}
+    for (n, g), hw in captured.items():
+        kc = _level_kernel((128, n, 128), g, "BlockwiseTmaWarpSpecializedPingpong")
+        entries, r = _scale_results(kc)["B"]
+        scales = n // g
+        overruns = scales > 32 and scales % 32 != 0
+        assert (r.verdict is Verdict.REFUTED) == overruns, (n, g, r.verdict)
+        run = hw["run"]
+        if run is not None:
+            config = PB.dense_config(kc)
+            assert not isinstance(config, str) and int(run["stages"]) == config.stages, (n, g, run["stages"])
+        if not overruns:
+            assert run is not None and run["wrong"] == "0" and not hw["lanes"], (n, g, hw)
+            continue
+        load = next(t for t in r.theorems if t.id.value == "blockwise.load")
+        said = [m for i in load.items if i.witness is not None
+                for m in OVERRUN_LANE.finditer(str(i.witness.actual))]
+        assert said, (n, g)
+        first_lane, slot, stage_slots = map(int, said[0].groups())
+        assert slot == stage_slots == scales and first_lane == scales % 32, said[0].group(0)
+        if hw["failed"]:
+            assert hw["lanes"] and all(first_lane <= lane < 32 for lane in hw["lanes"]), (n, g, hw["lanes"])
+        else:
+            assert run is not None and run["wrong"] == "0", (n, g, hw)
+    assert {k for k, hw in captured.items() if hw["failed"]} == {(88, 1), (104, 1)}
