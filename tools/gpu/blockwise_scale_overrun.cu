@@ -9,6 +9,7 @@
 //        tools/gpu/blockwise_scale_overrun.cu -o overrun && ./overrun
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "cute/tensor.hpp"
@@ -20,6 +21,7 @@
 #include "cutlass/gemm/dispatch_policy.hpp"
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
 #include "cutlass/util/packed_stride.hpp"
+#include "cutlass_gemm_run.h"
 
 #ifndef TILE_N
 #define TILE_N 216
@@ -57,9 +59,6 @@ using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::gemm::KernelTmaWarpSpecializedPingpongFP8Blockwise>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, Mainloop, Epilogue>;
 using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
-
-#define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-    std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); return 2; } } while (0)
 
 template <class T>
 T* to_device(std::vector<T> const& host) {
@@ -120,37 +119,14 @@ int main(int argc, char** argv) {
   args.epilogue.thread.beta = 0.f;
 
   Gemm gemm;
-  if (gemm.can_implement(args) != cutlass::Status::kSuccess) { std::printf("can_implement refused\n"); return 2; }
-  void* workspace = nullptr;
-  CHECK(cudaMalloc(&workspace, Gemm::get_workspace_size(args) + 1));
-  if (gemm.initialize(args, workspace) != cutlass::Status::kSuccess) { std::printf("initialize failed\n"); return 2; }
-
-  std::vector<float> got(want.size());
-  long wrong_runs = 0, wrong_elements = 0, wrong_in_first_8 = 0, shown = 0;
-  for (int r = 0; r < rounds; ++r) {
-    CHECK(cudaMemcpy(d_d, zeros.data(), zeros.size() * sizeof(float), cudaMemcpyHostToDevice));
-    if (gemm.run() != cutlass::Status::kSuccess) { std::printf("run failed\n"); return 2; }
-    CHECK(cudaDeviceSynchronize());
-    CHECK(cudaMemcpy(got.data(), d_d, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
-    long wrong = 0;
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < m; ++i) {
-        size_t at = i + size_t(j) * m;
-        if (got[at] != want[at]) {
-          ++wrong;
-          wrong_in_first_8 += (j % TILE_N) < 8;
-          if (shown < 8) {
-            std::printf("  round %d: D(%d, %d) = %g, want %g (column %d of its tile)\n", r, i, j, got[at], want[at],
-                        j % TILE_N);
-            ++shown;
-          }
-        }
-      }
-    wrong_elements += wrong;
-    wrong_runs += wrong > 0;
-  }
+  if (int failed = prepare(gemm, args)) return failed;
+  Tally tally;
+  long wrong_in_first_8 = 0;       // mismatches in a tile's columns 0-7, those the overrun's lanes write
+  auto note = [](size_t j) { return " (column " + std::to_string(j % TILE_N) + " of its tile)"; };
+  auto count = [&](size_t, size_t j) { wrong_in_first_8 += (j % TILE_N) < 8; };
+  if (int failed = run_and_compare(gemm, d_d, want, m, rounds, tally, note, count)) return failed;
   std::printf("tile 128x%dx128, scales of B 1x%dx128 (%d a tile along N), stages %d: %ld of %d runs wrong, %ld wrong "
               "elements, %ld of them in a tile's columns 0-7\n", TILE_N, GRANULARITY_N, TILE_N / GRANULARITY_N,
-              int(Mainloop::DispatchPolicy::Stages), wrong_runs, rounds, wrong_elements, wrong_in_first_8);
-  return wrong_runs ? 1 : 0;
+              int(Mainloop::DispatchPolicy::Stages), tally.wrong_runs, rounds, tally.wrong_elements, wrong_in_first_8);
+  return tally.wrong_runs ? 1 : 0;
 }

@@ -10,6 +10,7 @@
 //        -I<cutlass>/tools/util/include tools/gpu/shuffled_s8_convert.cu -o shfl && ./shfl
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "cute/tensor.hpp"
@@ -21,6 +22,7 @@
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
 #include "cutlass/util/mixed_dtype_utils.hpp"
 #include "cutlass/util/packed_stride.hpp"
+#include "cutlass_gemm_run.h"
 
 #ifndef SHUFFLE
 #define SHUFFLE 1
@@ -54,9 +56,6 @@ using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, Mainloop, Epilogue>;
 using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
-
-#define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-    std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); return 2; } } while (0)
 
 int main(int argc, char** argv) {
   int const m = 256, n = 256, k = 64 * 16, l = 1;
@@ -99,32 +98,13 @@ int main(int argc, char** argv) {
   args.epilogue.thread.beta = 0.f;
 
   Gemm gemm;
-  if (gemm.can_implement(args) != cutlass::Status::kSuccess) { std::printf("can_implement refused\n"); return 2; }
-  void* workspace = nullptr;
-  CHECK(cudaMalloc(&workspace, Gemm::get_workspace_size(args) + 1));
-  if (gemm.initialize(args, workspace) != cutlass::Status::kSuccess) { std::printf("initialize failed\n"); return 2; }
-
-  std::vector<float> got(want.size());
-  long wrong_runs = 0, wrong_elements = 0, shown = 0;
-  for (int r = 0; r < rounds; ++r) {
-    CHECK(cudaMemset(d_d, 0, want.size() * sizeof(float)));
-    if (gemm.run() != cutlass::Status::kSuccess) { std::printf("run failed\n"); return 2; }
-    CHECK(cudaDeviceSynchronize());
-    CHECK(cudaMemcpy(got.data(), d_d, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
-    long wrong = 0;
-    for (size_t at = 0; at < got.size(); ++at)
-      if (got[at] != want[at]) {
-        ++wrong;
-        if (shown < 8) {
-          std::printf("  round %d: D(%zu, %zu) = %g, want %g\n", r, at % m, at / m, got[at], want[at]);
-          ++shown;
-        }
-      }
-    wrong_elements += wrong;
-    wrong_runs += wrong > 0;
-  }
+  if (int failed = prepare(gemm, args)) return failed;
+  Tally tally;
+  auto note = [](size_t) { return std::string(); };
+  auto count = [](size_t, size_t) {};
+  if (int failed = run_and_compare(gemm, d_d, want, m, rounds, tally, note, count)) return failed;
   std::printf("s8 x f16 ConvertOnly, %s A, tile 128x128x64, stages %d: %ld of %d runs wrong, %ld wrong elements\n",
               SHUFFLE ? "value-shuffled (2,2):(2,1)" : "plain K-major", int(Mainloop::DispatchPolicy::Stages),
-              wrong_runs, rounds, wrong_elements);
-  return wrong_runs ? 1 : 0;
+              tally.wrong_runs, rounds, tally.wrong_elements);
+  return tally.wrong_runs ? 1 : 0;
 }
