@@ -586,3 +586,18 @@ def test_the_hardware_agrees_with_the_scale_overrun_verdicts():
         else:
             assert run is not None and run["wrong"] == "0", (n, g, hw)
     assert {k for k, hw in captured.items() if hw["failed"]} == {(88, 1), (104, 1)}
+
+
+def test_the_sm90_load_tiles_the_global_scales_by_their_count():
+    """The SM90 collective's load() tiles the global scale tensor by the tile's scale count (local_tile with
+    Int<ScaleNsPerTile>), compiled whether or not the scales go through TMA. 11 scales of 8 columns (an 88-column
+    tile) do not tile it, and CuTe refuses the kernel: `nvcc` stops at "Shape Divisibility Condition" building
+    tools/gpu/blockwise_scale_overrun.cu with TILE_N=88 GRANULARITY_N=8. One column a scale, or one scale a tile,
+    tiles it (both built and ran on the H100: the capture above)."""
+    pytest.importorskip("cutlass_library")
+    refused = _scale_results(_level_kernel((128, 88, 128), 8, "BlockwiseTmaWarpSpecializedPingpong"))["B"][1]
+    load = next(t for t in refused.theorems if t.id.value == "blockwise.load")
+    assert load.status is Status.REFUSED and "Shape Divisibility Condition" in load.reason, load
+    for granularity, verdict in ((1, Verdict.REFUTED), (88, Verdict.VERIFIED)):     # the overrun, the control
+        r = _scale_results(_level_kernel((128, 88, 128), granularity, "BlockwiseTmaWarpSpecializedPingpong"))["B"][1]
+        assert r.verdict is verdict and all(t.status is not Status.REFUSED for t in r.theorems), (granularity, r)

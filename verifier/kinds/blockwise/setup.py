@@ -15,6 +15,7 @@ from ...algebra import functions as F
 from ...algebra.inttuple import AlgebraError, Underscore, flatten_to_tuple, product
 from ...algebra.layout import Layout
 from ...algebra.ops import filter_zero_strides
+from ...algebra.tiling import zipped_divide
 from ...cute import blockwise as BW
 from ...cute.copy import TiledCopy, make_tiled_copy
 from ...cute.mma import TiledMMA
@@ -176,6 +177,15 @@ def _granularity(s: BlockwiseSetup) -> str | None:
 def build_writer(s: BlockwiseSetup, copy_spec: CopyAtomSpec | None) -> None:
     check = s.check
     assert s.tile_global is not None
+    if check.arch == SM90:
+        # the SM90 collective's load() tiles the global scale tensor by the tile's scale count, TMA-loaded or not
+        # (local_tile(mSF, make_tile(Int<ScaleMsPerTile / ScaleNsPerTile>{}, Int<1>{}), ...)): CuTe's rules apply
+        try:
+            zipped_divide(check.gmem, (Layout(s.blocks_mn), Layout(1)))
+        except AlgebraError as e:
+            s.writer_problem = f"load()'s local_tile of the global scales by the tile's {s.blocks_mn} scales: {e}"
+            s.writer_rule = e.rule
+            return
     if check.tma:
         found = BW.scale_tma(check.gmem, s.stage0, s.blocks_mn, s.blocks_k)
         if isinstance(found, str):
