@@ -598,6 +598,7 @@ def test_the_sm90_load_tiles_the_global_scales_by_their_count():
     refused = _scale_results(_level_kernel((128, 88, 128), 8, "BlockwiseTmaWarpSpecializedPingpong"))["B"][1]
     load = next(t for t in refused.theorems if t.id.value == "blockwise.load")
     assert load.status is Status.REFUSED and "Shape Divisibility Condition" in load.reason, load
+    assert any("load(): local_tile of the global scales" in i.note for i in load.items), load.items
     for granularity, verdict in ((1, Verdict.REFUTED), (88, Verdict.VERIFIED)):     # the overrun, the control
         r = _scale_results(_level_kernel((128, 88, 128), granularity, "BlockwiseTmaWarpSpecializedPingpong"))["B"][1]
         assert r.verdict is verdict and all(t.status is not Status.REFUSED for t in r.theorems), (granularity, r)

@@ -37,10 +37,14 @@ def build_setup(spec: Spec, check: BlockwiseCheck) -> BlockwiseSetup:
 
 
 def built_setup(spec: Spec, check: BlockwiseCheck) -> BlockwiseSetup:
-    """The setup of a configuration CuTe compiles, for `draw` and `explain`: CuTe's refusal of the scale copy or of
-    the reader's partition raised as such (nothing is built to draw or trace)."""
+    """The setup of a configuration CuTe compiles, for `draw` and `explain`: CuTe's refusal of load()'s tile of the
+    global scales (SM90), of the scale copy or of the reader's partition raised as such (nothing is built to draw or
+    trace)."""
     from ..cute_objects import ConfigurationRefused
     setup = build_setup(spec, check)
+    if setup.load_tile_rule is not None:
+        raise ConfigurationRefused(setup.load_tile_rule, setup.load_tile_problem or "", "the collective's load() tile "
+                                   "of the global scales", "granularity")
     if setup.writer_rule is not None:
         raise ConfigurationRefused(setup.writer_rule, setup.writer_problem or "", "the scale copy's partitions",
                                    "copy_layout")

@@ -103,6 +103,8 @@ class BlockwiseSetup:
     tile_problem: str | None = None
     copy: TiledCopy | None = None
     parts: BW.CopyPartitions | None = None
+    load_tile_problem: str | None = None
+    load_tile_rule: str | None = None        # CuTe's static_assert when it refuses SM90 load()'s tile of the scales
     writer_problem: str | None = None
     writer_rule: str | None = None           # CuTe's static_assert when it refuses the loader's copy
     tma: BW.ScaleTma | None = None
@@ -183,8 +185,7 @@ def build_writer(s: BlockwiseSetup, copy_spec: CopyAtomSpec | None) -> None:
         try:
             zipped_divide(check.gmem, (Layout(s.blocks_mn), Layout(1)))
         except AlgebraError as e:
-            s.writer_problem = f"load()'s local_tile of the global scales by the tile's {s.blocks_mn} scales: {e}"
-            s.writer_rule = e.rule
+            s.load_tile_problem, s.load_tile_rule = str(e), e.rule
             return
     if check.tma:
         found = BW.scale_tma(check.gmem, s.stage0, s.blocks_mn, s.blocks_k)

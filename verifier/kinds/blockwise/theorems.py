@@ -84,6 +84,11 @@ def blockwise_load(setup: BlockwiseSetup, suspects: Suspects) -> Plan:
     if setup.granularity_problem is not None:
         return items
     check = setup.check
+    if setup.load_tile_rule is not None:
+        return Refusal(setup.load_tile_rule, f"the collective's load(): local_tile of the global scales {check.gmem} "
+                                             f"by the tile's {setup.blocks_mn} scales: {setup.load_tile_problem}",
+                       suspects.field("granularity", f"the granularity {check.granularity} against the "
+                                                     f"{setup.tile_mn}-wide tile"))
     if setup.writer_rule is not None:
         return Refusal(setup.writer_rule, f"Copy_Atom<{check.copy}, float> x make_tiled_copy({check.copy_layout}) and "
                                           f"its partitions of the scale tiles: {setup.writer_problem}",
