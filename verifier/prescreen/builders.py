@@ -686,6 +686,16 @@ def unpacked_tma_refusal(operand: str, major: str, tile: tuple[int, int, int], t
             f"{UNPACKED_TMA_REFUSAL}")
 
 
+def unpacked_operands_refusal(kc: KernelConfig, a: str, b: str, two_sm: bool) -> str | None:
+    """`unpacked_tma_refusal` for each of the kernel's operands (generator types `a`, `b`) that the builder unpacks in
+    shared memory; None when it refuses neither."""
+    for operand, element, major in (("A", a, _major_a(kc.layout_a)), ("B", b, _major_b(kc.layout_b))):
+        refusal = unpacked_tma_refusal(operand, major, kc.tile, two_sm) if element in UNPACKED_OPERAND_TYPES else None
+        if refusal is not None:
+            return refusal
+    return None
+
+
 def umma_smem_swizzle(major: str, bits: int, rows: int, k: int) -> str | None:
     """sm100_smem_selector: the widest UMMA atom whose span divides the CTA tile's contiguous extent (None: none
     does, a static_assert in CUTLASS)."""
@@ -749,16 +759,13 @@ def map_sm100(kc: KernelConfig) -> Mapped | Unmapped:
     rows_a, rows_b = m // cta_group, n // cta_group
     if k % (UMMA_K_BITS // bits_a) or rows_a % 8 or rows_b % 8:
         return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
-    operands = (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b)))
-    for op, _, element, major in operands:
-        refusal = unpacked_tma_refusal(op, major, kc.tile, _builder_two_sm(kc)) \
-            if element in UNPACKED_OPERAND_TYPES else None
-        if refusal is not None:
-            return Unmapped(refusal)
+    refusal = unpacked_operands_refusal(kc, a, b, _builder_two_sm(kc))
+    if refusal is not None:
+        return Unmapped(refusal)
     atom = umma_atom(family, cta_group, a, b, kc.element_acc, m, n)
     stages = kc.stages or sm100_stages(rows_a, rows_b, k, bits_a, bits_b)
     checks = []
-    for op, rows, element, major in operands:
+    for op, rows, element, major in (("A", rows_a, a, _major_a(kc.layout_a)), ("B", rows_b, b, _major_b(kc.layout_b))):
         type_name, _, _, bits = UMMA_OPERAND_TYPES[element]
         swizzle = umma_smem_swizzle(major, bits, rows, k)
         if swizzle is None:
@@ -876,12 +883,11 @@ def map_block_scaled(kc: KernelConfig) -> Mapped | Unmapped:
             return Unmapped(f"{element} operand on {family.kind}: no type of the kind")
     m, n, k = kc.tile
     rows_a, rows_b = m // cta_group, n // cta_group
-    for op, element, major in (("A", a, _major_a(kc.layout_a)), ("B", b, _major_b(kc.layout_b))):
-        # the builder's is_2sm is the schedule's here (the generator names a 1-SM or 2-SM one)
-        refusal = unpacked_tma_refusal(op, major, kc.tile, cta_group == 2) \
-            if not family.packed and element in UNPACKED_OPERAND_TYPES else None
-        if refusal is not None:
-            return Unmapped(refusal)
+    # packed (MXF4 / NVF4) operands stay packed; the builder's is_2sm is the schedule's here (the generator names a
+    # 1-SM or 2-SM one)
+    refusal = None if family.packed else unpacked_operands_refusal(kc, a, b, cta_group == 2)
+    if refusal is not None:
+        return Unmapped(refusal)
     atom = block_scaled_atom(family, cta_group, types[0][0], types[1][0], sf, m, n)
     if k % family.k or rows_a % 8 or rows_b % 8:
         return Unmapped(f"MMA tile {m}x{n}x{k} on {cta_group} SM(s): not a whole number of UMMA atoms")
