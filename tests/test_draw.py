@@ -191,26 +191,27 @@ def test_a_broken_mark_is_caught():
     assert sum(agrees(cell_fields(c), witness) for c in cells) < len(cells) // 8
 
 
-def test_draw_renders_every_mistake(tmp_path, capsys):
+@pytest.mark.parametrize("case", MISTAKES, ids=[c[1].name for c in MISTAKES])
+def test_draw_renders_every_mistake(case, tmp_path, capsys):
     """`draw -o PAGE.html` of every catalog mistake: a page of its views (the unbounded ones of a tile over the
     size limit left out, said on standard error), or — for a configuration CuTe refuses — CuTe's rule in one
     line, exit 2; never a traceback."""
     from tests.picture_marks import pointed
-    for spec, check, result in MISTAKES:
-        out = tmp_path / f"{check.name}.html"
-        rc = main(["draw", spec.path, "--check", check.name, "-o", str(out)])
-        err = capsys.readouterr().err
-        if all(t.status is Status.REFUSED for t in result.failures()) or any(
-                "a configuration CuTe compiles" == (t.first_failure().witness.expected if t.first_failure()
-                                                    and t.first_failure().witness else None)
-                for t in result.failures()):
-            assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, (check.name, err)
-            continue
-        assert rc == 0, (check.name, err)
-        text = out.read_text(encoding="utf-8")
-        assert text.count("<svg") >= 1 and "</html>" in text
-        if any(True for _ in pointed(result)):
-            assert 'class="outline"' in text, check.name
+    spec, check, result = case
+    out = tmp_path / f"{check.name}.html"
+    rc = main(["draw", spec.path, "--check", check.name, "-o", str(out)])
+    err = capsys.readouterr().err
+    if all(t.status is Status.REFUSED for t in result.failures()) or any(
+            "a configuration CuTe compiles" == (t.first_failure().witness.expected if t.first_failure()
+                                                and t.first_failure().witness else None)
+            for t in result.failures()):
+        assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, (check.name, err)
+        return
+    assert rc == 0, (check.name, err)
+    text = out.read_text(encoding="utf-8")
+    assert text.count("<svg") >= 1 and "</html>" in text
+    if any(True for _ in pointed(result)):
+        assert 'class="outline"' in text, check.name
 
 
 def test_a_buffer_check_s_picture_outlines_where_the_writer_stored_and_the_reader_looks():

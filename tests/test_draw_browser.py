@@ -122,10 +122,12 @@ def _rgb(colour: str) -> str:
 
 
 def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
-    """All of the catalog's mistakes on one page, as the browser lays it out: every outline is drawn (a visible
-    red or blue stroke on a cell), and each refuted theorem whose counterexample names a point has an outlined cell
-    whose fields, read back from the page, show that point.  Pictures a report leaves out for their size
-    (more than MAX_CELLS cells) are left out here too; tests/test_draw.py checks their marks."""
+    """The pictures of all of the catalog's mistakes that outline a cell, on one page, as the browser lays it
+    out: every outline is drawn (a visible red or blue stroke on a cell), and each refuted theorem whose
+    counterexample names a point has an outlined cell whose fields, read back from the page, show that point.
+    Pictures a report leaves out for their size (more than MAX_CELLS cells) are left out here too, and so are those
+    with no outline (half of the cells, nothing to read back; test_page_renders_and_cells_have_their_colours
+    renders pictures whole); tests/test_draw.py checks every picture's marks."""
     from tests.picture_marks import agrees, elem_bytes, field_name, mistakes, pointed, report_figures
     from verifier.draw.figure import CONFLICT, EXPECTED
     from verifier.draw.html import page
@@ -140,7 +142,7 @@ def test_every_mistake_s_page_outlines_its_counterexample(tmp_path):
         if any(sum(len(p.cells) for p in f.panels) > MAX_CELLS for f in drawn):
             continue
         cases.append((check.name, result, [f.title for f in drawn], elem_bytes(check)))
-        figs += drawn
+        figs += [f for f in drawn if any(c.outline for p in f.panels for c in p.cells)]
     out = tmp_path / "mistakes.html"
     out.write_text(page("the catalog's mistakes", figs), encoding="utf-8")
     marks = _marks_of(out)

@@ -234,7 +234,8 @@ def test_dynamic_integers_are_replaced_by_what_the_ir_knows():
     assert representative("(64,32):(32,1)") == ("(64,32):(32,1)", False)
 
 
-def test_mangled_ir_is_imported_or_refused_in_one_line_never_a_crash(tmp_path: Path):
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_mangled_ir_is_imported_or_refused_in_one_line_never_a_crash(seed: int, tmp_path: Path):
     """Random damage to the tile kernel's IR (cut lines, dropped or repeated lines, stray characters, other element
     types): import-dsl either writes a spec that loads or refuses with DslInputError; it never raises anything else
     (found: a `get_iter` left without its operand crashed the pointer walk)."""
@@ -244,9 +245,9 @@ def test_mangled_ir_is_imported_or_refused_in_one_line_never_a_crash(tmp_path: P
     from verifier.dsl.importer import run
     from verifier.specfile import load_spec
     lines = TILE.read_text(encoding="utf-8").splitlines()
-    rng = random.Random(7)
+    rng = random.Random(seed)
     target = tmp_path / "damaged.mlir"
-    for _ in range(150):
+    for _ in range(50):
         damaged = list(lines)
         for _ in range(rng.randint(1, 4)):
             j, k = rng.randrange(len(damaged)), rng.randrange(5)

@@ -37,7 +37,8 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
               out: TextIO | None = None, member: str | None = None) -> int:
     out = out or sys.stdout
     try:
-        spec, check = select(load_specs([path], allow_outside=allow_outside), [check_name])[0]
+        # only the named check is built (its file's others are named, not read), as `prove --check` loads
+        spec, check = select(load_specs([path], allow_outside=allow_outside, only=[check_name]), [check_name])[0]
         family_result = None
         family_caption = ""
         if isinstance(check, FamilyCheck):       # a family draws one member: --member's, else its result's

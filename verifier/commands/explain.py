@@ -45,5 +45,5 @@ def explain_main(path: str, check: str, lane: int | None, value: int | None, ins
 def find_check(path: str, name: str, allow_outside: bool) -> tuple[CheckSpec, Spec]:
     """A check by name in a spec file or anywhere under a directory of specs."""
     from ..specfile.loader import load_specs
-    spec, check = select(load_specs([path], allow_outside=allow_outside), [name])[0]
+    spec, check = select(load_specs([path], allow_outside=allow_outside, only=[name]), [name])[0]   # it alone built
     return check, spec
