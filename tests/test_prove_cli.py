@@ -211,3 +211,11 @@ def test_check_builds_only_the_checks_it_proves(tmp_path):
     assert whole.returncode == 2 and "operand" in whole.stderr and ":14:" in whole.stderr
     typo = verifier("prove", str(spec), "--allow-outside", "--check", "other_17", "--no-cache")
     assert typo.returncode == 2 and "did you mean 'other_16'" in typo.stderr
+    # draw and explain take one check: they build it alone too
+    drawn = verifier("draw", str(spec), "--allow-outside", "--check", "target", "-o", str(tmp_path / "t.svg"))
+    assert drawn.returncode == 0 and (tmp_path / "t.svg").read_text().startswith("<svg"), drawn.stderr
+    told = verifier("explain", str(spec), "--allow-outside", "--check", "target", "--lane", "0", "--value", "0")
+    assert told.returncode == 0 and told.stdout, told.stderr
+    for command in ("draw", "explain"):
+        typo = verifier(command, str(spec), "--allow-outside", "--check", "other_17")
+        assert typo.returncode == 2 and "did you mean 'other_16'" in typo.stderr, (command, typo.stderr)
