@@ -602,3 +602,111 @@ def test_the_sm90_load_tiles_the_global_scales_by_their_count():
     for granularity, verdict in ((1, Verdict.REFUTED), (88, Verdict.VERIFIED)):     # the overrun, the control
         r = _scale_results(_level_kernel((128, 88, 128), granularity, "BlockwiseTmaWarpSpecializedPingpong"))["B"][1]
         assert r.verdict is verdict and all(t.status is not Status.REFUSED for t in r.theorems), (granularity, r)
+
+
+# --- the shapes GmmaFP8Accumulation compares ---------------------------------------------------------------------
+
+SHAPES = (Path(__file__).parent / "data" / "cute_blockwise_shapes.txt").read_text()
+SHAPE_CASES = [block.strip().splitlines() for block in SHAPES.split("@case ")[1:]]
+
+
+def _cute_shape(text: str):
+    """A static shape as CuTe prints it, `((_2,_2,(_2,_8)),_1,_1)`, as nested tuples of ints."""
+    items: list = [[]]
+    for token in re.findall(r"\(|\)|\d+", text.replace("_", "")):
+        if token == "(":
+            items.append([])
+        elif token == ")":
+            done = tuple(items.pop())
+            items[-1].append(done)
+        else:
+            items[-1].append(int(token))
+    [shape] = items[0]
+    return shape
+
+
+def _shape_spec(cases: list[list[str]]) -> str:
+    """One SM90 blockwise check an operand a dumped case (CuTe's SmemLayoutSF, the GMMA atom ss_op_selector picks)."""
+    from verifier.prescreen.builders import gmma_atom
+    atoms, checks = {}, []
+    for i, lines in enumerate(cases):
+        bm, bn, bk, wm, gm, gn, gk = map(int, lines[0].split())
+        fields = dict(line[1:].split(" ", 1) for line in lines[1:])
+        facts = gmma_atom(bn, "f32", "e4m3", "e4m3", ("K", "K"))
+        atoms[facts.name] = "\n".join(f"    {k}: {v}" for k, v in facts.fields)
+        for op, g_mn, tile_mn in (("A", gm, bm), ("B", gn, bn)):
+            gmem = BW.scale_global(g_mn, gk, 2 * tile_mn, 2 * bk)
+            checks.append(f"  case{i}_{op}:\n    blockwise: {op}\n    mma: {json.dumps(facts.name)}\n"
+                          f"    atom_layout: [{wm}, 1, 1]\n    granularity: [{g_mn}, {gk}]\n"
+                          f"    tile: [{bm}, {bn}, {bk}]\n    copy: {json.dumps(PB.CP_ASYNC_SCALE)}\n"
+                          f"    copy_layout: [32, 1]\n    value_type: float\n"
+                          f"    smem: {json.dumps(fields['smem_' + op.lower()])}\n    gmem: \"{gmem}\"")
+    include = json.dumps(str(LIBRARY / "sm80_copy.yaml"))
+    defined = "".join(f"  {json.dumps(name)}:\n{body}\n" for name, body in atoms.items())
+    return f"version: 2\nname: shapes\ninclude: [{include}]\nmma_atoms:\n{defined}checks:\n" + "\n".join(checks) + "\n"
+
+
+def test_the_scale_and_accumulator_shapes_are_cutes_own(tmp_path):
+    """tests/data/cute_blockwise_shapes.txt (tools/cute_dump/blockwise_shapes.cu: CUTLASS's SM90 collective's
+    tensors compiled on the host): for every tile, warpgroup layout and granularity dumped, the setup's accumulator
+    and register-scale shapes are the ones CuTe builds, nesting included, and the reader is refused by
+    GmmaFP8Accumulation's static_assert exactly where CuTe's shapes differ and the tile holds more than one scale of
+    the operand (one scale is read as a scalar: no shape is compared)."""
+    path = tmp_path / "shapes.yaml"
+    path.write_text(_shape_spec(SHAPE_CASES))
+    spec = load_spec(path, allow_outside=True)
+    refused = 0
+    for i, lines in enumerate(SHAPE_CASES):
+        bm, bn, *_ = map(int, lines[0].split())
+        fields = dict(line[1:].split(" ", 1) for line in lines[1:])
+        for op in "AB":
+            setup = build_setup(spec, spec.checks[f"case{i}_{op}"])
+            reader = setup.reader
+            assert isinstance(reader, Sm90Reader), (lines[0], op, setup.reader_problem)
+            accumulators = BW.sm90_fragment_shape(reader.compute.thrfrg(Layout((bm, bn)), "C"))
+            scales = BW.sm90_fragment_shape(reader.full)
+            assert accumulators == _cute_shape(fields["accum"]), (lines[0], op)
+            assert scales == _cute_shape(fields[f"scale_{op.lower()}"]), (lines[0], op)
+            same = fields[f"same_{op.lower()}"] == "1"
+            assert (scales == accumulators) is same, (lines[0], op)
+            expect_refused = not same and setup.blocks_mn > 1
+            assert (setup.reader_rule == f"Accumulator and scale{op} must have same shape.") is expect_refused, \
+                (lines[0], op, setup.reader_rule)
+            refused += expect_refused
+    assert len(SHAPE_CASES) >= 80 and refused >= 15, refused
+
+
+def test_scales_that_split_the_accumulators_modes_are_refused_as_nvcc_refuses_them():
+    """A 128-column tile of 16-column scales of B (8 scales): a thread's scales nest its N values as (2,8) where its
+    accumulators have 16, and CUTLASS's own static_assert stops nvcc ("Accumulator and scaleB must have same
+    shape."): refused by that rule at theorem 30, blaming the granularity (it was reported refuted). One column a
+    scale and one scale a tile are not refused (the shapes agree; one scale is a scalar)."""
+    pytest.importorskip("cutlass_library")
+    for schedule in ("BlockwiseTmaWarpSpecializedPingpong", "BlockwiseTmaWarpSpecializedCooperative"):
+        found = _scale_results(_level_kernel((128, 128, 128), 16, schedule))["B"][1]
+        read = next(t for t in found.theorems if t.id.value == "blockwise.read")
+        assert read.status is Status.REFUSED and read.reason.endswith("Accumulator and scaleB must have same shape."), \
+            read
+        [item] = read.items
+        assert "((2,2,(2,8))," in item.note and "((2,2,16)," in item.note, item.note   # (MMA_M: 1 or 2 warpgroups)
+        assert item.witness.suspect.what.startswith("the granularity (16, 128)"), item.witness.suspect
+        for granularity in (1, 128):
+            r = _scale_results(_level_kernel((128, 128, 128), granularity, schedule))["B"][1]
+            assert r.verdict is Verdict.VERIFIED, (schedule, granularity, r.summary)
+
+
+def test_one_scale_a_tile_is_read_as_a_scalar_and_its_shape_not_compared(tmp_path):
+    """mma() reads an operand with one scale a tile as a scalar (`tCrSFA(_0{})`): no shape is compared, so a reader
+    whose partition has another shape than the accumulators (warpgroups along N) is refused with 128 scales of A a
+    tile and not with one."""
+    one = {"granularity": "[128, 128]",
+           "smem": json.dumps(str(BW.scale_smem(BW.scale_atom(128, 128, 128, 128), 6))),
+           "gmem": json.dumps(str(BW.scale_global(128, 128, 256, 256)))}
+    for changes, refused in (({}, True), (one, False)):
+        setup = setup_of(SM90_COPY, "A", tmp_path, reader_atom_layout="[1, 2, 1]", **changes)
+        assert isinstance(setup.reader, Sm90Reader)
+        shapes = (BW.sm90_fragment_shape(setup.reader.full),
+                  BW.sm90_fragment_shape(setup.reader.compute.thrfrg(Layout((128, 128)), "C")))
+        assert shapes[0] != shapes[1], shapes
+        assert (setup.reader_rule == "Accumulator and scaleA must have same shape.") is refused, setup.reader_rule
+        assert setup.reader_field == ("reader_atom_layout" if refused else None)

@@ -72,7 +72,7 @@ PAIRS = {
     T.SPARSE_METADATA_READ: ("good_sparse_metadata_f16", "bad_sparse_metadata_rows_swapped"),
     T.SPARSE_METADATA_TMEM: ("good_sparse_metadata_tmem_f16", "bad_sparse_metadata_tmem_past_512"),
     T.BLOCKWISE_LOAD: ("good_blockwise_sfa_sm90", "bad_blockwise_64_thread_copy"),
-    T.BLOCKWISE_READ: ("good_blockwise_sfa_sm90", "bad_blockwise_reader_of_another_tiled_mma"),
+    T.BLOCKWISE_READ: ("good_blockwise_sfa_sm90", "bad_blockwise_read_through_a_broken_accumulator_layout"),
     T.GMMA_TRANSPOSE: ("good_transpose_b_tf32", "bad_transpose_b_wrong_swizzle"),
     T.MIXED_SCALE_LOAD: ("good_mixed_scale", "bad_mixed_scale_stages_overlap"),
     T.MIXED_SCALE_READ: ("good_mixed_scale", "bad_mixed_scale_group_smaller_than_tile"),

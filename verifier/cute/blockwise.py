@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..algebra import functions as F
-from ..algebra.inttuple import AlgebraError, flatten_to_tuple, product
+from ..algebra.inttuple import AlgebraError, IntTuple, flatten_to_tuple, product
 from ..algebra.layout import Layout, make_layout
 from ..algebra.ops import coalesce, filter_zero_strides, right_inverse
 from .copy import TiledCopy
@@ -194,6 +194,15 @@ def sm90_view(smem: Layout, other_extent: int, scaled: str) -> Layout:
     if scaled == "A":
         return make_layout(mn, Layout(other_extent, 0), rest)
     return make_layout(Layout(other_extent, 0), mn, rest)
+
+
+def sm90_fragment_shape(thrfrg_c: Layout) -> IntTuple:
+    """The shape of one thread's partition_C, as the SM90 collective's register tensors take it: thrfrg_C's values
+    mode (FrgV, (RestM, RestN[, (k, stage)])) unpacked to (MMA, MMA_M, MMA_N), the view's (k, stage) mode sliced off
+    (`make_tensor_like(tCsSFA(_, _, _, _0{}))`; the accumulator's `partition_fragment_C` has no such mode)."""
+    values = thrfrg_c.mode(1)
+    rest = values.mode(1)
+    return (values.mode(0).shape, rest.mode(0).shape, rest.mode(1).shape)
 
 
 def sm100_view(smem: Layout, other_extent: int, scaled: str) -> Layout:

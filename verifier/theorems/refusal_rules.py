@@ -31,6 +31,10 @@ RULES: tuple[RefusalRule, ...] = (
                 "this width (e.g. UniversalCopy, or the non-transposing ldmatrix for 32-bit values)"),
     RefusalRule(r"Mismatched [Rr]anks", "two tuples that must have the same rank do not ({detail})",
                 "the same number of modes on both sides (shape and stride, tile and layout)"),
+    RefusalRule(r"Accumulator and scale[AB]? must have same shape", "the SM90 blockwise collective hands a thread's "
+                "register scales to GmmaFP8Accumulation, whose static_assert wants the accumulators' shape, nesting "
+                "included ({detail})",
+                "a scale granularity that splits no accumulator mode: one row (column) a scale, or one scale a tile"),
     RefusalRule(r"Index out of range", "a mode that does not exist was asked for ({detail})",
                 "a layout of the rank the step needs (a 2-mode (rows, cols) tile)"),
 )

@@ -49,8 +49,9 @@ def built_setup(spec: Spec, check: BlockwiseCheck) -> BlockwiseSetup:
         raise ConfigurationRefused(setup.writer_rule, setup.writer_problem or "", "the scale copy's partitions",
                                    "copy_layout")
     if setup.reader_rule is not None:
+        field = setup.reader_field or ("tmem_load" if check.tmem_load else "atom_layout")
         raise ConfigurationRefused(setup.reader_rule, setup.reader_problem or "", "the reader's partition of the "
-                                   "scale view", "tmem_load" if check.tmem_load else "atom_layout")
+                                   "scale view", field)
     return setup
 
 

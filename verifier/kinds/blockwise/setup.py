@@ -30,6 +30,10 @@ from .config import SM90, BlockwiseCheck
 
 WARP = 32                       # the scale-loading warp: lanes 0..31 run load_auxiliary / load_sf
 TMEM_WARPS = 4                  # accum()'s tcgen05.ld spans one warpgroup
+# GmmaFP8Accumulation::scale_if_needed (fp8_accumulation.hpp), which the SM90 collective's mma() calls with an
+# operand's register scales when the tile holds more than one of them: they must have the accumulators' shape
+SCALE_SHAPE_RULE = "Accumulator and scale{operand} must have same shape."
+SCALE_SHAPE_RULE_ALONE = "Accumulator and scale must have same shape."   # when the other operand has one scale a tile
 
 
 @dataclass
@@ -112,6 +116,7 @@ class BlockwiseSetup:
     reader: Sm90Reader | Sm100Reader | None = None
     reader_problem: str | None = None
     reader_rule: str | None = None           # CuTe's static_assert when it refuses the reader's partition
+    reader_field: str | None = None          # the check's field that refusal blames (None: the reader's own)
 
     @property
     def blocks_mn(self) -> int:
@@ -205,6 +210,27 @@ def build_writer(s: BlockwiseSetup, copy_spec: CopyAtomSpec | None) -> None:
         s.writer_problem, s.writer_rule = str(e), e.rule
 
 
+def _check_scale_shape(s: BlockwiseSetup, accumulators: Any, scales: Any) -> None:
+    """SM90: mma() hands the thread's scales to GmmaFP8Accumulation::scale_if_needed when the tile holds more than one
+    scale of the operand (one is read as a scalar), whose static_assert compares their shape with the accumulators'
+    exactly, nesting included: a granularity that splits an accumulator mode (16 columns a scale nest the N values
+    as (2,8), not 16) is refused as nvcc refuses it."""
+    if s.blocks_mn <= 1 or scales == accumulators:
+        return
+    operand = s.check.scaled
+    s.reader_rule = SCALE_SHAPE_RULE.format(operand=operand)
+    s.reader_problem = (f"a thread's scales of {operand} (partition_C of the view, make_tensor_like of stage 0) have "
+                        f"the shape {_shape_text(scales)}, its accumulators {_shape_text(accumulators)}: "
+                        f"fp8_accumulation.hpp's static_assert \"{s.reader_rule}\" (\"{SCALE_SHAPE_RULE_ALONE}\" "
+                        "where the other operand has one scale a tile)")
+    s.reader_field = "reader_atom_layout" if s.check.reader_atom_layout is not None else "granularity"
+
+
+def _shape_text(shape: Any) -> str:
+    """An IntTuple as CuTe prints a static shape's values: (2,2,(2,8))."""
+    return "(" + ",".join(map(_shape_text, shape)) + ")" if isinstance(shape, tuple) else str(shape)
+
+
 def _form(spec: CopyAtomSpec) -> TmemForm | None:
     return parse_form(*qualifiers(spec.instruction or ""))
 
@@ -221,8 +247,11 @@ def build_reader(s: BlockwiseSetup, t2r_spec: CopyAtomSpec | None) -> None:
             m, n, k = check.tile
             s.reader = Sm90Reader(reading, compute, mma_model_for(atom), view, full,
                                   compute.thrfrg(Layout((m, k)), "A"), compute.thrfrg(Layout((n, k)), "B"))
+            accumulators = compute.thrfrg(Layout((m, n)), "C")   # // (thr, (FrgV, (RestM, RestN))) -> (m, n)
         except AlgebraError as e:
             s.reader_problem, s.reader_rule = str(e), e.rule
+            return
+        _check_scale_shape(s, BW.sm90_fragment_shape(accumulators), BW.sm90_fragment_shape(full))
         return
     assert t2r_spec is not None and check.epilogue_tile is not None
     form = _form(t2r_spec)

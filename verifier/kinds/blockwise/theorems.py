@@ -287,6 +287,11 @@ def _tma_load(setup: BlockwiseSetup, suspects: Suspects) -> list[Item]:
 
 # --- theorem 30: the read ------------------------------------------------------------------------------------------
 
+# what a refusal of the reader blames, by the field it names (the reader's own fields: "the scale reader")
+READER_FIELD_LABELS = {"granularity": "the granularity {granularity}, whose blocks split the accumulators' modes",
+                       "reader_atom_layout": "the reading tiled MMA"}
+
+
 def blockwise_read(setup: BlockwiseSetup, suspects: Suspects) -> Plan:
     common = _common(setup, suspects)
     if not isinstance(common, list):
@@ -294,11 +299,12 @@ def blockwise_read(setup: BlockwiseSetup, suspects: Suspects) -> Plan:
     items = common
     if setup.granularity_problem is not None:
         return items
-    what = "tmem_load" if setup.check.arch != SM90 else "atom_layout"
+    what = setup.reader_field or ("tmem_load" if setup.check.arch != SM90 else "atom_layout")
     if setup.reader_rule is not None:
+        blamed = READER_FIELD_LABELS.get(what, "the scale reader").format(granularity=setup.check.granularity)
         return Refusal(setup.reader_rule, "the reader's partition of the scale view (SM90 partition_C; SM100 "
                                           f"make_tmem_copy of the epilogue tile): {setup.reader_problem}",
-                       suspects.field(what, "the scale reader"))
+                       suspects.field(what, blamed))
     if setup.reader_problem is not None or setup.reader is None:
         items.append(Fact("CuTe builds the reader's partition", False, setup.reader_problem or "no reader",
                           "the reader's partition of the scale view", suspects.field(what, "the scale reader")))
