@@ -314,7 +314,8 @@ MUTATIONS = {
     # K-major global scales under the SM100 builder's 16-byte copy: a cp.async's four rows are not contiguous
     "K-major global scales": (SM100_FINE, "A", {"gmem": '"((_1,256),(_128,2)):((_0,2),(_0,1))"'},
                               {"blockwise.load"}),
-    # the scale view partitioned by another tiled MMA (warpgroups along N): the fragments no longer line up
+    # the scale view partitioned by another tiled MMA (warpgroups along N): the register scales are ((2,2,16),2,1),
+    # the accumulators ((2,2,16),1,1), and GmmaFP8Accumulation's static_assert refuses it (theorem 30 refused)
     "the reader's tiled MMA": (SM90_COPY, "A", {"reader_atom_layout": "[1, 2, 1]"}, {"blockwise.read"}),
     # a scale buffer 64-byte aligned: TMA's destination must be 128-byte aligned
     "misaligned TMA destination": (SM90, "A", {"smem_align": "64"}, {"blockwise.load"}),
@@ -357,12 +358,14 @@ def test_cute_refuses_a_tmem_load_the_accumulator_does_not_hold(tmp_path):
 
 
 def test_the_k_granularity_must_be_the_sm90_k_tile(tmp_path):
-    """mma() scales a k-tile's MMAs once, with K block 0: a shared layout of two K blocks a tile is refuted."""
+    """mma() scales a k-tile's MMAs once, with K block 0, and the collective static_asserts it: two K blocks of 64 a
+    128-deep k-tile (ScalePromotionInterval 2) are refused by CUTLASS's rule (they were refuted at theorem 30)."""
     smem = '"((_1,_128),(_64,_2),_6):((_0,_1),(_0,_128),_256)"'
     gmem = '"((_1,256),(_64,4)):((_0,_1),(_0,256))"'
     r = prove(spec_text(SM90_COPY, "A", granularity="[1, 64]", smem=smem, gmem=gmem), tmp_path)
     assert r.verdict is Verdict.REFUTED
-    assert "blockwise.read" in failed(r)
+    read = next(t for t in r.theorems if t.id.value == "blockwise.read")
+    assert read.status is Status.REFUSED and read.reason.endswith("ScalePromotionInterval must be a multiple of 4.")
 
 
 def test_partial_tiles_are_unsupported_with_the_reason(tmp_path):
@@ -698,7 +701,7 @@ def test_scales_that_split_the_accumulators_modes_are_refused_as_nvcc_refuses_th
 def test_one_scale_a_tile_is_read_as_a_scalar_and_its_shape_not_compared(tmp_path):
     """mma() reads an operand with one scale a tile as a scalar (`tCrSFA(_0{})`): no shape is compared, so a reader
     whose partition has another shape than the accumulators (warpgroups along N) is refused with 128 scales of A a
-    tile and not with one."""
+    tile and verified with one (every value would read the tile's one scale)."""
     one = {"granularity": "[128, 128]",
            "smem": json.dumps(str(BW.scale_smem(BW.scale_atom(128, 128, 128, 128), 6))),
            "gmem": json.dumps(str(BW.scale_global(128, 128, 256, 256)))}
@@ -710,3 +713,52 @@ def test_one_scale_a_tile_is_read_as_a_scalar_and_its_shape_not_compared(tmp_pat
         assert shapes[0] != shapes[1], shapes
         assert (setup.reader_rule == "Accumulator and scaleA must have same shape.") is refused, setup.reader_rule
         assert setup.reader_field == ("reader_atom_layout" if refused else None)
+        r = prove(spec_text(SM90_COPY, "A", reader_atom_layout="[1, 2, 1]", **changes), tmp_path)
+        assert r.verdict is Verdict.REFUTED if refused else r.verdict is Verdict.VERIFIED, failed(r)
+        assert any(t.status is Status.REFUSED for t in r.theorems) is refused, failed(r)
+
+
+GRANULARITY_RULES = [
+    # (config, g_m, g_k, tile K, the collective's static_assert that refuses it, or None: it compiles)
+    (SM90_COPY, 1, 128, 128, None),
+    (SM90_COPY, 1, 256, 256, None),
+    (SM90_COPY, 1, 64, 64, "ScalePromotionInterval must be a multiple of 4."),
+    (SM90_COPY, 1, 256, 128, "size<2>(TileShape{}) % ScaleGranularityK == 0"),
+    (SM90_COPY, 1, 16, 128, "ScaleGranularityK % size<2>(typename TiledMma::AtomShape_MNK{}) == 0"),
+    (SM90_COPY, 1, 128, 256, "ScalePromotionInterval must be greater than or equal to the number of stages of the "
+                             "MMA atom."),
+    (SM90_COPY, 48, 128, 128, "FP8 scaling granularity must evenly divide tile shape along M."),
+    (SM100_FINE, 1, 128, 128, None),
+    (SM100_FINE, 48, 128, 128, "Scale Granularity M must divide Tile Shape"),
+    (SM100_FINE, 1, 256, 128, "Scale Granularity K must divide Tile Shape"),
+    (SM100_FINE, 1, 16, 128, "Scale Granularity K must be divisible by MMA_K"),
+]
+
+
+@pytest.mark.parametrize("case", GRANULARITY_RULES, ids=[f"sm{c[0]['arch']}-{c[1]}x{c[2]}-K{c[3]}"
+                                                         for c in GRANULARITY_RULES])
+def test_the_collectives_granularity_asserts_refuse_where_cutlass_does(case, tmp_path):
+    """The blockwise collectives' static_asserts on the granularity against the tile and the MMA atom's K (SM90: the
+    ScalePromotionInterval gK / MMA_K a multiple of 4 and at least the k-tile's wgmmas) refuse a configuration, at
+    both theorems and for draw and explain, blaming the granularity; it was refuted (or, gK = BLK_K = 64 on SM90,
+    verified). A granularity they accept is verified."""
+    from verifier.kinds.blockwise.kind import built_setup
+    from verifier.kinds.cute_objects import ConfigurationRefused
+    config, g_m, g_k, tile_k, rule = case
+    m, n, _ = config["tile"]
+    changes = {"granularity": f"[{g_m}, {g_k}]", "tile": f"[{m}, {n}, {tile_k}]",
+               "smem": json.dumps(str(BW.scale_smem(BW.scale_atom(g_m, g_k, m, tile_k), config["stages"]))),
+               "gmem": json.dumps(str(BW.scale_global(g_m, g_k, 2 * m, 2 * tile_k)))}
+    text = spec_text(config, "A", **changes)
+    r = prove(text, tmp_path)
+    if rule is None:
+        assert r.verdict is Verdict.VERIFIED, failed(r)
+        return
+    assert r.verdict is Verdict.REFUTED, r.summary
+    for t in r.theorems:
+        if t.id.value in ("blockwise.load", "blockwise.read"):
+            assert t.status is Status.REFUSED and t.reason == f"CuTe refuses it: {rule}", (t.id, t.reason)
+            assert t.items[0].witness.suspect.what.startswith("the granularity"), t.items[0].witness.suspect
+    spec, check = _load(text, tmp_path)
+    with pytest.raises(ConfigurationRefused):
+        built_setup(spec, check)

@@ -42,6 +42,9 @@ def built_setup(spec: Spec, check: BlockwiseCheck) -> BlockwiseSetup:
     trace)."""
     from ..cute_objects import ConfigurationRefused
     setup = build_setup(spec, check)
+    if setup.granularity_rule is not None:
+        raise ConfigurationRefused(setup.granularity_rule, setup.granularity_problem or "", "the collective's "
+                                   "granularity against its tile and MMA atom", "granularity")
     if setup.load_tile_rule is not None:
         raise ConfigurationRefused(setup.load_tile_rule, setup.load_tile_problem or "", "the collective's load() tile "
                                    "of the global scales", "granularity")

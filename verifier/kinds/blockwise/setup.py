@@ -34,6 +34,18 @@ TMEM_WARPS = 4                  # accum()'s tcgen05.ld spans one warpgroup
 # operand's register scales when the tile holds more than one of them: they must have the accumulators' shape
 SCALE_SHAPE_RULE = "Accumulator and scale{operand} must have same shape."
 SCALE_SHAPE_RULE_ALONE = "Accumulator and scale must have same shape."   # when the other operand has one scale a tile
+# the SM90 collective's static_asserts on the granularity, in source order (the first two have no message: their
+# condition is what nvcc prints)
+SM90_K_TILE = "size<2>(TileShape{}) % ScaleGranularityK == 0"
+SM90_K_ATOM = "ScaleGranularityK % size<2>(typename TiledMma::AtomShape_MNK{}) == 0"
+SM90_INTERVAL_FOUR = "ScalePromotionInterval must be a multiple of 4."
+SM90_INTERVAL_AT_LEAST = "ScalePromotionInterval must be greater than or equal to the number of stages of the MMA atom."
+SM90_INTERVAL_MULTIPLE = "ScalePromotionInterval must be a multiple of the number of stages of the MMA atom."
+SM90_MN_TILE = "FP8 scaling granularity must evenly divide tile shape along {axis}."
+# the SM100 collective's, in source order
+SM100_MN_TILE = "Scale Granularity {axis} must divide Tile Shape"
+SM100_K_TILE = "Scale Granularity K must divide Tile Shape"
+SM100_K_ATOM = "Scale Granularity K must be divisible by MMA_K"
 
 
 @dataclass
@@ -100,7 +112,8 @@ class BlockwiseSetup:
     g_k: int
     tile_mn: int
     tile_k: int
-    granularity_problem: str | None = None   # the granularity does not divide the tile (CUTLASS's static_asserts)
+    granularity_problem: str | None = None   # the granularity against the tile, the atom and the shared layout
+    granularity_rule: str | None = None      # the collective's static_assert when it refuses the granularity
     tile_global: Layout | None = None        # // (mn, k) of a CTA tile -> global element, relative to the tile's first
     tile_index: Layout | None = None         # // (tile along MN, tile along K) -> the tile's first element
     tiles: tuple[int, int] = (1, 1)
@@ -169,11 +182,37 @@ def _whole(n: int, d: int) -> bool:
     return d > 0 and n % d == 0
 
 
+def _collective_rule(s: BlockwiseSetup) -> tuple[str, str] | None:
+    """The first of the collective's static_asserts on the granularity that fails, in source order, as (its message
+    or, where it has none, its condition; what it was given); None when all hold.  SM90: sm90_mma_[array_]tma_gmma_ss_
+    warpspecialized_fp8_blockwise_scaling.hpp, whose ScalePromotionInterval = gK / MMA_K promotes the accumulators
+    every 4k wgmmas and at least once a k-tile; SM100: sm100_mma_[array_]warpspecialized_blockwise_scaling.hpp."""
+    check, atom_k = s.check, s.atom.shape_mnk[2]
+    axis = "M" if check.scaled == "A" else "N"
+    given = f"{s.g_mn} x {s.g_k} elements a scale, a {s.tile_mn} x {s.tile_k} ({axis} x K) tile, MMA_K {atom_k}"
+    if check.arch == SM90:
+        tiled_k = TiledMMA(mma_atom(s.atom), check.atom_layout or (1, 1, 1)).tile_size(2)   # tile_size<2>(TiledMma)
+        k_blocks = s.tile_k // tiled_k                 # the wgmmas of a k-tile ("stages of the MMA atom")
+        interval = s.g_k // atom_k                     # ScalePromotionInterval
+        given += f", ScalePromotionInterval {interval}, {k_blocks} wgmmas a k-tile"
+        rules: tuple[tuple[bool, str], ...] = (
+            (_whole(s.tile_k, s.g_k), SM90_K_TILE), (_whole(s.g_k, atom_k), SM90_K_ATOM),
+            (interval % 4 == 0, SM90_INTERVAL_FOUR), (interval >= k_blocks, SM90_INTERVAL_AT_LEAST),
+            (_whole(interval, k_blocks), SM90_INTERVAL_MULTIPLE),
+            (_whole(s.tile_mn, s.g_mn), SM90_MN_TILE.format(axis=axis)))
+    else:
+        rules = ((_whole(s.tile_mn, s.g_mn), SM100_MN_TILE.format(axis=axis)),
+                 (_whole(s.tile_k, s.g_k), SM100_K_TILE), (_whole(s.g_k, atom_k), SM100_K_ATOM))
+    failed = next((rule for holds, rule in rules if not holds), None)
+    return None if failed is None else (failed, given)
+
+
 def _granularity(s: BlockwiseSetup) -> str | None:
     check = s.check
-    if not (_whole(s.tile_mn, s.g_mn) and _whole(s.tile_k, s.g_k)):
-        return (f"the granularity {s.g_mn} x {s.g_k} does not divide the {s.tile_mn} x {s.tile_k} (MN x K) tile "
-                "(CUTLASS's static_assert \"Scale Granularity must divide Tile Shape\")")
+    refused = _collective_rule(s)
+    if refused is not None:
+        s.granularity_rule = refused[0]
+        return f"{refused[1]}: the collective's static_assert \"{refused[0]}\""
     smem_g = BW.granularity_of(check.smem)
     if smem_g != (s.g_mn, s.g_k):
         return (f"the shared layout's blocks are {smem_g[0]} x {smem_g[1]} (size<0,0>, size<1,0>), not {s.g_mn} x "

@@ -39,11 +39,14 @@ from .setup import WARP, BlockwiseSetup, Sm90Reader, Sm100Reader, colex, leaf_in
 WARPGROUP = 128
 
 
-def _common(setup: BlockwiseSetup, suspects: Suspects) -> list[Item] | Unsupported:
+def _common(setup: BlockwiseSetup, suspects: Suspects) -> list[Item] | Refusal | Unsupported:
     """The granularity against the tile and the layouts; whole tiles of the global tensor."""
     check = setup.check
     problem = setup.granularity_problem
     items: list[Item] = []
+    if setup.granularity_rule is not None:      # the collective does not compile: no load, no read
+        return Refusal(setup.granularity_rule, problem or "", suspects.field("granularity", f"the granularity "
+                                                                                             f"{check.granularity}"))
     if problem is not None:
         suspect = suspects.field("smem" if "shared layout" in problem else "granularity",
                                  "the shared scale layout's blocks" if "shared layout" in problem
@@ -373,10 +376,11 @@ def _sm90_read(setup: BlockwiseSetup, r: Sm90Reader, suspects: Suspects) -> list
     frag = r.compute.thrfrg(Layout((check.tile[0], check.tile[1])), "C")
     values, rest = int(frag.mode(1).mode(0).size()), frag.mode(1).mode(1)
     rest_shape = (int(rest.mode(0).size()), int(rest.mode(1).size()))
-    items.append(Fact("the scale fragment has the accumulator fragment's shape (MMA, MMA_M, MMA_N)",
-                      (r.values, r.rest) == (values, rest_shape), f"({r.values}, {r.rest})",
-                      f"({values}, {rest_shape})",
-                      reader_suspect, note="GmmaFP8Accumulation::scale static_asserts the same shape"))
+    if setup.blocks_mn > 1:     # one scale a tile is read as a scalar, tCrSF(_0{}): no shape is compared
+        items.append(Fact("the scale fragment has the accumulator fragment's shape (MMA, MMA_M, MMA_N)",
+                          (r.values, r.rest) == (values, rest_shape), f"({r.values}, {r.rest})",
+                          f"({values}, {rest_shape})",
+                          reader_suspect, note="GmmaFP8Accumulation::scale static_asserts the same shape"))
     if not all(f.holds for f in items if isinstance(f, Fact)) or r.model is None:
         return items
     t, v = Var("thread", r.threads), Var("value", r.values)
