@@ -191,7 +191,8 @@ def _collective_rule(s: BlockwiseSetup) -> tuple[str, str] | None:
     axis = "M" if check.scaled == "A" else "N"
     given = f"{s.g_mn} x {s.g_k} elements a scale, a {s.tile_mn} x {s.tile_k} ({axis} x K) tile, MMA_K {atom_k}"
     if check.arch == SM90:
-        tiled_k = TiledMMA(mma_atom(s.atom), check.atom_layout or (1, 1, 1)).tile_size(2)   # tile_size<2>(TiledMma)
+        layout = check.atom_layout if check.atom_layout is not None else (1, 1, 1)
+        tiled_k = TiledMMA(mma_atom(s.atom), layout).tile_size(2)     # tile_size<2>(TiledMma)
         k_blocks = s.tile_k // tiled_k                 # the wgmmas of a k-tile ("stages of the MMA atom")
         interval = s.g_k // atom_k                     # ScalePromotionInterval
         given += f", ScalePromotionInterval {interval}, {k_blocks} wgmmas a k-tile"
