@@ -336,3 +336,20 @@ def test_the_registers_read_are_each_value_and_k_blocks_register():
         found = table_registers(setup, x_size, k_blocks)
         assert found == [(x, kb, table_register(setup, x, kb)) for kb in range(k_blocks) for x in range(x_size)]
     assert seen_lookup
+
+
+def test_the_mixed_input_mainloops_own_asserts_refuse_a_scale_check(tmp_path):
+    """One stage of scales, or a 32-deep tile (2 k-blocks of the k16 atom: "Consider increasing TileShapeK"), is
+    refused at both theorems by the mixed-input mainloop's static_asserts (both confirmed with nvcc; they were
+    verified); the generator's kernel is verified."""
+    from verifier.cute import mixed_input as MI
+    one_stage = '"((_8,_16),(_1,_1),(_1,_1)):((_1,_8),(_0,_0),(_0,_128))"'
+    for changes, rule in (({}, None), ({"smem": one_stage}, MI.STAGES_RULE),
+                          ({"tile": "[128, 128, 32]"}, MI.K_BLOCKS_RULE)):
+        r = _prove(tmp_path, S8_F16, **changes)
+        if rule is None:
+            assert r.verdict is Verdict.VERIFIED, _failed(r)
+            continue
+        for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
+            theorem = next(t for t in r.theorems if t.id is tid)
+            assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", theorem

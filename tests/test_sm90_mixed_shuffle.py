@@ -28,6 +28,7 @@ TYPES = {"s4": "int4b_t", "u4": "uint4b_t", "s8": "int8_t", "u8": "uint8_t", "e4
          "e5m2": "float_e5m2_t"}
 F16 = gmma_atom(128, "f32", "f16", "f16", ("K", "K"), rs=True)
 BF16 = gmma_atom(128, "f32", "bf16", "bf16", ("K", "K"), rs=True)
+F16_SS = gmma_atom(128, "f32", "f16", "f16", ("K", "K"))        # A through a shared-memory descriptor
 
 
 def _values(text: str) -> list[int]:
@@ -111,7 +112,7 @@ def _check(atom, narrow: str, m: int, k: int, stages: int, two: bool, **more: ob
 
 def _spec(tmp_path: Path, checks: dict[str, dict[str, object]]) -> Path:
     lines = ["version: 2", "name: shuffle", f"include: [{json.dumps(str(GENERIC_ATOMS))}]", "mma_atoms:"]
-    for atom in (F16, BF16):
+    for atom in (F16, BF16, F16_SS):
         lines.append(f"  {json.dumps(atom.name)}:")
         lines += [f"    {k}: {v}" for k, v in atom.fields]
     lines.append("checks:")
@@ -239,3 +240,20 @@ def test_distinct_counts_or_sorts():
 def test_values_array_is_values(text):
     layout = parse_layout(text)
     assert layout.values_array().tolist() == layout.values()
+
+
+def test_the_mixed_input_mainloops_own_asserts_refuse_a_check(tmp_path):
+    """The mixed-input mainloop's static_asserts on its pipeline (sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp,
+    each confirmed by building the collective with nvcc): one stage, an SS atom (A through a descriptor) and fewer
+    than 4 k-blocks a k-tile (64 x 32 on a k16 atom) are refused by CuTe's rule, naming the field (they were verified
+    or refuted); the same check with 2 stages, the RS atom and 4 k-blocks is verified."""
+    from verifier.cute import mixed_input as MI
+    results = _prove(tmp_path, {
+        "one_stage": _check(F16, "s4", 64, 64, 1, False), "ss_atom": _check(F16_SS, "s4", 64, 64, 2, False),
+        "two_k_blocks": _check(F16, "s4", 64, 32, 2, False), "control": _check(F16, "s4", 64, 64, 2, False)})
+    assert results["control"].verdict is Verdict.VERIFIED
+    for name, rule, field in (("one_stage", MI.STAGES_RULE, "Stages"), ("ss_atom", MI.RS_ATOM_RULE, "MMA atom"),
+                              ("two_k_blocks", MI.K_BLOCKS_RULE, "k-blocks")):
+        theorem = _theorem(results[name], T.MIXED_SHUFFLED_A)
+        assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)
+        assert field in theorem.items[0].witness.suspect.what, (name, theorem.items[0].witness.suspect)

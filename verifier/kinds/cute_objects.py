@@ -66,6 +66,15 @@ def mma_model_for(spec: MMAAtomSpec) -> MMAModel | None:
     return mma_instruction_model(spec.instruction, spec.name, (m, n, k), types)
 
 
+def wgmma_a_from_shared(spec: MMAAtomSpec) -> bool:
+    """Whether the atom is a dense wgmma whose A is a shared-memory descriptor (an SS atom, FrgTypeA
+    GMMA::smem_desc), which a register-sourced (RS) mainloop's static_assert refuses."""
+    from ..hardware.registry import Instruction
+    from ..hardware.wgmma import parse_wgmma
+    form = parse_wgmma(Instruction.parse(spec.instruction)) if spec.instruction else None
+    return form is not None and not form.sparse and not form.a_in_registers(spec.name)
+
+
 def copy_model_for(spec: CopyAtomSpec, direction: str | None = None, value_bits: int | None = None) -> CopyModel | None:
     bits = int(spec.src.mode(1).size()) if spec.src.rank() > 1 else None
     model = copy_model(spec.instruction, spec.name, bits, value_bits)

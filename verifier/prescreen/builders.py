@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..cute import mixed_input as MI
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
 from .atom_facts import MMAAtomFacts
 from .blockwise import BLOCKWISE_KINDS, BlockwiseScaleCheck, blockwise_paths, dense_config   # blockwise scales
@@ -251,7 +252,6 @@ RS_A_LAYOUTS: dict[int, str] = {
     8: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"}    # ALayout_64x32: m = 16w+g+8((i/4)%2), k = 4t+i%4+16(i/8)
 RS_COPY = "AutoVectorizingCopy"     # the builder's SmemCopyAtomA: Copy_Atom<AutoVectorizingCopy, ElementA>
 RS_MIN_K_BLOCKS = 3                 # RS mainloop: "RS loops require more than 2 MMA k-iterations for correctness."
-MIXED_MIN_K_BLOCKS = 4              # mixed-input mainloop: "Consider increasing TileShapeK" (K_BLOCK_MAX >= 4)
 # rs_smem_selector (sm90_common.inl), widest first: (swizzle, bits its atom spans along the major mode); MN-major
 # whole-word types "Fall into SW32 due to free bank conflict", then INTER
 RS_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
@@ -426,9 +426,9 @@ def map_sm90_mixed(kc: KernelConfig) -> Mapped | Unmapped:
     k_atom = 256 // w_bits
     if m % 64 or n > 256 or n % 8 or k % k_atom:
         return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that M / N / K")
-    if k // k_atom < MIXED_MIN_K_BLOCKS:
+    if k // k_atom < MI.MIN_K_BLOCKS:
         return Unmapped(f"tile K {k}: {k // k_atom} k-blocks; CUTLASS's mixed-input mainloop refuses it "
-                        "(static_assert \"Consider increasing TileShapeK\")")
+                        f"(static_assert \"{MI.K_BLOCKS_RULE}\")")
     acc = kc.element_acc if kc.element_acc in ACCUMULATORS else ""
     if not acc:
         return Unmapped(f"{kc.element_acc} accumulators: no wgmma")

@@ -19,7 +19,7 @@ from ...cute.mma import TiledMMA
 from ...hardware import tma as TMA
 from ...hardware.base import MMAModel
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
-from ..cute_objects import copy_atom, mma_atom, mma_model_for
+from ..cute_objects import copy_atom, mma_atom, mma_model_for, wgmma_a_from_shared
 from .config import ZERO, MixedScaleCheck
 
 WARPGROUP = 128
@@ -41,6 +41,7 @@ class MixedScaleSetup:
     elem_bytes: int
     layout_problem: str | None = None      # the shared tile is not CUTLASS's (BLK_M, 1) a stage
     layout_rule: str | None = None         # ... refused by the collective's static_assert
+    mainloop: tuple[str, str, str] | None = None   # the mainloop's pipeline refused: (rule, what it was given, field)
     tiles_m: int = 1                       # CTA tiles of the global tensor along M
     global_problem: str | None = None
     tma: BW.ScaleTma | None = None
@@ -205,4 +206,5 @@ def build(check: MixedScaleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec) ->
     if s.layout_problem is None:
         _writer(s)
     _reader(s, copy_spec)
+    s.mainloop = MI.mainloop_refusal(s.stages, wgmma_a_from_shared(atom), s.a_fragment[2])
     return s

@@ -47,11 +47,21 @@ from .setup import WARPGROUP, MixedScaleSetup
 SCALAR_SCALE_BITS = 32          # a scale of one element; CUTLASS's lookup-table scales (Array<e4m3, 8>) are wider
 
 
+# what a refusal of the mainloop's pipeline blames, by the field it reads
+MAINLOOP_FIELD_LABELS = {"smem": "the shared scale tile's stages (the mainloop's Stages)",
+                         "mma": "the MMA atom (the mainloop reads A from registers)",
+                         "tile": "the tile's K (BLK_K over the tiled MMA's K: the k-blocks of a k-tile)"}
+
+
 def _layout_refusal(setup: MixedScaleSetup, suspects: Suspects) -> Refusal | None:
-    if setup.layout_rule is None:
-        return None
-    return Refusal(setup.layout_rule, f"SmemLayoutScale {setup.check.smem}: {setup.layout_problem}",
-                   suspects.field("smem", "the shared scale tile (SmemLayoutScale)"))
+    if setup.layout_rule is not None:
+        return Refusal(setup.layout_rule, f"SmemLayoutScale {setup.check.smem}: {setup.layout_problem}",
+                       suspects.field("smem", "the shared scale tile (SmemLayoutScale)"))
+    if setup.mainloop is not None:
+        rule, given, field = setup.mainloop
+        return Refusal(rule, f"the mixed-input mainloop (sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp): "
+                             f"{given}", suspects.field(field, MAINLOOP_FIELD_LABELS[field]))
+    return None
 
 
 def slot_expr(setup: MixedScaleSetup, m: Expr, s: Expr) -> Expr:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Hashable
 
 from ...algebra.inttuple import AlgebraError, Underscore
 from ...algebra.layout import Layout
+from ...cute import mixed_input as MI
 from ...cute import shuffle as SH
 from ...cute.convert import ChunkConverter, layout_aware_converter
 from ...cute.copy import make_tiled_copy_for
@@ -26,7 +27,7 @@ from ...hardware.registry import Instruction
 from ...hardware.wgmma import parse_wgmma, wgmma_model
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec, ValueType
 from ..base import per_atom
-from ..cute_objects import copy_atom, mma_atom
+from ..cute_objects import copy_atom, mma_atom, wgmma_a_from_shared
 from .config import ShuffleCheck
 
 if TYPE_CHECKING:
@@ -51,11 +52,12 @@ class ShuffleSide:
     a_type: ValueType | None               # the MMA's A type: what the registers convert to
     hardware_a: HardwareA | None           # the RS wgmma's A fragment for every lane and value of the atom's A
     model_problem: str | None              # why there is none
+    a_from_shared: bool = False            # an SS wgmma atom: A through a shared-memory descriptor
 
     def key(self) -> tuple[Hashable, ...]:
         """The side as a `Group.shared` key."""
         from ..base import content_key
-        return content_key(self.atom, ()), self.a_type, self.hardware_a, self.model_problem
+        return content_key(self.atom, ()), self.a_type, self.hardware_a, self.model_problem, self.a_from_shared
 
 
 @per_atom
@@ -66,7 +68,7 @@ def shuffle_side(atom: MMAAtomSpec) -> ShuffleSide:
     lanes, values = int(cute.thr_id.size()), int(cute.thrval_to_mk.mode(1).size())
     table = None if model is None else tuple(tuple(tuple(int(x) for x in model.a.coord(lane, i))
                                                    for i in range(values)) for lane in range(lanes))
-    return ShuffleSide(operand_projection(cute, "A"), atom.types.get("a"), table, problem)
+    return ShuffleSide(operand_projection(cute, "A"), atom.types.get("a"), table, problem, wgmma_a_from_shared(atom))
 
 
 @dataclass
@@ -81,6 +83,7 @@ class ShuffleSetup:
     stages: int
     tiles: tuple[int, int]                 # CTA tiles of the global tensor along (M, K)
     tile_problem: str | None = None
+    mainloop: tuple[str, str, str] | None = None   # the mainloop's pipeline refused: (rule, what it was given, field)
     tma: SH.ShuffleTma | None = None
     tma_problem: str | None = None
     tensor_map: TMA.TensorMapND | None = None
@@ -141,6 +144,7 @@ def build(check: ShuffleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None
     g_m, g_k = int(g.mode(0).size()), int(g.mode(1).size())
     s = ShuffleSetup(check, atom, side, bits, mma, blk_m, blk_k, stages,
                      (max(1, g_m // blk_m), max(1, g_k // blk_k)))
+    s.mainloop = MI.mainloop_refusal(stages, side.a_from_shared, blk_k // mma.tile_size(2))
     if g_m % blk_m or g_k % blk_k:
         s.tile_problem = f"the global A's {g_m} x {g_k} is no whole number of {blk_m} x {blk_k} tiles"
         return s

@@ -59,10 +59,21 @@ def _point_fact(title: str, failures: Failures, total: int, expected: str, suspe
                 failing=failures.count, domain_size=total)
 
 
+# what a refusal of the mainloop's pipeline blames (the tile's K is SmemLayoutA's second mode here)
+MAINLOOP_FIELD_LABELS = {"smem": "the shared A's stages (SmemLayoutA's third mode: the mainloop's Stages)",
+                         "mma": "the MMA atom (the mainloop reads A from registers)",
+                         "tile": "the shared A's K (SmemLayoutA's second mode over the tiled MMA's K: the k-blocks)"}
+
+
 def shuffled_a(setup: ShuffleSetup, suspects: Suspects) -> Plan:
     check, atom = setup.check, setup.atom
     instruction = suspects.mma_instruction()
     side = setup.side
+    if setup.mainloop is not None:
+        rule, given, field = setup.mainloop
+        return Refusal(rule, f"the mixed-input mainloop (sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp): "
+                             f"{given}", suspects.field(field if field != "tile" else "smem",
+                                                        MAINLOOP_FIELD_LABELS[field]))
     items: list[Item] = [Fact("the atom is a wgmma RS atom (A from registers)", side.hardware_a is not None,
                               side.model_problem or str(atom.instruction), "wgmma.mma_async with A from registers",
                               instruction)]
