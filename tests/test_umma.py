@@ -149,3 +149,55 @@ def test_an_illegal_n_names_the_table_s_rule():
     assert "N = 8, 16, 24, ... 256 (steps of 8) for .kind::f16 .cta_group::1, not 12" in item.note
     assert item.witness.expected == "an instruction the PTX ISA defines"
     assert "shape" in item.witness.suspect.what
+
+
+BASE32B_K_MAJOR = """version: 2
+name: base32b
+include: ["{root}/specs/atoms/sm100_umma.yaml"]
+checks:
+  k_major_a:
+    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
+    operand: A
+    major: K
+    copy: SM90_TMA_LOAD
+    value_type: tfloat32_t
+    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
+    gmem: "(8192,8192):(1,8192)"
+  k_major_a_given_lbo:
+    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
+    operand: A
+    major: K
+    copy: SM90_TMA_LOAD
+    value_type: tfloat32_t
+    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
+    gmem: "(8192,8192):(1,8192)"
+    descriptor: {{lbo: 16}}
+  mn_major_a:
+    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
+    operand: A
+    major: MN
+    copy: SM90_TMA_LOAD
+    value_type: tfloat32_t
+    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
+    gmem: "(8192,8192):(1,8192)"
+"""
+
+
+def test_the_32_byte_atom_swizzle_read_k_major_is_refused_by_make_umma_desc(tmp_path):
+    """make_umma_desc<Major::K> static_asserts "SWIZZLE_128B_BASE32B is invalid for Major-K": a K-major read of a
+    tile on the 32-byte-atom swizzle is refused at theorems 15 and 16 (it was refuted at 15 and an internal error at
+    16); with a descriptor the check gives, CuTe builds none: its fields are refuted at 15 and 16 says it cannot read
+    them, never an internal error; read MN-major, the tile is verified."""
+    path = tmp_path / "base32b.yaml"
+    path.write_text(BASE32B_K_MAJOR.format(root=Path(__file__).parent.parent), encoding="utf-8")
+    spec = load_spec(path, allow_outside=True)
+    results = {name: run_check(spec, check) for name, check in spec.checks.items()}
+    statuses = {name: {t.id: t.status for t in r.theorems} for name, r in results.items()}
+    refused = statuses["k_major_a"]
+    assert refused[TheoremId.GMMA_DESCRIPTOR] is refused[TheoremId.GMMA_END_TO_END] is Status.REFUSED, refused
+    assert all(t.reason.endswith("SWIZZLE_128B_BASE32B is invalid for Major-K") for t in results["k_major_a"].theorems
+               if t.status is Status.REFUSED)
+    given = statuses["k_major_a_given_lbo"]
+    assert given[TheoremId.GMMA_DESCRIPTOR] is Status.REFUTED and given[TheoremId.GMMA_END_TO_END] is Status.UNSUPPORTED
+    assert all(r.verdict is not Verdict.ERROR for r in results.values())
+    assert results["mn_major_a"].verdict is Verdict.VERIFIED, statuses["mn_major_a"]

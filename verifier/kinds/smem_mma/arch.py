@@ -69,6 +69,9 @@ class TileDescriptor(Protocol):
         """Bytes from the slice's start to element (i, j) before the swizzle."""
     def field_problem(self, major: Major) -> str | None:
         """Why the instruction cannot take these fields, or None."""
+    def builder_refusal(self, major: Major) -> str | None:
+        """The static_assert with which the descriptor's builder (make_gmma_desc / make_umma_desc) refuses these
+        fields for this major-ness, or None."""
 
 
 class Architecture(Protocol):

@@ -22,6 +22,7 @@ from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "tcgen05.mma", "make_umma_desc"
 UMMA_SPARSE_PREFIX = "tcgen05.mma.sp."     # the structured-sparse tcgen05.mma
+BASE32B_K_RULE = "SWIZZLE_128B_BASE32B is invalid for Major-K"   # make_umma_desc<Major::K>'s static_assert
 UMMA_SPARSE_A = 2                          # ... keeps two of every four (one of two) logical elements of A
 MN_32BIT_BITS = 32
 # PTX ISA 9.7.16.10.3, Table 54 "Valid Combinations of Type-Size, Major-ness and Swizzling": tcgen05.mma reads 8-,
@@ -70,6 +71,9 @@ class UmmaTileDescriptor:
 
     def field_problem(self, major: Major) -> str | None:
         return self.fields.field_problem(major)
+
+    def builder_refusal(self, major: Major) -> str | None:
+        return BASE32B_K_RULE if self.fields.layout is UmmaLayoutType.B128_BASE32B and major is Major.K else None
 
 
 class Tcgen05:

@@ -50,6 +50,9 @@ class GmmaTileDescriptor:
     def field_problem(self, major: Major) -> str | None:
         return self.fields.field_problem()
 
+    def builder_refusal(self, major: Major) -> str | None:
+        return None
+
 
 class Wgmma:
     """wgmma.mma_async (sm_90a) reading A / B through make_gmma_desc's descriptor (implements arch.Architecture)."""

@@ -232,6 +232,9 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
         items.append(Fact("the buffer fits shared memory", setup.footprint_bytes <= SMEM_BYTES,
                           f"{setup.footprint_bytes} bytes", f"at most {SMEM_BYTES} bytes",
                           suspects.smem("the shared-memory layout's footprint (its stages)")))
+    refused = _builder_refusal(setup, smem)
+    if refused is not None:
+        return refused
     problem = setup.reader.field_problem(setup.major)
     blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
                   if setup.overrides else None)
@@ -254,6 +257,14 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
     obligation, exact = _over_stages(setup, described)
     items.append(Claim(obligation, Blame((), blame_desc or smem), Trace.GMMA_SLOT, subject=op, exact=exact))
     return items
+
+
+def _builder_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
+    """CuTe's refusal of the descriptor it would build for the tile (a descriptor the check gives is not built)."""
+    rule = setup.reader.builder_refusal(setup.major) if setup.reader is not None and not setup.overrides else None
+    if rule is None:
+        return None
+    return Refusal(rule, f"{setup.desc_builder} of the {setup.major.value}-major tile: {_descriptor_text(setup)}", smem)
 
 
 def _fields(overrides: dict[str, int]) -> str:
@@ -284,6 +295,13 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
         return _no_tma(setup)
     if setup.descriptor is None or setup.extent[0] % setup.rows or setup.extent[1] % setup.k_instr:
         return Unsupported("the tile is not a whole number of instruction slices (theorem gmma.descriptor)")
+    assert setup.reader is not None
+    refused = _builder_refusal(setup, suspects.smem(f"the shared-memory layout against {setup.desc_builder}"))
+    if refused is not None:
+        return refused
+    problem = setup.reader.field_problem(setup.major)
+    if problem is not None:      # a read the tensor core cannot make (theorem 15 refutes the fields)
+        return Unsupported(f"the descriptor's fields are not encodable (theorem gmma.descriptor): {problem}")
     a, c = setup.operand.axes
     w, kb = Var("mn_block", setup.slices[0]), Var("k_block", setup.slices[1])
     i, j = Var(a, setup.rows), Var(c, setup.k_instr)
