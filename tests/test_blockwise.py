@@ -762,3 +762,20 @@ def test_the_collectives_granularity_asserts_refuse_where_cutlass_does(case, tmp
     spec, check = _load(text, tmp_path)
     with pytest.raises(ConfigurationRefused):
         built_setup(spec, check)
+
+
+@pytest.mark.parametrize("config", [SM90_COPY, SM100_FINE], ids=["sm90", "sm100"])
+def test_one_stage_of_scales_is_refused_by_the_collective(config, tmp_path):
+    """Both collectives static_assert DispatchPolicy::Stages >= 2: a shared scale layout of one stage is refused at
+    both theorems, blaming `smem` (it was verified); two stages are verified."""
+    m, n, k = config["tile"]
+    for stages, refused in ((1, True), (2, False)):
+        smem = json.dumps(str(BW.scale_smem(BW.scale_atom(1, k, m, k), stages)))
+        r = prove(spec_text(config, "A", smem=smem), tmp_path)
+        if not refused:
+            assert r.verdict is Verdict.VERIFIED, failed(r)
+            continue
+        for t in r.theorems:
+            if t.id.value in ("blockwise.load", "blockwise.read"):
+                assert t.status is Status.REFUSED and t.reason.endswith("Stages set to value 1 or more."), t
+                assert "stages" in t.items[0].witness.suspect.what, t.items[0].witness.suspect

@@ -44,7 +44,8 @@ def built_setup(spec: Spec, check: BlockwiseCheck) -> BlockwiseSetup:
     setup = build_setup(spec, check)
     if setup.granularity_rule is not None:
         raise ConfigurationRefused(setup.granularity_rule, setup.granularity_problem or "", "the collective's "
-                                   "granularity against its tile and MMA atom", "granularity")
+                                   "granularity against its tile and MMA atom, and its stages",
+                                   "smem" if setup.stages_refused else "granularity")
     if setup.load_tile_rule is not None:
         raise ConfigurationRefused(setup.load_tile_rule, setup.load_tile_problem or "", "the collective's load() tile "
                                    "of the global scales", "granularity")

@@ -46,6 +46,9 @@ SM90_MN_TILE = "FP8 scaling granularity must evenly divide tile shape along {axi
 SM100_MN_TILE = "Scale Granularity {axis} must divide Tile Shape"
 SM100_K_TILE = "Scale Granularity K must divide Tile Shape"
 SM100_K_ATOM = "Scale Granularity K must be divisible by MMA_K"
+# both collectives' (and the ptr-array ones', which say "value 2 or more"): DispatchPolicy::Stages >= 2
+STAGES_RULE = "Specialization requires Stages set to value 1 or more."
+MIN_STAGES = 2
 
 
 @dataclass
@@ -114,6 +117,7 @@ class BlockwiseSetup:
     tile_k: int
     granularity_problem: str | None = None   # the granularity against the tile, the atom and the shared layout
     granularity_rule: str | None = None      # the collective's static_assert when it refuses the granularity
+    # (or the stages: `stages_refused`)
     tile_global: Layout | None = None        # // (mn, k) of a CTA tile -> global element, relative to the tile's first
     tile_index: Layout | None = None         # // (tile along MN, tile along K) -> the tile's first element
     tiles: tuple[int, int] = (1, 1)
@@ -144,6 +148,11 @@ class BlockwiseSetup:
     @property
     def stages(self) -> int:
         return self.check.stages
+
+    @property
+    def stages_refused(self) -> bool:
+        """The collective refuses the shared layout's stage count (not the granularity)."""
+        return self.granularity_rule == STAGES_RULE
 
     @property
     def stage_stride(self) -> int:
@@ -205,6 +214,8 @@ def _collective_rule(s: BlockwiseSetup) -> tuple[str, str] | None:
         rules = ((_whole(s.tile_mn, s.g_mn), SM100_MN_TILE.format(axis=axis)),
                  (_whole(s.tile_k, s.g_k), SM100_K_TILE), (_whole(s.g_k, atom_k), SM100_K_ATOM))
     failed = next((rule for holds, rule in rules if not holds), None)
+    if failed is None and s.stages < MIN_STAGES:
+        return STAGES_RULE, f"{s.stages} stage(s) of SmemLayoutSF"
     return None if failed is None else (failed, given)
 
 

@@ -45,8 +45,9 @@ def _common(setup: BlockwiseSetup, suspects: Suspects) -> list[Item] | Refusal |
     problem = setup.granularity_problem
     items: list[Item] = []
     if setup.granularity_rule is not None:      # the collective does not compile: no load, no read
-        return Refusal(setup.granularity_rule, problem or "", suspects.field("granularity", f"the granularity "
-                                                                                             f"{check.granularity}"))
+        blamed = suspects.field("smem", "the shared scale layout's stages (the collective's Stages)") \
+            if setup.stages_refused else suspects.field("granularity", f"the granularity {check.granularity}")
+        return Refusal(setup.granularity_rule, problem or "", blamed)
     if problem is not None:
         suspect = suspects.field("smem" if "shared layout" in problem else "granularity",
                                  "the shared scale layout's blocks" if "shared layout" in problem
