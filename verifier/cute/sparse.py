@@ -58,6 +58,9 @@ FORMATS: dict[int, MetadataFormat] = {16: MetadataFormat(16, "sparse_elem<8,uint
                                       32: MetadataFormat(32, "sparse_elem<4,uint8_t>", 2)}
 
 
+MIN_TILE_K_RULE = "MinTileShapeK must be a multiple of BlockK"      # Sm90GemmSparseConfig's static_assert
+
+
 def tensor_e_atom(a_bits: int, tile_k: int) -> Layout | str:
     """Sm90GemmSparseConfig::TensorEAtom for A of `a_bits` bits and a CTA tile of K `tile_k` (logical elements of E:
     (m, k) -> offset), or why CUTLASS refuses it (its static_assert)."""
@@ -66,8 +69,7 @@ def tensor_e_atom(a_bits: int, tile_k: int) -> Layout | str:
         return f"no SM90 sparse GEMM takes {a_bits}-bit A (Sm90GemmSparseConfig: \"Ambiguous Input Type Config\")"
     min_k = min(tile_k, MAX_ATOM_K)
     if min_k % fmt.block_k:
-        return (f"MinTileShapeK {min_k} is no multiple of BlockK {fmt.block_k} (static_assert \"MinTileShapeK must be "
-                "a multiple of BlockK\")")
+        return f"MinTileShapeK {min_k} is no multiple of BlockK {fmt.block_k} (static_assert \"{MIN_TILE_K_RULE}\")"
     if a_bits == 8:
         return make_ordered_layout((ATOM_M, min_k), (1, 0))
     num_k = min_k // fmt.block_k

@@ -51,6 +51,8 @@ class MetaLoad(Protocol):
     @property
     def tile_problem(self) -> str | None: ...
     @property
+    def collective_refusal(self) -> tuple[str, str] | None: ...
+    @property
     def tma(self) -> SP.MetaTma | None: ...
     @property
     def tma_problem(self) -> str | None: ...
@@ -79,6 +81,7 @@ class MetadataSide:
     stype: WS.SparseType | None            # the instruction's sparse type (None: not a wgmma.mma_async.sp)
     instruction_problem: str | None        # ... why not
     instruction: str                       # the instruction, its N left out (`mNnNkK`)
+    a_bits: int = 0                        # the atom's A type's bits (Sm90GemmSparseConfig's ElementAMma)
 
     def key(self) -> tuple[Hashable, ...]:
         """The side as a `Group.shared` key."""
@@ -86,7 +89,7 @@ class MetadataSide:
         from ..base import content_key
         return (content_key(self.atom, ()), exact_key(self.e), self.e_type, self.sp_sel,
                 None if self.stype is None else content_key(self.stype, ()), self.instruction_problem,
-                self.instruction)
+                self.instruction, self.a_bits)
 
 
 WGMMA_N = re.compile(r"(?<=^m64n)\d+(?=k\d+$)")    # N in a wgmma shape qualifier m64nNkK
@@ -97,8 +100,9 @@ def metadata_side(atom: MMAAtomSpec) -> MetadataSide:
     """What `build` reads of `atom` (`MetadataSide`), made once for each atom definition."""
     stype, problem = _sparse_type(atom)
     instruction = ".".join(WGMMA_N.sub("N", q) for q in (atom.instruction or "").split("."))
+    a_type = atom.types.get("a")
     return MetadataSide(operand_projection(mma_atom(atom), "A"), atom.e, atom.types.get("e"), atom.sp_sel, stype,
-                        problem, instruction)
+                        problem, instruction, a_type.bits if a_type is not None else 0)
 
 
 @dataclass
@@ -114,6 +118,7 @@ class MetaSetup:
     tile_index: Layout                     # (tile along M, tile along K) -> the tile's first global element
     tiles: tuple[int, int]
     tile_problem: str | None = None        # the shared tile is no whole number of the tiled MMA's / global tiles
+    collective_refusal: tuple[str, str] | None = None   # the collective's static_assert on the tile: (rule, given)
     tma: SP.MetaTma | None = None
     tma_problem: str | None = None
     tensor_map: TMA.TensorMapND | None = None
@@ -202,6 +207,24 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
+STAGES_RULE = "Specialization requires Stages set to value 2 or more."   # the SM90 sparse collective's
+MIN_STAGES = 2
+
+
+def _collective_refusal(side: MetadataSide, blk_k: int, stages: int) -> tuple[str, str] | None:
+    """The SM90 sparse collective's static_asserts a check's tile reaches (sm90_sparse_mma_tma_gmma_ss_warpspecialized
+    and its fp8 form, and the Sm90GemmSparseConfig they instantiate): Stages >= 2, then TensorEAtom's
+    "MinTileShapeK must be a multiple of BlockK" (MinTileShapeK = min(BLK_K, 128), BlockK = 512 / bits of A)."""
+    if stages < MIN_STAGES:
+        return STAGES_RULE, f"{stages} stage(s) of SmemLayoutE"
+    if side.stype is None or side.a_bits not in SP.FORMATS:      # no sparse wgmma: the theorems say so
+        return None
+    found = SP.tensor_e_atom(side.a_bits, blk_k)
+    if isinstance(found, str) and SP.MIN_TILE_K_RULE in found:
+        return SP.MIN_TILE_K_RULE, f"a {blk_k}-deep tile of {side.a_bits}-bit A: {found}"
+    return None
+
+
 def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None,
           side: MetadataSide | None = None) -> MetaSetup:
     """Everything the metadata theorems need, read off the check, the atom's side (`metadata_side`) and CuTe's
@@ -227,6 +250,7 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
         else:
             s.tma_problem = found
+    s.collective_refusal = _collective_refusal(side, blk_k, stages)
     tile_m, tile_k = mma.tile_size(0), mma.tile_size(2)
     if s.tile_problem is None and (blk_m % tile_m or blk_k % tile_k):
         s.tile_problem = (f"the {blk_m} x {blk_k} tile is no whole number of the tiled MMA's {tile_m} x {tile_k} "

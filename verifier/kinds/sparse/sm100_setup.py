@@ -46,6 +46,7 @@ class Sm100MetaSetup:
     tile_index: Layout                     # (tile along M, tile along K) -> the tile's first global element
     tiles: tuple[int, int]
     tile_problem: str | None = None
+    collective_refusal: tuple[str, str] | None = None   # (SM90's: SM100's collective refuses through its own rules)
     cute_refusal: str | None = None        # the collective's static_assert this configuration fails
     fmt: SS.MetadataFormat | None = None
     reuse: int = 1                         # UtccpReuseCnt

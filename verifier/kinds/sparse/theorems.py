@@ -33,14 +33,19 @@ BYTE = 8
 WORD_BITS = 64                    # the TMA's uint64
 
 
-def _tile_problem(setup: MetaLoad) -> Unsupported | None:
+def _tile_problem(setup: MetaLoad, suspects: Suspects) -> Refusal | Unsupported | None:
+    """The collective's refusal of the tile or its stages (SM90), else a tile the model does not cover."""
+    if setup.collective_refusal is not None:
+        rule, given = setup.collective_refusal
+        return Refusal(rule, f"the SM90 sparse collective: {given}",
+                       suspects.field("smem", "the shared metadata tile (SmemLayoutE: its K extent and stages)"))
     return Unsupported(setup.tile_problem) if setup.tile_problem is not None else None
 
 
 # --- theorem 27: E through TMA into shared memory ------------------------------------------------------------------
 
 def metadata_tma(setup: MetaLoad, suspects: Suspects) -> Plan:
-    problem = _tile_problem(setup)
+    problem = _tile_problem(setup, suspects)
     if problem is not None:
         return problem
     check = setup.check
@@ -124,7 +129,7 @@ def metadata_tma(setup: MetaLoad, suspects: Suspects) -> Plan:
 # --- theorem 28: shared memory -> sp-meta -> what wgmma.mma_async.sp reads ------------------------------------------
 
 def metadata_read(setup: MetaSetup, suspects: Suspects) -> Plan:
-    problem = _tile_problem(setup)
+    problem = _tile_problem(setup, suspects)
     if problem is not None:
         return problem
     check, side = setup.check, setup.side
