@@ -367,3 +367,18 @@ def test_a_single_stage_s_stride_steps_nowhere():
     for stride in ("512", "-512"):
         r = prove(spec_text("mxf8", "A", smem=f'"{one.replace("(1,512),512)", f"(1,512),{stride})")}"'))
         assert r.verdict is Verdict.VERIFIED, failed(r)
+
+
+def test_a_tmem_tile_make_utccp_copy_refuses_is_refused_not_refuted():
+    """make_utccp_copy's static_assert ("The memory pointed to by AtomTVLayout does not exist in the DataLayout."):
+    a TMEM SF layout that puts a sub-partition's rows along columns is refused at theorem 25 by that rule (it was a
+    refuted fact); the same tile with CuTe's TMEM layout is verified."""
+    from verifier.engine.runner import run_check
+    from verifier.outcome import Status, Verdict
+    from verifier.specfile.loader import load_specs
+    names = ["bad_scale_tmem_rows_along_columns", "good_scale_sfa_mxf8f6f4"]
+    [spec] = load_specs([Path(__file__).parent / "specs" / "theorem_cases.yaml"], only=names)
+    bad, good = (run_check(spec, spec.checks[name]) for name in names)
+    assert good.verdict is Verdict.VERIFIED
+    copy = next(t for t in bad.theorems if t.id.value == "scale.copy")
+    assert copy.status is Status.REFUSED and copy.reason.endswith("does not exist in the DataLayout."), copy

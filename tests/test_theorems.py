@@ -66,7 +66,7 @@ PAIRS = {
     T.TMEM_STORE: ("good_tmem_load_then_stsm", "bad_tmem_32dp_then_stsm"),
     T.BUFFER_AGREEMENT: ("good_buffer_cp_async_to_ldmatrix", "bad_buffer_reader_without_the_swizzle"),
     T.SCALE_TMA: ("good_scale_sfa_mxf8f6f4", "bad_scale_stages_overlap"),
-    T.SCALE_COPY: ("good_scale_sfa_mxf8f6f4", "bad_scale_tmem_rows_along_columns"),
+    T.SCALE_COPY: ("good_scale_sfa_mxf8f6f4", "bad_scale_shared_rows_out_of_order"),
     T.SCALE_READ: ("good_scale_sfa_mxf8f6f4", "bad_scale_tmem_rows_along_columns"),
     T.SPARSE_METADATA_TMA: ("good_sparse_metadata_f16", "bad_sparse_metadata_stages_overlap"),
     T.SPARSE_METADATA_READ: ("good_sparse_metadata_f16", "bad_sparse_metadata_rows_swapped"),

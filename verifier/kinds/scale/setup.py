@@ -41,6 +41,7 @@ class ScaleSetup:
     tensor_map: TMA.TensorMapND | None = None    # the box as cuTensorMapEncodeTiled takes it (uint16 elements)
     copies: list[BS.UtccpCopy] = field(default_factory=list)
     copies_problem: str | None = None
+    copies_rule: str | None = None         # CuTe's static_assert when make_utccp_copy refuses the TMEM tile
     block_problem: str | None = None      # why CUTLASS's SF layouts do not exist for the shared tile's shape
     load_layout: Layout | None = None     # (mn', k) -> SF byte: the tensor TMA's tiles are cut from (gmem, or the
                                           # collective's remap for an N of 64 / 192)
@@ -167,6 +168,6 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
         stage_tile = make_layout(*check.smem.modes()[:3])
         _, s.copies = BS.utccp_copies(check.copy, stage_tile, tmem_tile)
     except AlgebraError as e:     # CuTe's make_utccp_copy refuses the TMEM tile (its own static_assert)
-        s.copies_problem = str(e)
+        s.copies_problem, s.copies_rule = str(e), e.rule
     return s
 

@@ -34,7 +34,7 @@ from ...hardware.umma_desc import FIELD_MASK, UmmaDescriptor
 from ...symbolic.expr import Expr, Var, and_, const, eq, implies, lt
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Obligation
-from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace, Unsupported
+from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
 from ...theorems.suspects import Suspects
 from .setup import UTCCP_SHAPE, ScaleSetup
 
@@ -210,6 +210,8 @@ def scale_copy(setup: ScaleSetup, suspects: Suspects) -> Plan:
                           "the TMEM SF layout" + ("" if check.tmem is not None else
                                                   " (tmem_sf_frg of the shared tile's shape)"))
     smem = suspects.field("smem", "the shared SF layout against tcgen05.cp's K-major source")
+    if setup.copies_rule is not None:      # CuTe does not build the copy: the configuration does not compile
+        return Refusal(setup.copies_rule, f"make_utccp_copy of the TMEM SF tile: {setup.copies_problem}", tmem)
     items.append(Fact("make_utccp_copy tiles the TMEM SF tile with tcgen05.cp.32x128b.warpx4",
                       setup.copies_problem is None, setup.copies_problem or "one copy a 512-byte block",
                       "the atom's 32 lanes x 16 bytes x 4 sub-partitions inside the tile", tmem))
