@@ -292,3 +292,22 @@ def test_one_kernel_of_each_transposed_class_is_proved(monkeypatch, tmp_path):
     assert mapped == len(kernels)
     assert {r.name: r.verdict for r in results} == {k.name: Verdict.VERIFIED for k in kernels}
     assert all(T.GMMA_TRANSPOSE in {t.id for t in r.theorems} for r in results)
+
+
+def test_the_rs_mainloops_own_asserts_refuse_a_transposition():
+    """tests/specs/transpose_mainloop_asserts.yaml: the transposition runs in CUTLASS's register-sourced mainloops,
+    whose static_asserts refuse one stage (TMA and cp.async forms) and an SS atom at theorem 34, naming the field (they
+    were verified); the builder's tf32 NT cooperative kernel is verified."""
+    from verifier.cute import gmma as G
+    from verifier.engine.runner import run_check
+    from verifier.outcome import Status, Verdict
+    from verifier.specfile import load_spec
+    spec = load_spec(Path(__file__).parent / "specs" / "transpose_mainloop_asserts.yaml")
+    results = {name: run_check(spec, check) for name, check in spec.checks.items()}
+    assert results["baseline_tma_coop"].verdict is Verdict.VERIFIED
+    for name, rule, blamed in (("one_stage_tma", G.RS_STAGES_RULE, "stages"),
+                               ("one_stage_cp_async", G.RS_STAGES_RULE, "stages"),
+                               ("ss_atom", G.RS_ATOM_RULE, "MMA atom")):
+        theorem = next(t for t in results[name].theorems if t.id.value == "gmma.transpose")
+        assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)
+        assert blamed in theorem.items[0].witness.suspect.what, (name, theorem.items[0].witness.suspect)

@@ -26,6 +26,13 @@ if TYPE_CHECKING:     # make_gmma_desc's result: the wgmma descriptor model load
 
 ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:(?:SM90::)?GMMA|UMMA)::)?Major::(K|MN)")
 SWIZZLE_OF_BITS = {0: GmmaSwizzle.NONE, 1: GmmaSwizzle.B32, 2: GmmaSwizzle.B64, 3: GmmaSwizzle.B128}
+# CUTLASS's SM90 register-sourced (RS) mainloops' static_asserts (sm90_mma_tma_gmma_rs_warpspecialized.hpp, its
+# multistage and mixed-input forms): at class scope the stages and the atom, in the TMA form's mma() the k-blocks
+RS_MIN_STAGES = 2
+RS_STAGES_RULE = "Specialization requires Stages set to value 2 or more."
+RS_ATOM_RULE = "MMA atom must source A from rmem and B operand from smem_desc for this mainloop."
+RS_MIN_K_BLOCKS = 3
+RS_K_BLOCKS_RULE = "RS loops require more than 2 MMA k-iterations for correctness."
 
 
 def atom_major(atom_name: str, operand: Operand) -> Major | None:

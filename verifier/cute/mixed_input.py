@@ -36,6 +36,7 @@ from ..algebra.tiling import tile_to_shape, zipped_divide
 from ..algebra.types import type_bits
 from . import convert as LUT
 from .copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from .gmma import RS_ATOM_RULE, RS_MIN_STAGES, RS_STAGES_RULE
 from .mma import TiledMMA
 from .tensor import Tensor
 
@@ -45,9 +46,7 @@ SCALE_STAGE_ALIGN = 128              # "Each scale stage must be 128B aligned." 
 # the mixed-input mainloop's own static_asserts on its pipeline, in source order: at class scope the stages and the
 # atom (A from registers, B through a shared-memory descriptor), in mma() the k-blocks of a k-tile (A's copy and
 # conversion run two k-blocks ahead)
-MIN_STAGES = 2
-STAGES_RULE = "Specialization requires Stages set to value 2 or more."
-RS_ATOM_RULE = "MMA atom must source A from rmem and B operand from smem_desc for this mainloop."
+MIN_STAGES, STAGES_RULE, RS_ATOM_RULE = RS_MIN_STAGES, RS_STAGES_RULE, RS_ATOM_RULE   # the RS mainloops' (gmma.py)
 MIN_K_BLOCKS = 4
 K_BLOCKS_RULE = "Consider increasing TileShapeK"
 

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..cute import gmma as G
 from ..cute import mixed_input as MI
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
 from .atom_facts import MMAAtomFacts
@@ -251,7 +252,6 @@ RS_A_LAYOUTS: dict[int, str] = {
     16: "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",    # ALayout_64x16: m = 16w+g+8((i/2)%2), k = 2t+i%2+8(i/4)
     8: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"}    # ALayout_64x32: m = 16w+g+8((i/4)%2), k = 4t+i%4+16(i/8)
 RS_COPY = "AutoVectorizingCopy"     # the builder's SmemCopyAtomA: Copy_Atom<AutoVectorizingCopy, ElementA>
-RS_MIN_K_BLOCKS = 3                 # RS mainloop: "RS loops require more than 2 MMA k-iterations for correctness."
 # rs_smem_selector (sm90_common.inl), widest first: (swizzle, bits its atom spans along the major mode); MN-major
 # whole-word types "Fall into SW32 due to free bank conflict", then INTER
 RS_SWIZZLES: tuple[tuple[str, int], ...] = (("SW128", 1024), ("SW64", 512), ("SW32", 256), ("INTER", 128))
@@ -310,9 +310,9 @@ def map_sm90_rs(kc: KernelConfig) -> Mapped | Unmapped:
     k_atom = 256 // bits
     if m % 64 or n > 256 or n % 8 or k % k_atom:
         return Unmapped(f"tile {m}x{n}x{k}: no wgmma of that M / N / K")
-    if k // k_atom < RS_MIN_K_BLOCKS:
-        return Unmapped(f"tile K {k}: {k // k_atom} k-blocks; CUTLASS's RS mainloop refuses it (static_assert \"RS "
-                        "loops require more than 2 MMA k-iterations for correctness.\")")
+    if k // k_atom < G.RS_MIN_K_BLOCKS:
+        return Unmapped(f"tile K {k}: {k // k_atom} k-blocks; CUTLASS's RS mainloop refuses it (static_assert "
+                        f"\"{G.RS_K_BLOCKS_RULE}\")")
     acc = kc.element_acc if kc.element_acc in ACCUMULATORS else ""
     if not acc:
         return Unmapped(f"{kc.element_acc} accumulators: no wgmma")

@@ -111,6 +111,12 @@ def element_coords(t: Transposition, tile_n: Expr, tile_k: Expr, lane: Expr, val
 def transpose(setup: TransposeSetup, suspects: Suspects) -> Plan:
     t = setup.transposition
     blame_smem = suspects.smem("the written tile's layout (SmemLayoutB)")
+    if setup.mainloop is not None:
+        rule, given, field = setup.mainloop
+        blamed = suspects.field("mma", "the MMA atom (the mainloop reads A from registers)") if field == "mma" \
+            else suspects.smem("the written tile's layout (SmemLayoutB: its K extent and stages)")
+        return Refusal(rule, f"the register-sourced mainloop (sm90_mma_*_gmma_rs_warpspecialized.hpp): {given}",
+                       blamed)
     if isinstance(t, Refused):
         return Refusal(t.rule, t.detail, blame_smem)
     if isinstance(t, str):
