@@ -206,8 +206,6 @@ MUTATIONS = {
                            {"scale.tma", "scale.copy"}),
     # stages 256 bytes apart: the second stage overwrites half of the first
     "overlapping stages": ({"smem": SFA_SMEM.replace("(1,512),512)", "(1,512),256)")}, {"scale.tma"}),
-    # the 2x2 data path's TMEM layout (SFB of an M = 128 CTA pair) on a 4x1 MMA: the MMA reads rows 64.. elsewhere
-    "2x2 TMEM layout": ({"tmem_alloc": "2x2"}, {"scale.copy", "scale.read"}),
     # a vector size of 16 on .kind::mxf8f6f4 (1X: one factor a row for K = 32)
     "VS 16 on mxf8f6f4": ({"sf_vec_size": "16"}, {"scale.read"}),
     # a buffer 64-byte aligned: TMA's destination must be 128-byte aligned
@@ -349,8 +347,14 @@ def test_the_factors_view_draws_each_factor_once_and_outlines_nothing_when_prove
     assert len(shared) == 128 * 4                               # every factor its own byte
 
 
+# the TMEM SF layout of the 2x2 data path, given for SFB of a 1-SM MMA that reads the 4x1 one (CuTe derives none:
+# tmem_sf_frg refuses the 2x2 allocation there; given, make_utccp_copy refuses to copy it, theorem 26 refutes the read)
+TWO_BY_TWO_TMEM = ('"((((_32,_2),_2,_2),(_32,_1)),_1,(_4,_1)):((((_262144,_4),_16777216,_8388608),(_0,_1)),_0,'
+                   '(_1,_0))"')
+
+
 def test_the_factors_view_outlines_the_factor_a_counterexample_names(tmp_path):
-    fig, result = _factors_figure(spec_text("mxf8", "B", tmem_alloc="2x2"), tmp_path)
+    fig, result = _factors_figure(spec_text("mxf8", "B", tmem=TWO_BY_TWO_TMEM), tmp_path)
     read = next(t for t in result.theorems if t.id.value == "scale.read")
     witness = read.first_failure().witness
     j = witness.point["k_block"] * 1 + witness.point.get("vector", 0)      # .scale_vec::1X: one factor a k-block
@@ -382,3 +386,22 @@ def test_a_tmem_tile_make_utccp_copy_refuses_is_refused_not_refuted():
     assert good.verdict is Verdict.VERIFIED
     copy = next(t for t in bad.theorems if t.id.value == "scale.copy")
     assert copy.status is Status.REFUSED and copy.reason.endswith("does not exist in the DataLayout."), copy
+
+
+def test_the_2x2_allocation_is_sfbs_on_a_cta_pair_only(tmp_path):
+    """tmem_sf_frg (mma_traits_sm100.hpp): SFA always takes the 4x1 TMEM atom, whatever tmem_alloc says (CuTe compiles
+    it; it was refuted); SFB's 2x2 data path static_asserts N_SM == 2 ("Should be 2x2 Datapath"): on a 1-SM MMA it is
+    refused at theorem 25 and by draw (it was refuted as the documented mistake
+    sfb_tmem_layout_of_the_2x2_datapath)."""
+    from verifier.commands.cli import main
+    sfa = prove(spec_text("mxf8", "A", tmem_alloc="2x2"), tmp_path)
+    assert sfa.verdict is Verdict.VERIFIED, [(t.id.value, t.status.value) for t in sfa.theorems]
+    mistakes = str(Path(__file__).parent.parent / "specs" / "mistakes.yaml")
+    from verifier.engine.runner import run_check
+    from verifier.specfile.loader import load_specs
+    [spec] = load_specs([mistakes], only=["sfb_tmem_layout_of_the_2x2_datapath"])
+    sfb = run_check(spec, spec.checks["sfb_tmem_layout_of_the_2x2_datapath"])
+    copy = next(t for t in sfb.theorems if t.id.value == "scale.copy")
+    assert copy.status is Status.REFUSED and copy.reason.endswith("Should be 2x2 Datapath"), copy
+    assert main(["draw", mistakes, "--check", "sfb_tmem_layout_of_the_2x2_datapath", "-o",
+                 str(tmp_path / "x.html")]) == 2

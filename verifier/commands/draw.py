@@ -62,12 +62,13 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
             views = available[:1]
         scaled = getattr(kind, "scaled_views", ())     # views drawn at a bounded size whatever the tile's
         elements = _tile_elements(check)
+        notice = ""      # said once the page is drawn (a configuration CuTe refuses is one line: its rule)
         if elements > MAX_DRAW_CELLS and view is None and any(v in scaled for v in views):
             left = [v for v in views if v not in scaled]   # a page of every view: the bounded ones, the rest said
             views = tuple(v for v in views if v in scaled)
             if left:
-                sys.stderr.write(f"draw: {', '.join(left)} left out: the shared tile has {elements} elements "
-                                 f"(at most {MAX_DRAW_CELLS})\n")
+                notice = (f"draw: {', '.join(left)} left out: the shared tile has {elements} elements "
+                          f"(at most {MAX_DRAW_CELLS})\n")
         if elements > MAX_DRAW_CELLS and not set(views) <= set(scaled):
             more = f" (its {', '.join(scaled)} view is drawn at a bounded size: --view {scaled[0]})" if scaled else ""
             raise DrawError(f"check '{safe(check_name)}' has a shared tile of {elements} elements; draw draws at "
@@ -82,6 +83,7 @@ def draw_main(path: str, check_name: str, view: str | None, output: str | None, 
         else:
             figs = figures(spec, check, views)
         body = page(f"{check.name} ({spec.path})", figs) if html else render(figs[0])
+        sys.stderr.write(notice)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return ExitCode.BAD_INPUT

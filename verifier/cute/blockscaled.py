@@ -51,6 +51,9 @@ BYTES_PER_COLUMN = 4
 UTCCP_ROWS, UTCCP_ROW_BYTES = 32, 16     # tcgen05.cp.32x128b: 32 rows of 128 bits
 
 
+TWO_BY_TWO_CTAS = 2              # SFB's 2x2 data path: an MMA of a CTA pair (tmem_sf_frg's N_SM == 2)
+
+
 class SfAlloc(str, Enum):
     """UMMA::TmemAllocMode of an SF tile: the data path its MMA uses."""
     DUPLICATED_4BY1 = "4x1"      # ScaleFactorDuplicated4by1: every row in all four sub-partitions (SFA; SFB of a

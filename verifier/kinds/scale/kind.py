@@ -20,12 +20,26 @@ from .config import ScaleCheck, read_scale_check, reads_scale_check
 if TYPE_CHECKING:
     from ...draw.figure import Figure
     from ...theorems.result import CheckResult
+    from .setup import ScaleSetup
 
 T = TheoremId
 SCALE_ORDER = (T.SCALE_TMA, T.SCALE_COPY, T.SCALE_READ)
 SCALE_PRECEDENCE = 0          # asked first with TMEM's: `scale_factors:` makes a scale check whatever else it names
 FACTORS_VIEW = View.FACTORS.value   # the SF tile of a stage: shared byte, TMEM cell, k-block (views.py)
 
+
+
+def built_setup(spec: Spec, check: ScaleCheck) -> ScaleSetup:
+    """The setup of a configuration CuTe builds a TMEM SF tile for, for `draw` and `explain`: tmem_sf_frg's refusal
+    of the allocation raised as such (no tile to draw or trace; a tile make_utccp_copy refuses is drawn, its MMA
+    read being said at theorem 26)."""
+    from ..cute_objects import ConfigurationRefused
+    from .setup import build as build_scale
+    setup = build_scale(check, spec.mma_atoms[check.mma])
+    if setup.tmem_rule is not None:
+        raise ConfigurationRefused(setup.tmem_rule, f"SFB with tmem_alloc {check.tmem_alloc.value} on an MMA of "
+                                   f"{setup.cta_group} CTA(s)", "tmem_sf_frg", "tmem_alloc")
+    return setup
 
 class ScaleKind(MmaPictures):
     """Theorems 1, 2 and 11 on the block-scaled atom, then 24-26 on the scale factors of one operand."""
@@ -62,10 +76,9 @@ class ScaleKind(MmaPictures):
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """--coord MN,K [--stage S]: the factor's chain from the global tensor to the MMA."""
         from .chain import ScaleChain
-        from .setup import build as build_scale
         assert isinstance(check, ScaleCheck)
         name = safe(check.name)
-        setup = build_scale(check, spec.mma_atoms[check.mma])
+        setup = built_setup(spec, check)
         coord = request.coord
         if coord is None or len(coord) != 2 or not (0 <= coord[0] < setup.mn and 0 <= coord[1] < setup.tile_k):
             raise ExplainError(f"check '{name}' is a scale check: give --coord MN,K within {setup.mn}x{setup.tile_k} "
@@ -81,12 +94,11 @@ class ScaleKind(MmaPictures):
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
-        from .setup import build as build_scale
         from .views import factors_figure
         assert isinstance(check, ScaleCheck)
         out = []
         if FACTORS_VIEW in views:
-            out.append(factors_figure(build_scale(check, spec.mma_atoms[check.mma]), result))
+            out.append(factors_figure(built_setup(spec, check), result))
         return out + super().figures(spec, check, tuple(v for v in views if v != FACTORS_VIEW), result)
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:

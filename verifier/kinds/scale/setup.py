@@ -42,6 +42,7 @@ class ScaleSetup:
     copies: list[BS.UtccpCopy] = field(default_factory=list)
     copies_problem: str | None = None
     copies_rule: str | None = None         # CuTe's static_assert when make_utccp_copy refuses the TMEM tile
+    tmem_rule: str | None = None           # CuTe's static_assert when tmem_sf_frg refuses the allocation
     block_problem: str | None = None      # why CUTLASS's SF layouts do not exist for the shared tile's shape
     load_layout: Layout | None = None     # (mn', k) -> SF byte: the tensor TMA's tiles are cut from (gmem, or the
                                           # collective's remap for an N of 64 / 192)
@@ -103,6 +104,7 @@ class ScaleSetup:
 
 
 TMA_SF_TYPE = "uint16"            # make_tma_atom_*_sm100<uint16_t>: the SF tensor map's data type
+TWO_BY_TWO_RULE = "Should be 2x2 Datapath"   # tmem_sf_frg's static_assert(N_SM == 2) for SFB's 2x2 data path
 
 
 def tensor_map(tma: BS.SfTma, global_layout: Layout) -> TMA.TensorMapND:
@@ -130,9 +132,15 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
     stage_view = BS.mn_k_view(check.smem, mn_mma, k_part)
     block_problem = check.sf_shape.problem()
     tmem_tile = check.tmem
+    tmem_rule = None
     if tmem_tile is None and block_problem is None:
         atom_shape = BS.SfShape(mn_mma, k_part, check.sf_vec_size, check.k_mma * check.n_k)
-        tmem_tile = BS.tmem_sf(atom_shape, check.tmem_alloc)
+        # tmem_sf_frg: SFA always takes the 4x1 atom, whatever the allocation; SFB's 2x2 data path exists on a CTA
+        # pair only (its static_assert)
+        alloc = check.tmem_alloc if check.scaled == "B" else BS.SfAlloc.DUPLICATED_4BY1
+        if alloc is BS.SfAlloc.DUPLICATED_2BY2 and group != BS.TWO_BY_TWO_CTAS:
+            tmem_rule = TWO_BY_TWO_RULE
+        tmem_tile = BS.tmem_sf(atom_shape, alloc)
     if tmem_tile is None:   # no CuTe TMEM tile exists: a stand-in of the right shape; theorem 25 says why
         tmem_tile = Layout(((mn_mma * BS.REPLICAS, k_part), check.n_mn, check.n_k))
     tmem_view = BS.mn_k_view(tmem_tile, mn_mma, k_part, BS.REPLICAS)
@@ -159,6 +167,7 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
     s = ScaleSetup(check, atom, group, rows, k, vec, None if vec else str(vec_or_why), stage_view, tmem_tile,
                    tmem_view, tile_global, tile_index, tiles, tma, tma_problem, block_problem=block_problem,
                    load_layout=load)
+    s.tmem_rule = tmem_rule
     if remap is not None:
         s.odd_shift = BS.ODD_TILE_ROWS
         s.cta_tiles = -(-int(product(g.mode(0).shape)) // rows)

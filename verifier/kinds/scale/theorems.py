@@ -210,8 +210,9 @@ def scale_copy(setup: ScaleSetup, suspects: Suspects) -> Plan:
                           "the TMEM SF layout" + ("" if check.tmem is not None else
                                                   " (tmem_sf_frg of the shared tile's shape)"))
     smem = suspects.field("smem", "the shared SF layout against tcgen05.cp's K-major source")
-    if setup.copies_rule is not None:      # CuTe does not build the copy: the configuration does not compile
-        return Refusal(setup.copies_rule, f"make_utccp_copy of the TMEM SF tile: {setup.copies_problem}", tmem)
+    refused = _tmem_refusal(setup, suspects, tmem)
+    if refused is not None:
+        return refused
     items.append(Fact("make_utccp_copy tiles the TMEM SF tile with tcgen05.cp.32x128b.warpx4",
                       setup.copies_problem is None, setup.copies_problem or "one copy a 512-byte block",
                       "the atom's 32 lanes x 16 bytes x 4 sub-partitions inside the tile", tmem))
@@ -286,11 +287,26 @@ def _coverage(setup: ScaleSetup, tc: Layout, suspect: Suspect) -> Fact:
 
 # --- theorem 26: the MMA's read --------------------------------------------------------------------------------
 
+def _tmem_refusal(setup: ScaleSetup, suspects: Suspects, tmem: Suspect | None) -> Refusal | None:
+    """CuTe's refusal of the TMEM SF tile (tmem_sf_frg's allocation: no tile exists, for the copy or the MMA's read)
+    or, with `tmem` (theorem 25), of its copy (make_utccp_copy; the MMA's read of the tile is still said)."""
+    if setup.tmem_rule is not None:
+        return Refusal(setup.tmem_rule, f"tmem_sf_frg of SFB with tmem_alloc {setup.check.tmem_alloc.value} on an MMA "
+                                        f"of {setup.cta_group} CTA(s)",
+                       suspects.field("tmem_alloc", "the TMEM SF allocation mode"))
+    if setup.copies_rule is not None and tmem is not None:
+        return Refusal(setup.copies_rule, f"make_utccp_copy of the TMEM SF tile: {setup.copies_problem}", tmem)
+    return None
+
+
 def scale_read(setup: ScaleSetup, suspects: Suspects) -> Plan:
     partial = _partial_tile(setup)
     if partial is not None:
         return partial
     check = setup.check
+    refused = _tmem_refusal(setup, suspects, None)
+    if refused is not None:
+        return refused
     items = _block(setup, suspects)
     instruction = suspects.mma_instruction()
     vec = setup.vec
