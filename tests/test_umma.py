@@ -151,36 +151,17 @@ def test_an_illegal_n_names_the_table_s_rule():
     assert "shape" in item.witness.suspect.what
 
 
-BASE32B_K_MAJOR = """version: 2
-name: base32b
-include: ["{root}/specs/atoms/sm100_umma.yaml"]
-checks:
-  k_major_a:
-    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
-    operand: A
-    major: K
-    copy: SM90_TMA_LOAD
-    value_type: tfloat32_t
-    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
-    gmem: "(8192,8192):(1,8192)"
-  k_major_a_given_lbo:
-    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
-    operand: A
-    major: K
-    copy: SM90_TMA_LOAD
-    value_type: tfloat32_t
-    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
-    gmem: "(8192,8192):(1,8192)"
-    descriptor: {{lbo: 16}}
-  mn_major_a:
-    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"
-    operand: A
-    major: MN
-    copy: SM90_TMA_LOAD
-    value_type: tfloat32_t
-    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"
-    gmem: "(8192,8192):(1,8192)"
-"""
+def _base32b_spec(root: Path) -> str:
+    """A tf32 A tile on the 32-byte-atom swizzle, read K-major (with and without a descriptor the check gives) and
+    MN-major."""
+    body = ('    mma: "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128>"\n    operand: A\n'
+            '    copy: SM90_TMA_LOAD\n    value_type: tfloat32_t\n'
+            '    smem: "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>, (128,32,4), (2,1,3))"\n'
+            '    gmem: "(8192,8192):(1,8192)"\n')
+    checks = {"k_major_a": "    major: K\n", "k_major_a_given_lbo": "    major: K\n    descriptor: {lbo: 16}\n",
+              "mn_major_a": "    major: MN\n"}
+    return (f'version: 2\nname: base32b\ninclude: ["{root}/specs/atoms/sm100_umma.yaml"]\nchecks:\n'
+            + "".join(f"  {name}:\n{body}{extra}" for name, extra in checks.items()))
 
 
 def test_the_32_byte_atom_swizzle_read_k_major_is_refused_by_make_umma_desc(tmp_path):
@@ -189,7 +170,7 @@ def test_the_32_byte_atom_swizzle_read_k_major_is_refused_by_make_umma_desc(tmp_
     16); with a descriptor the check gives, CuTe builds none: its fields are refuted at 15 and 16 says it cannot read
     them, never an internal error; read MN-major, the tile is verified."""
     path = tmp_path / "base32b.yaml"
-    path.write_text(BASE32B_K_MAJOR.format(root=Path(__file__).parent.parent), encoding="utf-8")
+    path.write_text(_base32b_spec(Path(__file__).parent.parent), encoding="utf-8")
     spec = load_spec(path, allow_outside=True)
     results = {name: run_check(spec, check) for name, check in spec.checks.items()}
     statuses = {name: {t.id: t.status for t in r.theorems} for name, r in results.items()}
