@@ -269,11 +269,17 @@ def test_without_the_odd_tile_shift_the_odd_tiles_read_the_wrong_factors(monkeyp
     assert {"scale.tma", "scale.read"} <= set(failed(r)), failed(r)
 
 
-def test_sfb_of_another_partial_n_is_unsupported_with_the_reason():
-    r = prove(spec_text("mxf8_n96", "B"))
-    assert r.verdict is Verdict.UNSUPPORTED
-    reasons = {t.reason for t in r.theorems if t.status is Status.UNSUPPORTED}
-    assert any("N = 96" in (x or "") and "64, 192" in (x or "") for x in reasons), reasons
+def test_an_mma_n_the_collective_does_not_take_is_refused():
+    """The block-scaled collective static_asserts its CTA tile's N (the MMA's): "Cta N should be one of
+    64/128/192/256". N = 96 is refused at theorems 24-26, for SFA and SFB alike (SFB was unsupported, SFA verified);
+    N = 64, 128 and 192 are verified."""
+    for op in "AB":
+        r = prove(spec_text("mxf8_n96", op))
+        scale = [t for t in r.theorems if t.id.value.startswith("scale.")]
+        assert scale and all(t.status is Status.REFUSED and t.reason.endswith("Cta N should be one of 64/128/192/256")
+                             for t in scale), [(t.id.value, t.status, t.reason) for t in scale]
+    for atom in ("mxf8_n64", "mxf8", "nvf4_n192"):
+        assert prove(spec_text(atom, "B")).verdict is Verdict.VERIFIED, atom
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -310,6 +310,8 @@ def compact(layout: Layout) -> Layout:
 ODD_TILE_COLUMNS = 2          # the odd N tiles' scale-B address moves 2 TMEM columns (64 rows of B) on
 ODD_TILE_ROWS = ODD_TILE_COLUMNS * SUBPARTITION_LANES
 CTA_N_GLUE = (64, 192)        # IsCtaN64, IsCtaN192
+CTA_N = (64, 128, 192, 256)   # the block-scaled collective's static_assert on its CTA tile's N (the MMA's N)
+CTA_N_RULE = "Cta N should be one of 64/128/192/256"
 
 
 def cta_n_remap(global_layout: Layout, mma_n: int) -> Layout | None:

@@ -40,9 +40,14 @@ from .setup import UTCCP_SHAPE, ScaleSetup
 
 
 
-def _partial_tile(setup: ScaleSetup) -> Unsupported | None:
-    """SFB of an MMA whose N is no multiple of 128 and none CUTLASS's collective glues (64, 192)."""
+def _partial_tile(setup: ScaleSetup, suspects: Suspects) -> Refusal | Unsupported | None:
+    """The collective's refusal of the MMA's N as its CTA tile's ("Cta N should be one of 64/128/192/256"); else SFB
+    of an MMA whose N is no multiple of 128 and none CUTLASS's collective glues (64, 192)."""
     check = setup.check
+    n = setup.atom.shape_mnk[1]
+    if n not in BS.CTA_N:
+        return Refusal(BS.CTA_N_RULE, f"the block-scaled collective's CTA tile has the MMA's N = {n}",
+                       suspects.field("mma", f"the MMA atom {check.mma}, whose N is the CTA tile's"))
     if check.scaled == "B" and setup.rows_read % BS.SF_BLOCK_ROWS and not setup.remapped:
         return Unsupported(f"the scale factors of B for N = {setup.rows_read}: CUTLASS's block-scaled collective "
                            f"takes an N of {', '.join(str(n) for n in BS.CTA_N_GLUE)} or a multiple of "
@@ -105,7 +110,7 @@ def _fields(e: Expr) -> tuple[Expr, Expr, Expr]:
 # --- theorem 24: TMA -------------------------------------------------------------------------------------------
 
 def scale_tma(setup: ScaleSetup, suspects: Suspects) -> Plan:
-    partial = _partial_tile(setup)
+    partial = _partial_tile(setup, suspects)
     if partial is not None:
         return partial
     check = setup.check
@@ -199,7 +204,7 @@ def compact_tmem(setup: ScaleSetup) -> Layout:
 
 
 def scale_copy(setup: ScaleSetup, suspects: Suspects) -> Plan:
-    partial = _partial_tile(setup)
+    partial = _partial_tile(setup, suspects)
     if partial is not None:
         return partial
     check = setup.check
@@ -300,7 +305,7 @@ def _tmem_refusal(setup: ScaleSetup, suspects: Suspects, tmem: Suspect | None) -
 
 
 def scale_read(setup: ScaleSetup, suspects: Suspects) -> Plan:
-    partial = _partial_tile(setup)
+    partial = _partial_tile(setup, suspects)
     if partial is not None:
         return partial
     check = setup.check
