@@ -353,3 +353,19 @@ def test_the_mixed_input_mainloops_own_asserts_refuse_a_scale_check(tmp_path):
         for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
             theorem = next(t for t in r.theorems if t.id is tid)
             assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", theorem
+
+
+def test_a_sub_byte_scale_stage_is_sized_in_bits():
+    """compute_tma_transaction_bytes_extra sizes a scale stage as bits_to_bytes(BLK_M * bits): 128 4-bit scales are
+    64 bytes, refused by "Each scale stage must be 128B aligned." (the stage was sized a byte a scale, 128 bytes, and
+    the check refuted for its TMA type); 128 8-bit ones are 128 bytes and pass the rule."""
+    import tempfile
+    from verifier.kinds.mixed_scale.setup import STAGE_SIZE_RULE
+    with tempfile.TemporaryDirectory() as folder:
+        r = _prove(Path(folder), S8_F16, value_type="int4b_t")
+        for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
+            theorem = next(t for t in r.theorems if t.id is tid)
+            assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {STAGE_SIZE_RULE}", theorem
+            assert "64 bytes" in theorem.items[0].note, theorem.items[0].note
+        r = _prove(Path(folder), S8_F16, value_type="int8_t")
+        assert all(t.reason != f"CuTe refuses it: {STAGE_SIZE_RULE}" for t in r.theorems)

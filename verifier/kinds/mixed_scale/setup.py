@@ -23,6 +23,7 @@ from ..cute_objects import copy_atom, mma_atom, mma_model_for, wgmma_a_from_shar
 from .config import ZERO, MixedScaleCheck
 
 WARPGROUP = 128
+BYTE = 8
 # the tensor map's data type of the scales (make_tma_copy<TmaElementScale = uint_bit_t<bits>>) and of the zero points
 # (make_tma_copy of a Tensor<ElementZero>: CuTe's to_CUtensorMapDataType of the element type)
 SCALE_TMA_TYPES = {8: "uint8", 16: "uint16", 32: "uint32", 64: "uint64"}
@@ -122,6 +123,9 @@ class MixedScaleSetup:
 def _layout(s: MixedScaleSetup) -> None:
     """The collective's static_asserts on SmemLayoutScale, and its stage size."""
     smem = s.check.smem
+    vt = s.check.value_type
+    assert vt is not None
+    bits = vt.bits
     rows, cols = int(smem.mode(0).size()), int(smem.mode(1).size())
     if cols != MI.SCALE_COLUMNS_PER_STAGE:
         s.layout_problem = f"the shared scale tile holds {cols} columns a stage, not one (SmemLayoutScale {smem})"
@@ -129,8 +133,8 @@ def _layout(s: MixedScaleSetup) -> None:
     elif rows != s.tile_m:
         s.layout_problem = f"the shared scale tile holds {rows} rows a stage, the CTA tile {s.tile_m}"
         s.layout_rule = TILE_RULE
-    elif rows * s.elem_bytes % MI.SCALE_STAGE_ALIGN:
-        s.layout_problem = (f"a stage of {rows} scales of {s.elem_bytes} bytes is {rows * s.elem_bytes} bytes, no "
+    elif rows * bits % (MI.SCALE_STAGE_ALIGN * BYTE):     # bits_to_bytes(BLK_M * bits): sub-byte types too
+        s.layout_problem = (f"a stage of {rows} scales of {bits} bits is {rows * bits / BYTE:g} bytes, no "
                             f"multiple of {MI.SCALE_STAGE_ALIGN}")
         s.layout_rule = STAGE_SIZE_RULE
 
