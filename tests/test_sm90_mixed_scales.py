@@ -342,9 +342,10 @@ def test_the_mixed_input_mainloops_own_asserts_refuse_a_scale_check(tmp_path):
     """One stage of scales, or a 32-deep tile (2 k-blocks of the k16 atom: "Consider increasing TileShapeK"), is
     refused at both theorems by the mixed-input mainloop's static_asserts (both confirmed with nvcc; they were
     verified); the generator's kernel is verified."""
+    from verifier.cute import gmma as G
     from verifier.cute import mixed_input as MI
     one_stage = '"((_8,_16),(_1,_1),(_1,_1)):((_1,_8),(_0,_0),(_0,_128))"'
-    for changes, rule in (({}, None), ({"smem": one_stage}, MI.STAGES_RULE),
+    for changes, rule in (({}, None), ({"smem": one_stage}, G.STAGES_RULE),
                           ({"tile": "[128, 128, 32]"}, MI.K_BLOCKS_RULE)):
         r = _prove(tmp_path, S8_F16, **changes)
         if rule is None:
@@ -355,17 +356,15 @@ def test_the_mixed_input_mainloops_own_asserts_refuse_a_scale_check(tmp_path):
             assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", theorem
 
 
-def test_a_sub_byte_scale_stage_is_sized_in_bits():
+def test_a_sub_byte_scale_stage_is_sized_in_bits(tmp_path):
     """compute_tma_transaction_bytes_extra sizes a scale stage as bits_to_bytes(BLK_M * bits): 128 4-bit scales are
     64 bytes, refused by "Each scale stage must be 128B aligned." (the stage was sized a byte a scale, 128 bytes, and
     the check refuted for its TMA type); 128 8-bit ones are 128 bytes and pass the rule."""
-    import tempfile
     from verifier.kinds.mixed_scale.setup import STAGE_SIZE_RULE
-    with tempfile.TemporaryDirectory() as folder:
-        r = _prove(Path(folder), S8_F16, value_type="int4b_t")
-        for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
-            theorem = next(t for t in r.theorems if t.id is tid)
-            assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {STAGE_SIZE_RULE}", theorem
-            assert "64 bytes" in theorem.items[0].note, theorem.items[0].note
-        r = _prove(Path(folder), S8_F16, value_type="int8_t")
-        assert all(t.reason != f"CuTe refuses it: {STAGE_SIZE_RULE}" for t in r.theorems)
+    r = _prove(tmp_path, S8_F16, value_type="int4b_t")
+    for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
+        theorem = next(t for t in r.theorems if t.id is tid)
+        assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {STAGE_SIZE_RULE}", theorem
+        assert "64 bytes" in theorem.items[0].note, theorem.items[0].note
+    r = _prove(tmp_path, S8_F16, value_type="int8_t")
+    assert all(t.reason != f"CuTe refuses it: {STAGE_SIZE_RULE}" for t in r.theorems)

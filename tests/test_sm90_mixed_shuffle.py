@@ -247,12 +247,13 @@ def test_the_mixed_input_mainloops_own_asserts_refuse_a_check(tmp_path):
     each confirmed by building the collective with nvcc): one stage, an SS atom (A through a descriptor) and fewer
     than 4 k-blocks a k-tile (64 x 32 on a k16 atom) are refused by CuTe's rule, naming the field (they were verified
     or refuted); the same check with 2 stages, the RS atom and 4 k-blocks is verified."""
+    from verifier.cute import gmma as G
     from verifier.cute import mixed_input as MI
     results = _prove(tmp_path, {
         "one_stage": _check(F16, "s4", 64, 64, 1, False), "ss_atom": _check(F16_SS, "s4", 64, 64, 2, False),
         "two_k_blocks": _check(F16, "s4", 64, 32, 2, False), "control": _check(F16, "s4", 64, 64, 2, False)})
     assert results["control"].verdict is Verdict.VERIFIED
-    for name, rule, field in (("one_stage", MI.STAGES_RULE, "Stages"), ("ss_atom", MI.RS_ATOM_RULE, "MMA atom"),
+    for name, rule, field in (("one_stage", G.STAGES_RULE, "Stages"), ("ss_atom", G.RS_ATOM_RULE, "MMA atom"),
                               ("two_k_blocks", MI.K_BLOCKS_RULE, "k-blocks")):
         theorem = _theorem(results[name], T.MIXED_SHUFFLED_A)
         assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)

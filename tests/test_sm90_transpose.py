@@ -305,8 +305,8 @@ def test_the_rs_mainloops_own_asserts_refuse_a_transposition():
     spec = load_spec(Path(__file__).parent / "specs" / "transpose_mainloop_asserts.yaml")
     results = {name: run_check(spec, check) for name, check in spec.checks.items()}
     assert results["baseline_tma_coop"].verdict is Verdict.VERIFIED
-    for name, rule, blamed in (("one_stage_tma", G.RS_STAGES_RULE, "stages"),
-                               ("one_stage_cp_async", G.RS_STAGES_RULE, "stages"),
+    for name, rule, blamed in (("one_stage_tma", G.STAGES_RULE, "stages"),
+                               ("one_stage_cp_async", G.STAGES_RULE, "stages"),
                                ("ss_atom", G.RS_ATOM_RULE, "MMA atom")):
         theorem = next(t for t in results[name].theorems if t.id.value == "gmma.transpose")
         assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)

@@ -26,13 +26,29 @@ if TYPE_CHECKING:     # make_gmma_desc's result: the wgmma descriptor model load
 
 ATOM_MAJORS = re.compile(r"Major::(K|MN)\s*,\s*(?:(?:cute::)?(?:(?:SM90::)?GMMA|UMMA)::)?Major::(K|MN)")
 SWIZZLE_OF_BITS = {0: GmmaSwizzle.NONE, 1: GmmaSwizzle.B32, 2: GmmaSwizzle.B64, 3: GmmaSwizzle.B128}
-# CUTLASS's SM90 register-sourced (RS) mainloops' static_asserts (sm90_mma_tma_gmma_rs_warpspecialized.hpp, its
-# multistage and mixed-input forms): at class scope the stages and the atom, in the TMA form's mma() the k-blocks
-RS_MIN_STAGES = 2
-RS_STAGES_RULE = "Specialization requires Stages set to value 2 or more."
+# CUTLASS's SM90 collectives' static_assert on their pipeline (the RS, mixed-input and sparse mainloops' words)
+MIN_STAGES = 2
+STAGES_RULE = "Specialization requires Stages set to value 2 or more."
+# the register-sourced (RS) mainloops' (sm90_mma_tma_gmma_rs_warpspecialized.hpp, its multistage and mixed-input
+# forms): at class scope the atom, in the TMA form's mma() the k-blocks
 RS_ATOM_RULE = "MMA atom must source A from rmem and B operand from smem_desc for this mainloop."
 RS_MIN_K_BLOCKS = 3
 RS_K_BLOCKS_RULE = "RS loops require more than 2 MMA k-iterations for correctness."
+
+
+def rs_mainloop_refusal(stages: int, a_from_shared: bool, k_blocks: int, min_k_blocks: int = RS_MIN_K_BLOCKS,
+                        k_blocks_rule: str = RS_K_BLOCKS_RULE) -> tuple[str, str, str] | None:
+    """The first of an RS mainloop's static_asserts that fails, in source order, as (rule, what it was given, the
+    check field it reads: smem for the stages, mma for the atom, tile for the k-blocks); None when they hold.
+    `a_from_shared`: the atom's A is a shared-memory descriptor (an SS wgmma); `k_blocks`: the tiled MMA's k-blocks
+    of a k-tile, at least `min_k_blocks` (0: a form whose mma() asserts none)."""
+    if stages < MIN_STAGES:
+        return STAGES_RULE, f"{stages} stage(s)", "smem"
+    if a_from_shared:
+        return RS_ATOM_RULE, "an SS wgmma atom (A through a shared-memory descriptor)", "mma"
+    if k_blocks < min_k_blocks:
+        return k_blocks_rule, f"{k_blocks} k-blocks a k-tile, fewer than {min_k_blocks}", "tile"
+    return None
 
 
 def atom_major(atom_name: str, operand: Operand) -> Major | None:

@@ -36,17 +36,15 @@ from ..algebra.tiling import tile_to_shape, zipped_divide
 from ..algebra.types import type_bits
 from . import convert as LUT
 from .copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
-from .gmma import RS_ATOM_RULE, RS_MIN_STAGES, RS_STAGES_RULE
+from .gmma import rs_mainloop_refusal
 from .mma import TiledMMA
 from .tensor import Tensor
 
 SCALE_COLUMNS_PER_STAGE = 1          # size<1>(SmemLayoutAtomScale): "size<1>(SmemLayoutAtomScale) must be 1."
 MN_MAJOR_ORDER = (2, 1, 3)           # Step<_2,_1,_3>: StrideScale = Stride<_1, int64_t, int64_t> is MN-major
 SCALE_STAGE_ALIGN = 128              # "Each scale stage must be 128B aligned." (compute_tma_transaction_bytes_extra)
-# the mixed-input mainloop's own static_asserts on its pipeline, in source order: at class scope the stages and the
-# atom (A from registers, B through a shared-memory descriptor), in mma() the k-blocks of a k-tile (A's copy and
-# conversion run two k-blocks ahead)
-MIN_STAGES, STAGES_RULE, RS_ATOM_RULE = RS_MIN_STAGES, RS_STAGES_RULE, RS_ATOM_RULE   # the RS mainloops' (gmma.py)
+# the mixed-input mainloop's mma() asserts 4 k-blocks a k-tile (A's copy and conversion run two k-blocks ahead);
+# its stage and atom asserts are the RS mainloops' (gmma.py)
 MIN_K_BLOCKS = 4
 K_BLOCKS_RULE = "Consider increasing TileShapeK"
 
@@ -129,16 +127,9 @@ def a_fragment_shape(mma: TiledMMA, tile_m: int, tile_k: int) -> tuple[int, int,
 
 
 def mainloop_refusal(stages: int, a_from_shared: bool, k_blocks: int) -> tuple[str, str, str] | None:
-    """The first of the mixed-input mainloop's static_asserts on its pipeline that fails, as (rule, what it was given,
-    the check field it reads); None when they hold.  `a_from_shared`: the atom's A is a shared-memory descriptor (an
-    SS wgmma); `k_blocks`: K_BLOCK_MAX, the tiled MMA's k-blocks of a k-tile."""
-    if stages < MIN_STAGES:
-        return STAGES_RULE, f"{stages} stage(s)", "smem"
-    if a_from_shared:
-        return RS_ATOM_RULE, "an SS wgmma atom (A through a shared-memory descriptor)", "mma"
-    if k_blocks < MIN_K_BLOCKS:
-        return K_BLOCKS_RULE, f"K_BLOCK_MAX = {k_blocks} k-blocks a k-tile, fewer than {MIN_K_BLOCKS}", "tile"
-    return None
+    """The first of the mixed-input mainloop's static_asserts on its pipeline that fails (`rs_mainloop_refusal`
+    with its own k-block rule: `k_blocks` is K_BLOCK_MAX)."""
+    return rs_mainloop_refusal(stages, a_from_shared, k_blocks, MIN_K_BLOCKS, K_BLOCKS_RULE)
 
 
 def scale_registers(mma: TiledMMA, stage0: Layout, atom: TypedCopyAtom) -> ScaleRegisters:

@@ -14,6 +14,7 @@ from typing import Hashable, Protocol
 from ...algebra import functions as F
 from ...algebra.inttuple import AlgebraError, Underscore, product
 from ...algebra.layout import Layout
+from ...cute import gmma as G
 from ...cute import sparse as SP
 from ...cute.copy import TiledCopy
 from ...cute.mma import MMAAtom, TiledMMA, operand_projection
@@ -207,16 +208,12 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
-STAGES_RULE = "Specialization requires Stages set to value 2 or more."   # the SM90 sparse collective's
-MIN_STAGES = 2
-
-
 def _collective_refusal(side: MetadataSide, blk_k: int, stages: int) -> tuple[str, str] | None:
     """The SM90 sparse collective's static_asserts a check's tile reaches (sm90_sparse_mma_tma_gmma_ss_warpspecialized
     and its fp8 form, and the Sm90GemmSparseConfig they instantiate): Stages >= 2, then TensorEAtom's
     "MinTileShapeK must be a multiple of BlockK" (MinTileShapeK = min(BLK_K, 128), BlockK = 512 / bits of A)."""
-    if stages < MIN_STAGES:
-        return STAGES_RULE, f"{stages} stage(s) of SmemLayoutE"
+    if stages < G.MIN_STAGES:
+        return G.STAGES_RULE, f"{stages} stage(s) of SmemLayoutE"
     if side.stype is None or side.a_bits not in SP.FORMATS:      # no sparse wgmma: the theorems say so
         return None
     found = SP.tensor_e_atom(side.a_bits, blk_k)

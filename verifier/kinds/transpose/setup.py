@@ -126,20 +126,6 @@ def _swizzle_repeat(setup: Sm90Setup) -> int:
     return setup.tile.repeat if setup.tile is not None else 0
 
 
-def _mainloop_refusal(s: TransposeSetup) -> tuple[str, str, str] | None:
-    """The RS mainloop's own static_asserts (the transposition runs in CUTLASS's register-sourced mainloops), in
-    source order, as (rule, what it was given, the check field it reads): Stages >= 2, an RS atom, and (the TMA
-    form's mma()) more than 2 k-blocks a k-tile."""
-    if s.written.stages < G.RS_MIN_STAGES:
-        return G.RS_STAGES_RULE, f"{s.written.stages} stage(s) of SmemLayoutB", "smem"
-    if wgmma_a_from_shared(s.atom):
-        return G.RS_ATOM_RULE, "an SS wgmma atom (A through a shared-memory descriptor)", "mma"
-    k_blocks = s.written.extent[1] // s.read.k_instr if s.read.k_instr else 0
-    if s.check.by_tma and k_blocks < G.RS_MIN_K_BLOCKS:
-        return G.RS_K_BLOCKS_RULE, f"{k_blocks} k-blocks of {s.read.k_instr} a k-tile", "smem"
-    return None
-
-
 def build_transpose(check: TransposeCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None) -> TransposeSetup:
     """Both tiles and the transposition, read off the check (`writer`: the cp.async atom that fills `smem`, None
     for TMA)."""
@@ -170,7 +156,10 @@ def build_transpose(check: TransposeCheck, atom: MMAAtomSpec, writer: CopyAtomSp
         n, k = written.extent
         t = transposition(bits, warpgroups, n, k, read.k_instr, written.tile.swizzle.span, check.by_tma)
     s = TransposeSetup(check, atom, written, read, t, warpgroups, align)
-    s.mainloop = _mainloop_refusal(s)
+    # the transposition runs in CUTLASS's RS mainloops: their own asserts (k-blocks: the TMA form's mma() only)
+    k_blocks = written.extent[1] // read.k_instr if read.k_instr else 0
+    s.mainloop = G.rs_mainloop_refusal(written.stages, wgmma_a_from_shared(atom), k_blocks,
+                                       G.RS_MIN_K_BLOCKS if check.by_tma else 0)
     footprint = max(written.footprint_bytes if written.tile is not None else 0,
                     read.footprint_bytes if read.tile is not None else 0)
     span = max(1, (SMEM_BYTES - footprint) // align + 1) if footprint <= SMEM_BYTES else 1
