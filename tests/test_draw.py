@@ -163,8 +163,8 @@ def test_every_mistake_picture_marks_its_counterexample(case):
     spec, check, result = case
     try:
         figs = report_figures(spec, check, result)
-    except ConfigurationRefused:
-        assert all(t.status is Status.REFUSED for t in result.failures()), "a refuted check drew nothing"
+    except ConfigurationRefused:     # draw's one line: CuTe refuses (some of) the configuration
+        assert any(t.status is Status.REFUSED for t in result.failures()), "a refuted check drew nothing"
         return
     marked = [cell_fields(c) for f in figs for p in f.panels for c in p.cells if c.outline]
     for theorem, witness in pointed(result):

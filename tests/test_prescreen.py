@@ -324,8 +324,10 @@ def test_umma_atom_traits_match_the_atom_library():
 
 
 def test_a_wrong_umma_rule_shows_refuted_kernels_in_the_table(monkeypatch, tmp_path):
-    # the K-major layout atom for an MN-major operand: the descriptor reads other bytes than TMA wrote
-    monkeypatch.setitem(builders.UMMA_SMEM_ATOMS, "MN", builders.UMMA_SMEM_ATOMS["K"])
+    # an MN-major operand's global tensor written K-major: TMA's boxes cannot fill the tile (a K-major layout atom
+    # for it would be CuTe's refusal instead: make_umma_desc's canonical-layout static_assert)
+    global_tensor = builders._global_tensor
+    monkeypatch.setattr(builders, "_global_tensor", lambda major: global_tensor("K"))
     mn_b = replace(SM100_F16, name="mn_b", tile=(64, 64, 64), layout_b="RowMajor")
     k_only = replace(mn_b, name="k_only", layout_b="ColumnMajor")
     monkeypatch.setattr(command, "kernels", lambda arch, level: [k_only, mn_b])

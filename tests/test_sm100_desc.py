@@ -193,7 +193,10 @@ def test_make_umma_desc_fields():
 DESCRIPTOR_AND_TMA = (T.TMA_ENCODABLE, T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END)
 VERIFIED = [n for n, c in SPEC.checks.items() if c.expect == "pass"]
 BASE32B = ["f16_mnmajor_sw128_32b_a", "issue_3089_stride_8"]
-REFUTED = [n for n, c in SPEC.checks.items() if c.expect == "fail"]
+# documented mistakes make_umma_desc itself refuses (its static_assert), the rest refuted by the descriptor model
+REFUSED = {"issue_3089_comment_stride_4": "Not a canonical UMMA_MN Layout: Expected stride failure.",
+           "kmajor_atom_under_mn_umma": "Not a canonical UMMA_MN Layout: Expected stride failure."}
+REFUTED = [n for n, c in SPEC.checks.items() if c.expect == "fail" and n not in REFUSED]
 
 
 def _statuses(name: str) -> dict[TheoremId, Status]:
@@ -242,6 +245,15 @@ def test_mistakes_are_refuted_with_a_counterexample(name):
     assert w.actual != w.expected and w.chain
 
 
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_tile_make_umma_desc_refuses_is_refused_with_its_rule(name):
+    r = run_check(SPEC, SPEC.checks[name])
+    assert r.verdict is Verdict.REFUTED and r.ok                       # `expect: fail`
+    statuses = {t.id: t for t in r.theorems}
+    for tid in (T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END):
+        assert statuses[tid].status is Status.REFUSED and REFUSED[name] in statuses[tid].reason, tid
+
+
 def _simulated_descriptor_holds(s: Sm90Setup, base: int) -> bool:
     """Every slice, read through its descriptor encoded to 64 bits and decoded back, against CuTe's layout on ints
     (its swizzle as the spec's layout writes it, in elements, moved to bytes: not the prover's own tile swizzle)."""
@@ -260,7 +272,8 @@ def _simulated_descriptor_holds(s: Sm90Setup, base: int) -> bool:
 
 
 SIMULATED = ["f16_kmajor_SW32_b", "f16_mnmajor_INTER_a", "s8_mnmajor_sw128_b", "f16_mnmajor_sw128_32b_a",
-             "f16_2sm_kmajor_sw128_a", "descriptor_layout_type_64b_on_sw128_tile", "issue_3089_comment_stride_4"]
+             "f16_2sm_kmajor_sw128_a", "descriptor_layout_type_64b_on_sw128_tile",
+             "issue_3089_comment_stride_4_own_descriptor"]
 
 
 @pytest.mark.parametrize("name", SIMULATED)
@@ -280,11 +293,14 @@ def test_issue_3089_ptx_supports_a_k_row_stride_of_8():
     (9.7.16.3.1 defines the swizzled MN-major LBO as the stride between successive swizzle-byte-size/16 = 8-unit
     blocks along M/N), so the next K row starts 8 uint128_t later, the stride the reporter asks for and the one
     CuTe's code asserts (expected_stride_10 = SwizzleAtomMNSize = 8).  A K-row stride of 4 overlaps the rows: the
-    layout is not even injective, and the descriptor reads K row 1 128 bytes after row 0, not 64."""
+    layout is not even injective, and the descriptor reads K row 1 128 bytes after row 0, not 64 (read through
+    make_umma_desc's fields, which make_umma_desc itself refuses to build for this layout)."""
     wrong, right = _statuses("issue_3089_comment_stride_4"), _statuses("issue_3089_stride_8")
-    assert wrong[T.SMEM_INJECTIVE] is Status.REFUTED and wrong[T.GMMA_DESCRIPTOR] is Status.REFUTED
+    assert wrong[T.SMEM_INJECTIVE] is Status.REFUTED and wrong[T.GMMA_DESCRIPTOR] is Status.REFUSED
     assert right[T.SMEM_INJECTIVE] is Status.PROVED and right[T.GMMA_DESCRIPTOR] is Status.PROVED
-    r = run_check(SPEC, SPEC.checks["issue_3089_comment_stride_4"])
+    own = _statuses("issue_3089_comment_stride_4_own_descriptor")
+    assert own[T.SMEM_INJECTIVE] is Status.REFUTED and own[T.GMMA_DESCRIPTOR] is Status.REFUTED
+    r = run_check(SPEC, SPEC.checks["issue_3089_comment_stride_4_own_descriptor"])
     w = next(t for t in r.theorems if t.id is T.GMMA_DESCRIPTOR).first_failure().witness
     assert w.point == {"base": 0, "k_block": 0, "m": 0, "k": 1}
     # read: row 1 at 0x80, its 32-byte chunk 0 XOR phase 1; the layout: 32 halves (64 bytes) in

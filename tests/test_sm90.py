@@ -110,8 +110,9 @@ def test_prover_agrees_with_simulating_the_hardware(spec, name):
     at_bases = [simulate(s, base, offsets) for base in BASES]
     seen = {tid: all(r[tid] for r in at_bases) for tid in (T.TMA_PLACEMENT, T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END)}
     for tid, holds in seen.items():
-        if not holds:      # a disagreement at a covered base: the prover must have found one too
-            assert verdicts[tid] is Status.REFUTED, (name, tid)
+        if not holds:      # a disagreement at a covered base: the prover must have found one too, or CuTe
+            # refuses to build the descriptor the simulation reads through
+            assert verdicts[tid] in (Status.REFUTED, Status.REFUSED), (name, tid)
         elif check.expect == "pass":
             assert verdicts[tid] is Status.PROVED, (name, tid)
     if check.expect == "fail":

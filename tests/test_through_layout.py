@@ -68,7 +68,7 @@ def test_a_broken_tile_or_copy_is_refuted_with_a_witness(name: str):
 def test_the_ldmatrix_copy_is_named_as_what_loads_registers():
     w = next(t for t in result("bad_ldmatrix_fills_nothing").theorems if t.id is T.COPY_VALUE_TYPE).first_failure()
     assert "load copy (into registers)" in str(w.witness.actual)
-    assert w.witness.suspect.what.startswith("the copy SM75_U32x4_LDSM_N") and w.witness.suspect.loc.line == 62
+    assert w.witness.suspect.what.startswith("the copy SM75_U32x4_LDSM_N") and w.witness.suspect.loc.line == 71
 
 
 def test_an_unaligned_offset_swizzle_is_refuted_at_a_base_the_alignment_allows():

@@ -205,6 +205,130 @@ def slice_start(tile: SmemTile, origin: tuple[int, int], stage: int, base: int =
     return start
 
 
+# --- what make_gmma_desc and make_umma_desc accept: their static_asserts ------------------------------------------
+
+U128_BITS = 128        # both builders recast the slice to uint128_t (16-byte units) before reading it
+LAYOUT_SWIZZLE_RULE = "Unsupported layout swizzle"      # layout_type's static_assert (make_gmma_desc, make_umma_desc)
+TMA_SWIZZLE_RULE = "Unsupported layout swizzle."        # make_tma_copy's (get_tma_swizzle_bits / _base)
+# a composition(Swizzle, Layout) tile: layout_type takes a tensor whose swizzle is in its smem pointer and a plain
+# Layout; for a composed layout there is no overload, a hard error of the compiler rather than a static_assert
+COMPOSED_RULE = 'no instance of function template "layout_type" matches the argument list'
+COMPOSED_DETAIL = ("{builder} reads the swizzle from the shared-memory pointer (GMMA::Layout_*_Atom, Sw<B,4,3> o "
+                   "smem_ptr o layout); a composition(Swizzle, Layout) tile has its swizzle in the layout, which no "
+                   "layout_type overload takes")
+CANONICAL = "Not a canonical {engine}_{major} Layout: "
+MN_K_SIZE = ("Expected K-size 256/sizeof_bits<T> for dense or (128|512)/sizeof_bits<T> for sparse.")
+K_K_SIZE = "Expected K-size 2 for dense or 4 for sparse (in units of uint128_t)."
+MN_SIZE = "Expected MN-size multiple of 8."
+PROFILE, STRIDE = "Expected profile failure.", "Expected stride failure."
+K_ROWS = 8             # a K-major canonical form: 8 rows of 16-byte units, then SBO
+K_UNITS = (2, 4)       # ... and 2 (dense) or 4 (sparse) 16-byte units along K (make_gmma_desc's K-size)
+Refused = tuple[str, str]   # a builder's static_assert (CuTe's message) and what it met, in words
+
+
+@dataclass(frozen=True)
+class CanonicalForm:
+    """The canonical layouts one builder accepts for one major-ness (in 16-byte units): MN-major
+    ((mn_atom,n),(k_atom,k)):((1,LBO),(mn_atom,SBO)), K-major ((8,n),(2,k)):((mn_atom,SBO),(1,LBO)); a stride the
+    interleaved form (mn_atom 1) leaves free is not asserted."""
+    engine: str                     # "GMMA" or "UMMA", as the asserts name it
+    major: Major
+    mn_atom: int                    # 16-byte units of one swizzle row: 1, 2, 4, 8 (none, 32B, 64B, 128B)
+    k_atom: int = K_ROWS            # MN-major: rows of one swizzle atom along K (4 for UMMA's 128B_BASE32B)
+    k_sizes: tuple[int, ...] = ()   # the K extents of the slice the builder asserts (empty: none asserted)
+
+
+def canonical_refusal(slice_layout: Layout, elem_bits: int, form: CanonicalForm) -> Refused | None:
+    """The static_assert with which the descriptor builder refuses the slice it is given (the element layout of one
+    instruction's (MN, K) slice, its swizzle in the pointer), and what it met; None when the slice is canonical.
+    The builder recasts the slice to 16-byte units, divides it by the form's atom (logical_divide), and asserts the
+    profile ((_,_),(_,_)) and the atom's strides."""
+    from ..algebra import functions as F
+    from ..algebra.inttuple import AlgebraError, is_tuple
+    rule = CANONICAL.format(engine=form.engine, major=form.major.value)
+    try:
+        units = F.upcast(slice_layout, U128_BITS // elem_bits)
+    except AlgebraError as e:                        # recast<uint128_t> itself refuses
+        return e.rule, f"recast<uint128_t> of {slice_layout}"
+    seen = f"the slice {slice_layout} of {elem_bits}-bit elements is {units} in 16-byte units"
+    mn_size, k_size = int(units.mode(0).size()), int(units.mode(1).size())
+    if form.major is Major.K and mn_size % K_ROWS:
+        return rule + MN_SIZE, seen
+    if form.k_sizes and k_size not in form.k_sizes:
+        return rule + (K_K_SIZE if form.major is Major.K else MN_K_SIZE), seen
+    atom = ((K_ROWS, K_UNITS[0]) if form.major is Major.K else (form.mn_atom, form.k_atom))
+    try:
+        divided = F.logical_divide(units, (Layout(atom[0], 1), Layout(atom[1], 1)))
+    except AlgebraError as e:                        # the atom does not divide the slice
+        return e.rule, seen
+    seen += f", divided by the atom {atom}: {divided}"
+    shape, stride = divided.shape, divided.stride
+    if not (is_tuple(shape) and len(shape) == 2
+            and all(is_tuple(m) and len(m) == 2 and not any(is_tuple(x) for x in m) for m in shape)):
+        return rule + PROFILE, seen
+    interleaved = form.mn_atom == 1
+    if form.major is Major.MN:
+        ok = (interleaved or int(stride[0][0]) == 1) and int(stride[1][0]) == form.mn_atom
+    else:
+        ok = int(stride[0][0]) == form.mn_atom and (interleaved or int(stride[1][0]) == 1)
+    return None if ok else (rule + STRIDE, seen)
+
+
+def descriptor_slice(smem: Any, rows: int, k: int) -> Layout:
+    """The layout a descriptor builder is given (in the check's element units; a swizzle is the pointer's): make_
+    fragment_A/B calls it on mode 0 of the operand's partition, one instruction's (rows, k) elements of stage 0.
+    An SS atom's value layout is (rows, k):(1, rows) for GMMA and UMMA alike, so that mode is the tile's first
+    (rows, k) block, each mode coalesced as the partition's composition leaves it."""
+    from ..algebra import functions as F
+    from ..algebra.inttuple import Underscore
+    from ..algebra.ops import coalesce
+    inner = smem.b if isinstance(smem, ComposedLayout) else smem
+    stage0 = inner(Underscore, Underscore, 0) if inner.rank() > 2 else inner
+    assert isinstance(stage0, Layout)
+    return coalesce(F.composition(stage0, (Layout(rows, 1), Layout(k, 1))), (1, 1))
+
+
+def gmma_form(major: Major, swizzle: GmmaSwizzle, elem_bits: int) -> CanonicalForm:
+    """make_gmma_desc's canonical form for a tile of this swizzle: its K-size asserts included (MN-major: 256 bits
+    of K for a dense operand, 128 or 512 for a sparse A or B; K-major: 2 or 4 16-byte units)."""
+    mn_atom = max(1, swizzle.span * 8 // U128_BITS)
+    k_sizes = K_UNITS if major is Major.K else tuple(bits // elem_bits for bits in (256, 128, 512))
+    return CanonicalForm("GMMA", major, mn_atom, K_ROWS, k_sizes)
+
+
+def builder_swizzle_rules(layout: Any, elem_bits: int, absolute: bool, accepted: tuple[tuple[int, int, int], ...],
+                          builder: str) -> tuple[Refused | None, Refused | None]:
+    """(make_tma_copy's, the descriptor builder's) refusal of a swizzled tile's swizzle, None where one accepts it:
+    a smem_ptr swizzle (`absolute`) is on byte addresses and must be one of `accepted` (B, M, S) for the builder,
+    Sw<0..3,4,3>, Sw<2,5,2> or Sw<2,6,_> for TMA; a plain composition's swizzle is read by make_tma_copy as written,
+    in elements, and has no layout_type at all."""
+    if not isinstance(layout, ComposedLayout) or not isinstance(layout.a, Swizzle):
+        return None, None
+    sw = layout.a
+    if not absolute:
+        tma = (None if _tma_accepts(sw.B, sw.M, sw.S) else
+               (TMA_SWIZZLE_RULE, f"make_tma_copy reads the swizzle {sw} of the plain composition {layout} as "
+                                  f"written (on {elem_bits}-bit elements, not bytes)"))
+        return tma, (COMPOSED_RULE, COMPOSED_DETAIL.format(builder=builder))
+    if elem_bits < 8 or elem_bits % 8:
+        return None, None                     # sub-byte elements: the tile parser says why
+    b, m, s = sw.B, sw.M + (elem_bits // 8).bit_length() - 1, sw.S
+    seen = f"the swizzle {sw} of {elem_bits}-bit elements is Sw<{b},{m},{s}> on bytes"
+    return (None if _tma_accepts(b, m, s) else (TMA_SWIZZLE_RULE, f"make_tma_copy: {seen}"),
+            None if (b, m, s) in accepted else
+            (LAYOUT_SWIZZLE_RULE, f"{builder}'s layout_type: {seen}; it takes "
+                                  + ", ".join(f"Sw<{x},{y},{z}>" for x, y, z in accepted)))
+
+
+def _tma_accepts(b: int, m: int, s: int) -> bool:
+    """get_tma_swizzle_bits and get_tma_swizzle_base accept Sw<B,M,S>: M 4 with B 0-3 and S 3, M 5 with B 2 and
+    S 2, or M 6 with B 2."""
+    return (m == 4 and b <= 3 and s == 3) or (m == 5 and b == 2 and s == 2) or (m == 6 and b == 2)
+
+
+GMMA_SWIZZLES = tuple((b, 4, 3) for b in SWIZZLE_OF_BITS)   # the byte swizzles make_gmma_desc's layout_type takes
+
+
 # --- make_tma_copy ------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -20,7 +20,9 @@ from typing import Any
 from ..hardware.smem_operand import GmmaSwizzle, Major
 from ..hardware.umma_desc import BASE32B_K_ROWS, UmmaDescriptor, UmmaLayoutType
 from ..specfile.model import UMMA_INSTRUCTION, MMAAtomSpec
-from .gmma import UNUSED_FIELD, SmemTile, WideSwizzle, canonical_strides, slice_start, slice_step, smem_tile
+from ..algebra.layout import Layout
+from .gmma import (GMMA_SWIZZLES, K_ROWS, UNUSED_FIELD, U128_BITS, CanonicalForm, Refused, SmemTile, WideSwizzle,
+                   canonical_refusal, canonical_strides, slice_start, slice_step, smem_tile)
 from .operand import Operand
 
 CTA_GROUP = re.compile(r"\.cta_group::(\d)")
@@ -28,6 +30,8 @@ ELEMENT_BITS_PER_K = 256            # an instruction's K is 256 bits of A / B: K
 # tcgen05's 128B_BASE32B: Sw<2,5,2> on bytes, 32-byte chunks in 128-byte rows
 BASE32B_SWIZZLE = WideSwizzle((2, 5, 2), GmmaSwizzle.B128, 32,
                               " (or tcgen05's 32-byte chunks of 128B_BASE32B: Sw<2,5,2>)")
+UMMA_SWIZZLES = GMMA_SWIZZLES + (BASE32B_SWIZZLE.byte_swizzle,)   # the byte swizzles make_umma_desc's layout_type takes
+BASE32B_K_RULE = "SWIZZLE_128B_BASE32B is invalid for Major-K"   # make_umma_desc<Major::K>'s static_assert
 
 
 def umma_smem_tile(layout: Any, elem_bits: int, absolute: bool) -> SmemTile | str:
@@ -73,3 +77,17 @@ def umma_descriptor(tile: SmemTile, major: Major, origin: tuple[int, int], stage
     lbo = slice_step(tile, origin, stage, (block, 0), shape)
     sbo = slice_step(tile, origin, stage, (0, BASE32B_K_ROWS), shape)
     return UmmaDescriptor(start, lbo, sbo, 0, layout)
+
+
+def umma_desc_refusal(slice_layout: Layout, elem_bits: int, major: Major, tile: SmemTile) -> Refused | None:
+    """The static_assert with which make_umma_desc refuses the slice it is given (cute/gmma.py canonical_refusal:
+    the forms are make_gmma_desc's without its K-size asserts, 128B_BASE32B's MN-major atom (8, 4) units and no
+    K-major form), and what it met; None when it builds the descriptor."""
+    layout = layout_type(tile)
+    if layout is UmmaLayoutType.B128_BASE32B:
+        if major is Major.K:
+            return BASE32B_K_RULE, f"a {major.value}-major read of the 128B_BASE32B tile {tile.inner}"
+        form = CanonicalForm("UMMA", major, layout.span * 8 // U128_BITS, BASE32B_K_ROWS)
+    else:
+        form = CanonicalForm("UMMA", major, max(1, layout.span * 8 // U128_BITS), K_ROWS)
+    return canonical_refusal(slice_layout, elem_bits, form)

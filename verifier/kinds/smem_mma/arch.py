@@ -16,6 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Mapping, Protocol
 
 if TYPE_CHECKING:
+    from ...algebra.layout import Layout
     from ...cute.gmma import SmemTile
     from ...cute.operand import Operand
     from ...hardware.smem_operand import Major
@@ -69,9 +70,6 @@ class TileDescriptor(Protocol):
         """Bytes from the slice's start to element (i, j) before the swizzle."""
     def field_problem(self, major: Major) -> str | None:
         """Why the instruction cannot take these fields, or None."""
-    def builder_refusal(self, major: Major) -> str | None:
-        """The static_assert with which the descriptor's builder (make_gmma_desc / make_umma_desc) refuses these
-        fields for this major-ness, or None."""
 
 
 class Architecture(Protocol):
@@ -101,6 +99,14 @@ class Architecture(Protocol):
         """What encodable fields are, in words (the fact's expectation)."""
     def unsettled_read(self, tile: SmemTile, major: Major, elem_bits: int) -> str | None:
         """Why no model says what the instruction reads from this tile (neither verified nor refuted), or None."""
+    @property
+    def swizzles(self) -> tuple[tuple[int, int, int], ...]:
+        """The byte-address swizzles (B, M, S) the builder's layout_type takes."""
+    def builder_rule(self, slice_layout: Layout, elem_bits: int, major: Major,
+                     tile: SmemTile) -> tuple[str, str] | None:
+        """The static_assert with which the builder refuses the slice it is given (mode 0 of the operand's
+        partition: one instruction's (MN, K) elements, in the check's units of `elem_bits`), and what it met; None
+        when it builds the descriptor."""
 
 
 def module_of(instruction: str | None) -> str:

@@ -21,6 +21,8 @@ from .config import SmemMmaCheck, read_smem_mma_check, reads_smem_mma_check
 if TYPE_CHECKING:
     from ...draw.figure import Figure
     from ...theorems.result import CheckResult
+    from ..cute_objects import ConfigurationRefused
+    from .setup import Sm90Setup
 
 T = TheoremId
 # the theorems of the descriptor path after the atom's, in the order they are decided
@@ -148,6 +150,9 @@ class SmemMmaKind(MmaPictures):
         out = super().figures(spec, check, tuple(v for v in views if v != SMEM_VIEW), result)
         if SMEM_VIEW in views:
             setup = build_sm90(check, spec.mma_atoms[check.mma], _writer(spec, check))
+            refused = _builder_refusal(setup)
+            if refused is not None:       # CuTe builds no such kernel: its rule is the whole story
+                raise refused
             if setup.tile is None:
                 raise DrawError(f"check '{safe(check.name)}' has no shared tile to draw: {setup.tile_problem}")
             out.append(smem_mma_figure(setup, result))
@@ -178,3 +183,13 @@ def _writer(spec: Spec, check: SmemMmaCheck) -> CopyAtomSpec | None:
 
 
 SMEM_MMA = register(SmemMmaKind())
+
+
+def _builder_refusal(setup: Sm90Setup) -> ConfigurationRefused | None:
+    """CuTe's refusal of the TMA copy or the descriptor it builds for the check's tile, as `draw` reports it."""
+    from ..cute_objects import ConfigurationRefused
+    if setup.tma_rule is not None:
+        return ConfigurationRefused(*setup.tma_rule, "make_tma_copy", "smem")
+    if setup.desc_rule is not None:
+        return ConfigurationRefused(*setup.desc_rule, setup.desc_builder, "smem")
+    return None

@@ -22,7 +22,7 @@ from ...algebra.layout import Layout
 from ...algebra.ops import coalesce
 from ...algebra.swizzle import ComposedLayout
 from ...algebra.swizzle import require_nonnegative_strides
-from ...cute.gmma import SmemTile, TmaBoxes, atom_major, tma_boxes
+from ...cute.gmma import Refused, SmemTile, TmaBoxes, atom_major, builder_swizzle_rules, descriptor_slice, tma_boxes
 from ...cute.operand import Operand
 from ...hardware import tma as TMA
 from ...hardware.base import CopyModel
@@ -113,6 +113,11 @@ class Sm90Setup:
                                           # elements) its bytes, upcast<pack>
     pack: int = 1                         # elements one byte of `smem` holds (2: packed 4-bit elements)
     subbyte_map: TMA.TensorMapND | None = None    # a 4- or 6-bit operand's tensor map, in the driver's packed type
+    # CuTe's builders, where the check lets CuTe build (no 'tma_box', no 'descriptor'): the static_assert with which
+    # make_tma_copy refuses the shared layout's swizzle, and with which make_gmma_desc / make_umma_desc refuse the
+    # slice they are given (its swizzle or its canonical form), each with what it met
+    tma_rule: Refused | None = None
+    desc_rule: Refused | None = None
 
     @property
     def by_tma(self) -> bool:
@@ -381,6 +386,13 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     s = Sm90Setup(check, atom, side, op, rows, k, max(1, bits // 8), major, source,
                   None if isinstance(tile, str) else tile, problem, gmem, inner_mode, gmem_problem,
                   cta_group=side.cta_group, smem=smem, pack=pack)
+    cute_bits = check.value_type.smem_bits // sparsity      # the units of the check's layout, as CuTe types them
+    # (a layout written in other units than the value type's, smem_ptr[Nb], has its swizzle on those)
+    tma_rule, desc_rule = builder_swizzle_rules(check.smem, check.smem_unit_bits or cute_bits, check.smem_absolute,
+                                                arch.swizzles, arch.builder)
+    s.tma_rule = tma_rule if check.by_tma and check.tma_box is None else None
+    builds_descriptor = not check.register_sourced and not check.descriptor
+    s.desc_rule = desc_rule if builds_descriptor else None
     if writer is not None:
         from ..cute_objects import copy_model_for
         s.writer = copy_model_for(writer, value_bits=bits)   # an element-wise copy moves the check's value type
@@ -411,6 +423,8 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
         s.overrides = dict(check.descriptor)
         s.built = arch.descriptor(s.tile, major, (0, 0), 0, (rows, k))
         s.reader = s.built.overridden(s.overrides)
+        if builds_descriptor and s.desc_rule is None:
+            s.desc_rule = arch.builder_rule(descriptor_slice(check.smem, side.rows, side.k), cute_bits, major, s.tile)
     return s
 
 

@@ -12,7 +12,9 @@ from typing import Mapping
 
 from ...cute.gmma import SmemTile
 from ...cute.operand import Operand
-from ...cute.umma import cta_group, layout_type, operand_rows, umma_descriptor, umma_smem_tile
+from ...algebra.layout import Layout
+from ...cute.umma import (UMMA_SWIZZLES, cta_group, layout_type, operand_rows, umma_desc_refusal, umma_descriptor,
+                             umma_smem_tile)
 from ...hardware import umma_desc as UD
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...hardware.umma_desc import UmmaDescriptor, UmmaLayoutType
@@ -22,7 +24,6 @@ from .arch import FIELD_RULE
 
 ENGINE, BUILDER = "tcgen05.mma", "make_umma_desc"
 UMMA_SPARSE_PREFIX = "tcgen05.mma.sp."     # the structured-sparse tcgen05.mma
-BASE32B_K_RULE = "SWIZZLE_128B_BASE32B is invalid for Major-K"   # make_umma_desc<Major::K>'s static_assert
 UMMA_SPARSE_A = 2                          # ... keeps two of every four (one of two) logical elements of A
 MN_32BIT_BITS = 32
 # PTX ISA 9.7.16.10.3, Table 54 "Valid Combinations of Type-Size, Major-ness and Swizzling": tcgen05.mma reads 8-,
@@ -72,9 +73,6 @@ class UmmaTileDescriptor:
     def field_problem(self, major: Major) -> str | None:
         return self.fields.field_problem(major)
 
-    def builder_refusal(self, major: Major) -> str | None:
-        return BASE32B_K_RULE if self.fields.layout is UmmaLayoutType.B128_BASE32B and major is Major.K else None
-
 
 class Tcgen05:
     """tcgen05.mma (sm_100a) reading A / B through make_umma_desc's descriptor (implements arch.Architecture)."""
@@ -113,6 +111,12 @@ class Tcgen05:
         if major is Major.MN and elem_bits in SUB_BYTE_TRANSPOSED:
             return SUB_BYTE_MN_UNSETTLED.format(bits=elem_bits)
         return None
+
+    swizzles = UMMA_SWIZZLES
+
+    def builder_rule(self, slice_layout: Layout, elem_bits: int, major: Major,
+                     tile: SmemTile) -> tuple[str, str] | None:
+        return umma_desc_refusal(slice_layout, elem_bits, major, tile)
 
 
 ARCH = Tcgen05()

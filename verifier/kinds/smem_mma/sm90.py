@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from ...cute.gmma import SmemTile, gmma_descriptor, smem_tile
+from ...algebra.layout import Layout
+from ...cute.gmma import GMMA_SWIZZLES, SmemTile, canonical_refusal, gmma_descriptor, gmma_form, smem_tile
 from ...cute.operand import Operand
 from ...hardware import gmma_desc as GD
 from ...hardware.gmma_desc import Descriptor
@@ -50,9 +51,6 @@ class GmmaTileDescriptor:
     def field_problem(self, major: Major) -> str | None:
         return self.fields.field_problem()
 
-    def builder_refusal(self, major: Major) -> str | None:
-        return None
-
 
 class Wgmma:
     """wgmma.mma_async (sm_90a) reading A / B through make_gmma_desc's descriptor (implements arch.Architecture)."""
@@ -84,6 +82,12 @@ class Wgmma:
 
     def unsettled_read(self, tile: SmemTile, major: Major, elem_bits: int) -> str | None:
         return None      # the H200 settled every read this model makes (tests/data/hw/gmma_desc.json.gz)
+
+    swizzles = GMMA_SWIZZLES
+
+    def builder_rule(self, slice_layout: Layout, elem_bits: int, major: Major,
+                     tile: SmemTile) -> tuple[str, str] | None:
+        return canonical_refusal(slice_layout, elem_bits, gmma_form(major, tile.swizzle, elem_bits))
 
 
 ARCH = Wgmma()

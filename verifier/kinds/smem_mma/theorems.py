@@ -75,6 +75,9 @@ def _noted(*notes: str) -> str:
 def tma_encodable(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """cuTensorMapEncodeTiled accepts the tensor map, and every copy of every box is one the hardware runs."""
     smem = suspects.smem("the shared-memory layout (its swizzle, its extent, its stages)")
+    refused = _tma_refusal(setup, smem)
+    if refused is not None:
+        return refused
     if setup.tile is None:
         return [Fact("the shared layout's swizzle is one TMA applies (Swizzle<1|2|3,4,3> on bytes)", False,
                      str(setup.tile_problem), "none, 32B, 64B or 128B", smem)]
@@ -165,6 +168,9 @@ def _destinations(setup: Sm90Setup, suspects: Suspects, box_suspect: Suspect) ->
 
 def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """Every element of every box lands at base + smem_layout(mn, k, stage) * sizeof(T)."""
+    refused = _tma_refusal(setup, suspects.smem("the shared-memory layout against make_tma_copy"))
+    if refused is not None:
+        return refused
     if setup.tile is None:
         return _no_tile(setup)
     if setup.boxes is None or setup.tensor_map is None:
@@ -190,11 +196,14 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
                           note=_noted(f"box {n0}x{n1}, base a multiple of {setup.align}", form))
     box_suspect = (suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
                    if setup.check.tma_box is not None else None)
-    default = box_suspect or (suspects.field("smem_align", "the buffer's alignment against the layout's "
-                                                           "buffer-relative swizzle")
-                              if setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute
-                              else suspects.smem("the shared-memory layout: TMA fills it box row by box row at the "
-                                                 "swizzle span"))
+    relative = setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute
+    align_suspect = suspects.field("smem_align", "the buffer's alignment against the layout's buffer-relative "
+                                                 "swizzle")
+    # a buffer-relative swizzle whose buffer is not aligned to its repeat is the known cause, before a given box
+    misaligned = relative and setup.tile is not None and setup.align % setup.tile.repeat != 0
+    default = (align_suspect if misaligned else box_suspect
+               or (align_suspect if relative else suspects.smem("the shared-memory layout: TMA fills it box row by "
+                                                                "box row at the swizzle span")))
     obligation, exact = _over_stages(setup, placed)
     return [Claim(obligation, Blame((), default), Trace.TMA_BOX, subject=setup.operand.value, exact=exact)]
 
@@ -202,6 +211,9 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
 # --- theorem 15: the descriptor reads what the layout says ---------------------------------------------------
 
 def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
+    refused = _builder_refusal(setup, suspects.smem(f"the shared-memory layout against {setup.desc_builder}"))
+    if refused is not None:
+        return refused
     if setup.tile is None and not setup.by_tma:     # (with TMA, theorem 13 says it)
         return [Fact(f"the shared layout's swizzle is one {setup.engine}'s descriptor reads (Swizzle<1|2|3,4,3> on "
                      "bytes)", False, str(setup.tile_problem), "none, 32B, 64B or 128B",
@@ -232,9 +244,6 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
         items.append(Fact("the buffer fits shared memory", setup.footprint_bytes <= SMEM_BYTES,
                           f"{setup.footprint_bytes} bytes", f"at most {SMEM_BYTES} bytes",
                           suspects.smem("the shared-memory layout's footprint (its stages)")))
-    refused = _builder_refusal(setup, smem)
-    if refused is not None:
-        return refused
     problem = setup.reader.field_problem(setup.major)
     blame_desc = (suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
                   if setup.overrides else None)
@@ -261,10 +270,18 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
 
 def _builder_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
     """CuTe's refusal of the descriptor it would build for the tile (a descriptor the check gives is not built)."""
-    rule = setup.reader.builder_refusal(setup.major) if setup.reader is not None and not setup.overrides else None
-    if rule is None:
+    if setup.desc_rule is None:
         return None
-    return Refusal(rule, f"{setup.desc_builder} of the {setup.major.value}-major tile: {_descriptor_text(setup)}", smem)
+    rule, met = setup.desc_rule
+    return Refusal(rule, f"{setup.desc_builder}<{setup.major.value}> of the {setup.operand.value} tile: {met}", smem)
+
+
+def _tma_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
+    """make_tma_copy's refusal of the shared layout (a box the check gives is not built by it)."""
+    if setup.tma_rule is None:
+        return None
+    rule, met = setup.tma_rule
+    return Refusal(rule, met, smem)
 
 
 def _fields(overrides: dict[str, int]) -> str:
@@ -286,6 +303,10 @@ def _descriptor_text(setup: Sm90Setup) -> str:
 def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     """The byte the tensor core reads as (i, j) of a slice is the byte TMA wrote the tile's element (mn0+i, k0+j)
     to."""
+    for refused in (_tma_refusal(setup, suspects.smem("the shared-memory layout against make_tma_copy")),
+                    _builder_refusal(setup, suspects.smem(f"the shared-memory layout against {setup.desc_builder}"))):
+        if refused is not None:
+            return refused
     if setup.tile is None:
         return _no_tile(setup)
     unsettled = _unsettled_read(setup)
@@ -296,9 +317,6 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
     if setup.descriptor is None or setup.extent[0] % setup.rows or setup.extent[1] % setup.k_instr:
         return Unsupported("the tile is not a whole number of instruction slices (theorem gmma.descriptor)")
     assert setup.reader is not None
-    refused = _builder_refusal(setup, suspects.smem(f"the shared-memory layout against {setup.desc_builder}"))
-    if refused is not None:
-        return refused
     problem = setup.reader.field_problem(setup.major)
     if problem is not None:      # a read the tensor core cannot make (theorem 15 refutes the fields)
         return Unsupported(f"the descriptor's fields are not encodable (theorem gmma.descriptor): {problem}")
