@@ -238,6 +238,24 @@ def test_cutlass_refusals_and_what_has_no_model(tmp_path):
     assert isinstance(TR.transposition(8, 1, 128, 128, 32, 128, True), str)      # the 1-byte class: no model
 
 
+def test_a_k_major_written_tile_and_a_universal_one_byte_b_are_refused(tmp_path):
+    """gmma_smem_transpose_or_passthrough takes only the MN-major GMMA atoms as the written tile's; a 1-byte B is
+    transposed asynchronously on Layout_MN_SW128_Atom only (use_universal_transposition), any other atom is the
+    universal transposition the register-sourced mainloops refuse (both verified or unsupported before)."""
+    results = _prove(tmp_path, {
+        "k_major": _check(1, smem=SW32_K.format(stages=4, order=""), gmem="(4096,4096):(4096,1)"),
+        "mn_major": _check(1)})
+    k_major = next(t for t in results["k_major"].theorems if t.id is T.GMMA_TRANSPOSE)
+    assert k_major.status is Status.REFUSED and TR.RULE_ATOM in k_major.reason
+    assert results["mn_major"].verdict is Verdict.VERIFIED
+    for swizzle in (0, 32, 64):
+        refused = TR.transposition(8, 1, 128, 128, 32, swizzle, True)
+        assert isinstance(refused, TR.Refused) and refused.rule == TR.RULE_UNIVERSAL, swizzle
+    assert isinstance(TR.transposition(8, 1, 128, 128, 32, 128, True), str)
+    k_major_8_bit = TR.transposition(8, 1, 128, 128, 32, 128, True, mn_major=False)
+    assert isinstance(k_major_8_bit, TR.Refused) and k_major_8_bit.rule == TR.RULE_ATOM
+
+
 SWAPPED_WARP1 = (TR.N_COORD_TABLE & ~(0o77 << 12)) | (0o13 << 12), (TR.K_COORD_TABLE & ~(0o77 << 12)) | (0o02 << 12)
 
 

@@ -68,6 +68,8 @@ RULE_UNIVERSAL = "Warp specialized ARF kernels have not supported universal B tr
 RULE_WARPGROUPS = "Wrong math warp group number for TransposeB"
 RULE_DIVIDE = "Copy size must evenly divide SMEM tile."
 RULE_FIRST_K_BLOCK = "Need to be able to transpose first k-block in the first step"
+RULE_ATOM = "Unsupported Layout_SW_Atom for B SMEM transposition"    # gmma_smem_transpose_or_passthrough<true>
+ONE_BYTE_ASYNC_SWIZZLE_BYTES = 128    # use_universal_transposition: a 1-byte B is async on Layout_MN_SW128 only
 # CuTe's DefaultCopy (AutoVectorizingCopyWithAssumedAlignment<8>): one element a thread, (thr, bit) -> bit
 DEFAULT_COPY = CopyAtom("DefaultCopy", Layout(1), Layout((1, 1), (0, 0)), Layout((1, 1), (0, 0)),
                         Layout((1, 1), (0, 0)))
@@ -186,22 +188,33 @@ class Transposition:
         return self.lane_to_coord(lane + self.lanes * value)
 
 
+def _mn_atom(swizzle_bytes: int) -> str:
+    """The MN-major GMMA layout atom of a swizzle span (0: none)."""
+    return f"Layout_MN_{f'SW{swizzle_bytes}' if swizzle_bytes else 'INTER'}_Atom"
+
+
 def transposition(element_bits: int, warpgroups: int, n_extent: int, k_extent: int, atom_k: int,
-                  swizzle_bytes: int, steps_separated: bool) -> Transposition | Refused | str:
-    """The AsyncTranspositionOperandB CUTLASS builds for B of `element_bits` bits on an MN-major tile of
-    `n_extent` x `k_extent` (swizzle span `swizzle_bytes`, 0: none) and an MMA of K `atom_k`; CUTLASS's refusal; or
-    (a string) why no model applies."""
+                  swizzle_bytes: int, steps_separated: bool, mn_major: bool = True) -> Transposition | Refused | str:
+    """The AsyncTranspositionOperandB CUTLASS builds for B of `element_bits` bits on a tile of `n_extent` x
+    `k_extent` (swizzle span `swizzle_bytes`, 0: none; `mn_major`: its N contiguous, as the MN-major GMMA atoms
+    make it) and an MMA of K `atom_k`; CUTLASS's refusal; or (a string) why no model applies."""
     element_bytes = element_bits // BYTE_BITS
     if element_bits % BYTE_BITS or element_bytes not in (1, TRANSPOSED_BYTES):
         return (f"{element_bits}-bit B: CUTLASS transposes only 8- and 32-bit B in shared memory (16-bit B is read "
                 "MN-major by wgmma itself)")
+    if not mn_major:
+        return Refused(RULE_ATOM, "the written tile is K-major (its K contiguous): the transposition takes only "
+                                  "the MN-major GMMA::Layout_MN_*_Atom as SmemLayoutAtomB")
+    if element_bytes == 1 and swizzle_bytes != ONE_BYTE_ASYNC_SWIZZLE_BYTES:
+        return Refused(RULE_UNIVERSAL, f"an 8-bit B on GMMA::{_mn_atom(swizzle_bytes)}: use_universal_transposition "
+                                       f"is true for every 1-byte atom but {_mn_atom(ONE_BYTE_ASYNC_SWIZZLE_BYTES)}, "
+                                       f"and the register-sourced mainloops refuse {UNIVERSAL_TRANSPOSITION}")
     if element_bytes == 1:
-        return (f"8-bit B: CUTLASS's {ONE_BYTE_TRANSPOSITION} (eight steps of 8 x 8 warp tiles) has no model; "
-                f"the model is {ASYNC_TRANSPOSITION}'s, of 32-bit B")
+        return (f"8-bit B on GMMA::{_mn_atom(swizzle_bytes)}: CUTLASS's {ONE_BYTE_TRANSPOSITION} (eight steps of "
+                f"8 x 8 warp tiles) has no model; the model is {ASYNC_TRANSPOSITION}'s, of 32-bit B")
     if swizzle_bytes in UNIVERSAL_SWIZZLE_BYTES:
-        atom = "Layout_MN_INTER_Atom" if swizzle_bytes == 0 else "Layout_MN_SW64_Atom"
-        return Refused(RULE_UNIVERSAL, f"a 32-bit B on GMMA::{atom}: make_transpose_operand_b picks "
-                                       f"{UNIVERSAL_TRANSPOSITION}, which the register-sourced mainloops refuse")
+        return Refused(RULE_UNIVERSAL, f"a 32-bit B on GMMA::{_mn_atom(swizzle_bytes)}: make_transpose_operand_b "
+                                       f"picks {UNIVERSAL_TRANSPOSITION}, which the register-sourced mainloops refuse")
     if k_extent * element_bytes != K_BYTES:
         return Refused(RULE_K, f"a K extent of {k_extent} elements, {k_extent * element_bytes} bytes")
     if not 1 <= warpgroups <= MAX_WARPGROUPS:

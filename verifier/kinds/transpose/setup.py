@@ -154,7 +154,8 @@ def build_transpose(check: TransposeCheck, atom: MMAAtomSpec, writer: CopyAtomSp
         t = f"the shared tiles are no tiles TMA and wgmma know: {written.tile_problem or read.tile_problem}"
     else:
         n, k = written.extent
-        t = transposition(bits, warpgroups, n, k, read.k_instr, written.tile.swizzle.span, check.by_tma)
+        mn_major = n == 1 or written.tile.offset(1, 0) - written.tile.offset(0, 0) == 1    # N contiguous
+        t = transposition(bits, warpgroups, n, k, read.k_instr, written.tile.swizzle.span, check.by_tma, mn_major)
     s = TransposeSetup(check, atom, written, read, t, warpgroups, align)
     # the transposition runs in CUTLASS's RS mainloops: their own asserts (k-blocks: the TMA form's mma() only)
     k_blocks = written.extent[1] // read.k_instr if read.k_instr else 0
