@@ -368,3 +368,15 @@ def test_a_sub_byte_scale_stage_is_sized_in_bits(tmp_path):
         assert "64 bytes" in theorem.items[0].note, theorem.items[0].note
     r = _prove(tmp_path, S8_F16, value_type="int8_t")
     assert all(t.reason != f"CuTe refuses it: {STAGE_SIZE_RULE}" for t in r.theorems)
+
+
+def test_a_zero_point_tensor_takes_cute_s_tensor_map_format(tmp_path):
+    """make_tma_copy encodes the zero points with to_CUtensorMapDataType of their element type: int8_t zeros are
+    UINT8 (they were refuted for a format the tool did not know, and are verified); a type with no format is its
+    static_assert "Unknown TMA Format!" (refused), as a 32-bit scale is not (uint_bit_t<32>: UINT32)."""
+    from verifier.cute.tma_basis import UNKNOWN_TMA_FORMAT
+    assert _prove(tmp_path, S2_BF16, "zero", value_type="int8_t").verdict is Verdict.VERIFIED
+    r = _prove(tmp_path, S2_BF16, "zero", value_type="int16_t")
+    load = next(t for t in r.theorems if t.id is TheoremId.MIXED_SCALE_LOAD)
+    assert load.status is Status.REFUSED and load.reason == f"CuTe refuses it: {UNKNOWN_TMA_FORMAT}", load
+    assert _prove(tmp_path, S2_BF16, value_type="int32_t").verdict is Verdict.VERIFIED

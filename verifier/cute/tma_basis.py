@@ -13,6 +13,13 @@ from ..algebra.inttuple import flatten_to_tuple, product
 from ..algebra.layout import Layout
 from ..algebra.ops import right_inverse
 
+# CuTe's to_CUtensorMapDataType (cute/arch/copy_sm90_desc.hpp): the tensor map data type make_tma_copy encodes for
+# an element type (named as hardware/tma.py names them); any other type is its static_assert UNKNOWN_TMA_FORMAT
+TMA_DATA_TYPES = {"int8_t": "uint8", "uint8_t": "uint8", "float_e4m3_t": "uint8", "float_e5m2_t": "uint8",
+                  "float_ue8m0_t": "uint8", "uint16_t": "uint16", "uint32_t": "uint32", "uint64_t": "uint64",
+                  "int32_t": "int32", "int64_t": "int64", "half_t": "float16", "float": "float32",
+                  "double": "float64", "bfloat16_t": "bfloat16", "tfloat32_t": "tfloat32"}
+UNKNOWN_TMA_FORMAT = "Unknown TMA Format!"
 TMA_BOX_LIMIT = 256             # coalesce_256: the largest box extent, in TMA elements
 TMA_RANK_LIMIT = 5
 BASIS = 1 << 32                 # a marker base: leaf i of the global tensor is stride BASIS**i (no two leaves merge)

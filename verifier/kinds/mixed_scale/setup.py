@@ -16,6 +16,7 @@ from ...algebra.ops import filter_zero_strides
 from ...cute import blockwise as BW
 from ...cute import mixed_input as MI
 from ...cute.mma import TiledMMA
+from ...cute.tma_basis import TMA_DATA_TYPES
 from ...hardware import tma as TMA
 from ...hardware.base import MMAModel
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
@@ -26,8 +27,7 @@ WARPGROUP = 128
 BYTE = 8
 # the tensor map's data type of the scales (make_tma_copy<TmaElementScale = uint_bit_t<bits>>) and of the zero points
 # (make_tma_copy of a Tensor<ElementZero>: CuTe's to_CUtensorMapDataType of the element type)
-SCALE_TMA_TYPES = {8: "uint8", 16: "uint16", 32: "uint32", 64: "uint64"}
-ZERO_TMA_TYPES = {"half_t": "float16", "bfloat16_t": "bfloat16", "float": "float32"}
+SCALE_TMA_TYPES = {bits: TMA_DATA_TYPES[f"uint{bits}_t"] for bits in (8, 16, 32, 64)}
 STAGE_SIZE_RULE = "Each scale stage must be 128B aligned."            # compute_tma_transaction_bytes_extra
 COLUMN_RULE = "size<1>(SmemLayoutAtomScale) must be 1."                # the collective's static_assert
 TILE_RULE = "SmemLayoutAtomScale must equal the tile shape."          # (size<0>(TileShape) % size<0>(atom)) == 0
@@ -42,6 +42,7 @@ class MixedScaleSetup:
     elem_bytes: int
     layout_problem: str | None = None      # the shared tile is not CUTLASS's (BLK_M, 1) a stage
     layout_rule: str | None = None         # ... refused by the collective's static_assert
+    format_problem: str | None = None      # the TMA element has no tensor map format (CuTe's UNKNOWN_TMA_FORMAT)
     mainloop: tuple[str, str, str] | None = None   # the mainloop's pipeline refused: (rule, what it was given, field)
     tiles_m: int = 1                       # CTA tiles of the global tensor along M
     global_problem: str | None = None
@@ -112,7 +113,7 @@ class MixedScaleSetup:
     def tma_type(self) -> str | None:
         vt = self.check.value_type
         assert vt is not None
-        return ZERO_TMA_TYPES.get(vt.name) if self.tensor == ZERO else SCALE_TMA_TYPES.get(vt.bits)
+        return TMA_DATA_TYPES.get(vt.name) if self.tensor == ZERO else SCALE_TMA_TYPES.get(vt.bits)
 
     def slot(self, m: int, stage: int) -> int:
         value = self.check.smem(m, 0, stage)
@@ -163,8 +164,10 @@ def _writer(s: MixedScaleSetup) -> None:
         s.writer_problem = found
         return
     dtype = s.tma_type
-    if dtype is None:
-        s.writer_problem = f"no tensor map data type of {s.check.value_type} {s.tensor}s is modelled"
+    if dtype is None:        # make_tma_copy's to_CUtensorMapDataType has no format for the element type
+        element = (f"uint_bit_t<{s.check.value_type.bits}>" if s.tensor != ZERO and s.check.value_type is not None
+                   else str(s.check.value_type))
+        s.format_problem = f"make_tma_copy of the {s.tensor}s' {element}: no CUtensorMapDataType"
         return
     s.tma = found
     s.tensor_map = TMA.TensorMapND(dtype, found.box, found.global_dim, found.global_strides)

@@ -35,6 +35,7 @@ from ...algebra.inttuple import product
 from ...algebra.types import array_type, bare_type_name
 from ...cute import convert as LUT
 from ...cute import mixed_input as MI
+from ...cute.tma_basis import UNKNOWN_TMA_FORMAT
 from ...hardware import tma as TMA
 from ...symbolic.expr import Expr, Var, and_, eq, le, lt, ne
 from ...symbolic.layouts import layout_expr
@@ -57,6 +58,9 @@ def _layout_refusal(setup: MixedScaleSetup, suspects: Suspects) -> Refusal | Non
     if setup.layout_rule is not None:
         return Refusal(setup.layout_rule, f"SmemLayoutScale {setup.check.smem}: {setup.layout_problem}",
                        suspects.field("smem", "the shared scale tile (SmemLayoutScale)"))
+    if setup.format_problem is not None:
+        return Refusal(UNKNOWN_TMA_FORMAT, setup.format_problem,
+                       suspects.field("value_type", f"the {setup.tensor}s' element type"))
     if setup.mainloop is not None:
         rule, given, field = setup.mainloop
         return Refusal(rule, f"the mixed-input mainloop (sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp): "
