@@ -466,16 +466,20 @@ def test_sp_meta_registers_of_a_fragment() -> None:
 
 def test_the_sm90_sparse_collectives_asserts_refuse_the_metadata_path():
     """tests/specs/sparse_collective_asserts.yaml: one stage (Stages >= 2) and a 16-deep tile of 16-bit A
-    (Sm90GemmSparseConfig's MinTileShapeK 16 against BlockK 32) are refused at theorems 27 and 28 by the collective's
-    rule, blaming the shared tile (they were verified and unsupported); two stages of a 64-deep tile are verified."""
+    (Sm90GemmSparseConfig's MinTileShapeK 16 against BlockK 32), a 192-deep s8 tile and a 32-row one (SmemLayoutE's
+    tile_to_shape of TensorEAtom, 64 x min(BLK_K, 128)) are refused at theorems 27 and 28 by the collective's rule,
+    blaming the shared tile (they were verified and unsupported); two stages of a 64-deep tile, and a 128-deep s8
+    tile, are verified."""
     from verifier.engine.runner import run_check
     from verifier.outcome import Status, Verdict
     from verifier.specfile import load_spec
     spec = load_spec(Path(__file__).parent / "specs" / "sparse_collective_asserts.yaml")
     results = {name: run_check(spec, check) for name, check in spec.checks.items()}
-    assert results["two_stages"].verdict is Verdict.VERIFIED
+    assert results["two_stages"].verdict is Verdict.VERIFIED and results["s8_tile_k_128"].verdict is Verdict.VERIFIED
+    tile_to_shape = "tile_to_shape: block shape does not divide the target shape."
     for name, rule in (("one_stage", "Specialization requires Stages set to value 2 or more."),
-                       ("tile_k_16", "MinTileShapeK must be a multiple of BlockK")):
+                       ("tile_k_16", "MinTileShapeK must be a multiple of BlockK"),
+                       ("s8_tile_k_192", tile_to_shape), ("tile_m_32", tile_to_shape)):
         refused = [t for t in results[name].theorems if t.status is Status.REFUSED]
         assert {t.id.value for t in refused} == {"sparse.metadata_tma", "sparse.metadata_read"}, name
         assert all(t.reason == f"CuTe refuses it: {rule}" and t.items[0].witness.suspect.what.startswith(

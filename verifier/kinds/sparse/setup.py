@@ -208,10 +208,11 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
-def _collective_refusal(side: MetadataSide, blk_k: int, stages: int) -> tuple[str, str] | None:
+def _collective_refusal(side: MetadataSide, blk_m: int, blk_k: int, stages: int) -> tuple[str, str] | None:
     """The SM90 sparse collective's static_asserts a check's tile reaches (sm90_sparse_mma_tma_gmma_ss_warpspecialized
     and its fp8 form, and the Sm90GemmSparseConfig they instantiate): Stages >= 2, then TensorEAtom's
-    "MinTileShapeK must be a multiple of BlockK" (MinTileShapeK = min(BLK_K, 128), BlockK = 512 / bits of A)."""
+    "MinTileShapeK must be a multiple of BlockK" (MinTileShapeK = min(BLK_K, 128), BlockK = 512 / bits of A), then
+    SmemLayoutE's tile_to_shape of that atom (64 x MinTileShapeK) to the tile."""
     if stages < G.MIN_STAGES:
         return G.STAGES_RULE, f"{stages} stage(s) of SmemLayoutE"
     if side.stype is None or side.a_bits not in SP.FORMATS:      # no sparse wgmma: the theorems say so
@@ -219,6 +220,14 @@ def _collective_refusal(side: MetadataSide, blk_k: int, stages: int) -> tuple[st
     found = SP.tensor_e_atom(side.a_bits, blk_k)
     if isinstance(found, str) and SP.MIN_TILE_K_RULE in found:
         return SP.MIN_TILE_K_RULE, f"a {blk_k}-deep tile of {side.a_bits}-bit A: {found}"
+    if isinstance(found, str):
+        return None
+    try:                              # SmemLayoutE = tile_to_shape(TensorEAtom, (BLK_M, BLK_K, Stages))
+        SP.smem_layout_e(found, blk_m, blk_k, stages)
+    except AlgebraError as e:
+        atom_m, atom_k = SP.atom_extent(found)
+        return e.rule, (f"SmemLayoutE of a {blk_m} x {blk_k} tile on TensorEAtom's {atom_m} x {atom_k} "
+                        f"({side.a_bits}-bit A: its K is min(BLK_K, {SP.MAX_ATOM_K}))")
     return None
 
 
@@ -247,7 +256,8 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
         else:
             s.tma_problem = found
-    s.collective_refusal = _collective_refusal(side, blk_k, stages)
+    refused = _collective_refusal(side, blk_m, blk_k, stages)
+    s.collective_refusal = (refused[0], f"the SM90 sparse collective: {refused[1]}") if refused else None
     tile_m, tile_k = mma.tile_size(0), mma.tile_size(2)
     if s.tile_problem is None and (blk_m % tile_m or blk_k % tile_k):
         s.tile_problem = (f"the {blk_m} x {blk_k} tile is no whole number of the tiled MMA's {tile_m} x {tile_k} "

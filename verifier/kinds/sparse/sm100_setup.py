@@ -29,6 +29,10 @@ K_PHASES = (2, 4)                 # static_assert "This kernel only support MmaS
 MMA_ROWS = SS.ATOM_M
 
 
+SMEM_CAPACITY_RULE = "SMEM usage exceeded capacity."     # the SM100 sparse kernel's static_assert on SharedStorage
+BYTE_BITS = 8
+
+
 @dataclass
 class Sm100MetaSetup:
     check: MetadataCheck
@@ -46,7 +50,7 @@ class Sm100MetaSetup:
     tile_index: Layout                     # (tile along M, tile along K) -> the tile's first global element
     tiles: tuple[int, int]
     tile_problem: str | None = None
-    collective_refusal: tuple[str, str] | None = None   # (SM90's: SM100's collective refuses through its own rules)
+    collective_refusal: tuple[str, str] | None = None   # the kernel's shared-memory capacity (others: cute_refusal)
     cute_refusal: str | None = None        # the collective's static_assert this configuration fails
     fmt: SS.MetadataFormat | None = None
     reuse: int = 1                         # UtccpReuseCnt
@@ -148,6 +152,12 @@ def build(check: MetadataCheck, atom: MMAAtomSpec) -> Sm100MetaSetup:
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
         else:
             s.tma_problem = found
+    footprint = -(-s.footprint_bits // BYTE_BITS)
+    if footprint > SM100_BLOCK_SHARED_BYTES:    # the kernel's SharedStorage holds E's buffer, and more
+        s.collective_refusal = (SMEM_CAPACITY_RULE, f"the SM100 sparse kernel (sm100_sparse_gemm_tma_warpspecialized."
+                                                    f"hpp): its SharedStorage holds E's {stages}-stage buffer, "
+                                                    f"{footprint} bytes alone, over sm100_smem_capacity_bytes "
+                                                    f"({SM100_BLOCK_SHARED_BYTES})")
     if m // ctas != blk_m and s.tile_problem is None:
         s.tile_problem = (f"E's tile has {blk_m} rows, the MMA {m // ctas} a CTA: the shared metadata is a CTA's rows "
                           "of one MMA (TensorEAtomM = 128)")

@@ -34,10 +34,11 @@ WORD_BITS = 64                    # the TMA's uint64
 
 
 def _tile_problem(setup: MetaLoad, suspects: Suspects) -> Refusal | Unsupported | None:
-    """The collective's refusal of the tile or its stages (SM90), else a tile the model does not cover."""
+    """CUTLASS's refusal of the tile or its stages (the SM90 collective's, the SM100 kernel's shared-memory
+    capacity), else a tile the model does not cover."""
     if setup.collective_refusal is not None:
         rule, given = setup.collective_refusal
-        return Refusal(rule, f"the SM90 sparse collective: {given}",
+        return Refusal(rule, given,
                        suspects.field("smem", "the shared metadata tile (SmemLayoutE: its K extent and stages)"))
     return Unsupported(setup.tile_problem) if setup.tile_problem is not None else None
 
