@@ -258,3 +258,33 @@ def test_the_mixed_input_mainloops_own_asserts_refuse_a_check(tmp_path):
         theorem = _theorem(results[name], T.MIXED_SHUFFLED_A)
         assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)
         assert field in theorem.items[0].witness.suspect.what, (name, theorem.items[0].witness.suspect)
+
+
+def test_a_plain_global_a_under_the_shuffled_stage_is_make_tma_copy_s_refusal(tmp_path):
+    """The shuffled SmemLayoutA's first run steps M by 8 of a plain (M, K) global tensor (CUTLASS gives the global A
+    the reordered layout, whose leaves the run steps by one): construct_tma_gbasis's static_assert "Could not find
+    a common tile-gmem vectorization ..." refuses theorem 35 (it was refuted); the reordered global A is verified."""
+    from verifier.cute.tma_basis import NO_VECTORIZATION_RULE
+    good = _check(F16, "s4", 64, 64, 2, False)
+    results = _prove(tmp_path, {"plain": dict(good, gmem="(128,128):(128,1)"), "reordered": good})
+    theorem = _theorem(results["plain"], T.MIXED_SHUFFLED_A)
+    assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {NO_VECTORIZATION_RULE}"
+    assert results["reordered"].verdict is Verdict.VERIFIED
+
+
+def test_dequantize_a_kblock_s_static_asserts_refuse_theorem_35(tmp_path):
+    """dequantize_A_kblock asserts its register buffer's value mode contiguous ("The first mode of tensor src must be
+    contiguous in memory": a plain K-major SmemLayoutA, whose partition the buffer follows, gives a mode of 8 values
+    spread over 20 registers), and the generic LayoutAwareConvertImpl equal cosizes (e4m3 reordered with the 4-bit
+    shuffle: chunks (2,2):(4,1) into 4:1); both verified before, both refused."""
+    from verifier.cute.convert import CONTIGUOUS_SRC_RULE, GENERIC_COSIZE_RULE
+    e4m3 = _check(BF16, "e4m3", 64, 64, 2, False)
+    four_bit = SH.reordering_atom(SH.VALUE_SHUFFLES[4])
+    shuffled_as_4bit = dict(e4m3, smem=SH.shuffled_smem(four_bit, 64, 64, 2).plain(),
+                            gmem=SH.reordered_gmem(four_bit, 128, 128).plain())
+    k_major = dict(e4m3, smem="(64,64,2):(64,1,4096)", gmem="(128,128):(128,1)")
+    results = _prove(tmp_path, {"good": e4m3, "four_bit": shuffled_as_4bit, "k_major": k_major})
+    assert results["good"].verdict is Verdict.VERIFIED
+    for name, rule in (("four_bit", GENERIC_COSIZE_RULE), ("k_major", CONTIGUOUS_SRC_RULE)):
+        theorem = _theorem(results[name], T.MIXED_SHUFFLED_A)
+        assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)

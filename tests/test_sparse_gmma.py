@@ -484,3 +484,25 @@ def test_the_sm90_sparse_collectives_asserts_refuse_the_metadata_path():
         assert {t.id.value for t in refused} == {"sparse.metadata_tma", "sparse.metadata_read"}, name
         assert all(t.reason == f"CuTe refuses it: {rule}" and t.items[0].witness.suspect.what.startswith(
             "the shared metadata tile") for t in refused), name
+
+
+def test_make_tma_copy_s_static_asserts_refuse_the_metadata_load():
+    """construct_tma_gbasis's static_asserts (tests/specs/sparse_collective_asserts.yaml): a stage whose first run
+    steps no global mode by one element ("Could not find a common tile-gmem vectorization ...") and a run that is
+    no whole number of uint64 TMA elements (upcast's "Divisibility condition", CUTLASS's own 96-deep f16 tile) are
+    refused at theorem 27 (they were refuted); a box whose first dimension is not the global tensor's stride-1 mode
+    is the host's run-time assert, a reason the theorem refutes, not a refusal."""
+    from verifier.cute.tma_basis import DIVISIBILITY_RULE, NO_VECTORIZATION_RULE, TmaRefused, construct_tma_gbasis
+    from verifier.algebra.layout import Layout
+    from verifier.engine.runner import run_check
+    from verifier.outcome import Status
+    from verifier.specfile import load_spec
+    spec = load_spec(Path(__file__).parent / "specs" / "sparse_collective_asserts.yaml")
+    for name, rule in (("k_interleaved", NO_VECTORIZATION_RULE), ("tile_k_96", DIVISIBILITY_RULE)):
+        r = run_check(spec, spec.checks[name])
+        statuses = {t.id.value: t for t in r.theorems}
+        assert statuses["sparse.metadata_tma"].status is Status.REFUSED, name
+        assert statuses["sparse.metadata_tma"].reason == f"CuTe refuses it: {rule}", name
+    runtime = construct_tma_gbasis(Layout((64, 128), (128, 1)), 64, 128, Layout((64, 128), (1, 64)), 8, 64)
+    assert isinstance(runtime, str) and "contiguous elements" in runtime
+    assert not isinstance(runtime, TmaRefused)

@@ -88,9 +88,11 @@ WIDE_REGISTERS = 4             # the specializations' RegArray: AlignedArray<uin
 class ChunkConverter:
     """What one LayoutAwareConvertImpl writes: for each destination element it writes (relative to the chunk's
     first destination register), the source position (relative to the chunk's first source register) it is made
-    from; None where no source element is (bits shifted in from beyond the 32-bit source register)."""
+    from; None where no source element is (bits shifted in from beyond the 32-bit source register).  `refusal`:
+    the generic converter's static_assert the chunk's layouts fail (it does not compile), else None."""
     name: str
     writes: tuple[tuple[int, int | None], ...]     # (destination position, source position)
+    refusal: str | None = None
 
     def written(self) -> list[int]:
         return [d for d, _ in self.writes]
@@ -110,6 +112,13 @@ def _byte_pairs() -> tuple[tuple[int, int | None], ...]:
     return tuple(p for j in range(WIDE_REGISTERS) for p in ((2 * j, byte(j)), (2 * j + 1, byte(j + 2))))
 
 
+# the generic LayoutAwareConvertImpl's static_asserts (mixed_input_utils.hpp; they carry no message: the condition)
+GENERIC_COSIZE_RULE = "static_assert(cosize_v<LayoutIn> == cosize_v<LayoutOut>) (LayoutAwareConvertImpl)"
+GENERIC_COMPACT_RULE = "static_assert(size_v<LayoutIn> == cosize_v<LayoutIn>) (LayoutAwareConvertImpl)"
+# dequantize_A_kblock's, on the register buffer the copy fills
+CONTIGUOUS_SRC_RULE = "The first mode of tensor src must be contiguous in memory"
+
+
 SPECIALIZED: dict[tuple[str, str, str, str], tuple[str, tuple[tuple[int, int | None], ...]]] = {
     **{(n, w, SHUFFLED_4BIT, CONTIGUOUS_8): (f"LayoutAwareConvertImpl<{n}, {w}, {SHUFFLED_4BIT}, {CONTIGUOUS_8}>",
                                              _nibble_pairs())
@@ -127,6 +136,12 @@ def layout_aware_converter(source: str, target: str, src_layout: Layout, dst_lay
         name, writes = SPECIALIZED[key]
         return ChunkConverter(name, writes)
     n = int(src_layout.size())
-    return ChunkConverter(f"LayoutAwareConvertImpl<{key[0]}, {key[1]}, {key[2]}, {key[3]}> (generic: "
-                          "NumericArrayConverter, element j to element j)",
-                          tuple((int(dst_layout(j)), int(src_layout(j))) for j in range(n)))
+    name = (f"LayoutAwareConvertImpl<{key[0]}, {key[1]}, {key[2]}, {key[3]}> (generic: NumericArrayConverter, "
+            "element j to element j)")
+    src_cosize, dst_cosize = int(src_layout.cosize()), int(dst_layout.cosize())
+    refusal = None
+    if src_cosize != dst_cosize:
+        refusal = GENERIC_COSIZE_RULE
+    elif n != src_cosize or int(dst_layout.size()) != dst_cosize:
+        refusal = GENERIC_COMPACT_RULE
+    return ChunkConverter(name, tuple((int(dst_layout(j)), int(src_layout(j))) for j in range(n)), refusal)

@@ -31,7 +31,7 @@ from ..algebra.inttuple import Dyn, compact_order, flatten_to_tuple, unflatten
 from ..algebra.layout import Layout, make_layout
 from ..algebra.ops import coalesce, right_inverse
 from ..algebra.tiling import blocked_product, logical_product, tile_to_shape
-from .tma_basis import TmaBasis, construct_tma_gbasis
+from .tma_basis import TmaBasis, TmaRefused, construct_tma_gbasis
 
 WARP = 32
 WARPGROUP = 128
@@ -147,7 +147,7 @@ ShuffleTma = TmaBasis       # the tensor map of a stage of A (TmaElementA elemen
 
 
 def shuffle_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, elem_bits: int,
-                word_bits: int) -> ShuffleTma | str:
+                word_bits: int) -> ShuffleTma | TmaRefused | str:
     """The box construct_tma_gbasis derives for one stage of A, in TMA elements of `word_bits` over `elem_bits`
     elements (tma_basis.py); a reason when CuTe finds no such box."""
     return construct_tma_gbasis(gmem, blk_m, blk_k, stage, elem_bits, word_bits)

@@ -29,7 +29,7 @@ from ..algebra.inttuple import Underscore, product
 from ..algebra.layout import Layout, make_ordered_layout
 from ..algebra.ops import right_inverse
 from .copy import TiledCopy, TypedCopyAtom
-from .tma_basis import TmaBasis, construct_tma_gbasis
+from .tma_basis import TmaBasis, TmaRefused, construct_tma_gbasis
 from .mma import TiledMMA, make_fragment_like
 
 ATOM_M = 64                     # TensorEAtomM: four 16-row blocks, one wgmma's M
@@ -152,7 +152,7 @@ def row_bit(k: int, e_bits: int, sub_bit: int = 0) -> int:
 MetaTma = TmaBasis          # the tensor map of a stage of E (uint64_t elements)
 
 
-def metadata_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, e_bits: int) -> MetaTma | str:
+def metadata_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, e_bits: int) -> MetaTma | TmaRefused | str:
     """The box CuTe's make_tma_copy_A_sm90<uint64_t> derives for one stage of E (construct_tma_gbasis, tma_basis.py);
     a reason when CuTe finds no such box (its static_assert)."""
     return construct_tma_gbasis(gmem, blk_m, blk_k, stage, e_bits, TMA_ELEMENT_BITS, tile="E tile")

@@ -26,6 +26,18 @@ BASIS = 1 << 32                 # a marker base: leaf i of the global tensor is 
 BYTE = 8
 
 
+# construct_tma_gbasis's static_asserts (copy_traits_sm90_tma.hpp; upcast's in layout.hpp under its recast)
+NO_VECTORIZATION_RULE = "Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes?"
+DIVISIBILITY_RULE = "Divisibility condition"
+
+
+@dataclass(frozen=True)
+class TmaRefused:
+    """make_tma_copy's compile-time refusal of a stage (a static_assert): CuTe's rule and what it met."""
+    rule: str
+    detail: str
+
+
 @dataclass(frozen=True)
 class TmaBasis:
     """The tensor map CuTe encodes for a stage: box and global extents in TMA elements, innermost first, global
@@ -110,10 +122,12 @@ def _gmem_extent(leaves: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def construct_tma_gbasis(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, elem_bits: int, word_bits: int,
-                         tile: str = "tile") -> TmaBasis | str:
+                         tile: str = "tile") -> TmaBasis | TmaRefused | str:
     """The box CuTe derives for one stage (`stage`: smem element -> m + blk_m k) of the global tensor `gmem` over
-    (M, K), in TMA elements of `word_bits` over logical elements of `elem_bits`; a reason (naming the shared `tile`)
-    when CuTe finds no such box (its static_assert)."""
+    (M, K), in TMA elements of `word_bits` over logical elements of `elem_bits`; its static_assert when the stage
+    starts with no unit step of a global mode or a run splits a TMA element (TmaRefused); a reason (naming the
+    shared `tile`) when its box is no tensor map the hardware takes (the first dimension's stride not 1: the host's
+    run-time assert)."""
     n = max(1, word_bits // elem_bits)
     marked = _marked(gmem)
     gleaves = _leaves(gmem)
@@ -128,15 +142,18 @@ def construct_tma_gbasis(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, el
         if value != 1:             # "no starting in the middle of gmodes": the box ends here
             break
         kept.append((shape, gleaves[leaf][1], leaf))
-    if not kept or kept[0][1] != 1:
+    if not kept:                   # smem_rank == 0: no mode of unit basis value to start the box
+        return TmaRefused(NO_VECTORIZATION_RULE, f"construct_tma_gbasis: the shared {tile}'s first run steps no "
+                                                 f"global mode by one element ({sidx2g})")
+    if kept[0][1] != 1:
         return (f"Could not find a common tile-gmem vectorization (construct_tma_gbasis): the shared {tile} does not "
                 f"start with a run of the global tensor's contiguous elements ({sidx2g})")
     # recast to the TMA element: upcast each mode by n logical elements (CuTe's upcast, leaf by leaf)
     recast: list[tuple[int, int, int]] = []
     for shape, stride, leaf in kept:
-        if stride % n and n % stride:
-            return (f"a run of {shape} elements at stride {stride} is no whole number of {word_bits}-bit TMA "
-                    "elements (Divisibility condition)")
+        if stride % n and n % stride:  # upcast<n> of the run, under construct_tma_gbasis's recast
+            return TmaRefused(DIVISIBILITY_RULE, f"construct_tma_gbasis: a run of {shape} elements at stride {stride} "
+                                                 f"is no whole number of {word_bits}-bit TMA elements")
         recast.append((-(-shape // -(-n // stride)), -(-stride // n), leaf))
     dims = _coalesce_256(recast)
     if not dims:
@@ -164,4 +181,4 @@ def construct_tma_gbasis(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, el
     return TmaBasis(tuple(box), tuple(gdim), tuple(gstride), n, word_bits)
 
 
-__all__ = ["TmaBasis", "construct_tma_gbasis", "TMA_RANK_LIMIT", "TMA_BOX_LIMIT"]
+__all__ = ["TmaBasis", "TmaRefused", "construct_tma_gbasis", "TMA_RANK_LIMIT", "TMA_BOX_LIMIT"]

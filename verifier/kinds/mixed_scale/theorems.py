@@ -372,7 +372,7 @@ def scale_read(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
 # static_asserts, in the order the code states them
 LUT_SCALE_BITS = 64
 LUT_SCALE_BITS_RULE = "Lookup table only supports 8 8bit scale values now."
-LUT_CONTIGUOUS_RULE = "The first mode of tensor src must be contiguous in memory"
+LUT_CONTIGUOUS_RULE = LUT.CONTIGUOUS_SRC_RULE      # dequantize_A_kblock's, both modes
 LUT_VECTOR_RULE = "Lookup table requires a vector size of 4x when converting."
 LUT_SIZE_RULE = "CUTE_STATIC_ASSERT_V(cute::size(src) == cute::size(scales_neg))"
 LUT_ADJACENT_RULE = "At least 4 adjacent weights in a thread must share the same scale."

@@ -17,10 +17,11 @@ from ...algebra.inttuple import AlgebraError, Underscore
 from ...algebra.layout import Layout
 from ...cute import mixed_input as MI
 from ...cute import shuffle as SH
-from ...cute.convert import ChunkConverter, layout_aware_converter
+from ...cute.convert import CONTIGUOUS_SRC_RULE, ChunkConverter, layout_aware_converter
 from ...cute.copy import make_tiled_copy_for
 from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...cute.tensor import Tensor
+from ...cute.tma_basis import TmaRefused
 from ...hardware import tma as TMA
 from ...hardware.base import MMAModel
 from ...hardware.registry import Instruction
@@ -86,8 +87,10 @@ class ShuffleSetup:
     mainloop: tuple[str, str, str] | None = None   # the mainloop's pipeline refused: (rule, what it was given, field)
     tma: SH.ShuffleTma | None = None
     tma_problem: str | None = None
+    tma_refusal: TmaRefused | None = None   # make_tma_copy's static_assert on the stage (construct_tma_gbasis)
     tensor_map: TMA.TensorMapND | None = None
     cute_refusal: str | None = None
+    dequantize_refusal: tuple[str, str] | None = None   # dequantize_A_kblock's static_asserts: the rule, the chunk
     # per thread (same layout for every thread, the offset moves): the shared partition and the registers
     reads: Layout | None = None            # tCsA: (value, m_block, k_block, stage) -> shared element, minus offset
     read_offset: list[int] = field(default_factory=list)        # thread -> tCsA's offset
@@ -160,6 +163,8 @@ def build(check: ShuffleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | None
         s.tma = found
         s.tensor_map = TMA.TensorMapND(TMA_DTYPES.get(word_bits, TMA_BYTE_TYPE), found.box, found.global_dim,
                                        found.global_strides[1:])
+    elif isinstance(found, TmaRefused):
+        s.tma_refusal = found
     else:
         s.tma_problem = found
     if copy_spec is None or side.hardware_a is None:
@@ -198,9 +203,17 @@ def _partitions(s: ShuffleSetup, copy_spec: CopyAtomSpec) -> None:
     a_type = s.side.a_type
     assert a_type is not None
     values = int(s.load.mode(0).size())
+    if values != int(s.load.mode(0).cosize()):
+        s.dequantize_refusal = (CONTIGUOUS_SRC_RULE, f"dequantize_A_kblock: a thread's {values} values of one wgmma "
+                                                     f"in its register buffer {s.load.mode(0)} span "
+                                                     f"{s.load.mode(0).cosize()} registers")
+        return
     s.per_chunk = SH.values_per_chunk(values, s.narrow_bits)
     for kb in range(int(s.load.mode(2).size())):
         for c in SH.chunks(s.load, s.fragment, kb, s.per_chunk):
             s.chunks.append(c)
-            s.converters.append(layout_aware_converter(check.value_type.name, a_type.name, c.src_layout,
-                                                       c.dst_layout))
+            converter = layout_aware_converter(check.value_type.name, a_type.name, c.src_layout, c.dst_layout)
+            s.converters.append(converter)
+            if converter.refusal is not None and s.dequantize_refusal is None:
+                s.dequantize_refusal = (converter.refusal, f"dequantize_A_kblock's chunk {c.index} of k-block "
+                                                           f"{c.k_block}: {converter.name}")

@@ -88,12 +88,19 @@ def shuffled_a(setup: ShuffleSetup, suspects: Suspects) -> Plan:
         return Unsupported(setup.tile_problem)
     if not all(f.holds for f in items if isinstance(f, Fact)):
         return items
+    if setup.tma_refusal is not None:      # make_tma_copy_A_sm90 of the stage does not compile
+        return Refusal(setup.tma_refusal.rule, setup.tma_refusal.detail,
+                       suspects.field("smem", "the shared A layout against the global one (make_tma_copy's box)"))
     items += _tma(setup, suspects)
     if not all(f.holds for f in items if isinstance(f, Fact)):
         return items
     if setup.cute_refusal is not None:
         return Refusal(setup.cute_refusal, "make_tiled_copy_A(Copy_Atom<AutoVectorizingCopy, Narrow>, tiled_mma) and "
                                            "its partitions of A", suspects.field("copy", check.copy))
+    if setup.dequantize_refusal is not None:
+        rule, detail = setup.dequantize_refusal
+        return Refusal(rule, detail, suspects.field("smem", "the shared A layout (SmemLayoutA: the register buffer "
+                                                            "the copy fills is laid out like its partition)"))
     if setup.reads is None:
         return Unsupported(f"the copy {check.copy} has no copy atom the spec defines")
     items += _registers(setup, suspects)

@@ -16,6 +16,7 @@ from ...algebra.inttuple import AlgebraError, Underscore, product
 from ...algebra.layout import Layout
 from ...cute import gmma as G
 from ...cute import sparse as SP
+from ...cute.tma_basis import TmaRefused
 from ...cute.copy import TiledCopy
 from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...hardware import tma as TMA
@@ -57,6 +58,8 @@ class MetaLoad(Protocol):
     def tma(self) -> SP.MetaTma | None: ...
     @property
     def tma_problem(self) -> str | None: ...
+    @property
+    def tma_refusal(self) -> TmaRefused | None: ...
     @property
     def tensor_map(self) -> TMA.TensorMapND | None: ...
     @property
@@ -122,6 +125,7 @@ class MetaSetup:
     collective_refusal: tuple[str, str] | None = None   # the collective's static_assert on the tile: (rule, given)
     tma: SP.MetaTma | None = None
     tma_problem: str | None = None
+    tma_refusal: TmaRefused | None = None   # make_tma_copy's static_assert on the stage (construct_tma_gbasis)
     tensor_map: TMA.TensorMapND | None = None
     copy: TiledCopy | None = None          # make_tiled_copy_E(Copy_Atom<AutoVectorizingCopy, uint32_t>, tiled_mma)
     cute_refusal: str | None = None        # CuTe's rule when the copy or a partition cannot be built
@@ -254,6 +258,8 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
         if isinstance(found, SP.MetaTma):
             s.tma = found
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
+        elif isinstance(found, TmaRefused):
+            s.tma_refusal = found
         else:
             s.tma_problem = found
     refused = _collective_refusal(side, blk_m, blk_k, stages)

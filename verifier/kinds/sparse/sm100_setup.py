@@ -17,6 +17,7 @@ from ...algebra.layout import Layout, make_layout
 from ...cute import sparse as SP
 from ...cute import sparse_sm100 as SS
 from ...cute.mma import TiledMMA
+from ...cute.tma_basis import TmaRefused
 from ...hardware import tma as TMA
 from ...hardware import umma_sparse as US
 from ...hardware.shared_memory import SM100_BLOCK_SHARED_BYTES
@@ -56,6 +57,7 @@ class Sm100MetaSetup:
     reuse: int = 1                         # UtccpReuseCnt
     tma: SP.MetaTma | None = None
     tma_problem: str | None = None
+    tma_refusal: TmaRefused | None = None   # make_tma_copy's static_assert on the stage (construct_tma_gbasis)
     tensor_map: TMA.TensorMapND | None = None
     tmem_view: Layout | None = None        # (m, k) -> TMEM element of E's tile (lane << 21 | bit column, / bits(E))
     copies: list[SS.UtccpCopy] = field(default_factory=list)
@@ -150,6 +152,8 @@ def build(check: MetadataCheck, atom: MMAAtomSpec) -> Sm100MetaSetup:
         if isinstance(found, SP.MetaTma):
             s.tma = found
             s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
+        elif isinstance(found, TmaRefused):
+            s.tma_refusal = found
         else:
             s.tma_problem = found
     footprint = -(-s.footprint_bits // BYTE_BITS)

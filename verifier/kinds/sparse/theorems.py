@@ -49,6 +49,10 @@ def metadata_tma(setup: MetaLoad, suspects: Suspects) -> Plan:
     problem = _tile_problem(setup, suspects)
     if problem is not None:
         return problem
+    if setup.tma_refusal is not None:      # make_tma_copy of the stage does not compile
+        return Refusal(setup.tma_refusal.rule, setup.tma_refusal.detail,
+                       suspects.field("smem", "the shared metadata layout against the global one (make_tma_copy's "
+                                               "box)"))
     check = setup.check
     smem = suspects.field("smem", "the shared metadata layout (SmemLayoutE, its stages)")
     gmem = suspects.field("gmem", "the global metadata layout (Sm90GemmSparseConfig / Sm1xxGemmSparseConfig::"
