@@ -380,3 +380,15 @@ def test_a_zero_point_tensor_takes_cute_s_tensor_map_format(tmp_path):
     load = next(t for t in r.theorems if t.id is TheoremId.MIXED_SCALE_LOAD)
     assert load.status is Status.REFUSED and load.reason == f"CuTe refuses it: {UNKNOWN_TMA_FORMAT}", load
     assert _prove(tmp_path, S2_BF16, value_type="int32_t").verdict is Verdict.VERIFIED
+
+
+def test_a_tile_n_no_gmma_layout_atom_divides_is_refused(tmp_path):
+    """The mixed-input mainloop asserts the tile's N a multiple of B's layout atom's size<0> ("SmemLayoutAtom must
+    evenly divide tile shape."); every GMMA atom's is a multiple of 8, so N = 100 is refused (the tile's N was not
+    read: verified), N = 96 is not refused by it."""
+    from verifier.cute.mixed_input import ATOM_DIVIDES_RULE
+    r = _prove(tmp_path, S8_F16, tile="[128, 100, 64]")
+    for tid in (TheoremId.MIXED_SCALE_LOAD, TheoremId.MIXED_SCALE_READ):
+        theorem = next(t for t in r.theorems if t.id is tid)
+        assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {ATOM_DIVIDES_RULE}"
+    assert _prove(tmp_path, S8_F16, tile="[128, 96, 64]").verdict is Verdict.VERIFIED

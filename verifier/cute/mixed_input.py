@@ -126,10 +126,25 @@ def a_fragment_shape(mma: TiledMMA, tile_m: int, tile_k: int) -> tuple[int, int,
     return int(frg.mode(0).size()), int(product(rest.mode(0).shape)), int(product(rest.mode(1).shape))
 
 
+GMMA_ATOM_ROWS = 8      # size<0> of every GMMA shared-memory layout atom is a multiple of it
+ATOM_DIVIDES_RULE = "SmemLayoutAtom must evenly divide tile shape."
+
+
 def mainloop_refusal(stages: int, a_from_shared: bool, k_blocks: int) -> tuple[str, str, str] | None:
     """The first of the mixed-input mainloop's static_asserts on its pipeline that fails (`rs_mainloop_refusal`
     with its own k-block rule: `k_blocks` is K_BLOCK_MAX)."""
     return rs_mainloop_refusal(stages, a_from_shared, k_blocks, MIN_K_BLOCKS, K_BLOCKS_RULE)
+
+
+def tile_atom_refusal(tile_m: int, tile_n: int) -> tuple[str, str, str] | None:
+    """The mainloop's "SmemLayoutAtom must evenly divide tile shape." on the tile's M (A's atom) and N (B's), where
+    no GMMA layout atom can divide it: every atom's size<0> is a multiple of GMMA_ATOM_ROWS (8 K-major rows, or an
+    MN-major span of at least 16 bytes).  (An extent that is a multiple of 8 may still miss the builder's atom: not
+    decided here.)"""
+    for extent, name in ((tile_m, "M"), (tile_n, "N")):
+        if extent % GMMA_ATOM_ROWS:
+            return ATOM_DIVIDES_RULE, f"the tile's {name} of {extent}: no GMMA layout atom divides it", "tile"
+    return None
 
 
 def scale_registers(mma: TiledMMA, stage0: Layout, atom: TypedCopyAtom) -> ScaleRegisters:

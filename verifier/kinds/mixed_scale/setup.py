@@ -213,5 +213,6 @@ def build(check: MixedScaleCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec) ->
     if s.layout_problem is None:
         _writer(s)
     _reader(s, copy_spec)
-    s.mainloop = MI.mainloop_refusal(s.stages, wgmma_a_from_shared(atom), s.a_fragment[2])
+    s.mainloop = (MI.tile_atom_refusal(check.tile[0], check.tile[1])
+                  or MI.mainloop_refusal(s.stages, wgmma_a_from_shared(atom), s.a_fragment[2]))
     return s

@@ -51,7 +51,8 @@ SCALAR_SCALE_BITS = 32          # a scale of one element; CUTLASS's lookup-table
 # what a refusal of the mainloop's pipeline blames, by the field it reads
 MAINLOOP_FIELD_LABELS = {"smem": "the shared scale tile's stages (the mainloop's Stages)",
                          "mma": "the MMA atom (the mainloop reads A from registers)",
-                         "tile": "the tile's K (BLK_K over the tiled MMA's K: the k-blocks of a k-tile)"}
+                         "tile": "the CTA tile (its M and N against the GMMA layout atoms, its K over the tiled "
+                                 "MMA's: the k-blocks of a k-tile)"}
 
 
 def _layout_refusal(setup: MixedScaleSetup, suspects: Suspects) -> Refusal | None:
