@@ -411,3 +411,52 @@ def test_the_2x2_allocation_is_sfbs_on_a_cta_pair_only(tmp_path):
     assert copy.status is Status.REFUSED and copy.reason.endswith("Should be 2x2 Datapath"), copy
     assert main(["draw", mistakes, "--check", "sfb_tmem_layout_of_the_2x2_datapath", "-o",
                  str(tmp_path / "x.html")]) == 2
+
+
+MXF8_SFA = """    mma: "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,128>"
+    scale_factors: A
+    copy: SM100_UTCCP_4x32dp128bit_1cta
+    value_type: float_ue8m0_t
+    sf_vec_size: 32
+    gmem: "(((_32,_4),_2),((_32,_4),_2)):(((_16,_4),_1024),((_0,_1),_512))"
+    tmem_base: 256
+"""
+CUTE_SFA_SMEM = "((((_32,_4),_1),(_32,_1)),_1,(_4,_1),_6):((((_16,_4),_512),(_0,_1)),_0,(_1,_512),_512)"
+
+
+def _mxf8_sfa(tmp_path: Path, smems: dict[str, str]) -> dict[str, object]:
+    """The MXF8F6F4 128x128 SFA path of each shared layout given (CuTe's SmemLayoutSFA: CUTE_SFA_SMEM), proved."""
+    from verifier.engine.runner import run_check
+    atoms = (Path(__file__).parent.parent / "specs" / "atoms" / "sm100_umma_blockscaled.yaml").as_posix()
+    checks = "".join(f"  {name}:\n{MXF8_SFA}    smem: \"{smem}\"\n" for name, smem in smems.items())
+    path = tmp_path / "sf.yaml"
+    path.write_text(f"version: 2\nname: sf\ninclude: [\"{atoms}\"]\nchecks:\n{checks}")
+    spec = load_spec(path, allow_outside=True)
+    return {name: run_check(spec, check) for name, check in spec.checks.items()}
+
+
+def test_a_tcgen05_cp_source_make_umma_desc_refuses_is_refused(tmp_path):
+    """get_utccp_smem_desc_tensor builds each tcgen05.cp's source descriptor with make_umma_desc<K>: a block's 32
+    rows written (8,2,2):(16,128,1024), 8-row core matrices unevenly spaced (no single SBO), is no canonical K-major
+    layout ("Not a canonical UMMA_K Layout: Expected profile failure.", as nvcc says); theorem 25 refuses it (it was
+    refuted with the SBO read off rows 0 and 8); the same factors in CuTe's SmemLayoutSFA are verified."""
+    from verifier.outcome import Status, Verdict
+    uneven = ("(((((_8,_2,_2),_4),_1),(_32,_1)),_1,(_4,_1),_6):"
+              "(((((_16,_128,_1024),_4),_2048),(_0,_1)),_0,(_1,_2048),_2048)")
+    results = _mxf8_sfa(tmp_path, {"cute": CUTE_SFA_SMEM, "uneven": uneven})
+    assert results["cute"].verdict is Verdict.VERIFIED
+    copy = next(t for t in results["uneven"].theorems if t.id.value == "scale.copy")
+    assert copy.status is Status.REFUSED, copy
+    assert copy.reason.endswith("Not a canonical UMMA_K Layout: Expected profile failure."), copy
+
+
+def test_a_shared_sf_tile_whose_k_mode_is_not_vs_nsf_is_refused(tmp_path):
+    """tmem_sf_frg::make(shape(SmemLayoutAtomSF)) reads the MMA's K mode as (VS, NSF): a shared SF tile that writes
+    it as one mode (_32):(_0) fails "Expected an MMA-SF partitioned tensor" (nvcc), refused at theorems 25 and 26
+    (it was verified)."""
+    from verifier.outcome import Status
+    one_mode = "((((_32,_4),_1),_32),_1,(_4,_1),_6):((((_16,_4),_512),_0),_0,(_1,_512),_512)"
+    result = _mxf8_sfa(tmp_path, {"one_mode": one_mode})["one_mode"]
+    for tid in ("scale.copy", "scale.read"):
+        theorem = next(t for t in result.theorems if t.id.value == tid)
+        assert theorem.status is Status.REFUSED and theorem.reason.endswith("Expected an MMA-SF partitioned tensor")

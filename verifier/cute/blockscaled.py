@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..algebra import functions as F
-from ..algebra.inttuple import product
+from ..algebra.inttuple import AlgebraError, product
 from ..algebra.layout import Layout, make_layout
 from ..algebra.ops import coalesce, right_inverse
 from ..algebra.tiling import logical_product, tile_to_shape, zipped_divide
@@ -268,8 +268,10 @@ class UtccpCopy:
 def utccp_copies(name: str, smem_stage: Layout, tmem_tile: Layout) -> tuple[TiledCopy, list[UtccpCopy]]:
     """make_utccp_copy over the VS-compacted TMEM tile, its partitions of the stage's shared tile and of the TMEM
     tile, and each copy's descriptor as get_utccp_smem_desc_tensor reads it off the shared partition (the start:
-    row 0, byte 0; SBO: row 8 - row 0; LBO: 16, unused by a one-chunk row)."""
+    row 0, byte 0; SBO: row 8 - row 0; LBO: 16, unused by a one-chunk row); AlgebraError (CuTe's rule) where
+    make_cotiled_copy or that descriptor's make_umma_desc<K> refuses the tiles."""
     from .tmem import make_cotiled_copy      # Blackwell's TMEM module: loaded by the scale checks that copy only
+    from .umma import utccp_source_refusal
     atom = utccp_atom(name).with_value_bits(SF_BITS)
     thr = Layout(UTCCP_ATOMS[name], 0)
     tiled = make_cotiled_copy(atom, make_layout(thr, coalesce(utccp_value_to_tmem())), compact(tmem_tile))
@@ -277,6 +279,9 @@ def utccp_copies(name: str, smem_stage: Layout, tmem_tile: Layout) -> tuple[Tile
     dst = tiled.partition_D(Tensor(0, compact(tmem_tile)), 0)
     src_layout, dst_layout = src.layout, dst.layout
     assert isinstance(src_layout, Layout) and isinstance(dst_layout, Layout)
+    refused = utccp_source_refusal(src_layout.mode(0), UTCCP_ROWS, UTCCP_ROW_BYTES)
+    if refused is not None:          # get_utccp_smem_desc_tensor's make_umma_desc<K> does not compile
+        raise AlgebraError(*refused)
     values = int(product(src_layout.mode(0).shape))
     copies = int(src_layout.size()) // values
     out = []

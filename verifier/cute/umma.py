@@ -91,3 +91,21 @@ def umma_desc_refusal(slice_layout: Layout, elem_bits: int, major: Major, tile: 
     else:
         form = CanonicalForm("UMMA", major, max(1, layout.span * 8 // U128_BITS), K_ROWS)
     return canonical_refusal(slice_layout, elem_bits, form)
+
+
+UTCCP_SOURCE_FORM = CanonicalForm("UMMA", Major.K, 1, K_ROWS)     # SWIZZLE_NONE, K-major: a tcgen05.cp source
+BYTE_BITS = 8
+
+
+def utccp_source_refusal(vec_bytes: Layout, rows: int, row_bytes: int) -> Refused | None:
+    """get_utccp_smem_desc_tensor's make_umma_desc<K> of a tcgen05.cp's shared source: the copy's value mode in
+    bytes (layout<0> of the partitioned tensor, the same for every copy), flattened and reshaped to the atom's core
+    matrices (rows, row_bytes) (CuTe's with_shape: a composition), must be the unswizzled K-major canonical form;
+    its static_assert and what it met, or None."""
+    from ..algebra import functions as F
+    from ..algebra.inttuple import AlgebraError
+    try:
+        block = F.composition(vec_bytes.flatten(), Layout((rows, row_bytes)))
+    except AlgebraError as e:
+        return e.rule, f"the tcgen05.cp source {vec_bytes} as {rows} rows of {row_bytes} bytes"
+    return canonical_refusal(block, BYTE_BITS, UTCCP_SOURCE_FORM)

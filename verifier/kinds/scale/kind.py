@@ -36,9 +36,9 @@ def built_setup(spec: Spec, check: ScaleCheck) -> ScaleSetup:
     from ..cute_objects import ConfigurationRefused
     from .setup import build as build_scale
     setup = build_scale(check, spec.mma_atoms[check.mma])
-    if setup.tmem_rule is not None:
-        raise ConfigurationRefused(setup.tmem_rule, f"SFB with tmem_alloc {check.tmem_alloc.value} on an MMA of "
-                                   f"{setup.cta_group} CTA(s)", "tmem_sf_frg", "tmem_alloc")
+    refused = setup.tmem_refused
+    if refused is not None:
+        raise ConfigurationRefused(refused.rule, refused.detail, "tmem_sf_frg", refused.field)
     return setup
 
 class ScaleKind(MmaPictures):

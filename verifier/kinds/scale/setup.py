@@ -42,7 +42,9 @@ class ScaleSetup:
     copies: list[BS.UtccpCopy] = field(default_factory=list)
     copies_problem: str | None = None
     copies_rule: str | None = None         # CuTe's static_assert when make_utccp_copy refuses the TMEM tile
-    tmem_rule: str | None = None           # CuTe's static_assert when tmem_sf_frg refuses the allocation
+    # tmem_sf_frg's static_assert refusing the TMEM SF tile (the allocation, the shared tile's shape): the rule, what
+    # it met, and the field it reads
+    tmem_refused: TmemRefused | None = None
     block_problem: str | None = None      # why CUTLASS's SF layouts do not exist for the shared tile's shape
     load_layout: Layout | None = None     # (mn', k) -> SF byte: the tensor TMA's tiles are cut from (gmem, or the
                                           # collective's remap for an N of 64 / 192)
@@ -105,6 +107,16 @@ class ScaleSetup:
 
 TMA_SF_TYPE = "uint16"            # make_tma_atom_*_sm100<uint16_t>: the SF tensor map's data type
 TWO_BY_TWO_RULE = "Should be 2x2 Datapath"   # tmem_sf_frg's static_assert(N_SM == 2) for SFB's 2x2 data path
+MMA_SF_RULE = "Expected an MMA-SF partitioned tensor"   # tmem_sf_frg::make: the MMA's K mode is (VS, NSF)
+MMA_SF_K_RANK = 2
+
+
+@dataclass(frozen=True)
+class TmemRefused:
+    """tmem_sf_frg's refusal of a configuration: its rule, what it met, and the check's field that reads it."""
+    rule: str
+    detail: str
+    field: str
 
 
 def tensor_map(tma: BS.SfTma, global_layout: Layout) -> TMA.TensorMapND:
@@ -132,14 +144,19 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
     stage_view = BS.mn_k_view(check.smem, mn_mma, k_part)
     block_problem = check.sf_shape.problem()
     tmem_tile = check.tmem
-    tmem_rule = None
+    tmem_refused = None
     if tmem_tile is None and block_problem is None:
         atom_shape = BS.SfShape(mn_mma, k_part, check.sf_vec_size, check.k_mma * check.n_k)
-        # tmem_sf_frg: SFA always takes the 4x1 atom, whatever the allocation; SFB's 2x2 data path exists on a CTA
-        # pair only (its static_assert)
+        # tmem_sf_frg::make(shape(SmemLayoutAtomSF)): the MMA's K mode is (VS, NSF); SFA always takes the 4x1 atom,
+        # whatever the allocation; SFB's 2x2 data path exists on a CTA pair only (its static_asserts)
+        k_mode = check.smem.mode(0).mode(1)
         alloc = check.tmem_alloc if check.scaled == "B" else BS.SfAlloc.DUPLICATED_4BY1
-        if alloc is BS.SfAlloc.DUPLICATED_2BY2 and group != BS.TWO_BY_TWO_CTAS:
-            tmem_rule = TWO_BY_TWO_RULE
+        if k_mode.rank() != MMA_SF_K_RANK:
+            tmem_refused = TmemRefused(MMA_SF_RULE, f"tmem_sf_frg of the shared SF tile: the MMA's K mode {k_mode} is "
+                                                    "not (VS, NSF)", "smem")
+        elif alloc is BS.SfAlloc.DUPLICATED_2BY2 and group != BS.TWO_BY_TWO_CTAS:
+            tmem_refused = TmemRefused(TWO_BY_TWO_RULE, f"tmem_sf_frg of SFB with tmem_alloc {alloc.value} on an MMA "
+                                                        f"of {group} CTA(s)", "tmem_alloc")
         tmem_tile = BS.tmem_sf(atom_shape, alloc)
     if tmem_tile is None:   # no CuTe TMEM tile exists: a stand-in of the right shape; theorem 25 says why
         tmem_tile = Layout(((mn_mma * BS.REPLICAS, k_part), check.n_mn, check.n_k))
@@ -167,7 +184,7 @@ def build(check: ScaleCheck, atom: MMAAtomSpec) -> ScaleSetup:
     s = ScaleSetup(check, atom, group, rows, k, vec, None if vec else str(vec_or_why), stage_view, tmem_tile,
                    tmem_view, tile_global, tile_index, tiles, tma, tma_problem, block_problem=block_problem,
                    load_layout=load)
-    s.tmem_rule = tmem_rule
+    s.tmem_refused = tmem_refused
     if remap is not None:
         s.odd_shift = BS.ODD_TILE_ROWS
         s.cta_tiles = -(-int(product(g.mode(0).shape)) // rows)

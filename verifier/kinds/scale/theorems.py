@@ -292,13 +292,17 @@ def _coverage(setup: ScaleSetup, tc: Layout, suspect: Suspect) -> Fact:
 
 # --- theorem 26: the MMA's read --------------------------------------------------------------------------------
 
+# what a refusal of tmem_sf_frg blames, by the field it reads
+TMEM_REFUSED_LABELS = {"tmem_alloc": "the TMEM SF allocation mode",
+                       "smem": "the shared SF tile's shape (its MMA's K mode, (VS, NSF))"}
+
+
 def _tmem_refusal(setup: ScaleSetup, suspects: Suspects, tmem: Suspect | None) -> Refusal | None:
     """CuTe's refusal of the TMEM SF tile (tmem_sf_frg's allocation: no tile exists, for the copy or the MMA's read)
     or, with `tmem` (theorem 25), of its copy (make_utccp_copy; the MMA's read of the tile is still said)."""
-    if setup.tmem_rule is not None:
-        return Refusal(setup.tmem_rule, f"tmem_sf_frg of SFB with tmem_alloc {setup.check.tmem_alloc.value} on an MMA "
-                                        f"of {setup.cta_group} CTA(s)",
-                       suspects.field("tmem_alloc", "the TMEM SF allocation mode"))
+    refused = setup.tmem_refused
+    if refused is not None:
+        return Refusal(refused.rule, refused.detail, suspects.field(refused.field, TMEM_REFUSED_LABELS[refused.field]))
     if setup.copies_rule is not None and tmem is not None:
         return Refusal(setup.copies_rule, f"make_utccp_copy of the TMEM SF tile: {setup.copies_problem}", tmem)
     return None
