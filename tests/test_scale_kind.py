@@ -460,3 +460,39 @@ def test_a_shared_sf_tile_whose_k_mode_is_not_vs_nsf_is_refused(tmp_path):
     for tid in ("scale.copy", "scale.read"):
         theorem = next(t for t in result.theorems if t.id.value == tid)
         assert theorem.status is Status.REFUSED and theorem.reason.endswith("Expected an MMA-SF partitioned tensor")
+
+
+def test_an_mxf4_atom_s_vs32_types_are_its_traits_rule(tmp_path):
+    """Every MXF4 collective instantiates MMA_Traits<SM100_MMA_MXF4_SS> (its TiledMMA_SF's atom): at VS = 32 its
+    static_assert takes e2m1 operands and ue8m0 factors only. ue4m3 factors on the 2-SM MXF4 atom (whose own traits
+    carry no such assert) are refused at theorems 24-26 (they were proved there, refuted at theorem 11 only)."""
+    from verifier.cute import blockscaled as BS
+    from verifier.engine.runner import run_check
+    from verifier.outcome import Status
+    mxf4 = "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,256,128,32>"
+    assert BS.mxf4_vs32_refusal(mxf4, "float_e2m1_t", "float_e2m1_t", "float_ue4m3_t", 32) is not None
+    assert BS.mxf4_vs32_refusal(mxf4, "float_e2m1_t", "float_e2m1_t", "float_ue8m0_t", 32) is None
+    assert BS.mxf4_vs32_refusal(mxf4, "float_e2m1_t", "float_e2m1_t", "float_ue4m3_t", 16) is None
+    assert BS.mxf4_vs32_refusal("SM100_MMA_MXF8F6F4_SS<...>", "float_e4m3_t", "float_e4m3_t", "float_ue4m3_t",
+                                32) is None
+    atoms = (Path(__file__).parent.parent / "specs" / "atoms" / "sm100_umma_blockscaled.yaml").as_posix()
+    path = tmp_path / "mxf4.yaml"
+    path.write_text(f"""version: 2
+name: mxf4
+include: ["{atoms}"]
+checks:
+  sfa:
+    mma: "{mxf4}"
+    scale_factors: A
+    copy: SM100_UTCCP_4x32dp128bit_2cta
+    value_type: float_ue4m3_t
+    sf_vec_size: 32
+    smem: "((((_32,_4),_1),(_32,_2)),_1,(_2,_2),_5):((((_16,_4),_512),(_0,_1)),_0,(_2,_512),_1024)"
+    gmem: "(((_32,_4),_2),((_32,_4),_4)):(((_16,_4),_2048),((_0,_1),_512))"
+    tmem_base: 256
+""")
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["sfa"])
+    for tid in ("scale.tma", "scale.copy", "scale.read"):
+        theorem = next(t for t in result.theorems if t.id.value == tid)
+        assert theorem.status is Status.REFUSED and theorem.reason.endswith(BS.MXF4_VS32_RULE), theorem

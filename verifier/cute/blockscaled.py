@@ -317,6 +317,24 @@ ODD_TILE_ROWS = ODD_TILE_COLUMNS * SUBPARTITION_LANES
 CTA_N_GLUE = (64, 192)        # IsCtaN64, IsCtaN192
 CTA_N = (64, 128, 192, 256)   # the block-scaled collective's static_assert on its CTA tile's N (the MMA's N)
 CTA_N_RULE = "Cta N should be one of 64/128/192/256"
+# MMA_Traits<SM100_MMA_MXF4_SS>'s static_assert, which every MXF4 collective meets through its TiledMMA_SF (the
+# traits' MMA_ScaleFactor: the 1-SM atom, whatever the CTA group of the GEMM's own)
+MXF4_ATOM_PREFIX = "SM100_MMA_MXF4_"
+MXF4_VS32 = 32
+MXF4_VS32_OPERANDS = ("float_e2m1_t", "type_erased_dynamic_float4_t")
+MXF4_VS32_SF = "float_ue8m0_t"
+MXF4_VS32_RULE = ("2x mode (VectorSize=32) only supports a_type and b_type=float_e2m1_t or "
+                  "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t")
+
+
+def mxf4_vs32_refusal(atom_name: str, a_type: str, b_type: str, sf_type: str, vs: int) -> str | None:
+    """Why MMA_Traits<SM100_MMA_MXF4_SS> refuses an MXF4 atom of these types and VS (32: e2m1 operands and ue8m0
+    factors only), or None."""
+    if not atom_name.startswith(MXF4_ATOM_PREFIX) or vs != MXF4_VS32:
+        return None
+    if a_type in MXF4_VS32_OPERANDS and b_type in MXF4_VS32_OPERANDS and sf_type == MXF4_VS32_SF:
+        return None
+    return f"{atom_name}: VS {vs} with {a_type} x {b_type} operands and {sf_type} factors"
 
 
 def cta_n_remap(global_layout: Layout, mma_n: int) -> Layout | None:

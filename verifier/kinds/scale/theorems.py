@@ -41,13 +41,20 @@ from .setup import UTCCP_SHAPE, ScaleSetup
 
 
 def _partial_tile(setup: ScaleSetup, suspects: Suspects) -> Refusal | Unsupported | None:
-    """The collective's refusal of the MMA's N as its CTA tile's ("Cta N should be one of 64/128/192/256"); else SFB
-    of an MMA whose N is no multiple of 128 and none CUTLASS's collective glues (64, 192)."""
+    """The collective's refusal of the MMA's N as its CTA tile's ("Cta N should be one of 64/128/192/256") or of an
+    MXF4 atom's VS = 32 types (its TiledMMA_SF's traits); else SFB of an MMA whose N is no multiple of 128 and none
+    CUTLASS's collective glues (64, 192)."""
     check = setup.check
     n = setup.atom.shape_mnk[1]
     if n not in BS.CTA_N:
         return Refusal(BS.CTA_N_RULE, f"the block-scaled collective's CTA tile has the MMA's N = {n}",
                        suspects.field("mma", f"the MMA atom {check.mma}, whose N is the CTA tile's"))
+    types = {key: t.name for key, t in setup.atom.types.items()}
+    met = BS.mxf4_vs32_refusal(setup.atom.name, types.get("a", ""), types.get("b", ""), types.get("sf", ""),
+                               check.sf_vec_size)
+    if met is not None:
+        return Refusal(BS.MXF4_VS32_RULE, f"the collective's TiledMMA_SF (MMA_ScaleFactor, SM100_MMA_MXF4_SS): {met}",
+                       suspects.field("mma", f"the MMA atom {check.mma}"))
     if check.scaled == "B" and setup.rows_read % BS.SF_BLOCK_ROWS and not setup.remapped:
         return Unsupported(f"the scale factors of B for N = {setup.rows_read}: CUTLASS's block-scaled collective "
                            f"takes an N of {', '.join(str(n) for n in BS.CTA_N_GLUE)} or a multiple of "
