@@ -63,7 +63,7 @@ PAIRS = {
     T.TMEM_COPY: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
     T.TMEM_LANE_ACCESS: ("good_tmem_load_128x64", "bad_tmem_m64_four_warps"),
     T.TMEM_ALLOCATION: ("good_tmem_load_128x64", "bad_tmem_alloc_96"),
-    T.TMEM_STORE: ("good_tmem_load_then_stsm", "bad_tmem_32dp_then_stsm"),
+    T.TMEM_STORE: ("good_tmem_load_then_stsm", "bad_tmem_stsm_rows_unaligned"),
     T.BUFFER_AGREEMENT: ("good_buffer_cp_async_to_ldmatrix", "bad_buffer_reader_without_the_swizzle"),
     T.SCALE_TMA: ("good_scale_sfa_mxf8f6f4", "bad_scale_stages_overlap"),
     T.SCALE_COPY: ("good_scale_sfa_mxf8f6f4", "bad_scale_shared_rows_out_of_order"),

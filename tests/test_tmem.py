@@ -306,13 +306,21 @@ def test_draw_shows_the_tmem_cells_and_outlines_the_ones_moved_twice(tmp_path):
     assert "#d00000" not in good.read_text() and " x2" not in good.read_text()
 
 
-def test_stmatrix_after_a_32x32b_load_is_refuted_where_a_row_breaks():
-    r = _mistake("tmem_32dp32b_registers_stored_with_stmatrix")
-    bad = [t for t in r.theorems if t.status is Status.REFUTED]
-    assert [t.id for t in bad] == [TheoremId.TMEM_STORE]
-    item = bad[0].first_failure()
-    assert "contiguous" in item.title and item.witness.point["lane"] == 0
-    assert "row pitch, swizzle" in item.witness.suspect.what
+def test_stmatrix_after_a_32x32b_load_is_refused_where_a_row_breaks():
+    """An address lane's 8 halves that are no contiguous run: CuTe's copy_unpack recasts each thread's destination
+    to the instruction's uint128_t and static_asserts ("Copy_Traits: dst failed to vectorize into registers. ...",
+    nvcc on the catalog's two stmatrix mistakes); theorem 22 refuses it, naming the first such lane (it was
+    refuted). A row that is contiguous but misaligned is a fault at run time, refuted (tests/specs/theorem_cases.yaml
+    bad_tmem_stsm_rows_unaligned)."""
+    from verifier.kinds.tmem.store import VECTORIZE_RULE
+    for name in ("tmem_32dp32b_registers_stored_with_stmatrix",
+                 "tmem_16dp128b_registers_stored_as_half_with_stmatrix"):
+        r = _mistake(name)
+        failed = [t for t in r.theorems if t.status in (Status.REFUTED, Status.REFUSED)]
+        assert [(t.id, t.status) for t in failed] == [(TheoremId.TMEM_STORE, Status.REFUSED)], name
+        assert failed[0].reason == f"CuTe refuses it: {VECTORIZE_RULE}"
+        refusal = failed[0].items[0]
+        assert "thread 0's 8 values" in refusal.note and "row pitch, swizzle" in refusal.witness.suspect.what
 
 
 def test_the_catalog_pairs_each_tmem_load_with_the_store_cutlass_uses():

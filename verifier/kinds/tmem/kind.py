@@ -116,8 +116,12 @@ class TmemKind:
                     raise DrawError(f"check '{safe(check.name)}' cannot be drawn: {tmem.missing}")
                 store = None
                 if check.tmem_store is not None and result is not None:
-                    from .store import build_store
+                    from ..cute_objects import ConfigurationRefused
+                    from .store import VECTORIZE_RULE, build_store, vectorize_refusal
                     store = build_store(tmem, check.tmem_store, spec.copy_atoms[check.tmem_store.copy])
+                    scattered = vectorize_refusal(store)
+                    if scattered is not None:       # CuTe builds no such store: its rule is the whole story
+                        raise ConfigurationRefused(VECTORIZE_RULE, scattered, "copy_unpack of the store", "store")
                 marks, captions = tmem_marks(tmem, result, store)
                 failed = result is not None and bool(result.failures())
                 out.append(tmem_figure(tmem, marks, captions, window=failed))

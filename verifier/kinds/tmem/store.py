@@ -25,7 +25,7 @@ from .config import TmemStoreSpec
 from ...symbolic.expr import Const, Var, and_, eq, lt
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Obligation
-from ...theorems.claims import Claim, Fact, Item, Plan, Unsupported
+from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Unsupported
 from ..cute_objects import ConfigurationRefused, copy_atom, copy_model_for
 from ...theorems.suspects import Suspects
 from .theorems import TmemSetup, flat_calls
@@ -84,6 +84,38 @@ def _flat_values(retiled: Any) -> Layout:
     return Layout((val.shape, shapes), (val.stride, strides))
 
 
+# copy_unpack's static_assert (cute/atom/copy_traits.hpp): the registers of one instruction's destination
+VECTORIZE_RULE = "Copy_Traits: dst failed to vectorize into registers. Layout is incompatible with this CopyOp."
+
+
+def _scattered_row(s: TmemStoreSetup, per_row: int) -> str | None:
+    """The first address lane whose `per_row` values of one instruction are not contiguous in the shared layout
+    (CuTe recasts each thread's destination to the instruction's register type: with static layouts a row that
+    is no contiguous run does not compile), or None."""
+    model = s.model
+    assert model is not None
+    width = model.lanes
+    lanes = model.address_lanes or model.dst_lanes
+    for instance in range(s.instances):
+        for thread in range(0, s.t2r.threads, width):
+            for lane in range(lanes):
+                offsets = [int(s.smem_frg(thread + lane, j, instance)) for j in range(per_row)]
+                if offsets != list(range(offsets[0], offsets[0] + per_row)):
+                    return (f"copy_unpack of {s.copy_spec.name}: thread {thread + lane}'s {per_row} values of "
+                            f"instance {instance} are at shared elements {offsets}, no contiguous run of "
+                            f"{model.row_bytes} bytes")
+    return None
+
+
+def vectorize_refusal(s: TmemStoreSetup) -> str | None:
+    """Where copy_unpack refuses the store (VECTORIZE_RULE): its first address lane whose row of one instruction is
+    no contiguous run; None for a store it compiles (or one without rows: a per-element copy)."""
+    model = s.model
+    if model is None or model.direction != "store" or not model.row_bytes or model.element_wise:
+        return None
+    return _scattered_row(s, model.row_bytes * 8 // s.value_bits)
+
+
 def store_chain(s: TmemStoreSetup, suspects: Suspects) -> Plan:
     """Theorem 22."""
     model = s.model
@@ -130,6 +162,10 @@ def store_chain(s: TmemStoreSetup, suspects: Suspects) -> Plan:
     # the addresses: each address lane's values contiguous, its row aligned (base 0)
     if model.row_bytes and not model.element_wise:
         per_row = model.row_bytes * 8 // vb
+        scattered = vectorize_refusal(s)
+        if scattered is not None:        # copy_unpack's recast<RegTypeDst>(dst) of these static layouts
+            return Refusal(VECTORIZE_RULE, scattered,
+                           suspects.field("store", "the shared layout of the store (row pitch, swizzle)"))
         j = Var("value_in_row", per_row)
         first = layout_expr(s.smem_frg, (width * group + lane, Const(0), i))
         each = layout_expr(s.smem_frg, (width * group + lane, j, i))
