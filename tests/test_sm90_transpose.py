@@ -329,3 +329,13 @@ def test_the_rs_mainloops_own_asserts_refuse_a_transposition():
         theorem = next(t for t in results[name].theorems if t.id.value == "gmma.transpose")
         assert theorem.status is Status.REFUSED and theorem.reason == f"CuTe refuses it: {rule}", (name, theorem)
         assert blamed in theorem.items[0].witness.suspect.what, (name, theorem.items[0].witness.suspect)
+
+
+def test_a_transposed_tile_make_gmma_desc_refuses_refuses_the_transposition(tmp_path):
+    """Theorem 34 moves B into the bytes the descriptor reads: when make_gmma_desc refuses the transposed tile (an
+    MN-major GmmaSmemLayoutB under the K-major descriptor) CuTe builds no such kernel, and theorem 34 is refused
+    with the builder's rule as theorem 15 is (it was refuted)."""
+    r = _prove(tmp_path, {"mn": _check(1, gmma_smem=SW32_MN.format(stages=4, order=STEP))})["mn"]
+    for tid in (T.GMMA_DESCRIPTOR, T.GMMA_TRANSPOSE):
+        theorem = next(t for t in r.theorems if t.id is tid)
+        assert theorem.status is Status.REFUSED and "Not a canonical GMMA_K Layout" in theorem.reason, theorem

@@ -119,6 +119,11 @@ def transpose(setup: TransposeSetup, suspects: Suspects) -> Plan:
                        blamed)
     if isinstance(t, Refused):
         return Refusal(t.rule, t.detail, blame_smem)
+    for built, field, builder, tile in ((setup.written.tma_rule, "smem", "make_tma_copy", "written tile"),
+                                        (setup.read.desc_rule, TRANSPOSED_SMEM, "make_gmma_desc", "transposed tile")):
+        if built is not None:       # the bytes theorem 34 moves are CuTe's TMA box's and descriptor's
+            rule, met = built
+            return Refusal(rule, f"{builder} of the {tile}: {met}", suspects.field(field, f"the {tile}'s layout"))
     if isinstance(t, str):
         return Unsupported(t)
     gmma = suspects.field(TRANSPOSED_SMEM, "the transposed tile's layout (GmmaSmemLayoutB) against the written one")
