@@ -467,7 +467,8 @@ def test_sp_meta_registers_of_a_fragment() -> None:
 def test_the_sm90_sparse_collectives_asserts_refuse_the_metadata_path():
     """tests/specs/sparse_collective_asserts.yaml: one stage (Stages >= 2) and a 16-deep tile of 16-bit A
     (Sm90GemmSparseConfig's MinTileShapeK 16 against BlockK 32), a 192-deep s8 tile and a 32-row one (SmemLayoutE's
-    tile_to_shape of TensorEAtom, 64 x min(BLK_K, 128)) are refused at theorems 27 and 28 by the collective's rule,
+    tile_to_shape of TensorEAtom, 64 x min(BLK_K, 128)) and an RS sparse atom (the mainloop is SS only) are refused
+    at theorems 27 and 28 by the collective's rule,
     blaming the shared tile (they were verified and unsupported); two stages of a 64-deep tile, and a 128-deep s8
     tile, are verified."""
     from verifier.engine.runner import run_check
@@ -479,7 +480,8 @@ def test_the_sm90_sparse_collectives_asserts_refuse_the_metadata_path():
     tile_to_shape = "tile_to_shape: block shape does not divide the target shape."
     for name, rule in (("one_stage", "Specialization requires Stages set to value 2 or more."),
                        ("tile_k_16", "MinTileShapeK must be a multiple of BlockK"),
-                       ("s8_tile_k_192", tile_to_shape), ("tile_m_32", tile_to_shape)):
+                       ("s8_tile_k_192", tile_to_shape), ("tile_m_32", tile_to_shape),
+                       ("rs_atom", "MMA atom must source both A and B operand from smem_desc for this mainloop.")):
         refused = [t for t in results[name].theorems if t.status is Status.REFUSED]
         assert {t.id.value for t in refused} == {"sparse.metadata_tma", "sparse.metadata_read"}, name
         assert all(t.reason == f"CuTe refuses it: {rule}" and t.items[0].witness.suspect.what.startswith(

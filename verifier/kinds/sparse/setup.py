@@ -86,6 +86,7 @@ class MetadataSide:
     instruction_problem: str | None        # ... why not
     instruction: str                       # the instruction, its N left out (`mNnNkK`)
     a_bits: int = 0                        # the atom's A type's bits (Sm90GemmSparseConfig's ElementAMma)
+    a_from_registers: bool = False         # an RS atom: A from registers (the sparse collective is SS only)
 
     def key(self) -> tuple[Hashable, ...]:
         """The side as a `Group.shared` key."""
@@ -93,7 +94,7 @@ class MetadataSide:
         from ..base import content_key
         return (content_key(self.atom, ()), exact_key(self.e), self.e_type, self.sp_sel,
                 None if self.stype is None else content_key(self.stype, ()), self.instruction_problem,
-                self.instruction, self.a_bits)
+                self.instruction, self.a_bits, self.a_from_registers)
 
 
 WGMMA_N = re.compile(r"(?<=^m64n)\d+(?=k\d+$)")    # N in a wgmma shape qualifier m64nNkK
@@ -106,7 +107,15 @@ def metadata_side(atom: MMAAtomSpec) -> MetadataSide:
     instruction = ".".join(WGMMA_N.sub("N", q) for q in (atom.instruction or "").split("."))
     a_type = atom.types.get("a")
     return MetadataSide(operand_projection(mma_atom(atom), "A"), atom.e, atom.types.get("e"), atom.sp_sel, stype,
-                        problem, instruction, a_type.bits if a_type is not None else 0)
+                        problem, instruction, a_type.bits if a_type is not None else 0, _a_from_registers(atom))
+
+
+def _a_from_registers(atom: MMAAtomSpec) -> bool:
+    """The sparse wgmma atom takes A from registers (an RS atom: its operand lists, or its name)."""
+    from ...hardware.registry import Instruction
+    from ...hardware.wgmma import parse_wgmma
+    form = parse_wgmma(Instruction.parse(atom.instruction)) if atom.instruction else None
+    return form is not None and form.sparse and form.a_in_registers(atom.name)
 
 
 @dataclass
@@ -212,6 +221,9 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
+SS_ATOM_RULE = "MMA atom must source both A and B operand from smem_desc for this mainloop."
+
+
 def _collective_refusal(side: MetadataSide, blk_m: int, blk_k: int, stages: int) -> tuple[str, str] | None:
     """The SM90 sparse collective's static_asserts a check's tile reaches (sm90_sparse_mma_tma_gmma_ss_warpspecialized
     and its fp8 form, and the Sm90GemmSparseConfig they instantiate): Stages >= 2, then TensorEAtom's
@@ -219,6 +231,8 @@ def _collective_refusal(side: MetadataSide, blk_m: int, blk_k: int, stages: int)
     SmemLayoutE's tile_to_shape of that atom (64 x MinTileShapeK) to the tile."""
     if stages < G.MIN_STAGES:
         return G.STAGES_RULE, f"{stages} stage(s) of SmemLayoutE"
+    if side.a_from_registers:
+        return SS_ATOM_RULE, "an RS atom (A from registers): the sparse mainloop takes both operands' descriptors"
     if side.stype is None or side.a_bits not in SP.FORMATS:      # no sparse wgmma: the theorems say so
         return None
     found = SP.tensor_e_atom(side.a_bits, blk_k)
