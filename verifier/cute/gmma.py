@@ -6,8 +6,10 @@ no Blackwell model; only the UMMA atom's name, when a layout names it, loads cut
 
 The layout atoms are facts (CuTe's `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`, given in bits and
 upcast to T, checked against CuTe's own prints in the oracle).  The descriptor and box derivations read the
-strides off the layout the way the canonical forms of the PTX ISA define them; a layout that is not one of those
-forms yields a descriptor or box that the theorems then refute with a witness.
+strides off the layout the way the canonical forms of the PTX ISA define them.  What make_gmma_desc /
+make_umma_desc and make_tma_copy refuse to build (their static_asserts on the canonical forms and the swizzle) is
+computed here too (`canonical_refusal`, `builder_swizzle_rules`): the theorems report such a configuration refused;
+a descriptor or box a kernel gives itself is read as given, and refuted with a witness where it reads wrong.
 """
 from __future__ import annotations
 

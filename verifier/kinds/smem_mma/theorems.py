@@ -7,7 +7,8 @@ the pipeline stage, and the element; the descriptor claims also over the instruc
 k-block and its M/N block).  Addresses are absolute shared-memory bytes: the swizzle of TMA and of the tensor
 core read them (hardware/tma.py, the architecture's descriptor model), the layout's own swizzle reads what the
 check's smem layout says (a GMMA smem_ptr layout: the absolute address; a plain composition: the offset in the
-buffer).
+buffer).  Where the check lets CuTe build the TMA copy or the descriptor (no `tma_box`, no `descriptor` of its
+own), what their static_asserts refuse (setup.tma_rule, setup.desc_rule) is the theorems' refusal.
 """
 from __future__ import annotations
 
