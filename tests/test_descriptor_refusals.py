@@ -44,7 +44,14 @@ def _cute_said() -> dict[str, str | None]:
     return said
 
 
-CUTE = _cute_said()
+SAID = _cute_said()
+UTCCP = "utccp_"           # a tcgen05.cp source's make_umma_desc<K> (descriptor_refusals.cu's UTCCP_CASES)
+CUTE = {name: said for name, said in SAID.items() if not name.startswith(UTCCP)}
+# the tcgen05.cp sources nvcc was given: get_utccp_smem_desc_tensor's (rows, 16 bytes) byte layout
+UTCCP_SOURCES = {"utccp_sparse_cute": "(128,16):(16,1)",
+                 "utccp_sparse_row_major_atom": "((8,2,8),(2,2,4)):((16,2,256),(1,128,4))",
+                 "utccp_sf_cute": "(32,16):(16,1)",
+                 "utccp_sf_rows_uneven": "((16,2),16):((16,1024),1)"}
 
 
 @lru_cache(maxsize=None)
@@ -131,3 +138,18 @@ def test_the_interleaved_form_leaves_its_free_stride_unasserted():
     swizzled = gmma_form(Major.MN, GmmaSwizzle.B128, 16)
     assert canonical_refusal(parse_layout("(64,16):(1,64)"), 16, swizzled) is None            # 128-byte K rows
     assert canonical_refusal(parse_layout("((8,8),(8,2)):((1,64),(8,512))"), 16, swizzled) is not None
+
+
+@pytest.mark.parametrize("name", sorted(UTCCP_SOURCES))
+def test_a_tcgen05_cp_source_is_refused_as_make_umma_desc_refuses_it(name: str):
+    """utccp_source_refusal (cute/umma.py: CuTe's with_shape of the copy's value mode, then make_umma_desc<K>'s
+    asserts) against nvcc on the same byte layouts: CUTLASS's sparse E and SFA sources compile, and so does 16-bit
+    A's E laid out with the 8-bit atom (the recast folds its 2-byte runs: refuted by the theorems, not refused);
+    SF rows whose core matrices are unevenly spaced fail the profile assert."""
+    from verifier.cute.umma import utccp_source_refusal
+    layout = parse_layout(UTCCP_SOURCES[name])
+    rows = int(layout.mode(0).size())
+    refused = utccp_source_refusal(layout, rows, 16)
+    said = SAID[name]
+    assert (refused is None) is (said is None), (refused, said)
+    assert refused is None or refused[0] == said

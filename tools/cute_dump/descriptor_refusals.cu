@@ -7,7 +7,7 @@
 #include "cutlass/cutlass.h"
 #include "cute/tensor.hpp"
 #include "cute/atom/mma_atom.hpp"
-#if defined(SM100_CASES)
+#if defined(SM100_CASES) || defined(UTCCP_CASES)
 #include "cute/atom/mma_traits_sm100.hpp"
 #else
 #include "cute/atom/mma_traits_sm90_gmma.hpp"
@@ -28,8 +28,25 @@ using GK = GMMA::Major;
 template <int B, int M, int S, class L> using Sw = decltype(make_composed_layout(Swizzle<B,M,S>{}, smem_ptr_flag_bits<16>{}, L{}));
 template <int B, int M, int S, class L> using Sw32 = decltype(make_composed_layout(Swizzle<B,M,S>{}, smem_ptr_flag_bits<32>{}, L{}));
 
+// make_umma_desc<K> of a tcgen05.cp source as get_utccp_smem_desc_tensor hands it over: bytes, (rows, 16 bytes)
+template <class L>
+void utccp_source() {
+  auto desc = UMMA::make_umma_desc<UMMA::Major::K>(make_tensor(make_smem_ptr<uint8_t>((uint8_t*)nullptr), L{}));
+  printf("%llu\n", (unsigned long long)uint64_t(desc));
+}
+
 int main() {
-#if !defined(SM100_CASES)
+#if defined(UTCCP_CASES)
+#if CASE == 1    // utccp_sparse_cute: CUTLASS's SM100 sparse E source (128 rows of 16 bytes)
+  utccp_source<Layout<Shape<_128,_16>, Stride<_16,_1>>>();
+#elif CASE == 2  // utccp_sparse_row_major_atom: 16-bit A's E laid out with the 8-bit atom (2-byte runs)
+  utccp_source<Layout<Shape<Shape<_8,_2,_8>,Shape<_2,_2,_4>>, Stride<Stride<_16,_2,_256>,Stride<_1,_128,_4>>>>();
+#elif CASE == 3  // utccp_sf_cute: CUTLASS's SFA source (32 rows of 16 bytes)
+  utccp_source<Layout<Shape<_32,_16>, Stride<_16,_1>>>();
+#elif CASE == 4  // utccp_sf_rows_uneven: its 8-row core matrices unevenly spaced (16 rows, then 1024 bytes on)
+  utccp_source<Layout<Shape<Shape<_16,_2>,_16>, Stride<Stride<_16,_1024>,_1>>>();
+#endif
+#elif !defined(SM100_CASES)
   using F16_KK = SM90_64x128x16_F32F16F16_SS<GK::K, GK::K>;
   using F16_KMN = SM90_64x128x16_F32F16F16_SS<GK::K, GK::MN>;
   using F16_MNK = SM90_64x128x16_F32F16F16_SS<GK::MN, GK::K>;

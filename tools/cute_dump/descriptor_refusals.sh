@@ -7,10 +7,11 @@ here=$(dirname "$0")
 inc=${CUTLASS:?set CUTLASS to a CUTLASS checkout (its include/ is used)}/include
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# name, arch, case: the CASE comments of descriptor_refusals.cu name them
+# name, arch, case: the CASE comments of descriptor_refusals.cu name them (utccp: a tcgen05.cp source, sm_100a)
 while read -r name arch n; do
   [ -z "$name" ] && continue
   defs="-DCASE=$n"; [ "$arch" = sm_100a ] && defs="$defs -DSM100_CASES"
+  [ "$arch" = utccp ] && { arch=sm_100a; defs="$defs -DUTCCP_CASES"; }
   if log=$(nvcc -std=c++17 -arch="$arch" -O0 -I"$inc" $defs -c "$here/descriptor_refusals.cu" -o "$out/$n.o" 2>&1); then
     echo "$name compiles"
   else
@@ -44,4 +45,8 @@ umma_base32b_mn_tf32_a sm_100a 6
 umma_base32b_k_rows_4_apart_a sm_100a 7
 umma_base32b_k_rows_8_apart_a sm_100a 8
 umma_mn_sw64_a sm_100a 9
+utccp_sparse_cute utccp 1
+utccp_sparse_row_major_atom utccp 2
+utccp_sf_cute utccp 3
+utccp_sf_rows_uneven utccp 4
 CASES

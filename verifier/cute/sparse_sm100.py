@@ -208,6 +208,7 @@ def utccp_copies(name: str, smem_stage: Layout, tmem_tile: Layout, e_bits: int) 
     row 0, byte 0; SBO: row 8 - row 0; LBO: 16).  `smem_stage` and `tmem_tile` are in logical elements of E (bits(E)
     each), partitioned ((128, K_MMA), 1, MMA_K)."""
     from .tmem import make_cotiled_copy        # Blackwell's TMEM module: loaded by the SM100 metadata checks only
+    from .umma import utccp_source_refusal
     ratio = E_ELEMENT_BITS // e_bits
     atom = utccp_atom(name).with_value_bits(E_ELEMENT_BITS)
     thr = Layout(int(atom.atom.thr_id.size()), 0)
@@ -219,33 +220,15 @@ def utccp_copies(name: str, smem_stage: Layout, tmem_tile: Layout, e_bits: int) 
     src_layout, dst_layout = src.layout, dst.layout
     assert isinstance(src_layout, Layout) and isinstance(dst_layout, Layout)
     per_copy = int(product(src_layout.mode(0).shape))
+    refused = utccp_source_refusal(src_layout.mode(0), per_copy // UTCCP_ROW_BYTES, UTCCP_ROW_BYTES)
+    if refused is not None:          # get_utccp_smem_desc_tensor's make_umma_desc<K> does not compile
+        raise AlgebraError(*refused)
     out = []
     for c in range(int(src_layout.size()) // per_copy):
         s0 = _at(src_layout, c * per_copy)
         row8 = _at(src_layout, c * per_copy + 8) if per_copy > 8 else s0
-        copy = UtccpCopy(c, s0, row8 - s0, UTCCP_ROW_BYTES, _at(dst_layout, c * per_copy))
-        _require_canonical(src_layout, copy, per_copy)
-        out.append(copy)
+        out.append(UtccpCopy(c, s0, row8 - s0, UTCCP_ROW_BYTES, _at(dst_layout, c * per_copy)))
     return tiled, out
-
-
-NOT_CANONICAL = "Not a canonical UMMA_K Layout: Expected stride failure."     # make_umma_desc's static_assert
-
-
-def _require_canonical(src: Layout, copy: UtccpCopy, per_copy: int) -> None:
-    """get_utccp_smem_desc_tensor's make_umma_desc<K> (SWIZZLE_NONE) over the copy's (128 rows x 16 bytes) source:
-    CuTe compiles it only when each row's 16 bytes are contiguous, the rows of an 8-row core matrix 16 bytes apart
-    and the core matrices SBO apart (the canonical layout ((8,n),2):((1,SBO),LBO) of 16-byte units); else its
-    static_assert (AlgebraError, CuTe's rule)."""
-    rows = per_copy // UTCCP_ROW_BYTES
-    for r in range(rows):
-        for b in range(UTCCP_ROW_BYTES):
-            got = _at(src, copy.index * per_copy + r + rows * b)
-            want = copy.smem_start + (r % 8) * UTCCP_ROW_BYTES + (r // 8) * copy.sbo + b
-            if got != want:
-                raise AlgebraError(NOT_CANONICAL, f"tcgen05.cp {copy.index}'s shared source: row {r}, byte {b} at "
-                                                  f"{got}, the canonical K-major layout's {want} (start "
-                                                  f"+{copy.smem_start}, SBO {copy.sbo})")
 
 
 def _at(layout: Layout, *coord: int) -> int:

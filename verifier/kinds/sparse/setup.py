@@ -29,7 +29,7 @@ from ..base import per_atom
 from ..cute_objects import copy_atom, copy_model_for, mma_atom
 from .config import MetadataCheck
 
-TMA_DTYPE = "uint64"              # make_tma_copy_A_sm90<uint64_t>
+TMA_DTYPE = "uint64"              # make_tma_copy_A_sm90<uint64_t> (make_tma_atom_A_sm100's too)
 META_WORD = WS.META_BITS          # recast<uint32_t>: one sp-meta register a wgmma
 
 
@@ -221,6 +221,20 @@ def _sparse_type(atom: MMAAtomSpec) -> tuple[WS.SparseType | None, str | None]:
     return WS.sparse_type(atype), None
 
 
+MetadataBox = tuple[SP.MetaTma | None, TMA.TensorMapND | None, TmaRefused | None, str | None]
+
+
+def metadata_box(gmem: Layout, blk_m: int, blk_k: int, stage0: Layout, e_bits: int) -> MetadataBox:
+    """make_tma_copy of one stage of E (SP.metadata_tma), as a setup keeps it: (the box, its tensor map, CuTe's
+    refusal of the stage, why no box exists), one of the first two and the last two set."""
+    found = SP.metadata_tma(gmem, blk_m, blk_k, stage0, e_bits)
+    if isinstance(found, TmaRefused):
+        return None, None, found, None
+    if isinstance(found, str):
+        return None, None, None, found
+    return found, TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:]), None, None
+
+
 SS_ATOM_RULE = "MMA atom must source both A and B operand from smem_desc for this mainloop."
 
 
@@ -268,14 +282,7 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
         divided = F.zipped_divide(g, (blk_m, blk_k))
         s = MetaSetup(check, atom, side, mma, blk_m, blk_k, stages, divided.mode(0),
                       divided.mode(1), (g_m // blk_m, g_k // blk_k))
-        found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, s.e_bits)
-        if isinstance(found, SP.MetaTma):
-            s.tma = found
-            s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
-        elif isinstance(found, TmaRefused):
-            s.tma_refusal = found
-        else:
-            s.tma_problem = found
+        s.tma, s.tensor_map, s.tma_refusal, s.tma_problem = metadata_box(g, blk_m, blk_k, s.stage0, s.e_bits)
     refused = _collective_refusal(side, blk_m, blk_k, stages)
     s.collective_refusal = (refused[0], f"the SM90 sparse collective: {refused[1]}") if refused else None
     tile_m, tile_k = mma.tile_size(0), mma.tile_size(2)

@@ -24,8 +24,8 @@ from ...hardware.shared_memory import SM100_BLOCK_SHARED_BYTES
 from ...specfile.model import MMAAtomSpec
 from ..cute_objects import mma_atom
 from .config import MetadataCheck
+from .setup import metadata_box
 
-TMA_DTYPE = "uint64"              # make_tma_atom_A_sm100<uint64_t>
 K_PHASES = (2, 4)                 # static_assert "This kernel only support MmaShape=128 and 2/4 kphase."
 MMA_ROWS = SS.ATOM_M
 
@@ -148,14 +148,7 @@ def build(check: MetadataCheck, atom: MMAAtomSpec) -> Sm100MetaSetup:
         divided = F.zipped_divide(g, (blk_m, blk_k))
         s = Sm100MetaSetup(check, atom, kind, problem, e_bits, ctas, k_mma, blk_m, blk_k, stages, tile_k,
                            divided.mode(0), divided.mode(1), (g_m // blk_m, g_k // blk_k))
-        found = SP.metadata_tma(g, blk_m, blk_k, s.stage0, e_bits)
-        if isinstance(found, SP.MetaTma):
-            s.tma = found
-            s.tensor_map = TMA.TensorMapND(TMA_DTYPE, found.box, found.global_dim, found.global_strides[1:])
-        elif isinstance(found, TmaRefused):
-            s.tma_refusal = found
-        else:
-            s.tma_problem = found
+        s.tma, s.tensor_map, s.tma_refusal, s.tma_problem = metadata_box(g, blk_m, blk_k, s.stage0, e_bits)
     footprint = -(-s.footprint_bits // BYTE_BITS)
     if footprint > SM100_BLOCK_SHARED_BYTES:    # the kernel's SharedStorage holds E's buffer, and more
         s.collective_refusal = (SMEM_CAPACITY_RULE, f"the SM100 sparse kernel (sm100_sparse_gemm_tma_warpspecialized."
