@@ -19,6 +19,7 @@ from verifier.cute import blockwise as BW
 from verifier.cute import mixed_input as MI
 from verifier.cute.convert import lookup_table_conversion, register_conversion
 from verifier.cute.tensor import Tensor
+from verifier.cute.tma_basis import NO_VECTORIZATION_RULE
 from verifier.engine.runner import run_check
 from verifier.kinds.mixed_scale import setup as mixed_setup
 from verifier.kinds.mixed_scale.config import MixedScaleCheck
@@ -218,14 +219,27 @@ def test_a_scale_fragment_whose_k_blocks_are_not_broadcast_is_refuted_at_the_pos
     assert item.witness.point == {"value": 0, "k_block": 1}
 
 
-def test_a_scale_tile_with_rows_exchanged_is_refuted_at_the_load(tmp_path):
-    """SmemLayoutScale with its row modes exchanged ((8,16):(16,1): row m in slot 16 (m % 8) + m / 8): TMA's box
-    writes the tile's rows in order, not into those slots (theorem 31); the read follows the same layout and holds."""
+def test_a_scale_tile_with_rows_exchanged_is_refused_at_the_load(tmp_path):
+    """SmemLayoutScale with its row modes exchanged ((8,16):(16,1): row m in slot 16 (m % 8) + m / 8): the stage's
+    first run of slots steps the global rows by 8, so make_tma_copy's construct_tma_gbasis static_asserts (nvcc says
+    so: tests/data/cute_tma_basis_refusals.txt, scale_rows_exchanged); theorem 31 is refused with that rule, and the
+    read, which follows the same layout, holds."""
     swapped = _scale_path(E4M3_COOP, smem=json.dumps("((_8,_16),(_1,_1),(_1,_9)):((_16,_1),(_0,_0),(_0,_128))"))
     r = _prove(tmp_path, swapped)
-    assert r.verdict is Verdict.REFUTED and _theorem(r, T.MIXED_SCALE_LOAD).status is Status.REFUTED
-    assert "one TMA box" in _failing(r, T.MIXED_SCALE_LOAD).title
+    load = _theorem(r, T.MIXED_SCALE_LOAD)
+    assert r.verdict is Verdict.REFUTED and load.status is Status.REFUSED
+    assert load.reason == f"CuTe refuses it: {NO_VECTORIZATION_RULE}"
     assert _theorem(r, T.MIXED_SCALE_READ).status is Status.PROVED
+
+
+def test_a_scale_tensor_whose_rows_are_not_contiguous_is_refuted_at_the_load(tmp_path):
+    """The global scales K-major ((256,32):(32,1)): the box CuTe derives starts along the rows, stride 32, which
+    compiles (scale_k_major_global) and fails the host's run-time check: refuted at theorem 31, never refused."""
+    k_major = _scale_path(E4M3_COOP, gmem=json.dumps("(_256,_32):(_32,_1)"))
+    r = _prove(tmp_path, k_major)
+    load = _theorem(r, T.MIXED_SCALE_LOAD)
+    assert r.verdict is Verdict.REFUTED and load.status is Status.REFUTED
+    assert "one TMA box" in _failing(r, T.MIXED_SCALE_LOAD).title
 
 
 def test_tables_of_the_wrong_element_type_and_atoms_of_the_wrong_register_order_are_refuted(tmp_path):

@@ -16,7 +16,7 @@ from ...algebra.ops import filter_zero_strides
 from ...cute import blockwise as BW
 from ...cute import mixed_input as MI
 from ...cute.mma import TiledMMA
-from ...cute.tma_basis import TMA_DATA_TYPES
+from ...cute.tma_basis import TMA_DATA_TYPES, TmaRefused, construct_tma_gbasis
 from ...hardware import tma as TMA
 from ...hardware.base import MMAModel
 from ...specfile.model import CopyAtomSpec, MMAAtomSpec
@@ -49,6 +49,7 @@ class MixedScaleSetup:
     tma: BW.ScaleTma | None = None
     tensor_map: TMA.TensorMapND | None = None
     writer_problem: str | None = None
+    tma_refusal: TmaRefused | None = None  # make_tma_copy's static_assert on the stage (construct_tma_gbasis)
     groups: tuple[int, ...] = ()           # the group sizes the check covers
     group_problem: str | None = None       # partial k-tiles
     compute: TiledMMA | None = None        # the kernel's tiled MMA: whose wgmma reads the converted A
@@ -161,6 +162,14 @@ def _writer(s: MixedScaleSetup) -> None:
     s.tiles_m = extent_m // s.tile_m
     found = BW.scale_tma(g, s.stage0, s.tile_m, MI.SCALE_COLUMNS_PER_STAGE, s.elem_bytes)
     if isinstance(found, str):
+        # no box: CuTe's make_tma_copy (construct_tma_gbasis) static_asserts when the stage's first run steps no
+        # global mode by one element; else the box it derives fails at run time (the host's assert), a refutation
+        vt = s.check.value_type
+        assert vt is not None
+        basis = construct_tma_gbasis(g, s.tile_m, MI.SCALE_COLUMNS_PER_STAGE, s.stage0, vt.bits, vt.bits,
+                                     tile=f"{s.tensor} stage")
+        if isinstance(basis, TmaRefused):
+            s.tma_refusal = basis
         s.writer_problem = found
         return
     dtype = s.tma_type

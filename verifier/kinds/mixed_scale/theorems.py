@@ -82,6 +82,9 @@ def scale_load(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
         return refused
     if setup.global_problem is not None:
         return Unsupported(setup.global_problem)
+    if setup.tma_refusal is not None:      # make_tma_copy of the stage does not compile
+        return Refusal(setup.tma_refusal.rule, setup.tma_refusal.detail,
+                       suspects.field("smem", "the shared scale tile (SmemLayoutScale: its rows and stages)"))
     check = setup.check
     smem = suspects.field("smem", "the shared scale tile (SmemLayoutScale: its rows and stages)")
     gmem = suspects.field("gmem", f"the global {setup.tensor} tensor (MN-major (M, scale_k))")
