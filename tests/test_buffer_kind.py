@@ -20,6 +20,8 @@ FAILS_ON = {
     "element_swizzle_moved_onto_the_pointer": "at the byte the writer stored it",
     "epilogue_stores_collide": "distinct elements (c0,c1) at distinct bytes",
     "view_past_the_allocation": "lies inside the 65536-byte allocation",
+    "scale_factors_broadcast_by_the_writer_only": "at the byte the writer stored it",
+    "scale_factors_broadcast_but_rows_collide": "distinct elements (e0,e1) at distinct bytes",
 }
 
 
@@ -52,6 +54,32 @@ def test_explain_traces_an_element_through_both_views(capsys: pytest.CaptureFixt
     assert "element (2,0,0) of the buffer, base 0x400" in out
     assert "writer address" in out and "reader address" in out
     assert "the writer stored it at" in out
+
+
+def test_a_broadcast_writer_names_each_element_once(report: dict[str, dict[str, object]]):
+    """A writer's stride-0 mode (a scale factor for 16 K elements) makes its coordinates there one element: the
+    distinctness claim ranges over the elements (e0, e1: 0 along the broadcast) and its counterexample's chain shows
+    the views' own coordinate of each."""
+    from verifier.engine.runner import run_check
+    from verifier.kinds.buffer.chain import BufferChain
+    from verifier.kinds.buffer.theorems import build_buffer
+    from verifier.theorems.claims import Trace
+    spec = load_spec(SPEC, allow_outside=True)
+    verified = report["scale_factors_broadcast_along_k"]
+    assert verified["verdict"] == "verified"
+    check = spec.checks["scale_factors_broadcast_but_rows_collide"]
+    setup = build_buffer(check)       # type: ignore[arg-type]
+    assert setup.broadcast == 1 and [(v.name, v.size) for v in setup.elements] == [("e0", 512), ("e1", 4)]
+    r = run_check(spec, check)
+    item = next(i for t in r.theorems for i in t.items if i.witness is not None)
+    assert "distinct elements (e0,e1)" in item.title and "1 stride-0 mode" in item.title
+    point = item.witness.point
+    # element e0 of the mode ((32,4),(16,4)) with extents 1 along the 16: coordinate ((e0 % 32, e0 / 32 % 4), (0, e0
+    # / 128)), the views' index (e0 % 128) + 2048 (e0 / 128)
+    e0 = point["e0"]
+    title, lines = BufferChain(setup).lines(Trace.BUFFER_ELEMENT, point)
+    assert title.startswith(f"element ({e0 % 128 + 2048 * (e0 // 128)},{point['e1']})")
+    assert any("writer layout" in line.label for line in lines)
 
 
 def test_explain_without_a_coordinate_says_what_to_give(capsys: pytest.CaptureFixture[str]):

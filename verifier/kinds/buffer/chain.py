@@ -31,7 +31,10 @@ class BufferChain:
         self.setup = setup
 
     def lines(self, trace: Trace, point: Mapping[str, int]) -> tuple[str, list[ChainLine]]:
-        coord = tuple(int(point.get(v.name, 0)) for v in self.setup.coords)
+        if self.setup.broadcast and any(v.name in point for v in self.setup.elements):   # the distinctness claim's
+            coord = self.setup.element_coord([int(point.get(v.name, 0)) for v in self.setup.elements])
+        else:
+            coord = tuple(int(point.get(v.name, 0)) for v in self.setup.coords)
         return self.element_lines(coord, int(point.get("base", 0)) * self.setup.check.align)
 
     def side(self, label: str, view: BufferView, coord: tuple[int, ...], base: int) -> list[ChainLine]:

@@ -12,11 +12,13 @@ T, so adding a multiple of 2^T to the base adds it to both sides' addresses alik
 addresses with each other or with the base."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ...algebra.inttuple import product
-from ...algebra.swizzle import Swizzle
+from ...algebra.inttuple import flatten_to_tuple, idx2crd, product
+from ...algebra.layout import Layout
+from ...algebra.ops import filter_zero_strides
+from ...algebra.swizzle import ComposedLayout, Swizzle
 from ...symbolic.expr import Expr, ExprLike, Var, and_, const, eq, le, lt, ne
 from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
@@ -37,6 +39,12 @@ class BufferSetup:
     coords: list[Var]             # one variable per mode of the views' shape
     base_var: Var                 # base = base_var * align
     period: int                   # the bases tried are the multiples of align below it
+    # the writer's view naming each element once (its stride-0 leaves of extent > 1 made extent 1: a broadcast, as a
+    # block-scaled kernel's scale factor serves a vector of K), how many such leaves it had, and one variable per mode
+    # of its coordinate (e0, e1, ... where it had any: an element's coordinate, 0 along the broadcast leaves)
+    elements_view: BufferView
+    broadcast: int
+    elements: list[Var]
 
     @property
     def base(self) -> Expr:
@@ -45,6 +53,15 @@ class BufferSetup:
     def coordinate(self) -> Any:
         """The views' coordinate as a tuple of per-mode 1-D indices."""
         return tuple(self.coords) if len(self.coords) > 1 else self.coords[0]
+
+    def element_coord(self, values: list[int]) -> tuple[int, ...]:
+        """The views' coordinate (per-mode 1-D indices) of the element `values` of `elements` names."""
+        if not self.broadcast:
+            return tuple(values)
+        inner, once = self.check.writer.inner, self.elements_view.inner
+        # the element's coordinate in its own mode's shape (0 along each broadcast leaf) is a coordinate of the
+        # view's mode: its colexicographic index there
+        return tuple(int(Layout(_mode(inner, i).shape)(idx2crd(v, _mode(once, i).shape))) for i, v in enumerate(values))
 
     def address(self, view: BufferView, base: ExprLike, coord: Any) -> Expr:
         e = self.elem_bytes
@@ -60,12 +77,14 @@ def build_buffer(check: BufferCheck) -> BufferSetup:
     coords = [Var(f"c{i}", int(product(m))) for i, m in enumerate(modes)]
     tops = [_top_bit(sw) for sw in (check.writer.address_swizzle, check.reader.address_swizzle) if sw is not None]
     period = max([check.align] + [1 << t for t in tops]) if tops else check.align
+    once, broadcast = _elements_once(check.writer)
+    elements = [Var(f"e{i}", size) for i, size in enumerate(_mode_sizes(once, len(coords)))] if broadcast else coords
     return BufferSetup(check, max(1, check.value_type.bits // 8) if check.value_type else 1, coords,
-                       Var("base", max(1, period // check.align)), period)
+                       Var("base", max(1, period // check.align)), period, once, broadcast, elements)
 
 
-def _coord_text(setup: BufferSetup) -> str:
-    return "(" + ",".join(v.name for v in setup.coords) + ")"
+def _coord_text(coords: list[Var]) -> str:
+    return "(" + ",".join(v.name for v in coords) + ")"
 
 
 def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
@@ -84,18 +103,23 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
     note = (f"for every base a multiple of {check.align}: bases below {setup.period} decide every one"
             if setup.base_var.size > 1 else "the base adds to both sides alike: base 0 decides every one")
     # distinctness needs no base: a swizzle is a bijection of addresses, so two coordinates share a byte at one base
-    # exactly when they share it at every base
-    second = [Var(v.name + "'", v.size) for v in setup.coords]
-    first_at0 = setup.address(w, 0, coord)
-    second_at0 = setup.address(w, 0, tuple(second) if len(second) > 1 else second[0])
-    sizes = [v.size for v in setup.coords]
-    first_index, second_index = index_of(list(setup.coords), sizes), index_of(list(second), sizes)
+    # exactly when they share it at every base.  Coordinates that differ only along the writer's stride-0 leaves name
+    # one element: each element is named once (`elements_view`)
+    firsts = setup.elements
+    second = [Var(v.name + "'", v.size) for v in firsts]
+    first_at0 = setup.address(setup.elements_view, 0, tuple(firsts) if len(firsts) > 1 else firsts[0])
+    second_at0 = setup.address(setup.elements_view, 0, tuple(second) if len(second) > 1 else second[0])
+    sizes = [v.size for v in firsts]
+    first_index, second_index = index_of(list(firsts), sizes), index_of(list(second), sizes)
+    what = f"the writer stores distinct elements {_coord_text(firsts)} at distinct bytes"
+    if setup.broadcast:
+        what += (f" (an element for each coordinate that is 0 along the writer's {setup.broadcast} stride-0 "
+                 f"mode{'s' if setup.broadcast > 1 else ''}: coordinates that differ only there name one element)")
     distinct = Obligation(
-        f"the writer stores distinct elements {_coord_text(setup)} at distinct bytes",
-        [*setup.coords, *second], ne(first_at0, second_at0), premise=lt(first_index, second_index),
+        what, [*firsts, *second], ne(first_at0, second_at0), premise=lt(first_index, second_index),
         lhs=first_at0, rhs=second_at0, shown={"writer address - base": first_at0, "second address - base": second_at0},
         note="a swizzle is a bijection of addresses: the same at every base",
-        distinct=Distinct(first_at0, tuple(setup.coords), tuple(second)))
+        distinct=Distinct(first_at0, tuple(firsts), tuple(second)))
     items: list[Claim] = [Claim(distinct, writer_blame, Trace.BUFFER_ELEMENT, subject=WRITER)]
     for side, addr, blame in ((WRITER, wrote, writer_blame), (READER, looks, reader_blame)):
         inside = and_(le(base, addr), le(addr + e, base + check.bytes))
@@ -104,8 +128,32 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
             [setup.base_var, *setup.coords], inside, shown={f"{side} address - base": addr - base}, note=note),
             blame, Trace.BUFFER_ELEMENT, subject=side))
     items.append(Claim(Obligation(
-        f"the reader looks for every element {_coord_text(setup)} at the byte the writer stored it",
+        f"the reader looks for every element {_coord_text(setup.coords)} at the byte the writer stored it",
         [setup.base_var, *setup.coords], eq(looks, wrote), lhs=looks, rhs=wrote,
         shown={"base": base, "writer address - base": wrote - base, "reader address - base": looks - base},
         note=note), reader_blame, Trace.BUFFER_ELEMENT, subject=READER))
     return list(items)
+
+
+def _elements_once(view: BufferView) -> tuple[BufferView, int]:
+    """The view with its stride-0 leaves of extent > 1 made extent 1 (filter_zeros of its inner layout), so that each
+    element it names is named once, and how many such leaves it had."""
+    inner = view.inner
+    broadcast = sum(1 for s, d in zip(flatten_to_tuple(inner.shape), flatten_to_tuple(inner.stride))
+                    if int(s) > 1 and int(d) == 0)
+    if not broadcast:
+        return view, 0
+    once = filter_zero_strides(inner)
+    layout = view.layout
+    return replace(view, layout=ComposedLayout(layout.a, layout.offset, once)
+                   if isinstance(layout, ComposedLayout) else once), broadcast
+
+
+def _mode(layout: Layout, i: int) -> Layout:
+    """Mode i of the views' coordinate (the whole layout when it has one mode)."""
+    return layout.mode(i) if layout.rank() > 1 else layout
+
+
+def _mode_sizes(view: BufferView, modes: int) -> list[int]:
+    """The extent of each of the `modes` modes of the view's coordinate."""
+    return [int(product(_mode(view.inner, i).shape)) for i in range(modes)]
