@@ -26,6 +26,7 @@ MISTAKES = {
     "tile_c_rows_collide.mlir": ("buffer", "buffer.agreement"),          # the epilogue's stores collide
     "tile_a_copy_partitions_mixed.mlir": ("buffer", "buffer.agreement"), # cp.async's two sides, two tiled copies
     "simt_a_copy_threads_transposed.mlir": ("A_copy", "copy.dst_matches_mma"),  # UniversalFMA, A's copy N first
+    "tma_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),            # B's TMA atom made from a 64-byte swizzle
 }
 SIMT = DATA / "simt.mlir"
 
@@ -46,7 +47,8 @@ def _prove(spec: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[di
 def test_every_fixture_names_the_command_that_made_it():
     for ir in DATA.glob("*.mlir"):
         first = ir.read_text(encoding="utf-8").splitlines()[0]
-        assert first.startswith("// made by: python tests/dsl_kernels.py"), ir
+        assert first.startswith(("// made by: python tests/dsl_kernels.py",
+                                 "// made by: python tests/dsl_tma_kernel.py")), ir
 
 
 def test_the_correct_tile_kernel_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -113,6 +115,54 @@ def test_records_read_from_the_tile_kernel():
     assert sorted(b.name.rsplit("smem", 1)[1] for b in buffers) == ["0", "4096", "8192"]   # sA, sB, sC in a row
     assert all(b.align == 1024 for b in buffers)                               # the DSL's allocator places them
     assert not [r for r in kernel.records if isinstance(r, DescriptorRecord)]
+
+
+TMA = DATA / "tma.mlir"                       # tests/dsl_tma_kernel.py: TMA fills A and B, wgmma reads them
+A_GLOBAL, B_GLOBAL = "(64,64):(64,1)", "(64,64):(72,1)"     # its global tensors (B's rows padded)
+
+
+def _descriptors(ir: Path) -> dict[str, DescriptorRecord]:
+    (kernel,) = import_files([ir]).kernels
+    return {r.operand: r for r in kernel.records if isinstance(r, DescriptorRecord)}
+
+
+def test_each_tma_filled_operand_is_checked_against_its_own_tma(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Each descriptor check names the global tensor of the TMA load that fills its operand's view, and the buffer
+    checks pair each TMA with the descriptor that reads its view: every one verified."""
+    found = _descriptors(TMA)
+    assert (found["A"].gmem, found["B"].gmem) == (A_GLOBAL, B_GLOBAL)
+    code, checks = _prove(_import(tmp_path, TMA, capsys), capsys)
+    assert code == ExitCode.OK and len(checks) == 4 and all(c["verdict"] == "verified" for c in checks)
+
+
+def test_a_buffer_two_tma_loads_fill_gets_no_other_operand_s_tensor(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    """tma_share_ab.mlir: A's and B's TMA loads fill views over the same bytes.  A's descriptor reads the view A's
+    load fills (that load's tensor); B's reads a view of its own over those bytes, which both loads fill: which one
+    fills it is not read, so B's descriptor check is listed as not checked, never given A's tensor."""
+    ir = DATA / "tma_share_ab.mlir"
+    found = _descriptors(ir)
+    assert list(found) == ["A"] and found["A"].gmem == A_GLOBAL
+    assert main(["import-dsl", str(ir), "-o", str(tmp_path / "s.yaml")]) == ExitCode.OK
+    err = capsys.readouterr().err
+    assert "operand B read through a descriptor: 2 TMA loads" in err and "which one fills this view is not read" in err
+
+
+def test_views_of_4_bit_elements_end_where_their_bits_end():
+    """Two views of one allocation side by side: 8192 int4 elements (4096 bytes), then a view at byte 4096.  They do
+    not overlap: an element of fewer than 8 bits takes a fraction of a byte."""
+    from verifier.dsl.cute_types import memref_of
+    from verifier.dsl.flow import Allocation, Pointer, SharedView
+    from verifier.dsl.kernel_checks import _same_buffer
+    from verifier.dsl.mlir_text import Where
+    where = Where("k.mlir", 1, 1, None)
+    allocation = Allocation("%smem", 8192, 1024, 0, where)
+    memref = memref_of('!cute.memref<i4, smem, align<16>, "(64,128):(128,1)">')
+
+    def view(at: int) -> SharedView:
+        return SharedView(f"%v{at}", Pointer(allocation, at, "i4", None), memref, where)
+    assert not _same_buffer(view(0), view(4096))
+    assert _same_buffer(view(0), view(4095))
 
 
 def test_a_simt_kernel_on_universal_fma_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -195,6 +245,26 @@ module {
     assert len(adds) == 3
     first = adds[0].operands[0]
     assert m.bound[first].name == "%c0"                    # the while's argument starts as %c0
+
+
+def test_tma_operations_outside_the_cute_dialect_are_listed_never_dropped():
+    """A TMA copy issued as NVVM's own operation (a grouped kernel's hand-issued load) and a tensor map rewritten at
+    run time (`update_tma_desc`) are not traced: each is listed with its place and why."""
+    from verifier.dsl.flow import read_flow
+    text = """
+module {
+  cuda.kernel @k(%arg0: !llvm.ptr, %arg1: !llvm.ptr<3>, %arg2: i32) {
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %arg1, %arg0, %arg1, box[%arg2, %arg2] : !llvm.ptr<3>, !llvm.ptr
+    cute_nvgpu.update_tma_desc(%arg0, %arg0) : (!llvm.ptr, !llvm.ptr) -> ()
+  }
+}
+"""
+    m = read_module(text, "t.mlir")
+    (k,) = m.kernels()
+    listed = read_flow(m, k).skipped
+    assert [(s.where.line, s.what.split(" (")[0]) for s in listed] == [
+        (4, "a TMA copy issued as an NVVM operation"), (5, "a TMA atom's tensor map rewritten at run time")]
+    assert all(s.why.startswith("not read") for s in listed)
 
 
 def test_a_syntax_error_names_file_line_and_column():

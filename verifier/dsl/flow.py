@@ -40,6 +40,13 @@ RETILE = "cute.tiled.copy.retile"
 MMA_PARTITION, MAKE_FRAGMENT = "cute.tiled.mma.partition", "cute.mma.make_fragment"
 TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
 COPY, GEMM = "cute.copy", "cute.gemm"
+# operations that move or redirect tiles outside the cute dialect, which this reader does not trace: each met is listed
+RAW_TMA = "nvvm.cp.async.bulk.tensor."          # a TMA copy issued as NVVM's own operation
+UPDATE_TMA_DESC = "cute_nvgpu.update_tma_desc"   # a TMA atom's tensor map rewritten at run time (grouped kernels)
+UNTRACED = {RAW_TMA: ("a TMA copy issued as an NVVM operation", "not read: which shared view it writes and which "
+                      "tensor map it reads are not traced (the checks describe the TMA atoms' own partitions)"),
+            UPDATE_TMA_DESC: ("a TMA atom's tensor map rewritten at run time", "not read: the checks use the tensor "
+                              "the atom was made from, not the one written here")}
 LAUNCHES = ("cuda.launch_ex", "gpu.launch_func", "cuda.launch")
 SMEM = "smem"
 USER_PARTITION = 1    # the DSL's SmemPartition.USER
@@ -288,6 +295,10 @@ def read_flow(module: Module, kernel: Function) -> KernelFlow:
             flow.copies.append(op)
         elif op.name == GEMM:
             flow.gemms.append(op)
+        else:
+            untraced = next((u for prefix, u in UNTRACED.items() if op.name.startswith(prefix)), None)
+            if untraced is not None:
+                flow.skipped.append(Skipped(op.where, f"{untraced[0]} ({op.name})", untraced[1]))
     _place(flow)
     _link_host(flow)
     return flow

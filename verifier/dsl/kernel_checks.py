@@ -40,6 +40,7 @@ CUTE_OBJECTS = {"!cute.tiled_copy<": "tiled copy", "!cute.tiled_mma<": "tiled MM
 DSL_SMEM_BASE_ALIGN = 1024   # the DSL lowers shared memory to `.extern .shared .align 1024` (its PTX says so)
 TMA_LOAD_ATOMS = ("non_exec_tiled_tma_load", "tma_load")
 TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
+BYTE = 8
 
 
 @dataclass
@@ -485,7 +486,7 @@ class _Reader:
                                             "are checked)")
                 continue
             gmem = tma.get("gmem")
-            if gmem is None:
+            if gmem is None or "why" in tma:
                 self.skip(f.op.where, what, tma.get("why", "the TMA's global tensor is not known"))
                 continue
             try:
@@ -505,48 +506,63 @@ class _Reader:
                 None if majors is None else majors[0 if operand == "A" else 1], assumes))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
-        """The TMA load that fills `view` (its partition), with the global tensor it was made from."""
-        for p in self.flow.partitions:
-            if p.role is not Role.TMA:
-                continue
-            filled = self.shared_view(p.target)
-            if not isinstance(filled, SharedView) or not (filled.value == view.value or _same_buffer(filled, view)):
-                continue
-            atom_t = self.flow.type_of(p.actor) or ""
-            if not any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
-                continue
-            out: dict[str, Any] = {"where": p.op.where, "partition": p}
-            host = self.flow.host_values.get(p.actor)
-            if host is None:
-                out["why"] = f"the TMA atom {p.actor} is not launched from a host function in this module"
-                return out
-            fn, hv = host
-            maker = next((op for op in fn.ops if hv in op.results), None)
-            if maker is None or not maker.operand_types:
-                out["why"] = f"the host value {hv} of the TMA atom is not made by an operation this reader knows"
-                return out
-            out["maker"] = maker
-            gt = maker.operand_types[0]
-            try:
-                g = memref_of(gt or "")
-                text, assumed = representative(g.layout_text)
-                glayout = layout_of(text)
-            except TypeTextError as e:
-                out["why"] = f"the TMA's global tensor: {e}"
-                return out
-            if not isinstance(glayout, Layout) or glayout.rank() < 2:
-                out["why"] = f"the TMA's global tensor {gt} is not a rank-2+ layout"
-                return out
-            out["gmem"] = Layout(glayout.shape[:2], glayout.stride[:2]).plain()
-            if assumed:
-                out["assumed"] = (f"the global tensor {g.layout_text} is taken as {glayout.plain()}: each "
-                                  "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
-                                  "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
-                                  "large enough to hold every tile")
-            if len(maker.operand_types) > 1 and maker.operand_types[1]:
-                out["smem_layout"] = maker.operand_types[1]
+        """The TMA load that fills `view` (`tma_load_info` of its partition): those whose partition's view is `view`
+        itself, else those whose view overlaps it with the same coordinates (`_same_buffer`); None when no TMA load
+        fills it.  Loads that would give the check different global tensors or shared layouts (an allocation two
+        operands' loads share, as an attention kernel's K and V) give a `why`: which one fills the view is not
+        read."""
+        loads = [p for p in self.flow.partitions if p.role is Role.TMA and self._loads(p)]
+        filled = {p: self.shared_view(p.target) for p in loads}
+        found = [p for p in loads if isinstance(v := filled[p], SharedView) and v.value == view.value] or \
+                [p for p in loads if isinstance(v := filled[p], SharedView) and _same_buffer(v, view)]
+        if not found:
+            return None
+        infos = [self.tma_load_info(p) for p in found]
+        if len({(i.get("gmem"), i.get("smem_layout"), i.get("why")) for i in infos}) > 1:
+            return {**infos[0], "why": f"{len(found)} TMA loads ({', '.join(str(p.op.where) for p in found)}) of "
+                                       "different tensors fill views over its bytes: which one fills this view is "
+                                       "not read"}
+        return infos[0]
+
+    def _loads(self, p: Partition) -> bool:
+        """Whether the TMA partition `p` is a TMA load's (its atom one of TMA_LOAD_ATOMS)."""
+        atom_t = self.flow.type_of(p.actor) or ""
+        return any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS)
+
+    def tma_load_info(self, p: Partition) -> dict[str, Any]:
+        """A TMA load's partition `p` with the global tensor its atom was made from (`gmem`, `assumed`) and the
+        shared layout (`smem_layout`), or `why` they are not known."""
+        out: dict[str, Any] = {"where": p.op.where, "partition": p}
+        host = self.flow.host_values.get(p.actor)
+        if host is None:
+            out["why"] = f"the TMA atom {p.actor} is not launched from a host function in this module"
             return out
-        return None
+        fn, hv = host
+        maker = next((op for op in fn.ops if hv in op.results), None)
+        if maker is None or not maker.operand_types:
+            out["why"] = f"the host value {hv} of the TMA atom is not made by an operation this reader knows"
+            return out
+        out["maker"] = maker
+        gt = maker.operand_types[0]
+        try:
+            g = memref_of(gt or "")
+            text, assumed = representative(g.layout_text)
+            glayout = layout_of(text)
+        except TypeTextError as e:
+            out["why"] = f"the TMA's global tensor: {e}"
+            return out
+        if not isinstance(glayout, Layout) or glayout.rank() < 2:
+            out["why"] = f"the TMA's global tensor {gt} is not a rank-2+ layout"
+            return out
+        out["gmem"] = Layout(glayout.shape[:2], glayout.stride[:2]).plain()
+        if assumed:
+            out["assumed"] = (f"the global tensor {g.layout_text} is taken as {glayout.plain()}: each "
+                              "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
+                              "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
+                              "large enough to hold every tile")
+        if len(maker.operand_types) > 1 and maker.operand_types[1]:
+            out["smem_layout"] = maker.operand_types[1]
+        return out
 
     def base_align(self, view: SharedView) -> int:
         """What the view's allocation guarantees of its base: the IR's alignment, or, where the DSL's allocator
@@ -668,7 +684,7 @@ class _Reader:
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
                 if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
-                    info = self.tma_writer_of(view) or {}
+                    info = self.tma_load_info(p)
                     sides.append(BufferSide(view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY,
                                             p.op.where, True, _tma_swizzle(info.get("smem_layout"))))
                 elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
@@ -733,9 +749,13 @@ class _Reader:
     def buffer_record(self, w: BufferSide, r: BufferSide) -> None:
         wv, rv = w.view, r.view
         value_type = cpp_value_type(wv.memref.element)
-        if value_type is None or wv.memref.element != rv.memref.element:
+        if wv.memref.element != rv.memref.element:
             self.skip(w.where, "shared buffer", f"the writer's elements ({wv.memref.element}) and the reader's "
-                                                f"({rv.memref.element}) differ or have no C++ name")
+                                                f"({rv.memref.element}) differ")
+            return
+        if value_type is None:
+            self.skip(w.where, "shared buffer", f"its elements ({wv.memref.element}) have no C++ name in this reader's "
+                                                "table")
             return
         notes = []
         writer_map = reader_map = None
@@ -918,10 +938,10 @@ def _same_buffer(w: SharedView, r: SharedView) -> bool:
     ri = rl.b if isinstance(rl, ComposedLayout) else rl
     if not isinstance(wi, Layout) or not isinstance(ri, Layout) or mode_sizes(wi) != mode_sizes(ri):
         return False
-    eb = max(1, ELEMENT_BITS.get(w.memref.element, 8) // 8)
-    w_end = w.pointer.offset + int(wi.cosize()) * eb
-    r_end = r.pointer.offset + int(ri.cosize()) * eb
-    return w.pointer.offset < r_end and r.pointer.offset < w_end
+    bits = ELEMENT_BITS.get(w.memref.element, BYTE)     # sub-byte elements take a fraction of a byte each
+    w_end = w.pointer.offset * BYTE + int(wi.cosize()) * bits
+    r_end = r.pointer.offset * BYTE + int(ri.cosize()) * bits
+    return w.pointer.offset * BYTE < r_end and r.pointer.offset * BYTE < w_end
 
 
 def _view_word(v: SharedView) -> str:

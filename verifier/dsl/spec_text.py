@@ -146,8 +146,10 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
             else:
                 kept.append(r)
         dropped = {r.name for r in k.records} - {r.name for r in kept}
-        k.skipped = [Skipped(s.where, s.what, f"{s.why}; but {s.covered_by} is not checked (its atom is not in the "
-                                              "library): not checked")
+        # a path another check would have proved is not checked when that check is dropped: said so, and no longer
+        # counted as covered
+        k.skipped = [Skipped(s.where, s.what, f"the same operand path as check {s.covered_by}, which is not checked "
+                                              "either (the atom library lacks its atom)")
                      if s.covered_by in dropped else s for s in k.skipped]
         k.records = kept
 

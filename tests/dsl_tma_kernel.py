@@ -1,0 +1,198 @@
+"""A small sm_90a kernel of our own, written with the CuTe DSL and compiled with fake arguments (no GPU) to IR for
+the import-dsl tests: TMA fills shared memory, wgmma reads it through descriptors.
+
+One CTA of 128 threads (one warpgroup).  One mainloop tile: two TMA loads (warp 0 issues them) bring a K-major
+64x64 half tile of A and of B (B's global rows padded to B_ROW_STRIDE) from global memory into shared memory laid
+out with the 128-byte swizzle that the DSL's sm90 helpers pick for 64 half of K (warpgroup.SmemLayoutAtomKind.
+K_SW128); one mbarrier, armed with the bytes of both tiles, tells the warpgroup they have landed; a 64x64x16
+f16 -> f32 wgmma tiled MMA (both operands from shared memory) runs over the four k blocks; the f32 accumulator goes
+to global memory straight from the registers.  Its knobs:
+
+    share_ab        1: one shared allocation, B's view placed over the same bytes as A's (as an attention kernel
+                    reuses a buffer for K and then V); both TMA loads fill it and each wgmma operand reads its own
+                    view of it (here both loads land before the one wgmma, so B overwrites A: the knob gives
+                    the IR's shape, not a working kernel).  0 (default): A and B in separate buffers.
+    b_tma_swizzle   the swizzle width in bytes (128, 64, 32 or 0 for none) of the shared layout B's TMA atom is
+                    made from, and that TMA's shared view of B is partitioned with, while wgmma reads B through the
+                    128-byte layout (a mistake unless 128; default None: the same layout as wgmma's)
+
+Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
+a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
+compiles, in the present process (which must have been started with CUTE_DSL_KEEP=ir and CUTE_DSL_DUMP_DIR set).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from dsl_kernels import _parse  # noqa: E402
+
+ARCH = "sm_90a"
+TILE_M, TILE_N, TILE_K = 64, 64, 64     # one CTA tile; wgmma's K is 16: four k blocks a tile
+B_ROW_STRIDE = TILE_K + 8               # B's rows padded in global memory (144 bytes), so A's and B's global
+                                        # tensors differ and a check can tell which TMA filled a view
+THREADS = 128                           # one warpgroup
+READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B through (64 half of K = 128-byte rows)
+BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
+TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
+DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None}
+SCRIPT = Path(__file__)
+COMPILE_FLAG = "--compile"
+
+
+def _k_major_atom_kind(swizzle_bytes: int) -> Any:
+    from cutlass.cute.nvgpu import warpgroup
+    kinds = {128: warpgroup.SmemLayoutAtomKind.K_SW128, 64: warpgroup.SmemLayoutAtomKind.K_SW64,
+             32: warpgroup.SmemLayoutAtomKind.K_SW32, 0: warpgroup.SmemLayoutAtomKind.K_INTER}
+    if swizzle_bytes not in kinds:
+        raise ValueError(f"b_tma_swizzle must be one of {sorted(kinds)}, not {swizzle_bytes}")
+    return kinds[swizzle_bytes]
+
+
+def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    """The kernel's host function and its fake arguments, for the knobs (see the module's docstring)."""
+    import cutlass
+    import cutlass.cute as cute
+    from cutlass.cute.nvgpu import OperandMajorMode, cpasync, warpgroup
+    from cutlass.cute.runtime import make_fake_stream, make_fake_tensor
+    from cutlass.utils import hopper_helpers as sm90
+
+    unknown = set(knobs) - set(DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(DEFAULTS)}")
+    cfg = dict(DEFAULTS, **knobs)
+    share_ab = bool(cfg["share_ab"])
+    b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
+    f16, f32 = cutlass.Float16, cutlass.Float32
+
+    def k_major_smem_layout(rows: int, swizzle_bytes: int) -> Any:
+        """A (rows, TILE_K) K-major shared layout: the helpers' wgmma layout atom tiled over the tile."""
+        atom = warpgroup.make_smem_layout_atom(_k_major_atom_kind(swizzle_bytes), f16)
+        return cute.tile_to_shape(atom, (rows, TILE_K), order=(0, 1))
+
+    @cute.kernel
+    def tma_wgmma_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
+                         gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
+                         b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout):
+        tidx, _, _ = cute.arch.thread_idx()
+        warp = cute.arch.make_warp_uniform(cute.arch.warp_idx())
+
+        @cute.struct
+        class Shared:
+            full: cute.struct.MemRange[cutlass.Int64, 1]
+            ab: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
+
+        @cute.struct
+        class SharedApart:
+            full: cute.struct.MemRange[cutlass.Int64, 1]
+            a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
+            b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
+
+        smem = cutlass.utils.SmemAllocator()
+        if cutlass.const_expr(share_ab):
+            storage = smem.allocate(Shared)
+            a_mem, b_mem = storage.ab, storage.ab          # B over the same bytes as A
+        else:
+            storage = smem.allocate(SharedApart)
+            a_mem, b_mem = storage.a, storage.b
+        full = storage.full.data_ptr()
+        # the views: wgmma reads sA / sB; B's TMA writes sB_tma (the same bytes, maybe another swizzle)
+        sA = a_mem.get_tensor(a_layout.outer, swizzle=a_layout.inner)
+        sB = b_mem.get_tensor(b_layout.outer, swizzle=b_layout.inner)
+        sB_tma = b_mem.get_tensor(b_tma_layout.outer, swizzle=b_tma_layout.inner)
+
+        if warp == TMA_WARP:
+            with cute.arch.elect_one():
+                cute.arch.mbarrier_init(full, 1)
+        cute.arch.mbarrier_init_fence()
+        cute.arch.sync_threads()
+
+        # TMA: the CTA's (only) tile of A and of B, the tile mode grouped as the atom's
+        gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
+        gB = cute.local_tile(mB, (TILE_N, TILE_K), (0, 0))
+        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
+                                           cute.group_modes(gA, 0, 2))
+        tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
+                                           cute.group_modes(gB, 0, 2))
+        if warp == TMA_WARP:
+            with cute.arch.elect_one():
+                cute.arch.mbarrier_arrive_and_expect_tx(full, cute.size_in_bytes(f16, a_layout)
+                                                        + cute.size_in_bytes(f16, b_layout))
+            cute.copy(tma_a, tAgA, tAsA, tma_bar_ptr=full)
+            cute.copy(tma_b, tBgB, tBsB, tma_bar_ptr=full)
+        cute.arch.mbarrier_wait(full, 0)
+
+        # wgmma: descriptors over sA and sB, the accumulator in registers
+        thr_mma = mma.get_slice(tidx)
+        tCrA = mma.make_fragment_A(thr_mma.partition_A(sA))
+        tCrB = mma.make_fragment_B(thr_mma.partition_B(sB))
+        tCgC = thr_mma.partition_C(gC)
+        acc = cute.make_rmem_tensor(tCgC.shape, f32)
+        mma.set(warpgroup.Field.ACCUMULATE, False)
+        warpgroup.fence()
+        for kb in cutlass.range_constexpr(cute.size(tCrA, mode=[2])):
+            cute.gemm(mma, acc, tCrA[None, None, kb], tCrB[None, None, kb], acc)
+            mma.set(warpgroup.Field.ACCUMULATE, True)
+        warpgroup.commit_group()
+        warpgroup.wait_group(0)
+
+        # epilogue: the accumulator straight to global memory
+        cute.autovec_copy(acc, tCgC)
+
+    @cute.jit
+    def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, stream: Any):
+        a_layout = k_major_smem_layout(TILE_M, READER_SWIZZLE_BYTES)
+        b_layout = k_major_smem_layout(TILE_N, READER_SWIZZLE_BYTES)
+        b_tma_layout = k_major_smem_layout(TILE_N, b_tma_bytes)
+        tma_a, mA = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, (TILE_M, TILE_K))
+        tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_tma_layout,
+                                                (TILE_N, TILE_K))
+        mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
+                                          tiler_mn=(TILE_M, TILE_N))
+        tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
+            grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+
+    a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
+    b = make_fake_tensor(f16, (TILE_N, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
+    c = make_fake_tensor(f32, (TILE_M, TILE_N), stride=(TILE_N, 1), assumed_align=16)
+    return launch, (a, b, c, make_fake_stream())
+
+
+def compile_tma_kernel(target: Path, **knobs: Any) -> Path:
+    """Compile the kernel with the knobs for sm_90a and write its IR to `target`.
+
+    The DSL reads CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, so the compile runs in a fresh interpreter."""
+    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
+    with tempfile.TemporaryDirectory(prefix="dsl_ir_") as tmp:
+        env = dict(os.environ, CUTE_DSL_ARCH=ARCH, CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
+                   CUTE_DSL_NO_CACHE="1", CUTE_DSL_DISABLE_FILE_CACHING="1")
+        done = subprocess.run([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], env=env, capture_output=True,
+                              text=True, timeout=600)
+        if done.returncode != 0:
+            lines = [x for x in done.stderr.splitlines() if "error" in x.lower()] or done.stderr.splitlines()[-1:]
+            raise RuntimeError(f"the DSL refused the kernel ({knobs}): {lines[-1] if lines else done.returncode}")
+        made = sorted(Path(tmp).rglob("*_clean.mlir"))
+        if len(made) != 1:
+            raise RuntimeError(f"expected one IR file, found {[p.name for p in made]}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        command = " ".join(["python tests/dsl_tma_kernel.py", str(target), *args])
+        target.write_text(f"// made by: {command} (the CuTe DSL, CUTE_DSL_ARCH={ARCH}, CUTE_DSL_KEEP=ir)\n"
+                          + made[0].read_text(encoding="utf-8"), encoding="utf-8")
+        return target
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    knob_values = {k: _parse(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])}
+    if sys.argv[1] == COMPILE_FLAG:     # compile here (in a process whose DSL keeps its IR)
+        import cutlass.cute as cute
+        host, fake = build(knob_values)
+        cute.compile(host, *fake)
+    else:
+        print(compile_tma_kernel(Path(sys.argv[1]), **knob_values))
