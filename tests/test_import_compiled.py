@@ -28,6 +28,7 @@ DATA = Path(__file__).parent / "data" / "cpp"
 TILE = DATA / "tile_sm80.cu"
 DESC = DATA / "desc_sm90.cu"
 EXAMPLE_48 = "48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu"
+EXAMPLE_70 = "70_blackwell_gemm/70_blackwell_fp16_gemm.cu"      # an SM100 collective (tcgen05.mma, 2 SMs)
 A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_atom_a, mma);")
 LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
@@ -227,6 +228,89 @@ def test_cutlass_s_example_48_is_read_through_its_collective(tmp_path: Path, cap
     assert code == ExitCode.OK and "2 verified" in out, out
 
 
+def test_cutlass_s_example_70_is_read_through_its_sm100_collective(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]):
+    """Example 70's SM100 collective lays its stages out in tcgen05.mma's partition form, ((MMA_M, MMA_K), REST_M,
+    REST_K, PIPE) (tile_to_mma_shape): the descriptor checks take a stage as (M, K) = ((MMA_M, REST_M), (MMA_K,
+    REST_K)), with the atom's majors, and verify; read as a (MN, K, PIPE) tile, MMA_K would be taken for K's rows."""
+    examples = _wheel_examples()
+    if examples is None:
+        pytest.skip("the nvidia-cutlass wheel's examples are not installed")
+    source = examples / EXAMPLE_70
+    text = source.read_text(encoding="utf-8")
+    from verifier.importer.collective_paths import collective_paths
+    from verifier.dsl.kernel_checks import DescriptorRecord
+    records, _ = collective_paths(str(source), instrument(text), _notes(DATA / "example_70_scope.notes"))
+    assert [(type(r), r.operand, r.mma, r.major) for r in records] == [
+        (DescriptorRecord, op, "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128>", "K") for op in "AB"]
+    a, b = records
+    assert a.smem == "Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_1),(_16,_4)):((_64,_0),(_1,_16))"
+    assert b.smem == "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_16,_4)):((_64,_0),(_1,_16))"
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "example_70_scope.notes", source), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_a_collective_declared_inside_a_class_template_is_listed_with_what_to_do():
+    """Example 49 builds its mainloops as member aliases of a class template (ExampleRunner<...>), whose members the
+    instrumented compile never notes: each is listed with what to give, never dropped in silence; example 48's,
+    at namespace scope, are read and not listed."""
+    examples = _wheel_examples()
+    if examples is None:
+        pytest.skip("the nvidia-cutlass wheel's examples are not installed")
+    from verifier.importer.collective_paths import NOT_AT_SCOPE, unread_collectives
+    e49 = examples / "49_hopper_gemm_with_collective_builder" / "49_collective_builder.cu"
+    text = e49.read_text(encoding="utf-8")
+    listed = unread_collectives(str(e49), text, instrument(text))
+    assert [(s.what, s.why) for s in listed] == [("collective CollectiveMainloop", NOT_AT_SCOPE)]
+    assert text.splitlines()[listed[0].where.line - 1].lstrip().startswith("using CollectiveMainloop")
+    e48 = examples / EXAMPLE_48
+    text = e48.read_text(encoding="utf-8")
+    assert unread_collectives(str(e48), text, instrument(text)) == []
+
+
+def test_a_collective_s_other_shared_buffers_are_listed_as_not_read():
+    """A blockwise-scaled (or block-scaled, mixed-input, sparse) mainloop keeps shared buffers besides A's and B's
+    tiles, which the collective reader does not read: each such collective lists them; a plain one lists nothing."""
+    from types import SimpleNamespace
+    from verifier.importer.collective_paths import _collective
+    from verifier.importer.cpp_types import parse_type
+    mma = parse_type("cute::TiledMMA<cute::MMA_Atom<cute::SM90::GMMA::MMA_64x128x32_F32E4M3E4M3_SS_TN<"
+                     "cute::SM90::GMMA::ScaleIn::One, cute::SM90::GMMA::ScaleIn::One>>, cute::Layout<cute::tuple<"
+                     "cute::C<1>, cute::C<1>, cute::C<1>>, cute::tuple<cute::C<0>, cute::C<0>, cute::C<0>>>, "
+                     "cute::tuple<cute::Underscore, cute::Underscore, cute::Underscore>>")
+
+    def listed(policy: str) -> list[str]:
+        reader = SimpleNamespace(skipped=[], records=[])
+        _collective("k.cu", "Mainloop", 7, 1, {"TiledMma": mma, "DispatchPolicy": parse_type(
+            f"cutlass::gemm::{policy}<4, cute::tuple<cute::C<1>, cute::C<1>, cute::C<1>>>")}, reader)  # type: ignore[arg-type]
+        return [s.what for s in reader.skipped if "operand" not in s.what]
+    assert listed("MainloopSm90TmaGmmaWarpSpecializedBlockwiseFP8") == ["collective Mainloop, its blockwise scale "
+                                                                        "buffers"]
+    assert listed("MainloopSm100TmaUmmaWarpSpecializedBlockScaledSparse") == [
+        "collective Mainloop, its scale-factor buffers", "collective Mainloop, its sparse metadata buffer (E)"]
+    assert listed("MainloopSm90TmaGmmaWarpSpecialized") == []
+
+
+def test_sm100_atoms_are_named_as_the_atom_library_names_them():
+    """A block-scaled atom's arguments are <A, B, C, SF, M, N[, VS], majors...>: its name keeps the scale-factor
+    type and every integer, its majors come after them."""
+    from verifier.importer.cpp_types import parse_type
+    from verifier.importer.kernel_paths import mma_atom_name
+    k, mn = "cute::UMMA::Major::K", "cute::UMMA::Major::MN"
+    assert mma_atom_name(parse_type(
+        f"cute::SM100_MMA_MXF4_2x1SM_SS<cutlass::float_e2m1_t, cutlass::float_e2m1_t, float, cutlass::float_ue4m3_t, "
+        f"256, 256, 16, {k}, {k}>")) == (
+        "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,256,256,16>", "", ("K", "K"))
+    assert mma_atom_name(parse_type(
+        f"cute::SM100_MMA_F16BF16_SS<cutlass::half_t, cutlass::half_t, float, 128, 256, {k}, {mn}, "
+        "cute::UMMA::ScaleIn::One, cute::UMMA::ScaleIn::One>")) == (
+        "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256>", "", ("K", "MN"))
+    assert mma_atom_name(parse_type(
+        f"cute::SM100_MMA_MXF8F6F4_SS<cutlass::float_e4m3_t, cutlass::detail::float_e2m1_unpacksmem_t, float, "
+        f"cutlass::float_ue8m0_t, 128, 256, {k}, {k}>"))[0] == (
+        "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,float_ue8m0_t,128,256>")
+
+
 def test_a_header_error_is_placed_at_the_kernel_s_line():
     """An error inside CuTe's headers (no static_assert: no overload for the layout) names the source line that
     asked for it, and where in the header it failed."""
@@ -242,6 +326,46 @@ def test_a_header_error_is_placed_at_the_kernel_s_line():
     assert not e.refused_by_cute
     assert str(e).startswith("kernels/k.cu:36:40: the host compile fails in a header "
                              "(/h/cute/atom/mma_traits_sm90_gmma.hpp:211:49): no matching function")
+
+
+def test_a_compiler_crash_is_named_as_one_not_hidden_behind_its_last_line():
+    """GCC's internal compiler error inside a header is reported as the compiler's crash, at the source line that
+    asked for it; without it the first error is none and the report would quote GCC's closing line at line 1."""
+    from verifier.importer.compile_notes import _first_error
+    host, original = Path("/tmp/x/k.cu"), Path("kernels/k.cu")
+    stderr = "\n".join([
+        "/h/cutlass/epilogue/collective/sm100_epilogue_nosmem.hpp: In instantiation of 'struct X<int>':",
+        f"{host}:509:5:   required from here",
+        "/h/cutlass/epilogue/collective/sm100_epilogue_nosmem.hpp:726:43: internal compiler error: in "
+        "lookup_template_class_1, at cp/pt.cc:10126",
+        "Please submit a full bug report, with preprocessed source (by using -freport-bug).",
+        "See <file:///usr/share/doc/gcc-12/README.Bugs> for instructions."])
+    e = _first_error(stderr, host, original)
+    assert not e.refused_by_cute
+    assert str(e).startswith("kernels/k.cu:509:5: the host compile fails in a header "
+                             "(/h/cutlass/epilogue/collective/sm100_epilogue_nosmem.hpp:726:43): the compiler crashed "
+                             "(GCC's internal compiler error: in lookup_template_class_1")
+
+
+def test_a_path_whose_proving_check_is_dropped_says_it_is_not_checked():
+    """A path listed as proved by another check, whose atom the library lacks: the other check is dropped, so the
+    path says it is not checked either, and no longer counts as covered."""
+    from verifier.dsl.flow import Skipped
+    from verifier.dsl.kernel_checks import DescriptorRecord, KernelChecks
+    from verifier.dsl.mlir_text import Where
+    from verifier.dsl.spec_text import drop_unknown_atoms
+    where = Where("k.cu", 10, 1, None)
+    unknown = DescriptorRecord("m_desc_a", where, "a", "SM100_MMA_NOT_AN_ATOM<half_t,half_t,float,64,64>", '"1"', "A",
+                               "half_t", "(64,16):(16,1)", "(64,64):(64,1)", 128)
+    same = Skipped(Where("k.cu", 20, 1, None), "GemmKernel operand A",
+                   "the same operand path as check m_desc_a, which proves it", covered_by="m_desc_a")
+    kernels = [KernelChecks("k", [unknown], [same])]
+    drop_unknown_atoms(kernels, {}, {})
+    (k,) = kernels
+    assert k.records == [] and [s.covered for s in k.skipped] == [False, False]
+    (rewritten,) = [s for s in k.skipped if s.what == "GemmKernel operand A"]
+    assert rewritten.why == ("the same operand path as check m_desc_a, which is not checked either (the atom library "
+                             "lacks its atom)")
 
 
 def _wheel() -> Path | None:
@@ -333,7 +457,8 @@ def test_a_source_that_does_not_compile_is_one_line_with_its_place(tmp_path: Pat
 
 def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change
     """Write tests/data/cpp/*.notes from compiles of the tile kernel, its mistake, the descriptor kernel and the
-    namespace-scope aliases of CUTLASS's example 48 (which needs cuRAND's headers: pip install nvidia-curand-cu12)."""
+    namespace-scope aliases of CUTLASS's examples 48 and 70 (which need cuRAND's headers: pip install
+    nvidia-curand-cu12)."""
     from verifier.importer.compile_notes import compile_notes
     from verifier.importer.compiled import toolchain
     from verifier.importer.instrument import SCOPE
@@ -341,7 +466,7 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
     text = TILE.read_text(encoding="utf-8")
     examples = _wheel_examples()
     assert examples is not None
-    e48 = examples / EXAMPLE_48
+    e48, e70 = examples / EXAMPLE_48, examples / EXAMPLE_70
     for name, source, t, kernel in (("tile_sm80", TILE, text, "tile_kernel"),
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
@@ -349,7 +474,8 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                     ("tile_simt_a_copy_threads_transposed", SIMT,
                                      SIMT.read_text(encoding="utf-8").replace(*SIMT_COPY_THREADS_TRANSPOSED),
                                      "simt_kernel"),
-                                    ("example_48_scope", e48, e48.read_text(encoding="utf-8"), SCOPE)):
+                                    ("example_48_scope", e48, e48.read_text(encoding="utf-8"), SCOPE),
+                                    ("example_70_scope", e70, e70.read_text(encoding="utf-8"), SCOPE)):
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / source.name
             f.write_text(t, encoding="utf-8")

@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import re
 
-from ..algebra.syntax import ParseError
+from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
-from ..dsl.kernel_checks import DescriptorRecord, Record
+from ..dsl.kernel_checks import DescriptorRecord, Record, mn_k_pipe
 from ..dsl.mlir_text import Where
 from ..specfile.model import TMA_COPIES
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text
 from .compile_notes import NotedType
 from .instrument import SCOPE, Instrumented
+from .kernel_source import blank_comments
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
-                           atom_layout_text, element_bits, first_stage_text, instantiations, mma_atom_name,
-                           representative_gmem)
+                           TCGEN05_ATOMS, atom_layout_text, element_bits, first_stage_text, instantiations,
+                           mma_atom_name, representative_gmem, umma_major)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
 MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
 ABSENT = "absent"
 TMA_LOADS = ("SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST")
+# the mainloop policies (by a word of their name) whose collectives keep shared buffers besides A's and B's tiles
+OTHER_BUFFERS = (("Blockwise", "blockwise scale buffers"), ("BlockScaled", "scale-factor buffers"),
+                 ("MixedInput", "scale and zero-point buffers"), ("Sparse", "sparse metadata buffer (E)"))
 ASSUME_COLLECTIVE = ("CUTLASS's collective {policy} fills the tile with {copy} and reads it with {mma} as its "
                      "members say (its kernel body is CUTLASS's: the members are read, the body is not)")
 
@@ -70,11 +74,15 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
     if len(tiled_mma.args) not in TILED_MMA_ARGS:
         reader.skipped.append(Skipped(where, what, "its TiledMma has no TiledMMA type"))
         return
-    mma, why, _ = mma_atom_name(tiled_mma.args[0])
+    mma, why, majors = mma_atom_name(tiled_mma.args[0])
     if mma is None:
         reader.skipped.append(Skipped(where, what, why))
         return
     policy = _short(m["DispatchPolicy"]) if "DispatchPolicy" in m else "of no dispatch policy"
+    for word, buffers in OTHER_BUFFERS:
+        if word in policy:         # the collective's other shared buffers: only A's and B's tiles are read
+            reader.skipped.append(Skipped(where, f"{what}, its {buffers}", f"not read: the collective reader reads "
+                                                                           f"A's and B's tiles only ({policy})"))
     for op in ("A", "B"):
         about = f"{what}, operand {op}"
         if op == "A" and not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
@@ -99,7 +107,10 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
                                       "two modes")
             value_type = _short(element)
             gmem = representative_gmem(inner, element_bits(value_type))
-            smem = first_stage_text(layout_text(layout))
+            tile = layout_text(layout)
+            if mma.startswith(TCGEN05_ATOMS):    # tile_to_mma_shape: ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE)
+                tile = str(mn_k_pipe(parse_layout(tile)))
+            smem = first_stage_text(tile)
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
@@ -112,7 +123,30 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             atom_layout_text(tiled_mma.args[1]), op, value_type, smem, gmem, SHARED_TILE_ALIGN,
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
-            copy=TMA_COPIES[0]))
+            copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))
+
+
+# `using NAME = typename cutlass::gemm::collective::CollectiveBuilder<`: a mainloop a file declares (in comment-blanked
+# text)
+_BUILDER_ALIAS = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*typename\s+(?:cutlass\s*::\s*)?gemm\s*::\s*"
+                            r"collective\s*::\s*CollectiveBuilder\s*<")
+NOT_AT_SCOPE = ("declared inside a class or function template, whose member aliases this reader does not read: name "
+                "it at namespace scope with the template arguments the kernel uses (`using Mainloop = typename "
+                "Runner<...>::CollectiveMainloop;`) and import again")
+
+
+def unread_collectives(file: str, source: str, ins: Instrumented) -> list[Skipped]:
+    """The CUTLASS collectives the file builds (`using X = typename ...CollectiveBuilder<...>`) in an alias not at
+    namespace scope, each listed with what to do: their members are never noted, so nothing else would name them."""
+    text = blank_comments(source)
+    at_scope = {n.line for n in ins.notes if n.function == SCOPE}
+    out = []
+    for m in _BUILDER_ALIAS.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        if line not in at_scope:
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            out.append(Skipped(Where(file, line, column, None), f"collective {m.group(1)}", NOT_AT_SCOPE))
+    return out
 
 
 def collective_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[list[Record], list[Skipped]]:
@@ -128,4 +162,4 @@ def collective_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tu
     return records, skipped
 
 
-__all__ = ["collective_paths", "members"]
+__all__ = ["collective_paths", "members", "unread_collectives"]

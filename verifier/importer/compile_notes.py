@@ -38,7 +38,8 @@ HOST_PASS_FLAGS = ("-D__global__=", "-D__device__=", "-D__host__=", "-D__shared_
                    "-D__NVCC__",                  # nvcc's (its host pass has it): CUTLASS declares its lane and SM ids
                    *(f"-D{m}=1" for m in SUPPORTED_MACROS))
 _NOTE = re.compile(r"\[with int Line = (\d+); int Column = (\d+); Tag = (.*)::verifier_tag_; T = (.*)\]' is deprecated")
-_ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<what>.*)$")
+_ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:(?:fatal )?error|(?P<crash>internal compiler "
+                    r"error)): (?P<what>.*)$")
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,9 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
         if m is None:
             continue
         what = m.group("what")
+        if m.group("crash"):          # the compiler itself failed: its own bug, not the source's error
+            what = (f"the compiler crashed (GCC's internal compiler error: {what}); another compiler or version may "
+                    "read it")
         file = m.group("file")
         in_source = file == str(host_source)
         if in_source:

@@ -13,7 +13,7 @@ from ..echo import quote_path
 from .compile_notes import CompiledNotes, compile_notes
 from .compiled import Toolchain
 from .instrument import instrument
-from .collective_paths import collective_paths
+from .collective_paths import collective_paths, unread_collectives
 from .kernel_paths import read_paths
 from .kernel_spec import KernelInputError, load_atom_library, read_source
 
@@ -65,7 +65,7 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
         result.compiles.append((str(f), noted))
         records, skipped = read_paths(str(f), ins, noted.notes)
         found, listed = collective_paths(str(f), ins, noted.notes)
-        records, skipped = records + found, skipped + listed
+        records, skipped = records + found, skipped + listed + unread_collectives(str(f), source, ins)
         result.kernels.append(KernelChecks(f.stem, records, skipped))
     drop_unknown_atoms(result.kernels, mma_lib, copy_lib)
     if result.checks == 0:

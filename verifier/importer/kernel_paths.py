@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import takewhile
 
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
@@ -61,6 +62,7 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
                      "TiledMMA's partition into registers itself (cute/algorithm/gemm.hpp: make_fragment_A / _B and "
                      "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
+_INTEGER = re.compile(r"-?\d+[uUlL]*")     # a template argument GCC spells as an integer
 _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm)\s*(?:<[^()]*>)?\s*"
                    r"\((.*)\)$")
 
@@ -187,13 +189,30 @@ def mma_atom_name(atom: TypeNode) -> tuple[str | None, str, tuple[str, str] | No
         name = f"SM90_{last[len('MMA_'):]}<GMMA::Major::{ma},GMMA::Major::{mb}>"
         return name, "", (ma, mb)
     if last.startswith("SM100_MMA_") and len(op.args) >= 5:
-        types = ",".join(a.base() for a in op.args[:3])
-        majors_nodes = [a.base().split("::")[-1] for a in op.args[5:7]]
+        # <A, B, C[, SF], M, N[, VS], major A, major B, ...>: the element types (a block-scaled atom's scale-factor
+        # type fourth), then its integers (M, N, a block-scaled MXF4 atom's vector size), then the majors
+        types = list(takewhile(lambda a: not _INTEGER.fullmatch(a.name), op.args))
+        sizes = list(takewhile(lambda a: _INTEGER.fullmatch(a.name) is not None, op.args[len(types):]))
+        if len(sizes) < 2:
+            return None, f"MMA atom {op.text()[:160]}: no M and N among its arguments", None
+        majors_nodes = [a.base().split("::")[-1] for a in op.args[len(types) + len(sizes):][:2]]
         umma_majors = (majors_nodes[0], majors_nodes[1]) if len(majors_nodes) == 2 else None
-        return f"{last}<{types},{op.args[3].name},{op.args[4].name}>", "", umma_majors
+        named = ",".join([a.base().split("::")[-1] for a in types] + [a.name for a in sizes])
+        return f"{last}<{named}>", "", umma_majors
     if op.templated:
         return None, f"MMA atom {op.text()[:160]}: no name in the atom library's spelling", None
     return last, "", None
+
+
+TCGEN05_ATOMS = "SM100_"      # the atoms' names whose tcgen05.mma reads its operands as the spec's `major:` says
+
+
+def umma_major(mma: str, majors: tuple[str, str] | None, operand: str) -> str | None:
+    """The `major:` of a tcgen05.mma operand (K or MN, from the atom's UMMA::Major arguments); None for another
+    atom, whose name holds its majors."""
+    if not mma.startswith(TCGEN05_ATOMS) or majors is None:
+        return None
+    return "K" if majors[0 if operand == "A" else 1] == "K" else "MN"
 
 
 def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
@@ -509,9 +528,7 @@ class PathReader:
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
             return
-        major = None
-        if mma.startswith("SM100_") and majors is not None:
-            major = "K" if majors[0 if op == "A" else 1] == "K" else "MN"
+        major = umma_major(mma, majors, op)
         if tma is not None:
             self.add(DescriptorRecord(
                 self._name(f"desc_{op.lower()}"), self.where(s),
@@ -665,5 +682,5 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
 
 
 __all__ = ["read_paths", "instantiations", "Instantiation", "Value", "Kind", "Memory", "mma_atom_name",
-           "element_bits", "atom_layout_text", "first_stage_text", "representative_gmem",
-           "copy_atom_name", "tensor_layout_text"]
+           "element_bits", "atom_layout_text", "first_stage_text", "representative_gmem", "umma_major",
+           "TCGEN05_ATOMS", "copy_atom_name", "tensor_layout_text"]
