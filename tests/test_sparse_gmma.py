@@ -486,6 +486,11 @@ def test_the_sm90_sparse_collectives_asserts_refuse_the_metadata_path():
         assert {t.id.value for t in refused} == {"sparse.metadata_tma", "sparse.metadata_read"}, name
         assert all(t.reason == f"CuTe refuses it: {rule}" and t.items[0].witness.suspect.what.startswith(
             "the shared metadata tile") for t in refused), name
+    # Sm90GemmSparseConfig's static_assert on the atom's ValTypeE (uint8_t, no sparse_elem): the atom is blamed
+    refused = [t for t in results["e_type_not_sparse_elem"].theorems if t.status is Status.REFUSED]
+    assert {t.id.value for t in refused} == {"sparse.metadata_tma", "sparse.metadata_read"}
+    assert all(t.reason == "CuTe refuses it: ElementEMma MUST be sparse elem" and t.items[0].witness.suspect.what
+               .startswith("the sparse MMA atom") for t in refused)
 
 
 def test_make_tma_copy_s_static_asserts_refuse_the_metadata_load():

@@ -217,6 +217,10 @@ BAD = [  # check, theorem, its status, words of the first failure's title or act
     ("e_f16_stages_overlap", T.SPARSE_METADATA_TMA, Status.REFUTED, "distinct shared positions"),
     ("e_f16_one_k_block", T.SPARSE_METADATA_TMEM, Status.REFUSED, "2/4 kphase"),
     ("e_f16_1sm_120_stages", T.SPARSE_METADATA_TMA, Status.REFUSED, "SMEM usage exceeded capacity."),
+    # Sm1xxGemmSparseConfig's static_assert: every metadata theorem refused, the atom blamed
+    ("e_f16_1sm_e_uint8", T.SPARSE_METADATA_TMA, Status.REFUSED, "ElementEMma MUST be sparse elem"),
+    ("e_f16_1sm_e_uint8", T.SPARSE_METADATA_TMEM, Status.REFUSED, "ElementEMma MUST be sparse elem"),
+    ("e_f16_1sm_e_uint8", T.SPARSE_METADATA_READ, Status.REFUSED, "ElementEMma MUST be sparse elem"),
     ("e_tf32_etype", T.SPARSE_METADATA_READ, Status.REFUTED, "ValTypeE is 2 bit(s)"),
     ("a_f16_dense_atom", T.TMA_ENCODABLE, Status.REFUTED, "8-bit logical elements of the sparse A"),
     ("a_f16_global_splits_pairs", T.TMA_ENCODABLE, Status.REFUTED,

@@ -152,6 +152,19 @@ def row_bit(k: int, e_bits: int, sub_bit: int = 0) -> int:
 MetaTma = TmaBasis          # the tensor map of a stage of E (uint64_t elements)
 
 
+# Sm90GemmSparseConfig's and Sm1xxGemmSparseConfig's static_assert on the tiled MMA's ValTypeE
+E_NOT_SPARSE_RULE = "ElementEMma MUST be sparse elem"
+
+
+def metadata_type_refusal(e_type: str | None) -> tuple[str, str] | None:
+    """The sparse configs' static_assert on the atom's ValTypeE (`cute::is_sparse`): (rule, what it was given) when
+    the type is no sparse_elem<S, T>; None when it is one, or the atom names none."""
+    from ..algebra.types import SPARSE_ELEM
+    if e_type is None or SPARSE_ELEM.match(e_type):
+        return None
+    return E_NOT_SPARSE_RULE, f"the atom's ValTypeE is {e_type}, no sparse_elem<S, T>"
+
+
 def metadata_tma(gmem: Layout, blk_m: int, blk_k: int, stage: Layout, e_bits: int) -> MetaTma | TmaRefused | str:
     """The box CuTe's make_tma_copy_A_sm90<uint64_t> derives for one stage of E (construct_tma_gbasis, tma_basis.py);
     a reason when CuTe finds no such box (its static_assert)."""

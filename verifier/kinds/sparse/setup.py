@@ -55,6 +55,8 @@ class MetaLoad(Protocol):
     @property
     def collective_refusal(self) -> tuple[str, str] | None: ...
     @property
+    def type_refusal(self) -> tuple[str, str] | None: ...
+    @property
     def tma(self) -> SP.MetaTma | None: ...
     @property
     def tma_problem(self) -> str | None: ...
@@ -132,6 +134,7 @@ class MetaSetup:
     tiles: tuple[int, int]
     tile_problem: str | None = None        # the shared tile is no whole number of the tiled MMA's / global tiles
     collective_refusal: tuple[str, str] | None = None   # the collective's static_assert on the tile: (rule, given)
+    type_refusal: tuple[str, str] | None = None   # the sparse config's static_assert on ValTypeE: (rule, given)
     tma: SP.MetaTma | None = None
     tma_problem: str | None = None
     tma_refusal: TmaRefused | None = None   # make_tma_copy's static_assert on the stage (construct_tma_gbasis)
@@ -285,6 +288,7 @@ def build(check: MetadataCheck, atom: MMAAtomSpec, copy_spec: CopyAtomSpec | Non
         s.tma, s.tensor_map, s.tma_refusal, s.tma_problem = metadata_box(g, blk_m, blk_k, s.stage0, s.e_bits)
     refused = _collective_refusal(side, blk_m, blk_k, stages)
     s.collective_refusal = (refused[0], f"the SM90 sparse collective: {refused[1]}") if refused else None
+    s.type_refusal = SP.metadata_type_refusal(side.e_type.name if side.e_type is not None else None)
     tile_m, tile_k = mma.tile_size(0), mma.tile_size(2)
     if s.tile_problem is None and (blk_m % tile_m or blk_k % tile_k):
         s.tile_problem = (f"the {blk_m} x {blk_k} tile is no whole number of the tiled MMA's {tile_m} x {tile_k} "

@@ -52,6 +52,7 @@ class Sm100MetaSetup:
     tiles: tuple[int, int]
     tile_problem: str | None = None
     collective_refusal: tuple[str, str] | None = None   # the kernel's shared-memory capacity (others: cute_refusal)
+    type_refusal: tuple[str, str] | None = None   # Sm1xxGemmSparseConfig's static_assert on ValTypeE: (rule, given)
     cute_refusal: str | None = None        # the collective's static_assert this configuration fails
     fmt: SS.MetadataFormat | None = None
     reuse: int = 1                         # UtccpReuseCnt
@@ -149,6 +150,7 @@ def build(check: MetadataCheck, atom: MMAAtomSpec) -> Sm100MetaSetup:
         s = Sm100MetaSetup(check, atom, kind, problem, e_bits, ctas, k_mma, blk_m, blk_k, stages, tile_k,
                            divided.mode(0), divided.mode(1), (g_m // blk_m, g_k // blk_k))
         s.tma, s.tensor_map, s.tma_refusal, s.tma_problem = metadata_box(g, blk_m, blk_k, s.stage0, e_bits)
+    s.type_refusal = SP.metadata_type_refusal(e_type.name if e_type is not None else None)
     footprint = -(-s.footprint_bits // BYTE_BITS)
     if footprint > SM100_BLOCK_SHARED_BYTES:    # the kernel's SharedStorage holds E's buffer, and more
         s.collective_refusal = (SMEM_CAPACITY_RULE, f"the SM100 sparse kernel (sm100_sparse_gemm_tma_warpspecialized."

@@ -34,6 +34,7 @@ from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
 from ...theorems.suspects import Suspects
+from . import theorems as MT
 from .sm100_setup import Sm100MetaSetup
 
 BYTE = 8
@@ -64,6 +65,9 @@ def _refusal(setup: Sm100MetaSetup, suspects: Suspects) -> Refusal | None:
 # --- theorem 33: shared memory -> tcgen05.cp -> tensor memory -> the MMA's part ------------------------------------
 
 def metadata_tmem(setup: Sm100MetaSetup, suspects: Suspects) -> Plan:
+    refused = MT.type_refusal(setup, suspects)
+    if refused is not None:
+        return refused
     problem = _tile_problem(setup)
     if problem is not None:
         return problem
@@ -213,6 +217,9 @@ def _mma_claims(setup: Sm100MetaSetup, suspect: Suspect) -> list[Item]:
 # --- theorem 28 on SM100: what the text decides, then the read layout (inferred) --------------------------------------
 
 def metadata_read(setup: Sm100MetaSetup, suspects: Suspects) -> Plan:
+    refused = MT.type_refusal(setup, suspects)
+    if refused is not None:
+        return refused
     problem = _tile_problem(setup)
     if problem is not None:
         return problem

@@ -33,9 +33,21 @@ BYTE = 8
 WORD_BITS = 64                    # the TMA's uint64
 
 
+def type_refusal(setup: MetaLoad, suspects: Suspects) -> Refusal | None:
+    """The sparse config's refusal of the atom's ValTypeE (no sparse_elem): the collective does not compile."""
+    if setup.type_refusal is None:
+        return None
+    rule, given = setup.type_refusal
+    return Refusal(rule, f"the sparse GEMM config (Sm90GemmSparseConfig / Sm1xxGemmSparseConfig): {given}",
+                   suspects.field("mma", "the sparse MMA atom (its ValTypeE: the metadata's element type)"))
+
+
 def _tile_problem(setup: MetaLoad, suspects: Suspects) -> Refusal | Unsupported | None:
-    """CUTLASS's refusal of the tile or its stages (the SM90 collective's, the SM100 kernel's shared-memory
-    capacity), else a tile the model does not cover."""
+    """CUTLASS's refusal of the atom's metadata type, of the tile or its stages (the SM90 collective's, the SM100
+    kernel's shared-memory capacity), else a tile the model does not cover."""
+    refused = type_refusal(setup, suspects)
+    if refused is not None:
+        return refused
     if setup.collective_refusal is not None:
         rule, given = setup.collective_refusal
         return Refusal(rule, given,
