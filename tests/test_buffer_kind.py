@@ -22,6 +22,8 @@ FAILS_ON = {
     "view_past_the_allocation": "lies inside the 65536-byte allocation",
     "scale_factors_broadcast_by_the_writer_only": "at the byte the writer stored it",
     "scale_factors_broadcast_but_rows_collide": "distinct elements (e0,e1) at distinct bytes",
+    "int4_pointer_swizzle_read_as_byte_element_swizzle": "at the bit the writer stored it",
+    "int4_rows_collide": "distinct elements (c0,c1) at distinct bits",
 }
 
 

@@ -5,6 +5,8 @@ Addresses, for a view `at` bytes into an allocation at `base` of `e`-byte elemen
     plain layout L                       base + at + L(c) * e
     swizzled offset  Sw o off o L        base + at + Sw(off + L(c)) * e
     swizzled pointer Sw o smem_ptr o L   Sw(base + at + L(c) * e)        (the swizzle acts on the byte address)
+Elements of b < 8 bits (1, 2 or 4: 8 / b a byte) have bit addresses, 8 byte + bit: 8 (base + at) + L(c) b, and for a
+swizzled pointer 8 Sw(base + at + L(c) / (8/b)) + (L(c) % (8/b)) b (the swizzle moves the byte; the bit stays).
 
 Which bases are tried: every multiple of the allocation's alignment below 2^T, T the top bit a pointer swizzle reads
 (one base, 0, when no view swizzles its address).  That covers every base: a swizzle reads and writes only bits below
@@ -15,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...algebra.inttuple import flatten_to_tuple, idx2crd, product
+from ...algebra.inttuple import PortLimit, flatten_to_tuple, idx2crd, product
 from ...algebra.layout import Layout
 from ...algebra.ops import filter_zero_strides
 from ...algebra.swizzle import ComposedLayout, Swizzle
@@ -25,6 +27,9 @@ from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Plan, Suspect, Trace
 from ...theorems.suspects import Suspects
 from .config import READER, WRITER, BufferCheck, BufferView
+
+
+BYTE = 8
 
 
 def _top_bit(sw: Swizzle) -> int:
@@ -45,6 +50,25 @@ class BufferSetup:
     elements_view: BufferView
     broadcast: int
     elements: list[Var]
+    bits: int = BYTE              # bits of one element: below 8, addresses are bit addresses (8 byte + bit)
+
+    @property
+    def sub_byte(self) -> bool:
+        return self.bits < BYTE
+
+    @property
+    def scale(self) -> int:
+        """Address units a byte: 8 where addresses are bit addresses (sub-byte elements), else 1."""
+        return BYTE if self.sub_byte else 1
+
+    @property
+    def width(self) -> int:
+        """Address units one element takes."""
+        return self.bits if self.sub_byte else self.elem_bytes
+
+    @property
+    def unit(self) -> str:
+        return "bit" if self.sub_byte else "byte"
 
     @property
     def base(self) -> Expr:
@@ -64,8 +88,16 @@ class BufferSetup:
         return tuple(int(Layout(_mode(inner, i).shape)(idx2crd(v, _mode(once, i).shape))) for i, v in enumerate(values))
 
     def address(self, view: BufferView, base: ExprLike, coord: Any) -> Expr:
+        """Where the view puts the element at `coord`, the allocation at `base`: its byte address, or for sub-byte
+        elements its bit address (8 byte + bit; a pointer's swizzle moves the byte, the bit within it stays)."""
         e = self.elem_bytes
         sw = view.address_swizzle
+        if self.sub_byte:
+            per = BYTE // self.bits                 # elements a byte
+            if sw is not None:
+                offset = layout_expr(view.inner, coord)
+                return swizzle_expr(sw, const(base) + view.at + offset // per) * BYTE + (offset % per) * self.bits
+            return (const(base) + view.at) * BYTE + layout_expr(view.layout, coord) * self.bits
         if sw is not None:
             return swizzle_expr(sw, const(base) + view.at + layout_expr(view.inner, coord) * e)
         return const(base) + view.at + layout_expr(view.layout, coord) * e
@@ -79,8 +111,12 @@ def build_buffer(check: BufferCheck) -> BufferSetup:
     period = max([check.align] + [1 << t for t in tops]) if tops else check.align
     once, broadcast = _elements_once(check.writer)
     elements = [Var(f"e{i}", size) for i, size in enumerate(_mode_sizes(once, len(coords)))] if broadcast else coords
-    return BufferSetup(check, max(1, check.value_type.bits // 8) if check.value_type else 1, coords,
-                       Var("base", max(1, period // check.align)), period, once, broadcast, elements)
+    bits = check.value_type.smem_bits if check.value_type else BYTE     # an unpacksmem type's element is a byte
+    if bits < BYTE and BYTE % bits:
+        raise PortLimit(f"{check.value_type}: elements of {bits} bits, packed across bytes, are not modelled by the "
+                        "buffer check (elements of 1, 2 and 4 bits are, by their bit addresses)")
+    return BufferSetup(check, max(1, bits // BYTE), coords, Var("base", max(1, period // check.align)), period, once,
+                       broadcast, elements, bits)
 
 
 def _coord_text(coords: list[Var]) -> str:
@@ -99,9 +135,11 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         "buffer.writer", check.loc), w.source)
     reader_blame = Suspect(f"the reader's view ({r.by}): it must look where the writer stores, swizzle included",
                            check.field_locs.get("buffer.reader", check.loc), r.source)
-    e = setup.elem_bytes
+    unit, scale = setup.unit, setup.scale
     note = (f"for every base a multiple of {check.align}: bases below {setup.period} decide every one"
             if setup.base_var.size > 1 else "the base adds to both sides alike: base 0 decides every one")
+    if setup.sub_byte:
+        note += f"; {setup.bits}-bit elements: addresses are bit addresses, 8 byte + bit"
     # distinctness needs no base: a swizzle is a bijection of addresses, so two coordinates share a byte at one base
     # exactly when they share it at every base.  Coordinates that differ only along the writer's stride-0 leaves name
     # one element: each element is named once (`elements_view`)
@@ -111,7 +149,7 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
     second_at0 = setup.address(setup.elements_view, 0, tuple(second) if len(second) > 1 else second[0])
     sizes = [v.size for v in firsts]
     first_index, second_index = index_of(list(firsts), sizes), index_of(list(second), sizes)
-    what = f"the writer stores distinct elements {_coord_text(firsts)} at distinct bytes"
+    what = f"the writer stores distinct elements {_coord_text(firsts)} at distinct {unit}s"
     if setup.broadcast:
         what += (f" (an element for each coordinate that is 0 along the writer's {setup.broadcast} stride-0 "
                  f"mode{'s' if setup.broadcast > 1 else ''}: coordinates that differ only there name one element)")
@@ -121,16 +159,17 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         note="a swizzle is a bijection of addresses: the same at every base",
         distinct=Distinct(first_at0, tuple(firsts), tuple(second)))
     items: list[Claim] = [Claim(distinct, writer_blame, Trace.BUFFER_ELEMENT, subject=WRITER)]
+    start = base * scale
     for side, addr, blame in ((WRITER, wrote, writer_blame), (READER, looks, reader_blame)):
-        inside = and_(le(base, addr), le(addr + e, base + check.bytes))
+        inside = and_(le(start, addr), le(addr + setup.width, (base + check.bytes) * scale))
         items.append(Claim(Obligation(
             f"every element the {side} names lies inside the {check.bytes}-byte allocation",
-            [setup.base_var, *setup.coords], inside, shown={f"{side} address - base": addr - base}, note=note),
+            [setup.base_var, *setup.coords], inside, shown={f"{side} address - base": addr - start}, note=note),
             blame, Trace.BUFFER_ELEMENT, subject=side))
     items.append(Claim(Obligation(
-        f"the reader looks for every element {_coord_text(setup.coords)} at the byte the writer stored it",
+        f"the reader looks for every element {_coord_text(setup.coords)} at the {unit} the writer stored it",
         [setup.base_var, *setup.coords], eq(looks, wrote), lhs=looks, rhs=wrote,
-        shown={"base": base, "writer address - base": wrote - base, "reader address - base": looks - base},
+        shown={"base": base, "writer address - base": wrote - start, "reader address - base": looks - start},
         note=note), reader_blame, Trace.BUFFER_ELEMENT, subject=READER))
     return list(items)
 
