@@ -64,7 +64,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         cute.autovec_copy(tCrC_half, tCsC)
         cute.arch.sync_threads()
         thr_s2g = s2g.get_slice(tidx)
-        tSsC = thr_s2g.partition_S(sC)
+        # the copy-out's source partitioned with partition_D (c_read_as_partition_d: the same coordinates, its TV
+        # layouts being one), a view the copy reads
+        tSsC = thr_s2g.partition_D(sC) if cutlass.const_expr(cfg["c_read_as_partition_d"]) else thr_s2g.partition_S(sC)
         tSrC = cute.make_fragment_like(tSsC)
         cute.copy(s2g, tSsC, tSrC)
         cute.copy(s2g, tSrC, thr_s2g.partition_D(gC))

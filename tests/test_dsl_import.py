@@ -148,6 +148,16 @@ def test_a_buffer_two_tma_loads_fill_gets_no_other_operand_s_tensor(tmp_path: Pa
     assert "operand B read through a descriptor: 2 TMA loads" in err and "which one fills this view is not read" in err
 
 
+def test_a_partition_d_a_copy_reads_is_the_buffer_s_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """tile_c_read_as_partition_d.mlir: the epilogue's copy out of sC takes its source from partition_D of its tiled
+    copy (as a kernel reads scale tiles through a TMEM load's partition_D).  A partition is a writer or a reader by
+    the side a copy takes it on, not by its name: the C buffer is checked, register store against that read."""
+    spec = _import(tmp_path, DATA / "tile_c_read_as_partition_d.mlir", capsys)
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and len(checks) == 6 and all(c["verdict"] == "verified" for c in checks)
+    assert "(partition_D 156, read by a copy that takes it as its source)" in spec.read_text(encoding="utf-8")
+
+
 def test_views_of_4_bit_elements_end_where_their_bits_end():
     """Two views of one allocation side by side: 8192 int4 elements (4096 bytes), then a view at byte 4096.  They do
     not overlap: an element of fewer than 8 bits takes a fraction of a byte."""
@@ -184,6 +194,8 @@ def test_a_simt_kernel_on_universal_fma_is_verified(tmp_path: Path, capsys: pyte
     ("module {\n  %0 = \n}\n", "expected an operation"),
     ("module {\n  cuda.kernel @k(%arg0: i32) {\n    %1 = arith.addi %2, %2 : i32\n  }\n}\n", "used before"),
     ("module {\n}\n", "no kernel"),
+    ("module {\n  lir.func public @k(%arg0: !lir.tensor) {\n    %0 = lir.dot %arg0, %arg0\n  }\n}\n",
+     "a kernel of the experimental CuTe DSL (its `lir` dialect"),
     ("!a = !cute.memref<!b>\n!b = !cute.memref<!a>\nmodule {\n  cuda.kernel @k(%arg0: !a) {\n  }\n}\n",
      "refers to itself"),
     ("\n".join(["!t0 = i8"] + [f"!t{i} = !cute.x<!t{i - 1}, !t{i - 1}>" for i in range(1, 30)])
@@ -302,6 +314,10 @@ def test_dynamic_integers_are_replaced_by_what_the_ir_knows():
     outer = int(stride.strip("()").split(",")[0])
     assert outer % 8 == 0 and (outer // 8) % 2 == 1       # divisible by 8, and by no larger power of two
     assert representative("(64,32):(32,1)") == ("(64,32):(32,1)", False)
+    # a 64-bit stride of no stated divisibility (mark_layout_dynamic without one): the floor given, 16 bytes of the
+    # TMA's elements, times an odd number
+    text, replaced = representative("(?,?,?):(?{i64},1,?{i64})", 8)
+    assert replaced and text == "(4096,4096,4096):(4104,1,4104)"
 
 
 @pytest.mark.parametrize("seed", [7, 8, 9])

@@ -28,6 +28,7 @@ ELEMENT_TYPES: dict[str, str] = {
     "f16": "half_t", "bf16": "bfloat16_t", "f32": "float", "tf32": "tfloat32_t", "f64": "double",
     "i8": "int8_t", "ui8": "uint8_t", "u8": "uint8_t", "i16": "int16_t", "i32": "int32_t", "ui32": "uint32_t",
     "f8E4M3FN": "float_e4m3_t", "f8E5M2": "float_e5m2_t", "i4": "int4_t",
+    "f4E2M1FN": "float_e2m1_t", "f8E8M0FNU": "float_ue8m0_t",
 }
 ELEMENT_BITS: dict[str, int] = {
     "f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64, "i8": 8, "ui8": 8, "u8": 8, "i16": 16, "i32": 32,

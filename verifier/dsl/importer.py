@@ -12,6 +12,8 @@ from .kernel_checks import KernelChecks, kernel_checks
 from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
 from .spec_text import DslInputError, drop_unknown_atoms, library, spec_text
 
+_EXPERIMENTAL_KERNEL = re.compile(r"^[ \t]*lir\.func\b", re.MULTILINE)     # the experimental DSL's kernels
+
 
 @dataclass
 class DslImport:
@@ -46,6 +48,12 @@ def import_files(files: list[Path]) -> DslImport:
     seen: set[str] = set()
     for f in files:
         text = _read_text(f)
+        experimental = _EXPERIMENTAL_KERNEL.search(text)
+        if experimental is not None:      # its ops are not the cute dialect's: say so, not the parse error they give
+            line = text.count("\n", 0, experimental.start()) + 1
+            raise DslInputError(f"{f}:{line}:1: a kernel of the experimental CuTe DSL (its `lir` dialect: lir.func, "
+                                "lir.tma_load, lir.dot ...), which this reader does not read: only the cute dialect's "
+                                "kernels (cuda.kernel / gpu.func) are imported")
         try:
             module = read_module(text, str(f))
         except IRSyntaxError as e:

@@ -41,6 +41,7 @@ DSL_SMEM_BASE_ALIGN = 1024   # the DSL lowers shared memory to `.extern .shared 
 TMA_LOAD_ATOMS = ("non_exec_tiled_tma_load", "tma_load")
 TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
 BYTE = 8
+COPY_SIDES = ("src", "dst")     # cute.copy(atom, src, dst): the operands after the atom
 
 
 @dataclass
@@ -546,7 +547,9 @@ class _Reader:
         gt = maker.operand_types[0]
         try:
             g = memref_of(gt or "")
-            text, assumed = representative(g.layout_text)
+            # a stride of no stated divisibility: TMA's own rule (16 bytes) taken, the host refusing any other
+            floor = max(1, TMA_STRIDE_BYTES * BYTE // max(1, g.bits))
+            text, assumed = representative(g.layout_text, floor)
             glayout = layout_of(text)
         except TypeTextError as e:
             out["why"] = f"the TMA's global tensor: {e}"
@@ -560,6 +563,10 @@ class _Reader:
                               "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
                               "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
                               "large enough to hold every tile")
+            if _UNSTATED_STRIDE.search(g.layout_text.partition(":")[2]):
+                out["assumed"] += (f"; a dynamic stride whose divisibility the IR does not state as an odd multiple "
+                                   f"of {TMA_STRIDE_BYTES} bytes ({floor} elements): cuTensorMapEncodeTiled refuses "
+                                   "any other at run time")
         if len(maker.operand_types) > 1 and maker.operand_types[1]:
             out["smem_layout"] = maker.operand_types[1]
         return out
@@ -661,8 +668,19 @@ class _Reader:
                 f"align<{a.align}>)")
 
     # -- buffers ------------------------------------------------------------------------------------------------
+    def copy_uses(self) -> dict[Op, set[str]]:
+        """For each partition a `cute.copy` takes, the sides it takes it on: "src", "dst" or both."""
+        uses: dict[Op, set[str]] = {}
+        for op in self.flow.copies:
+            for side, v in zip(COPY_SIDES, op.operands[1:3]):
+                p = self.flow.partition_of(v)
+                if p is not None:
+                    uses.setdefault(p.op, set()).add(side)
+        return uses
+
     def buffers(self) -> None:
         sides: list[BufferSide] = []
+        uses = self.copy_uses()
         for p in self.flow.partitions:
             view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA) else None
             if not isinstance(view, SharedView):
@@ -674,11 +692,21 @@ class _Reader:
                     continue
                 copy = copy_atom_name(tc.atom)
                 copy_text = copy if isinstance(copy, str) else tc.atom.family
-                if p.role is Role.DESTINATION:
-                    sides.append(BufferSide(view, f"{copy_text} (partition_D {p.op.where.line})", copy_text,
-                                            p.op.where, True, remap=self.remap(p, tc)))
+                # a partition writes when a copy takes it as its destination: a partition_D a copy only reads
+                # (partitioned by another tiled copy's threads, as a TMEM load's partition of the scale tiles) reads,
+                # and a partition_S a copy only writes writes
+                taken = uses.get(p.op, set())
+                writes = "dst" in taken if taken in ({"src"}, {"dst"}) else p.role is Role.DESTINATION
+                name = "partition_D" if p.role is Role.DESTINATION else "partition_S"
+                side = "written by a copy that takes it as its destination" if writes else \
+                    "read by a copy that takes it as its source"
+                how = "" if writes == (p.role is Role.DESTINATION) else f", {side}"
+                if writes:
+                    sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
+                                            p.op.where, True,
+                                            remap=self.remap(p, tc) if p.role is Role.DESTINATION else None))
                 else:
-                    sides.append(BufferSide(view, f"{copy_text} (partition_S {p.op.where.line})", copy_text,
+                    sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, False))
                 self.used.add(p.op)
             else:
@@ -878,13 +906,16 @@ def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
 
 
 REPRESENTATIVE_EXTENT = 4096     # elements: more than any tile holds
-_DYNAMIC_INT = re.compile(r"\?(?:\{(?:i64\s+)?div=(\d+)\})?")
+_DYNAMIC_INT = re.compile(r"\?(?:\{(?:i64\s+)?div=(\d+)\}|\{i64\})?")     # ?, ?{div=N}, ?{i64 div=N}, ?{i64}
+TMA_STRIDE_BYTES = 16            # cuTensorMapEncodeTiled's rule for every global stride but the first
+_UNSTATED_STRIDE = re.compile(r"\?(?!\{(?:i64\s+)?div=)")      # a dynamic integer with no stated divisibility
 
 
-def representative(layout_text: str) -> tuple[str, bool]:
+def representative(layout_text: str, stride_floor: int = 1) -> tuple[str, bool]:
     """A printed layout with each dynamic integer replaced by a representative of what the IR knows of it (its
     `div=N`): strides (after the `:`) by N times an odd number, so their divisibility by any power of two is exactly
-    N's; extents by a multiple of N of at least REPRESENTATIVE_EXTENT.  Whether anything was replaced."""
+    N's (a stride whose divisibility the IR does not state by `stride_floor` times an odd number); extents by a
+    multiple of N of at least REPRESENTATIVE_EXTENT.  Whether anything was replaced."""
     if "?" not in layout_text:
         return layout_text, False
     shape, _, stride = layout_text.partition(":")
@@ -894,7 +925,7 @@ def representative(layout_text: str) -> tuple[str, bool]:
         return str(d * -(-REPRESENTATIVE_EXTENT // d))
 
     def step(m: re.Match[str]) -> str:
-        d = int(m.group(1) or 1)
+        d = int(m.group(1) or stride_floor)
         k = -(-REPRESENTATIVE_EXTENT // d)
         return str(d * (k if k % 2 else k + 1))
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
