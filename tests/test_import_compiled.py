@@ -291,6 +291,48 @@ def test_a_collective_s_other_shared_buffers_are_listed_as_not_read():
     assert listed("MainloopSm90TmaGmmaWarpSpecialized") == []
 
 
+def test_where_an_atom_takes_a_from_says_why_a_is_not_checked():
+    """A collective's A is checked where the atom reads it through a shared-memory descriptor (SS, SS_TN, and the
+    emulated-f32 SS_SCALED); otherwise the reason names where it comes from: registers, tensor memory, or a compressed
+    sparse A."""
+    from verifier.importer.collective_paths import _a_source
+    for ss in ("SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>", "SM90_64x128x8_F32TF32TF32_SS_TN",
+               "SM100_MMA_F16BF16_2x1SM_SS_SCALED<bfloat16_t,bfloat16_t,float,256,128>"):
+        assert _a_source(ss) is None, ss
+    assert "registers" in str(_a_source("SM90_64x16x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::K>"))
+    assert "tensor memory" in str(_a_source("SM100_MMA_F16BF16_2x1SM_TS<bfloat16_t,bfloat16_t,float,256,128>"))
+    assert "compressed sparse A" in str(_a_source("SM100_MMA_F16BF16_2x1SM_SS_SPARSE<half_t,half_t,float,256,128>"))
+
+
+def test_a_mainloop_that_converts_its_tiles_is_not_checked_against_the_tma_filled_ones():
+    """The emulated-f32 mainloop (FastF32) has TMA fill float tiles its transform warps convert into the bf16
+    buffers the MMA reads: neither operand is checked as if the MMA read what TMA filled (theorem 12 would refute a
+    float tile under a bf16 atom), each listed with the reason."""
+    from types import SimpleNamespace
+    from verifier.importer.collective_paths import _collective
+    from verifier.importer.cpp_types import parse_type
+    mma = parse_type("cute::TiledMMA<cute::MMA_Atom<cute::SM100_MMA_F16BF16_2x1SM_SS_SCALED<cutlass::bfloat16_t, "
+                     "cutlass::bfloat16_t, float, 256, 128, cute::UMMA::Major::K, cute::UMMA::Major::K>>, "
+                     "cute::Layout<cute::tuple<cute::C<1>, cute::C<1>, cute::C<1>>, cute::tuple<cute::C<0>, "
+                     "cute::C<0>, cute::C<0>>>, cute::tuple<cute::Underscore, cute::Underscore, cute::Underscore>>")
+    reader = SimpleNamespace(skipped=[], records=[])
+    policy = parse_type("cutlass::gemm::MainloopSm100TmaUmmaWarpSpecializedFastF32<3, 1, 2, 0, 1>")
+    _collective("k.cu", "Mainloop", 7, 1, {"TiledMma": mma, "DispatchPolicy": policy}, reader)  # type: ignore[arg-type]
+    assert reader.records == []
+    assert [s.what for s in reader.skipped] == ["collective Mainloop, operand A", "collective Mainloop, operand B"]
+    assert all("transform warps convert the TMA-filled float tiles" in s.why for s in reader.skipped)
+
+
+def test_a_collective_mma_alias_inside_a_function_is_listed():
+    """`using CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<...>` inside main() (example 50's form):
+    listed with what to do, like a builder's alias inside a class template."""
+    from verifier.importer.collective_paths import unread_collectives
+    text = ("int main() {\n  using CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<\n"
+            "    Policy, Tile, half_t, StrideA>;\n  return 0;\n}\n")
+    listed = unread_collectives("k.cu", text, instrument(text))
+    assert [(s.where.line, s.what) for s in listed] == [(2, "collective CollectiveMainloop")]
+
+
 def test_sm100_atoms_are_named_as_the_atom_library_names_them():
     """A block-scaled atom's arguments are <A, B, C, SF, M, N[, VS], majors...>: its name keeps the scale-factor
     type and every integer, its majors come after them."""

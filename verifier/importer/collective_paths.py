@@ -30,6 +30,11 @@ TMA_LOADS = ("SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM100_TMA_2SM_LOAD", "
 # the mainloop policies (by a word of their name) whose collectives keep shared buffers besides A's and B's tiles
 OTHER_BUFFERS = (("Blockwise", "blockwise scale buffers"), ("BlockScaled", "scale-factor buffers"),
                  ("MixedInput", "scale and zero-point buffers"), ("Sparse", "sparse metadata buffer (E)"))
+# the mainloop policies (by a word of their name) whose MMA reads other shared buffers than TMA fills: why
+TRANSFORMING_POLICIES = (("FastF32", "the mainloop's transform warps convert the TMA-filled float tiles into the bf16 "
+                                     "buffers the MMA reads (emulated f32), buffers the collective reader does not "
+                                     "read"),)
+COLLECTIVE_MEMBERS = ("SmemLayout", "GmemTiledCopy", "Stride", "Element")   # what an operand's check is read from
 ASSUME_COLLECTIVE = ("CUTLASS's collective {policy} fills the tile with {copy} and reads it with {mma} as its "
                      "members say (its kernel body is CUTLASS's: the members are read, the body is not)")
 
@@ -83,18 +88,23 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         if word in policy:         # the collective's other shared buffers: only A's and B's tiles are read
             reader.skipped.append(Skipped(where, f"{what}, its {buffers}", f"not read: the collective reader reads "
                                                                            f"A's and B's tiles only ({policy})"))
+    transformed = next((why for word, why in TRANSFORMING_POLICIES if word in policy), None)
     for op in ("A", "B"):
         about = f"{what}, operand {op}"
-        if op == "A" and not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
-            reader.skipped.append(Skipped(where, about, f"{mma} takes A from registers: CUTLASS's own threads copy "
-                                                        "it (its kernel body is not read): not checked"))
+        if transformed is not None:     # the MMA reads another buffer than the one TMA fills
+            reader.skipped.append(Skipped(where, about, f"{transformed} ({policy}): not checked"))
             continue
-        layout, copy, stride, element = (m.get(f"{k}{op}") for k in ("SmemLayout", "GmemTiledCopy", "Stride",
-                                                                      "Element"))
-        if layout is None or copy is None or stride is None or element is None:
-            reader.skipped.append(Skipped(where, about, f"the collective declares no SmemLayout{op}, "
-                                                        f"GmemTiledCopy{op}, Stride{op} and Element{op}"))
+        a_elsewhere = _a_source(mma) if op == "A" else None
+        if a_elsewhere is not None:
+            reader.skipped.append(Skipped(where, about, f"{mma} {a_elsewhere}: not checked"))
             continue
+        named = {k: m.get(f"{k}{op}") for k in COLLECTIVE_MEMBERS}
+        missing = [f"{k}{op}" for k, v in named.items() if v is None]
+        if missing:
+            reader.skipped.append(Skipped(where, about, f"the collective declares no {', '.join(missing)}"))
+            continue
+        layout, copy, stride, element = (named[k] for k in COLLECTIVE_MEMBERS)
+        assert layout is not None and copy is not None and stride is not None and element is not None
         copy_name = _short(copy)
         if copy_name not in TMA_LOADS:
             reader.skipped.append(Skipped(where, about, f"GmemTiledCopy{op} is {copy_name}, not a TMA load: "
@@ -126,13 +136,26 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))
 
 
-# `using NAME = typename cutlass::gemm::collective::CollectiveBuilder<`: a mainloop a file declares (in comment-blanked
-# text)
-_BUILDER_ALIAS = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*typename\s+(?:cutlass\s*::\s*)?gemm\s*::\s*"
-                            r"collective\s*::\s*CollectiveBuilder\s*<")
-NOT_AT_SCOPE = ("declared inside a class or function template, whose member aliases this reader does not read: name "
-                "it at namespace scope with the template arguments the kernel uses (`using Mainloop = typename "
-                "Runner<...>::CollectiveMainloop;`) and import again")
+def _a_source(mma: str) -> str | None:
+    """Where the atom takes A from when the collective reader does not check it: registers (RS), tensor memory (TS),
+    a compressed sparse A (SS_SPARSE); None for A read through a shared-memory descriptor (SS, SS_TN, SS_SCALED)."""
+    if re.search(r"_SS(?:_TN|_SCALED)?(?:<|$)", mma):
+        return None
+    if re.search(r"_SS_SPARSE(?:<|$)", mma):
+        return "reads a compressed sparse A (with its metadata), which the collective reader does not read"
+    if re.search(r"_TS(?:<|$)", mma):
+        return "takes A from tensor memory (its TS form: CUTLASS's own threads fill it; its kernel body is not read)"
+    return "takes A from registers: CUTLASS's own threads copy it (its kernel body is not read)"
+
+
+# `using NAME = typename cutlass::gemm::collective::CollectiveBuilder<` or `using NAME = cutlass::gemm::collective::
+# CollectiveMma<`: a mainloop a file declares (in comment-blanked text)
+_BUILDER_ALIAS = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?(?:cutlass\s*::\s*)?gemm\s*::\s*"
+                            r"collective\s*::\s*(?:CollectiveBuilder\s*<|CollectiveMma\s*<)")
+NOT_AT_SCOPE = ("declared inside a class or a function, whose aliases this reader does not read (a namespace-scope "
+                "alias naming the same collective, such as a GemmKernel's, is read): name it at namespace scope with "
+                "the template arguments the kernel uses (`using Mainloop = typename Runner<...>::CollectiveMainloop;`, "
+                "or the alias's own type) and import again")
 
 
 def unread_collectives(file: str, source: str, ins: Instrumented) -> list[Skipped]:
