@@ -45,19 +45,23 @@ KERNEL_SCRIPTS = {"tile": KERNEL_SCRIPT, "simt": SIMT_SCRIPT}
 
 def compile_tile_kernel(target: Path, **knobs: Any) -> Path:
     """Compile the tile kernel (or, with kernel="simt", the SIMT kernel) with the knobs (see the module's
-    docstring) for sm_80 and write its IR to `target`.
-
-    The DSL reads CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, so each compile runs in a fresh interpreter."""
-    import subprocess
+    docstring) for sm_80 and write its IR to `target`."""
     script = KERNEL_SCRIPTS[knobs.pop(KERNEL_KNOB, "tile")]
     named = {KERNEL_KNOB: "simt"} if script == SIMT_SCRIPT else {}
     args = [f"{k}={v}".replace(" ", "") for k, v in {**named, **knobs}.items()]
-    knob_args = args[len(named):]
+    return compile_ir([sys.executable, str(script), *args[len(named):]], "sm_80", target,
+                      " ".join(["python tests/dsl_kernels.py", str(target), *args]), knobs)
+
+
+def compile_ir(argv: list[str], arch: str, target: Path, made_by: str, knobs: dict[str, Any]) -> Path:
+    """Run `argv` (a kernel script's compile) in a fresh interpreter whose DSL keeps its IR, for `arch`, and write
+    the one IR file it leaves to `target`, headed by the command that made it (`made_by`).  The DSL reads
+    CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, hence the fresh interpreter."""
+    import subprocess
     with tempfile.TemporaryDirectory(prefix="dsl_ir_") as tmp:
-        env = dict(os.environ, CUTE_DSL_ARCH="sm_80", CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
+        env = dict(os.environ, CUTE_DSL_ARCH=arch, CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
                    CUTE_DSL_NO_CACHE="1", CUTE_DSL_DISABLE_FILE_CACHING="1")
-        done = subprocess.run([sys.executable, str(script), *knob_args], env=env, capture_output=True,
-                              text=True, timeout=600)
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
             lines = [x for x in done.stderr.splitlines() if "error" in x.lower()] or done.stderr.splitlines()[-1:]
             raise RuntimeError(f"the DSL refused the kernel ({knobs}): {lines[-1] if lines else done.returncode}")
@@ -65,8 +69,7 @@ def compile_tile_kernel(target: Path, **knobs: Any) -> Path:
         if len(made) != 1:
             raise RuntimeError(f"expected one IR file, found {[p.name for p in made]}")
         target.parent.mkdir(parents=True, exist_ok=True)
-        command = " ".join(["python tests/dsl_kernels.py", str(target), *args])
-        target.write_text(f"// made by: {command} (the CuTe DSL, CUTE_DSL_ARCH=sm_80, CUTE_DSL_KEEP=ir)\n"
+        target.write_text(f"// made by: {made_by} (the CuTe DSL, CUTE_DSL_ARCH={arch}, CUTE_DSL_KEEP=ir)\n"
                           + made[0].read_text(encoding="utf-8"), encoding="utf-8")
         return target
 

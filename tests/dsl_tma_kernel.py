@@ -22,15 +22,12 @@ compiles, in the present process (which must have been started with CUTE_DSL_KEE
 """
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from dsl_kernels import _parse  # noqa: E402
+from dsl_kernels import _parse, compile_ir  # noqa: E402
 
 ARCH = "sm_90a"
 TILE_M, TILE_N, TILE_K = 64, 64, 64     # one CTA tile; wgmma's K is 16: four k blocks a tile
@@ -164,26 +161,10 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
 
 def compile_tma_kernel(target: Path, **knobs: Any) -> Path:
-    """Compile the kernel with the knobs for sm_90a and write its IR to `target`.
-
-    The DSL reads CUTE_DSL_KEEP / CUTE_DSL_DUMP_DIR once per process, so the compile runs in a fresh interpreter."""
+    """Compile the kernel with the knobs for sm_90a and write its IR to `target` (in a fresh interpreter)."""
     args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
-    with tempfile.TemporaryDirectory(prefix="dsl_ir_") as tmp:
-        env = dict(os.environ, CUTE_DSL_ARCH=ARCH, CUTE_DSL_KEEP="ir", CUTE_DSL_DUMP_DIR=tmp,
-                   CUTE_DSL_NO_CACHE="1", CUTE_DSL_DISABLE_FILE_CACHING="1")
-        done = subprocess.run([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], env=env, capture_output=True,
-                              text=True, timeout=600)
-        if done.returncode != 0:
-            lines = [x for x in done.stderr.splitlines() if "error" in x.lower()] or done.stderr.splitlines()[-1:]
-            raise RuntimeError(f"the DSL refused the kernel ({knobs}): {lines[-1] if lines else done.returncode}")
-        made = sorted(Path(tmp).rglob("*_clean.mlir"))
-        if len(made) != 1:
-            raise RuntimeError(f"expected one IR file, found {[p.name for p in made]}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        command = " ".join(["python tests/dsl_tma_kernel.py", str(target), *args])
-        target.write_text(f"// made by: {command} (the CuTe DSL, CUTE_DSL_ARCH={ARCH}, CUTE_DSL_KEEP=ir)\n"
-                          + made[0].read_text(encoding="utf-8"), encoding="utf-8")
-        return target
+    return compile_ir([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], ARCH, target,
+                      " ".join(["python tests/dsl_tma_kernel.py", str(target), *args]), knobs)
 
 
 if __name__ == "__main__":
