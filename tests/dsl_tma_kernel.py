@@ -15,6 +15,9 @@ to global memory straight from the registers.  Its knobs:
     b_tma_swizzle   the swizzle width in bytes (128, 64, 32 or 0 for none) of the shared layout B's TMA atom is
                     made from, and that TMA's shared view of B is partitioned with, while wgmma reads B through the
                     128-byte layout (a mistake unless 128; default None: the same layout as wgmma's)
+    b_tma_mn_major  1: B's TMA atom made from the MN-major 128-byte layout (the same swizzle as the K-major one
+                    wgmma reads, other strides), its shared view of B the K-major one (a mistake: TMA lays the
+                    tile out by its atom's layout, not by the view it partitions)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -37,7 +40,7 @@ THREADS = 128                           # one warpgroup
 READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B through (64 half of K = 128-byte rows)
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
-DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None}
+DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0}
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -71,6 +74,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         """A (rows, TILE_K) K-major shared layout: the helpers' wgmma layout atom tiled over the tile."""
         atom = warpgroup.make_smem_layout_atom(_k_major_atom_kind(swizzle_bytes), f16)
         return cute.tile_to_shape(atom, (rows, TILE_K), order=(0, 1))
+
+    def mn_major_smem_layout(rows: int) -> Any:
+        """A (rows, TILE_K) MN-major shared layout of the 128-byte swizzle (rows contiguous)."""
+        atom = warpgroup.make_smem_layout_atom(warpgroup.SmemLayoutAtomKind.MN_SW128, f16)
+        return cute.tile_to_shape(atom, (rows, TILE_K), order=(1, 0))
 
     @cute.kernel
     def tma_wgmma_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
@@ -147,7 +155,10 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         b_layout = k_major_smem_layout(TILE_N, READER_SWIZZLE_BYTES)
         b_tma_layout = k_major_smem_layout(TILE_N, b_tma_bytes)
         tma_a, mA = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, (TILE_M, TILE_K))
-        tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_tma_layout,
+        # b_tma_mn_major: B's atom made from the MN-major 128-byte layout (the same swizzle, other strides), its
+        # view of B the K-major one wgmma reads
+        b_atom_layout = mn_major_smem_layout(TILE_N) if cfg["b_tma_mn_major"] else b_tma_layout
+        tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout,
                                                 (TILE_N, TILE_K))
         mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
                                           tiler_mn=(TILE_M, TILE_N))

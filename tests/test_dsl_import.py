@@ -27,6 +27,7 @@ MISTAKES = {
     "tile_a_copy_partitions_mixed.mlir": ("buffer", "buffer.agreement"), # cp.async's two sides, two tiled copies
     "simt_a_copy_threads_transposed.mlir": ("A_copy", "copy.dst_matches_mma"),  # UniversalFMA, A's copy N first
     "tma_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),            # B's TMA atom made from a 64-byte swizzle
+    "tma_b_mn_major_atom.mlir": ("buffer", "buffer.agreement"),         # ... from the MN-major layout, same swizzle
 }
 SIMT = DATA / "simt.mlir"
 

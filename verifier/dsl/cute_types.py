@@ -137,6 +137,11 @@ def _inside(text: str, head: str) -> str | None:
     return text[len(head) + 1:-1]
 
 
+def layout_type_text(text: str) -> str | None:
+    """The printed layout inside a `!cute.composed_layout<"...">` or `!cute.layout<"...">` type, or None."""
+    return _inside(text, "!cute.composed_layout") or _inside(text, "!cute.layout")
+
+
 _SWIZZLE = re.compile(r"S<(\d+),(\d+),(\d+)>")
 
 
@@ -286,7 +291,7 @@ def int_tuple_of(text: str) -> int | None:
 
 
 __all__ = ["split_top", "ELEMENT_TYPES",
-           "ELEMENT_BITS", "TypeTextError", "DynamicValue", "CopyAtomType", "MmaAtomType",
+           "ELEMENT_BITS", "TypeTextError", "layout_type_text", "DynamicValue", "CopyAtomType", "MmaAtomType",
            "TiledCopyType", "TiledMmaType", "MemrefType", "PtrType", "layout_of", "plain_layout_of", "tile_of",
            "swizzle_of", "tiled_copy_of", "tiled_mma_of", "memref_of", "ptr_of", "is_type", "int_tuple_of",
            "copy_atom_of", "mma_atom_of"]

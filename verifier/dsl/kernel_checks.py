@@ -26,7 +26,7 @@ from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
 from ..specfile.model import TMA_COPIES
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
-from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError,
+from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError, layout_type_text,
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
@@ -240,6 +240,7 @@ class BufferSide:
     writes: bool
     tma_swizzle: str | None = None     # a TMA writer: the swizzle of the layout its atom was made from
     remap: Remap | None = None
+    tma_layout: str | None = None      # a TMA load or store: the shared layout its atom was made from (the type)
 
 
 class _Reader:
@@ -544,6 +545,8 @@ class _Reader:
             out["why"] = f"the host value {hv} of the TMA atom is not made by an operation this reader knows"
             return out
         out["maker"] = maker
+        if len(maker.operand_types) > 1 and maker.operand_types[1]:      # known whatever its global tensor is
+            out["smem_layout"] = maker.operand_types[1]
         gt = maker.operand_types[0]
         try:
             g = memref_of(gt or "")
@@ -567,8 +570,6 @@ class _Reader:
                 out["assumed"] += (f"; a dynamic stride whose divisibility the IR does not state as an odd multiple "
                                    f"of {TMA_STRIDE_BYTES} bytes ({floor} elements): cuTensorMapEncodeTiled refuses "
                                    "any other at run time")
-        if len(maker.operand_types) > 1 and maker.operand_types[1]:
-            out["smem_layout"] = maker.operand_types[1]
         return out
 
     def base_align(self, view: SharedView) -> int:
@@ -714,10 +715,12 @@ class _Reader:
                 if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
                     info = self.tma_load_info(p)
                     sides.append(BufferSide(view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY,
-                                            p.op.where, True, _tma_swizzle(info.get("smem_layout"))))
+                                            p.op.where, True, _tma_swizzle(info.get("smem_layout")),
+                                            tma_layout=info.get("smem_layout")))
                 elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
+                    info = self.tma_load_info(p)      # the store's atom: its tensor and shared layout alike
                     sides.append(BufferSide(view, f"TMA store (tma_partition {p.op.where.line})", "", p.op.where,
-                                            False))
+                                            False, tma_layout=info.get("smem_layout")))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         for f, _, dview in self.descriptor_fragments():
@@ -803,13 +806,17 @@ class _Reader:
         except TypeTextError as e:
             self.skip(w.where, "shared buffer", str(e))
             return
-        if w.tma_swizzle is not None:     # TMA writes with the swizzle of the layout it was made from
-            inner = wv.memref.layout()
-            inner_l = inner.b if isinstance(inner, ComposedLayout) else inner
-            assert isinstance(inner_l, Layout)
-            wl = f"{w.tma_swizzle} o smem_ptr[{wv.memref.bits}b](unset) o {inner_l.plain()}" \
-                if w.tma_swizzle != "none" else inner_l.plain()
-            notes.append("the TMA writes with the swizzle of the shared layout its atom was made from")
+        try:      # a TMA side reads or writes the tile through the shared layout its atom was made from
+            if w.tma_layout is not None:
+                wl = _atom_side_text(wv.memref, w.tma_layout)
+                notes.append("the TMA writes through the shared layout its atom was made from (its swizzle and "
+                             "strides), a stage at the view's stage offset")
+            if r.tma_layout is not None:
+                rl = _atom_side_text(rv.memref, r.tma_layout)
+                notes.append("the TMA store reads through the shared layout its atom was made from")
+        except TypeTextError as e:
+            self.skip(w.where, "shared buffer", str(e))
+            return
         a = wv.pointer.allocation
         placement = self.placement(wv)
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
@@ -929,6 +936,40 @@ def representative(layout_text: str, stride_floor: int = 1) -> tuple[str, bool]:
         k = -(-REPRESENTATIVE_EXTENT // d)
         return str(d * (k if k % 2 else k + 1))
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
+
+
+def _atom_side_text(memref: MemrefType, atom_type: str) -> str:
+    """A TMA side's layout in the spec's syntax: the shared layout its atom was made from (`!cute.composed_layout<
+    "S<B,M,S> o 0 o L">` or `!cute.layout<"L">`: one stage), its swizzle on the byte address as TMA applies it, each
+    stage (or tile) at the view's own offset for it (the view's further modes, when the atom's layout is of its first
+    ones' shape).
+    TypeTextError when the atom's layout and the view's are not of one shape."""
+    text = layout_type_text(atom_type)
+    if text is None:
+        raise TypeTextError(f"the TMA atom's shared layout {atom_type[:120]} is no layout type")
+    atom = layout_of(text)
+    atom_inner = atom.b if isinstance(atom, ComposedLayout) else atom
+    view = memref.layout()
+    view_inner = view.b if isinstance(view, ComposedLayout) else view
+    if not isinstance(atom_inner, Layout) or not isinstance(view_inner, Layout):
+        raise TypeTextError(f"the TMA atom's shared layout {text} or its view {memref.layout_text} nests a "
+                            "composition")
+    # the buffer check pairs coordinates mode by mode (each mode's 1-D index): the atom's modes must be the view's
+    # first ones in size, however each nests
+    atom_sizes, view_sizes = mode_sizes(atom_inner), mode_sizes(view_inner)
+    if atom_sizes == view_sizes:
+        per_stage = atom_inner
+    elif len(view_sizes) > len(atom_sizes) and view_sizes[:len(atom_sizes)] == atom_sizes:
+        # the view's further modes (stages, an epilogue's tiles) place each tile the atom's layout lays out
+        per_stage = make_layout(*(atom_inner.mode(i) for i in range(atom_inner.rank())),
+                                *(view_inner.mode(i) for i in range(atom_inner.rank(), view_inner.rank())))
+    else:
+        raise TypeTextError(f"the TMA atom's shared layout {text} has other modes than the view it fills or drains "
+                            f"({memref.layout_text}): their coordinates are not paired")
+    swizzle = _tma_swizzle(atom_type)
+    if swizzle is None or swizzle == "none":
+        return per_stage.plain()
+    return f"{swizzle} o smem_ptr[{memref.bits}b](unset) o {per_stage.plain()}"
 
 
 def _tma_swizzle(layout_type: str | None) -> str | None:
