@@ -238,7 +238,6 @@ class BufferSide:
     copy: str
     where: Where
     writes: bool
-    tma_swizzle: str | None = None     # a TMA writer: the swizzle of the layout its atom was made from
     remap: Remap | None = None
     tma_layout: str | None = None      # a TMA load or store: the shared layout its atom was made from (the type)
 
@@ -715,8 +714,7 @@ class _Reader:
                 if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
                     info = self.tma_load_info(p)
                     sides.append(BufferSide(view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY,
-                                            p.op.where, True, _tma_swizzle(info.get("smem_layout")),
-                                            tma_layout=info.get("smem_layout")))
+                                            p.op.where, True, tma_layout=info.get("smem_layout")))
                 elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
                     info = self.tma_load_info(p)      # the store's atom: its tensor and shared layout alike
                     sides.append(BufferSide(view, f"TMA store (tma_partition {p.op.where.line})", "", p.op.where,
@@ -942,8 +940,7 @@ def _atom_side_text(memref: MemrefType, atom_type: str) -> str:
     """A TMA side's layout in the spec's syntax: the shared layout its atom was made from (`!cute.composed_layout<
     "S<B,M,S> o 0 o L">` or `!cute.layout<"L">`: one stage), its swizzle on the byte address as TMA applies it, each
     stage (or tile) at the view's own offset for it (the view's further modes, when the atom's layout is of its first
-    ones' shape).
-    TypeTextError when the atom's layout and the view's are not of one shape."""
+    ones' sizes).  TypeTextError when the atom's modes are not the view's first ones in size."""
     text = layout_type_text(atom_type)
     if text is None:
         raise TypeTextError(f"the TMA atom's shared layout {atom_type[:120]} is no layout type")
