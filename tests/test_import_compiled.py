@@ -333,6 +333,19 @@ def test_a_collective_mma_alias_inside_a_function_is_listed():
     assert [(s.where.line, s.what) for s in listed] == [(2, "collective CollectiveMainloop")]
 
 
+def test_atomless_copies_are_listed_never_dropped():
+    """The Blackwell epilogue tutorial moves C and D between shared memory and registers with copy_aligned (CuTe's
+    vectorizing copy, no atom and no tiled copy): each call is listed with its line, never passed over."""
+    source = WHEEL / "examples" / "cute" / "tutorial" / "blackwell" / "05_mma_tma_epi_sm100.cu" if WHEEL else None
+    if source is None or not source.is_file():
+        pytest.skip("the nvidia-cutlass wheel's tutorials are not installed")
+    _, skipped = read_paths(str(source), instrument(source.read_text(encoding="utf-8")),
+                            _notes(DATA / "tma_epi_sm100.notes"))
+    listed = [(s.where.line, s.why) for s in skipped if s.what.startswith("copy_aligned")]
+    assert [line for line, _ in listed] == [434, 444]
+    assert all("a copy without a tiled copy" in why for _, why in listed)
+
+
 def test_sm100_atoms_are_named_as_the_atom_library_names_them():
     """A block-scaled atom's arguments are <A, B, C, SF, M, N[, VS], majors...>: its name keeps the scale-factor
     type and every integer, its majors come after them."""

@@ -62,8 +62,10 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
                      "TiledMMA's partition into registers itself (cute/algorithm/gemm.hpp: make_fragment_A / _B and "
                      "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
+ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
 _INTEGER = re.compile(r"-?\d+[uUlL]*")     # a template argument GCC spells as an integer
-_CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm)\s*(?:<[^()]*>)?\s*"
+_CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm|copy_aligned|copy_vec)"
+                   r"\s*(?:<[^()]*>)?\s*"
                    r"\((.*)\)$")
 
 
@@ -672,6 +674,10 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
                 reader.copy_call(s, args)
             elif m.group(1) == "gemm":
                 reader.gemm_call(s, args)
+            elif m.group(1) in ATOMLESS_COPIES:
+                reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
+                                              "a copy without a tiled copy (CuTe's vectorizing copy at the "
+                                              "tensors' alignment): not checked"))
             else:
                 reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
                                               "a cooperative or predicated call: not checked"))
