@@ -295,13 +295,13 @@ def test_where_an_atom_takes_a_from_says_why_a_is_not_checked():
     """A collective's A is checked where the atom reads it through a shared-memory descriptor (SS, SS_TN, and the
     emulated-f32 SS_SCALED); otherwise the reason names where it comes from: registers, tensor memory, or a compressed
     sparse A."""
-    from verifier.importer.collective_paths import _a_source
+    from verifier.importer.kernel_paths import a_source
     for ss in ("SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>", "SM90_64x128x8_F32TF32TF32_SS_TN",
                "SM100_MMA_F16BF16_2x1SM_SS_SCALED<bfloat16_t,bfloat16_t,float,256,128>"):
-        assert _a_source(ss) is None, ss
-    assert "registers" in str(_a_source("SM90_64x16x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::K>"))
-    assert "tensor memory" in str(_a_source("SM100_MMA_F16BF16_2x1SM_TS<bfloat16_t,bfloat16_t,float,256,128>"))
-    assert "compressed sparse A" in str(_a_source("SM100_MMA_F16BF16_2x1SM_SS_SPARSE<half_t,half_t,float,256,128>"))
+        assert a_source(ss) is None, ss
+    assert "registers" in str(a_source("SM90_64x16x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::K>"))
+    assert "tensor memory" in str(a_source("SM100_MMA_F16BF16_2x1SM_TS<bfloat16_t,bfloat16_t,float,256,128>"))
+    assert "compressed sparse A" in str(a_source("SM100_MMA_F16BF16_2x1SM_SS_SPARSE<half_t,half_t,float,256,128>"))
 
 
 def test_a_mainloop_that_converts_its_tiles_is_not_checked_against_the_tma_filled_ones():

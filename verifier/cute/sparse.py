@@ -28,6 +28,7 @@ from ..algebra import functions as F
 from ..algebra.inttuple import Underscore, product
 from ..algebra.layout import Layout, make_ordered_layout
 from ..algebra.ops import right_inverse
+from ..algebra.types import SPARSE_ELEM
 from .copy import TiledCopy, TypedCopyAtom
 from .tma_basis import TmaBasis, TmaRefused, construct_tma_gbasis
 from .mma import TiledMMA, make_fragment_like
@@ -159,7 +160,6 @@ E_NOT_SPARSE_RULE = "ElementEMma MUST be sparse elem"
 def metadata_type_refusal(e_type: str | None) -> tuple[str, str] | None:
     """The sparse configs' static_assert on the atom's ValTypeE (`cute::is_sparse`): (rule, what it was given) when
     the type is no sparse_elem<S, T>; None when it is one, or the atom names none."""
-    from ..algebra.types import SPARSE_ELEM
     if e_type is None or SPARSE_ELEM.match(e_type):
         return None
     return E_NOT_SPARSE_RULE, f"the atom's ValTypeE is {e_type}, no sparse_elem<S, T>"

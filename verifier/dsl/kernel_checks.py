@@ -507,7 +507,7 @@ class _Reader:
                 None if majors is None else majors[0 if operand == "A" else 1], assumes))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
-        """The TMA load that fills `view` (`tma_load_info` of its partition): those whose partition's view is `view`
+        """The TMA load that fills `view` (`tma_atom_info` of its partition): those whose partition's view is `view`
         itself, else those whose view overlaps it with the same coordinates (`_same_buffer`); None when no TMA load
         fills it.  Loads that would give the check different global tensors or shared layouts (an allocation two
         operands' loads share, as an attention kernel's K and V) give a `why`: which one fills the view is not
@@ -518,7 +518,7 @@ class _Reader:
                 [p for p in loads if isinstance(v := filled[p], SharedView) and _same_buffer(v, view)]
         if not found:
             return None
-        infos = [self.tma_load_info(p) for p in found]
+        infos = [self.tma_atom_info(p) for p in found]
         if len({(i.get("gmem"), i.get("smem_layout"), i.get("why")) for i in infos}) > 1:
             return {**infos[0], "why": f"{len(found)} TMA loads ({', '.join(str(p.op.where) for p in found)}) of "
                                        "different tensors fill views over its bytes: which one fills this view is "
@@ -530,9 +530,9 @@ class _Reader:
         atom_t = self.flow.type_of(p.actor) or ""
         return any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS)
 
-    def tma_load_info(self, p: Partition) -> dict[str, Any]:
-        """A TMA load's partition `p` with the global tensor its atom was made from (`gmem`, `assumed`) and the
-        shared layout (`smem_layout`), or `why` they are not known."""
+    def tma_atom_info(self, p: Partition) -> dict[str, Any]:
+        """A TMA load's or store's partition `p` with the global tensor its atom was made from (`gmem`, `assumed`)
+        and the shared layout (`smem_layout`), or `why` they are not known."""
         out: dict[str, Any] = {"where": p.op.where, "partition": p}
         host = self.flow.host_values.get(p.actor)
         if host is None:
@@ -711,14 +711,12 @@ class _Reader:
                 self.used.add(p.op)
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
-                if any(f"atom.{a}<" in atom_t for a in TMA_LOAD_ATOMS):
-                    info = self.tma_load_info(p)
-                    sides.append(BufferSide(view, f"TMA load (tma_partition {p.op.where.line})", TMA_LOAD_COPY,
-                                            p.op.where, True, tma_layout=info.get("smem_layout")))
-                elif any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS):
-                    info = self.tma_load_info(p)      # the store's atom: its tensor and shared layout alike
-                    sides.append(BufferSide(view, f"TMA store (tma_partition {p.op.where.line})", "", p.op.where,
-                                            False, tma_layout=info.get("smem_layout")))
+                load, store = self._loads(p), any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS)
+                if load or store:      # either side reads or writes through its atom's own shared layout
+                    layout = self.tma_atom_info(p).get("smem_layout")
+                    sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
+                                                  f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
+                                            load, tma_layout=layout))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         for f, _, dview in self.descriptor_fragments():

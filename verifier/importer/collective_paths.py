@@ -21,7 +21,7 @@ from .instrument import SCOPE, Instrumented
 from .kernel_source import blank_comments
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
                            TCGEN05_ATOMS, atom_layout_text, element_bits, first_stage_text, instantiations,
-                           mma_atom_name, representative_gmem, umma_major)
+                           mma_atom_name, representative_gmem, a_source, umma_major)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
 MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
@@ -94,7 +94,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         if transformed is not None:     # the MMA reads another buffer than the one TMA fills
             reader.skipped.append(Skipped(where, about, f"{transformed} ({policy}): not checked"))
             continue
-        a_elsewhere = _a_source(mma) if op == "A" else None
+        a_elsewhere = a_source(mma) if op == "A" else None
         if a_elsewhere is not None:
             reader.skipped.append(Skipped(where, about, f"{mma} {a_elsewhere}: not checked"))
             continue
@@ -134,18 +134,6 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
             copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))
-
-
-def _a_source(mma: str) -> str | None:
-    """Where the atom takes A from when the collective reader does not check it: registers (RS), tensor memory (TS),
-    a compressed sparse A (SS_SPARSE); None for A read through a shared-memory descriptor (SS, SS_TN, SS_SCALED)."""
-    if re.search(r"_SS(?:_TN|_SCALED)?(?:<|$)", mma):
-        return None
-    if re.search(r"_SS_SPARSE(?:<|$)", mma):
-        return "reads a compressed sparse A (with its metadata), which the collective reader does not read"
-    if re.search(r"_TS(?:<|$)", mma):
-        return "takes A from tensor memory (its TS form: CUTLASS's own threads fill it; its kernel body is not read)"
-    return "takes A from registers: CUTLASS's own threads copy it (its kernel body is not read)"
 
 
 # `using NAME = typename cutlass::gemm::collective::CollectiveBuilder<` or `using NAME = cutlass::gemm::collective::

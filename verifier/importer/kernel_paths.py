@@ -206,6 +206,18 @@ def mma_atom_name(atom: TypeNode) -> tuple[str | None, str, tuple[str, str] | No
     return last, "", None
 
 
+def a_source(mma: str) -> str | None:
+    """Where the atom takes A from when the collective reader does not check it: registers (RS), tensor memory (TS),
+    a compressed sparse A (SS_SPARSE); None for A read through a shared-memory descriptor (SS, SS_TN, SS_SCALED)."""
+    if re.search(r"_SS(?:_TN|_SCALED)?(?:<|$)", mma):
+        return None
+    if re.search(r"_SS_SPARSE(?:<|$)", mma):
+        return "reads a compressed sparse A (with its metadata), which the collective reader does not read"
+    if re.search(r"_TS(?:<|$)", mma):
+        return "takes A from tensor memory (its TS form: CUTLASS's own threads fill it; its kernel body is not read)"
+    return "takes A from registers: CUTLASS's own threads copy it (its kernel body is not read)"
+
+
 TCGEN05_ATOMS = "SM100_"      # the atoms' names whose tcgen05.mma reads its operands as the spec's `major:` says
 
 
@@ -484,7 +496,7 @@ class PathReader:
         if mma is None:
             self.skipped.append(Skipped(self.where(s), what, why))
             return
-        if not re.search(r"_SS(?:_TN)?(?:<|$)", mma):
+        if a_source(mma) is not None:
             # registers: its operands' copies are the paths (copy_call), except an operand given in shared memory
             for index, op in ((1, "A"), (2, "B")):
                 operand = self.value(_operand_name(args[index]), s.line)
@@ -688,5 +700,5 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
 
 
 __all__ = ["read_paths", "instantiations", "Instantiation", "Value", "Kind", "Memory", "mma_atom_name",
-           "element_bits", "atom_layout_text", "first_stage_text", "representative_gmem", "umma_major",
+           "element_bits", "atom_layout_text", "first_stage_text", "representative_gmem", "umma_major", "a_source",
            "TCGEN05_ATOMS", "copy_atom_name", "tensor_layout_text"]

@@ -26,7 +26,7 @@ from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Plan, Suspect, Trace
 from ...theorems.suspects import Suspects
-from .config import READER, WRITER, BufferCheck, BufferView
+from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
 
 
 BYTE = 8
@@ -85,7 +85,7 @@ class BufferSetup:
         inner, once = self.check.writer.inner, self.elements_view.inner
         # the element's coordinate in its own mode's shape (0 along each broadcast leaf) is a coordinate of the
         # view's mode: its colexicographic index there
-        return tuple(int(Layout(_mode(inner, i).shape)(idx2crd(v, _mode(once, i).shape))) for i, v in enumerate(values))
+        return tuple(int(Layout(inner.mode(i).shape)(idx2crd(v, once.mode(i).shape))) for i, v in enumerate(values))
 
     def address(self, view: BufferView, base: ExprLike, coord: Any) -> Expr:
         """Where the view puts the element at `coord`, the allocation at `base`: its byte address, or for sub-byte
@@ -110,7 +110,7 @@ def build_buffer(check: BufferCheck) -> BufferSetup:
     tops = [_top_bit(sw) for sw in (check.writer.address_swizzle, check.reader.address_swizzle) if sw is not None]
     period = max([check.align] + [1 << t for t in tops]) if tops else check.align
     once, broadcast = _elements_once(check.writer)
-    elements = [Var(f"e{i}", size) for i, size in enumerate(_mode_sizes(once, len(coords)))] if broadcast else coords
+    elements = [Var(f"e{i}", size) for i, size in enumerate(mode_sizes(once.inner))] if broadcast else coords
     bits = check.value_type.smem_bits if check.value_type else BYTE     # an unpacksmem type's element is a byte
     if bits < BYTE and BYTE % bits:
         raise PortLimit(f"{check.value_type}: elements of {bits} bits, packed across bytes, are not modelled by the "
@@ -186,13 +186,3 @@ def _elements_once(view: BufferView) -> tuple[BufferView, int]:
     layout = view.layout
     return replace(view, layout=ComposedLayout(layout.a, layout.offset, once)
                    if isinstance(layout, ComposedLayout) else once), broadcast
-
-
-def _mode(layout: Layout, i: int) -> Layout:
-    """Mode i of the views' coordinate (the whole layout when it has one mode)."""
-    return layout.mode(i) if layout.rank() > 1 else layout
-
-
-def _mode_sizes(view: BufferView, modes: int) -> list[int]:
-    """The extent of each of the `modes` modes of the view's coordinate."""
-    return [int(product(_mode(view.inner, i).shape)) for i in range(modes)]

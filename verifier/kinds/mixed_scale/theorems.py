@@ -82,11 +82,10 @@ def scale_load(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
         return refused
     if setup.global_problem is not None:
         return Unsupported(setup.global_problem)
-    if setup.tma_refusal is not None:      # make_tma_copy of the stage does not compile
-        return Refusal(setup.tma_refusal.rule, setup.tma_refusal.detail,
-                       suspects.field("smem", "the shared scale tile (SmemLayoutScale: its rows and stages)"))
-    check = setup.check
     smem = suspects.field("smem", "the shared scale tile (SmemLayoutScale: its rows and stages)")
+    if setup.tma_refusal is not None:      # make_tma_copy of the stage does not compile
+        return Refusal(setup.tma_refusal.rule, setup.tma_refusal.detail, smem)
+    check = setup.check
     gmem = suspects.field("gmem", f"the global {setup.tensor} tensor (MN-major (M, scale_k))")
     items: list[Item] = [Fact("the stage's slots map to the global scales as one TMA box", setup.tma is not None,
                               setup.writer_problem or "one box", "a contiguous run of the global tensor's rows", gmem)]
