@@ -55,6 +55,12 @@ MUTATIONS = (
              "a K-major wgmma atom on MN-major A filled by cp.async"),
     Mutation("blackwell/01_mma_sm100.cu", "UMMA::Major::K, UMMA::Major::K>", "UMMA::Major::MN, UMMA::Major::K>",
              "an MN-major tcgen05.mma atom on K-major A filled by a cooperative copy"),
+    Mutation("hopper/wgmma_tma_sm90.cu", "make_tma_atom(SM90_TMA_LOAD{}, mA, sA(_,_,0), make_shape(bM,bK))",
+             "make_tma_atom(SM90_TMA_LOAD{}, mA, tile_to_shape(GMMA::Layout_MN_SW64_Atom<TA>{}, make_shape(bM,bK)), "
+             "make_shape(bM,bK))", "A's TMA atom made from a 64-byte swizzled layout"),
+    Mutation("hopper/wgmma_tma_sm90.cu", "make_tma_atom(SM90_TMA_LOAD{}, mA, sA(_,_,0), make_shape(bM,bK))",
+             "make_tma_atom(SM90_TMA_LOAD{}, mA, tile_to_shape(GMMA::Layout_MN_SW128_Atom<TA>{}, "
+             "make_shape(Int<64>{},bK)), make_shape(Int<64>{},bK))", "A's TMA atom made from a 64-row layout"),
     Mutation(EXAMPLE_48, "using         LayoutA     = cutlass::layout::RowMajor;",
              "using         LayoutA     = cutlass::layout::ColumnMajor;", "an MN-major tf32 A for the collective"),
     Mutation(EXAMPLE_48, "using TileShape           = Shape<_128,_128,_32>;",

@@ -33,6 +33,15 @@ A_COPY_FOR_B = ("make_tiled_copy_A(s2r_atom_a, mma);", "make_tiled_copy_B(s2r_at
 LAUNCH_AS_TEMPLATE = ("void launch_tile(", "template <class Unused> void launch_tile(")
 A_LDMATRIX_T = ("Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_a;", "Copy_Atom<SM75_U16x8_LDSM_T, half_t> s2r_atom_a;")
 SIMT = DATA / "tile_simt.cu"
+TMA = DATA / "tma_sm90.cu"
+# the knob of tma_sm90.cu: the shared layout the host makes A's TMA atom from (the MMA reads the K-major 128-byte
+# swizzled 128x64 tile): a 64-byte swizzled one (its box rows land where the MMA does not read them), and the MMA's own
+# swizzle on 64 rows (two boxes a tile, each where the tile's layout puts it: correct)
+TMA_A_ATOM = "using TmaLayoutA = SmemLayoutA;"
+TMA_A_ATOM_SW64 = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>{}, "
+                               "Shape<_128, _64>{}));")
+TMA_A_ATOM_64_ROWS = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, "
+                                  "Shape<_64, _64>{}));")
 # the SIMT kernel's A copy tiled for a TiledMMA whose 16x16 threads run N first (thread t holds row t / 16 of A, the
 # MMA's thread t row t % 16): a wrong thread layout that compiles
 SIMT_COPY_THREADS_TRANSPOSED = (
@@ -194,6 +203,76 @@ def test_descriptor_operands_the_threads_write_are_verified_from_recorded_types(
     assert sorted((s.where.line, s.covered) for s in skipped) == [(28, True), (29, True), (45, False)]
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "desc_sm90.notes", DESC), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def _tma_records(text: str, notes: str) -> list:
+    records, skipped = read_paths(str(TMA), instrument(text), _notes(DATA / notes))
+    assert not [s for s in skipped if "not read" in s.why], skipped
+    return records
+
+
+def test_a_tma_atom_s_own_box_and_swizzle_are_what_its_check_proves(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]):
+    """tma_sm90.cu's TMA atoms, made from the layouts the MMA reads: each descriptor check states the atom's own box
+    and swizzle, read off its type (AuxTmaParams), and is verified."""
+    text = TMA.read_text(encoding="utf-8")
+    records = _tma_records(text, "tma_sm90.notes")
+    assert [(r.operand, r.tma_box, r.tma_swizzle, r.gmem) for r in records] == [
+        (op, (64, 128), "128B", "(4096,4096):(4104,1)") for op in "AB"]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90.notes", TMA), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_a_tma_atom_made_from_another_swizzle_than_the_mma_reads_is_refuted(tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]):
+    """A's TMA atom made from the 64-byte swizzled layout while the MMA reads the 128-byte swizzled tile: its boxes of
+    32 columns land where the descriptor does not read them (theorem 14), the atom's swizzle the suspect."""
+    text = TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_SW64)
+    records = _tma_records(text, "tma_sm90_a_atom_sw64.notes")
+    assert [(r.operand, r.tma_box, r.tma_swizzle) for r in records] == [("A", (32, 128), "64B"),
+                                                                        ("B", (64, 128), "128B")]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90_a_atom_sw64.notes", TMA), capsys)
+    assert code == ExitCode.WRONG, out
+    assert "tma_kernel_desc_a" in out and "REFUTED" in out and "tma.placement" in out, out
+    assert "suspect: the TMA swizzle 64B given by 'tma_swizzle'" in out, out
+    assert "tma_kernel_desc_b                  verified" in out, out
+
+
+def test_a_tma_atom_of_another_box_that_tiles_the_layout_is_verified(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]):
+    """A's TMA atom made from the MMA's swizzle on 64 rows: a 64x64 box, two a tile, each where the tile's layout
+    puts it -- a different atom that loads the same bytes, verified (the check proves the copy, not the type)."""
+    text = TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_64_ROWS)
+    records = _tma_records(text, "tma_sm90_a_atom_64_rows.notes")
+    assert [(r.operand, r.tma_box) for r in records] == [("A", (64, 64)), ("B", (64, 128))]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90_a_atom_64_rows.notes", TMA), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+@pytest.mark.parametrize("box,swizzle,expect", [
+    # a three-dimensional box: its swizzle stated, the boxes make_tma_copy takes of the layout proved, the rest assumed
+    ("cute::Layout<cute::tuple<cute::C<64>, cute::C<64>, cute::C<2> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
+     "cute::ScaledBasis<cute::C<1>, 0>, cute::ScaledBasis<cute::C<64>, 0> > >", "cute::Swizzle<3, 4, 3>",
+     (None, "128B", "(64:1@1, 64:1@0, 2:64@0)")),
+    # a swizzle no tensor map applies: the path is listed as not read
+    ("cute::Layout<cute::tuple<cute::C<64>, cute::C<128> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
+     "cute::ScaledBasis<cute::C<1>, 0> > >", "cute::Swizzle<3, 3, 3>", "Swizzle<3,3,3> is no swizzle of a tensor map"),
+])
+def test_a_tma_atom_the_check_cannot_state_is_assumed_or_listed(box: str, swizzle: str, expect: object):
+    text = TMA.read_text(encoding="utf-8")
+    original = ("cute::Layout<cute::tuple<cute::C<64>, cute::C<128> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
+                "cute::ScaledBasis<cute::C<1>, 0> > >")
+    notes = [NotedType(n.function, n.line, n.column,
+                       n.type_text.replace(original, box).replace("cute::Swizzle<3, 4, 3>&", swizzle + "&"))
+             for n in _notes(DATA / "tma_sm90.notes")]
+    records, skipped = read_paths(str(TMA), instrument(text), notes)
+    if isinstance(expect, str):
+        assert records == [] and [s.why for s in skipped if expect in s.why], skipped
+        return
+    from verifier.importer.kernel_paths import ASSUME_TMA_BOX
+    box_value, swizzle_name, box_text = expect    # type: ignore[misc]
+    assert [(r.tma_box, r.tma_swizzle) for r in records] == [(box_value, swizzle_name)] * 2
+    assert ASSUME_TMA_BOX.format(tma="tma_a", box=box_text) in records[0].assumes
 
 
 def _wheel_examples() -> Path | None:
@@ -525,6 +604,11 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
     for name, source, t, kernel in (("tile_sm80", TILE, text, "tile_kernel"),
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
+                                    ("tma_sm90", TMA, TMA.read_text(encoding="utf-8"), "tma_kernel"),
+                                    ("tma_sm90_a_atom_sw64", TMA,
+                                     TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_SW64), "tma_kernel"),
+                                    ("tma_sm90_a_atom_64_rows", TMA,
+                                     TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_64_ROWS), "tma_kernel"),
                                     ("tile_simt", SIMT, SIMT.read_text(encoding="utf-8"), "simt_kernel"),
                                     ("tile_simt_a_copy_threads_transposed", SIMT,
                                      SIMT.read_text(encoding="utf-8").replace(*SIMT_COPY_THREADS_TRANSPOSED),

@@ -87,6 +87,8 @@ class DescriptorRecord:
     major: str | None = None         # K / MN where the atom's name does not say (tcgen05.mma)
     assumes: list[str] = field(default_factory=list)
     copy: str = TMA_COPIES[0]        # the copy that fills the tile
+    tma_box: tuple[int, int] | None = None   # (inner, outer): the TMA atom's own box, where the check states it
+    tma_swizzle: str | None = None           # the TMA atom's own swizzle (TmaSwizzle's value), where stated
 
 
 @dataclass

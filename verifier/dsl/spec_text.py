@@ -50,6 +50,10 @@ def record_lines(r: Record) -> list[str]:
         out.append(f"    smem_align: {r.smem_align}")
         if r.major is not None:
             out.append(f"    major: {r.major}")
+        if r.tma_box is not None:
+            out.append(f"    tma_box: [{r.tma_box[0]}, {r.tma_box[1]}]")
+        if r.tma_swizzle is not None:
+            out.append(f"    tma_swizzle: {r.tma_swizzle}")
     elif isinstance(r, TmemRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",

@@ -87,6 +87,9 @@ SMEM_ALIGN = 128                     # bytes: the shared-memory destination
 NAN_FILL_UNIT = (0xF7, 0x7F)         # the NaN fill, little-endian, repeated every 2 bytes (observed)
 
 
+ROW_PHASE_BIT = 7                    # a swizzled row's phase: shared address bits 7.. (128-byte rows)
+
+
 class TmaSwizzle(str, Enum):
     NONE = "none"
     B32 = "32B"
@@ -115,6 +118,19 @@ class TmaSwizzle(str, Enum):
     def repeat(self) -> int:
         """Bytes after which the pattern repeats: the row phase is address bits 7.. (B of them)."""
         return (128 << self.bits) if self.bits else 0
+
+    @property
+    def byte_swizzle(self) -> tuple[int, int, int]:
+        """(B, M, S) of the Swizzle<B,M,S> on byte addresses this mode applies: chunks of 2^M bytes, the row phase
+        from address bits 7.. (S = 7 - M)."""
+        return self.bits, self.chunk_shift, ROW_PHASE_BIT - self.chunk_shift
+
+    @classmethod
+    def of_byte_swizzle(cls, b: int, m: int, s: int) -> TmaSwizzle | None:
+        """The mode applying Swizzle<B,M,S> on byte addresses (B = 0: none, whatever M and S), or None."""
+        if b == 0:
+            return cls.NONE
+        return next((mode for mode in cls if mode.bits and mode.byte_swizzle == (b, m, s)), None)
 
 
 FLOAT_TYPES = {"float16", "bfloat16", "float32", "float64", "tfloat32"}

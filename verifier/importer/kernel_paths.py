@@ -28,9 +28,10 @@ from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, Operan
                                  mn_k_pipe)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
-from .cpp_types import TypeNode, TypeSyntaxError, layout_text, parse_type, swizzle_text, tile_text
+from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
 from ..hardware.scalar_fma import UNIVERSAL_FMA
+from ..hardware.tma import TmaSwizzle
 from ..hardware.vector_copy import AUTO_VECTORIZING_COPY, ELEMENT_COPY_ALIGNMENT_BITS
 
 SHARED_TILE_ALIGN = 1024
@@ -43,6 +44,9 @@ ASSUME_GMEM = ("the global tensor: the mode {} is contiguous; its extents and "
                "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
                "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
 BY_TMA_BASIS = "the TMA atom's basis makes its dimension 0"
+ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (extent:step@global mode) of other than two dimensions: the "
+                  "boxes proved are those make_tma_copy takes of the shared layout the MMA reads (the atom's swizzle "
+                  "is the one proved); that {tma} was made from that layout is assumed")
 PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A", "partition_B", "partition_C",
               "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "make_fragment_A",
               "make_fragment_B", "make_fragment_C")
@@ -529,7 +533,8 @@ class PathReader:
             return
         try:
             bits = element_bits(element_type(smem.node))
-            gmem = self.tma_gmem(tma, bits) if tma is not None else None
+            atom = tma_atom(tma) if tma is not None else None
+            gmem = representative_gmem(atom.inner_mode, bits) if atom is not None else None
             layout = tensor_layout_text(smem.node)
             if source is not None and self.through_views(source)[0] is smem:
                 # make_fragment's tensor is the shared tensor itself: made in the MMA's partition form
@@ -543,12 +548,15 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
             return
         major = umma_major(mma, majors, op)
-        if tma is not None:
+        if tma is not None and atom is not None:
+            assumes = [ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS, gmem)]
+            if atom.box is None:
+                assumes.append(ASSUME_TMA_BOX.format(tma=tma.name, box=atom.box_text))
             self.add(DescriptorRecord(
                 self._name(f"desc_{op.lower()}"), self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
-                major=major, assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS, gmem)]))
+                major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value))
             return
         for copy in dict.fromkeys(c for c, _ in writers):     # one check for each copy atom that writes the tile
             lines = [at.line for c, at in writers if c == copy]
@@ -606,19 +614,6 @@ class PathReader:
                 out.append((copy_atom_name(tiled_copy.args[0])[0], st))
         return out
 
-    def tma_gmem(self, tma: Value, bits: int) -> str:
-        """A representative (MN, K) global tensor with the contiguous mode the TMA atom's basis names."""
-        aux = _find(tma.node, "AuxTmaParams") if tma.node is not None else None
-        if aux is None or not aux.args or not aux.args[0].is_("tuple"):
-            raise TypeSyntaxError(f"{tma.name} has no TMA basis in its type")
-        basis = aux.args[0].args
-        if not basis or not basis[0].is_("ScaledBasis") or len(basis[0].args) != 2:
-            raise TypeSyntaxError(f"{tma.name}: a TMA basis that is not one ScaledBasis a dimension")
-        modes = {int(b.args[1].name) for b in basis if b.is_("ScaledBasis") and len(b.args) == 2}
-        if modes - {0, 1}:
-            raise TypeSyntaxError(f"{tma.name} reads a global tensor of more than two modes")
-        return representative_gmem(int(basis[0].args[1].name), bits)
-
     def _name(self, what: str) -> str:
         parts = [self.inst.function, self.label_suffix, what]
         base = re.sub(r"\W+", "_", "_".join(p for p in parts if p)).strip("_")
@@ -627,6 +622,72 @@ class PathReader:
         while name in taken:
             name, k = f"{base}_{k}", k + 1
         return name
+
+
+@dataclass(frozen=True)
+class TmaAtom:
+    """What a compiled TMA atom's type (Copy_Traits<..., AuxTmaParams<gmem bases, box basis, swizzle>>) says of the
+    copies it issues: the global mode its dimension 0 runs along, its box and its swizzle -- the atom's own, made from
+    the shared layout it was given, which need not be the layout the MMA reads."""
+    inner_mode: int                    # the global tensor's mode TMA's dimension 0 runs along
+    box: tuple[int, int] | None        # (inner, outer) elements of a two-dimensional box; None: another box
+    box_text: str                      # the box's basis as the type writes it: (extent:basis, ...)
+    swizzle: TmaSwizzle
+
+
+def tma_atom(tma: Value) -> TmaAtom:
+    """The TMA atom `tma`'s AuxTmaParams, read; TypeSyntaxError where its type is not one this reads."""
+    aux = _find(tma.node, "AuxTmaParams") if tma.node is not None else None
+    if aux is None or len(aux.args) != 3 or not aux.args[0].is_("tuple"):
+        raise TypeSyntaxError(f"{tma.name} has no TMA basis in its type")
+    # the global tensor's strides, each along its mode (run-time values: only their modes are read)
+    modes = [_scaled_basis(b, tma.name, runtime_scale=True)[1] for b in aux.args[0].args]
+    if not modes:
+        raise TypeSyntaxError(f"{tma.name}: a TMA basis of no dimension")
+    if set(modes) - {0, 1}:
+        raise TypeSyntaxError(f"{tma.name} reads a global tensor of more than two modes")
+    box_basis, swizzle = aux.args[1], aux.args[2]
+    if not box_basis.is_("Layout") or len(box_basis.args) != 2:
+        raise TypeSyntaxError(f"{tma.name}: a TMA box basis that is not a Layout")
+    extents = _flat(int_tuple(box_basis.args[0]))
+    steps = [_scaled_basis(b, tma.name) for b in _flat_nodes(box_basis.args[1])]
+    if len(extents) != len(steps) or any(not isinstance(n, int) for n in extents):
+        raise TypeSyntaxError(f"{tma.name}: a TMA box basis whose shape and stride do not match")
+    dims = [(int(n), scale, mode) for n, (scale, mode) in zip(extents, steps) if n != 1]
+    text = "(" + ", ".join(f"{n}:{scale}@{mode}" for n, scale, mode in dims) + ")"
+    inner = modes[0]
+    box: tuple[int, int] | None = None
+    # a box of one or two dimensions, each of unit steps along its own mode, dimension 0 along the inner one
+    if 1 <= len(dims) <= 2 and all(scale == 1 for _, scale, _ in dims) and dims[0][2] == inner and \
+            len({mode for _, _, mode in dims}) == len(dims):
+        box = (dims[0][0], dims[1][0] if len(dims) == 2 else 1)
+    if not swizzle.is_("Swizzle") or len(swizzle.args) != 3:
+        raise TypeSyntaxError(f"{tma.name}: a TMA swizzle that is not a Swizzle<B,M,S>")
+    b, m, s = (int(a.name) for a in swizzle.args)
+    mode = TmaSwizzle.of_byte_swizzle(b, m, s)
+    if mode is None:
+        raise TypeSyntaxError(f"{tma.name}: Swizzle<{b},{m},{s}> is no swizzle of a tensor map")
+    return TmaAtom(inner, box, text, mode)
+
+
+def _scaled_basis(n: TypeNode, name: str, runtime_scale: bool = False) -> tuple[int | None, int]:
+    """`ScaledBasis<C<scale>, mode>` -> (scale, mode); a run-time scale is None where `runtime_scale` allows it."""
+    if not n.is_("ScaledBasis") or len(n.args) != 2:
+        raise TypeSyntaxError(f"{name}: a TMA basis that is not one ScaledBasis a dimension: {n.text()[:80]}")
+    scale = int_tuple(n.args[0])
+    if not isinstance(scale, int) and not runtime_scale:
+        raise TypeSyntaxError(f"{name}: a TMA box basis of a run-time scale")
+    return (scale if isinstance(scale, int) else None), int(n.args[1].name)
+
+
+def _flat(x: int | str | tuple[object, ...]) -> list[int | str]:
+    if isinstance(x, tuple):
+        return [v for item in x for v in _flat(item)]   # type: ignore[arg-type]
+    return [x]
+
+
+def _flat_nodes(n: TypeNode) -> list[TypeNode]:
+    return [leaf for a in n.args for leaf in _flat_nodes(a)] if n.is_("tuple") else [n]
 
 
 def representative_gmem(inner: int, bits: int) -> str:

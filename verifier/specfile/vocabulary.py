@@ -19,7 +19,8 @@ SPARSE_TYPE_KEYS = ("e",)   # a structured-sparse MMA's metadata (ValTypeE: spar
 SP_SELS = 4                 # a sparse MMA atom's `sp_sel:` (GMMA::SparseSel) is 0..3
 
 # the keys of a check, by the kind that reads them
-GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box")     # an operand read through a descriptor
+# an operand read through a descriptor
+GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box", "tma_swizzle")
 TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator")             # a tensor-memory copy
 ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader

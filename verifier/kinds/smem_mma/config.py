@@ -12,16 +12,18 @@ from ...algebra import ComposedLayout, SmemPtrFlag
 from ...algebra.inttuple import flatten_to_tuple
 from ...cute.operand import Operand
 from ...echo import quote
+from ...hardware.tma import TmaSwizzle
 from ...specfile.fields import Fields, is_int, read_choice, read_smem, read_value_type, refuse_keys, show
-from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, MMAAtomSpec, SpecError, ValueType,
-                               common_fields)
+from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, Loc, MMAAtomSpec, SpecError,
+                               ValueType, common_fields)
 from ..conversion import read_lookup_table
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
                                     MAX_GLOBAL_ELEMENTS)
 
 # keys a descriptor check does not read (smem_type: only a TMA check of a register-sourced A reads it)
 NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_partition")
-TMA_ONLY_KEYS = ("gmem", "tma_box")  # what only a TMA copy reads: the global tensor, the box
+# what only a TMA copy reads: the global tensor, the box, the swizzle
+TMA_ONLY_KEYS = ("gmem", "tma_box", "tma_swizzle")
 MAX_SMEM_ALIGN = 1 << 20
 DESCRIPTOR_FIELD_LIMIT = 1 << 18     # every descriptor field override lies in [0, 2^18)
 BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
@@ -46,6 +48,7 @@ class SmemMmaCheck(CheckSpec):
     smem_align: int | None = None        # bytes the smem buffer is aligned to (default: the swizzle's repeat)
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
+    tma_swizzle: TmaSwizzle | None = None                      # the tensor map's swizzle overriding make_tma_copy's
     # operand A of a wgmma RS atom: TMA fills the tile the threads then load into registers (a tiled check of the
     # same tile proves that load); no descriptor reads it, so theorems 15 and 16 do not apply
     register_sourced: bool = False
@@ -158,7 +161,19 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     if fields.has("tma_box"):
         box = fields.int_list("tma_box", 2, 2)
         check.tma_box = (box[0], box[1])
+    if fields.has("tma_swizzle"):
+        check.tma_swizzle = read_tma_swizzle(fields.m["tma_swizzle"], fields.at("tma_swizzle"),
+                                             f"'tma_swizzle' of {what}")
     return check
+
+
+def read_tma_swizzle(x: Any, loc: Loc, what: str) -> TmaSwizzle:
+    """A tensor map's swizzle by the driver API's name (CU_TENSOR_MAP_SWIZZLE_<name>), in any case."""
+    by_name = {s.value.lower(): s for s in TmaSwizzle}
+    word = x.strip().lower() if isinstance(x, str) else None
+    if word not in by_name:
+        raise SpecError(loc, f"{what} must be one of {' | '.join(s.value for s in TmaSwizzle)}, not {show(x)}")
+    return by_name[word]
 
 
 def _descriptor_fields(fields: Fields, what: str) -> dict[str, int]:

@@ -18,6 +18,9 @@ def gmma_changes(spec: Spec, check: SmemMmaCheck) -> Iterator[Neighbour]:
     if check.tma_box is not None:
         yield (Change("tma_box", str(list(check.tma_box)), "(removed)", "make_tma_copy(SM90_TMA_LOAD{}, gmem, "
                       "smem_layout) (the box CuTe derives from the layout)"), {"tma_box": None})
+    if check.tma_swizzle is not None:
+        yield (Change("tma_swizzle", check.tma_swizzle.value, "(removed)", "make_tma_copy(SM90_TMA_LOAD{}, gmem, "
+                      "smem_layout) (the swizzle CuTe reads off the layout)"), {"tma_swizzle": None})
     for align in (1024, 512, 256):
         if check.smem_align != align:
             yield (Change("smem_align", str(check.smem_align or 128), str(align),

@@ -129,6 +129,11 @@ class Sm90Setup:
         """The instruction that reads the operand through the descriptor."""
         return self.side.arch
 
+    @property
+    def layout_tma_swizzle(self) -> TMA.TmaSwizzle | None:
+        """The tensor map's swizzle that writes the bytes the tile's own swizzle places (make_tma_copy's), if any."""
+        return TMA_SWIZZLE.get((self.tile.swizzle, self.tile.chunk_bytes)) if self.tile is not None else None
+
     # -- names -------------------------------------------------------------------------------------------------
     @property
     def engine(self) -> str:
@@ -390,7 +395,8 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
     # (a layout written in other units than the value type's, smem_ptr[Nb], has its swizzle on those)
     tma_rule, desc_rule = builder_swizzle_rules(check.smem, check.smem_unit_bits or cute_bits, check.smem_absolute,
                                                 arch.swizzles, arch.builder)
-    s.tma_rule = tma_rule if check.by_tma and check.tma_box is None else None
+    # a box or swizzle the check gives is not make_tma_copy's derivation from this layout: its rule does not apply
+    s.tma_rule = tma_rule if check.by_tma and check.tma_box is None and check.tma_swizzle is None else None
     builds_descriptor = not check.register_sourced and not check.descriptor
     s.desc_rule = desc_rule if builds_descriptor else None
     if writer is not None:
@@ -406,7 +412,8 @@ def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = 
                    else tma_boxes(s.tile, inner_mode, inner_limit=TMA.BOX_LIMIT // pack))
         e = s.elem_bytes
         outer = gmem.mode(1 - inner_mode)
-        swizzle = TMA_SWIZZLE[(s.tile.swizzle, s.tile.chunk_bytes)]
+        swizzle = check.tma_swizzle or s.layout_tma_swizzle
+        assert swizzle is not None
         global_dim = (int(gmem.mode(inner_mode).size()), int(outer.size()))
         row = int(flatten_to_tuple(outer.stride)[0])
         s.tensor_map = TMA.TensorMap2D(elem_bytes=e, box=s.boxes.box, swizzle=swizzle, global_dim=global_dim,

@@ -195,8 +195,7 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
                           f"* {setup.elem_bytes}", [*over, bi, bo, oo, ii], eq(wrote, want), premise=premise,
                           lhs=wrote, rhs=want, shown={"mn": mn, "k": k, "box destination": dst},
                           note=_noted(f"box {n0}x{n1}, base a multiple of {setup.align}", form))
-    box_suspect = (suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
-                   if setup.check.tma_box is not None else None)
+    box_suspect = _given_tma(setup, suspects)
     relative = setup.swizzle is not GmmaSwizzle.NONE and not setup.absolute
     align_suspect = suspects.field("smem_align", "the buffer's alignment against the layout's buffer-relative "
                                                  "swizzle")
@@ -285,6 +284,19 @@ def _tma_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
     return Refusal(rule, met, smem)
 
 
+def _given_tma(setup: Sm90Setup, suspects: Suspects) -> Suspect | None:
+    """The TMA field the check gives in place of make_tma_copy's derivation, where it gives one: its swizzle when
+    that is not the layout's, else its box, else its swizzle."""
+    swizzle, box = setup.check.tma_swizzle, setup.check.tma_box
+    swizzle_suspect = (suspects.field("tma_swizzle", f"the TMA swizzle {swizzle.value} given by 'tma_swizzle'")
+                       if swizzle is not None else None)
+    box_suspect = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else box} given by "
+                                             "'tma_box'") if box is not None else None)
+    if swizzle_suspect is not None and swizzle is not setup.layout_tma_swizzle:
+        return swizzle_suspect
+    return box_suspect or swizzle_suspect
+
+
 def _fields(overrides: dict[str, int]) -> str:
     return ", ".join(f"{k} {GmmaSwizzle(v).label if k == 'swizzle' else v}" for k, v in overrides.items())
 
@@ -330,8 +342,8 @@ def end_to_end(setup: Sm90Setup, suspects: Suspects) -> Plan:
                           "descriptor")
     if setup.overrides:
         blame = suspects.field("descriptor", f"the descriptor fields the check gives ({_fields(setup.overrides)})")
-    elif setup.check.tma_box is not None:
-        blame = suspects.field("tma_box", f"the TMA box {setup.boxes.box} given by 'tma_box'")
+    else:
+        blame = _given_tma(setup, suspects) or blame
 
     def read_as_written(b: Var, s: ExprLike, over: list[Var], form: str) -> Obligation:
         base = b * setup.align
@@ -364,9 +376,8 @@ def _tma_writes_distinct(setup: Sm90Setup, suspects: Suspects) -> list[Claim]:
 
     def placed(x: Var) -> Expr:    # element index -> (mn, k, stage), MN fastest
         return setup.tma_unswizzled(0, x % mn_extent, (x // mn_extent) % k_extent, x // one_stage)
-    blame = (suspects.field("tma_box", f"the TMA box {setup.boxes.box if setup.boxes else ''} given by 'tma_box'")
-             if setup.check.tma_box is not None
-             else suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
+    blame = (_given_tma(setup, suspects)
+             or suspects.smem("the shared-memory layout: two elements (or two stages) share a byte"))
 
     buffer = f"the {mn_extent}x{k_extent}x{setup.stages} buffer"
 
