@@ -249,6 +249,31 @@ def test_a_tma_atom_of_another_box_that_tiles_the_layout_is_verified(tmp_path: P
     assert code == ExitCode.OK and "2 verified" in out, out
 
 
+@pytest.mark.parametrize("source,notes,edit,sources", [
+    # B's TMA partitions sA: sA is filled by both atoms, sB by none (the types are the same: A's and B's tiles alike)
+    (TMA, "tma_sm90.notes",
+     ("group_modes<0,2>(sB), group_modes<0,2>(mB)", "group_modes<0,2>(sA), group_modes<0,2>(mB)"),
+     "TMA tma_a (line 14), TMA tma_b (line 14)"),
+    # B's cp.async copy partitions sA: sA is filled from gA and from gB, sB from nothing
+    (DESC, "desc_sm90.notes", ("Tensor tBsB = g2s_thr.partition_D(sB);", "Tensor tBsB = g2s_thr.partition_D(sA);"),
+     "gA (copied at line 28), gB (copied at line 29)"),
+])
+def test_a_tile_filled_from_two_sources_is_listed_never_verified(source: Path, notes: str, edit: tuple[str, str],
+                                                                  sources: str):
+    """A shared tile that two TMA atoms, or copies from two global tensors, fill holds whichever lands last: no check
+    models the race, so the operand is listed (look here) and the tile nothing fills is listed too; neither is
+    verified."""
+    text = source.read_text(encoding="utf-8")
+    assert text.count(edit[0]) == 1
+    records, skipped = read_paths(str(source), instrument(text.replace(*edit)), _notes(DATA / notes))
+    assert records == []
+    why = {s.what.rsplit(", ", 1)[-1]: s.why for s in skipped if s.what.startswith("gemm")}
+    assert why["operand A"] == (f"sA is filled from more than one source ({sources}): every element's bytes are "
+                                "written by each, which one the MMA reads is a race no check models: not checked "
+                                "(look here)"), why
+    assert why["operand B"].startswith("sB is written by no TMA copy"), why
+
+
 @pytest.mark.parametrize("box,swizzle,expect", [
     # a three-dimensional box: its swizzle stated, the boxes make_tma_copy takes of the layout proved, the rest assumed
     ("cute::Layout<cute::tuple<cute::C<64>, cute::C<64>, cute::C<2> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
@@ -572,7 +597,7 @@ def test_cutlass_s_hopper_tma_tutorial_is_verified(compiled: dict[str, tuple[int
     code, spec_text, err = compiled["wgmma_tma_sm90"]
     assert code == ExitCode.OK, err
     assert spec_text.count("copy: SM90_TMA_LOAD") == 4 and "GMMA::Major::MN,GMMA::Major::MN" in spec_text
-    assert "a TMA load into shared memory" in err
+    assert "a TMA load into a shared tile an MMA reads through a descriptor: its atom's boxes are checked by" in err
     spec = tmp_path / "h.yaml"
     spec.write_text(spec_text, encoding="utf-8")
     code, out = _prove(spec, capsys)

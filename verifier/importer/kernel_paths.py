@@ -345,15 +345,24 @@ class PathReader:
     skipped: list[Skipped] = field(default_factory=list)
     calls: list[tuple[Statement, str, list[str]]] = field(default_factory=list)   # (statement, function, args)
     writers: dict[int, str] = field(default_factory=dict)   # line of a copy through a tile's layout -> its check
+    tma_writers: dict[int, str] = field(default_factory=dict)   # line of a TMA copy into a checked tile -> the check
 
     def credit_writers(self) -> None:
-        """A copy that fills a descriptor check's tile through its layout is listed as checked with that check."""
+        """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes) is listed as checked with
+        that check."""
         for i, sk in enumerate(self.skipped):
+            if not re.match(r"(?:cooperative_)?copy at line", sk.what):
+                continue
             check = self.writers.get(sk.where.line)
-            if check is not None and re.match(r"(?:cooperative_)?copy at line", sk.what):
+            if check is not None:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into a shared tile an MMA reads through a "
                                                              f"descriptor, through the tile's layout: the tile is "
                                                              f"checked by {check}", covered_by=check)
+            check = self.tma_writers.get(sk.where.line)
+            if check is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA load into a shared tile an MMA reads through a "
+                                                             f"descriptor: its atom's boxes are checked by {check}",
+                                          covered_by=check)
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
@@ -361,17 +370,21 @@ class PathReader:
     def value(self, name: str | None, line: int) -> Value | None:
         return self.inst.at(name, line) if name else None
 
-    def shared_root(self, v: Value | None, depth: int = 0) -> Value | None:
+    def shared_root(self, v: Value | None) -> Value | None:
         """The shared tensor `v` is a partition or view of (itself when it is one made directly)."""
+        return self.root_in(v, Memory.SHARED)
+
+    def root_in(self, v: Value | None, memory: Memory, depth: int = 0) -> Value | None:
+        """The tensor in `memory` that `v` is a partition or view of (itself when it is one made directly)."""
         if v is None or v.kind is not Kind.TENSOR or v.node is None or depth > 32:
             return None
         d = derivation(v)
         if d.of is not None and d.op:
             parent = self.value(d.of, v.note.line)
-            root = self.shared_root(parent, depth + 1)
+            root = self.root_in(parent, memory, depth + 1)
             if root is not None:
                 return root
-        return v if memory_of(v.node) is Memory.SHARED else None
+        return v if memory_of(v.node) is memory else None
 
     def through_views(self, v: Value) -> tuple[Value, Derivation]:
         """The first declaration behind `v`'s slices and views that is not one, and its derivation."""
@@ -524,12 +537,24 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
                                         f"{arg} is not made from a shared tensor the compiler described"))
             return
-        tma = self.tma_writer(smem)
+        atoms = self.tma_writers_of(smem)
+        tma = atoms[0] if atoms else None
         writers = self.layout_writers(smem) if tma is None else []
         if tma is None and not writers:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
                                         f"{smem.name} is written by no TMA copy (tma_partition) and by no copy into a "
                                         "partition of it in this function: not checked"))
+            return
+        sources: dict[str, int] = {}      # each global tensor the threads copy into the tile from -> its first line
+        for _, at, src in writers:
+            sources.setdefault(src.name, at.line)
+        if len(atoms) > 1 or len(sources) > 1:
+            by = ", ".join([f"TMA {a.name} (line {a.note.line})" for a in atoms] if len(atoms) > 1 else
+                           [f"{name} (copied at line {line})" for name, line in sources.items()])
+            self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
+                                        f"{smem.name} is filled from more than one source ({by}): every element's "
+                                        "bytes are written by each, which one the MMA reads is a race no check "
+                                        "models: not checked (look here)"))
             return
         try:
             bits = element_bits(element_type(smem.node))
@@ -552,14 +577,17 @@ class PathReader:
             assumes = [ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS, gmem)]
             if atom.box is None:
                 assumes.append(ASSUME_TMA_BOX.format(tma=tma.name, box=atom.box_text))
+            name = self._name(f"desc_{op.lower()}")
+            for line in self.tma_copies(tma, smem):
+                self.tma_writers.setdefault(line, name)
             self.add(DescriptorRecord(
-                self._name(f"desc_{op.lower()}"), self.where(s),
+                name, self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
                 major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value))
             return
-        for copy in dict.fromkeys(c for c, _ in writers):     # one check for each copy atom that writes the tile
-            lines = [at.line for c, at in writers if c == copy]
+        for copy in dict.fromkeys(c for c, _, _ in writers):     # one check for each copy atom that writes the tile
+            lines = [at.line for c, at, _ in writers if c == copy]
             at_lines = ", ".join(map(str, lines))
             name = self._name(f"desc_{op.lower()}")
             for line in lines:
@@ -571,27 +599,49 @@ class PathReader:
                 assumes=[ASSUME_ALIGN, ASSUME_THROUGH_LAYOUT.format(copy=copy, line=at_lines, smem=smem.name)],
                 copy=copy))
 
-    def tma_writer(self, smem: Value) -> Value | None:
-        """The TMA atom whose tma_partition's shared side is a view of `smem`."""
-        for values in self.inst.values.values():
-            for v in values:
-                m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
-                if v.note.how != "binding" or m is None:
-                    continue
-                args = _split_args(m.group(1))
-                if not args:
-                    continue
-                for a in args[1:]:
-                    t = self.value(_operand_name(a), v.note.line)
-                    if t is not None and self.shared_root(t) is smem:
-                        return self.value(_operand_name(args[0]), v.note.line)
+    def tma_copies(self, tma: Value, smem: Value) -> list[int]:
+        """The lines of the copies by the TMA atom `tma` (`copy(tma.with(bar), tAgA, tAsA)`) into a partition or view
+        of `smem`."""
+        lines = []
+        for st, function, args in self.calls:
+            if function != "copy" or len(args) != 3:
+                continue
+            by, dst = self.value(_operand_name(args[0]), st.line), self.value(_operand_name(args[2]), st.line)
+            if by is not None and by.name == tma.name and by.note.line == tma.note.line and dst is not None and \
+                    (self.shared_root(dst) is smem or self.tma_partition_shared(dst) is smem):
+                lines.append(st.line)
+        return lines
+
+    def tma_partition_shared(self, v: Value) -> Value | None:
+        """The shared tensor a `tma_partition(...)` binding (`auto [tAgA, tAsA] = tma_partition(tma, ..., sA, gA)`)
+        partitions, when `v` is one of its names."""
+        m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+        if v.note.how != "binding" or m is None:
+            return None
+        for a in _split_args(m.group(1))[1:]:
+            root = self.shared_root(self.value(_operand_name(a), v.note.line))
+            if root is not None:
+                return root
         return None
 
-    def layout_writers(self, smem: Value) -> list[tuple[str, Statement]]:
-        """(the copy atom, the call) of every copy in this function from a global tensor into a partition or view of
-        `smem`: `copy(tiled_copy, src, dst)` names its atom in the TiledCopy's type, `cooperative_copy` copies with
-        CuTe's DefaultCopy."""
-        out: list[tuple[str, Statement]] = []
+    def tma_writers_of(self, smem: Value) -> list[Value]:
+        """The TMA atoms whose tma_partition's shared side is a view of `smem`, each once."""
+        found: dict[tuple[str, int], Value] = {}
+        for values in self.inst.values.values():
+            for v in values:
+                if self.tma_partition_shared(v) is smem:
+                    m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+                    assert m is not None
+                    atom = self.value(_operand_name(_split_args(m.group(1))[0]), v.note.line)
+                    if atom is not None:
+                        found.setdefault((atom.name, atom.note.line), atom)
+        return list(found.values())
+
+    def layout_writers(self, smem: Value) -> list[tuple[str, Statement, Value]]:
+        """(the copy atom, the call, the global tensor it copies from) of every copy in this function from a global
+        tensor into a partition or view of `smem`: `copy(tiled_copy, src, dst)` names its atom in the TiledCopy's type,
+        `cooperative_copy` copies with CuTe's DefaultCopy."""
+        out: list[tuple[str, Statement, Value]] = []
         for st, function, args in self.calls:
             if function == "copy" and len(args) == 3:
                 by, src_arg, dst_arg = args
@@ -605,13 +655,14 @@ class PathReader:
                 continue
             if self.shared_root(dst) is not smem:
                 continue
+            origin = self.root_in(src, Memory.GLOBAL) or src
             if by is None:
-                out.append((COOPERATIVE_COPY, st))
+                out.append((COOPERATIVE_COPY, st, origin))
                 continue
             tiled = self.value(_operand_name(by), st.line)
             tiled_copy = self.tiled_copy_of(tiled) if tiled is not None else None
             if tiled_copy is not None and tiled_copy.args:
-                out.append((copy_atom_name(tiled_copy.args[0])[0], st))
+                out.append((copy_atom_name(tiled_copy.args[0])[0], st, origin))
         return out
 
     def _name(self, what: str) -> str:
