@@ -61,6 +61,9 @@ MUTATIONS = (
     Mutation("hopper/wgmma_tma_sm90.cu", "make_tma_atom(SM90_TMA_LOAD{}, mA, sA(_,_,0), make_shape(bM,bK))",
              "make_tma_atom(SM90_TMA_LOAD{}, mA, tile_to_shape(GMMA::Layout_MN_SW128_Atom<TA>{}, "
              "make_shape(Int<64>{},bK)), make_shape(Int<64>{},bK))", "A's TMA atom made from a 64-row layout"),
+    Mutation("blackwell/05_mma_tma_epi_sm100.cu", "sD_layout,                  // Source SMEM layout",
+             "group<0,2>(tile_to_shape(UMMA::Layout_K_SW64_Atom<TypeD>{}, make_shape(size<0>(epi_tiler), "
+             "size<1>(epi_tiler)))),", "the epilogue's TMA store made from a 64-byte swizzled layout"),
     Mutation(EXAMPLE_48, "using         LayoutA     = cutlass::layout::RowMajor;",
              "using         LayoutA     = cutlass::layout::ColumnMajor;", "an MN-major tf32 A for the collective"),
     Mutation(EXAMPLE_48, "using TileShape           = Shape<_128,_128,_32>;",

@@ -37,6 +37,11 @@ TMA = DATA / "tma_sm90.cu"
 # the knob of tma_sm90.cu: the shared layout the host makes A's TMA atom from (the MMA reads the K-major 128-byte
 # swizzled 128x64 tile): a 64-byte swizzled one (its box rows land where the MMA does not read them), and the MMA's own
 # swizzle on 64 rows (two boxes a tile, each where the tile's layout puts it: correct)
+EPI = DATA / "tma_epi_sm90.cu"
+# the knob of tma_epi_sm90.cu: the shared layout the host makes D's TMA store from (the threads store D through the
+# N-major 128-byte swizzled 64x64 tile): a 64-byte swizzled one (its boxes read bytes the threads did not store there)
+EPI_D_ATOM_SW64 = ("using TmaLayoutD = SmemLayout;", "using TmaLayoutD = decltype(tile_to_shape("
+                   "GMMA::Layout_K_SW64_Atom<half_t>{}, Shape<_64, _64>{}));")
 TMA_A_ATOM = "using TmaLayoutA = SmemLayoutA;"
 TMA_A_ATOM_SW64 = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>{}, "
                                "Shape<_128, _64>{}));")
@@ -247,6 +252,38 @@ def test_a_tma_atom_of_another_box_that_tiles_the_layout_is_verified(tmp_path: P
     assert [(r.operand, r.tma_box) for r in records] == [("A", (64, 64)), ("B", (64, 128))]
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90_a_atom_64_rows.notes", TMA), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_an_epilogue_s_tma_tiles_are_buffer_checks_of_the_atoms_own_boxes(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]):
+    """tma_epi_sm90.cu: C loaded by TMA and read by the threads, D stored by the threads and by TMA: each tile a buffer
+    check (theorem 23) of the atom's boxes under its swizzle against the layout the threads copy through; the four
+    copies listed as proved by them; verified."""
+    text = EPI.read_text(encoding="utf-8")
+    records, skipped = read_paths(str(EPI), instrument(text), _notes(DATA / "tma_epi_sm90.notes"))
+    from verifier.dsl.kernel_checks import BufferRecord
+    assert [(type(r), r.copy, r.writer.by.split(" ")[0], r.reader.by.split(" ")[0]) for r in records] == [
+        (BufferRecord, "SM90_TMA_LOAD", "tma_c", "UniversalCopy<uint128_t>"),
+        (BufferRecord, "UniversalCopy<uint128_t>", "UniversalCopy<uint128_t>", "tma_d")]
+    tma_view = "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,1),(64,1)):((64,4096),(1,0))"
+    assert records[0].writer.layout == records[1].reader.layout == tma_view
+    assert sorted((s.where.line, s.covered) for s in skipped) == [(26, True), (34, True), (35, True), (39, True)]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_epi_sm90.notes", EPI), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_an_epilogue_tma_store_made_from_another_swizzle_is_refuted(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]):
+    """D's TMA store made from the 64-byte swizzled layout: its 32-column boxes read bytes the threads stored other
+    elements in (theorem 23, the store's view the suspect); C's load is still verified."""
+    text = EPI.read_text(encoding="utf-8").replace(*EPI_D_ATOM_SW64)
+    records, _ = read_paths(str(EPI), instrument(text), _notes(DATA / "tma_epi_sm90_d_atom_sw64.notes"))
+    assert records[1].reader.layout.startswith("Sw<2,4,3> o smem_ptr[16b](unset) o ((64,1),(32,2))")
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_epi_sm90_d_atom_sw64.notes", EPI), capsys)
+    assert code == ExitCode.WRONG, out
+    assert "epi_kernel_buffer_sD" in out and "REFUTED (buffer.agreement)" in out, out
+    assert "suspect: the reader's view (tma_d (TMA store, its own box and swizzle))" in out, out
+    assert "epi_kernel_buffer_sC               verified" in out, out
 
 
 @pytest.mark.parametrize("source,notes,edit,sources", [
@@ -630,6 +667,9 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
                                     ("tma_sm90", TMA, TMA.read_text(encoding="utf-8"), "tma_kernel"),
+                                    ("tma_epi_sm90", EPI, EPI.read_text(encoding="utf-8"), "epi_kernel"),
+                                    ("tma_epi_sm90_d_atom_sw64", EPI,
+                                     EPI.read_text(encoding="utf-8").replace(*EPI_D_ATOM_SW64), "epi_kernel"),
                                     ("tma_sm90_a_atom_sw64", TMA,
                                      TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_SW64), "tma_kernel"),
                                     ("tma_sm90_a_atom_64_rows", TMA,

@@ -18,20 +18,22 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import takewhile
 
-from ..algebra.layout import Layout
+from ..algebra import functions as F
+from ..algebra.layout import Layout, make_layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
 from ..algebra.types import type_bits
 from ..algebra.swizzle import first_stage
-from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, DescriptorRecord, OperandRecord, Record, TiledCopyGiven,
-                                 mn_k_pipe)
+from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
+                                 SideRecord, TiledCopyGiven, mn_k_pipe)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
 from ..hardware.scalar_fma import UNIVERSAL_FMA
 from ..hardware.tma import TmaSwizzle
+from ..specfile.model import TMA_COPIES
 from ..hardware.vector_copy import AUTO_VECTORIZING_COPY, ELEMENT_COPY_ALIGNMENT_BITS
 
 SHARED_TILE_ALIGN = 1024
@@ -67,6 +69,7 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
                      "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
 ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
+ATOMLESS_COPY_ATOM = "AutoVectorizingCopy"          # the atom library's name for what they copy with
 _INTEGER = re.compile(r"-?\d+[uUlL]*")     # a template argument GCC spells as an integer
 _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm|copy_aligned|copy_vec)"
                    r"\s*(?:<[^()]*>)?\s*"
@@ -346,12 +349,14 @@ class PathReader:
     calls: list[tuple[Statement, str, list[str]]] = field(default_factory=list)   # (statement, function, args)
     writers: dict[int, str] = field(default_factory=dict)   # line of a copy through a tile's layout -> its check
     tma_writers: dict[int, str] = field(default_factory=dict)   # line of a TMA copy into a checked tile -> the check
+    buffer_copies: dict[int, str] = field(default_factory=dict)  # line of a copy of a buffer check's tile -> the check
+    descriptor_tiles: list[str] = field(default_factory=list)    # the shared tiles an MMA reads through a descriptor
 
     def credit_writers(self) -> None:
-        """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes) is listed as checked with
-        that check."""
+        """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes), or moves a buffer check's
+        tile, is listed as checked with that check."""
         for i, sk in enumerate(self.skipped):
-            if not re.match(r"(?:cooperative_)?copy at line", sk.what):
+            if not re.match(rf"(?:cooperative_)?copy at line|(?:{'|'.join(ATOMLESS_COPIES)}) at line", sk.what):
                 continue
             check = self.writers.get(sk.where.line)
             if check is not None:
@@ -363,6 +368,11 @@ class PathReader:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA load into a shared tile an MMA reads through a "
                                                              f"descriptor: its atom's boxes are checked by {check}",
                                           covered_by=check)
+            buffer = self.buffer_copies.get(sk.where.line)
+            if buffer is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into or out of a shared tile a TMA atom fills or "
+                                                             f"drains: the tile is checked by {buffer}",
+                                          covered_by=buffer)
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
@@ -486,14 +496,16 @@ class PathReader:
             return
         self.add(record)
 
-    def add(self, record: OperandRecord | DescriptorRecord) -> None:
+    def add(self, record: OperandRecord | DescriptorRecord | BufferRecord) -> None:
         """A record, unless one of this instantiation already checks the same path (listed instead)."""
         def content(r: Record) -> tuple[object, ...]:
-            return tuple(v for k, v in vars(r).items() if k not in ("name", "where", "what"))
+            return tuple(v for k, v in vars(r).items() if k not in ("name", "where", "what", "notes"))
         for r in self.records:
             if type(r) is type(record) and content(r) == content(record):
-                self.skipped.append(Skipped(record.where, record.what, f"the same operand path as check {r.name}, "
-                                                                      "which proves it", covered_by=r.name))
+                what = record.notes[0] if isinstance(record, BufferRecord) and record.notes else \
+                    getattr(record, "what", record.name)
+                self.skipped.append(Skipped(record.where, what, f"the same operand path as check {r.name}, which "
+                                                                "proves it", covered_by=r.name))
                 return
         self.records.append(record)
 
@@ -537,6 +549,7 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}",
                                         f"{arg} is not made from a shared tensor the compiler described"))
             return
+        self.descriptor_tiles.append(smem.name)
         atoms = self.tma_writers_of(smem)
         tma = atoms[0] if atoms else None
         writers = self.layout_writers(smem) if tma is None else []
@@ -599,6 +612,95 @@ class PathReader:
                 assumes=[ASSUME_ALIGN, ASSUME_THROUGH_LAYOUT.format(copy=copy, line=at_lines, smem=smem.name)],
                 copy=copy))
 
+    def tma_buffers(self) -> None:
+        """Each shared tile a TMA atom fills (or drains) that the threads copy out of (or into) -- an epilogue's C and
+        D: a buffer check (theorem 23) of the atom's boxes against the tile's own layout, the view the threads copy
+        through.  A tile an MMA reads through a descriptor is the descriptor check's."""
+        read_by_mma = set(self.descriptor_tiles)
+        for st, function, args in self.calls:
+            if function != "copy" or len(args) != 3:
+                continue
+            atom = self.value(_operand_name(args[0]), st.line)
+            src, dst = (self.value(_operand_name(a), st.line) for a in args[1:])
+            if atom is None or src is None or dst is None:
+                continue
+            if self.tma_shared_side(dst) is not None:
+                tile, load = self.tma_shared_side(dst), True
+            elif self.tma_shared_side(src) is not None:
+                tile, load = self.tma_shared_side(src), False
+            else:
+                continue
+            if tile is None or tile.node is None or tile.name in read_by_mma:
+                continue
+            threads = self.thread_copies(tile, out_of=load)
+            if not threads:
+                continue
+            what = f"{'TMA load' if load else 'TMA store'} {atom.name} at line {st.line}"
+            try:
+                tma_layout, layout, bits = self.tma_side(atom, tile)
+            except (TypeSyntaxError, ParseError, ValueError) as e:
+                self.skipped.append(Skipped(self.where(st), what, f"the tile {tile.name} it "
+                                                                  f"{'fills' if load else 'drains'}: not read: {e}"))
+                continue
+            name = self._name(f"buffer_{tile.name}")
+            copy_name, thread_line = threads[0]
+            tma_side = SideRecord(f"{atom.name} ({'TMA load' if load else 'TMA store'}, its own box and swizzle)", 0,
+                                  tma_layout, self.where(st))
+            thread_side = SideRecord(f"{copy_name} at line {thread_line.line}", 0, layout, self.where(thread_line))
+            writer, reader = (tma_side, thread_side) if load else (thread_side, tma_side)
+            self.add(BufferRecord(
+                name, self.where(st), TMA_COPIES[0] if load else copy_name, element_type(tile.node) or "",
+                _cosize_bytes(layout, bits), SHARED_TILE_ALIGN, writer, reader,
+                notes=[f"{self.label}: the shared tile {tile.name}, {'filled by' if load else 'drained by'} {what}, "
+                       f"{'read' if load else 'written'} by the threads ({copy_name} at line {thread_line.line})"],
+                assumes=[ASSUME_ALIGN]))
+            for line in [st.line] + [at.line for _, at in threads]:
+                self.buffer_copies.setdefault(line, name)
+
+    def thread_copies(self, tile: Value, out_of: bool) -> list[tuple[str, Statement]]:
+        """(the copy atom, the call) of the threads' copies out of (`out_of`) or into a partition or view of `tile`
+        that no TMA partition made: `copy(tiled_copy, src, dst)`, or an atomless copy (CuTe's vectorizing copy)."""
+        out: list[tuple[str, Statement]] = []
+        for st, function, args in self.calls:
+            if function == "copy" and len(args) == 3:
+                by, pair = args[0], args[1:]
+            elif function in ATOMLESS_COPIES + ("copy",) and len(args) == 2:
+                by, pair = None, args
+            else:
+                continue
+            side = self.value(_operand_name(pair[0 if out_of else 1]), st.line)
+            if side is None or self.tma_shared_side(side) is not None or self.shared_root(side) is not tile:
+                continue
+            tiled = self.value(_operand_name(by), st.line) if by is not None else None
+            tiled_copy = self.tiled_copy_of(tiled) if tiled is not None else None
+            if by is not None and (tiled_copy is None or not tiled_copy.args):
+                continue                 # a TMA atom's copy, or a copy whose atom is not read
+            out.append((copy_atom_name(tiled_copy.args[0])[0] if tiled_copy is not None else
+                        ATOMLESS_COPY_ATOM, st))
+        return out
+
+    def tma_side(self, atom: Value, tile: Value) -> tuple[str, str, int]:
+        """(the TMA's view of `tile`, the tile's own layout, its element bits): the atom's boxes laid where CuTe's
+        tma_partition puts them (each box at the tile's offset of its first element, its elements contiguous from
+        there, dimension 0 fastest) under the atom's swizzle on byte addresses -- the layout a TMA made from the
+        tile's own layout would share with it."""
+        assert tile.node is not None
+        tma = tma_atom(atom)
+        if tma.box is None:
+            raise TypeSyntaxError(f"{atom.name}'s box {tma.box_text} is not two-dimensional")
+        layout = tensor_layout_text(tile.node)
+        bits = element_bits(element_type(tile.node))
+        parsed = parse_layout(layout)
+        inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
+        if isinstance(inner, Layout) and inner.rank() == 1 and inner.mode(0).rank() == 2:
+            # the tile's modes grouped into one (group<0,2>, as tma_partition takes it): the TMA's modes are its two
+            inner = make_layout(inner.mode(0).mode(0), inner.mode(0).mode(1))
+            layout = str(ComposedLayout(parsed.a, parsed.offset, inner)) if isinstance(parsed, ComposedLayout) \
+                else inner.plain()
+        if not isinstance(inner, Layout) or inner.rank() != 2:
+            raise TypeSyntaxError(f"the tile {tile.name}'s layout {layout} is not an (MN, N) tile of two modes")
+        return tma_view(inner, tma.inner_mode, tma.box, tma.swizzle, bits), layout, bits
+
     def tma_copies(self, tma: Value, smem: Value) -> list[int]:
         """The lines of the copies by the TMA atom `tma` (`copy(tma.with(bar), tAgA, tAsA)`) into a partition or view
         of `smem`."""
@@ -608,9 +710,16 @@ class PathReader:
                 continue
             by, dst = self.value(_operand_name(args[0]), st.line), self.value(_operand_name(args[2]), st.line)
             if by is not None and by.name == tma.name and by.note.line == tma.note.line and dst is not None and \
-                    (self.shared_root(dst) is smem or self.tma_partition_shared(dst) is smem):
+                    (self.shared_root(dst) is smem or self.tma_shared_side(dst) is smem):
                 lines.append(st.line)
         return lines
+
+    def tma_shared_side(self, v: Value) -> Value | None:
+        """The shared tensor `v` is the shared side of a `tma_partition(...)` of (`tAsA` of `auto [tAgA, tAsA] =
+        ...`), if it is one."""
+        if v.node is None or memory_of(v.node) is not Memory.SHARED:
+            return None
+        return self.tma_partition_shared(v)
 
     def tma_partition_shared(self, v: Value) -> Value | None:
         """The shared tensor a `tma_partition(...)` binding (`auto [tAgA, tAsA] = tma_partition(tma, ..., sA, gA)`)
@@ -721,6 +830,36 @@ def tma_atom(tma: Value) -> TmaAtom:
     return TmaAtom(inner, box, text, mode)
 
 
+def tma_view(tile: Layout, inner_mode: int, box: tuple[int, int], swizzle: TmaSwizzle, bits: int) -> str:
+    """A TMA's view of a two-mode tile, in the buffer check's syntax: box (inner, outer) elements with dimension 0
+    along mode `inner_mode`; the box holding coordinate c starts at the tile's own offset of its first element
+    (tma_partition's), c's element `i0 + i1 * inner` further, the whole under the tensor map's swizzle on byte
+    addresses.  Each mode: (its index in the box, the box's index) -> (its in-box stride, the tile's offsets of the
+    boxes' first elements along it)."""
+    modes = []
+    for mode in (0, 1):
+        n = box[0] if mode == inner_mode else box[1]
+        along = tile.mode(mode)
+        extent = int(along.size())
+        if extent % n:
+            raise ValueError(f"a box of {n} does not divide the tile's mode {mode} of {extent}")
+        origins = F.composition(along, Layout(extent // n, n))    # box index -> the tile's offset of its origin
+        step = 1 if mode == inner_mode else box[0]
+        modes.append(Layout((n, origins.shape), (step, origins.stride)))
+    view = make_layout(*modes).plain()
+    if swizzle is TmaSwizzle.NONE:
+        return view
+    b, m, s = swizzle.byte_swizzle
+    return f"Sw<{b},{m},{s}> o smem_ptr[{bits}b](unset) o {view}"
+
+
+def _cosize_bytes(layout: str, bits: int) -> int:
+    parsed = parse_layout(layout)
+    inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
+    assert isinstance(inner, Layout)
+    return -(-int(inner.cosize()) * bits // 8)
+
+
 def _scaled_basis(n: TypeNode, name: str, runtime_scale: bool = False) -> tuple[int | None, int]:
     """`ScaledBasis<C<scale>, mode>` -> (scale, mode); a run-time scale is None where `runtime_scale` allows it."""
     if not n.is_("ScaledBasis") or len(n.args) != 2:
@@ -805,6 +944,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
             else:
                 reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
                                               "a cooperative or predicated call: not checked"))
+        reader.tma_buffers()
         reader.credit_writers()
         records += reader.records
         skipped += reader.skipped
