@@ -3,14 +3,17 @@
 The statements say how tensors are derived (`tXsA = s2r_thr_copy_a.partition_S(sA)`, `tCrA =
 thr_mma.partition_fragment_A(...)`, `auto [tAgA, tAsA] = tma_partition(tma_a, ..., sA, gA)`) and which copies and
 MMAs use them; the types (compile_notes) say what every object is, as CuTe computed it: the TiledCopy's TV layout,
-the TiledMMA's atom and tiling, each shared tensor's layout and pointer.  Two paths become checks:
+the TiledMMA's atom and tiling, each shared tensor's layout and pointer.  These paths become checks:
 - a shared->register copy whose destination is retiled from an MMA operand fragment: a tiled check (the copy atom,
   CuTe's own TiledCopy, the MMA, the shared layout);
 - an MMA whose atom reads an operand from shared memory (wgmma / tcgen05.mma `_SS`), filled by a TMA copy (a
   descriptor check: the shared layout, the TMA atom's global tensor) or by the threads through the tile's layout
   (`copy(tiled_copy, gA_part, sA_part)` with a cp.async TiledCopy, `cooperative_copy<N>(tid, gA, sA)`: a
-  descriptor check of the shared layout alone).
-Every other copy and MMA call is listed with the reason it is not checked."""
+  descriptor check of the shared layout alone); the TMA is the atom's own (its box and swizzle, AuxTmaParams);
+- a shared tile a TMA atom fills and the threads copy out of, or the threads fill and a TMA atom stores (an
+  epilogue's C and D): a buffer check of the atom's boxes against the layout the threads copy through.
+A tile filled from two sources is listed, never checked as if one filled it.  Every other copy and MMA call is listed
+with the reason it is not checked."""
 from __future__ import annotations
 
 import re
