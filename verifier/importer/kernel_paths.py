@@ -701,7 +701,7 @@ class PathReader:
             layout = str(ComposedLayout(parsed.a, parsed.offset, inner)) if isinstance(parsed, ComposedLayout) \
                 else inner.plain()
         if not isinstance(inner, Layout) or inner.rank() != 2:
-            raise TypeSyntaxError(f"the tile {tile.name}'s layout {layout} is not an (MN, N) tile of two modes")
+            raise TypeSyntaxError(f"the tile {tile.name}'s layout {layout} is not a tile of two modes (M, N)")
         return tma_view(inner, tma.inner_mode, tma.box, tma.swizzle, bits), layout, bits
 
     def tma_copies(self, tma: Value, smem: Value) -> list[int]:
