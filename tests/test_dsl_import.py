@@ -371,3 +371,37 @@ def test_the_mma_partition_regrouping_touches_only_the_partition_form():
     one_stage = parse_layout("((128,16),1,4):((64,1),0,16)")
     assert mn_k_pipe(one_stage) is one_stage
     assert mn_k_pipe(one_stage, pipe=False).plain() == "((128,1),(16,4)):((64,0),(1,16))"
+
+
+GIVEN_TOO_FEW_VALUES = """\
+version: 2
+name: given_tiled_copy
+include: [{atoms}/sm80_f16.yaml, {atoms}/sm75.yaml]
+checks:
+  b_load:
+    mma: SM80_16x8x16_F32F16F16F32_TN
+    atom_layout: "(2,2,1):(1,2,0)"
+    permutation: [32, 16, 16]
+    operand: B
+    copy: SM75_U16x8_LDSM_T
+    value_type: half_t{given}
+    smem: "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,2),(8,4)):((1,512),(64,1024))"
+"""
+# the tiled copy the CuTe DSL builds for Ampere's tensorop_gemm with its N permutation halved: 4 values a thread, where
+# ldmatrix.x4.trans moves 8 (C++'s make_tiled_copy refuses it; the DSL compiles it and issues it)
+GIVEN_COPY = '\n    tiled_copy: {layout_tv: "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))", tiler: [16, 16]}'
+
+
+@pytest.mark.parametrize("given,verdict,exit_code", [
+    (GIVEN_COPY, "unsupported", ExitCode.UNDECIDED),     # the DSL built it: CuTe C++'s rule is not the DSL's verdict
+    ("", "refuted", ExitCode.WRONG),                     # CuTe C++ derives it from the MMA: its static_assert refuses
+])
+def test_a_tiled_copy_of_fewer_values_than_its_atom_is_refused_only_when_cute_cpp_builds_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, verdict: str, exit_code: ExitCode):
+    spec = tmp_path / "given.yaml"
+    atoms = (Path(__file__).resolve().parent.parent / "specs" / "atoms").as_posix()
+    spec.write_text(GIVEN_TOO_FEW_VALUES.format(atoms=atoms, given=given), encoding="utf-8")
+    code, checks = _prove(spec, capsys)
+    assert code == exit_code and [c["verdict"] for c in checks] == [verdict], checks
+    reasons = " ".join(str(i) for c in checks for t in c["theorems"] for i in (t.get("reason") or "",))
+    assert "TiledCopy uses too few vals for selected CopyAtom" in reasons, checks

@@ -96,6 +96,12 @@ def _zip_layout(layout: Layout) -> Layout:
     return Layout(z(layout.shape), z(layout.stride))
 
 
+# TiledCopy's static_asserts on its TV layout against its atom's threads and values (CuTe C++'s words)
+TOO_FEW_THREADS = "TiledCopy uses too few thrs for selected CopyAtom"
+TOO_FEW_VALUES = "TiledCopy uses too few vals for selected CopyAtom"
+TOO_FEW_FOR_ATOM = (TOO_FEW_THREADS, TOO_FEW_VALUES)
+
+
 class TiledCopy:
     """TiledCopy<Atom, TiledLayout_TV, Tiler_MN>."""
 
@@ -104,9 +110,9 @@ class TiledCopy:
         self.layout_tv = layout_tv          # (tid, vid) -> coordinate in the tile (TiledLayout_TV)
         self.tiler_mn = tiler_mn
         if int(layout_tv.mode(0).size()) % atom.num_thr:
-            raise AlgebraError("TiledCopy uses too few thrs for selected CopyAtom")
+            raise AlgebraError(TOO_FEW_THREADS)
         if int(layout_tv.mode(1).size()) % atom.num_val:
-            raise AlgebraError("TiledCopy uses too few vals for selected CopyAtom")
+            raise AlgebraError(TOO_FEW_VALUES)
 
     @property
     def num_threads(self) -> int:

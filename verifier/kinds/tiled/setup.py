@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Hashable, TypeVar
 
-from ...algebra.inttuple import is_tuple
+from ...algebra.inttuple import AlgebraError, PortLimit, is_tuple
 from ...algebra.layout import Layout
 from ...algebra.swizzle import require_nonnegative_strides
 from ...algebra.ops import left_inverse
-from ...cute.copy import TiledCopy, TypedCopyAtom, make_tiled_copy_for
+from ...cute.copy import TOO_FEW_FOR_ATOM, TiledCopy, TypedCopyAtom, make_tiled_copy_for
 from ...cute.mma import MMAAtom, TiledMMA, operand_projection
 from ...cute.tensor import Tensor
 from ...hardware.base import CopyModel, MMAModel
@@ -262,14 +262,28 @@ def build_tiled(check: TiledCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpe
         typed = typed.executing(unread)
     if check.tiled_copy is not None:     # the copy as its builder made it (the CuTe DSL's tiled copy type)
         given = check.tiled_copy
-        tiled_copy = refused_as("make_tiled_copy_tv of the given layout_tv and tiler", "tiled_copy")(TiledCopy)(
-            typed, given.layout_tv, given.tiler)
+        tiled_copy = refused_as("make_tiled_copy_tv of the given layout_tv and tiler", "tiled_copy")(
+            _given_tiled_copy)(typed, given.layout_tv, given.tiler)
     else:
         tiled_copy = refused_as(f"make_tiled_copy_{copy_for}(copy_atom, tiled_mma)", "copy")(make_tiled_copy_for)(
             typed, copy_mma, copy_for)
     direction = "store" if operand == "C" else "load"   # only used by per-thread copies
     return TiledSetup(check, mma_spec, side, copy_spec, operand, mma, copy_mma, copy_for, typed, tiled_copy,
                       copy_model_for(copy_spec, direction, bits), Tensor(0, check.smem), bits)
+
+
+def _given_tiled_copy(typed: TypedCopyAtom, layout_tv: Layout, tiler: Any) -> TiledCopy:
+    """The tiled copy a kernel's toolchain built (`tiled_copy:`).  One with fewer threads or values than its atom moves
+    is CuTe C++'s static_assert, so only the CuTe DSL, which has no such rule, builds it: its partition of the atom's
+    threads and values is not what this port computes, so such a check is unsupported, never refused."""
+    try:
+        return TiledCopy(typed, layout_tv, tiler)
+    except AlgebraError as e:
+        if e.rule in TOO_FEW_FOR_ATOM:
+            raise PortLimit(f"the given tiled copy {layout_tv} has fewer threads or values than its atom "
+                            f"{typed.atom.name} moves: CuTe C++ refuses it ({e.rule}), the CuTe DSL builds it, and the "
+                            "partition the DSL then makes is not modelled") from None
+        raise
 
 
 def staged(setup: TiledSetup) -> TiledSetup:
