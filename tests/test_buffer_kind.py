@@ -24,6 +24,7 @@ FAILS_ON = {
     "scale_factors_broadcast_but_rows_collide": "distinct elements (e0,e1) at distinct bytes",
     "int4_pointer_swizzle_read_as_byte_element_swizzle": "at the bit the writer stored it",
     "int4_rows_collide": "distinct elements (c0,c1) at distinct bits",
+    "tma_store_along_a_strided_global_mode": "runs its dimension 0 along the global tensor's contiguous mode",
 }
 
 
@@ -95,6 +96,10 @@ def test_explain_without_a_coordinate_says_what_to_give(capsys: pytest.CaptureFi
      "must name the same coordinates"),
     ("{bytes: 64, align: 16, writer: {at: 64, layout: '8:1'}, reader: {at: 0, layout: '8:1'}}", "byte offset"),
     ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}}", "missing 'reader'"),
+    ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '8:1', gmem: '(64,64):(1,64)'}}",
+     "gives 'gmem' and 'tma_dim0' together"),
+    ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '8:1', gmem: '(64,64):(1,64)', "
+     "tma_dim0: 2}}", "must be a mode of its global tensor, 0..1, not int 2"),
 ])
 def test_bad_buffer_keys_are_refused_with_their_place(buffer: str, why: str, tmp_path: Path):
     spec = tmp_path / "b.yaml"

@@ -233,6 +233,9 @@ def test_a_buffer_check_s_picture_outlines_where_the_writer_stored_and_the_reade
         if not result.failures():
             assert not marked, check.name
             continue
+        if not result.counterexamples():      # a fact about the TMA's global tensor: no element to outline
+            assert check.name == "tma_store_along_a_strided_global_mode" and not marked, check.name
+            continue
         refuted += 1
         [(_, w)] = result.counterexamples()
         setup = build_buffer(check)

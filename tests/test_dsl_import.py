@@ -405,3 +405,15 @@ def test_a_tiled_copy_of_fewer_values_than_its_atom_is_refused_only_when_cute_cp
     assert code == exit_code and [c["verdict"] for c in checks] == [verdict], checks
     reasons = " ".join(str(i) for c in checks for t in c["theorems"] for i in (t.get("reason") or "",))
     assert "TiledCopy uses too few vals for selected CopyAtom" in reasons, checks
+
+
+@pytest.mark.parametrize("atom_type,mode", [
+    ('!cute_nvgpu.atom.tma_store<f16, copy_bits = 32768, mode = tiled, g_stride = <"()"> '
+     'tma_gbasis = <"(64,32):(1@0,1@1)">>', 0),
+    ('!cute_nvgpu.atom.tma_load<f16, tma_gbasis = <"((8,8),32):((1@1,8@1),1@0)">>', 1),
+    ("!cute_nvgpu.atom.tma_load<f16>", None),
+])
+def test_a_tma_atom_s_dimension_0_is_its_basis_first_mode(atom_type: str, mode: int | None):
+    """The global mode a TMA atom's dimension 0 runs along, which a buffer check proves contiguous (theorem 23)."""
+    from verifier.dsl.kernel_checks import tma_dim0
+    assert tma_dim0(atom_type) == mode

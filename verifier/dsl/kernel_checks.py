@@ -97,6 +97,8 @@ class SideRecord:
     at: int
     layout: str
     where: Where
+    gmem: str | None = None          # a TMA side: the global tensor its atom copies from or to
+    tma_dim0: int | None = None      # ... and the mode of it the atom's dimension 0 runs along (its tma_gbasis)
 
 
 @dataclass
@@ -242,6 +244,8 @@ class BufferSide:
     writes: bool
     remap: Remap | None = None
     tma_layout: str | None = None      # a TMA load or store: the shared layout its atom was made from (the type)
+    tma_gmem: str | None = None        # ... and the global tensor it was made for (its first two modes), when known
+    tma_dim0: int | None = None        # ... and the global mode its dimension 0 runs along (the atom's tma_gbasis)
 
 
 class _Reader:
@@ -715,10 +719,11 @@ class _Reader:
                 atom_t = self.flow.type_of(p.actor) or ""
                 load, store = self._loads(p), any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS)
                 if load or store:      # either side reads or writes through its atom's own shared layout
-                    layout = self.tma_atom_info(p).get("smem_layout")
+                    info = self.tma_atom_info(p)
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
-                                            load, tma_layout=layout))
+                                            load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
+                                            tma_dim0=tma_dim0(atom_t)))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         for f, _, dview in self.descriptor_fragments():
@@ -820,8 +825,8 @@ class _Reader:
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, a.bytes, self.base_align(wv),
-            SideRecord(w.by, wv.pointer.offset, wl, wv.where), SideRecord(r.by, rv.pointer.offset, rl, rv.where),
-            notes, [placement] if placement else []))
+            _side_record(w, wv.pointer.offset, wl), _side_record(r, rv.pointer.offset, rl), notes,
+            [placement] if placement else []))
 
     def mixed_partitions(self) -> None:
         """A copy whose source and destination were partitioned by tiled copies of different TV layouts moves
@@ -934,6 +939,24 @@ def representative(layout_text: str, stride_floor: int = 1) -> tuple[str, bool]:
         k = -(-REPRESENTATIVE_EXTENT // d)
         return str(d * (k if k % 2 else k + 1))
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
+
+
+def _side_record(side: BufferSide, at: int, layout: str) -> SideRecord:
+    """A buffer side as the spec states it; a TMA side with its global tensor and the mode of it its atom's dimension
+    0 runs along, where both are known (the check proves that mode contiguous)."""
+    known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
+    return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
+                      side.tma_dim0 if known else None)
+
+
+_GBASIS = re.compile(r'tma_gbasis\s*=\s*<"[^"]*?:\(*\s*\d+@(\d+)')   # the first leaf's mode: "(64,32):(1@0,1@1)"
+
+
+def tma_dim0(atom_type: str) -> int | None:
+    """The global mode a TMA atom's dimension 0 runs along: its tma_gbasis's first leaf (`1@0`: mode 0), if the type
+    states one."""
+    m = _GBASIS.search(atom_type)
+    return int(m.group(1)) if m else None
 
 
 def _atom_side_text(memref: MemrefType, atom_type: str) -> str:

@@ -73,8 +73,10 @@ def record_lines(r: Record) -> list[str]:
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}", "    buffer:",
                 f"      bytes: {r.bytes}", f"      align: {r.align}"]
         for key, side in (("writer", r.writer), ("reader", r.reader)):
-            out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}, "
-                       f"source: {json.dumps(str(side.where))}}}")
+            gmem = (f", gmem: {json.dumps(side.gmem)}, tma_dim0: {side.tma_dim0}"
+                    if side.gmem is not None and side.tma_dim0 is not None else "")
+            out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
+                       f"{gmem}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]

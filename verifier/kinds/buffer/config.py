@@ -6,6 +6,8 @@ its reader loads through (theorem 23).
       align: 16               # what the allocation guarantees of its base address (bytes)
       writer: {by: "...", at: 0, layout: "Sw<2,4,3> o smem_ptr[16b](unset) o (128,32):(32,1)"}
       reader: {by: "...", at: 0, layout: "Sw<2,3,3> o 0 o (128,32):(32,1)"}
+      # a TMA side may give `gmem: "(4096,4096):(4096,1)"` and `tma_dim0: 1`: the global tensor its atom copies
+      # and the mode of it the atom's dimension 0 runs along, which must be its contiguous one
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -20,7 +22,7 @@ from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...specfile.fields import Fields, is_int, show
 from ...specfile.model import CheckKind, CheckSpec, SpecError, common_fields
-from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_VIEW_FIELDS
+from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_VIEW_FIELDS, MAX_GLOBAL_ELEMENTS
 
 MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
 WRITER, READER = "writer", "reader"
@@ -33,6 +35,8 @@ class BufferView:
     at: int                          # bytes from the allocation's base to the view's first element
     layout: Layout | ComposedLayout  # (coordinate) -> element offset (or byte address, for a swizzled pointer)
     source: str | None = None        # where the view is made (an importer's file:line:column)
+    gmem: Layout | None = None       # a TMA side: the global tensor its atom copies from or to
+    tma_dim0: int | None = None      # ... and the global mode its atom's dimension 0 runs along (the atom's basis)
 
     @property
     def inner(self) -> Layout:
@@ -107,7 +111,18 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
         if isinstance(layout.offset, SmemPtrFlag) and layout.offset.bits not in (None, bits):
             raise SpecError(sub.at("layout"), f"'layout' of {sub.what} is a swizzled pointer to {layout.offset.bits}-"
                                               f"bit elements; the buffer holds {bits}-bit ones")
-    return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"))
+    if sub.has("gmem") != sub.has("tma_dim0"):
+        raise SpecError(sub.loc, f"{sub.what} gives 'gmem' and 'tma_dim0' together: a TMA side's global tensor and "
+                                 "the mode of it its atom's dimension 0 runs along")
+    gmem = sub.layout("gmem", max_elements=MAX_GLOBAL_ELEMENTS) if sub.has("gmem") else None
+    dim0 = None
+    if gmem is not None:
+        dim0 = sub.m["tma_dim0"]
+        if not is_int(dim0) or not 0 <= dim0 < gmem.rank():
+            raise SpecError(sub.at("tma_dim0"), f"'tma_dim0' of {sub.what} must be a mode of its global tensor, "
+                                                f"0..{gmem.rank() - 1}, not {show(dim0)}")
+    return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem,
+                      int(dim0) if dim0 is not None else None)
 
 
 def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:

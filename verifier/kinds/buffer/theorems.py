@@ -24,7 +24,7 @@ from ...algebra.swizzle import ComposedLayout, Swizzle
 from ...symbolic.expr import Expr, ExprLike, Var, and_, const, eq, le, lt, ne
 from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
-from ...theorems.claims import Claim, Plan, Suspect, Trace
+from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
 from ...theorems.suspects import Suspects
 from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
 
@@ -171,7 +171,30 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         [setup.base_var, *setup.coords], eq(looks, wrote), lhs=looks, rhs=wrote,
         shown={"base": base, "writer address - base": wrote - start, "reader address - base": looks - start},
         note=note), reader_blame, Trace.BUFFER_ELEMENT, subject=READER))
-    return list(items)
+    facts: list[Item] = [_tma_majorness(side, view, blame) for side, view, blame in
+                         ((WRITER, w, writer_blame), (READER, r, reader_blame)) if view.gmem is not None]
+    return [*items, *facts]
+
+
+def contiguous_mode(layout: Layout) -> int | None:
+    """The top-level mode of `layout` holding its unit-stride leaf (of extent > 1), if it has one."""
+    for i in range(layout.rank()):
+        mode = layout.mode(i)
+        if any(int(s) == 1 and int(n) > 1 for n, s in zip(flatten_to_tuple(mode.shape), flatten_to_tuple(mode.stride))):
+            return i
+    return None
+
+
+def _tma_majorness(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """A TMA side's atom runs its dimension 0 along the global mode `tma_dim0`; a tensor map's dimension 0 is the
+    global tensor's contiguous one (cuTensorMapEncodeTiled takes no stride for it): both must be the same mode."""
+    assert view.gmem is not None
+    contiguous = contiguous_mode(view.gmem)
+    return Fact(f"the {side}'s TMA atom runs its dimension 0 along the global tensor's contiguous mode",
+                contiguous is not None and contiguous == view.tma_dim0,
+                f"dimension 0 along mode {view.tma_dim0} of the global tensor {view.gmem}, contiguous along mode "
+                f"{contiguous}", "the contiguous mode: a tensor map's dimension 0 has no stride of its own", blame,
+                subject=side)
 
 
 def _elements_once(view: BufferView) -> tuple[BufferView, int]:
