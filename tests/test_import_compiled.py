@@ -38,10 +38,15 @@ TMA = DATA / "tma_sm90.cu"
 # swizzled 128x64 tile): a 64-byte swizzled one (its box rows land where the MMA does not read them), and the MMA's own
 # swizzle on 64 rows (two boxes a tile, each where the tile's layout puts it: correct)
 EPI = DATA / "tma_epi_sm90.cu"
+EPI_FUNCTIONS = ("epi_kernel", "launch_epi")     # the kernel and the host function that makes its TMA atoms
 # the knob of tma_epi_sm90.cu: the shared layout the host makes D's TMA store from (the threads store D through the
 # N-major 128-byte swizzled 64x64 tile): a 64-byte swizzled one (its boxes read bytes the threads did not store there)
-EPI_D_ATOM_SW64 = ("using TmaLayoutD = SmemLayout;", "using TmaLayoutD = decltype(tile_to_shape("
+EPI_D_ATOM_SW64 = ("using TmaLayoutD = SmemLayoutD;", "using TmaLayoutD = decltype(tile_to_shape("
                    "GMMA::Layout_K_SW64_Atom<half_t>{}, Shape<_64, _64>{}));")
+# ... and D's shared tile M-major, its TMA atom made from it, while the global D stays N-major (the views agree; the
+# tensor map's dimension 0 runs along M, strided in D)
+EPI_D_M_MAJOR = ("using SmemLayoutD = SmemLayout;", "using SmemLayoutD = decltype(tile_to_shape("
+                 "GMMA::Layout_MN_SW128_Atom<half_t>{}, Shape<_64, _64>{}));")
 TMA_A_ATOM = "using TmaLayoutA = SmemLayoutA;"
 TMA_A_ATOM_SW64 = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>{}, "
                                "Shape<_128, _64>{}));")
@@ -264,10 +269,15 @@ def test_an_epilogue_s_tma_tiles_are_buffer_checks_of_the_atoms_own_boxes(tmp_pa
     from verifier.dsl.kernel_checks import BufferRecord
     assert [(type(r), r.copy, r.writer.by.split(" ")[0], r.reader.by.split(" ")[0]) for r in records] == [
         (BufferRecord, "SM90_TMA_LOAD", "tma_c", "UniversalCopy<uint128_t>"),
-        (BufferRecord, "UniversalCopy<uint128_t>", "UniversalCopy<uint128_t>", "tma_d")]
+        (BufferRecord, "AutoVectorizingCopy", "AutoVectorizingCopy", "tma_d")]
     tma_view = "Sw<3,4,3> o smem_ptr[16b](unset) o ((64,1),(64,1)):((64,4096),(1,0))"
     assert records[0].writer.layout == records[1].reader.layout == tma_view
-    assert sorted((s.where.line, s.covered) for s in skipped) == [(26, True), (34, True), (35, True), (39, True)]
+    # each TMA side with the global tensor its atom copies (its N-major type, from launch_epi) and its dimension 0's
+    # mode: N, which the check proves contiguous
+    assert (records[0].writer.gmem, records[0].writer.tma_dim0) == ("(4096,4096):(4104,1)", 1)
+    assert (records[1].reader.gmem, records[1].reader.tma_dim0) == ("(4096,4096):(4104,1)", 1)
+    # the TMA copies proved; the threads' copies listed: which elements each thread moves is not checked
+    assert sorted((s.where.line, s.covered) for s in skipped) == [(27, True), (35, False), (36, False), (40, True)]
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_epi_sm90.notes", EPI), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
 
@@ -283,6 +293,20 @@ def test_an_epilogue_tma_store_made_from_another_swizzle_is_refuted(tmp_path: Pa
     assert code == ExitCode.WRONG, out
     assert "epi_kernel_buffer_sD" in out and "REFUTED (buffer.agreement)" in out, out
     assert "suspect: the reader's view (tma_d (TMA store, its own box and swizzle))" in out, out
+    assert "epi_kernel_buffer_sC               verified" in out, out
+
+
+def test_an_epilogue_tma_store_along_a_strided_global_mode_is_refuted(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]):
+    """D's tile M-major and its TMA atom made from it, the global D N-major (its type's static unit stride, read where
+    launch_epi makes the atom): the views agree, but the atom's dimension 0 runs along M, strided in D (theorem 23's
+    fact; CuTe asserts it only at run time, in a debug build)."""
+    text = EPI.read_text(encoding="utf-8").replace(*EPI_D_M_MAJOR)
+    records, _ = read_paths(str(EPI), instrument(text), _notes(DATA / "tma_epi_sm90_d_m_major.notes"))
+    assert (records[1].reader.gmem, records[1].reader.tma_dim0) == ("(4096,4096):(4104,1)", 0)
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_epi_sm90_d_m_major.notes", EPI), capsys)
+    assert code == ExitCode.WRONG, out
+    assert "the reader's TMA atom runs its dimension 0 along the global tensor's contiguous mode" in out, out
     assert "epi_kernel_buffer_sC               verified" in out, out
 
 
@@ -667,9 +691,11 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
                                     ("tma_sm90", TMA, TMA.read_text(encoding="utf-8"), "tma_kernel"),
-                                    ("tma_epi_sm90", EPI, EPI.read_text(encoding="utf-8"), "epi_kernel"),
+                                    ("tma_epi_sm90", EPI, EPI.read_text(encoding="utf-8"), EPI_FUNCTIONS),
                                     ("tma_epi_sm90_d_atom_sw64", EPI,
-                                     EPI.read_text(encoding="utf-8").replace(*EPI_D_ATOM_SW64), "epi_kernel"),
+                                     EPI.read_text(encoding="utf-8").replace(*EPI_D_ATOM_SW64), EPI_FUNCTIONS),
+                                    ("tma_epi_sm90_d_m_major", EPI,
+                                     EPI.read_text(encoding="utf-8").replace(*EPI_D_M_MAJOR), EPI_FUNCTIONS),
                                     ("tma_sm90_a_atom_sw64", TMA,
                                      TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_SW64), "tma_kernel"),
                                     ("tma_sm90_a_atom_64_rows", TMA,
@@ -687,7 +713,8 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                               include_dirs=(examples / "common",)).notes
                      if n.function.startswith(kernel)]
         head = ("# made by: tests/test_import_compiled.py::regenerate_notes (g++ 12.2, the nvidia-cutlass 4.2.0.0 "
-                f"wheel's headers): the types GCC spelled for {kernel}'s declarations; line, column, "
+                f"wheel's headers): the types GCC spelled for "
+                f"{' and '.join(kernel) if isinstance(kernel, tuple) else kernel}'s declarations; line, column, "
                 "instantiation, type\n")
         (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
                                                            for n in notes), encoding="utf-8")

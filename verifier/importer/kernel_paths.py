@@ -49,6 +49,10 @@ ASSUME_GMEM = ("the global tensor: the mode {} is contiguous; its extents and "
                "other stride are run-time values: a representative {} is checked, its stride a multiple of 16 bytes "
                "(cuTensorMapEncodeTiled refuses any other at run time) and of no larger power of two")
 BY_TMA_BASIS = "the TMA atom's basis makes its dimension 0"
+BY_STATIC_STRIDE = "whose stride its type makes a static 1"
+ASSUME_TMA_MAJOR = ("the global tensor's mode {mode}, along which the TMA atom {tma}'s dimension 0 runs, is "
+                    "contiguous: its stride is a run-time value here (a tensor map's dimension 0 has no stride of its "
+                    "own)")
 ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (extent:step@global mode) of other than two dimensions: the "
                   "boxes proved are those make_tma_copy takes of the shared layout the MMA reads (the atom's swizzle "
                   "is the one proved); that {tma} was made from that layout is assumed")
@@ -352,8 +356,12 @@ class PathReader:
     calls: list[tuple[Statement, str, list[str]]] = field(default_factory=list)   # (statement, function, args)
     writers: dict[int, str] = field(default_factory=dict)   # line of a copy through a tile's layout -> its check
     tma_writers: dict[int, str] = field(default_factory=dict)   # line of a TMA copy into a checked tile -> the check
-    buffer_copies: dict[int, str] = field(default_factory=dict)  # line of a copy of a buffer check's tile -> the check
+    buffer_copies: dict[int, str] = field(default_factory=dict)  # line of a TMA copy a buffer check proves -> the check
+    buffer_thread_copies: dict[int, str] = field(default_factory=dict)   # line of the threads' copy of its tile
     descriptor_tiles: list[str] = field(default_factory=list)    # the shared tiles an MMA reads through a descriptor
+    # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
+    # made it for (make_tma_atom / make_tma_copy), where that tensor's type has a static unit stride
+    host_gmem: dict[str, int] = field(default_factory=dict)
 
     def credit_writers(self) -> None:
         """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes), or moves a buffer check's
@@ -373,9 +381,16 @@ class PathReader:
                                           covered_by=check)
             buffer = self.buffer_copies.get(sk.where.line)
             if buffer is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into or out of a shared tile a TMA atom fills or "
-                                                             f"drains: the tile is checked by {buffer}",
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA copy of a shared tile the threads also copy: its "
+                                                             f"atom's boxes are checked by {buffer}",
                                           covered_by=buffer)
+            buffer = self.buffer_thread_copies.get(sk.where.line)
+            if buffer is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"the threads' copy of a shared tile a TMA atom fills or "
+                                                             f"drains: {buffer} proves the tile's layout against the "
+                                                             "atom's boxes; which elements each thread moves (its "
+                                                             "partition, against the registers it pairs with) is not "
+                                                             "checked")
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
@@ -575,7 +590,9 @@ class PathReader:
         try:
             bits = element_bits(element_type(smem.node))
             atom = tma_atom(tma) if tma is not None else None
-            gmem = representative_gmem(atom.inner_mode, bits) if atom is not None else None
+            contiguous = self.global_contiguous(tma, atom) if tma is not None and atom is not None else None
+            gmem = (representative_gmem(atom.inner_mode if contiguous is None else contiguous, bits)
+                    if atom is not None else None)
             layout = tensor_layout_text(smem.node)
             if source is not None and self.through_views(source)[0] is smem:
                 # make_fragment's tensor is the shared tensor itself: made in the MMA's partition form
@@ -590,7 +607,8 @@ class PathReader:
             return
         major = umma_major(mma, majors, op)
         if tma is not None and atom is not None:
-            assumes = [ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS, gmem)]
+            assumes = [ASSUME_ALIGN, ASSUME_GMEM.format(BY_TMA_BASIS if contiguous is None else BY_STATIC_STRIDE,
+                                                        gmem)]
             if atom.box is None:
                 assumes.append(ASSUME_TMA_BOX.format(tma=tma.name, box=atom.box_text))
             name = self._name(f"desc_{op.lower()}")
@@ -640,15 +658,21 @@ class PathReader:
                 continue
             what = f"{'TMA load' if load else 'TMA store'} {atom.name} at line {st.line}"
             try:
-                tma_layout, layout, bits = self.tma_side(atom, tile)
+                tma, tma_layout, layout, bits = self.tma_side(atom, tile)
             except (TypeSyntaxError, ParseError, ValueError) as e:
                 self.skipped.append(Skipped(self.where(st), what, f"the tile {tile.name} it "
                                                                   f"{'fills' if load else 'drains'}: not read: {e}"))
                 continue
             name = self._name(f"buffer_{tile.name}")
             copy_name, thread_line = threads[0]
+            contiguous = self.global_contiguous(atom, tma)
+            assumes = [ASSUME_ALIGN]
+            if contiguous is None:
+                assumes.append(ASSUME_TMA_MAJOR.format(mode=tma.inner_mode, tma=atom.name))
             tma_side = SideRecord(f"{atom.name} ({'TMA load' if load else 'TMA store'}, its own box and swizzle)", 0,
-                                  tma_layout, self.where(st))
+                                  tma_layout, self.where(st),
+                                  None if contiguous is None else representative_gmem(contiguous, bits),
+                                  None if contiguous is None else tma.inner_mode)
             thread_side = SideRecord(f"{copy_name} at line {thread_line.line}", 0, layout, self.where(thread_line))
             writer, reader = (tma_side, thread_side) if load else (thread_side, tma_side)
             self.add(BufferRecord(
@@ -656,9 +680,10 @@ class PathReader:
                 _cosize_bytes(layout, bits), SHARED_TILE_ALIGN, writer, reader,
                 notes=[f"{self.label}: the shared tile {tile.name}, {'filled by' if load else 'drained by'} {what}, "
                        f"{'read' if load else 'written'} by the threads ({copy_name} at line {thread_line.line})"],
-                assumes=[ASSUME_ALIGN]))
-            for line in [st.line] + [at.line for _, at in threads]:
-                self.buffer_copies.setdefault(line, name)
+                assumes=assumes))
+            self.buffer_copies.setdefault(st.line, name)
+            for _, at in threads:
+                self.buffer_thread_copies.setdefault(at.line, name)
 
     def thread_copies(self, tile: Value, out_of: bool) -> list[tuple[str, Statement]]:
         """(the copy atom, the call) of the threads' copies out of (`out_of`) or into a partition or view of `tile`
@@ -682,10 +707,19 @@ class PathReader:
                         ATOMLESS_COPY_ATOM, st))
         return out
 
-    def tma_side(self, atom: Value, tile: Value) -> tuple[str, str, int]:
-        """(the TMA's view of `tile`, the tile's own layout, its element bits): the atom's boxes laid where CuTe's
-        tma_partition puts them (each box at the tile's offset of its first element, its elements contiguous from
-        there, dimension 0 fastest) under the atom's swizzle on byte addresses -- the layout a TMA made from the
+    def global_contiguous(self, atom: Value, tma: TmaAtom) -> int | None:
+        """The contiguous mode of the global tensor the TMA atom `atom` copies, where the types say it: that of the
+        tensor a function of the file made the atom for (its static unit stride), else the mode along the atom's
+        dimension 0 when the atom's type gives that mode's stride as a static 1."""
+        host = self.host_gmem.get(_type_key(atom.type_text))
+        if host is not None:
+            return host
+        return tma.inner_mode if tma.inner_stride == 1 else None
+
+    def tma_side(self, atom: Value, tile: Value) -> tuple[TmaAtom, str, str, int]:
+        """(the atom, the TMA's view of `tile`, the tile's own layout, its element bits): the atom's boxes laid where
+        CuTe's tma_partition puts them (each box at the tile's offset of its first element, its elements contiguous
+        from there, dimension 0 fastest) under the atom's swizzle on byte addresses -- the layout a TMA made from the
         tile's own layout would share with it."""
         assert tile.node is not None
         tma = tma_atom(atom)
@@ -702,7 +736,7 @@ class PathReader:
                 else inner.plain()
         if not isinstance(inner, Layout) or inner.rank() != 2:
             raise TypeSyntaxError(f"the tile {tile.name}'s layout {layout} is not a tile of two modes (M, N)")
-        return tma_view(inner, tma.inner_mode, tma.box, tma.swizzle, bits), layout, bits
+        return tma, tma_view(inner, tma.inner_mode, tma.box, tma.swizzle, bits), layout, bits
 
     def tma_copies(self, tma: Value, smem: Value) -> list[int]:
         """The lines of the copies by the TMA atom `tma` (`copy(tma.with(bar), tAgA, tAsA)`) into a partition or view
@@ -793,6 +827,7 @@ class TmaAtom:
     copies it issues: the global mode its dimension 0 runs along, its box and its swizzle -- the atom's own, made from
     the shared layout it was given, which need not be the layout the MMA reads."""
     inner_mode: int                    # the global tensor's mode TMA's dimension 0 runs along
+    inner_stride: int | None           # that mode's stride in the global tensor, when static (the type's scale)
     box: tuple[int, int] | None        # (inner, outer) elements of a two-dimensional box; None: another box
     box_text: str                      # the box's basis as the type writes it: (extent:basis, ...)
     swizzle: TmaSwizzle
@@ -803,8 +838,10 @@ def tma_atom(tma: Value) -> TmaAtom:
     aux = _find(tma.node, "AuxTmaParams") if tma.node is not None else None
     if aux is None or len(aux.args) != 3 or not aux.args[0].is_("tuple"):
         raise TypeSyntaxError(f"{tma.name} has no TMA basis in its type")
-    # the global tensor's strides, each along its mode (run-time values: only their modes are read)
-    modes = [_scaled_basis(b, tma.name, runtime_scale=True)[1] for b in aux.args[0].args]
+    # for each mode of the global tensor, the TMA dimension it runs along (scaled, for dimension 0, by the global stride
+    # of that mode: a static one, or a run-time value)
+    strides = [_scaled_basis(b, tma.name, runtime_scale=True) for b in aux.args[0].args]
+    modes = [mode for _, mode in strides]
     if not modes:
         raise TypeSyntaxError(f"{tma.name}: a TMA basis of no dimension")
     if set(modes) - {0, 1}:
@@ -818,7 +855,9 @@ def tma_atom(tma: Value) -> TmaAtom:
         raise TypeSyntaxError(f"{tma.name}: a TMA box basis whose shape and stride do not match")
     dims = [(int(n), scale, mode) for n, (scale, mode) in zip(extents, steps) if n != 1]
     text = "(" + ", ".join(f"{n}:{scale}@{mode}" for n, scale, mode in dims) + ")"
-    inner = modes[0]
+    if 0 not in modes:
+        raise TypeSyntaxError(f"{tma.name}: no mode of its global tensor runs along its dimension 0")
+    inner = modes.index(0)             # the global mode along TMA's dimension 0
     box: tuple[int, int] | None = None
     # a box of one or two dimensions, each of unit steps along its own mode, dimension 0 along the inner one
     if 1 <= len(dims) <= 2 and all(scale == 1 for _, scale, _ in dims) and dims[0][2] == inner and \
@@ -830,7 +869,47 @@ def tma_atom(tma: Value) -> TmaAtom:
     mode = TmaSwizzle.of_byte_swizzle(b, m, s)
     if mode is None:
         raise TypeSyntaxError(f"{tma.name}: Swizzle<{b},{m},{s}> is no swizzle of a tensor map")
-    return TmaAtom(inner, box, text, mode)
+    return TmaAtom(inner, strides[inner][0], box, text, mode)
+
+
+_MAKE_TMA = re.compile(r"\bmake_tma_(?:atom|copy)\s*\((.*)\)\s*$")
+
+
+def _type_key(type_text: str) -> str:
+    """A type as a declaration and a parameter of it both spell it: without `const`, references and spaces."""
+    return re.sub(r"\bconst\b|&|\s+", "", type_text)
+
+
+def host_gmem_modes(insts: list[Instantiation]) -> dict[str, int]:
+    """Each TMA atom a function of the file makes (`make_tma_atom(op, mA, ...)`), by its type, with the contiguous mode
+    of the global tensor it was made for -- the top-level mode whose stride is a static 1 in that tensor's type."""
+    out: dict[str, int] = {}
+    for inst in insts:
+        for values in inst.values.values():
+            for v in values:
+                m = _MAKE_TMA.search(v.note.statement)
+                args = _split_args(m.group(1)) if m else []
+                if len(args) < 2:
+                    continue
+                gmem = inst.at(_operand_name(args[1]) or "", v.note.line)
+                if gmem is None or gmem.node is None or not gmem.node.is_("Tensor") or len(gmem.node.args) != 2:
+                    continue
+                layout = gmem.node.args[1]
+                if not layout.is_("Layout") or len(layout.args) != 2 or not layout.args[1].is_("tuple"):
+                    continue
+                unit = [i for i, mode in enumerate(layout.args[1].args) if _static_unit(mode)]
+                if len(unit) == 1:
+                    out[_type_key(v.type_text)] = unit[0]
+    return out
+
+
+def _static_unit(mode: TypeNode) -> bool:
+    """A stride mode that is, or holds, a static 1 (`cute::C<1>`)."""
+    try:
+        value = int_tuple(mode)
+    except TypeSyntaxError:
+        return False
+    return 1 in _flat(value)
 
 
 def tma_view(tile: Layout, inner_mode: int, box: tuple[int, int], swizzle: TmaSwizzle, bits: int) -> str:
@@ -919,6 +998,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
             skipped.append(Skipped(Where(file, body_line, 1, None), f"function {fname}",
                                    "it copies or multiplies, but the compile instantiated it nowhere (a template "
                                    "nothing in the file calls): give --instantiate 'EXPR' naming an instantiation"))
+    host_gmem = host_gmem_modes(insts)
     seen: dict[str, int] = {}
     for inst in insts:
         if inst.function == SCOPE:        # namespace-scope aliases: collective_paths.py reads them
@@ -931,7 +1011,8 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         k = seen[inst.function]
         label = inst.function if counts[inst.function] == 1 else f"{inst.function} (instantiation {k} of " \
             f"{counts[inst.function]})"
-        reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "")
+        reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "",
+                            host_gmem=host_gmem)
         reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
         for s, m in calls:
             assert m is not None
