@@ -335,6 +335,19 @@ def test_a_tile_filled_from_two_sources_is_listed_never_verified(source: Path, n
     assert why["operand B"].startswith("sB is written by no TMA copy"), why
 
 
+def test_a_multicast_tma_atom_s_slicing_is_an_assumption_the_report_states():
+    """A multicast TMA atom's type holds the CTA tile's box; the slice each CTA loads (num_multicast, tma_partition's
+    CTA layout and coordinate) is fixed at run time: the check proves the box and says what it assumes of the rest."""
+    from verifier.importer.kernel_paths import ASSUME_MULTICAST
+    notes = [NotedType(n.function, n.line, n.column,
+                       n.type_text.replace("cute::SM90_TMA_LOAD,", "cute::SM90_TMA_LOAD_MULTICAST,"))
+             for n in _notes(DATA / "tma_sm90.notes")]
+    records, _ = read_paths(str(TMA), instrument(TMA.read_text(encoding="utf-8")), notes)
+    assert [ASSUME_MULTICAST.format(tma=f"tma_{op}") in r.assumes for op, r in zip("ab", records)] == [True, True]
+    plain, _ = read_paths(str(TMA), instrument(TMA.read_text(encoding="utf-8")), _notes(DATA / "tma_sm90.notes"))
+    assert not any("multicast" in a for r in plain for a in r.assumes)
+
+
 @pytest.mark.parametrize("box,swizzle,expect", [
     # a three-dimensional box: its swizzle stated, the boxes make_tma_copy takes of the layout proved, the rest assumed
     ("cute::Layout<cute::tuple<cute::C<64>, cute::C<64>, cute::C<2> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "

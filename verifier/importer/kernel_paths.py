@@ -53,6 +53,11 @@ BY_STATIC_STRIDE = "whose stride its type makes a static 1"
 ASSUME_TMA_MAJOR = ("the global tensor's mode {mode}, along which the TMA atom {tma}'s dimension 0 runs, is "
                     "contiguous: its stride is a run-time value here (a tensor map's dimension 0 has no stride of its "
                     "own)")
+MULTICAST = "_MULTICAST"         # a TMA load whose box the CTAs of a cluster share (SM90_TMA_LOAD_MULTICAST, ...)
+ASSUME_MULTICAST = ("the multicast TMA atom {tma}: its box is the CTA tile the check proves; at run time make_tma_atom "
+                    "divides it among num_multicast CTAs, each loading the slice tma_partition's CTA coordinate and "
+                    "layout pick and multicasting it -- that num_multicast is the size of that CTA layout and each CTA "
+                    "its own coordinate is assumed (run-time values, not checked)")
 ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (extent:step@global mode) of other than two dimensions: the "
                   "boxes proved are those make_tma_copy takes of the shared layout the MMA reads (the atom's swizzle "
                   "is the one proved); that {tma} was made from that layout is assumed")
@@ -611,6 +616,8 @@ class PathReader:
                                                         gmem)]
             if atom.box is None:
                 assumes.append(ASSUME_TMA_BOX.format(tma=tma.name, box=atom.box_text))
+            if MULTICAST in tma.type_text:
+                assumes.append(ASSUME_MULTICAST.format(tma=tma.name))
             name = self._name(f"desc_{op.lower()}")
             for line in self.tma_copies(tma, smem):
                 self.tma_writers.setdefault(line, name)
