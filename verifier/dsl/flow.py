@@ -43,10 +43,14 @@ COPY, GEMM = "cute.copy", "cute.gemm"
 # operations that move or redirect tiles outside the cute dialect, which this reader does not trace: each met is listed
 RAW_TMA = "nvvm.cp.async.bulk.tensor."          # a TMA copy issued as NVVM's own operation
 UPDATE_TMA_DESC = "cute_nvgpu.update_tma_desc"   # a TMA atom's tensor map rewritten at run time (grouped kernels)
+MAKE_S2T_COPY = "cute_nvgpu.atom.make_s2t_copy"  # a shared -> tensor-memory copy (tcgen05.cp: MMA scale factors)
 UNTRACED = {RAW_TMA: ("a TMA copy issued as an NVVM operation", "not read: which shared view it writes and which "
                       "tensor map it reads are not traced (the checks describe the TMA atoms' own partitions)"),
             UPDATE_TMA_DESC: ("a TMA atom's tensor map rewritten at run time", "not read: the checks use the tensor "
-                              "the atom was made from, not the one written here")}
+                              "the atom was made from, not the one written here"),
+            MAKE_S2T_COPY: ("a shared -> tensor-memory tiled copy (tcgen05.cp, as a block-scaled MMA's scale factors "
+                            "take)", "not checked: no check models where tcgen05.cp puts each element in tensor "
+                            "memory for the MMA (the scale factors' shared layout is checked against their TMA)")}
 LAUNCHES = ("cuda.launch_ex", "gpu.launch_func", "cuda.launch")
 SMEM = "smem"
 USER_PARTITION = 1    # the DSL's SmemPartition.USER
