@@ -228,6 +228,19 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               mn_extent % setup.rows == 0 and k_extent % setup.k_instr == 0,
                               f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
                               suspects.smem("the shared-memory tile's extent"))]
+    atoms = _atoms_along_mn(setup)
+    if atoms > 1:
+        # the tiled MMA's atoms along M (N) each take every atoms-th slice of the tile: a count of slices they do not
+        # divide extends the last atom's partition past the tile (CuTe divides without asserting), into the next stage
+        slices = mn_extent // setup.rows
+        items.append(Fact(f"the tiled MMA's {atoms} atoms along {setup.operand.axes[0].upper()} share the {op} tile's "
+                          f"{setup.rows}-row slices evenly", mn_extent % setup.rows == 0 and slices % atoms == 0,
+                          f"{mn_extent / setup.rows:g} slice{'' if mn_extent == setup.rows else 's'} of "
+                          f"{setup.rows} over {atoms} atoms",
+                          f"a multiple of {atoms} slices: a tile of {setup.rows * atoms}·q along "
+                          f"{setup.operand.axes[0].upper()}",
+                          suspects.field("atom_layout", f"the tiled MMA's atom layout (its {atoms} atoms along "
+                                                        f"{setup.operand.axes[0].upper()}) against the tile")))
     bits = setup.check.value_type.bits if setup.check.value_type else 0
     if setup.major is Major.MN:
         widths, why = setup.arch.mn_major_widths
@@ -282,6 +295,16 @@ def _tma_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
         return None
     rule, met = setup.tma_rule
     return Refusal(rule, met, smem)
+
+
+def _atoms_along_mn(setup: Sm90Setup) -> int:
+    """How many atoms make_tiled_mma's atom layout puts along the operand's M (A) or N (B) mode."""
+    layout, index = setup.check.atom_layout, 0 if setup.operand.value == "A" else 1
+    if layout is None:
+        return 1
+    if isinstance(layout, tuple):
+        return int(layout[index]) if len(layout) > index else 1
+    return int(layout.mode(index).size()) if layout.rank() > index else 1
 
 
 def _given_tma(setup: Sm90Setup, suspects: Suspects) -> Suspect | None:
