@@ -889,8 +889,9 @@ def _type_key(type_text: str) -> str:
 
 def host_gmem_modes(insts: list[Instantiation]) -> dict[str, int]:
     """Each TMA atom a function of the file makes (`make_tma_atom(op, mA, ...)`), by its type, with the contiguous mode
-    of the global tensor it was made for -- the top-level mode whose stride is a static 1 in that tensor's type."""
-    out: dict[str, int] = {}
+    of the global tensor it was made for -- the top-level mode whose stride is a static 1 in that tensor's type -- when
+    every tensor an atom of that type is made for says the same."""
+    found: dict[str, set[int]] = {}
     for inst in insts:
         for values in inst.values.values():
             for v in values:
@@ -905,9 +906,9 @@ def host_gmem_modes(insts: list[Instantiation]) -> dict[str, int]:
                 if not layout.is_("Layout") or len(layout.args) != 2 or not layout.args[1].is_("tuple"):
                     continue
                 unit = [i for i, mode in enumerate(layout.args[1].args) if _static_unit(mode)]
-                if len(unit) == 1:
-                    out[_type_key(v.type_text)] = unit[0]
-    return out
+                found.setdefault(_type_key(v.type_text), set()).update(unit if len(unit) == 1 else [-1])
+    # an atom type made for tensors that disagree (or whose contiguous mode no type says) is known for none
+    return {key: next(iter(modes)) for key, modes in found.items() if len(modes) == 1 and -1 not in modes}
 
 
 def _static_unit(mode: TypeNode) -> bool:
