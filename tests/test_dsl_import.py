@@ -420,3 +420,32 @@ def test_a_tma_atom_s_dimension_0_is_its_basis_first_mode(atom_type: str, mode: 
     """The global mode a TMA atom's dimension 0 runs along, which a buffer check proves contiguous (theorem 23)."""
     from verifier.dsl.kernel_checks import tma_dim0
     assert tma_dim0(atom_type) == mode
+
+
+_BLOCK_SCALED = ("!cute_nvgpu.sm100.mma_bs<128x128x{k}, num_cta = {ctas}, ab_major = (k, k), "
+                 "elem_type = ({a}, {a}, f32), sf_type = {sf}, frag_kind = ss, vec_size = {vs}>")
+
+
+@pytest.mark.parametrize("k,ctas,a,sf,vs,name", [
+    (64, 1, "f4E2M1FN", "f8E4M3FN", 16,
+     "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16>"),        # nvfp4
+    (64, 2, "f4E2M1FN", "f8E8M0FNU", 32,
+     "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,128,32>"),  # mxf4
+    (32, 1, "f8E4M3FN", "f8E8M0FNU", 32,
+     "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,128>"),      # mxf8
+    (32, 1, "f4E2M1FN", "f8E8M0FNU", 32, None),      # 4-bit read a byte an element (.kind::mxf8f6f4): not named
+    (32, 1, "f8E4M3FN", "f8E4M3FN", 16, None),       # an 8-bit atom with VS 16: no such instruction
+])
+def test_a_block_scaled_mma_atom_is_named_as_the_atom_library_names_it(k: int, ctas: int, a: str, sf: str, vs: int,
+                                                                        name: str | None):
+    """The DSL's block-scaled tcgen05 atom (`mma_bs`) by CuTe C++'s name, so that its operands' descriptor checks are
+    written; a name the library has (specs/atoms/sm100_umma_blockscaled.yaml), or none."""
+    from verifier.dsl.atom_names import Unnamed, mma_atom_name
+    from verifier.dsl.cute_types import mma_atom_of
+    got = mma_atom_name(mma_atom_of(_BLOCK_SCALED.format(k=k, ctas=ctas, a=a, sf=sf, vs=vs)))
+    if name is None:
+        assert isinstance(got, Unnamed), got
+        return
+    assert got == name
+    library = (Path(__file__).resolve().parent.parent / "specs" / "atoms" / "sm100_umma_blockscaled.yaml").read_text()
+    assert f'"{name}":' in library

@@ -109,6 +109,8 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
     if shape is None or types is None or len(types) != 3:
         return Unnamed(f"MMA atom {atom.text} names no shape MxNxK or elem_type (a, b, acc)")
     a, b, acc = types
+    if atom.family == UMMA_BLOCK_SCALED_FAMILY:
+        return _umma_block_scaled_name(atom, shape, (a, b, acc))
     words = [MMA_TYPE_WORDS.get(t) for t in (a, b, acc)]
     if None in words:
         return Unnamed(f"MMA atom {atom.text}: element type {types} has no name in this table")
@@ -159,6 +161,38 @@ def _umma_name(atom: MmaAtomType, m: int, n: int, types: tuple[str, str, str]) -
         return Unnamed(f"tcgen05.mma atom {atom.text}: no CuTe C++ name in this table")
     pair = "_2x1SM" if ctas == "2" else ""
     return f"SM100_MMA_{family}{pair}_{kind}<{','.join(c or '' for c in cpp)},{m},{n}>"
+
+
+UMMA_BLOCK_SCALED_FAMILY = "sm100.mma_bs"
+# a block-scaled atom's scale-factor type, as the DSL writes it -> CuTe C++'s (the unsigned e4m3 and e8m0 scales)
+UMMA_SCALE_TYPES = {"f8E4M3FN": "float_ue4m3_t", "f8E8M0FNU": "float_ue8m0_t"}
+# tcgen05.mma .kind::mxf4 / .kind::mxf4nvf4 reads packed 4-bit A and B, K = 64 a instruction; .kind::mxf8f6f4 reads
+# a byte an element, K = 32, and CuTe names its 8-bit atoms without the vector size (always 32)
+MXF4_OPERAND, MXF4_K = "f4E2M1FN", 64
+MXF8F6F4_OPERANDS, MXF8F6F4_VECTOR = ("f8E4M3FN", "f8E5M2"), "32"
+
+
+def _umma_block_scaled_name(atom: MmaAtomType, shape: tuple[int, int, int],
+                            types: tuple[str, str, str]) -> str | Unnamed:
+    """SM100_MMA_MXF4[_2x1SM]_SS<a, b, acc, sf, M, N, VS> (packed 4-bit A and B, K 64) or
+    SM100_MMA_MXF8F6F4[_2x1SM]_SS<a, b, acc, sf, M, N> (8-bit A and B): the atom library's block-scaled names (the
+    majors are the operands' own: `ab_major`).  Another operand type (6-bit, or 4-bit read a byte an element) has no
+    name here."""
+    from .cute_types import ELEMENT_TYPES
+    m, n, k = shape
+    cpp = [ELEMENT_TYPES.get(t) for t in types]
+    sf = UMMA_SCALE_TYPES.get(atom.param("sf_type") or "")
+    vs, kind, ctas = atom.param("vec_size"), (atom.param("frag_kind") or "ss").upper(), atom.param("num_cta") or "1"
+    if None in cpp or sf is None or kind != "SS" or ctas not in ("1", "2") or vs is None:
+        return Unnamed(f"block-scaled tcgen05.mma atom {atom.text}: no CuTe C++ name in this table")
+    pair = "_2x1SM" if ctas == "2" else ""
+    a, b, acc = (c or "" for c in cpp)
+    if types[0] == types[1] == MXF4_OPERAND and k == MXF4_K:
+        return f"SM100_MMA_MXF4{pair}_SS<{a},{b},{acc},{sf},{m},{n},{vs}>"
+    if types[0] in MXF8F6F4_OPERANDS and types[1] in MXF8F6F4_OPERANDS and vs == MXF8F6F4_VECTOR:
+        return f"SM100_MMA_MXF8F6F4{pair}_SS<{a},{b},{acc},{sf},{m},{n}>"
+    return Unnamed(f"block-scaled tcgen05.mma atom {atom.text}: operands {types[:2]} at K = {k} have no CuTe C++ "
+                   "name in this table")
 
 
 def operand_majors(atom: MmaAtomType) -> tuple[str, str] | None:
