@@ -356,6 +356,9 @@ def test_a_multicast_tma_atom_s_slicing_is_an_assumption_the_report_states():
     # a swizzle no tensor map applies: the path is listed as not read
     ("cute::Layout<cute::tuple<cute::C<64>, cute::C<128> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
      "cute::ScaledBasis<cute::C<1>, 0> > >", "cute::Swizzle<3, 3, 3>", "Swizzle<3,3,3> is no swizzle of a tensor map"),
+    # a box of extent 0 (a damaged spelling): listed as not read, never a division by zero
+    ("cute::Layout<cute::tuple<cute::C<0>, cute::C<128> >, cute::tuple<cute::ScaledBasis<cute::C<1>, 1>, "
+     "cute::ScaledBasis<cute::C<1>, 0> > >", "cute::Swizzle<3, 4, 3>", "an extent below 1"),
 ])
 def test_a_tma_atom_the_check_cannot_state_is_assumed_or_listed(box: str, swizzle: str, expect: object):
     text = TMA.read_text(encoding="utf-8")

@@ -858,8 +858,8 @@ def tma_atom(tma: Value) -> TmaAtom:
         raise TypeSyntaxError(f"{tma.name}: a TMA box basis that is not a Layout")
     extents = _flat(int_tuple(box_basis.args[0]))
     steps = [_scaled_basis(b, tma.name) for b in _flat_nodes(box_basis.args[1])]
-    if len(extents) != len(steps) or any(not isinstance(n, int) for n in extents):
-        raise TypeSyntaxError(f"{tma.name}: a TMA box basis whose shape and stride do not match")
+    if len(extents) != len(steps) or any(not isinstance(n, int) or n < 1 for n in extents):
+        raise TypeSyntaxError(f"{tma.name}: a TMA box basis whose shape and stride do not match, or an extent below 1")
     dims = [(int(n), scale, mode) for n, (scale, mode) in zip(extents, steps) if n != 1]
     text = "(" + ", ".join(f"{n}:{scale}@{mode}" for n, scale, mode in dims) + ")"
     if 0 not in modes:
