@@ -179,11 +179,11 @@ def test_an_a_tile_is_decided_once_for_wgmma_atoms_of_any_n(tmp_path: Path) -> N
     given = _shape(_operand_theorems(wide))
     forget()
     assert _shape(_operand_theorems(runner.run_check(spec, spec.checks["a_wide"]))) == given
-    # the same tile read by two warpgroups: the theorems are about every slice of the tile, whoever reads it
+    # the same tile read by two warpgroups along M: theorem 15 also proves they share its slices evenly, so it is
+    # another group, decided anew (a group it shared with one warpgroup would give it that one's theorem 15)
     two = runner.run_check(spec, spec.checks["a_wide_two_warpgroups"])
-    assert two.verdict is Verdict.VERIFIED and all(t.seconds == 0.0 for t in _operand_theorems(two))
-    forget()
-    assert _shape(_operand_theorems(runner.run_check(spec, spec.checks["a_wide_two_warpgroups"]))) == given
+    assert two.verdict is Verdict.VERIFIED and any(t.seconds > 0.0 for t in _operand_theorems(two))
+    assert any("atoms along M share" in item for t in two.theorems for item in map(str, t.items)), two.theorems
     # another global tensor is another configuration: decided anew
     other = runner.run_check(spec, spec.checks["a_wide_other_gmem"])
     assert other.verdict is Verdict.VERIFIED

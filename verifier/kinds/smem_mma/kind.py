@@ -105,12 +105,12 @@ class SmemMmaKind(MmaPictures):
             return Planned({tid: plans[tid] for tid in order}, Sm90Chain(setup))
 
         # the group reads the check's configuration but the tiled MMA (its theorems are about the whole tile, every
-        # instruction slice of it, whichever warpgroup reads it), the atom only through atom_side (setup.py) and the
-        # copy atom that writes the tile: checks agreeing on these (a wgmma A of any N, on any warpgroups) decide it
-        # once
+        # instruction slice of it, whichever warpgroup reads it) save how many atoms lie along the operand's M or N
+        # (theorem 15: they share the slices evenly), the atom only through atom_side (setup.py) and the copy atom
+        # that writes the tile: checks agreeing on these (a wgmma A of any N, on any warpgroups along N) decide it once
         from ...cute.operand import Operand
-        from .setup import atom_side
-        shared = ("smem_mma", order, configuration_key(check, NOT_READ_BY_GROUP),
+        from .setup import atom_side, atoms_along_mn
+        shared = ("smem_mma", order, configuration_key(check, NOT_READ_BY_GROUP), atoms_along_mn(check),
                   atom_side(spec.mma_atoms[check.mma], Operand.of(check.operand)), atom_key(_writer(spec, check)))
         return [atom_theorems, Group(order, build, shared=shared)]
 

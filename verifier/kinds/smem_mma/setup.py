@@ -344,6 +344,17 @@ def _recast_global(gmem: Layout | None, n: int) -> tuple[Layout | None, str | No
         return gmem, f"CuTe's recast of the global tensor {gmem} to its stored elements refuses it ({e})"
 
 
+def atoms_along_mn(check: SmemMmaCheck) -> int:
+    """How many atoms make_tiled_mma's atom layout puts along the operand's M (A) or N (B) mode: theorem 15 reads it
+    (they must share the tile's instruction slices evenly), so the descriptor path's group keys on it."""
+    layout, index = check.atom_layout, 0 if (check.operand or "A").upper() == "A" else 1
+    if layout is None:
+        return 1
+    if isinstance(layout, tuple):
+        return int(layout[index]) if len(layout) > index else 1
+    return int(layout.mode(index).size()) if layout.rank() > index else 1
+
+
 def build(check: SmemMmaCheck, atom: MMAAtomSpec, writer: CopyAtomSpec | None = None) -> Sm90Setup:
     """Everything a shared-memory MMA check's theorems need, read off the check and CuTe's derivations (`writer`:
     the copy atom that fills the tile through its layout, when it is not TMA)."""

@@ -22,7 +22,7 @@ from ...symbolic.expr import Expr, ExprLike, Var, const, eq, lt, ne
 from ...symbolic.layouts import layout_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect, Trace, Unsupported
-from .setup import SMEM_BYTES, STAGE_START, Sm90Setup
+from .setup import SMEM_BYTES, STAGE_START, Sm90Setup, atoms_along_mn
 from ..conversion import register_conversion_fact
 from ...theorems.suspects import Suspects
 
@@ -228,7 +228,7 @@ def gmma_descriptor(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               mn_extent % setup.rows == 0 and k_extent % setup.k_instr == 0,
                               f"{mn_extent}x{k_extent}", f"multiples of {setup.rows}x{setup.k_instr}",
                               suspects.smem("the shared-memory tile's extent"))]
-    atoms = _atoms_along_mn(setup)
+    atoms = atoms_along_mn(setup.check)
     if atoms > 1:
         # the tiled MMA's atoms along M (N) each take every atoms-th slice of the tile: a count of slices they do not
         # divide extends the last atom's partition past the tile (CuTe divides without asserting), into the next stage
@@ -295,16 +295,6 @@ def _tma_refusal(setup: Sm90Setup, smem: Suspect) -> Refusal | None:
         return None
     rule, met = setup.tma_rule
     return Refusal(rule, met, smem)
-
-
-def _atoms_along_mn(setup: Sm90Setup) -> int:
-    """How many atoms make_tiled_mma's atom layout puts along the operand's M (A) or N (B) mode."""
-    layout, index = setup.check.atom_layout, 0 if setup.operand.value == "A" else 1
-    if layout is None:
-        return 1
-    if isinstance(layout, tuple):
-        return int(layout[index]) if len(layout) > index else 1
-    return int(layout.mode(index).size()) if layout.rank() > index else 1
 
 
 def _given_tma(setup: Sm90Setup, suspects: Suspects) -> Suspect | None:
