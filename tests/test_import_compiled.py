@@ -7,6 +7,7 @@ the file never instantiates, read through --instantiate), a mistake CuTe's own s
 Hopper TMA + wgmma tutorial as the wheel ships it."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,10 @@ TMA = DATA / "tma_sm90.cu"
 # the knob of tma_sm90.cu: the shared layout the host makes A's TMA atom from (the MMA reads the K-major 128-byte
 # swizzled 128x64 tile): a 64-byte swizzled one (its box rows land where the MMA does not read them), and the MMA's own
 # swizzle on 64 rows (two boxes a tile, each where the tile's layout puts it: correct)
+TMEM = DATA / "tmem_sm100.cu"
+# the knob of tmem_sm100.cu: an M=64 tcgen05.mma over the 128-row tile (its accumulator repeated twice along M)
+TMEM_M64 = ("SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 64,",
+            "SM100_MMA_F16BF16_SS<half_t, half_t, float, 64, 64,")
 EPI = DATA / "tma_epi_sm90.cu"
 EPI_FUNCTIONS = ("epi_kernel", "launch_epi")     # the kernel and the host function that makes its TMA atoms
 # the knob of tma_epi_sm90.cu: the shared layout the host makes D's TMA store from (the threads store D through the
@@ -308,6 +313,48 @@ def test_an_epilogue_tma_store_along_a_strided_global_mode_is_refuted(tmp_path: 
     assert code == ExitCode.WRONG, out
     assert "the reader's TMA atom runs its dimension 0 along the global tensor's contiguous mode" in out, out
     assert "epi_kernel_buffer_sC               verified" in out, out
+
+
+def test_a_tmem_copy_is_a_tmem_check_of_the_tile_it_was_made_for(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]):
+    """tmem_sm100.cu: make_tmem_copy over the tcgen05.mma accumulator, a TMEM check of the tiled copy's atom over the
+    tile (128x64 floats, lanes then columns), verified; its copy listed as proved by it."""
+    text = TMEM.read_text(encoding="utf-8")
+    records, skipped = read_paths(str(TMEM), instrument(text), _notes(DATA / "tmem_sm100.notes"))
+    from verifier.dsl.kernel_checks import TmemRecord
+    assert [(type(r), r.copy, r.value_type, r.tmem) for r in records] == [
+        (TmemRecord, "SM100_TMEM_LOAD_32dp32b1x", "float", "(128,64):(65536,1)")]
+    assert [(s.where.line, s.covered) for s in skipped if "tensor-memory copy" in s.why] == [(24, True)]
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tmem_sm100.notes", TMEM), capsys)
+    assert code == ExitCode.OK and "1 verified" in out, out
+
+
+def test_a_tmem_tile_the_reader_cannot_put_in_m_n_form_is_listed():
+    """An M=64 MMA over the 128-row tile: its accumulator ((MMA_M, MMA_N), 2, 1) repeats along M, whose (M, N) form
+    the reader does not build: listed, never checked as a wrong tile."""
+    text = TMEM.read_text(encoding="utf-8").replace(*TMEM_M64)
+    records, skipped = read_paths(str(TMEM), instrument(text), _notes(DATA / "tmem_sm100_m64.notes"))
+    assert records == []
+    assert any("an MMA partition with repeats" in s.why for s in skipped), skipped
+
+
+@pytest.mark.parametrize("slice_text,tmem", [
+    ("(_,_0{})", "(128,64):(65536,1)"),
+    ("(_,0)", "(128,64):(65536,1)"),
+    ("(_,_1{})", "at an index other than 0"),
+    ("(_)", "a slice of 1 modes of a layout of 2"),
+])
+def test_a_tmem_tile_is_sliced_as_the_call_slices_it(slice_text: str, tmem: str):
+    from verifier.importer.cpp_types import parse_type
+    from verifier.importer.kernel_paths import tmem_tile_text
+    tensor = parse_type("cute::Tensor<cute::ViewEngine<cute::tmem_ptr<float> >, cute::Layout<cute::tuple<cute::tuple<"
+                        "cute::tuple<cute::C<128>, cute::C<64> > >, cute::C<4> >, cute::tuple<cute::tuple<cute::tuple<"
+                        "cute::C<65536>, cute::C<1> > >, cute::C<64> > > >")
+    if tmem.startswith("("):
+        assert tmem_tile_text(tensor, slice_text) == tmem
+    else:
+        with pytest.raises(TypeSyntaxError, match=re.escape(tmem)):
+            tmem_tile_text(tensor, slice_text)
 
 
 @pytest.mark.parametrize("source,notes,edit,sources", [
@@ -707,6 +754,9 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                     ("tile_sm80_a_copy_for_B", TILE, text.replace(*A_COPY_FOR_B), "tile_kernel"),
                                     ("desc_sm90", DESC, DESC.read_text(encoding="utf-8"), "desc_kernel"),
                                     ("tma_sm90", TMA, TMA.read_text(encoding="utf-8"), "tma_kernel"),
+                                    ("tmem_sm100", TMEM, TMEM.read_text(encoding="utf-8"), "tmem_kernel"),
+                                    ("tmem_sm100_m64", TMEM, TMEM.read_text(encoding="utf-8").replace(*TMEM_M64),
+                                     "tmem_kernel"),
                                     ("tma_epi_sm90", EPI, EPI.read_text(encoding="utf-8"), EPI_FUNCTIONS),
                                     ("tma_epi_sm90_d_atom_sw64", EPI,
                                      EPI.read_text(encoding="utf-8").replace(*EPI_D_ATOM_SW64), EPI_FUNCTIONS),

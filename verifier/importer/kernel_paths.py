@@ -12,6 +12,7 @@ the TiledMMA's atom and tiling, each shared tensor's layout and pointer.  These 
   descriptor check of the shared layout alone); the TMA is the atom's own (its box and swizzle, AuxTmaParams);
 - a shared tile a TMA atom fills and the threads copy out of, or the threads fill and a TMA atom stores (an
   epilogue's C and D): a buffer check of the atom's boxes against the layout the threads copy through.
+- a `make_tmem_copy(atom, tmem_tile)`: a TMEM check of the tcgen05.ld / .st tiled copy over the tile it was made for.
 A tile filled from two sources is listed, never checked as if one filled it.  Every other copy and MMA call is listed
 with the reason it is not checked."""
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..dsl.flow import Skipped
 from ..algebra.types import type_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
-                                 SideRecord, TiledCopyGiven, mn_k_pipe)
+                                 SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
@@ -364,6 +365,7 @@ class PathReader:
     buffer_copies: dict[int, str] = field(default_factory=dict)  # line of a TMA copy a buffer check proves -> the check
     buffer_thread_copies: dict[int, str] = field(default_factory=dict)   # line of the threads' copy of its tile
     descriptor_tiles: list[str] = field(default_factory=list)    # the shared tiles an MMA reads through a descriptor
+    tmem_copy_lines: dict[int, str] = field(default_factory=dict)  # line of a copy by a checked TMEM tiled copy
     # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
     # made it for (make_tma_atom / make_tma_copy), where that tensor's type has a static unit stride
     host_gmem: dict[str, int] = field(default_factory=dict)
@@ -389,6 +391,10 @@ class PathReader:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA copy of a shared tile the threads also copy: its "
                                                              f"atom's boxes are checked by {buffer}",
                                           covered_by=buffer)
+            tmem = self.tmem_copy_lines.get(sk.where.line)
+            if tmem is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a tensor-memory copy by the tiled copy make_tmem_copy "
+                                                             f"built: checked by {tmem}", covered_by=tmem)
             buffer = self.buffer_thread_copies.get(sk.where.line)
             if buffer is not None:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"the threads' copy of a shared tile a TMA atom fills or "
@@ -519,7 +525,7 @@ class PathReader:
             return
         self.add(record)
 
-    def add(self, record: OperandRecord | DescriptorRecord | BufferRecord) -> None:
+    def add(self, record: OperandRecord | DescriptorRecord | BufferRecord | TmemRecord) -> None:
         """A record, unless one of this instantiation already checks the same path (listed instead)."""
         def content(r: Record) -> tuple[object, ...]:
             return tuple(v for k, v in vars(r).items() if k not in ("name", "where", "what", "notes"))
@@ -691,6 +697,37 @@ class PathReader:
             self.buffer_copies.setdefault(st.line, name)
             for _, at in threads:
                 self.buffer_thread_copies.setdefault(at.line, name)
+
+    def tmem_copies(self) -> None:
+        """Each `make_tmem_copy(atom, tmem_tile)` of the function: a TMEM check of the tcgen05.ld / .st tiled copy over
+        the tensor-memory tile it was made for (the tile's layout as CuTe computed it, sliced as the call slices it)."""
+        for values in self.inst.values.values():
+            for v in values:
+                m = _MAKE_TMEM_COPY.search(v.note.statement)
+                if m is None or v.kind is not Kind.TILED_COPY or v.node is None or not v.node.args:
+                    continue
+                where = Where(self.file, v.note.line, v.note.column, None)
+                what = f"make_tmem_copy at line {v.note.line}"
+                args = _split_args(m.group(1))
+                tile = self.value(_operand_name(args[1]), v.note.line) if len(args) == 2 else None
+                if tile is None or tile.node is None or memory_of(tile.node) is not Memory.TENSOR_MEMORY:
+                    self.skipped.append(Skipped(where, what, "its tensor-memory tile is no tensor the compiler "
+                                                             "described: not checked"))
+                    continue
+                copy, value_type = copy_atom_name(v.node.args[0])
+                try:
+                    tmem = tmem_tile_text(tile.node, args[1][len(_operand_name(args[1]) or ""):].strip())
+                except (TypeSyntaxError, ParseError, ValueError) as e:
+                    self.skipped.append(Skipped(where, what, f"its tensor-memory tile {args[1].strip()}: not read: "
+                                                             f"{e}"))
+                    continue
+                name = self._name(f"tmem_{'load' if 'LOAD' in copy else 'store'}")
+                for st, function, call_args in self.calls:
+                    if function == "copy" and len(call_args) == 3 and _operand_name(call_args[0]) == v.name:
+                        self.tmem_copy_lines.setdefault(st.line, name)
+                self.add(TmemRecord(name, where, f"{self.label}: the {copy} tiled copy make_tmem_copy builds over "
+                                                 f"the tensor-memory tile {args[1].strip()} ({tmem})", copy,
+                                    value_type or "", tmem, None))
 
     def thread_copies(self, tile: Value, out_of: bool) -> list[tuple[str, Statement]]:
         """(the copy atom, the call) of the threads' copies out of (`out_of`) or into a partition or view of `tile`
@@ -950,6 +987,49 @@ def _cosize_bytes(layout: str, bits: int) -> int:
     return -(-int(inner.cosize()) * bits // 8)
 
 
+_MAKE_TMEM_COPY = re.compile(r"\bmake_tmem_copy\s*\((.*)\)\s*$")
+_ZERO_INDEX = re.compile(r"(?:cute::)?(?:_0\{\}|Int<0>\{\}|C<0>\{\}|0)")   # a slice's index 0, as kernels spell it
+
+
+def tmem_tile_text(tensor: TypeNode, slice_text: str) -> str:
+    """A tensor-memory tensor's layout, sliced as `(_, _0{})` slices it (every `_` mode kept, each index 0 dropped:
+    another index moves the tile, which is not read here), its single-mode nesting unwrapped: (M, N):(lanes, cols)."""
+    if len(tensor.args) != 2:
+        raise TypeSyntaxError(f"a Tensor type without its engine and layout: {tensor.text()[:120]}")
+    layout = parse_layout(layout_text(tensor.args[1]))
+    if not isinstance(layout, Layout):
+        raise TypeSyntaxError(f"a tensor-memory layout that is not a plain layout: {layout}")
+    if slice_text:
+        if not (slice_text.startswith("(") and slice_text.endswith(")")):
+            raise TypeSyntaxError(f"a slice {slice_text} this reader does not read")
+        index = _split_args(slice_text[1:-1])
+        if len(index) != layout.rank():
+            raise TypeSyntaxError(f"a slice of {len(index)} modes of a layout of {layout.rank()}")
+        kept = [layout.mode(i) for i, a in enumerate(index) if a.strip() == "_"]
+        if not kept or any(a.strip() != "_" and not _ZERO_INDEX.fullmatch(a.strip()) for a in index):
+            raise TypeSyntaxError(f"a slice {slice_text} at an index other than 0 (it moves the tile)")
+        layout = make_layout(*kept) if len(kept) > 1 else kept[0]
+    layout = _unwrapped(layout)
+    if layout.rank() > 2 or (layout.rank() == 2 and layout.mode(0).rank() == 2):
+        # an MMA partition ((MMA_M, MMA_N), REST_M, REST_N): read when it repeats nothing (its (M, N) is its mode 0);
+        # repeats would be ((MMA_M, REST_M), (MMA_N, REST_N)), which this reader does not build
+        if any(int(layout.mode(i).size()) > 1 for i in range(1, layout.rank())):
+            raise TypeSyntaxError(f"a tensor-memory tile {layout} that is an MMA partition with repeats: its (M, N) "
+                                  "form is not built here")
+        layout = _unwrapped(layout.mode(0))
+    if layout.rank() != 2:
+        raise TypeSyntaxError(f"a tensor-memory tile {layout} that is not (M, N)")
+    return layout.plain()
+
+
+def _unwrapped(layout: Layout) -> Layout:
+    """A layout of one mode that only nests another, `((128,64)):((65536,1))`, as that mode."""
+    while layout.rank() == 1 and isinstance(layout.shape, tuple) and len(layout.shape) == 1 and \
+            isinstance(layout.shape[0], tuple):
+        layout = layout.mode(0)
+    return layout
+
+
 def _scaled_basis(n: TypeNode, name: str, runtime_scale: bool = False) -> tuple[int | None, int]:
     """`ScaledBasis<C<scale>, mode>` -> (scale, mode); a run-time scale is None where `runtime_scale` allows it."""
     if not n.is_("ScaledBasis") or len(n.args) != 2:
@@ -1037,6 +1117,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
                 reader.skipped.append(Skipped(reader.where(s), f"{m.group(1)} at line {s.line}",
                                               "a cooperative or predicated call: not checked"))
         reader.tma_buffers()
+        reader.tmem_copies()
         reader.credit_writers()
         records += reader.records
         skipped += reader.skipped
