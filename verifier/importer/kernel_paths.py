@@ -23,6 +23,7 @@ from enum import Enum
 from itertools import takewhile
 
 from ..algebra import functions as F
+from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout, make_layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
@@ -658,12 +659,8 @@ class PathReader:
             src, dst = (self.value(_operand_name(a), st.line) for a in args[1:])
             if atom is None or src is None or dst is None:
                 continue
-            if self.tma_shared_side(dst) is not None:
-                tile, load = self.tma_shared_side(dst), True
-            elif self.tma_shared_side(src) is not None:
-                tile, load = self.tma_shared_side(src), False
-            else:
-                continue
+            into, out_of = self.tma_shared_side(dst), self.tma_shared_side(src)
+            tile, load = (into, True) if into is not None else (out_of, False)
             if tile is None or tile.node is None or tile.name in read_by_mma:
                 continue
             threads = self.thread_copies(tile, out_of=load)
@@ -893,7 +890,7 @@ def tma_atom(tma: Value) -> TmaAtom:
     box_basis, swizzle = aux.args[1], aux.args[2]
     if not box_basis.is_("Layout") or len(box_basis.args) != 2:
         raise TypeSyntaxError(f"{tma.name}: a TMA box basis that is not a Layout")
-    extents = _flat(int_tuple(box_basis.args[0]))
+    extents = flatten_to_tuple(int_tuple(box_basis.args[0]))
     steps = [_scaled_basis(b, tma.name) for b in _flat_nodes(box_basis.args[1])]
     if len(extents) != len(steps) or any(not isinstance(n, int) or n < 1 for n in extents):
         raise TypeSyntaxError(f"{tma.name}: a TMA box basis whose shape and stride do not match, or an extent below 1")
@@ -954,7 +951,7 @@ def _static_unit(mode: TypeNode) -> bool:
         value = int_tuple(mode)
     except TypeSyntaxError:
         return False
-    return 1 in _flat(value)
+    return 1 in flatten_to_tuple(value)
 
 
 def tma_view(tile: Layout, inner_mode: int, box: tuple[int, int], swizzle: TmaSwizzle, bits: int) -> str:
@@ -1038,12 +1035,6 @@ def _scaled_basis(n: TypeNode, name: str, runtime_scale: bool = False) -> tuple[
     if not isinstance(scale, int) and not runtime_scale:
         raise TypeSyntaxError(f"{name}: a TMA box basis of a run-time scale")
     return (scale if isinstance(scale, int) else None), int(n.args[1].name)
-
-
-def _flat(x: int | str | tuple[object, ...]) -> list[int | str]:
-    if isinstance(x, tuple):
-        return [v for item in x for v in _flat(item)]   # type: ignore[arg-type]
-    return [x]
 
 
 def _flat_nodes(n: TypeNode) -> list[TypeNode]:
