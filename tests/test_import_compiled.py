@@ -830,3 +830,11 @@ def test_a_source_with_no_checkable_path_is_unsupported_with_every_reason(tmp_pa
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith(f"unsupported: '{source}': no operand path the verifier checks; first not checked: ")
     assert any("give --instantiate" in line for line in err) and not out.exists()
+
+
+def test_a_tiled_mma_atom_layout_without_its_shape_is_a_reason_never_a_crash():
+    """Found by fuzzing the recorded types: an atom layout spelled `cute::Layout` with no arguments is bad type text
+    (TypeSyntaxError, which every reader turns into a listed path), never an IndexError."""
+    from verifier.importer.kernel_paths import atom_layout_text
+    with pytest.raises(TypeSyntaxError, match="without its shape"):
+        atom_layout_text(parse_type("cute::Layout"))

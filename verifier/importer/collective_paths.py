@@ -121,6 +121,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             if mma.startswith(TCGEN05_ATOMS):    # tile_to_mma_shape: ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE)
                 tile = str(mn_k_pipe(parse_layout(tile)))
             smem = first_stage_text(tile)
+            atom_layout = atom_layout_text(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
@@ -130,7 +131,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         reader.add(DescriptorRecord(
             name, where,
             f"{what}: operand {op} of {mma} ({policy}), filled by {copy_name}", mma,
-            atom_layout_text(tiled_mma.args[1]), op, value_type, smem, gmem, SHARED_TILE_ALIGN,
+            atom_layout, op, value_type, smem, gmem, SHARED_TILE_ALIGN,
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
             copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))

@@ -268,6 +268,8 @@ def atom_layout_text(layout: TypeNode) -> str:
     if layout.args and len(layout.args) == 2:
         return '"' + layout_text(layout) + '"'
     from .cpp_types import int_tuple
+    if not layout.args:
+        raise TypeSyntaxError(f"a tiled MMA's atom layout without its shape: {layout.text()[:120]}")
     shape = int_tuple(layout.args[0])
     return "[" + ", ".join(str(x) for x in shape) + "]" if isinstance(shape, tuple) else str(shape)
 
