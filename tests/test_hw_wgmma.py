@@ -105,3 +105,22 @@ def test_wgmma_model_reproduces_the_gpu(t):
     else:
         assert model.a.elements == t["num_a_positions"]
     assert sorted(map(tuple, t["hits"])) == _predicted_hits(model, t)
+
+
+@pytest.mark.parametrize("types,problem", [
+    (("f32", "f16", "f16"), None), (("f16", "f16", "f16"), None), (("f32", "bf16", "bf16"), None),
+    (("f32", "tf32", "tf32"), None), (("f16", "e4m3", "e5m2"), None), (("f32", "e5m2", "e4m3"), None),
+    (("s32", "u8", "s8"), None),
+    (("f32", "f16", "bf16"), "wgmma multiplies .f16 by .f16, not by .bf16"),
+    (("f16", "bf16", "bf16"), "wgmma accumulates .bf16 x .bf16 in .f32, not in .f16"),
+    (("f16", "tf32", "tf32"), "wgmma accumulates .tf32 x .tf32 in .f32, not in .f16"),
+    (("f32", "e4m3", "s8"), "wgmma multiplies .e4m3 by .e4m3 or .e5m2, not by .s8"),
+    (("f32", "s8", "s8"), "wgmma accumulates .s8 x .s8 in .s32, not in .f32"),
+])
+def test_a_wgmma_s_types_are_the_ptx_isa_s_pairs(types, problem):
+    """The PTX ISA's Matrix Data-types: a model of types it does not pair is no instruction (theorem 2 refutes the
+    atom), whatever its shape."""
+    d, a, b = types
+    k = {16: 16, 32: 8, 8: 32}[{"f16": 16, "bf16": 16, "tf32": 32}.get(a, 8)]
+    model = mma_instruction_model(f"wgmma.mma_async.sync.aligned.m64n64k{k}.{d}.{a}.{b}")
+    assert model is not None and model.invalid == (problem or "")

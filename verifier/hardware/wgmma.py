@@ -62,6 +62,13 @@ FAMILY = {"f16": "16bit", "bf16": "16bit", "tf32": "tf32", "s8": "8bit", "u8": "
           "e5m2": "8bit"}
 K_OF_FAMILY = {"16bit": 16, "tf32": 8, "8bit": 32}          # every dense wgmma reads 256 bits of K
 INTEGER_TYPES = ("s8", "u8")
+# PTX ISA, wgmma.mma_async (Matrix Data-types): the A and B types that multiply together, and the accumulator types
+# they take -- f16 x f16 into f16 or f32, bf16 x bf16 and tf32 x tf32 into f32, any pair of e4m3 / e5m2 into f16 or
+# f32, any pair of s8 / u8 into s32
+WGMMA_TYPE_RULES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"f16"}), frozenset({"f16", "f32"})), (frozenset({"bf16"}), frozenset({"f32"})),
+    (frozenset({"tf32"}), frozenset({"f32"})), (frozenset({"e4m3", "e5m2"}), frozenset({"f16", "f32"})),
+    (frozenset({"s8", "u8"}), frozenset({"s32"})))
 
 
 def shape_problem(shape: str, atype: str) -> str | None:
@@ -86,6 +93,21 @@ def shape_problem(shape: str, atype: str) -> str | None:
     return None
 
 
+def types_problem(dtype: str, atype: str, btype: str) -> tuple[str, str] | None:
+    """Why wgmma (dense or .sp) has no `.dtype.atype.btype` form, and the operand at fault ("b" or "d"); None when it
+    has one (PTX ISA, wgmma.mma_async: Matrix Data-types)."""
+    for ab, accumulators in WGMMA_TYPE_RULES:
+        if atype in ab:
+            if btype not in ab:
+                takes = " or ".join(f".{t}" for t in sorted(ab))
+                return f"wgmma multiplies .{atype} by {takes}, not by .{btype}", "b"
+            if dtype not in accumulators:
+                takes = " or ".join(f".{t}" for t in sorted(accumulators))
+                return f"wgmma accumulates .{atype} x .{btype} in {takes}, not in .{dtype}", "d"
+            return None
+    return None          # no dense wgmma of A's type: shape_problem says so
+
+
 @lru_cache(maxsize=None)
 def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: bool) -> MMAModel | None:
     if shape_problem(shape, atype) is not None:
@@ -97,8 +119,10 @@ def wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_registers: 
     a = _a_registers(family, TYPE_BITS[atype]) if a_in_registers else _descriptor(m, k, TYPE_BITS[atype], "A")
     b = _descriptor(n, k, TYPE_BITS[btype], "B")
     name = f"wgmma.mma_async.sync.aligned.{shape}.{dtype}.{atype}.{btype}"
+    invalid, at = types_problem(dtype, atype, btype) or ("", "d")
     return MMAModel(name, (m, n, k), 128, a, b, _d(n, TYPE_BITS[dtype]),
-                    section="PTX ISA, wgmma: Register Fragments and Shared Memory Matrix Layouts")
+                    section="PTX ISA, wgmma: Register Fragments and Shared Memory Matrix Layouts", invalid=invalid,
+                    invalid_in="types" if at == "d" else f"types.{at}")
 
 
 @dataclass(frozen=True)
@@ -152,8 +176,10 @@ def sparse_wgmma_model(shape: str, dtype: str, atype: str, btype: str, a_in_regi
         return None
     m, n, k = (int(x) for x in shape[1:].replace("n", " ").replace("k", " ").split())
     name = f"wgmma.mma_async.sp.sync.aligned.{shape}.{dtype}.{atype}.{btype}"
+    invalid, at = types_problem(dtype, atype, btype) or ("", "d")
     return MMAModel(name, (m, n, k), 128, _descriptor(m, k, TYPE_BITS[atype], "A"),
-                    _descriptor(n, k, TYPE_BITS[btype], "B"), _d(n, TYPE_BITS[dtype]), section=SECTION)
+                    _descriptor(n, k, TYPE_BITS[btype], "B"), _d(n, TYPE_BITS[dtype]), section=SECTION,
+                    invalid=invalid, invalid_in="types" if at == "d" else f"types.{at}")
 
 
 def _wgmma_types(form: WgmmaForm) -> OperandTypes:
