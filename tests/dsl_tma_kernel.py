@@ -18,6 +18,8 @@ to global memory straight from the registers.  Its knobs:
     b_tma_mn_major  1: B's TMA atom made from the MN-major 128-byte layout (the same swizzle as the K-major one
                     wgmma reads, other strides), its shared view of B the K-major one (a mistake: TMA lays the
                     tile out by its atom's layout, not by the view it partitions)
+    tile_n          the CTA tile's N, the wgmma's N (default 64; 96 names SM90_64x96x16_F32F16F16_SS, an atom the
+                    atom library does not write, which its family's rule builds)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -40,7 +42,7 @@ THREADS = 128                           # one warpgroup
 READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B through (64 half of K = 128-byte rows)
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
-DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0}
+DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N}
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -68,6 +70,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     cfg = dict(DEFAULTS, **knobs)
     share_ab = bool(cfg["share_ab"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
+    tile_n = int(cfg["tile_n"])
     f16, f32 = cutlass.Float16, cutlass.Float32
 
     def k_major_smem_layout(rows: int, swizzle_bytes: int) -> Any:
@@ -119,7 +122,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
         # TMA: the CTA's (only) tile of A and of B, the tile mode grouped as the atom's
         gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
-        gB = cute.local_tile(mB, (TILE_N, TILE_K), (0, 0))
+        gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
         tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
                                            cute.group_modes(gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
@@ -152,22 +155,22 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     @cute.jit
     def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, stream: Any):
         a_layout = k_major_smem_layout(TILE_M, READER_SWIZZLE_BYTES)
-        b_layout = k_major_smem_layout(TILE_N, READER_SWIZZLE_BYTES)
-        b_tma_layout = k_major_smem_layout(TILE_N, b_tma_bytes)
+        b_layout = k_major_smem_layout(tile_n, READER_SWIZZLE_BYTES)
+        b_tma_layout = k_major_smem_layout(tile_n, b_tma_bytes)
         tma_a, mA = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, (TILE_M, TILE_K))
         # b_tma_mn_major: B's atom made from the MN-major 128-byte layout (the same swizzle, other strides), its
         # view of B the K-major one wgmma reads
-        b_atom_layout = mn_major_smem_layout(TILE_N) if cfg["b_tma_mn_major"] else b_tma_layout
+        b_atom_layout = mn_major_smem_layout(tile_n) if cfg["b_tma_mn_major"] else b_tma_layout
         tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout,
-                                                (TILE_N, TILE_K))
+                                                (tile_n, TILE_K))
         mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
-                                          tiler_mn=(TILE_M, TILE_N))
+                                          tiler_mn=(TILE_M, tile_n))
         tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
             grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
 
     a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
-    b = make_fake_tensor(f16, (TILE_N, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
-    c = make_fake_tensor(f32, (TILE_M, TILE_N), stride=(TILE_N, 1), assumed_align=16)
+    b = make_fake_tensor(f16, (tile_n, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
+    c = make_fake_tensor(f32, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
     return launch, (a, b, c, make_fake_stream())
 
 

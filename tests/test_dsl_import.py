@@ -28,6 +28,7 @@ MISTAKES = {
     "simt_a_copy_threads_transposed.mlir": ("A_copy", "copy.dst_matches_mma"),  # UniversalFMA, A's copy N first
     "tma_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),            # B's TMA atom made from a 64-byte swizzle
     "tma_b_mn_major_atom.mlir": ("buffer", "buffer.agreement"),         # ... from the MN-major layout, same swizzle
+    "tma_n96_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),        # ... on a tile of N = 96 (a family's atom)
 }
 SIMT = DATA / "simt.mlir"
 
@@ -134,6 +135,21 @@ def test_each_tma_filled_operand_is_checked_against_its_own_tma(tmp_path: Path, 
     assert (found["A"].gmem, found["B"].gmem) == (A_GLOBAL, B_GLOBAL)
     code, checks = _prove(_import(tmp_path, TMA, capsys), capsys)
     assert code == ExitCode.OK and len(checks) == 4 and all(c["verdict"] == "verified" for c in checks)
+
+
+def test_a_wgmma_of_a_size_the_library_does_not_write_is_built_by_its_family_and_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """tma_n96.mlir: the kernel on a 64x96 tile, its wgmma m64n96k16 (SM90_64x96x16_F32F16F16_SS, which the atom
+    library does not write): the atom is built by its family's rule, so the descriptor checks are made and verified
+    (without the rule they were listed as not checked, leaving only the two buffer checks)."""
+    spec = _import(tmp_path, DATA / "tma_n96.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert '"SM90_64x96x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>":' in text
+    assert "source: \"built by its family's rule" in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
+    assert sorted(str(c["check"]).rsplit("_kernel_", 1)[1] for c in checks) == [
+        "A_tma_descriptor", "B_tma_descriptor", "buffer_f16_smem1024", "buffer_f16_smem9216"]
 
 
 def test_a_buffer_two_tma_loads_fill_gets_no_other_operand_s_tensor(tmp_path: Path,

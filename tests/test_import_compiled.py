@@ -57,6 +57,10 @@ TMA_A_ATOM_SW64 = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::
                                "Shape<_128, _64>{}));")
 TMA_A_ATOM_64_ROWS = (TMA_A_ATOM, "using TmaLayoutA = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, "
                                   "Shape<_64, _64>{}));")
+# ... and its MMA atom of N = 32 (the atom library writes N = 8, 16, 24, 64, 128, 256 of the family; its rule builds the
+# rest): the tiled MMA repeats four times along B's 128 rows and C's 128 columns
+TMA_MMA_N32 = ("SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>",
+               "SM90_64x32x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>")
 # the SIMT kernel's A copy tiled for a TiledMMA whose 16x16 threads run N first (thread t holds row t / 16 of A, the
 # MMA's thread t row t % 16): a wrong thread layout that compiles
 SIMT_COPY_THREADS_TRANSPOSED = (
@@ -83,7 +87,7 @@ def _prove(spec: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path, source: Path = TILE) -> Path:
     from verifier.dsl.kernel_checks import KernelChecks
-    from verifier.dsl.spec_text import spec_text
+    from verifier.dsl.spec_text import resolve_atoms, spec_text
     from verifier.importer.compiled_import import CXX_READER
     from verifier.importer.kernel_spec import ATOM_LIBRARY, load_atom_library
     from verifier.importer.collective_paths import collective_paths
@@ -92,9 +96,10 @@ def _spec_from_notes(tmp_path: Path, source_text: str, notes: Path, source: Path
     found, listed = collective_paths(str(source), ins, noted)
     records, skipped = records + found, skipped + listed
     mma, copy = load_atom_library(ATOM_LIBRARY)
+    kernels = [KernelChecks(source.stem, records, skipped)]
+    resolve_atoms(kernels, mma, copy)           # as import-kernel --compile looks them up
     spec = tmp_path / f"{source.stem}.yaml"
-    spec.write_text(spec_text(source.stem, [str(source)], [KernelChecks(source.stem, records, skipped)], mma, copy,
-                              CXX_READER), encoding="utf-8")
+    spec.write_text(spec_text(source.stem, [str(source)], kernels, mma, copy, CXX_READER), encoding="utf-8")
     return spec
 
 
@@ -262,6 +267,22 @@ def test_a_tma_atom_of_another_box_that_tiles_the_layout_is_verified(tmp_path: P
     assert [(r.operand, r.tma_box) for r in records] == [("A", (64, 64)), ("B", (64, 128))]
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90_a_atom_64_rows.notes", TMA), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
+
+
+def test_an_mma_atom_of_a_size_the_library_does_not_write_is_built_by_its_family(tmp_path: Path,
+                                                                                   capsys: pytest.CaptureFixture[str]):
+    """tma_sm90.cu with an m64n32k16 wgmma (SM90_64x32x16_F32F16F16_SS, which the atom library does not write): the
+    atom is built by its family's rule and both descriptor checks are verified; with A's TMA atom made from the 64-byte
+    swizzle as well, A's is refuted (theorem 14), B's verified."""
+    text = TMA.read_text(encoding="utf-8").replace(*TMA_MMA_N32)
+    spec = _spec_from_notes(tmp_path, text, DATA / "tma_sm90_mma_n32.notes", TMA)
+    assert "source: \"built by its family's rule" in spec.read_text(encoding="utf-8")
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+    text = text.replace(*TMA_A_ATOM_SW64)
+    code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tma_sm90_mma_n32_a_atom_sw64.notes", TMA), capsys)
+    assert code == ExitCode.WRONG and "tma_kernel_desc_a" in out and "tma.placement" in out, out
+    assert "tma_kernel_desc_b                  verified" in out, out
 
 
 def test_an_epilogue_s_tma_tiles_are_buffer_checks_of_the_atoms_own_boxes(tmp_path: Path,
@@ -766,6 +787,11 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                                      TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_SW64), "tma_kernel"),
                                     ("tma_sm90_a_atom_64_rows", TMA,
                                      TMA.read_text(encoding="utf-8").replace(*TMA_A_ATOM_64_ROWS), "tma_kernel"),
+                                    ("tma_sm90_mma_n32", TMA,
+                                     TMA.read_text(encoding="utf-8").replace(*TMA_MMA_N32), "tma_kernel"),
+                                    ("tma_sm90_mma_n32_a_atom_sw64", TMA,
+                                     TMA.read_text(encoding="utf-8").replace(*TMA_MMA_N32).replace(*TMA_A_ATOM_SW64),
+                                     "tma_kernel"),
                                     ("tile_simt", SIMT, SIMT.read_text(encoding="utf-8"), "simt_kernel"),
                                     ("tile_simt_a_copy_threads_transposed", SIMT,
                                      SIMT.read_text(encoding="utf-8").replace(*SIMT_COPY_THREADS_TRANSPOSED),

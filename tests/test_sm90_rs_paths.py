@@ -14,6 +14,7 @@ import pytest
 
 from verifier.engine.runner import run_check
 from verifier.outcome import Status, Verdict
+from verifier.cute import mma_families
 from verifier.prescreen import builders
 from verifier.prescreen import run as command
 from verifier.prescreen.builders import Mapped, MMAAtomFacts, OperandCheck, Unmapped, gmma_atom, map_sm90
@@ -317,13 +318,14 @@ def test_one_kernel_of_each_class_is_proved(monkeypatch, tmp_path):
 @pytest.mark.parametrize("patch, kernels", [
     # a 64-bit copy of two tf32 values: the fragment's pair is (m, m+8), not contiguous in the MN-major tile; a 32-bit
     # copy of four narrow values: the f16 fragment holds (k, k+1) of two rows
-    (("RS_COPY", "UniversalCopy<uint64_t>"), [NN]),
-    (("RS_COPY", "UniversalCopy<uint32_t>"), [S8_F16]),
+    ((builders, "RS_COPY", "UniversalCopy<uint64_t>"), [NN]),
+    ((builders, "RS_COPY", "UniversalCopy<uint32_t>"), [S8_F16]),
     # the 16-bit fragment's k+1 and m+8 modes exchanged (a register order wgmma does not read)
-    (("RS_A_LAYOUTS", {**builders.RS_A_LAYOUTS, 16: "((4,8,4),(2,2,2)):((128,1,16),(8,64,512))"}), [S8_F16]),
+    ((mma_families, "GMMA_RS_A_LAYOUTS",
+      {**mma_families.GMMA_RS_A_LAYOUTS, 16: "((4,8,4),(2,2,2)):((128,1,16),(8,64,512))"}), [S8_F16]),
 ])
 def test_a_wrong_rs_rule_shows_refuted_kernels(monkeypatch, tmp_path, patch, kernels):
-    monkeypatch.setattr(builders, *patch)
+    monkeypatch.setattr(*patch)
     monkeypatch.setattr(command, "kernels", lambda arch, level: kernels)
     results, _, _, _ = command.run(90, "", 1, tmp_path)
     assert [r.verdict for r in results] == [Verdict.REFUTED] * len(kernels)

@@ -10,7 +10,7 @@ from ..importer.source_files import UnreadableFile, read_text_file
 from .flow import Skipped, read_flow
 from .kernel_checks import KernelChecks, kernel_checks
 from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
-from .spec_text import DslInputError, drop_unknown_atoms, library, spec_text
+from .spec_text import DslInputError, library, resolve_atoms, spec_text
 
 _EXPERIMENTAL_KERNEL = re.compile(r"^[ \t]*lir\.func\b", re.MULTILINE)     # the experimental DSL's kernels
 
@@ -74,7 +74,7 @@ def import_files(files: list[Path]) -> DslImport:
 def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, DslImport]:
     result = import_files(files)
     mma, copy = library(atoms)
-    drop_unknown_atoms(result.kernels, mma, copy)
+    resolve_atoms(result.kernels, mma, copy)
     if result.checks == 0:
         first = result.skipped[0] if result.skipped else None
         raise DslInputError((f"{first.where}: " if first else f"{files[0]}:1:1: ")

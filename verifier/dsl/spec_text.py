@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..importer.kernel_spec import load_atom_library
+from ..importer.kernel_spec import ATOMS_LINE, load_atom_library
 from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
 from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
 from .flow import Skipped
@@ -110,7 +110,7 @@ def spec_text(name: str, files: list[str], kernels: list[KernelChecks], mma_lib:
     used_mma, used_copy = atoms_of(records)
     out = ["version: 2", f"name: {scalar(name)}", "description: >-",
            f"  {reader} " + ", ".join(files) + ";",
-           "  the atoms are copied from the verifier's atom library.", ""]
+           ATOMS_LINE, ""]
     if used_mma:
         out.append("mma_atoms:")
         for n in sorted(used_mma):
@@ -132,6 +132,22 @@ def spec_text(name: str, files: list[str], kernels: list[KernelChecks], mma_lib:
         for s in k.skipped:
             out.append(f"  # {'proved by another check' if s.covered else 'not checked'}: {s}")
     return "\n".join(out) + "\n"
+
+
+def add_family_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec]) -> None:
+    """The MMA atoms the records name that the library does not define but an atom family's rule builds, added to
+    `mma_lib` (kernel_spec.family_atoms)."""
+    from ..importer.kernel_spec import family_atoms
+    names = (r.mma for k in kernels for r in k.records if isinstance(r, (OperandRecord, DescriptorRecord)))
+    mma_lib.update(family_atoms(names, mma_lib))
+
+
+def resolve_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],
+                  copy_lib: dict[str, CopyAtomSpec]) -> None:
+    """The records' atoms looked up: an MMA atom the library lacks built by its family's rule where one builds it
+    (`add_family_atoms`), a record whose atom is still unknown made a Skipped (`drop_unknown_atoms`)."""
+    add_family_atoms(kernels, mma_lib)
+    drop_unknown_atoms(kernels, mma_lib, copy_lib)
 
 
 def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],

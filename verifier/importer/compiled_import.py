@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..dsl.importer import DslImport
 from ..dsl.kernel_checks import KernelChecks
-from ..dsl.spec_text import drop_unknown_atoms, spec_text
+from ..dsl.spec_text import resolve_atoms, spec_text
 from ..echo import quote_path
 from .compile_notes import CompiledNotes, compile_notes
 from .compiled import Toolchain
@@ -67,7 +67,7 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
         found, listed = collective_paths(str(f), ins, noted.notes)
         records, skipped = records + found, skipped + listed + unread_collectives(str(f), source, ins)
         result.kernels.append(KernelChecks(f.stem, records, skipped))
-    drop_unknown_atoms(result.kernels, mma_lib, copy_lib)
+    resolve_atoms(result.kernels, mma_lib, copy_lib)
     if result.checks == 0:
         open_ = [s for s in result.skipped if not s.covered]
         gemms = [s for s in open_ if s.what.startswith("gemm")]

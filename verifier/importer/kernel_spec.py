@@ -3,7 +3,7 @@ operand paths written as checks over the atom library."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,22 @@ def load_atom_library(directory: Path) -> tuple[dict[str, MMAAtomSpec], dict[str
         mma.update(spec.mma_atoms)
         copy.update(spec.copy_atoms)
     return mma, copy
+
+
+FAMILY_SOURCE = "built by its family's rule (verifier/cute/mma_families.py: CuTe's MMA_Traits for every size)"
+
+
+def family_atoms(names: Iterable[str], mma: Mapping[str, MMAAtomSpec]) -> dict[str, MMAAtomSpec]:
+    """The MMA atoms among `names` that the library does not define and an atom family's rule builds (a GMMA or
+    UMMA atom of a size the library does not write), each with `source:` saying so."""
+    from ..cute.mma_families import family_atom
+    from ..specfile.loader import mma_atoms_from_text
+    built = [facts for n in dict.fromkeys(names) if n not in mma and (facts := family_atom(n)) is not None]
+    if not built:
+        return {}
+    text = "\n".join(["mma_atoms:"] + [line for facts in built
+                                         for line in facts.yaml_lines() + [f"    source: {json.dumps(FAMILY_SOURCE)}"]])
+    return mma_atoms_from_text("verifier/cute/mma_families.py", text)
 
 
 def _layout_list(layout: Any) -> str:
@@ -83,13 +99,17 @@ def _check_text(c: KernelCheck) -> list[str]:
     return lines
 
 
+ATOMS_LINE = ("  the atoms are copied from the verifier's atom library, or built by their family's rule where the "
+              "library writes other sizes of it (their `source:` says so).")
+
+
 def spec_text(name: str, files: list[str], result: KernelImport, mma: dict[str, MMAAtomSpec],
               copy: dict[str, CopyAtomSpec]) -> str:
     used_mma = sorted({c.mma.atom for c in result.checks})
     used_copy = sorted({c.copy.op for c in result.checks})
     out = ["version: 2", f"name: {scalar(name)}", "description: >-",
            "  The CuTe configuration `python -m verifier import-kernel` read from " + ", ".join(files) + ";",
-           "  the atoms are copied from the verifier's atom library.", "", "mma_atoms:"]
+           ATOMS_LINE, "", "mma_atoms:"]
     for n in used_mma:
         out += _mma_atom_text(mma[n])
     out += ["", "copy_atoms:"]
@@ -167,6 +187,7 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
                                "and a shared-memory layout per operand) in " + ", ".join(map(str, files))
                                + "; --compile reads the file through the compiler")
     mma, copy = load_atom_library(atoms)
+    mma.update(family_atoms((c.mma.atom for c in result.checks), mma))
     missing = [Unreadable(c.file, c.line, 1, f"check {c.name}", f"the atom library defines no {what} atom {n}")
                for c in result.checks for what, n, lib in (("MMA", c.mma.atom, mma), ("copy", c.copy.op, copy))
                if n not in lib]

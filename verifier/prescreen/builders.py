@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..cute import gmma as G
+from ..cute import mma_families as MF
 from ..cute import mixed_input as MI
 from ..hardware.shared_memory import SM90_BLOCK_SHARED_BYTES, SM100_BLOCK_SHARED_BYTES
 from .atom_facts import MMAAtomFacts
@@ -153,21 +154,9 @@ def ss_smem_swizzle(major: str, bits: int, mn: int, k: int) -> str:
 
 
 def gmma_atom(n: int, acc: str, a: str, b: str, majors: tuple[str, str], rs: bool = False) -> MMAAtomFacts:
-    """SM90_64xNxK_<D><A><B>_SS with its MMA_Traits (GMMA::ABLayout for SS operands, CLayout_64xN); with `rs` the
-    _RS form, whose A is the register fragment GMMA::ALayout_64xK."""
-    a_type, a_ptx, a_tag, bits = OPERAND_TYPES[a]
-    b_type, b_ptx, b_tag, _ = OPERAND_TYPES[b]
-    c_type, c_ptx, c_tag = ACCUMULATORS[acc]
-    k = 256 // bits
-    name = f"SM90_64x{n}x{k}_{c_tag}{a_tag}{b_tag}_{'RS' if rs else 'SS'}"
-    name += f"<GMMA::Major::{majors[0]},GMMA::Major::{majors[1]}>" if bits == 16 else "_TN"
-    a_layout = RS_A_LAYOUTS[bits] if rs else f"(128,(64,{k})):(0,(1,64))"
-    return MMAAtomFacts(name, (
-        ("instruction", f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{c_ptx}.{a_ptx}.{b_ptx}"),
-        ("shape_mnk", f"[64, {n}, {k}]"), ("thr_id", '"128:1"'),
-        ("types", f"{{a: {a_type}, b: {b_type}, c: {c_type}, d: {c_type}}}"),
-        ("a", f'"{a_layout}"'), ("b", f'"(128,({n},{k})):(0,(1,{n}))"'),
-        ("c", f'"((4,8,4),(2,2,{n // 8})):((128,1,16),(64,8,512))"')))
+    """SM90_64xNxK_<D><A><B>_SS (generator type names) with its MMA_Traits (mma_families.py); with `rs` the _RS
+    form, whose A is the register fragment GMMA::ALayout_64xK."""
+    return MF.gmma_atom(n, ACCUMULATORS[acc][2], OPERAND_TYPES[a][2], OPERAND_TYPES[b][2], majors, rs)
 
 
 def sm90_stages(tile: tuple[int, int, int], bits_a: int, bits_b: int) -> int:
@@ -246,11 +235,6 @@ def map_sm90(kc: KernelConfig) -> Mapped | Unmapped:
 # builder then asks for an RS atom (rs_op_selector<..., Major::K, Major::K>) whose A the threads load from shared
 # memory with Copy_Atom<AutoVectorizingCopy, ElementA> (make_tiled_copy_A + retile_D), B read through the descriptor.
 
-# GMMA::ALayout_64xK (mma_traits_sm90_gmma.hpp), by operand bits: the RS A register fragment   // (thr,val) -> m + 64*k
-RS_A_LAYOUTS: dict[int, str] = {
-    32: "((4,8,4),(2,2)):((64,1,16),(8,256))",          # ALayout_64x8:  m = 16w+g+8(i%2), k = t+4(i/2)
-    16: "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",    # ALayout_64x16: m = 16w+g+8((i/2)%2), k = 2t+i%2+8(i/4)
-    8: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"}    # ALayout_64x32: m = 16w+g+8((i/4)%2), k = 4t+i%4+16(i/8)
 RS_COPY = "AutoVectorizingCopy"     # the builder's SmemCopyAtomA: Copy_Atom<AutoVectorizingCopy, ElementA>
 # rs_smem_selector (sm90_common.inl), widest first: (swizzle, bits its atom spans along the major mode); MN-major
 # whole-word types "Fall into SW32 due to free bank conflict", then INTER
@@ -591,7 +575,7 @@ def map_sm80(kc: KernelConfig) -> Mapped | Unmapped:
 
 SM100_SMEM_BYTES = SM100_BLOCK_SHARED_BYTES   # cutlass::arch::Sm100::kSharedMemoryCapacityBytes
 SM100_PIPELINE_BYTES = 16           # sizeof(PipelineTmaUmmaAsync<1>::SharedStorage): two 8-byte barriers a stage
-UMMA_K_BITS = 256                   # every dense tcgen05.mma reads 256 bits of K (8 tf32, 16 f16, 32 8-bit)
+UMMA_K_BITS = MF.MMA_K_BITS          # every dense tcgen05.mma reads 256 bits of K (8 tf32, 16 f16, 32 8-bit)
 UMMA_COPY = "SM90_TMA_LOAD"
 SM100_KINDS = ("Universal3x", "GroupedUniversal3x")
 BLOCKWISE_SCALED = "blockwise-scaled (sm100_blockwise_umma_builder: the scale tensors' path has no model)"
@@ -648,24 +632,9 @@ UMMA_SMEM_ATOMS: dict[str, str] = {"K": "UMMA::Layout_K_{swizzle}_Atom<{value_ty
 
 
 def umma_atom(family: UmmaFamily, cta_group: int, a: str, b: str, acc: str, m: int, n: int) -> MMAAtomFacts:
-    """SM100_MMA_<tag>[_2x1SM]_SS<A,B,C,M,N> with its MMA_Traits (mma_traits_sm100.hpp): one thread per CTA of
-    the group, each holding M/cta_group rows of A and C and N/cta_group rows of B."""
-    a_type, _, _, bits = UMMA_OPERAND_TYPES[a]
-    b_type = UMMA_OPERAND_TYPES[b][0]
-    c_type = ACCUMULATORS[acc][0]
-    k = UMMA_K_BITS // bits
-    group = "_2x1SM" if cta_group == 2 else ""
-    name = f"SM100_MMA_{family.tag}{group}_SS<{a_type},{b_type},{c_type},{m},{n}>"
-    m_cta, n_cta = m // cta_group, n // cta_group
-    m_stride = m_cta if cta_group > 1 else 0
-    n_stride = n_cta if cta_group > 1 else 0
-    return MMAAtomFacts(name, (
-        ("instruction", f'"tcgen05.mma.cta_group::{cta_group}.kind::{family.kind}"'),
-        ("shape_mnk", f"[{m}, {n}, {k}]"), ("thr_id", f'"{cta_group}:{cta_group - 1}"'),
-        ("types", f"{{a: {a_type}, b: {b_type}, c: {c_type}, d: {c_type}}}"),
-        ("a", f'"({cta_group},({m_cta},{k})):({m_stride},(1,{m}))"'),
-        ("b", f'"({cta_group},({n_cta},{k})):({n_stride},(1,{n}))"'),
-        ("c", f'"({cta_group},({m_cta},{n})):({m_stride},(1,{m}))"')))
+    """SM100_MMA_<tag>[_2x1SM]_SS<A,B,C,M,N> (generator type names) with its MMA_Traits (mma_families.py)."""
+    return MF.umma_atom(family.tag, cta_group, UMMA_OPERAND_TYPES[a][0], UMMA_OPERAND_TYPES[b][0],
+                        ACCUMULATORS[acc][0], m, n)
 
 
 def unpacked_tma_refusal(operand: str, major: str, tile: tuple[int, int, int], two_sm: bool) -> str | None:
@@ -819,22 +788,8 @@ def _block_scaled_family(schedule: str) -> tuple[str, BlockScaledFamily] | None:
 def block_scaled_atom(family: BlockScaledFamily, cta_group: int, a: str, b: str, sf: str, m: int,
                       n: int) -> MMAAtomFacts:
     """SM100_MMA_MXF8F6F4[_2x1SM]_SS<A,B,float,SF,M,N> / SM100_MMA_MXF4[_2x1SM]_SS<e2m1,e2m1,float,SF,M,N,VS> with its
-    MMA_Traits (mma_traits_sm100.hpp): one thread per CTA of the group, each holding M/cta_group rows of A and C and
-    N/cta_group rows of B."""
-    k = family.k
-    group = "_2x1SM" if cta_group == 2 else ""
-    vs = f",{family.vs}" if family.packed else ""
-    name = f"SM100_MMA_{family.tag}{group}_SS<{a},{b},float,{sf},{m},{n}{vs}>"
-    m_cta, n_cta = m // cta_group, n // cta_group
-    m_stride = m_cta if cta_group > 1 else 0
-    n_stride = n_cta if cta_group > 1 else 0
-    return MMAAtomFacts(name, (
-        ("instruction", f'"tcgen05.mma.cta_group::{cta_group}.kind::{family.kind}.block_scale{family.qualifier}"'),
-        ("shape_mnk", f"[{m}, {n}, {k}]"), ("thr_id", f'"{cta_group}:{cta_group - 1}"'),
-        ("types", f"{{a: {a}, b: {b}, c: float, d: float, sf: {sf}}}"),
-        ("a", f'"({cta_group},({m_cta},{k})):({m_stride},(1,{m}))"'),
-        ("b", f'"({cta_group},({n_cta},{k})):({n_stride},(1,{n}))"'),
-        ("c", f'"({cta_group},({m_cta},{n})):({m_stride},(1,{m}))"')))
+    MMA_Traits (mma_families.py)."""
+    return MF.umma_atom(family.tag, cta_group, a, b, "float", m, n, sf, family.vs if family.packed else None)
 
 
 def accumulator_columns(n: int, schedule: str) -> int:

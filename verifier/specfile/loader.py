@@ -609,6 +609,15 @@ def _check_name(name: Any, loc: Loc, section: str) -> None:
 
 # --- entry points ------------------------------------------------------------------------------------
 
+def mma_atoms_from_text(origin: str, text: str) -> dict[str, MMAAtomSpec]:
+    """The MMA atoms of a YAML document holding an `mma_atoms:` section alone, read and checked as a spec file's are;
+    `origin` names where the text comes from in a message (atoms built by a rule, not a user's file)."""
+    f = YamlFile(origin)
+    top = Fields(f, _parse_yaml(origin, text, quote=False), f"the MMA atoms of {origin}", Loc(origin, 1, 1))
+    top.only(("mma_atoms",))
+    return {n: _mma_atom(f, n, m, loc) for n, m, loc in _Loader._section(f, top, "mma_atoms")}
+
+
 def load_spec(path: str | Path, allow_outside: bool = False) -> Spec:
     """Loads and validates one spec file with its includes; every problem raises SpecError(file:line:column).
     Includes must lie inside the spec's repository unless `allow_outside`."""
