@@ -465,3 +465,24 @@ def test_a_block_scaled_mma_atom_is_named_as_the_atom_library_names_it(k: int, c
     assert got == name
     library = (Path(__file__).resolve().parent.parent / "specs" / "atoms" / "sm100_umma_blockscaled.yaml").read_text()
     assert f'"{name}":' in library
+
+
+_WGMMA = "!cute_nvgpu.sm90.mma<64x128x{k}, ab_major = ({ma}, {mb}), elem_type = ({a}, {a}, f32), frag_kind = ss>"
+
+
+@pytest.mark.parametrize("k,a,majors,name", [
+    (16, "f16", ("k", "mn"), "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"),
+    (32, "f8E4M3FN", ("k", "k"), "SM90_64x128x32_F32E4M3E4M3_SS_TN"),     # 8-bit: K-major only, named _TN
+    (8, "tf32", ("k", "k"), "SM90_64x128x8_F32TF32TF32_SS_TN"),
+    (32, "f8E4M3FN", ("k", "mn"), None),                                  # wgmma reads .e4m3 K-major only
+])
+def test_a_wgmma_atom_is_named_as_cute_names_it(k: int, a: str, majors: tuple[str, str], name: str | None):
+    """CuTe names a wgmma atom of 16-bit operands with its majors and any other (8-bit, tf32) `_TN`: the DSL's
+    fp8 atom named with majors was a name no atom has, so the fp8 kernels' descriptor checks went unwritten."""
+    from verifier.dsl.atom_names import Unnamed, mma_atom_name
+    from verifier.dsl.cute_types import mma_atom_of
+    got = mma_atom_name(mma_atom_of(_WGMMA.format(k=k, ma=majors[0], mb=majors[1], a=a)))
+    if name is None:
+        assert isinstance(got, Unnamed) and "K-major only" in got.why, got
+        return
+    assert got == name

@@ -8,6 +8,8 @@
     !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>          SM80_16x8x16_F32F16F16F32_TN
     !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
                                                                         SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,...>
+    !cute_nvgpu.sm90.mma<64x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss>
+                                                                        SM90_64x128x32_F32E4M3E4M3_SS_TN
     !cute_nvgpu.atom.universal_fma<1x1x1, (f32, f32) -> f32>            UniversalFMA<float,float,float,float>
 A name is a string; an atom this table cannot name is `Unnamed` with the reason."""
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..cute.mma_families import GMMA_OPERANDS, MAJOR_NAMED_BITS
 from ..hardware.scalar_fma import SHAPE as UNIVERSAL_FMA_SHAPE, UNIVERSAL_FMA
 from .cute_types import CopyAtomType, MmaAtomType
 
@@ -126,6 +129,11 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
         ma, mb = (MAJOR_WORDS.get(x.strip()) for x in majors.strip("()").split(","))
         if ma is None or mb is None or kind not in ("SS", "RS"):
             return Unnamed(f"wgmma atom {atom.text}: majors {majors}, fragments {kind}")
+        named = GMMA_OPERANDS.get(wa)
+        if named is not None and named.bits != MAJOR_NAMED_BITS:     # CuTe's 8-bit and tf32 atoms: K-major, _TN
+            if (ma, mb) != ("K", "K"):
+                return Unnamed(f"wgmma atom {atom.text}: wgmma reads .{a} operands K-major only, not {majors}")
+            return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}_TN"
         return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}<GMMA::Major::{ma},GMMA::Major::{mb}>"
     if atom.family == "sm100.mma":
         return _umma_name(atom, m, n, (a, b, acc))
