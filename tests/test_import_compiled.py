@@ -864,3 +864,38 @@ def test_a_tiled_mma_atom_layout_without_its_shape_is_a_reason_never_a_crash():
     from verifier.importer.kernel_paths import atom_layout_text
     with pytest.raises(TypeSyntaxError, match="without its shape"):
         atom_layout_text(parse_type("cute::Layout"))
+
+
+_MXF8F6F4_ATOM = ("cute::MMA_Atom<cute::SM100_MMA_MXF8F6F4_2x1SM_SS<cutlass::float_e4m3_t, "
+                  "cutlass::float_e2m1_unpacksmem_t, float, cutlass::float_ue8m0_t, 256, 256, cute::UMMA::Major::K, "
+                  "cute::UMMA::Major::K> >")
+
+
+@pytest.mark.parametrize("element,op,tile", [
+    ("float_e2m1_t", "B", "float_e2m1_unpacksmem_t"),   # the 4-bit B the MMA reads a byte an element (example 72c)
+    ("float_e4m3_t", "A", "float_e4m3_t"),              # an 8-bit operand: the element itself
+    ("float_e3m2_t", "B", "float_e3m2_t"),              # another type than the MMA's unpacked one: never swapped
+])
+def test_a_collective_s_tile_type_is_the_mma_s_unpacked_type_of_its_element(element: str, op: str, tile: str):
+    """An SM100 f8f6f4 collective lays out and loads a 4- or 6-bit operand as the MMA's ValType, a byte an element:
+    the check's value type is that unpacked type (its layout is for 8-bit elements), not the collective's Element."""
+    from verifier.importer.collective_paths import _tile_type
+    assert _tile_type(element, parse_type(_MXF8F6F4_ATOM), op) == tile
+
+
+@pytest.mark.parametrize("element,inner,unit_bytes", [
+    ("half_t", 1, 16), ("float_e4m3_t", 0, 16), ("float_e2m1_t", 1, 16),
+    ("float_e2m1_unpacksmem_t", 1, 32), ("float_e3m2_unpacksmem_t", 0, 32),   # TMA's ALIGN16B types: 32-byte strides
+])
+def test_a_representative_global_tensor_meets_tma_s_stride_rule_for_its_type(element: str, inner: int,
+                                                                             unit_bytes: int):
+    """The representative global tensor's outer stride: a multiple of the bytes TMA asks of a global stride for the
+    type (an unpacked 4- or 6-bit type's tensor map is an ALIGN16B one: 32 bytes), an odd number of them (a 6-bit
+    type's fewest: 128 elements, three units)."""
+    from verifier.algebra.types import type_bits
+    from verifier.importer.kernel_paths import representative_gmem
+    text = representative_gmem(inner, element)
+    strides = [int(x) for x in text.split(":")[1].strip("()").split(",")]
+    assert strides[inner] == 1
+    outer_bits = strides[1 - inner] * type_bits(element)
+    assert outer_bits % (unit_bytes * 8) == 0 and (outer_bits // (unit_bytes * 8)) % 2 == 1, text

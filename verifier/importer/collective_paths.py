@@ -20,7 +20,7 @@ from .compile_notes import NotedType
 from .instrument import SCOPE, Instrumented
 from .kernel_source import blank_comments
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
-                           TCGEN05_ATOMS, atom_layout_text, element_bits, first_stage_text, instantiations,
+                           TCGEN05_ATOMS, atom_layout_text, first_stage_text, instantiations,
                            mma_atom_name, representative_gmem, a_source, umma_major)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
@@ -61,6 +61,22 @@ def _contiguous_mode(stride: TypeNode) -> int | None:
         if _short(s) == "C" and s.args and s.args[0].name == "1":
             return i
     return None
+
+
+UNPACKED = "_unpacksmem_t"       # CuTe's 4- and 6-bit float types as tcgen05.mma's f8f6f4 kinds read them: a byte each
+
+
+def _tile_type(element: str, tiled_mma_atom: TypeNode, op: str) -> str:
+    """The type of the shared tile TMA fills: the collective's ElementA / ElementB, or the MMA's operand type where that
+    is the element unpacked a byte each (float_e2m1_t -> float_e2m1_unpacksmem_t: an SM100 f8f6f4 collective lays out
+    and loads its 4- and 6-bit operand as the MMA's ValType, a byte an element)."""
+    atom = tiled_mma_atom.args[0] if tiled_mma_atom.is_("MMA_Atom") and tiled_mma_atom.args else tiled_mma_atom
+    index = "AB".index(op)
+    if len(atom.args) > index:
+        operand_type = _short(atom.args[index])
+        if operand_type.endswith(UNPACKED) and operand_type[:-len(UNPACKED)] + "_t" == element:
+            return operand_type
+    return element
 
 
 def collective_records(file: str, inst: Instantiation, reader: PathReader) -> None:
@@ -115,8 +131,8 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             if inner is None:
                 raise TypeSyntaxError(f"Stride{op} {stride.text()[:80]} has no static unit stride among its first "
                                       "two modes")
-            value_type = _short(element)
-            gmem = representative_gmem(inner, element_bits(value_type))
+            value_type = _tile_type(_short(element), tiled_mma.args[0], op)
+            gmem = representative_gmem(inner, value_type)
             tile = layout_text(layout)
             if mma.startswith(TCGEN05_ATOMS):    # tile_to_mma_shape: ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE)
                 tile = str(mn_k_pipe(parse_layout(tile)))

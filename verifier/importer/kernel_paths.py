@@ -17,6 +17,7 @@ A tile filled from two sources is listed, never checked as if one filled it.  Ev
 with the reason it is not checked."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -28,7 +29,7 @@ from ..algebra.layout import Layout, make_layout
 from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
-from ..algebra.types import type_bits
+from ..algebra.types import smem_container_bits, type_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
                                  SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe)
@@ -37,7 +38,7 @@ from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
 from ..hardware.scalar_fma import UNIVERSAL_FMA
-from ..hardware.tma import TmaSwizzle
+from ..hardware.tma import GLOBAL_ALIGN, PADDED_GLOBAL_ALIGN, TmaSwizzle
 from ..specfile.model import TMA_COPIES
 from ..hardware.vector_copy import AUTO_VECTORIZING_COPY, ELEMENT_COPY_ALIGNMENT_BITS
 
@@ -602,10 +603,11 @@ class PathReader:
                                         "models: not checked (look here)"))
             return
         try:
-            bits = element_bits(element_type(smem.node))
+            element = element_type(smem.node)
+            element_bits(element)          # an element of bits the verifier does not know: a listed reason
             atom = tma_atom(tma) if tma is not None else None
             contiguous = self.global_contiguous(tma, atom) if tma is not None and atom is not None else None
-            gmem = (representative_gmem(atom.inner_mode if contiguous is None else contiguous, bits)
+            gmem = (representative_gmem(atom.inner_mode if contiguous is None else contiguous, element or "")
                     if atom is not None else None)
             layout = tensor_layout_text(smem.node)
             if source is not None and self.through_views(source)[0] is smem:
@@ -683,7 +685,8 @@ class PathReader:
                 assumes.append(ASSUME_TMA_MAJOR.format(mode=tma.inner_mode, tma=atom.name))
             tma_side = SideRecord(f"{atom.name} ({'TMA load' if load else 'TMA store'}, its own box and swizzle)", 0,
                                   tma_layout, self.where(st),
-                                  None if contiguous is None else representative_gmem(contiguous, bits),
+                                  None if contiguous is None
+                                  else representative_gmem(contiguous, element_type(tile.node) or ""),
                                   None if contiguous is None else tma.inner_mode)
             thread_side = SideRecord(f"{copy_name} at line {thread_line.line}", 0, layout, self.where(thread_line))
             writer, reader = (tma_side, thread_side) if load else (thread_side, tma_side)
@@ -1043,14 +1046,18 @@ def _flat_nodes(n: TypeNode) -> list[TypeNode]:
     return [leaf for a in n.args for leaf in _flat_nodes(a)] if n.is_("tuple") else [n]
 
 
-def representative_gmem(inner: int, bits: int) -> str:
-    """A representative (MN, K) global tensor whose mode `inner` is contiguous: the other stride a multiple of 16
-    bytes, an odd number of 16-byte units (no larger power of two: the swizzle phase of every row is met)."""
+def representative_gmem(inner: int, element: str) -> str:
+    """A representative (MN, K) global tensor of `element`s whose mode `inner` is contiguous: the other stride a
+    multiple of the bytes TMA's rule asks of a global stride (16; 32 for a 4- or 6-bit type TMA unpacks a byte an
+    element, the ALIGN16B data types), an odd number of those units (no larger power of two: the swizzle phase of every
+    row is met)."""
+    bits = element_bits(element)
+    unit_bytes = PADDED_GLOBAL_ALIGN if smem_container_bits(element, bits) > bits else GLOBAL_ALIGN
     stride = ["0", "0"]
     stride[inner] = "1"
-    per_16_bytes = max(1, 128 // bits)
-    odd = -(-REPRESENTATIVE_EXTENT // per_16_bytes) | 1
-    stride[1 - inner] = str(per_16_bytes * odd)
+    per_unit = math.lcm(unit_bytes * 8, bits) // bits      # the fewest elements a whole number of units holds
+    odd = -(-REPRESENTATIVE_EXTENT // per_unit) | 1
+    stride[1 - inner] = str(per_unit * odd)
     return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
 
 
