@@ -486,3 +486,22 @@ def test_a_wgmma_atom_is_named_as_cute_names_it(k: int, a: str, majors: tuple[st
         assert isinstance(got, Unnamed) and "K-major only" in got.why, got
         return
     assert got == name
+
+
+def test_a_spec_the_reader_writes_and_the_loader_refuses_is_an_internal_error(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    """The readers load what they wrote back before handing it on: a check the loader refuses (here a value type of
+    another width than its layout's, as the collective reader once wrote for example 72c's 4-bit B) is the reader's
+    bug, ReaderBug (exit 4), never the user's bad input when they prove the spec; what they write correctly loads."""
+    from verifier.dsl import importer
+    from verifier.importer.kernel_spec import ATOM_LIBRARY
+    from verifier.importer.loaded_back import ReaderBug, load_back
+    written = importer.spec_text
+    monkeypatch.setattr(importer, "spec_text", lambda *a, **k: written(*a, **k).replace(
+        "value_type: half_t", "value_type: float_e2m1_t", 1))
+    with pytest.raises(ReaderBug, match=r"import-dsl wrote a spec the spec loader refuses, at line \d+:\d+"):
+        main(["import-dsl", str(TILE), "-o", str(tmp_path / "tile.yaml")])
+    assert not (tmp_path / "tile.yaml").exists()
+    monkeypatch.setattr(importer, "spec_text", written)
+    text, _ = importer.run([TILE], ATOM_LIBRARY, None)
+    load_back(text, "import-dsl")

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..dsl.importer import DslImport
 from ..dsl.kernel_checks import KernelChecks
 from ..dsl.spec_text import resolve_atoms, spec_text
+from .loaded_back import load_back
 from ..echo import quote_path
 from .compile_notes import CompiledNotes, compile_notes
 from .compiled import Toolchain
@@ -79,6 +80,7 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
         raise NothingChecked(f"{quote_path(str(files[0]))}: no operand path the verifier checks; first not checked: "
                              f"{first}", result)
     text = spec_text(name or files[0].stem, [str(f) for f in files], result.kernels, mma_lib, copy_lib, CXX_READER)
+    load_back(text, "import-kernel --compile")
     return text, result
 
 

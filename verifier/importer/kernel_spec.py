@@ -14,6 +14,7 @@ from .source_files import UnreadableFile, read_text_file
 from .compiled import CompilerUnavailable, Toolchain, cute_values, same_layout
 from .kernel import KernelCheck, KernelImport, Unreadable, first_stage, import_kernel
 from .kernel_source import ScopesTooDeep
+from .loaded_back import load_back
 from .writer import copy_atom_lines, mma_atom_lines, scalar
 
 ATOM_LIBRARY = atom_library_dir()      # installed with the package (specs/atoms in a checkout)
@@ -198,4 +199,6 @@ def run(files: list[Path], atoms: Path, name: str | None, defines: Mapping[str, 
         if not result.checks:
             raise KernelInputError(f"{missing[0]}")
     stem = name or (files[0].stem if len(files) == 1 else "kernels")
-    return spec_text(stem, [str(f) for f in files], result, mma, copy), result
+    text = spec_text(stem, [str(f) for f in files], result, mma, copy)
+    load_back(text, "import-kernel")
+    return text, result
