@@ -140,6 +140,9 @@ CONFIGS: tuple[Config, ...] = (
     Config("blackwell", BLACKWELL_MNKL, tile=(256, 256), cluster=(2, 1), use_2cta=True),
     Config("blackwell", BLACKWELL_MNKL, a_major="m", b_major="n", c_major="m", use_tma_store=False),
     Config("blackwell", BLACKWELL_MNKL, dynamic=True),
+    # ... at MMA sizes the atom library does not write (their atoms built by the family rules)
+    Config("blackwell", BLACKWELL_MNKL, tile=(128, 192)),
+    Config("blackwell", BLACKWELL_MNKL, tile=(256, 192), cluster=(2, 1), use_2cta=True),
     # Blackwell dense_gemm_persistent
     Config("blackwell_persistent", BLACKWELL_MNKL),
 )
