@@ -100,8 +100,8 @@ def _check_text(c: KernelCheck) -> list[str]:
     return lines
 
 
-ATOMS_LINE = ("  the atoms are copied from the verifier's atom library, or built by their family's rule where the "
-              "library writes other sizes of it (their `source:` says so).")
+ATOMS_LINE = ("  the atoms are copied from the verifier's atom library or, for a size the library does not write, "
+              "built by their family's rule (their `source:` says so).")
 
 
 def spec_text(name: str, files: list[str], result: KernelImport, mma: dict[str, MMAAtomSpec],
