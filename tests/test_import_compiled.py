@@ -899,3 +899,23 @@ def test_a_representative_global_tensor_meets_tma_s_stride_rule_for_its_type(ele
     assert strides[inner] == 1
     outer_bits = strides[1 - inner] * type_bits(element)
     assert outer_bits % (unit_bytes * 8) == 0 and (outer_bits // (unit_bytes * 8)) % 2 == 1, text
+
+
+@pytest.mark.parametrize("layout,element,why", [
+    ("Sw<3,4,3> o smem_ptr[8b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))", "float_e4m3_t", None),
+    ("Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))", "half_t", None),
+    ("Sw<3,4,3> o smem_ptr[8b](unset) o (_128,_64):(_64,_1)", "float_e2m1_unpacksmem_t", None),   # a byte each
+    ("(_128,_64):(_64,_1)", "float_e4m3_t", None),                                                # no pointer type
+    # a GMMA layout atom of half_t over an 8-bit tile (survey mutant Q07): CuTe refuses it in device code
+    ("Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))", "float_e4m3_t",
+     "is typed for 16-bit elements and the tile holds 8-bit float_e4m3_t"),
+])
+def test_a_shared_layout_typed_for_another_element_width_is_listed(layout: str, element: str, why: str | None):
+    """A layout CuTe types for one element width over a tile of another is listed with CuTe's rule (the host compile
+    does not instantiate the device code that refuses it), never written as a check the loader refuses (exit 4)."""
+    from verifier.importer.kernel_paths import check_pointer_width
+    if why is None:
+        check_pointer_width(layout, element)
+        return
+    with pytest.raises(TypeSyntaxError, match=re.escape(why)):
+        check_pointer_width(layout, element)

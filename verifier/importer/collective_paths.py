@@ -20,7 +20,7 @@ from .compile_notes import NotedType
 from .instrument import SCOPE, Instrumented
 from .kernel_source import blank_comments
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
-                           TCGEN05_ATOMS, atom_layout_text, first_stage_text, instantiations,
+                           TCGEN05_ATOMS, atom_layout_text, check_pointer_width, first_stage_text, instantiations,
                            mma_atom_name, representative_gmem, a_source, umma_major)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
@@ -137,6 +137,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             if mma.startswith(TCGEN05_ATOMS):    # tile_to_mma_shape: ((MMA_MN, MMA_K), REST_MN, REST_K, PIPE)
                 tile = str(mn_k_pipe(parse_layout(tile)))
             smem = first_stage_text(tile)
+            check_pointer_width(smem, value_type)
             atom_layout = atom_layout_text(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))

@@ -26,7 +26,7 @@ from itertools import takewhile
 from ..algebra import functions as F
 from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout, make_layout
-from ..algebra.swizzle import ComposedLayout
+from ..algebra.swizzle import ComposedLayout, SmemPtrFlag
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
 from ..algebra.types import smem_container_bits, type_bits
@@ -617,6 +617,7 @@ class PathReader:
                 inner = parsed.b if isinstance(parsed, ComposedLayout) else parsed
                 layout = str(mn_k_pipe(parsed, pipe=isinstance(inner, Layout) and inner.rank() == 4))
             smem_text = first_stage_text(layout)
+            check_pointer_width(smem_text, element)
             atom_layout = atom_layout_text(tiled_mma.args[1])
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
@@ -1059,6 +1060,24 @@ def representative_gmem(inner: int, element: str) -> str:
     odd = -(-REPRESENTATIVE_EXTENT // per_unit) | 1
     stride[1 - inner] = str(per_unit * odd)
     return f"({REPRESENTATIVE_EXTENT},{REPRESENTATIVE_EXTENT}):({stride[0]},{stride[1]})"
+
+
+POINTER_WIDTH = ("{layout} is typed for {typed}-bit elements and the tile holds {bits}-bit {element}: CuTe refuses "
+                 "such a tensor in device code (pointer_flagged.hpp, \"Expected a B-bit pointer type.\"), which the "
+                 "host compile does not instantiate; not checked")
+
+
+def check_pointer_width(layout: str, element: str | None) -> None:
+    """A shared layout CuTe types for elements of one width (`Sw<..> o smem_ptr[16b](unset) o L`, a GMMA / UMMA layout
+    atom of half_t) over a tile of another (an 8-bit one): TypeSyntaxError saying so (the path is listed, not
+    checked)."""
+    parsed = parse_layout(layout)
+    if isinstance(parsed, ComposedLayout) and isinstance(parsed.offset, SmemPtrFlag):
+        bits = element_bits(element)
+        held = smem_container_bits(element or "", bits)
+        if parsed.offset.bits != held:
+            raise TypeSyntaxError(POINTER_WIDTH.format(layout=layout, typed=parsed.offset.bits, bits=held,
+                                                       element=element))
 
 
 def first_stage_text(layout: str) -> str:
