@@ -18,6 +18,10 @@ to global memory straight from the registers.  Its knobs:
     b_tma_mn_major  1: B's TMA atom made from the MN-major 128-byte layout (the same swizzle as the K-major one
                     wgmma reads, other strides), its shared view of B the K-major one (a mistake: TMA lays the
                     tile out by its atom's layout, not by the view it partitions)
+    b_tma_k_permuted  1: B's TMA atom made for a CTA tiler whose K mode swaps the tile's k-blocks 1 and 2 (16 elements
+                    each), while its shared view and the MMA stay unpermuted: the elements land where wgmma reads them,
+                    but the atom's boxes are 16 elements of one row, 32 bytes apart, three in four at a destination TMA
+                    refuses (not 128-byte aligned) -- a mistake
     tile_n          the CTA tile's N, the wgmma's N (default 64; 96 names SM90_64x96x16_F32F16F16_SS, an atom the
                     atom library does not write, which its family's rule builds)
 
@@ -42,7 +46,8 @@ THREADS = 128                           # one warpgroup
 READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B through (64 half of K = 128-byte rows)
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
-DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N}
+DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
+                            "b_tma_k_permuted": 0}
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -161,8 +166,10 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         # b_tma_mn_major: B's atom made from the MN-major 128-byte layout (the same swizzle, other strides), its
         # view of B the K-major one wgmma reads
         b_atom_layout = mn_major_smem_layout(tile_n) if cfg["b_tma_mn_major"] else b_tma_layout
-        tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout,
-                                                (tile_n, TILE_K))
+        # b_tma_k_permuted: B's CTA tiler takes K's 16-element k-blocks in the order 0, 2, 1, 3
+        b_tiler = (tile_n, cute.make_layout((16, 2, 2), stride=(1, 32, 16))) if cfg["b_tma_k_permuted"] \
+            else (tile_n, TILE_K)
+        tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout, b_tiler)
         mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
                                           tiler_mn=(TILE_M, tile_n))
         tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(

@@ -29,6 +29,8 @@ MISTAKES = {
     "tma_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),            # B's TMA atom made from a 64-byte swizzle
     "tma_b_mn_major_atom.mlir": ("buffer", "buffer.agreement"),         # ... from the MN-major layout, same swizzle
     "tma_n96_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),        # ... on a tile of N = 96 (a family's atom)
+    "tma_b_k_permuted.mlir": ("B_tma_descriptor", "tma.encodable"),     # B's TMA atom for a K-permuted tiler: boxes
+                                                                         # of 16 elements, 32 bytes apart
 }
 SIMT = DATA / "simt.mlir"
 
@@ -505,3 +507,36 @@ def test_a_spec_the_reader_writes_and_the_loader_refuses_is_an_internal_error(tm
     monkeypatch.setattr(importer, "spec_text", written)
     text, _ = importer.run([TILE], ATOM_LIBRARY, None)
     load_back(text, "import-dsl")
+
+
+@pytest.mark.parametrize("atom_type,box", [
+    ('!cute_nvgpu.atom.tma_load<sm_90, f16, copy_bits = 65536, tma_gbasis = <"(64,64):(1@1,1@0)">>', (64, 64)),
+    ('!cute_nvgpu.atom.tma_load<sm_90, f16, copy_bits = 256, tma_gbasis = <"(16,1):(1@1,1@0)">>', (16, 1)),
+    ('!cute_nvgpu.atom.tma_load<f4E2M1FN, tma_gbasis = <"(128,128,1):(1@1,1@0,1@2)">>', (128, 128)),
+    ('!cute_nvgpu.atom.tma_load<f16, tma_gbasis = <"((8,8),32):((1@1,8@1),1@0)">>', None),     # a scaled step
+    ('!cute_nvgpu.atom.tma_load<f8E8M0FNU, tma_gbasis = <"((2,4,32),1,1,1):((1@1@0@1,1@1@0@0,1@0@0@0),1@1@0,'
+     '1@1@1,1@1@2)">>', None),                                                                  # nested steps
+    ("!cute_nvgpu.atom.tma_load<f16>", None),                                                   # no basis written
+])
+def test_a_tma_atom_s_own_box_is_read_from_its_basis(atom_type: str, box: tuple[int, int] | None):
+    """The box the DSL's TMA atom copies (its tma_gbasis), which the descriptor check states (`tma_box`) rather than
+    modelling the boxes from the layout the MMA reads; a basis of another form is not stated (an `assumes:`)."""
+    from verifier.dsl.kernel_checks import tma_box
+    assert tma_box(atom_type) == box
+
+
+@pytest.mark.parametrize("atom_type,memref,box", [
+    ('!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_90, f16, tma_gbasis = <"(64,192):(1@1,1@0)">>',
+     '!cute.memref<f16, smem, align<1024>, S<3,4,3>, "((64,8),(64,1)):((64,1),(0,1))">', (64, 192)),
+    # packed 4-bit: the check counts the tile in bytes along the contiguous mode
+    ('!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_100_2sm, f4E2M1FN, tma_gbasis = <"(256,96,1):(1@1,1@0,1@2)">>',
+     '!cute.memref<f4E2M1FN, smem, align<1024>, S<3,4,3>, "(96,256):(256,1)">', (128, 96)),
+    # a byte view an unpacked 4-bit operand's TMA fills: other elements, not stated
+    ('!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_100, f4E2M1FN, tma_gbasis = <"(128,128,1):(1@1,1@0,1@2)">>',
+     '!cute.memref<i8, smem, align<1024>, S<3,4,3>, "(128,128):(128,1)">', None),
+])
+def test_a_tma_box_is_stated_in_the_units_the_check_counts(atom_type: str, memref: str,
+                                                           box: tuple[int, int] | None):
+    from verifier.dsl.cute_types import memref_of
+    from verifier.dsl.kernel_checks import check_units_box, tma_box
+    assert check_units_box(tma_box(atom_type), atom_type, memref_of(memref)) == box

@@ -24,6 +24,7 @@ from ..algebra.layout import Layout, make_layout
 from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
+from ..hardware.tma import TmaSwizzle
 from ..specfile.model import TMA_COPIES
 from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError, layout_type_text,
@@ -502,15 +503,21 @@ class _Reader:
                 self.skip(f.op.where, f"shared view of operand {operand}", str(e))
                 continue
             majors = operand_majors(mt.atom) if "Major::" not in mma_name else None
+            atom_type = self.flow.type_of(tma["partition"].actor) or ""
+            box = check_units_box(tma_box(atom_type), atom_type, view.memref)
+            swizzle = tma_atom_swizzle(tma.get("smem_layout"))
             notes = [f"operand {operand} of the tiled MMA ({f.op.where}) read by the tensor core through a "
                      f"descriptor of the {view.memref.element} view {view.value} ({view.where}), filled by TMA "
-                     f"({tma['where']}; modelled from the reader's layout, which the buffer check compares with "
-                     "the TMA's own)"]
+                     f"({tma['where']}; its boxes, of the atom's own size and swizzle, modelled at the reader's "
+                     "layout, which the buffer check compares with the TMA's own)"]
             assumes = [a for a in (tma.get("assumed"), self.placement(view)) if a]
+            if box is None:
+                assumes.append(ASSUME_TMA_BOX.format(tma=tma["partition"].actor, box=_gbasis_text(atom_type)))
             self.out.records.append(DescriptorRecord(
                 self.name(operand, "tma", "descriptor"), f.op.where, "; ".join(notes), mma_name,
                 _atom_layout_text(mt.atom_layout), operand, value_type, smem, gmem, self.base_align(view), notes,
-                None if majors is None else majors[0 if operand == "A" else 1], assumes))
+                None if majors is None else majors[0 if operand == "A" else 1], assumes, tma_box=box,
+                tma_swizzle=None if swizzle is None else swizzle.value))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (`tma_atom_info` of its partition): those whose partition's view is `view`
@@ -957,6 +964,74 @@ def tma_dim0(atom_type: str) -> int | None:
     states one."""
     m = _GBASIS.search(atom_type)
     return int(m.group(1)) if m else None
+
+
+_GBASIS_TEXT = re.compile(r'tma_gbasis\s*=\s*<"([^"]*)">')
+_BASIS_LEAF = re.compile(r"(\d+)((?:@\d+)+)")       # a stride leaf: `1@1` (a step along global mode 1), `1@1@0@1`
+# what a descriptor check assumes where the atom's box is not one of two dimensions along the global tensor's modes
+ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (the DSL's tma_gbasis) that is not stated: not two "
+                  "dimensions along the global tensor's modes, or of other elements than the view's; the boxes "
+                  "proved are those CuTe takes of the shared layout the MMA reads (the atom's swizzle is the one "
+                  "proved), and that the atom's box is one of those is assumed")
+
+
+def _gbasis_text(atom_type: str) -> str:
+    m = _GBASIS_TEXT.search(atom_type)
+    return m.group(1) if m else "(not written in its type)"
+
+
+def tma_box(atom_type: str) -> tuple[int, int] | None:
+    """A TMA atom's own box, (inner, outer) elements, from its tma_gbasis (`(64,192):(1@1,1@0)`: 64 elements along
+    global mode 1, then 192 along mode 0): one or two modes of unit steps, each along its own global mode, the first
+    along the mode dimension 0 runs along; None for another basis (nested steps, a scaled step, three dimensions)."""
+    m = _GBASIS_TEXT.search(atom_type)
+    if m is None or ":" not in m.group(1):
+        return None
+    shape, stride = m.group(1).split(":", 1)
+    extents = [int(x) for x in re.findall(r"\d+", shape)]
+    steps = _BASIS_LEAF.findall(stride)
+    if len(extents) != len(steps) or not extents:
+        return None
+    dims: list[tuple[int, int]] = []             # (extent, global mode)
+    for extent, (scale, modes) in zip(extents, steps):
+        if extent == 1:
+            continue
+        if int(scale) != 1 or modes.count("@") != 1:
+            return None
+        dims.append((extent, int(modes[1:])))
+    if not 1 <= len(dims) <= 2 or len({mode for _, mode in dims}) != len(dims) or dims[0][1] != tma_dim0(atom_type):
+        return None
+    return dims[0][0], (dims[1][0] if len(dims) == 2 else 1)
+
+
+# a TMA atom's element type: `...tma_load<sm_90, f16, ...`, `...tma_load<sm_100_2sm_multicast, f4E2M1FN, ...`
+_TMA_ELEMENT = re.compile(r"tma_(?:load|store)<\s*(?:sm_\w+\s*,\s*)?(\w+)")
+
+
+def check_units_box(box: tuple[int, int] | None, atom_type: str, memref: MemrefType) -> tuple[int, int] | None:
+    """A TMA atom's box in the units the descriptor check counts its tile in: the view's elements, or, for a view of
+    packed 4- or 6-bit elements (which the check recasts to bytes along the contiguous mode), bytes along dimension 0.
+    None where the atom copies elements of another type than the view's (a byte view of an unpacked 4-bit operand)
+    or its dimension 0 is no whole number of bytes."""
+    m = _TMA_ELEMENT.search(atom_type)
+    if box is None or m is None or m.group(1) != memref.element:
+        return None
+    if memref.bits >= BYTE:
+        return box
+    per_byte = BYTE // memref.bits
+    return (box[0] // per_byte, box[1]) if box[0] % per_byte == 0 and BYTE % memref.bits == 0 else None
+
+
+def tma_atom_swizzle(layout_type: str | None) -> TmaSwizzle | None:
+    """The TMA swizzle of the shared layout a TMA atom was made from (its byte swizzle, as TMA applies it), or None
+    when the layout is not known or its swizzle is no TMA swizzle."""
+    text = _tma_swizzle(layout_type)
+    if text is None:
+        return None
+    if text == "none":
+        return TmaSwizzle.NONE
+    b, m, s = (int(x) for x in re.findall(r"\d+", text))
+    return TmaSwizzle.of_byte_swizzle(b, m, s)
 
 
 def _atom_side_text(memref: MemrefType, atom_type: str) -> str:
