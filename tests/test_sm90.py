@@ -253,7 +253,8 @@ def test_a_hopper_check_loads(tmp_path):
     (("    gmem:", "    tma_box: [64]\n    gmem:"), ":11:14:", "'tma_box' of check 'c' must be a list of 2"),
     (("    gmem:", "    tma_swizzle: 48B\n    gmem:"), ":11:18:",
      "'tma_swizzle' of check 'c' must be one of none | 32B | 64B | 128B | 128B_atom32B, not '48B'"),
-    (("    gmem:", "    smem_type: int8_t\n    gmem:"), ":11:5:", "only read by a TMA check of a wgmma RS atom's A"),
+    (("    gmem:", "    smem_type: int8_t\n    conversion: lookup_table\n    gmem:"), ":12:17:",
+     "only a wgmma RS atom's A is converted in registers"),
 ])
 def test_bad_hopper_keys_are_refused_at_their_place(tmp_path, edit, where, message):
     text = HEAD.replace(*edit)

@@ -203,12 +203,20 @@ def test_wrong_tmas_into_a_register_sourced_tile_are_refuted(tmp_path):
     assert {T.GMMA_DESCRIPTOR, T.GMMA_END_TO_END} <= _failed(results["ss_atom"])
 
 
-def test_smem_type_is_read_by_register_sourced_tma_checks_only(tmp_path):
-    check = {"mma": F16.name, "operand": "B", "copy": "SM90_TMA_LOAD", "value_type": "half_t", "smem_type": "int8_t",
+def test_smem_type_of_a_descriptor_read_operand_is_the_type_the_tensor_core_reads(tmp_path):
+    """On an operand read through the descriptor, smem_type is the type the tile holds: the tensor core reads it as
+    the MMA's, so a tile of another type is refuted (theorem 12); no register conversion applies to it."""
+    check = {"mma": F16.name, "operand": "B", "copy": "SM90_TMA_LOAD", "value_type": "half_t", "smem_type": "half_t",
              "smem": "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,4))", "gmem": K_MAJOR}
+    spec = load_spec(_spec_path(tmp_path, {"own": check, "other": {**check, "smem_type": "bfloat16_t"}}),
+                     allow_outside=True)
+    results = {name: run_check(spec, c) for name, c in spec.checks.items()}
+    assert results["own"].verdict is Verdict.VERIFIED
+    assert _failed(results["other"]) == {T.COPY_VALUE_TYPE}
     with pytest.raises(SpecError) as info:
-        load_spec(_spec_path(tmp_path, {"c": check}), allow_outside=True)
-    assert "only read by a TMA check of a wgmma RS atom's A" in str(info.value)
+        load_spec(_spec_path(tmp_path, {"c": {**check, "smem_type": "int8_t", "conversion": "lookup_table"}}),
+                  allow_outside=True)
+    assert "only a wgmma RS atom's A is converted in registers" in str(info.value)
 
 
 # --- the prescreen's rules ------------------------------------------------------------------------------------

@@ -90,6 +90,7 @@ class DescriptorRecord:
     copy: str = TMA_COPIES[0]        # the copy that fills the tile
     tma_box: tuple[int, int] | None = None   # (inner, outer): the TMA atom's own box, where the check states it
     tma_swizzle: str | None = None           # the TMA atom's own swizzle (TmaSwizzle's value), where stated
+    tile_type: str | None = None     # the type the tile holds, where it is not the MMA's operand type by name
 
 
 @dataclass

@@ -54,6 +54,8 @@ def record_lines(r: Record) -> list[str]:
             out.append(f"    tma_box: [{r.tma_box[0]}, {r.tma_box[1]}]")
         if r.tma_swizzle is not None:
             out.append(f"    tma_swizzle: {r.tma_swizzle}")
+        if r.tile_type is not None:
+            out.append(f"    smem_type: {scalar(r.tile_type)}")
     elif isinstance(r, TmemRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
@@ -148,6 +150,20 @@ def resolve_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],
     (`add_family_atoms`), a record whose atom is still unknown made a Skipped (`drop_unknown_atoms`)."""
     add_family_atoms(kernels, mma_lib)
     drop_unknown_atoms(kernels, mma_lib, copy_lib)
+    note_tile_types(kernels, mma_lib)
+
+
+def note_tile_types(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec]) -> None:
+    """A descriptor check whose tile holds another type than the one its MMA atom names for the operand (the tile's
+    type is the check's value type, as the readers take it from the tile) states it (`smem_type`): the prover judges
+    whether the tensor core reads those values as they are (theorem 12)."""
+    for k in kernels:
+        for r in k.records:
+            atom = mma_lib.get(r.mma) if isinstance(r, DescriptorRecord) else None
+            if isinstance(r, DescriptorRecord) and atom is not None:
+                want = atom.types.get(r.operand.lower())
+                if want is not None and want.name != r.value_type:
+                    r.tile_type = r.value_type
 
 
 def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],

@@ -16,7 +16,7 @@ from ...hardware.tma import TmaSwizzle
 from ...specfile.fields import Fields, is_int, read_choice, read_smem, read_value_type, refuse_keys, show
 from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpec, Loc, MMAAtomSpec, SpecError,
                                ValueType, common_fields)
-from ..conversion import read_lookup_table
+from ..conversion import CONVERSION_KEY, read_lookup_table
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
                                     MAX_GLOBAL_ELEMENTS)
 
@@ -52,7 +52,8 @@ class SmemMmaCheck(CheckSpec):
     # operand A of a wgmma RS atom: TMA fills the tile the threads then load into registers (a tiled check of the
     # same tile proves that load); no descriptor reads it, so theorems 15 and 16 do not apply
     register_sourced: bool = False
-    smem_type: ValueType | None = None   # a register-sourced A's tile type, converted in registers to the MMA's
+    smem_type: ValueType | None = None   # the tile's type: a register-sourced A's, converted in registers to the
+                                         # MMA's; an operand read through the descriptor's, read as the MMA's type
     lookup_table: bool = False           # `conversion: lookup_table`: ... by CUTLASS's lookup tables (ScaleOnly)
 
     @property
@@ -121,9 +122,6 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
                                               "(an RS / TS atom); no descriptor reads a shared A: a TMA check of a "
                                               "wgmma RS atom's A proves the TMA into the tile its registers load "
                                               "(theorems 9, 12-14), any other check of it needs an SS atom")
-    if not register_sourced:
-        refuse_keys(fields, ("smem_type",), "is only read by a TMA check of a wgmma RS atom's A (the tile the "
-                                            "registers load and convert)")
     assert named.value_type is not None
     raw = fields.layout("smem", swizzle_ok=True)
     unit_bits = raw.offset.bits if isinstance(raw, ComposedLayout) and isinstance(raw.offset, SmemPtrFlag) else None
@@ -142,6 +140,10 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
     check.lookup_table = read_lookup_table(fields, "smem_type")
+    if check.lookup_table and not register_sourced:
+        raise SpecError(fields.at(CONVERSION_KEY), f"'{CONVERSION_KEY}' of {what}: the tensor core reads a shared "
+                                                   "operand through its descriptor as it lies; only a wgmma RS atom's "
+                                                   "A is converted in registers")
     if fields.has("major"):
         from ...cute.gmma import atom_major      # CuTe's GMMA / UMMA atom names say the major-ness
         check.major = read_choice(fields.m["major"], fields.at("major"), f"'major' of {what}", MAJORS, upper=True)

@@ -470,6 +470,8 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
                               f"{want.bits} bits (the MMA's {op} type {want.name})",
                               suspects.value_type(f"the copy's value_type {vt.name} against the MMA's {op} type "
                                                   f"{want.name}{hint}"), subject=op)]
+    if converted is not None and not setup.check.register_sourced:
+        items.append(_tile_type_read_as(setup, converted, want, suspects))
     if not setup.by_tma:
         if setup.writer is None:
             if not all(f.holds for f in items if isinstance(f, Fact)):
@@ -478,6 +480,24 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
                                "memory is not known")
         items.append(_writes_shared(setup, suspects))
     return items
+
+
+# (the tile's type, the MMA's operand type) whose values the tensor core reads alike: a .tf32 MMA reads an fp32 value's
+# bits as tf32 (the low mantissa bits ignored), as CUTLASS's tf32 GEMMs feed it float tiles
+READ_ALIKE = frozenset({("float", "tfloat32_t")})
+
+
+def _tile_type_read_as(setup: Sm90Setup, tile: ValueType, want: ValueType, suspects: Suspects) -> Fact:
+    """An operand read through the descriptor: the tensor core reads the tile's bits as the MMA's operand type, so
+    the tile must hold that type (`smem_type`: the type it holds), not another of its width (bf16 read as f16, e5m2
+    as e4m3, u8 as s8: wrong values, no fault)."""
+    op = setup.operand.value
+    alike = tile.name == want.name or (tile.name, want.name) in READ_ALIKE
+    return Fact(f"the tile holds the type {setup.engine} reads as {op}", alike, f"{tile.name} values",
+                f"{want.name} (the MMA's {op} type)" + (", or float read as tfloat32_t" if want.name == "tfloat32_t"
+                                                         else ""),
+                suspects.field("smem_type", f"the shared tile's type {tile.name} (smem_type), which {setup.engine} "
+                                            f"reads as the MMA's {op} type {want.name}"), subject=op)
 
 
 def _register_sourced_value_type(setup: Sm90Setup, vt: ValueType, tile: ValueType, want: ValueType,
