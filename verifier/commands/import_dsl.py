@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..echo import quote_path
 from ..importer.kernel_spec import ATOM_LIBRARY
+from ..importer.loaded_back import load_back
 from ..dsl.importer import DslInputError, run
 from ..outputs import overwrites_input
 
@@ -33,6 +34,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         text, result = run(args.files, args.atoms, args.name)
+        load_back(text, "import-dsl")        # what it wrote, loaded as prove will: a refusal is its bug (exit 4)
         if args.output is not None:
             args.output.parent.mkdir(parents=True, exist_ok=True)
             args.output.write_text(text, encoding="utf-8")

@@ -96,16 +96,14 @@ def verify_ir(files: list[Path], atoms: Path = ATOM_LIBRARY, settings: Settings 
               name: str | None = None) -> Verification:
     """import-dsl of IR files, and every check proved (the spec is named `name`, default: the first file's)."""
     from ..engine.proving import prove_check
-    from ..specfile import load_spec
+    from ..importer.loaded_back import load_written
     from .importer import DslInputError, run
     if not files:
         raise DslInputError("the compile left no IR (is CUTE_DSL_KEEP=ir in effect?)")
     stem = name or files[0].stem
     text, imported = run(files, atoms, stem)
     with tempfile.TemporaryDirectory(prefix="verifier_dsl_") as tmp:
-        spec_path = Path(tmp) / f"{stem}.yaml"
-        spec_path.write_text(text, encoding="utf-8")
-        spec = load_spec(spec_path, allow_outside=True)
+        spec = load_written(text, "import-dsl", Path(tmp) / f"{stem}.yaml")
         results = [prove_check(spec, c, settings or Settings()) for c in spec.checks.values()]
     return Verification(results, imported.skipped, text, files)
 

@@ -10,7 +10,6 @@ from ..importer.source_files import UnreadableFile, read_text_file
 from .flow import Skipped, read_flow
 from .kernel_checks import KernelChecks, kernel_checks
 from .mlir_text import MAX_IR_BYTES, IRSyntaxError, Where, read_module
-from ..importer.loaded_back import load_back
 from .spec_text import DslInputError, library, resolve_atoms, spec_text
 
 _EXPERIMENTAL_KERNEL = re.compile(r"^[ \t]*lir\.func\b", re.MULTILINE)     # the experimental DSL's kernels
@@ -82,9 +81,7 @@ def run(files: list[Path], atoms: Path, name: str | None) -> tuple[str, DslImpor
                             + "found no operand path or shared buffer to check"
                             + (f" ({first.what}: {first.why})" if first else ""))
     stem = name or (files[0].stem if len(files) == 1 else "dsl_kernels")
-    text = spec_text(stem, [str(f) for f in files], result.kernels, mma, copy)
-    load_back(text, "import-dsl")
-    return text, result
+    return spec_text(stem, [str(f) for f in files], result.kernels, mma, copy), result
 
 
 __all__ = ["DslImport", "DslInputError", "import_files", "run", "Where"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, is_underscore
@@ -993,16 +993,21 @@ def tma_box(atom_type: str) -> tuple[int, int] | None:
     steps = _BASIS_LEAF.findall(stride)
     if len(extents) != len(steps) or not extents:
         return None
-    dims: list[tuple[int, int]] = []             # (extent, global mode)
-    for extent, (scale, modes) in zip(extents, steps):
-        if extent == 1:
-            continue
-        if int(scale) != 1 or modes.count("@") != 1:
-            return None
-        dims.append((extent, int(modes[1:])))
-    if not 1 <= len(dims) <= 2 or len({mode for _, mode in dims}) != len(dims) or dims[0][1] != tma_dim0(atom_type):
+    if any(modes.count("@") != 1 for _, modes in steps):       # a nested step: no mode of the global tensor
         return None
-    return dims[0][0], (dims[1][0] if len(dims) == 2 else 1)
+    dims = [(extent, int(scale), int(modes[1:])) for extent, (scale, modes) in zip(extents, steps) if extent != 1]
+    return two_dimensional_box(dims, tma_dim0(atom_type))
+
+
+def two_dimensional_box(dims: Sequence[tuple[int, int | None, int]], inner: int | None) -> tuple[int, int] | None:
+    """A TMA box from its basis's modes of more than one element, each (extent, step, global mode): (inner, outer)
+    extents when it has one or two modes of unit steps, each along its own global mode, the first along `inner` (the
+    mode dimension 0 runs along); None for another basis.  Both readers' rule (the C++ AuxTmaParams box basis, the
+    DSL's tma_gbasis)."""
+    if 1 <= len(dims) <= 2 and all(step == 1 for _, step, _ in dims) and dims[0][2] == inner and \
+            len({mode for _, _, mode in dims}) == len(dims):
+        return dims[0][0], (dims[1][0] if len(dims) == 2 else 1)
+    return None
 
 
 # a TMA atom's element type: `...tma_load<sm_90, f16, ...`, `...tma_load<sm_100_2sm_multicast, f4E2M1FN, ...`
@@ -1026,13 +1031,10 @@ def check_units_box(box: tuple[int, int] | None, atom_type: str, memref: MemrefT
 def tma_atom_swizzle(layout_type: str | None) -> TmaSwizzle | None:
     """The TMA swizzle of the shared layout a TMA atom was made from (its byte swizzle, as TMA applies it), or None
     when the layout is not known or its swizzle is no TMA swizzle."""
-    text = _tma_swizzle(layout_type)
-    if text is None:
+    if layout_type is None:
         return None
-    if text == "none":
-        return TmaSwizzle.NONE
-    b, m, s = (int(x) for x in re.findall(r"\d+", text))
-    return TmaSwizzle.of_byte_swizzle(b, m, s)
+    m = _SWIZZLE_OF_TYPE.search(layout_type)
+    return TmaSwizzle.NONE if m is None else TmaSwizzle.of_byte_swizzle(*(int(x) for x in m.groups()))
 
 
 def _atom_side_text(memref: MemrefType, atom_type: str) -> str:
@@ -1068,11 +1070,14 @@ def _atom_side_text(memref: MemrefType, atom_type: str) -> str:
     return f"{swizzle} o smem_ptr[{memref.bits}b](unset) o {per_stage.plain()}"
 
 
+_SWIZZLE_OF_TYPE = re.compile(r"S<(\d+),(\d+),(\d+)>")     # a layout type's swizzle, on byte addresses
+
+
 def _tma_swizzle(layout_type: str | None) -> str | None:
     """The swizzle a TMA atom was made with, from the shared layout given to make_*_tma_*: `Sw<..>` or "none"."""
     if layout_type is None:
         return None
-    m = re.search(r"S<(\d+),(\d+),(\d+)>", layout_type)
+    m = _SWIZZLE_OF_TYPE.search(layout_type)
     if m is None:
         return "none"
     return f"Sw<{m.group(1)},{m.group(2)},{m.group(3)}>"

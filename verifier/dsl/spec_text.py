@@ -157,13 +157,10 @@ def note_tile_types(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec]
     """A descriptor check whose tile holds another type than the one its MMA atom names for the operand (the tile's
     type is the check's value type, as the readers take it from the tile) states it (`smem_type`): the prover judges
     whether the tensor core reads those values as they are (theorem 12)."""
-    for k in kernels:
-        for r in k.records:
-            atom = mma_lib.get(r.mma) if isinstance(r, DescriptorRecord) else None
-            if isinstance(r, DescriptorRecord) and atom is not None:
-                want = atom.types.get(r.operand.lower())
-                if want is not None and want.name != r.value_type:
-                    r.tile_type = r.value_type
+    for r in (r for k in kernels for r in k.records if isinstance(r, DescriptorRecord) and r.mma in mma_lib):
+        want = mma_lib[r.mma].types.get(r.operand.lower())
+        if want is not None and want.name != r.value_type:
+            r.tile_type = r.value_type
 
 
 def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec],

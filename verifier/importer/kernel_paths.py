@@ -32,7 +32,8 @@ from ..dsl.flow import Skipped
 from ..algebra.types import smem_container_bits, type_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
-                                 SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe)
+                                 SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
+                                 two_dimensional_box)
 from ..dsl.mlir_text import Where
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
@@ -905,11 +906,7 @@ def tma_atom(tma: Value) -> TmaAtom:
     if 0 not in modes:
         raise TypeSyntaxError(f"{tma.name}: no mode of its global tensor runs along its dimension 0")
     inner = modes.index(0)             # the global mode along TMA's dimension 0
-    box: tuple[int, int] | None = None
-    # a box of one or two dimensions, each of unit steps along its own mode, dimension 0 along the inner one
-    if 1 <= len(dims) <= 2 and all(scale == 1 for _, scale, _ in dims) and dims[0][2] == inner and \
-            len({mode for _, _, mode in dims}) == len(dims):
-        box = (dims[0][0], dims[1][0] if len(dims) == 2 else 1)
+    box = two_dimensional_box(dims, inner)
     if not swizzle.is_("Swizzle") or len(swizzle.args) != 3:
         raise TypeSyntaxError(f"{tma.name}: a TMA swizzle that is not a Swizzle<B,M,S>")
     b, m, s = (int(a.name) for a in swizzle.args)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...algebra.swizzle import ComposedLayout
+from ...algebra.types import instruction_type_agrees, ptx_type_of
 from ...hardware import tma as TMA
 from ...hardware.smem_operand import GmmaSwizzle, Major
 from ...specfile.model import ValueType
@@ -482,20 +483,17 @@ def value_type(setup: Sm90Setup, suspects: Suspects) -> Plan:
     return items
 
 
-# (the tile's type, the MMA's operand type) whose values the tensor core reads alike: a .tf32 MMA reads an fp32 value's
-# bits as tf32 (the low mantissa bits ignored), as CUTLASS's tf32 GEMMs feed it float tiles
-READ_ALIKE = frozenset({("float", "tfloat32_t")})
-
-
 def _tile_type_read_as(setup: Sm90Setup, tile: ValueType, want: ValueType, suspects: Suspects) -> Fact:
     """An operand read through the descriptor: the tensor core reads the tile's bits as the MMA's operand type, so
     the tile must hold that type (`smem_type`: the type it holds), not another of its width (bf16 read as f16, e5m2
     as e4m3, u8 as s8: wrong values, no fault)."""
     op = setup.operand.value
-    alike = tile.name == want.name or (tile.name, want.name) in READ_ALIKE
-    return Fact(f"the tile holds the type {setup.engine} reads as {op}", alike, f"{tile.name} values",
-                f"{want.name} (the MMA's {op} type)" + (", or float read as tfloat32_t" if want.name == "tfloat32_t"
-                                                         else ""),
+    ptx = ptx_type_of(want.name)
+    # the same type, or one the instruction reads as its own (PTX_READS_AS: float under a .tf32 MMA)
+    alike, note = instruction_type_agrees(tile.name, tile.bits, ptx) if ptx is not None else \
+        (tile.name == want.name, "")
+    return Fact(f"the tile holds the type {setup.engine} reads as {op}", alike,
+                f"{tile.name} values" + (f" ({note})" if note else ""), f"{want.name} (the MMA's {op} type)",
                 suspects.field("smem_type", f"the shared tile's type {tile.name} (smem_type), which {setup.engine} "
                                             f"reads as the MMA's {op} type {want.name}"), subject=op)
 
