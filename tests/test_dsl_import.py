@@ -441,32 +441,100 @@ def test_a_tma_atom_s_dimension_0_is_its_basis_first_mode(atom_type: str, mode: 
 
 
 _BLOCK_SCALED = ("!cute_nvgpu.sm100.mma_bs<128x128x{k}, num_cta = {ctas}, ab_major = (k, k), "
-                 "elem_type = ({a}, {a}, f32), sf_type = {sf}, frag_kind = ss, vec_size = {vs}>")
+                 "elem_type = ({a}, {b}, f32), sf_type = {sf}, frag_kind = ss, vec_size = {vs}>")
 
 
-@pytest.mark.parametrize("k,ctas,a,sf,vs,name", [
-    (64, 1, "f4E2M1FN", "f8E4M3FN", 16,
+@pytest.mark.parametrize("k,ctas,a,b,sf,vs,name", [
+    (64, 1, "f4E2M1FN", "f4E2M1FN", "f8E4M3FN", 16,
      "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16>"),        # nvfp4
-    (64, 2, "f4E2M1FN", "f8E8M0FNU", 32,
+    (64, 2, "f4E2M1FN", "f4E2M1FN", "f8E8M0FNU", 32,
      "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,128,32>"),  # mxf4
-    (32, 1, "f8E4M3FN", "f8E8M0FNU", 32,
+    (32, 1, "f8E4M3FN", "f8E4M3FN", "f8E8M0FNU", 32,
      "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,128>"),      # mxf8
-    (32, 1, "f4E2M1FN", "f8E8M0FNU", 32, None),      # 4-bit read a byte an element (.kind::mxf8f6f4): not named
-    (32, 1, "f8E4M3FN", "f8E4M3FN", 16, None),       # an 8-bit atom with VS 16: no such instruction
+    # .kind::mxf8f6f4 reads 4- and 6-bit operands a byte an element: CuTe's unpacked types (the mixed kernels of
+    # dense_blockscaled_gemm_persistent)
+    (32, 1, "f4E2M1FN", "f4E2M1FN", "f8E8M0FNU", 32,
+     "SM100_MMA_MXF8F6F4_SS<float_e2m1_unpacksmem_t,float_e2m1_unpacksmem_t,float,float_ue8m0_t,128,128>"),
+    (32, 1, "f8E4M3FN", "f4E2M1FN", "f8E8M0FNU", 32,
+     "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,float_ue8m0_t,128,128>"),
+    (32, 2, "f6E3M2FN", "f8E5M2", "f8E8M0FNU", 32,
+     "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e3m2_unpacksmem_t,float_e5m2_t,float,float_ue8m0_t,128,128>"),
+    (32, 1, "f8E4M3FN", "f8E4M3FN", "f8E4M3FN", 16, None),       # an 8-bit atom with VS 16: no such instruction
+    (32, 1, "f8E4M3FN", "f16", "f8E8M0FNU", 32, None),           # f16 is no operand of .kind::mxf8f6f4
 ])
-def test_a_block_scaled_mma_atom_is_named_as_the_atom_library_names_it(k: int, ctas: int, a: str, sf: str, vs: int,
-                                                                        name: str | None):
+def test_a_block_scaled_mma_atom_is_named_as_the_atom_library_names_it(k: int, ctas: int, a: str, b: str, sf: str,
+                                                                        vs: int, name: str | None):
     """The DSL's block-scaled tcgen05 atom (`mma_bs`) by CuTe C++'s name, so that its operands' descriptor checks are
-    written; a name the library has (specs/atoms/sm100_umma_blockscaled.yaml), or none."""
+    written; a name the library has (specs/atoms/sm100_umma_blockscaled.yaml) or its family's rule builds, or
+    none."""
+    from verifier.cute.mma_families import family_atom
     from verifier.dsl.atom_names import Unnamed, mma_atom_name
     from verifier.dsl.cute_types import mma_atom_of
-    got = mma_atom_name(mma_atom_of(_BLOCK_SCALED.format(k=k, ctas=ctas, a=a, sf=sf, vs=vs)))
+    got = mma_atom_name(mma_atom_of(_BLOCK_SCALED.format(k=k, ctas=ctas, a=a, b=b, sf=sf, vs=vs)))
     if name is None:
         assert isinstance(got, Unnamed), got
         return
     assert got == name
     library = (Path(__file__).resolve().parent.parent / "specs" / "atoms" / "sm100_umma_blockscaled.yaml").read_text()
-    assert f'"{name}":' in library
+    assert f'"{name}":' in library or family_atom(name) is not None
+
+
+_UMMA = "!cute_nvgpu.sm100.mma<128x64x{k}, num_cta = 1, ab_major = (k, k), elem_type = ({a}, {b}, f32), frag_kind = ss>"
+
+
+@pytest.mark.parametrize("k,a,b,name", [
+    (16, "f16", "f16", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64>"),
+    (32, "f8E4M3FN", "f8E5M2", "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,128,64>"),
+    (32, "f8E4M3FN", "f4E2M1FN", "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,128,64>"),
+    (32, "f6E2M3FN", "f8E4M3FN", "SM100_MMA_F8F6F4_SS<float_e2m3_unpacksmem_t,float_e4m3_t,float,128,64>"),
+    (32, "i8", "f16", None),                 # one kind reads both operands: s8 and f16 share none
+])
+def test_a_dense_tcgen05_atom_is_named_as_cute_names_it(k: int, a: str, b: str, name: str | None):
+    """A dense tcgen05.mma atom by CuTe's name: the f8f6f4 kind's 4- and 6-bit operands by their unpacked types (a
+    byte an element in shared memory), both operands of one kind (it was named by A's type alone)."""
+    from verifier.cute.mma_families import family_atom
+    from verifier.dsl.atom_names import Unnamed, mma_atom_name
+    from verifier.dsl.cute_types import mma_atom_of
+    got = mma_atom_name(mma_atom_of(_UMMA.format(k=k, a=a, b=b)))
+    if name is None:
+        assert isinstance(got, Unnamed), got
+        return
+    assert got == name and family_atom(name) is not None
+
+
+_UNPACKING_TMA = ('!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_90, {element}, copy_bits = 65536, '
+                  'tma_gbasis = <"(128,128,1):(1@1,1@0,1@2)">, tma_format = {format}>')
+
+
+@pytest.mark.parametrize("element,fmt,view,tile,box", [
+    ("f4E2M1FN", "U4_UNPACK_U8", "i8", "float_e2m1_unpacksmem_t", (128, 128)),   # unpacked: the box in elements
+    ("f6E3M2FN", "U6_UNPACK_U8", "i8", "float_e3m2_unpacksmem_t", (128, 128)),
+    ("f4E2M1FN", "U8", "i8", "int8_t", None),            # a byte copy into the byte view: the tile holds bytes
+    ("f8E4M3FN", "U8", "f8E4M3FN", "float_e4m3_t", (128, 128)),
+])
+def test_a_byte_tile_a_tma_atom_unpacks_into_holds_the_unpacked_type(element: str, fmt: str, view: str, tile: str,
+                                                                     box: tuple[int, int] | None):
+    """The type a TMA-filled tile holds: a byte view a TMA atom unpacks 4- or 6-bit elements into (`tma_format =
+    U4_UNPACK_U8`) holds CuTe's unpacked type, which .kind::f8f6f4 / mxf8f6f4 reads (the mixed block-scaled kernels'
+    `i8` tile of e2m1); filled by a plain byte copy, it holds bytes (theorem 12 judges them against the MMA)."""
+    from verifier.dsl.cute_types import memref_of
+    from verifier.dsl.kernel_checks import check_units_box, tile_value_type, tma_box
+    atom_type = _UNPACKING_TMA.format(element=element, format=fmt)
+    memref = memref_of(f'!cute.memref<{view}, smem, align<1024>, "(128,128):(128,1)">')
+    assert tile_value_type(memref, atom_type) == tile
+    assert check_units_box(tma_box(atom_type), atom_type, memref) == box
+
+
+def test_an_unpacking_tma_s_global_stride_is_a_multiple_of_32_bytes():
+    """A TMA atom that unpacks 4-bit elements needs every global stride a multiple of 32 bytes (the ALIGN16B data
+    types): the representative stride is an odd multiple of the least common multiple of that and the IR's stated
+    divisibility (an odd multiple of 32 elements, 16 bytes, was refuted at theorem 13 as no run-time stride could
+    be)."""
+    from verifier.dsl.kernel_checks import representative
+    text, replaced = representative("(?{div=32},?,?):(?,1,?{div=32})", 64, 64)
+    stride = int(text.split(":")[1].strip("()").split(",")[0])
+    assert replaced and stride % 64 == 0 and (stride // 64) % 2 == 1
+    assert representative("(?{div=32},?,?):(?,1,?{div=32})", 32)[0].endswith("(4128,1,4128)")
 
 
 _WGMMA = "!cute_nvgpu.sm90.mma<64x128x{k}, ab_major = ({ma}, {mb}), elem_type = ({a}, {a}, f32), frag_kind = ss>"

@@ -72,3 +72,47 @@ def test_the_readers_state_a_tile_type_the_atom_does_not_name():
     resolve_atoms(kernels, mma, copy)
     assert [r.tile_type for k in kernels for r in k.records
             if isinstance(r, DescriptorRecord)] == ["bfloat16_t", None]
+
+
+_MIXED_B = """version: 2
+name: mixed_b
+mma_atoms:
+{atom}
+checks:
+  b_desc:
+    mma: "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,float_ue8m0_t,128,128>"
+    atom_layout: "(1,1,1):(0,0,0)"
+    operand: B
+    copy: SM90_TMA_LOAD
+    value_type: {value_type}
+    smem: "Sw<3,4,3> o smem_ptr[8b](unset) o ((128,1),(32,4),6):((128,0),(1,32),16384)"
+    gmem: "(4096,4096):(4160,1)"
+    smem_align: 1024
+    major: K
+    tma_box: [128, 128]
+    tma_swizzle: 128B
+{extra}"""
+
+
+@pytest.mark.parametrize("value_type,extra,verdict", [
+    ("float_e2m1_unpacksmem_t", "", Verdict.VERIFIED),
+    # the same bytes filled by a plain byte copy (the DSL kernel's i8 view without the atom's unpacking format): the
+    # tile holds int8 values the MMA reads as e2m1
+    ("int8_t", "    smem_type: int8_t\n", Verdict.REFUTED),
+])
+def test_a_byte_tile_of_unpacked_e2m1_is_read_as_the_mma_s_b(tmp_path: Path, value_type: str, extra: str,
+                                                             verdict: Verdict):
+    """The mixed block-scaled kernels' 4-bit B (dense_blockscaled_gemm_persistent with e4m3 x e2m1): TMA unpacks it
+    into a byte tile the MXF8F6F4 atom reads a byte an element; the reader states it as CuTe's unpacked type and the
+    check verifies, while a byte tile that holds bytes is refuted at theorem 12."""
+    from verifier.cute.mma_families import family_atom
+    atom = family_atom("SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e2m1_unpacksmem_t,float,float_ue8m0_t,128,128>")
+    assert atom is not None
+    lines = [f'  "{atom.name}":'] + [f"    {k}: {v}" for k, v in atom.fields]
+    path = tmp_path / "mixed.yaml"
+    path.write_text(_MIXED_B.format(atom="\n".join(lines), value_type=value_type, extra=extra), encoding="utf-8")
+    spec = load_spec(path)
+    result = run_check(spec, spec.checks["b_desc"])
+    assert result.verdict is verdict, [(t.id, t.status, t.reason) for t in result.theorems]
+    failed = {t.id for t in result.theorems if t.status.value == "refuted"}
+    assert failed == ({TheoremId.COPY_VALUE_TYPE} if verdict is Verdict.REFUTED else set())

@@ -114,6 +114,8 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
     a, b, acc = types
     if atom.family == UMMA_BLOCK_SCALED_FAMILY:
         return _umma_block_scaled_name(atom, shape, (a, b, acc))
+    if atom.family == UMMA_FAMILY:
+        return _umma_name(atom, shape[0], shape[1], (a, b, acc))
     words = [MMA_TYPE_WORDS.get(t) for t in (a, b, acc)]
     if None in words:
         return Unnamed(f"MMA atom {atom.text}: element type {types} has no name in this table")
@@ -135,8 +137,6 @@ def mma_atom_name(atom: MmaAtomType) -> str | Unnamed:
                 return Unnamed(f"wgmma atom {atom.text}: wgmma reads .{a} operands K-major only, not {majors}")
             return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}_TN"
         return f"SM90_{m}x{n}x{k}_{wc}{wa}{wb}_{kind}<GMMA::Major::{ma},GMMA::Major::{mb}>"
-    if atom.family == "sm100.mma":
-        return _umma_name(atom, m, n, (a, b, acc))
     return Unnamed(f"MMA atom family {atom.family} has no CuTe C++ name in this table")
 
 
@@ -153,16 +153,31 @@ def _universal_fma_name(atom: MmaAtomType) -> str | Unnamed:
     return f"{UNIVERSAL_FMA}<{acc},{a},{b},{acc}>"
 
 
+UMMA_FAMILY = "sm100.mma"
 # tcgen05.mma's kinds, by the operands' element type: the name CuTe gives the atom family
 UMMA_FAMILIES: dict[str, str] = {"f16": "F16BF16", "bf16": "F16BF16", "tf32": "TF32", "i8": "S8", "ui8": "S8",
-                                 "u8": "S8", "f8E4M3FN": "F8F6F4", "f8E5M2": "F8F6F4"}
+                                 "u8": "S8", "f8E4M3FN": "F8F6F4", "f8E5M2": "F8F6F4", "f6E2M3FN": "F8F6F4",
+                                 "f6E3M2FN": "F8F6F4", "f4E2M1FN": "F8F6F4"}
+# .kind::f8f6f4 and .kind::mxf8f6f4 read a 6- or 4-bit operand a byte an element in shared memory: CuTe names it by
+# its unpacked type (float_*_unpacksmem_t)
+UNPACKED_TYPES: dict[str, str] = {"f4E2M1FN": "float_e2m1_unpacksmem_t", "f6E2M3FN": "float_e2m3_unpacksmem_t",
+                                  "f6E3M2FN": "float_e3m2_unpacksmem_t"}
+
+
+def _f8f6f4_operand(element: str) -> str | None:
+    """An operand of the f8f6f4 kinds as CuTe names it: 8-bit types as they are, 6- and 4-bit ones unpacked."""
+    from .cute_types import ELEMENT_TYPES
+    return UNPACKED_TYPES.get(element) or (ELEMENT_TYPES.get(element) if element in F8_OPERANDS else None)
 
 
 def _umma_name(atom: MmaAtomType, m: int, n: int, types: tuple[str, str, str]) -> str | Unnamed:
     """SM100_MMA_<kind>[_2x1SM]_<SS|TS><a, b, acc, M, N> (the majors are the operands' own: `ab_major`)."""
     from .cute_types import ELEMENT_TYPES
     family = UMMA_FAMILIES.get(types[0])
-    cpp = [ELEMENT_TYPES.get(t) for t in types]
+    if family != UMMA_FAMILIES.get(types[1]):
+        family = None           # one kind reads both operands
+    cpp = ([_f8f6f4_operand(t) for t in types[:2]] if family == F8F6F4_FAMILY else
+           [ELEMENT_TYPES.get(t) for t in types[:2]]) + [ELEMENT_TYPES.get(types[2])]
     kind = (atom.param("frag_kind") or "ss").upper()
     ctas = atom.param("num_cta") or "1"
     if family is None or None in cpp or kind not in ("SS", "TS") or ctas not in ("1", "2"):
@@ -177,27 +192,29 @@ UMMA_SCALE_TYPES = {"f8E4M3FN": "float_ue4m3_t", "f8E8M0FNU": "float_ue8m0_t"}
 # tcgen05.mma .kind::mxf4 / .kind::mxf4nvf4 reads packed 4-bit A and B, K = 64 a instruction; .kind::mxf8f6f4 reads
 # a byte an element, K = 32, and CuTe names its 8-bit atoms without the vector size (always 32)
 MXF4_OPERAND, MXF4_K = "f4E2M1FN", 64
-MXF8F6F4_OPERANDS, MXF8F6F4_VECTOR = ("f8E4M3FN", "f8E5M2"), "32"
+F8_OPERANDS, MXF8F6F4_VECTOR, MXF8F6F4_K = ("f8E4M3FN", "f8E5M2"), "32", 32
+F8F6F4_FAMILY = "F8F6F4"
 
 
 def _umma_block_scaled_name(atom: MmaAtomType, shape: tuple[int, int, int],
                             types: tuple[str, str, str]) -> str | Unnamed:
     """SM100_MMA_MXF4[_2x1SM]_SS<a, b, acc, sf, M, N, VS> (packed 4-bit A and B, K 64) or
-    SM100_MMA_MXF8F6F4[_2x1SM]_SS<a, b, acc, sf, M, N> (8-bit A and B): the atom library's block-scaled names (the
-    majors are the operands' own: `ab_major`).  Another operand type (6-bit, or 4-bit read a byte an element) has no
-    name here."""
+    SM100_MMA_MXF8F6F4[_2x1SM]_SS<a, b, acc, sf, M, N> (K 32: 8-bit operands, and 6- or 4-bit ones read a byte an
+    element, named unpacked): the atom library's block-scaled names (the majors are the operands' own:
+    `ab_major`)."""
     from .cute_types import ELEMENT_TYPES
     m, n, k = shape
-    cpp = [ELEMENT_TYPES.get(t) for t in types]
+    acc = ELEMENT_TYPES.get(types[2])
     sf = UMMA_SCALE_TYPES.get(atom.param("sf_type") or "")
     vs, kind, ctas = atom.param("vec_size"), (atom.param("frag_kind") or "ss").upper(), atom.param("num_cta") or "1"
-    if None in cpp or sf is None or kind != "SS" or ctas not in ("1", "2") or vs is None:
+    if acc is None or sf is None or kind != "SS" or ctas not in ("1", "2") or vs is None:
         return Unnamed(f"block-scaled tcgen05.mma atom {atom.text}: no CuTe C++ name in this table")
     pair = "_2x1SM" if ctas == "2" else ""
-    a, b, acc = (c or "" for c in cpp)
     if types[0] == types[1] == MXF4_OPERAND and k == MXF4_K:
-        return f"SM100_MMA_MXF4{pair}_SS<{a},{b},{acc},{sf},{m},{n},{vs}>"
-    if types[0] in MXF8F6F4_OPERANDS and types[1] in MXF8F6F4_OPERANDS and vs == MXF8F6F4_VECTOR:
+        packed = ELEMENT_TYPES[MXF4_OPERAND]
+        return f"SM100_MMA_MXF4{pair}_SS<{packed},{packed},{acc},{sf},{m},{n},{vs}>"
+    a, b = (_f8f6f4_operand(t) for t in types[:2])
+    if k == MXF8F6F4_K and vs == MXF8F6F4_VECTOR and a is not None and b is not None:
         return f"SM100_MMA_MXF8F6F4{pair}_SS<{a},{b},{acc},{sf},{m},{n}>"
     return Unnamed(f"block-scaled tcgen05.mma atom {atom.text}: operands {types[:2]} at K = {k} have no CuTe C++ "
                    "name in this table")

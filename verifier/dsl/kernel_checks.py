@@ -14,6 +14,7 @@ Everything the reader meets and does not turn into a check is a Skipped, with th
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TypeVar
@@ -26,7 +27,7 @@ from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
 from ..hardware.tma import TmaSwizzle
 from ..specfile.model import TMA_COPIES
-from .atom_names import Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
+from .atom_names import UNPACKED_TYPES, Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError, layout_type_text,
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
@@ -485,8 +486,7 @@ class _Reader:
                 self.skip(f.op.where, what, view if isinstance(view, str) else "its view is not in shared memory")
                 continue
             named = self.mma_names(f.actor, f.op.where)
-            value_type = cpp_value_type(view.memref.element)
-            if named is None or value_type is None:
+            if named is None:
                 continue
             mt, mma_name = named
             tma = self.tma_writer_of(view)
@@ -498,13 +498,18 @@ class _Reader:
             if gmem is None or "why" in tma:
                 self.skip(f.op.where, what, tma.get("why", "the TMA's global tensor is not known"))
                 continue
+            atom_type = self.flow.type_of(tma["partition"].actor) or ""
+            value_type = tile_value_type(view.memref, atom_type)
+            if value_type is None:
+                self.skip(f.op.where, what, f"its view's element type {view.memref.element} has no name in this "
+                                            "reader's table")
+                continue
             try:
                 smem = view_layout_text(view.memref, stage=True, mn_k=True)
             except TypeTextError as e:
                 self.skip(f.op.where, f"shared view of operand {operand}", str(e))
                 continue
             majors = operand_majors(mt.atom) if "Major::" not in mma_name else None
-            atom_type = self.flow.type_of(tma["partition"].actor) or ""
             box = check_units_box(tma_box(atom_type), atom_type, view.memref)
             swizzle = tma_atom_swizzle(tma.get("smem_layout"))
             notes = [f"operand {operand} of the tiled MMA ({f.op.where}) read by the tensor core through a "
@@ -563,9 +568,13 @@ class _Reader:
         gt = maker.operand_types[0]
         try:
             g = memref_of(gt or "")
-            # a stride of no stated divisibility: TMA's own rule (16 bytes) taken, the host refusing any other
-            floor = max(1, TMA_STRIDE_BYTES * BYTE // max(1, g.bits))
-            text, assumed = representative(g.layout_text, floor)
+            # a stride of no stated divisibility: TMA's own rule (16 bytes) taken, the host refusing any other; an
+            # atom that unpacks 4- or 6-bit elements (an ALIGN16B data type) needs every stride a multiple of 32
+            # bytes, whatever divisibility the IR states
+            unpacks = bool(_UNPACK_FORMAT.search(self.flow.type_of(p.actor) or ""))
+            unit = math.lcm(UNPACKED_STRIDE_BYTES * BYTE, g.bits) // g.bits if unpacks and g.bits else 1
+            floor = max(1, TMA_STRIDE_BYTES * BYTE // max(1, g.bits), unit)
+            text, assumed = representative(g.layout_text, floor, unit)
             glayout = layout_of(text)
         except TypeTextError as e:
             out["why"] = f"the TMA's global tensor: {e}"
@@ -579,7 +588,11 @@ class _Reader:
                               "dynamic stride as an odd multiple of its stated divisibility (which alone decides "
                               "TMA's 16-byte stride rule for every value), each dynamic extent as a multiple "
                               "large enough to hold every tile")
-            if _UNSTATED_STRIDE.search(g.layout_text.partition(":")[2]):
+            if unit > 1:
+                out["assumed"] += (f"; each dynamic stride a multiple of {UNPACKED_STRIDE_BYTES} bytes ({unit} "
+                                   "elements) as well: the atom unpacks its elements a byte each, and "
+                                   "cuTensorMapEncodeTiled refuses any other stride for such a data type at run time")
+            elif _UNSTATED_STRIDE.search(g.layout_text.partition(":")[2]):
                 out["assumed"] += (f"; a dynamic stride whose divisibility the IR does not state as an odd multiple "
                                    f"of {TMA_STRIDE_BYTES} bytes ({floor} elements): cuTensorMapEncodeTiled refuses "
                                    "any other at run time")
@@ -926,14 +939,16 @@ def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
 REPRESENTATIVE_EXTENT = 4096     # elements: more than any tile holds
 _DYNAMIC_INT = re.compile(r"\?(?:\{(?:i64\s+)?div=(\d+)\}|\{i64\})?")     # ?, ?{div=N}, ?{i64 div=N}, ?{i64}
 TMA_STRIDE_BYTES = 16            # cuTensorMapEncodeTiled's rule for every global stride but the first
+UNPACKED_STRIDE_BYTES = 32       # ... for the data types TMA unpacks a byte an element (16U4_ALIGN16B, 16U6_ALIGN16B)
 _UNSTATED_STRIDE = re.compile(r"\?(?!\{(?:i64\s+)?div=)")      # a dynamic integer with no stated divisibility
 
 
-def representative(layout_text: str, stride_floor: int = 1) -> tuple[str, bool]:
+def representative(layout_text: str, stride_floor: int = 1, stride_unit: int = 1) -> tuple[str, bool]:
     """A printed layout with each dynamic integer replaced by a representative of what the IR knows of it (its
     `div=N`): strides (after the `:`) by N times an odd number, so their divisibility by any power of two is exactly
-    N's (a stride whose divisibility the IR does not state by `stride_floor` times an odd number); extents by a
-    multiple of N of at least REPRESENTATIVE_EXTENT.  Whether anything was replaced."""
+    N's (a stride whose divisibility the IR does not state by `stride_floor` times an odd number; `stride_unit`: a
+    multiple every stride is known to be besides, taken with N's least common multiple); extents by a multiple of N
+    of at least REPRESENTATIVE_EXTENT.  Whether anything was replaced."""
     if "?" not in layout_text:
         return layout_text, False
     shape, _, stride = layout_text.partition(":")
@@ -943,7 +958,7 @@ def representative(layout_text: str, stride_floor: int = 1) -> tuple[str, bool]:
         return str(d * -(-REPRESENTATIVE_EXTENT // d))
 
     def step(m: re.Match[str]) -> str:
-        d = int(m.group(1) or stride_floor)
+        d = math.lcm(int(m.group(1) or stride_floor), stride_unit)
         k = -(-REPRESENTATIVE_EXTENT // d)
         return str(d * (k if k % 2 else k + 1))
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
@@ -1012,13 +1027,34 @@ def two_dimensional_box(dims: Sequence[tuple[int, int | None, int]], inner: int 
 
 # a TMA atom's element type: `...tma_load<sm_90, f16, ...`, `...tma_load<sm_100_2sm_multicast, f4E2M1FN, ...`
 _TMA_ELEMENT = re.compile(r"tma_(?:load|store)<\s*(?:sm_\w+\s*,\s*)?(\w+)")
+# a TMA atom that writes each 4- or 6-bit element of global memory into a byte of shared memory
+_UNPACK_FORMAT = re.compile(r"tma_format\s*=\s*U[46]_UNPACK_U8\b")
+
+
+def unpacking_tma(atom_type: str, memref: MemrefType) -> str | None:
+    """The 4- or 6-bit element type a TMA atom unpacks a byte an element (`tma_format = U4_UNPACK_U8`, `U6_...`)
+    into the byte view `memref`, else None."""
+    m = _TMA_ELEMENT.search(atom_type)
+    if m is None or memref.bits != BYTE or not _UNPACK_FORMAT.search(atom_type):
+        return None
+    return m.group(1) if m.group(1) in UNPACKED_TYPES else None
+
+
+def tile_value_type(memref: MemrefType, atom_type: str) -> str | None:
+    """The type a TMA-filled tile holds, by C++ name: the view's element type, or, for a byte view a TMA atom fills
+    by unpacking 4- or 6-bit elements a byte each, that element's unpacked type (float_e2m1_unpacksmem_t, ...: the
+    type the f8f6f4 kinds read it as).  None when the element type has no name here."""
+    unpacked = unpacking_tma(atom_type, memref)
+    return UNPACKED_TYPES[unpacked] if unpacked is not None else cpp_value_type(memref.element)
 
 
 def check_units_box(box: tuple[int, int] | None, atom_type: str, memref: MemrefType) -> tuple[int, int] | None:
-    """A TMA atom's box in the units the descriptor check counts its tile in: the view's elements, or, for a view of
-    packed 4- or 6-bit elements (which the check recasts to bytes along the contiguous mode), bytes along dimension 0.
-    None where the atom copies elements of another type than the view's (a byte view of an unpacked 4-bit operand)
-    or its dimension 0 is no whole number of bytes."""
+    """A TMA atom's box in the units the descriptor check counts its tile in: the view's elements (a byte view the
+    atom unpacks 4- or 6-bit elements into: one a byte, as the atom's box counts them), or, for a view of packed 4-
+    or 6-bit elements (which the check recasts to bytes along the contiguous mode), bytes along dimension 0.  None
+    where the atom copies elements of another type than the view's or its dimension 0 is no whole number of bytes."""
+    if box is not None and unpacking_tma(atom_type, memref) is not None:
+        return box
     m = _TMA_ELEMENT.search(atom_type)
     if box is None or m is None or m.group(1) != memref.element:
         return None
