@@ -11,6 +11,10 @@ vectors.  Its knobs are the mistakes the checks must catch:
     a_dst_other_copy 1: cp.async's destination in sA partitioned by another tiled copy than its source
     c_read_as_partition_d  1: the epilogue's copy out of sC takes its source from partition_D (the same coordinates:
                      the copy's source and destination layouts are one), a partition the copy reads, not writes
+    g2s_thread       the coordinate cp.async's tiled copy is sliced at: "tid" (threadIdx.x), "mod128" (tid % 128,
+                     the same slices), "mod64" (tid % 64: threads 64.. take the slices of 0.., half the tile unmoved)
+    s2r_a_thread     the coordinate A's ldmatrix copy is sliced at: "tid", or "xor1" (tid ^ 1: each lane hands the
+                     instruction its neighbour's row address)
 
 And one SIMT kernel (`kernel=simt`, dsl_simt_kernel.py), 256 threads: a 64x8 float tile of A and of B copied to
 shared memory one float a thread, then by CopyUniversalOp into the fragments of a 16x16x1 tiled MMA of
@@ -34,7 +38,8 @@ RIGHT_SWIZZLE = (2, 4, 3)          # 64-byte rows of half: 16-byte chunks, XOR b
 C_SWIZZLE = (3, 4, 3)              # the C tile: 128-byte rows, 16-byte chunks (on byte addresses)
 KERNEL_SCRIPT = Path(__file__).with_name("dsl_tile_kernel.py")
 DEFAULTS: dict[str, Any] = {"reader_swizzle": None, "writer_swizzle": RIGHT_SWIZZLE, "a_copy_for": "A",
-                            "c_row_stride": TILE_N, "a_dst_other_copy": 0, "c_read_as_partition_d": 0}
+                            "c_row_stride": TILE_N, "a_dst_other_copy": 0, "c_read_as_partition_d": 0,
+                            "g2s_thread": "tid", "s2r_a_thread": "tid"}
 SIMT_MN, SIMT_K = 64, 8
 SIMT_THREADS = (16, 16)            # the tiled MMA's threads along M and N
 SIMT_SCRIPT = Path(__file__).with_name("dsl_simt_kernel.py")

@@ -31,7 +31,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         sB = smem.allocate_tensor(f16, ab_layout, 16, swizzle=cute.make_swizzle(*RIGHT_SWIZZLE))
         sC = smem.allocate_tensor(f16, c_layout, 16, swizzle=cute.make_swizzle(*C_SWIZZLE))
         # global -> shared, 128-bit cp.async
-        thr_g2s = g2s.get_slice(tidx)
+        slice_at = {"tid": lambda t: t, "mod128": lambda t: t % 128, "mod64": lambda t: t % 64,
+                    "xor1": lambda t: t ^ 1}
+        thr_g2s = g2s.get_slice(slice_at[cfg["g2s_thread"]](tidx))
         thr_dst_A = g2s_other.get_slice(tidx) if cutlass.const_expr(cfg["a_dst_other_copy"]) else thr_g2s
         cute.copy(g2s, thr_g2s.partition_S(gA), thr_dst_A.partition_D(sA))
         cute.copy(g2s, thr_g2s.partition_S(gB), thr_g2s.partition_D(sB))
@@ -49,7 +51,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         s2r_A = (cute.make_tiled_copy_A(ldsm, mma) if cfg["a_copy_for"] == "A"
                  else cute.make_tiled_copy_B(ldsm, mma))
         s2r_B = cute.make_tiled_copy_B(ldsm, mma)
-        thr_s2r_A, thr_s2r_B = s2r_A.get_slice(tidx), s2r_B.get_slice(tidx)
+        thr_s2r_A, thr_s2r_B = s2r_A.get_slice(slice_at[cfg["s2r_a_thread"]](tidx)), s2r_B.get_slice(tidx)
         cute.copy(s2r_A, thr_s2r_A.partition_S(sA_read), thr_s2r_A.retile(tCrA))
         cute.copy(s2r_B, thr_s2r_B.partition_S(sB), thr_s2r_B.retile(tCrB))
         cute.gemm(mma, tCrC, tCrA, tCrB, tCrC)

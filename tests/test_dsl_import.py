@@ -31,6 +31,8 @@ MISTAKES = {
     "tma_n96_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),        # ... on a tile of N = 96 (a family's atom)
     "tma_b_k_permuted.mlir": ("B_tma_descriptor", "tma.encodable"),     # B's TMA atom for a K-permuted tiler: boxes
                                                                          # of 16 elements, 32 bytes apart
+    "tile_g2s_sliced_mod64.mlir": ("slice", "copy.thread_slice"),        # cp.async sliced at tid % 64: half unmoved
+    "tile_a_ldsm_sliced_xor1.mlir": ("slice", "copy.thread_slice"),      # ldmatrix sliced at tid ^ 1: rows swapped
 }
 SIMT = DATA / "simt.mlir"
 
@@ -608,3 +610,50 @@ def test_a_tma_box_is_stated_in_the_units_the_check_counts(atom_type: str, memre
     from verifier.dsl.cute_types import memref_of
     from verifier.dsl.kernel_checks import check_units_box, tma_box
     assert check_units_box(tma_box(atom_type), atom_type, memref_of(memref)) == box
+
+
+def test_a_tiled_copy_sliced_at_another_coordinate_than_tid_has_a_slice_check(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]):
+    """get_slice(tid % 128) on a 128-thread copy in a 128-thread block takes every slice at its own thread: the
+    thread-slice check (theorem 37) is written and verified, the coordinate read back from the IR; get_slice(tid)
+    writes none (each thread its own slice), and the other checks are the tile kernel's."""
+    spec = _import(tmp_path, DATA / "tile_g2s_sliced_mod128.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'slice: {threads: 128, block: 128, coordinate: "tid % 128"}' in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"] * len(checks)
+    assert sum("slice" in str(c["check"]) for c in checks) == 1
+    plain = _import(tmp_path, TILE, capsys).read_text(encoding="utf-8")
+    assert "slice:" not in plain
+
+
+@pytest.mark.parametrize("ops,expected", [
+    (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c = cute.make_coord(%0) : (i32) -> !cute.coord<\"?\">"], "tid"),
+    (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c128 = arith.constant 128 : i32", "%1 = arith.subi %0, %c128 : i32",
+      "%c = cute.make_coord(%1) : (i32) -> !cute.coord<\"?\">"], "tid - 128"),
+    (["%0 = nvvm.read.ptx.sreg.laneid : i32", "%c = cute.make_coord(%0) : (i32) -> !cute.coord<\"?\">"],
+     "tid % 32"),
+    (["%c = cute.make_coord() : () -> !cute.coord<\"0\">"], "0"),
+    (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c2 = arith.constant 2 : i32", "%1 = arith.floordivsi %0, %c2 : i32",
+      "%c = cute.make_coord(%1) : (i32) -> !cute.coord<\"?\">"], "floordiv(tid, 2)"),
+    (["%0 = nvvm.read.ptx.sreg.tid.y : i32", "%c = cute.make_coord(%0) : (i32) -> !cute.coord<\"?\">"], None),
+    (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c3 = arith.constant 3 : i32", "%1 = arith.remui %0, %c3 : i32",
+      "%c = cute.make_coord(%1) : (i32) -> !cute.coord<\"?\">"], None),     # unsigned: not read
+])
+def test_a_thread_coordinate_is_read_back_as_an_expression_of_tid(ops: list[str], expected: str | None):
+    """The coordinate get_slice is handed, read from the IR's arithmetic on threadIdx.x (theorem 37's input); an
+    operation the reader does not evaluate leaves it unread (the slice is then listed as not checked)."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.thread_coordinate import Untraced, coordinate_text, plain
+    body = "\n".join("    " + op for op in ops)
+    text = ("gpu.module @m {\n  gpu.func @k() kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {\n"
+            f"{body}\n    gpu.return\n  }}\n}}\n")
+    module = read_module(text, "t.mlir")
+    kernel = module.kernels()[0]
+    flow = read_flow(module, kernel)
+    coord = next(v for op in kernel.ops if op.name == "cute.make_coord" for v in op.results)
+    got = coordinate_text(flow, coord)
+    if expected is None:
+        assert isinstance(got, Untraced), got
+    else:
+        assert not isinstance(got, Untraced) and plain(got) == expected

@@ -101,6 +101,7 @@ class Partition:
     actor: Value
     target: Value
     operand: str | None = None     # A / B / C for the MMA's partitions and fragments
+    thread: Value | None = None    # a tiled copy's partition: the thread coordinate it takes the slice of
 
     @property
     def result(self) -> Value:
@@ -286,7 +287,8 @@ def read_flow(module: Module, kernel: Function) -> KernelFlow:
             index += 1
         elif op.name in (PARTITION_S, PARTITION_D) and len(op.operands) >= 2 and op.results:
             role = Role.SOURCE if op.name == PARTITION_S else Role.DESTINATION
-            flow.partitions.append(Partition(op, role, op.operands[0], op.operands[1]))
+            thread = op.operands[2] if len(op.operands) > 2 else None
+            flow.partitions.append(Partition(op, role, op.operands[0], op.operands[1], thread=thread))
         elif op.name == RETILE and len(op.operands) >= 2 and op.results:
             flow.partitions.append(Partition(op, Role.RETILE, op.operands[0], op.operands[1]))
         elif op.name in (MMA_PARTITION, MAKE_FRAGMENT) and len(op.operands) >= 2 and op.results:

@@ -137,7 +137,21 @@ class TmemRecord:
     assumes: list[str] = field(default_factory=list)
 
 
-Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord
+@dataclass
+class SliceRecord:
+    """A thread-slice check: the coordinate every thread of the block hands a tiled copy's get_slice / partition."""
+    name: str
+    where: Where
+    what: str
+    copy: str
+    value_type: str
+    threads: int
+    block: int
+    coordinate: str
+    assumes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord
 
 
 @dataclass
@@ -607,6 +621,51 @@ class _Reader:
             return a.align
         placed = DSL_SMEM_BASE_ALIGN if a.placed_at % DSL_SMEM_BASE_ALIGN == 0 else a.placed_at & -a.placed_at
         return max(a.align, placed)
+
+    # -- which slice each thread takes ------------------------------------------------------------------------
+    def thread_slices(self) -> None:
+        """A thread-slice check (theorem 37) for each tiled copy the kernel slices at a thread coordinate other than
+        threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`): every other check reads thread u's elements
+        as slice u's.  A coordinate this reader does not evaluate is listed."""
+        from .thread_coordinate import Untraced, block_threads, coordinate_text, plain
+        block = block_threads(self.flow.function)
+        seen: set[tuple[Value, Value]] = set()
+        for p in self.flow.partitions:
+            if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or (p.actor, p.thread) in seen:
+                continue
+            seen.add((p.actor, p.thread))
+            tc = self.tiled_copy(p.actor)
+            copy = copy_atom_name(tc.atom) if isinstance(tc, TiledCopyType) else None
+            if not isinstance(copy, str) or not isinstance(tc, TiledCopyType):
+                continue        # no tiled copy of a named atom: its partitions are listed where they are used
+            what = f"the thread coordinate {p.thread} of {p.op.name.rsplit('.', 1)[-1]}"
+            text = coordinate_text(self.flow, p.thread)
+            if isinstance(text, Untraced) or isinstance(block, Untraced):
+                why = (text if isinstance(text, Untraced) else block).why      # type: ignore[union-attr]
+                self.skip(p.op.where, what, f"{why}: which slice of the tiled copy each thread takes is not checked "
+                                            "(the other checks read thread u's elements as slice u's)")
+                continue
+            threads = int(tc.layout_tv.mode(0).size())
+            coordinate = plain(text)
+            if coordinate == "tid" and threads <= block:
+                continue        # each thread its own slice, the block's first threads running the copy
+            value_type = self.element_type(p.target)
+            if value_type is None:
+                self.skip(p.op.where, what, f"the tensor {p.target} it partitions has no element type this reader "
+                                            "names: which slice each thread takes is not checked")
+                continue
+            self.out.records.append(SliceRecord(
+                self.name("slice", copy.split("<")[0].lower()), p.op.where,
+                f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by each thread of "
+                f"the {block}-thread block ({p.op.where})", copy, value_type, threads, block, coordinate))
+
+    def element_type(self, v: Value) -> str | None:
+        """The C++ name of the element type of the tensor `v`, where it is a memref of a named type."""
+        t = self.flow.type_of(v) or ""
+        try:
+            return cpp_value_type(memref_of(t).element) if is_type(t, "!cute.memref") else None
+        except TypeTextError:
+            return None
 
     # -- tensor memory -------------------------------------------------------------------------------------------
     def tmem_paths(self) -> None:
@@ -1175,11 +1234,13 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r.descriptor_paths()
     r.buffers()
     r.mixed_partitions()
+    r.thread_slices()
     r.leftovers()
     r.out.skipped = flow.skipped + r.out.skipped
     return r.out
 
 
-__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SideRecord", "KernelChecks",
+__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SideRecord",
+           "KernelChecks",
            "kernel_checks",
            "spec_layout", "TMA_LOAD_COPY", "DSL_SMEM_BASE_ALIGN"]

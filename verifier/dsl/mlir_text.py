@@ -83,6 +83,7 @@ class Function:
     argument_types: tuple[str, ...]
     where: Where
     ops: list[Op] = field(default_factory=list)
+    attributes: str = ""               # the text after its arguments (`attributes {nvvm.reqntid = ...}`)
 
 
 @dataclass
@@ -285,7 +286,7 @@ class _Reader:
             args.append(v)
             types.append(t)
             self.type_of[v] = t
-        f = Function(fm.group(1), kind, tuple(args), tuple(types), where)
+        f = Function(fm.group(1), kind, tuple(args), tuple(types), where, attributes=body[close + 1:])
         self.functions.append(f)
         return f
 

@@ -9,7 +9,8 @@ from ..importer.kernel_spec import ATOMS_LINE, load_atom_library
 from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
 from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
 from .flow import Skipped
-from .kernel_checks import BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, TmemRecord
+from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
+                            TmemRecord)
 
 
 class DslInputError(Exception):
@@ -69,6 +70,10 @@ def record_lines(r: Record) -> list[str]:
             if r.store_tiled_copy is not None:
                 out.append(f"      tiled_copy: {{layout_tv: {json.dumps(r.store_tiled_copy.layout_tv)}, "
                            f"tiler: {r.store_tiled_copy.tiler}}}")
+    elif isinstance(r, SliceRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
+                f"    slice: {{threads: {r.threads}, block: {r.block}, coordinate: {json.dumps(r.coordinate)}}}"]
     else:
         what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
         out.append(f"    description: {json.dumps(what)}")
@@ -95,6 +100,8 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
         if isinstance(r, OperandRecord):
             copy.add(r.copy)
         if isinstance(r, (BufferRecord, DescriptorRecord)) and r.copy not in TMA_COPIES:
+            copy.add(r.copy)
+        if isinstance(r, SliceRecord):
             copy.add(r.copy)
         if isinstance(r, TmemRecord):
             copy.add(r.copy)
@@ -170,7 +177,7 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
         kept: list[Record] = []
         for r in k.records:
             mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord)) else None
-            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord)) \
+            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord, SliceRecord)) \
                 and r.copy not in TMA_COPIES else None
             if isinstance(r, TmemRecord) and r.store_copy is not None and r.store_copy not in copy_lib:
                 copy = r.store_copy

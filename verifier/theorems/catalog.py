@@ -42,6 +42,7 @@ class TheoremId(str, Enum):
     MIXED_SHUFFLED_A = "mixed.shuffled_a"
     GMMA_TRANSPOSE = "gmma.transpose"
     TMEM_ACCUMULATOR = "tmem.accumulator"
+    THREAD_SLICE = "copy.thread_slice"
 
 
 @dataclass(frozen=True)
@@ -212,6 +213,13 @@ THEOREMS: tuple[Theorem, ...] = (
             "D: at the address of its MMA's first element plus the lane and column offsets of the instruction's data "
             "path layout (PTX ISA Layouts A, B, D, E, F, G: M, .cta_group and .ws choose it), for every row this "
             "CTA holds and every MMA tile along N"),
+    Theorem(37, T.THREAD_SLICE, "Thread slice",
+            "the threads that run a tiled copy take its slices as its layouts mean them: for some block of as many "
+            "consecutive threads as the copy has, starting at a warp inside the launch, thread first + u hands "
+            "get_slice / partition the coordinate u (an expression of its index), and where the copy's instruction "
+            "ties a thread's data to its place (ldmatrix / stmatrix: its lane; tcgen05.ld / st: its lane and its "
+            "warp's lane quarter) the slice is that very place (a block that permutes the slices among its "
+            "threads: unsupported)"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

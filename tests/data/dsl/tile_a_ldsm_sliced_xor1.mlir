@@ -1,0 +1,208 @@
+// made by: python tests/dsl_kernels.py tests/data/dsl/tile_a_ldsm_sliced_xor1.mlir s2r_a_thread=xor1 (the CuTe DSL, CUTE_DSL_ARCH=sm_80, CUTE_DSL_KEEP=ir)
+!copy_ldgsts = !cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>, layout_copy_tv = <"((4,32),8):((256,1),32)">, tiler_mn = <"[32:1;32:1]">>
+!copy_ldgsts1 = !cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>, layout_copy_tv = <"((32,4),8):((1,256),32)">, tiler_mn = <"[32:1;32:1]">>
+!copy_ldsm_4 = !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))">, tiler_mn = <"[32:1;16:1]">>
+!copy_ldsm_4_1 = !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,2,2),((2,2),(2,1))):((64,1,0,8),((32,256),(16,0)))">, tiler_mn = <"[32:1;16:1]">>
+!copy_simt = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f16, 128 b>, layout_copy_tv = <"((8,16),8):((128,1),16)">, tiler_mn = <"[16:1;64:1]">>
+!memref_gmem_f16 = !cute.memref<f16, gmem, align<16>, "(64,32):(32,1)">
+!memref_gmem_f16_1 = !cute.memref<f16, gmem, align<16>, "(64,64):(64,1)">
+!memref_gmem_f16_2 = !cute.memref<f16, gmem, align<16>, "((8,1),2,1):((1,0),1024,0)">
+!memref_gmem_f16_3 = !cute.memref<f16, gmem, align<16>, "((8,1),(2,1)):((1,0),(1024,0))">
+!memref_gmem_f16_4 = !cute.memref<f16, gmem, align<4>, "((2,2),2,4):((1,512),2048,16)">
+!memref_gmem_f16_5 = !cute.memref<f16, gmem, align<16>, "((8,1),4,1):((1,0),1024,0)">
+!memref_gmem_f16_6 = !cute.memref<f16, gmem, align<16>, "((8,1),(4,1)):((1,0),(1024,0))">
+!memref_rmem_f16 = !cute.memref<f16, rmem, align<16>, "((2,2,2),2,2):((1,2,4),16,8)">
+!memref_rmem_f16_1 = !cute.memref<f16, rmem, align<8>, "((2,2),4,2):((1,2),8,4)">
+!memref_rmem_f16_2 = !cute.memref<f16, rmem, align<16>, "((8,1),2,2):((1,0),16,8)">
+!memref_rmem_f16_3 = !cute.memref<f16, rmem, align<16>, "((8,1),(2,2)):((1,0),(16,8))">
+!memref_rmem_f16_4 = !cute.memref<f16, rmem, align<8>, "(((4,2),1),2,2):(((1,8),0),16,4)">
+!memref_rmem_f16_5 = !cute.memref<f16, rmem, align<8>, "(((4,2),1),(2,2)):(((1,8),0),(16,4))">
+!memref_rmem_f16_6 = !cute.memref<f16, rmem, align<32>, "((2,2),2,4):((1,2),4,8)">
+!memref_rmem_f16_7 = !cute.memref<f16, rmem, align<32>, "(2,16):(1,2)">
+!memref_rmem_f16_8 = !cute.memref<f16, rmem, align<32>, "((8,1),4,1):((1,0),8,0)">
+!memref_rmem_f16_9 = !cute.memref<f16, rmem, align<32>, "((8,1),(4,1)):((1,0),(8,0))">
+!memref_rmem_f32 = !cute.memref<f32, rmem, align<16>, "((2,2),2,4):((1,2),4,8)">
+!memref_smem_f16 = !cute.memref<f16, smem, align<16>, S<2,4,3>, "(64,32):(32,1)">
+!memref_smem_f16_1 = !cute.memref<f16, smem, align<16>, S<3,4,3>, "(64,64):(64,1)">
+!memref_smem_f16_2 = !cute.memref<f16, smem, align<16>, S<2,4,3>, "((8,1),2,1):((1,0),1024,0)">
+!memref_smem_f16_3 = !cute.memref<f16, smem, align<16>, S<2,4,3>, "((8,1),(2,1)):((1,0),(1024,0))">
+!memref_smem_f16_4 = !cute.memref<f16, smem, align<4>, S<2,4,3>, "((2,2,2),2,2):((1,256,8),1024,16)">
+!memref_smem_f16_5 = !cute.memref<f16, smem, align<4>, S<2,4,3>, "((2,2),4,2):((1,8),512,16)">
+!memref_smem_f16_6 = !cute.memref<f16, smem, align<16>, S<2,4,3>, "((8,1),2,2):((1,0),1024,16)">
+!memref_smem_f16_7 = !cute.memref<f16, smem, align<16>, S<2,4,3>, "((8,1),(2,2)):((1,0),(1024,16))">
+!memref_smem_f16_8 = !cute.memref<f16, smem, align<4>, S<3,4,3>, "((2,2),2,4):((1,512),2048,16)">
+!memref_smem_f16_9 = !cute.memref<f16, smem, align<4>, S<3,4,3>, "(2,(2,2,4)):(1,(512,2048,16))">
+!memref_smem_f16_10 = !cute.memref<f16, smem, align<16>, S<3,4,3>, "((8,1),4,1):((1,0),1024,0)">
+!memref_smem_f16_11 = !cute.memref<f16, smem, align<16>, S<3,4,3>, "((8,1),(4,1)):((1,0),(1024,0))">
+!memref_smem_i8 = !cute.memref<i8, smem, align<16>, "4096:1">
+!memref_smem_i8_1 = !cute.memref<i8, smem, align<16>, "8192:1">
+!mma_f16_f16_f32_16x8x16 = !cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >, atom_layout_MNK = <"(2,2,1):(1,2,0)">, permutation_MNK = <"[32:1;32:1;16:1]">>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    cuda.kernel @kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0(%arg0: !memref_gmem_f16, %arg1: !memref_gmem_f16, %arg2: !memref_gmem_f16_1, %arg3: !copy_ldgsts, %arg4: !copy_ldgsts1, %arg5: !copy_simt, %arg6: !mma_f16_f16_f32_16x8x16) attributes {cu_attrs = {max_dynamic_shared_size_bytes = #cuda.dev_max_shared_memory_optin, non_portable_cluster_size_allowed = 1 : i32}, cute.kernel, cutlass_launch_facts = {cluster_launch = false, cooperative_launch = false, exact_block_dim = array<i64: 128, 1, 1>, exact_grid_dim = array<i64: 1, 1, 1>, schema_version = 1 : i64}, gpu.kernel, nvvm.reqntid = array<i32: 128, 1, 1>, smem.hint_smem_base_uniform, smem.partition_num = 2 : i32} {
+      %cst = arith.constant dense<0.000000e+00> : vector<32xf32>
+      %c1_i32 = arith.constant 1 : i32
+      %0 = nvvm.read.ptx.sreg.tid.x : i32
+      %shape = cute.make_shape() : () -> !cute.shape<"(64,32)">
+      %stride = cute.make_stride() : () -> !cute.stride<"(32,1)">
+      %lay = cute.make_layout(%shape, %stride) : !cute.layout<"(64,32):(32,1)">
+      %shape_0 = cute.make_shape() : () -> !cute.shape<"(64,64)">
+      %stride_1 = cute.make_stride() : () -> !cute.stride<"(64,1)">
+      %lay_2 = cute.make_layout(%shape_0, %stride_1) : !cute.layout<"(64,64):(64,1)">
+      %smem = cute.memref.alloca() {smem.partition_id = 1 : i32} : !memref_smem_i8
+      %iter = cute.get_iter(%smem) : !memref_smem_i8
+      %iter_3 = cute.recast_iter(%iter) : !cute.ptr<i8, smem, align<16>> to !cute.ptr<f16, smem, align<16>, S<2,4,3>>
+      %view = cute.make_view(%iter_3, %lay) : !memref_smem_f16
+      %smem_4 = cute.memref.alloca() {smem.partition_id = 1 : i32} : !memref_smem_i8
+      %iter_5 = cute.get_iter(%smem_4) : !memref_smem_i8
+      %iter_6 = cute.recast_iter(%iter_5) : !cute.ptr<i8, smem, align<16>> to !cute.ptr<f16, smem, align<16>, S<2,4,3>>
+      %view_7 = cute.make_view(%iter_6, %lay) : !memref_smem_f16
+      %smem_8 = cute.memref.alloca() {smem.partition_id = 1 : i32} : !memref_smem_i8_1
+      %iter_9 = cute.get_iter(%smem_8) : !memref_smem_i8_1
+      %iter_10 = cute.recast_iter(%iter_9) : !cute.ptr<i8, smem, align<16>> to !cute.ptr<f16, smem, align<16>, S<3,4,3>>
+      %view_11 = cute.make_view(%iter_10, %lay_2) : !memref_smem_f16_1
+      %coord = cute.make_coord(%0) : (i32) -> !cute.coord<"?">
+      %src_partitioned = cute.tiled.copy.partition_S(%arg3, %arg0, %coord) : (!copy_ldgsts, !memref_gmem_f16, !cute.coord<"?">) -> !memref_gmem_f16_2
+      %iter_12 = cute.get_iter(%src_partitioned) : !memref_gmem_f16_2
+      %dst_partitioned = cute.tiled.copy.partition_D(%arg3, %view, %coord) : (!copy_ldgsts, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_2
+      %iter_13 = cute.get_iter(%dst_partitioned) : !memref_smem_f16_2
+      %lay_14 = cute.get_layout(%src_partitioned) : !memref_gmem_f16_2
+      %lay_15 = cute.get_layout(%dst_partitioned) : !memref_smem_f16_2
+      %shape_16 = cute.make_shape() : () -> !cute.shape<"1">
+      %lay_17 = cute.make_layout(%shape_16) : !cute.layout<"1:0">
+      %append = cute.append_to_rank<2> (%lay_14, %lay_17) : !cute.layout<"((8,1),2,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_18 = cute.make_view(%iter_12, %append) : !memref_gmem_f16_2
+      %grouped = cute.group_modes(%view_18) <1, 3> : (!memref_gmem_f16_2) -> !memref_gmem_f16_3
+      %append_19 = cute.append_to_rank<2> (%lay_15, %lay_17) : !cute.layout<"((8,1),2,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_20 = cute.make_view(%iter_13, %append_19) : !memref_smem_f16_2
+      %grouped_21 = cute.group_modes(%view_20) <1, 3> : (!memref_smem_f16_2) -> !memref_smem_f16_3
+      cute.copy(%arg3, %grouped, %grouped_21) : (!copy_ldgsts, !memref_gmem_f16_3, !memref_smem_f16_3)
+      %src_partitioned_22 = cute.tiled.copy.partition_S(%arg3, %arg1, %coord) : (!copy_ldgsts, !memref_gmem_f16, !cute.coord<"?">) -> !memref_gmem_f16_2
+      %iter_23 = cute.get_iter(%src_partitioned_22) : !memref_gmem_f16_2
+      %dst_partitioned_24 = cute.tiled.copy.partition_D(%arg3, %view_7, %coord) : (!copy_ldgsts, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_2
+      %iter_25 = cute.get_iter(%dst_partitioned_24) : !memref_smem_f16_2
+      %lay_26 = cute.get_layout(%src_partitioned_22) : !memref_gmem_f16_2
+      %lay_27 = cute.get_layout(%dst_partitioned_24) : !memref_smem_f16_2
+      %append_28 = cute.append_to_rank<2> (%lay_26, %lay_17) : !cute.layout<"((8,1),2,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_29 = cute.make_view(%iter_23, %append_28) : !memref_gmem_f16_2
+      %grouped_30 = cute.group_modes(%view_29) <1, 3> : (!memref_gmem_f16_2) -> !memref_gmem_f16_3
+      %append_31 = cute.append_to_rank<2> (%lay_27, %lay_17) : !cute.layout<"((8,1),2,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_32 = cute.make_view(%iter_25, %append_31) : !memref_smem_f16_2
+      %grouped_33 = cute.group_modes(%view_32) <1, 3> : (!memref_smem_f16_2) -> !memref_smem_f16_3
+      cute.copy(%arg3, %grouped_30, %grouped_33) : (!copy_ldgsts, !memref_gmem_f16_3, !memref_smem_f16_3)
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 0
+      nvvm.barrier
+      %iter_34 = cute.recast_iter(%iter_3) : !cute.ptr<f16, smem, align<16>, S<2,4,3>> to !cute.ptr<f16, smem, align<16>, S<2,4,3>>
+      %view_35 = cute.make_view(%iter_34, %lay) : !memref_smem_f16
+      %ptn_A = cute.tiled.mma.partition A (%arg6, %view_35, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_4
+      %frg_A = cute.mma.make_fragment A (%arg6, %ptn_A) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_4) -> !memref_rmem_f16
+      %ptn_B = cute.tiled.mma.partition B (%arg6, %view_7, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_5
+      %frg_B = cute.mma.make_fragment B (%arg6, %ptn_B) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_5) -> !memref_rmem_f16_1
+      %ptn_C = cute.tiled.mma.partition C (%arg6, %arg2, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_4
+      %frg_C = cute.mma.make_fragment C (%arg6, %ptn_C) : (!mma_f16_f16_f32_16x8x16, !memref_gmem_f16_4) -> !memref_rmem_f32
+      cute.memref.store_vec(%cst, %frg_C) : (vector<32xf32>, !memref_rmem_f32) -> ()
+      %atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>
+      %1 = cute.make_tiled_copy(%atom) : !copy_ldsm_4
+      %2 = cute.make_tiled_copy(%atom) : !copy_ldsm_4_1
+      %3 = arith.xori %0, %c1_i32 : i32
+      %coord_36 = cute.make_coord(%3) : (i32) -> !cute.coord<"?">
+      %src_partitioned_37 = cute.tiled.copy.partition_S(%1, %view_35, %coord_36) : (!copy_ldsm_4, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_6
+      %iter_38 = cute.get_iter(%src_partitioned_37) : !memref_smem_f16_6
+      %retiled = cute.tiled.copy.retile(%1, %frg_A) : (!copy_ldsm_4, !memref_rmem_f16) -> !memref_rmem_f16_2
+      %iter_39 = cute.get_iter(%retiled) : !memref_rmem_f16_2
+      %lay_40 = cute.get_layout(%src_partitioned_37) : !memref_smem_f16_6
+      %lay_41 = cute.get_layout(%retiled) : !memref_rmem_f16_2
+      %append_42 = cute.append_to_rank<2> (%lay_40, %lay_17) : !cute.layout<"((8,1),2,2):((1,0),1024,16)">, !cute.layout<"1:0">
+      %view_43 = cute.make_view(%iter_38, %append_42) : !memref_smem_f16_6
+      %grouped_44 = cute.group_modes(%view_43) <1, 3> : (!memref_smem_f16_6) -> !memref_smem_f16_7
+      %append_45 = cute.append_to_rank<2> (%lay_41, %lay_17) : !cute.layout<"((8,1),2,2):((1,0),16,8)">, !cute.layout<"1:0">
+      %view_46 = cute.make_view(%iter_39, %append_45) : !memref_rmem_f16_2
+      %grouped_47 = cute.group_modes(%view_46) <1, 3> : (!memref_rmem_f16_2) -> !memref_rmem_f16_3
+      cute.copy(%1, %grouped_44, %grouped_47) : (!copy_ldsm_4, !memref_smem_f16_7, !memref_rmem_f16_3)
+      %src_partitioned_48 = cute.tiled.copy.partition_S(%2, %view_7, %coord) : (!copy_ldsm_4_1, !memref_smem_f16, !cute.coord<"?">) -> !memref_smem_f16_6
+      %iter_49 = cute.get_iter(%src_partitioned_48) : !memref_smem_f16_6
+      %retiled_50 = cute.tiled.copy.retile(%2, %frg_B) : (!copy_ldsm_4_1, !memref_rmem_f16_1) -> !memref_rmem_f16_4
+      %iter_51 = cute.get_iter(%retiled_50) : !memref_rmem_f16_4
+      %lay_52 = cute.get_layout(%src_partitioned_48) : !memref_smem_f16_6
+      %lay_53 = cute.get_layout(%retiled_50) : !memref_rmem_f16_4
+      %append_54 = cute.append_to_rank<2> (%lay_52, %lay_17) : !cute.layout<"((8,1),2,2):((1,0),1024,16)">, !cute.layout<"1:0">
+      %view_55 = cute.make_view(%iter_49, %append_54) : !memref_smem_f16_6
+      %grouped_56 = cute.group_modes(%view_55) <1, 3> : (!memref_smem_f16_6) -> !memref_smem_f16_7
+      %append_57 = cute.append_to_rank<2> (%lay_53, %lay_17) : !cute.layout<"(((4,2),1),2,2):(((1,8),0),16,4)">, !cute.layout<"1:0">
+      %view_58 = cute.make_view(%iter_51, %append_57) : !memref_rmem_f16_4
+      %grouped_59 = cute.group_modes(%view_58) <1, 3> : (!memref_rmem_f16_4) -> !memref_rmem_f16_5
+      cute.copy(%2, %grouped_56, %grouped_59) : (!copy_ldsm_4_1, !memref_smem_f16_7, !memref_rmem_f16_5)
+      cute.gemm(%arg6, %frg_C, %frg_A, %frg_B, %frg_C) : (!mma_f16_f16_f32_16x8x16, !memref_rmem_f32, !memref_rmem_f16, !memref_rmem_f16_1, !memref_rmem_f32)
+      %ptn_C_60 = cute.tiled.mma.partition C (%arg6, %view_11, %coord) : (!mma_f16_f16_f32_16x8x16, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_8
+      %rmem = cute.memref.alloca() : !memref_rmem_f16_6
+      %4 = cute.memref.load_vec(%frg_C) : (!memref_rmem_f32) -> vector<32xf32>
+      %5 = arith.truncf %4 : vector<32xf32> to vector<32xf16>
+      %coord_61 = cute.make_coord() : () -> !cute.coord<"_">
+      %slice = cute.slice(%rmem, %coord_61) : !memref_rmem_f16_6, !cute.coord<"_">
+      cute.memref.store_vec(%5, %slice) : (vector<32xf16>, !memref_rmem_f16_6) -> ()
+      %lay_62 = cute.get_layout(%rmem) : !memref_rmem_f16_6
+      %lay_63 = cute.get_layout(%ptn_C_60) : !memref_smem_f16_8
+      %rinv = cute.right_inverse(%lay_63) : (!cute.layout<"((2,2),2,4):((1,512),2048,16)">) -> !cute.layout<"2:1">
+      %6 = cute.composition(%lay_62, %rinv) : (!cute.layout<"((2,2),2,4):((1,2),4,8)">, !cute.layout<"2:1">) -> !cute.layout<"2:1">
+      %coalesce = cute.coalesce(%6) : (!cute.layout<"2:1">) -> !cute.layout<"2:1">
+      %7 = cute.composition(%rinv, %coalesce) : (!cute.layout<"2:1">, !cute.layout<"2:1">) -> !cute.layout<"2:1">
+      %div = cute.logical_divide(%rmem, %7) : !memref_rmem_f16_6, !cute.layout<"2:1">
+      %div_64 = cute.logical_divide(%ptn_C_60, %7) : !memref_smem_f16_8, !cute.layout<"2:1">
+      %shape_65 = cute.make_shape() : () -> !cute.shape<"2">
+      %lay_66 = cute.make_layout(%shape_65) : !cute.layout<"2:1">
+      %div_67 = cute.logical_divide(%div, %lay_66) : !memref_rmem_f16_7, !cute.layout<"2:1">
+      %div_68 = cute.logical_divide(%div_64, %lay_66) : !memref_smem_f16_9, !cute.layout<"2:1">
+      %atom_69 = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f16, 32 b>
+      cute.copy(%atom_69, %div_67, %div_68) : (!cute_nvgpu.atom.universal_copy<f16, 32 b>, !memref_rmem_f16_7, !memref_smem_f16_9)
+      nvvm.barrier
+      %src_partitioned_70 = cute.tiled.copy.partition_S(%arg5, %view_11, %coord) : (!copy_simt, !memref_smem_f16_1, !cute.coord<"?">) -> !memref_smem_f16_10
+      %iter_71 = cute.get_iter(%src_partitioned_70) : !memref_smem_f16_10
+      %lay_72 = cute.get_layout(%src_partitioned_70) : !memref_smem_f16_10
+      %rmem_73 = cute.memref.alloca() : !memref_rmem_f16_8
+      %iter_74 = cute.get_iter(%rmem_73) : !memref_rmem_f16_8
+      %lay_75 = cute.get_layout(%rmem_73) : !memref_rmem_f16_8
+      %append_76 = cute.append_to_rank<2> (%lay_72, %lay_17) : !cute.layout<"((8,1),4,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_77 = cute.make_view(%iter_71, %append_76) : !memref_smem_f16_10
+      %grouped_78 = cute.group_modes(%view_77) <1, 3> : (!memref_smem_f16_10) -> !memref_smem_f16_11
+      %append_79 = cute.append_to_rank<2> (%lay_75, %lay_17) : !cute.layout<"((8,1),4,1):((1,0),8,0)">, !cute.layout<"1:0">
+      %view_80 = cute.make_view(%iter_74, %append_79) : !memref_rmem_f16_8
+      %grouped_81 = cute.group_modes(%view_80) <1, 3> : (!memref_rmem_f16_8) -> !memref_rmem_f16_9
+      cute.copy(%arg5, %grouped_78, %grouped_81) : (!copy_simt, !memref_smem_f16_11, !memref_rmem_f16_9)
+      %dst_partitioned_82 = cute.tiled.copy.partition_D(%arg5, %arg2, %coord) : (!copy_simt, !memref_gmem_f16_1, !cute.coord<"?">) -> !memref_gmem_f16_5
+      %iter_83 = cute.get_iter(%dst_partitioned_82) : !memref_gmem_f16_5
+      %lay_84 = cute.get_layout(%dst_partitioned_82) : !memref_gmem_f16_5
+      %append_85 = cute.append_to_rank<2> (%lay_84, %lay_17) : !cute.layout<"((8,1),4,1):((1,0),1024,0)">, !cute.layout<"1:0">
+      %view_86 = cute.make_view(%iter_83, %append_85) : !memref_gmem_f16_5
+      %grouped_87 = cute.group_modes(%view_86) <1, 3> : (!memref_gmem_f16_5) -> !memref_gmem_f16_6
+      cute.copy(%arg5, %grouped_81, %grouped_87) : (!copy_simt, !memref_rmem_f16_9, !memref_gmem_f16_6)
+      return
+    }
+  }
+  func.func @cutlass_launch_FakeTensorFloat166432321_FakeTensorFloat166432321_FakeTensorFloat166464641_FakeStream(%arg0: !memref_gmem_f16, %arg1: !memref_gmem_f16, %arg2: !memref_gmem_f16_1, %arg3: !cuda.stream) -> i32 attributes {llvm.emit_c_interface} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c166912_i64 = arith.constant 166912 : i64
+    %atom = cute.make_atom() : () -> !cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>
+    %0 = cute.make_tiled_copy(%atom) : !copy_ldgsts
+    %1 = cute.make_tiled_copy(%atom) : !copy_ldgsts1
+    %atom_0 = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f16, 128 b>
+    %2 = cute.make_tiled_copy(%atom_0) : !copy_simt
+    %atom_1 = cute.make_atom() : () -> !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >
+    %3 = cute.make_tiled_mma(%atom_1) : !mma_f16_f16_f32_16x8x16
+    %4 = cute.kernel_smem_size @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0 : i64
+    %5 = arith.cmpi sgt, %4, %c166912_i64 : i64
+    scf.if %5 {
+      cute.print("\0AError: kernel '@kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0' launch shared memory exceeds current GPU arch sm_80 allowed. Allocated: {} bytes. Max: 166912 bytes.\0A\0A", %4) : i64
+    }
+    %6 = cuda.launch_cfg.create<max_attrs = 17 : i32> (blockDim = (%c128_i32, %c1_i32, %c1_i32), dynamicSmemBytes = %4, gridDim = (%c1_i32, %c1_i32, %c1_i32), stream = %arg3) : i32, i32, i32, i64, i32, i32, i32, !cuda.stream -> !cuda.launch_cfg<max_attrs = 17>
+    cuda.launch_cfg.programmatic_stream_serialization_allowed[%6] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
+    cuda.launch_cfg.cooperative[%6] %c0_i32 : !cuda.launch_cfg<max_attrs = 17>, i32
+    %7 = cuda.launch_ex @kernels::@kernel_cutlass_tile_kernel_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6432321_tensorptrf16gmemalign16o6464641_TiledCopy_TilerMN321321_TVLayouttiled4328256132_CopyAtom_ThrID10_0<%6> (%arg0, %arg1, %arg2, %0, %1, %2, %3) {assume_kernel_attr = #cuda.assume_kernel_attr<true>} : !cuda.launch_cfg<max_attrs = 17>, (!memref_gmem_f16, !memref_gmem_f16, !memref_gmem_f16_1, !copy_ldgsts, !copy_ldgsts1, !copy_simt, !mma_f16_f16_f32_16x8x16) -> !cuda.result
+    %8 = cuda.cast %7 : !cuda.result -> i32
+    cuda.return_if_error %8 : i32
+    return %c0_i32 : i32
+  }
+}
+

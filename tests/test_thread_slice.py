@@ -1,0 +1,116 @@
+"""Theorem 37 (the thread-slice kind): which slice of a tiled copy each thread takes, from the coordinate the kernel
+hands get_slice.  Both sides of each rule, the expression language, and bad input."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from verifier.engine.runner import run_check
+from verifier.kinds.slice.coordinate import CoordinateError, read_coordinate
+from verifier.outcome import Verdict
+from verifier.specfile.loader import load_spec
+from verifier.specfile.model import SpecError
+
+SPEC = """version: 2
+name: slices
+include: [{atoms}]
+checks:
+  c:
+    copy: {copy}
+    value_type: {value_type}
+    slice: {{threads: {threads}, block: {block}, coordinate: "{coordinate}"}}
+"""
+ATOMS = Path(__file__).resolve().parent.parent / "specs" / "atoms"
+COPIES = {"tmem": ("SM100_TMEM_LOAD_32dp32b64x", "float", "sm100_tmem.yaml"),
+          "ldsm": ("SM75_U32x4_LDSM_N", "half_t", "sm75.yaml"),
+          "cp_async": ("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "half_t", "sm80_copy.yaml")}
+
+
+def _verdict(tmp_path: Path, copy: str, threads: int, block: int, coordinate: str) -> tuple[Verdict, str]:
+    name, value_type, atoms = COPIES[copy]
+    path = tmp_path / "s.yaml"
+    path.write_text(SPEC.format(atoms=ATOMS / atoms, copy=f'"{name}"', value_type=value_type, threads=threads,
+                                block=block, coordinate=coordinate), encoding="utf-8")
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["c"])
+    words = " ".join(f"{i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items)
+    return result.verdict, " ".join([words, *result.info, *(t.reason or "" for t in result.theorems)])
+
+
+@pytest.mark.parametrize("copy,threads,block,coordinate,verdict,says", [
+    # the epilogue warps 4..7 of a 256-thread block, sliced at tid % 128 or tid - 128: their own lane quarters
+    ("tmem", 128, 256, "tid % 128", Verdict.VERIFIED, "threads 0..127"),
+    ("tmem", 128, 256, "tid - 128", Verdict.VERIFIED, "threads 128..255"),
+    ("tmem", 128, 128, "0", Verdict.REFUTED, "threads 0 and 1 both take slice 0"),
+    ("tmem", 128, 128, "tid ^ 32", Verdict.REFUTED, "thread 0 takes slice 32"),        # warp 0 in warp 1's lanes
+    # warps 1..4 of a 160-thread block sliced at tid - 32: slices at their own threads but in another lane quarter
+    ("tmem", 128, 160, "tid - 32", Verdict.REFUTED, "slice"),
+    ("tmem", 128, 96, "tid", Verdict.REFUTED, "the copy has 128 threads, the block 96"),
+    ("ldsm", 32, 128, "tid % 32", Verdict.VERIFIED, "threads 0..31"),
+    ("ldsm", 128, 128, "tid ^ 1", Verdict.REFUTED, "thread 0 takes slice 1"),          # rows swapped in each matrix
+    # a lane-keeping permutation of the warps: every slice taken at a lane ldmatrix allows, not each at its own thread
+    ("ldsm", 64, 128, "tid ^ 32", Verdict.UNSUPPORTED, "not each its own"),
+    # element-wise: every slice moved, but thread u's registers are slice u ^ 1's (right alone, wrong if paired)
+    ("cp_async", 128, 128, "tid ^ 1", Verdict.UNSUPPORTED, "not each its own"),
+    ("cp_async", 128, 128, "tid % 64", Verdict.REFUTED, "threads 0 and 64 both take slice 0"),
+    ("cp_async", 128, 128, "tid + 1", Verdict.REFUTED, "thread 127 takes slice 128"),
+    ("cp_async", 128, 256, "tid / 2", Verdict.REFUTED, "both take slice"),
+    ("cp_async", 128, 128, "tid % (tid - tid)", Verdict.REFUTED, "undefined at tid = 0"),
+])
+def test_a_block_of_threads_takes_each_slice_once_at_its_own_place(tmp_path: Path, copy: str, threads: int,
+                                                                  block: int, coordinate: str, verdict: Verdict,
+                                                                  says: str):
+    got, words = _verdict(tmp_path, copy, threads, block, coordinate)
+    assert got is verdict and says in words, (got, words)
+
+
+@pytest.mark.parametrize("text,tid,value", [
+    ("tid % 128", 130, 2), ("(tid - 128) % 64", 100, -28),       # C's remainder: the dividend's sign
+    ("(tid - 129) / 2", 0, -64), ("floordiv(tid - 129, 2)", 0, -65), ("tid ^ 32", 33, 1), ("tid & 31", 70, 6),
+    ("tid | 1", 4, 5), ("tid << 1", 3, 6), ("tid >> 5", 70, 2), ("-tid", 3, -3), ("7", 99, 7),
+])
+def test_the_coordinate_language_is_c_s_integer_arithmetic(text: str, tid: int, value: int):
+    assert read_coordinate(text)(tid) == value
+
+
+@pytest.mark.parametrize("text", ["tid ** 2", "x + 1", "tid if tid else 0", "__import__('os')", "tid +", "1.5",
+                                  "floordiv(tid)", "max(tid, 1)", "tid " + "+ 1 " * 100])
+def test_a_coordinate_outside_the_language_is_refused(text: str):
+    with pytest.raises(CoordinateError):
+        read_coordinate(text)
+
+
+@pytest.mark.parametrize("slice_text,match", [
+    ('{threads: 128, block: 128, coordinate: "tid ** 2"}', "'coordinate'"),
+    ('{threads: 0, block: 128, coordinate: "tid"}', "'threads'"),
+    ('{threads: 128, block: 2048, coordinate: "tid"}', "'block'"),
+    ('{threads: 128, coordinate: "tid"}', "needs 'block'"),
+    ('{threads: 128, block: 128, coordinate: "tid", lanes: 4}', "lanes"),
+])
+def test_a_bad_slice_is_bad_input_at_its_line(tmp_path: Path, slice_text: str, match: str):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""version: 2
+name: slices
+include: [{ATOMS / 'sm80_copy.yaml'}]
+checks:
+  c:
+    copy: "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"
+    value_type: half_t
+    slice: {slice_text}
+""", encoding="utf-8")
+    with pytest.raises(SpecError, match=match) as e:
+        load_spec(path, allow_outside=True)
+    assert e.value.loc is not None and e.value.loc.line >= 6
+
+
+def test_a_block_of_more_than_one_dimension_leaves_the_slices_unread():
+    """threadIdx.x is not a thread's index in a 2-D block: the reader writes no slice check (it lists the slice)."""
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.thread_coordinate import MAX_BLOCK, Untraced, block_threads
+    text = ("gpu.module @m {{\n  gpu.func @k() kernel attributes {{nvvm.reqntid = array<i32: {x}, {y}, 1>}} {{\n"
+            "    gpu.return\n  }}\n}}\n")
+    assert block_threads(read_module(text.format(x=192, y=1), "t.mlir").kernels()[0]) == 192
+    assert isinstance(block_threads(read_module(text.format(x=64, y=2), "t.mlir").kernels()[0]), Untraced)
+    bare = "gpu.module @m {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n"
+    assert block_threads(read_module(bare, "t.mlir").kernels()[0]) == MAX_BLOCK

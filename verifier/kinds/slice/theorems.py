@@ -1,0 +1,122 @@
+"""Theorem 37: the threads that run a tiled copy take its slices as its layouts mean them.
+
+A tiled copy's TV layout gives thread u of its T threads slice u: the elements `get_slice(u)` / `partition_S` /
+`partition_D` hand it, and every check of the copy (its partitions, the registers it pairs, the shared tile it fills)
+reads thread u's elements as slice u's.  The kernel hands get_slice a coordinate it computes from threadIdx.x; the
+copy means what its checks prove when some block of T consecutive threads, starting at a warp of the launch, takes
+slice u at its thread first + u, and where the instruction ties a thread's data to its place -- ldmatrix / stmatrix a
+lane's row address and registers, tcgen05.ld / st a warp's lane quarter of tensor memory (PTX ISA: warp w of a
+warpgroup reaches lanes 32(w%4)..32(w%4)+31) -- the block starts at a place of the span (slice = threadIdx.x modulo
+the instruction's span).  Every block leaving a slice unmoved, moving one twice or outside the copy, or taking one at
+a place the instruction does not allow refutes it; a block that permutes the slices among its threads is
+unsupported (harmless for an element-wise copy whose registers meet no other partition).
+
+Decided by exhaustive enumeration of every candidate block and every thread of it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...theorems.claims import Fact, Plan, Unsupported
+from ...theorems.suspects import Suspects
+from .config import SliceCheck
+
+ENUMERATION = "exhaustive enumeration on integers"
+WARP = 32
+# what a copy instruction ties to a thread's place, by its PTX instruction: the span its thread index is taken modulo
+# (1: nothing -- an element-wise copy moves whatever elements its slice names)
+PLACE_SPANS: tuple[tuple[str, int, str], ...] = (
+    ("tcgen05.ld", 128, "its lane and its warp's lane quarter of tensor memory"),
+    ("tcgen05.st", 128, "its lane and its warp's lane quarter of tensor memory"),
+    ("ldmatrix", WARP, "its lane (the row address it hands the instruction, the registers it is given)"),
+    ("stmatrix", WARP, "its lane (the row address it hands the instruction, the registers it is given)"),
+)
+NO_PLACE = (1, "nothing (an element-wise copy)")
+
+
+def place_span(instruction: str | None) -> tuple[int, str]:
+    """The span a thread's index is taken modulo by the instruction, and what it ties."""
+    text = (instruction or "").strip()
+    return next(((span, what) for prefix, span, what in PLACE_SPANS if text.startswith(prefix)), NO_PLACE)
+
+
+@dataclass(frozen=True)
+class BlockOutcome:
+    """Slices the threads [first, first + threads) take: `problem` None when each slice is taken once, at a place the
+    instruction allows (the thread's own place modulo its span); `own` when thread first + u takes slice u."""
+    first: int
+    problem: tuple[int, str] | None      # (thread, what is wrong)
+    failing: int                         # threads of the block that take a wrong slice
+    own: bool
+
+
+def take(check: SliceCheck, first: int, span: int) -> BlockOutcome:
+    """Thread first + u for u in [0, threads) takes slice coordinate(first + u)."""
+    taken: dict[int, int] = {}
+    problem: tuple[int, str] | None = None
+    failing = 0
+    own = True
+    for u in range(check.threads):
+        tid = first + u
+        try:
+            s = check.coordinate(tid)
+        except ZeroDivisionError as e:
+            why = f"its coordinate {check.coordinate.text} is undefined at tid = {tid} ({e})"
+        else:
+            own = own and s == u
+            if not 0 <= s < check.threads:
+                why = f"thread {tid} takes slice {s}, outside the copy's slices 0..{check.threads - 1}"
+            elif s in taken:
+                why = f"threads {taken[s]} and {tid} both take slice {s}"
+            elif (s - tid) % span:
+                why = (f"thread {tid} takes slice {s}, whose place differs from its own ({s % span} against "
+                       f"{tid % span} modulo {span})")
+            else:
+                taken[s] = tid
+                continue
+            taken.setdefault(s, tid)
+        own = False
+        failing += 1
+        problem = problem or (tid, why)
+    return BlockOutcome(first, problem, failing, own and problem is None)
+
+
+def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects, info: list[str]) -> Plan:
+    """Theorem 37: some warp-aligned block of `threads` threads inside the launch takes slice u at its thread
+    first + u, at a place the instruction allows (verified); every block takes some slice twice, none, one outside
+    the copy, or one at a place the instruction does not allow (refuted); else the block permutes the slices among
+    its threads, which is `unsupported` (right for an element-wise copy whose registers meet no other partition,
+    wrong where they do: which it is, is not read)."""
+    span, ties = place_span(instruction)
+    suspect = suspects.field("slice", f"the thread coordinate {check.coordinate.text} handed to get_slice / "
+                                      "partition for this tiled copy")
+    title = (f"a block of {check.threads} consecutive threads takes the copy's slices, thread first + u slice u, "
+             f"each at its own place ({ties})")
+    expected = f"slices 0..{check.threads - 1}, each once" + (f", slice = tid modulo {span}" if span > 1 else "")
+    firsts = range(0, check.block - check.threads + 1, WARP)
+    if not firsts:
+        return [Fact(title, False, f"the copy has {check.threads} threads, the block {check.block}", expected,
+                     suspect, note=ENUMERATION, point={"tid": 0}, failing=check.threads, domain_size=check.threads)]
+    outcomes = [take(check, first, span) for first in firsts]
+    found = next((o for o in outcomes if o.own), None)
+    if found is not None:
+        last = found.first + check.threads - 1
+        info.append(f"the threads {found.first}..{last} of the block run the tiled copy of {check.copy} (the block "
+                    f"of {check.threads} threads whose coordinates {check.coordinate.text} are their own slices; which "
+                    "threads run it is the kernel's control flow, not read)")
+        return [Fact(title, True, f"threads {found.first}..{last} take slices 0..{check.threads - 1}", expected,
+                     suspect, note=f"{len(firsts)} blocks of {check.threads} threads starting at a warp tried; "
+                                   f"{ENUMERATION}", domain_size=check.threads * len(firsts))]
+    permuted = next((o for o in outcomes if o.problem is None), None)
+    if permuted is not None:
+        last = permuted.first + check.threads - 1
+        return Unsupported(f"the threads {permuted.first}..{last} take every slice of the copy once, at places its "
+                           f"instruction allows, but not each its own ({check.coordinate.text}): right for an "
+                           "element-wise copy whose registers meet no other partition, wrong where they do (the other "
+                           "checks read thread u's elements as slice u's); which it is, is not read")
+    worst = min(outcomes, key=lambda o: o.failing)
+    assert worst.problem is not None
+    tid, why = worst.problem
+    return [Fact(title, False, f"no block of {check.threads} threads starting at a warp of the {check.block}-thread "
+                               f"block does; the threads from {worst.first}: {why}", expected, suspect,
+                 note=f"{len(firsts)} blocks of {check.threads} threads starting at a warp tried; {ENUMERATION}",
+                 point={"tid": tid}, failing=worst.failing, domain_size=check.threads * len(firsts))]
