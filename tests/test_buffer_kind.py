@@ -12,6 +12,7 @@ from verifier.outcome import ExitCode
 from verifier.specfile import SpecError, load_spec
 
 SPEC = Path(__file__).parent / "specs" / "buffer_agreement.yaml"
+ATOMS = Path(__file__).resolve().parent.parent / "specs" / "atoms" / "sm80_copy.yaml"
 # the claim (by its words) each refuted case fails first
 FAILS_ON = {
     "same_pointer_view": "lies inside the 65536-byte allocation",
@@ -115,3 +116,94 @@ checks:
     with pytest.raises(SpecError) as e:
         load_spec(spec, allow_outside=True)
     assert why in str(e.value) and str(e.value).startswith(str(spec) + ":")
+
+
+_STAGED = """version: 2
+name: staged
+include: [{atoms}]
+checks:
+  c:
+    copy: "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"
+    value_type: half_t
+    buffer:
+      bytes: {bytes}
+      align: 128
+      writer: {{by: w, at: 0, layout: "{layout}"}}
+      reader: {{by: r, at: 0, layout: "{layout}"}}
+{stages}"""
+
+
+@pytest.mark.parametrize("layout,bytes_,stages,verdict,says", [
+    ("((64,32),(1,3)):((32,1),(0,2048))", 12288, None, "verified", ""),
+    ("((64,32),(1,3)):((32,1),(0,2048))", 12288, 3, "verified", ""),
+    # the pipeline cycles through 4 stages, the views hold 3: stage 3 lies past the allocation
+    ("((64,32),(1,3)):((32,1),(0,2048))", 12288, 4, "refuted", "inside the 12288-byte allocation"),
+    # a one-stage view of stride 0 under a 2-stage pipeline: both in-flight stages in the same bytes
+    ("((64,32),(1,1)):((32,1),(0,0))", 4096, 2, "refuted", "stages 0 and 1 both at offset 0"),
+    ("((64,32),3):((32,1),2048)", 16384, 4, "verified", ""),             # room for a fourth stage: verified
+])
+def test_a_buffer_is_proved_at_every_stage_the_pipeline_takes(tmp_path: Path, layout: str, bytes_: int,
+                                                              stages: int | None, verdict: str, says: str):
+    """`stages:` (the DSL reader writes it where a kernel's pipeline cycles through more stages than its shared views
+    hold): theorem 23 proves the views at every stage index the pipeline takes, as CuTe reads a mode past its
+    extent, and that those stages lie at distinct offsets (survey 5's DSL mutants t0_06, t2_01, efc02)."""
+    from verifier.engine.runner import run_check
+    from verifier.specfile.loader import load_spec
+    path = tmp_path / "s.yaml"
+    path.write_text(_STAGED.format(atoms=ATOMS, bytes=bytes_, layout=layout,
+                                   stages=f"      stages: {stages}\n" if stages is not None else ""), encoding="utf-8")
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["c"])
+    assert result.verdict.value == verdict, [(t.status, t.reason) for t in result.theorems]
+    if says:
+        text = " ".join(f"{i.title} {i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items
+                        if i.status.value == "refuted")
+        assert says in text, text
+
+
+def test_stages_that_do_not_fill_a_stage_mode_are_bad_input(tmp_path: Path):
+    from verifier.specfile.loader import load_spec
+    from verifier.specfile.model import SpecError
+    path = tmp_path / "s.yaml"
+    path.write_text(_STAGED.format(atoms=ATOMS, bytes=12288, layout="((64,32),(2,3)):((32,1),(4096,2048))",
+                                   stages="      stages: 3\n"), encoding="utf-8")
+    with pytest.raises(SpecError, match="do not fill"):
+        load_spec(path, allow_outside=True)
+
+
+def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
+    """The DSL's PipelineState.advance (index + 1, back to 0 at the stage count) and a counter modulo N give the
+    stage indices a view is sliced at; another form is not read."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.stage_index import StageIndexes
+    text = """gpu.module @m {
+  gpu.func @k() kernel {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %c4 = arith.constant 4 : i32
+    %c9 = arith.constant 9 : i32
+    %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%idx = %c0) -> (i32) {
+      %n = arith.addi %idx, %c1 : i32
+      %w = arith.cmpi eq, %n, %c4 : i32
+      %s = arith.select %w, %c0, %n : i32
+      %m = arith.remsi %i, %c2 : i32
+      %k = arith.muli %i, %c2 : i32
+      scf.yield %s : i32
+    }
+    gpu.return
+  }
+}
+"""
+    module = read_module(text, "t.mlir")
+    kernel = module.kernels()[0]
+    flow = read_flow(module, kernel)
+    indexes = StageIndexes(flow)
+    by_name = {v.name: v for op in kernel.ops for v in op.results}
+    idx = next(v for v in module.bound if v.name == "%idx")
+    found = indexes.index_bound(idx)
+    assert found is not None and found.stages == 4
+    modulo = indexes.index_bound(by_name["%m"])
+    assert modulo is not None and modulo.stages == 2
+    assert indexes.index_bound(by_name["%k"]) is None

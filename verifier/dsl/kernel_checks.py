@@ -32,6 +32,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
+from .stage_index import StageIndex, StageIndexes
 
 T = TypeVar("T")
 TMA_LOAD_COPY = "SM90_TMA_LOAD"
@@ -116,6 +117,7 @@ class BufferRecord:
     reader: SideRecord
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
+    stages: int | None = None        # the stage indices the kernel's pipeline slices the views at, past their own
 
 
 @dataclass
@@ -263,6 +265,7 @@ class BufferSide:
     tma_layout: str | None = None      # a TMA load or store: the shared layout its atom was made from (the type)
     tma_gmem: str | None = None        # ... and the global tensor it was made for (its first two modes), when known
     tma_dim0: int | None = None        # ... and the global mode its dimension 0 runs along (the atom's tma_gbasis)
+    stages: StageIndex | None = None   # the stage indices the kernel slices it at, where they are read
 
 
 class _Reader:
@@ -767,6 +770,7 @@ class _Reader:
     def buffers(self) -> None:
         sides: list[BufferSide] = []
         uses = self.copy_uses()
+        stages = StageIndexes(self.flow)
         for p in self.flow.partitions:
             view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA) else None
             if not isinstance(view, SharedView):
@@ -790,10 +794,11 @@ class _Reader:
                 if writes:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, True,
-                                            remap=self.remap(p, tc) if p.role is Role.DESTINATION else None))
+                                            remap=self.remap(p, tc) if p.role is Role.DESTINATION else None,
+                                            stages=stages.of_view(p.result)))
                 else:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
-                                            p.op.where, False))
+                                            p.op.where, False, stages=stages.of_view(p.result)))
                 self.used.add(p.op)
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
@@ -803,14 +808,15 @@ class _Reader:
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
-                                            tma_dim0=tma_dim0(atom_t)))
+                                            tma_dim0=tma_dim0(atom_t), stages=stages.of_view(p.result)))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         for f, _, dview in self.descriptor_fragments():
             if isinstance(dview, SharedView) and dview.value not in seen_views:
                 seen_views.add(dview.value)
                 sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
-                                               f"{f.op.where.line})", "", f.op.where, False))
+                                               f"{f.op.where.line})", "", f.op.where, False,
+                                        stages=stages.of_view(f.result)))
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
@@ -903,10 +909,14 @@ class _Reader:
         a = wv.pointer.allocation
         placement = self.placement(wv)
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
+        pipeline = _pipeline_stages(w, r)
+        if pipeline is not None:
+            notes.append(f"the kernel slices the views at stages 0..{pipeline.stages - 1}, past the {_stages_of(wv)} "
+                         f"the views hold: {pipeline.how}")
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, a.bytes, self.base_align(wv),
             _side_record(w, wv.pointer.offset, wl), _side_record(r, rv.pointer.offset, rl), notes,
-            [placement] if placement else []))
+            [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
     def mixed_partitions(self) -> None:
         """A copy whose source and destination were partitioned by tiled copies of different TV layouts moves
@@ -1021,6 +1031,29 @@ def representative(layout_text: str, stride_floor: int = 1, stride_unit: int = 1
         k = -(-REPRESENTATIVE_EXTENT // d)
         return str(d * (k if k % 2 else k + 1))
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
+
+
+def _stages_of(view: SharedView) -> int | None:
+    """The stages a staged view holds (its last mode's extent; a view of rank 3 or more is staged)."""
+    try:
+        layout = view.memref.layout()
+    except TypeTextError:
+        return None
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout) or inner.rank() < 3:
+        return None
+    return int(inner.mode(inner.rank() - 1).size())
+
+
+def _pipeline_stages(w: BufferSide, r: BufferSide) -> StageIndex | None:
+    """The stage indices the kernel slices a buffer's views at, where they exceed the stages the views hold (the
+    buffer check then proves the views at every index the pipeline takes)."""
+    held = _stages_of(w.view)
+    if held is None or held != _stages_of(r.view):
+        return None
+    found = [s for s in (w.stages, r.stages) if s is not None]
+    widest = max(found, key=lambda s: s.stages, default=None)
+    return widest if widest is not None and widest.stages > held else None
 
 
 def _side_record(side: BufferSide, at: int, layout: str) -> SideRecord:

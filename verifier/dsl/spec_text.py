@@ -79,6 +79,8 @@ def record_lines(r: Record) -> list[str]:
         out.append(f"    description: {json.dumps(what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}", "    buffer:",
                 f"      bytes: {r.bytes}", f"      align: {r.align}"]
+        if r.stages is not None:
+            out.append(f"      stages: {r.stages}")
         for key, side in (("writer", r.writer), ("reader", r.reader)):
             gmem = (f", gmem: {json.dumps(side.gmem)}, tma_dim0: {side.tma_dim0}"
                     if side.gmem is not None and side.tma_dim0 is not None else "")

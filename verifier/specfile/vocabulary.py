@@ -25,6 +25,7 @@ TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator")             # a ten
 ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
+BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0")   # `writer:` / `reader:`
 SCALE_KEYS = ("scale_factors", "sf_vec_size", "tmem_alloc", "tmem_base")  # a block-scaled MMA's scale factors
 METADATA_KEYS = ("metadata",)                                            # a structured-sparse wgmma's metadata

@@ -8,6 +8,8 @@ its reader loads through (theorem 23).
       reader: {by: "...", at: 0, layout: "Sw<2,3,3> o 0 o (128,32):(32,1)"}
       # a TMA side may give `gmem: "(4096,4096):(4096,1)"` and `tma_dim0: 1`: the global tensor its atom copies
       # and the mode of it the atom's dimension 0 runs along, which must be its contiguous one
+      # stages: 4             # the kernel's pipeline slices both views at stage indices 0..3 of their last mode
+      #                       #   (where the views hold fewer: CuTe reads the mode past its extent)
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -15,16 +17,18 @@ offset (a position-independent swizzle: CuTe's composed layout); `Sw<B,M,S> o sm
 the byte address (CuTe's swizzled pointer, which depends on where the buffer lies)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ...algebra.layout import Layout
+from ...algebra.inttuple import flatten_to_tuple, product
+from ...algebra.layout import Layout, make_layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...specfile.fields import Fields, is_int, show
 from ...specfile.model import CheckKind, CheckSpec, SpecError, common_fields
-from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_VIEW_FIELDS, MAX_GLOBAL_ELEMENTS
+from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_OPTIONAL, BUFFER_VIEW_FIELDS, MAX_GLOBAL_ELEMENTS
 
 MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
+MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel's
 WRITER, READER = "writer", "reader"
 
 
@@ -69,6 +73,7 @@ class BufferCheck(CheckSpec):
     align: int
     writer: BufferView
     reader: BufferView
+    stages: int | None = None        # the pipeline's stage indices 0..stages-1, where they exceed the views' own
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -129,7 +134,7 @@ def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:
     if named.value_type is None:
         raise SpecError(fields.loc, f"{fields.what} needs 'copy' (the writer's copy atom) and 'value_type' (the "
                                     "buffer's element type)")
-    buf = fields.sub("buffer", BUFFER_FIELDS)
+    buf = fields.sub("buffer", BUFFER_FIELDS + BUFFER_OPTIONAL)
     buf.require(BUFFER_FIELDS)
     size = _positive_int(buf, "bytes", MAX_BUFFER_BYTES)
     align = _positive_int(buf, "align", MAX_BUFFER_BYTES)
@@ -141,4 +146,31 @@ def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:
         raise SpecError(buf.at(READER), f"the reader's view of {fields.what} has modes of sizes "
                                         f"{mode_sizes(reader.inner)}, the writer's {mode_sizes(writer.inner)}: both "
                                         "must name the same coordinates")
-    return BufferCheck(**common_fields(named), bytes=size, align=align, writer=writer, reader=reader)
+    stages = None
+    if buf.has("stages"):
+        stages = _positive_int(buf, "stages", MAX_STAGES)
+        writer, reader = (_at_stages(buf, v, stages) for v in (writer, reader))
+    return BufferCheck(**common_fields(named), bytes=size, align=align, writer=writer, reader=reader, stages=stages)
+
+
+def _at_stages(buf: Fields, view: BufferView, stages: int) -> BufferView:
+    """The view read at stage indices 0..stages-1 of its last mode, as CuTe reads a mode at an index past its extent:
+    the mode's last leaf takes the quotient (its extent grown, its stride kept); the leaves before it must divide
+    `stages`."""
+    inner = view.inner
+    if inner.rank() < 2:
+        raise SpecError(buf.at("stages"), f"'stages' of {buf.what}: the {view.by} view has no stage mode (its last "
+                                          "of two or more)")
+    last = inner.mode(inner.rank() - 1)
+    shape, stride = flatten_to_tuple(last.shape), flatten_to_tuple(last.stride)
+    before = product(shape[:-1])
+    if not all(isinstance(x, int) for x in shape) or stages % before:
+        raise SpecError(buf.at("stages"), f"'stages' of {buf.what}: {stages} stages do not fill the {view.by} "
+                                          f"view's stage mode {last} (its leaves before the last must divide them)")
+    grown = Layout(shape[:-1] + (stages // before,), stride)
+    modes = [inner.mode(i) for i in range(inner.rank() - 1)] + [grown]
+    layout = make_layout(*modes)
+    composed = view.layout
+    new: Layout | ComposedLayout = (ComposedLayout(composed.a, composed.offset, layout)
+                                    if isinstance(composed, ComposedLayout) else layout)
+    return replace(view, layout=new)

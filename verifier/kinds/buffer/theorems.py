@@ -173,7 +173,27 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         note=note), reader_blame, Trace.BUFFER_ELEMENT, subject=READER))
     facts: list[Item] = [_tma_majorness(side, view, blame) for side, view, blame in
                          ((WRITER, w, writer_blame), (READER, r, reader_blame)) if view.gmem is not None]
+    if check.stages is not None:
+        stages_blame = Suspect(f"the views' stage mode against the {check.stages} stages the kernel's pipeline "
+                               "cycles through", check.field_locs.get("buffer.stages", check.loc))
+        facts += [_stages_apart(side, view, check.stages, stages_blame) for side, view in ((WRITER, w), (READER, r))]
     return [*items, *facts]
+
+
+def _stages_apart(side: str, view: BufferView, stages: int, blame: Suspect) -> Fact:
+    """The pipeline's stages 0..stages-1 are distinct stages of the view: its stage mode (the last) takes them to
+    distinct offsets (a stage mode of stride 0 would put every stage in the same bytes, two in-flight stages of the
+    pipeline in one buffer; the writer's distinctness claim names such stages one element, a broadcast)."""
+    inner = view.inner
+    mode = inner.mode(inner.rank() - 1)
+    offsets = [int(mode(i)) for i in range(stages)]
+    first = next(((i, j) for j in range(stages) for i in range(j) if offsets[i] == offsets[j]), None)
+    actual = (f"stages {first[0]} and {first[1]} both at offset {offsets[first[0]]} (the stage mode {mode})"
+              if first is not None else f"offsets {offsets[:4]}{'...' if stages > 4 else ''}")
+    return Fact(f"the {side}'s view puts the pipeline's {stages} stages at distinct offsets", first is None, actual,
+                f"{stages} distinct offsets", blame, subject=side,
+                point=None if first is None else {"stage": first[1]}, failing=0 if first is None else 1,
+                domain_size=stages)
 
 
 def contiguous_mode(layout: Layout) -> int | None:

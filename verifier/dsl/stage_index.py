@@ -1,0 +1,106 @@
+"""The stage indices a kernel's pipeline slices a staged shared view at, read back from the IR: a buffer's views
+hold S stages in their last mode, and the pipeline cycles its index through 0..N-1 -- its PipelineState's
+`advance` (index + 1, back to 0 at the pipeline's stage count) or a counter taken modulo N:
+
+    %27 = arith.addi %arg10, %c1_i32 : i32            the loop's index + 1
+    %29 = arith.cmpi eq, %27, %c4_i32 : i32           ... at the stage count,
+    %30 = arith.select %29, %c0_i32, %27 : i32        ... back to 0 (the loop's next index; %arg10 starts at 0)
+    %coord = cute.make_coord(%arg10) : (i32) -> !cute.coord<"(_,?)">
+    %slice = cute.slice(%stages_view, %coord)         the view's stage %arg10
+
+    %b = arith.remsi %n, %c2_i32 : i32                a counter modulo 2 (taken as non-negative)
+
+A buffer check states N where it exceeds S (`stages:`): theorem 23 then proves the views at stages 0..N-1, as CuTe
+reads a mode at an index past its extent (the last leaf takes the rest).  An index of another form is not read."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .flow import KernelFlow
+from .mlir_text import Op, Value
+
+SLICE = "cute.slice"
+MAKE_COORD = "cute.make_coord"
+CONSTANT = "arith.constant"
+ADD, COMPARE, SELECT = "arith.addi", "arith.cmpi", "arith.select"
+REMAINDERS = ("arith.remsi", "arith.remui")
+_CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
+_COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
+MAX_STAGES = 1 << 10
+
+
+@dataclass(frozen=True)
+class StageIndex:
+    """The indices 0..stages-1 a view is sliced at, and how that was read."""
+    stages: int
+    how: str
+
+
+class StageIndexes:
+    """The stage indices of a kernel's slices (its ops indexed by the values they take, once a kernel)."""
+
+    def __init__(self, flow: KernelFlow) -> None:
+        self.flow = flow
+        self.by_operand: dict[Value, list[Op]] = {}
+        for op in flow.function.ops:
+            for v in op.operands:
+                self.by_operand.setdefault(v, []).append(op)
+
+    def uses(self, v: Value) -> list[Op]:
+        return self.by_operand.get(v, [])
+
+    def constant(self, v: Value) -> int | None:
+        op = self.flow.defining.get(v)
+        if op is None or op.name != CONSTANT:
+            return None
+        m = _CONSTANT.match(op.head)
+        return int(m.group(1)) if m else None
+
+    def index_bound(self, v: Value) -> StageIndex | None:
+        """The indices an i32 stage index `v` takes, 0..N-1, where its form is one this module reads."""
+        op = self.flow.defining.get(v)
+        if op is not None and op.name in REMAINDERS and len(op.operands) == 2:
+            n = self.constant(op.operands[1])
+            if n is not None and 0 < n <= MAX_STAGES:
+                return StageIndex(n, f"a counter modulo {n} ({op.where}; the counter taken as non-negative)")
+            return None
+        if op is not None:
+            return None
+        init = self.flow.module.bound.get(v)          # a loop's carried value: its first value, then its advance
+        start = self.constant(init) if init is not None else None
+        for add in self.uses(v):
+            if add.name != ADD or not add.results or 1 not in (self.constant(o) for o in add.operands if o != v):
+                continue
+            after = add.results[0]
+            for cmp in self.uses(after):
+                if cmp.name != COMPARE or not cmp.head.strip().startswith("eq") or not cmp.results:
+                    continue
+                n = next((c for o in cmp.operands if o != after and (c := self.constant(o)) is not None), None)
+                if n is None or not 0 < n <= MAX_STAGES or start is None or not 0 <= start < n:
+                    continue
+                for sel in self.uses(cmp.results[0]):
+                    if sel.name == SELECT and len(sel.operands) == 3 and sel.operands[2] == after and \
+                            self.constant(sel.operands[1]) == 0:
+                        return StageIndex(n, f"a pipeline's index, from {start}, advanced by one and back to 0 at "
+                                             f"{n} ({sel.where})")
+        return None
+
+    def of_view(self, tensor: Value) -> StageIndex | None:
+        """The stage indices the kernel slices `tensor` at (its last mode, a coordinate `(_,...,?)`): the largest of
+        its slices' where each is read, None where none is."""
+        found: StageIndex | None = None
+        for op in self.uses(tensor):
+            if op.name != SLICE or len(op.operands) < 2 or op.operands[0] != tensor:
+                continue
+            coord_op = self.flow.defining.get(op.operands[1])
+            if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.operands or not coord_op.result_types:
+                continue
+            m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
+            if m is None or not m.group(1).rstrip(")").endswith("?") or \
+                    m.group(1).count("?") != len(coord_op.operands):
+                continue
+            index = self.index_bound(coord_op.operands[-1])
+            if index is not None and (found is None or index.stages > found.stages):
+                found = index
+        return found
