@@ -506,15 +506,19 @@ def test_a_collective_declared_inside_a_class_template_is_listed_with_what_to_do
     examples = _wheel_examples()
     if examples is None:
         pytest.skip("the nvidia-cutlass wheel's examples are not installed")
-    from verifier.importer.collective_paths import NOT_AT_SCOPE, unread_collectives
+    from verifier.importer.collective_paths import EPILOGUE_NOT_READ, NOT_AT_SCOPE, unread_collectives
     e49 = examples / "49_hopper_gemm_with_collective_builder" / "49_collective_builder.cu"
     text = e49.read_text(encoding="utf-8")
     listed = unread_collectives(str(e49), text, instrument(text))
-    assert [(s.what, s.why) for s in listed] == [("collective CollectiveMainloop", NOT_AT_SCOPE)]
+    assert [(s.what, s.why) for s in listed] == [("collective CollectiveMainloop", NOT_AT_SCOPE),
+                                                 ("collective epilogue CollectiveEpilogue", EPILOGUE_NOT_READ)]
     assert text.splitlines()[listed[0].where.line - 1].lstrip().startswith("using CollectiveMainloop")
     e48 = examples / EXAMPLE_48
     text = e48.read_text(encoding="utf-8")
-    assert unread_collectives(str(e48), text, instrument(text)) == []
+    # example 48's mainloop is read; its epilogue, as every epilogue collective, is listed (survey 5's P03: example
+    # 50's epilogue made non-injective was verified with nothing said)
+    assert [s.what for s in unread_collectives(str(e48), text, instrument(text))] == [
+        "collective epilogue CollectiveEpilogue"]
 
 
 def test_a_collective_s_other_shared_buffers_are_listed_as_not_read():
@@ -580,6 +584,10 @@ def test_a_collective_mma_alias_inside_a_function_is_listed():
             "    Policy, Tile, half_t, StrideA>;\n  return 0;\n}\n")
     listed = unread_collectives("k.cu", text, instrument(text))
     assert [(s.where.line, s.what) for s in listed] == [(2, "collective CollectiveMainloop")]
+    text = ("int main() {\n  using Epilogue = cutlass::epilogue::collective::detail::Sm90TmaWarpSpecializedAdapter<\n"
+            "    Inner>;\n  return 0;\n}\n")
+    assert [(s.where.line, s.what) for s in unread_collectives("k.cu", text, instrument(text))] == [
+        (2, "collective epilogue Epilogue")]
 
 
 def test_atomless_copies_are_listed_never_dropped():
@@ -910,12 +918,13 @@ def test_a_representative_global_tensor_meets_tma_s_stride_rule_for_its_type(ele
     ("Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))", "float_e4m3_t",
      "is typed for 16-bit elements and the tile holds 8-bit float_e4m3_t"),
 ])
-def test_a_shared_layout_typed_for_another_element_width_is_listed(layout: str, element: str, why: str | None):
-    """A layout CuTe types for one element width over a tile of another is listed with CuTe's rule (the host compile
-    does not instantiate the device code that refuses it), never written as a check the loader refuses (exit 4)."""
-    from verifier.importer.kernel_paths import check_pointer_width
+def test_a_shared_layout_typed_for_another_element_width_is_refused(layout: str, element: str, why: str | None):
+    """A layout CuTe types for one element width over a tile of another is CuTe's refusal (its device code's
+    static_assert, which the host compile does not instantiate: the kernel does not build), never written as a check
+    the loader refuses (exit 4) nor listed while the import exits 0 (survey 5's H17, H18, U09)."""
+    from verifier.importer.kernel_paths import RefusedInDeviceCode, check_pointer_width
     if why is None:
         check_pointer_width(layout, element)
         return
-    with pytest.raises(TypeSyntaxError, match=re.escape(why)):
+    with pytest.raises(RefusedInDeviceCode, match=re.escape(why)):
         check_pointer_width(layout, element)

@@ -16,12 +16,12 @@ from ..dsl.kernel_checks import DescriptorRecord, Record, mn_k_pipe
 from ..dsl.mlir_text import Where
 from ..specfile.model import TMA_COPIES
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text
-from .compile_notes import NotedType
+from .compile_notes import CompileFailed, NotedType
 from .instrument import SCOPE, Instrumented
 from .kernel_source import blank_comments
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
-                           TCGEN05_ATOMS, atom_layout_text, check_pointer_width, first_stage_text, instantiations,
-                           mma_atom_name, representative_gmem, a_source, umma_major)
+                           TCGEN05_ATOMS, RefusedInDeviceCode, atom_layout_text, check_pointer_width, first_stage_text,
+                           instantiations, mma_atom_name, representative_gmem, a_source, umma_major)
 
 COLLECTIVE = "collective"                  # host_prelude.hpp's verifier_record::collective
 MEMBER_PREFIX = "m_"                       # ... and its wrappers m_<Member>
@@ -139,6 +139,8 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             smem = first_stage_text(tile)
             check_pointer_width(smem, value_type)
             atom_layout = atom_layout_text(tiled_mma.args[1])
+        except RefusedInDeviceCode as e:
+            raise CompileFailed(f"{where}: CuTe refuses this configuration: {e}", refused_by_cute=True) from None
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
@@ -158,6 +160,13 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
 # CollectiveMma<`: a mainloop a file declares (in comment-blanked text)
 _BUILDER_ALIAS = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?(?:cutlass\s*::\s*)?gemm\s*::\s*"
                             r"collective\s*::\s*(?:CollectiveBuilder\s*<|CollectiveMma\s*<)")
+# `using NAME = typename cutlass::epilogue::collective::CollectiveBuilder<`, `... epilogue::collective::
+# CollectiveEpilogue<`, `DefaultEpilogue<`, ...: an epilogue a file declares
+_EPILOGUE_ALIAS = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?(?:cutlass\s*::\s*)?epilogue\s*::\s*"
+                             r"collective\s*::\s*(?:\w+\s*::\s*)*\w+\s*<")
+EPILOGUE_NOT_READ = ("not read: the collective reader checks mainloops (their A and B tiles through TMA and the MMA's "
+                     "descriptors); an epilogue collective's shared layouts, its copies and its partition of the "
+                     "accumulator are not checked")
 NOT_AT_SCOPE = ("declared inside a class or a function, whose aliases this reader does not read (a namespace-scope "
                 "alias naming the same collective, such as a GemmKernel's, is read): name it at namespace scope with "
                 "the template arguments the kernel uses (`using Mainloop = typename Runner<...>::CollectiveMainloop;`, "
@@ -166,7 +175,8 @@ NOT_AT_SCOPE = ("declared inside a class or a function, whose aliases this reade
 
 def unread_collectives(file: str, source: str, ins: Instrumented) -> list[Skipped]:
     """The CUTLASS collectives the file builds (`using X = typename ...CollectiveBuilder<...>`) in an alias not at
-    namespace scope, each listed with what to do: their members are never noted, so nothing else would name them."""
+    namespace scope, each listed with what to do: their members are never noted, so nothing else would name them;
+    and every epilogue collective it names, which no check reads."""
     text = blank_comments(source)
     at_scope = {n.line for n in ins.notes if n.function == SCOPE}
     out = []
@@ -175,6 +185,10 @@ def unread_collectives(file: str, source: str, ins: Instrumented) -> list[Skippe
         if line not in at_scope:
             column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
             out.append(Skipped(Where(file, line, column, None), f"collective {m.group(1)}", NOT_AT_SCOPE))
+    for m in _EPILOGUE_ALIAS.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        out.append(Skipped(Where(file, line, column, None), f"collective epilogue {m.group(1)}", EPILOGUE_NOT_READ))
     return out
 
 

@@ -35,6 +35,7 @@ from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, Descriptor
                                  SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
                                  two_dimensional_box)
 from ..dsl.mlir_text import Where
+from .compile_notes import CompileFailed
 from .compile_notes import NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
@@ -620,6 +621,9 @@ class PathReader:
             smem_text = first_stage_text(layout)
             check_pointer_width(smem_text, element)
             atom_layout = atom_layout_text(tiled_mma.args[1])
+        except RefusedInDeviceCode as e:
+            raise CompileFailed(f"{self.where(s)}: CuTe refuses this configuration: {e}", refused_by_cute=True) \
+                from None
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), f"{what}, operand {op}", f"not read: {e}"))
             return
@@ -1060,8 +1064,13 @@ def representative_gmem(inner: int, element: str) -> str:
 
 
 POINTER_WIDTH = ("{layout} is typed for {typed}-bit elements and the tile holds {bits}-bit {element}: CuTe refuses "
-                 "such a tensor in device code (pointer_flagged.hpp, \"Expected a B-bit pointer type.\"), which the "
-                 "host compile does not instantiate; not checked")
+                 "such a tensor in device code (pointer_flagged.hpp, static assertion \"Expected a B-bit pointer "
+                 "type.\"), which the host compile does not instantiate")
+
+
+class RefusedInDeviceCode(ValueError):
+    """A configuration CuTe's device code refuses (a static_assert the host compile never instantiates): the
+    kernel does not build, which the reader reports as CuTe's refusal (exit 1), at the place that asked for it."""
 
 
 def check_pointer_width(layout: str, element: str | None) -> None:
@@ -1073,8 +1082,8 @@ def check_pointer_width(layout: str, element: str | None) -> None:
         bits = element_bits(element)
         held = smem_container_bits(element or "", bits)
         if parsed.offset.bits != held:
-            raise TypeSyntaxError(POINTER_WIDTH.format(layout=layout, typed=parsed.offset.bits, bits=held,
-                                                       element=element))
+            raise RefusedInDeviceCode(POINTER_WIDTH.format(layout=layout, typed=parsed.offset.bits, bits=held,
+                                                           element=element))
 
 
 def first_stage_text(layout: str) -> str:
