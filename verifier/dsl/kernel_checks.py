@@ -627,14 +627,16 @@ class _Reader:
 
     # -- which slice each thread takes ------------------------------------------------------------------------
     def thread_slices(self) -> None:
-        """A thread-slice check (theorem 37) for each tiled copy the kernel slices at a thread coordinate other than
-        threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`): every other check reads thread u's elements
-        as slice u's.  A coordinate this reader does not evaluate is listed."""
+        """A thread-slice check (theorem 37) for each tiled copy a copy moves through a partition the kernel slices at
+        a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`): every other
+        check reads thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
         from .thread_coordinate import Untraced, block_threads, coordinate_text, plain
         block = block_threads(self.flow.function)
+        copied = self.copy_uses()      # a partition no copy takes (a fragment's shape, `get_slice(0)`) moves nothing
         seen: set[tuple[Value, Value]] = set()
         for p in self.flow.partitions:
-            if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or (p.actor, p.thread) in seen:
+            if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or (p.actor, p.thread) in seen or \
+                    p.op not in copied:
                 continue
             seen.add((p.actor, p.thread))
             tc = self.tiled_copy(p.actor)
