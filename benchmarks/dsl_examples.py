@@ -15,8 +15,9 @@ For every configuration below (Ampere `tensorop_gemm`, Hopper `dense_gemm` / `de
 
 Rounds are interleaved (round 1: every configuration's compile then verify; round 2: again, ...) and the table
 reports medians.  Columns: the checks the import wrote, by kind (read from the spec: a check with `buffer:` is a
-buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, any other an operand (tiled copy vs tiled MMA)
-check); the verdicts of `prove`; the two medians and their ratio (import-dsl + prove / DSL compile).
+buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, `slice:` a thread-slice check, any other an
+operand (tiled copy vs tiled MMA) check); the verdicts of `prove`; the two medians and their ratio (import-dsl +
+prove / DSL compile).
 
 The examples are CUTLASS's, not ours: the script only reads them, from the directory given as --examples (the
 `examples/python/CuTeDSL` folder of a CUTLASS checkout).  Not a test: it reports numbers and verdicts and asserts
@@ -316,9 +317,11 @@ def compile_config(config: Config, examples: Path, work: Path) -> tuple[float | 
 def classify(spec: Path) -> dict[str, int]:
     """The spec's checks by kind, from their keys."""
     data = YAML(typ="safe").load(spec.read_text())
-    kinds = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0}
+    kinds = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0, "slice": 0}
     for check in (data.get("checks") or {}).values():
-        if "buffer" in check:
+        if "slice" in check:
+            kinds["slice"] += 1
+        elif "buffer" in check:
             kinds["buffer"] += 1
         elif "gmem" in check:
             kinds["descriptor"] += 1
@@ -384,11 +387,11 @@ def seconds(values: list[float]) -> str:
 def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -> list[str]:
     """The Markdown report: the table and the summary line."""
     lines = [
-        "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer) | verdicts "
+        "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer / slice) | verdicts "
         "| DSL compile s (median) | import-dsl + prove s (median) | ratio |",
         "|---|---|---|---|---|---:|---:|---:|",
     ]
-    totals = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0}
+    totals = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0, "slice": 0}
     verified = checks = ok_configs = 0
     verify_medians: list[tuple[float, str]] = []
     compile_medians: list[float] = []
@@ -415,12 +418,12 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
         c_med, v_med = statistics.median(compile_s), statistics.median(verify_s)
         compile_medians.append(c_med)
         verify_medians.append((v_med, config.name))
-        kinds_text = f"{kinds['operand']} / {kinds['descriptor']} / {kinds['tmem']} / {kinds['buffer']}"
+        kinds_text = " / ".join(str(kinds[k]) for k in totals)
         lines.append(head + f"| {kinds_text} | {cell(verdicts)} | {seconds(compile_s)} | {seconds(verify_s)} "
                             f"| {v_med / c_med:.2f} |")
     summary = (f"**Total:** {len(configs)} configurations, {ok_configs} compiled and verified; {checks} checks "
                f"({totals['operand']} operand / {totals['descriptor']} descriptor / {totals['tmem']} TMEM / "
-               f"{totals['buffer']} buffer), {verified}/{checks} verified")
+               f"{totals['buffer']} buffer / {totals['slice']} thread-slice), {verified}/{checks} verified")
     if verify_medians:
         worst = max(verify_medians)
         summary += (f"; import-dsl + prove: median {statistics.median(v for v, _ in verify_medians):.2f} s, "
