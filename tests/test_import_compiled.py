@@ -928,3 +928,42 @@ def test_a_shared_layout_typed_for_another_element_width_is_refused(layout: str,
         return
     with pytest.raises(RefusedInDeviceCode, match=re.escape(why)):
         check_pointer_width(layout, element)
+
+
+@pytest.mark.parametrize("line,coordinate,verdict", [
+    ("ThrCopy s2r_thr_a = s2r_copy_a.get_slice(threadIdx.x);", None, "verified"),      # each thread its own: none
+    ("ThrCopy s2r_thr_a = s2r_copy_a.get_slice(threadIdx.x ^ 1);", "tid ^ 1", "refuted"),    # lanes' rows swapped
+    ("ThrCopy g2s_thr = g2s.get_slice(threadIdx.x % 64);", "tid % 64", "refuted"),          # half the tile unmoved
+    ("ThrCopy g2s_thr = g2s.get_slice(_0{});", "0", "refuted"),
+    ("ThrCopy g2s_thr = g2s.get_slice(int(threadIdx.x) % 128);", "(tid) % 128", "verified"),  # the same slices
+])
+def test_a_c_plus_plus_thread_coordinate_is_a_thread_slice_check(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 line: str, coordinate: str | None, verdict: str):
+    """The coordinate a C++ kernel hands a TiledCopy's get_slice, as written in its source (casts and CuTe's static
+    integers dropped): any other than threadIdx.x itself is a thread-slice check (theorem 37), the mutants of our SM80
+    tile kernel refuted (the compiler's notes are the kernel's: the argument changes no type)."""
+    source = DATA / "tile_sm80.cu"
+    text = source.read_text(encoding="utf-8")
+    original = line.split(".get_slice(")[0] + ".get_slice(threadIdx.x);"
+    assert original in text
+    mutated = text.replace(original, line)
+    spec = _spec_from_notes(tmp_path, mutated, DATA / "tile_sm80.notes", source)
+    written = spec.read_text(encoding="utf-8")
+    if coordinate is None:
+        assert "slice:" not in written
+    else:
+        assert f'coordinate: "{coordinate}"' in written
+    code, out = _prove(spec, capsys)
+    assert (code == ExitCode.OK) == (verdict == "verified"), out
+    if verdict == "refuted":
+        assert "copy.thread_slice" in out
+
+
+@pytest.mark.parametrize("text,spelled", [
+    ("threadIdx.x", "tid"), ("threadIdx.x % 128", "tid % 128"), ("static_cast<int>(threadIdx.x) - 128", "(tid) - 128"),
+    ("cute::Int<0>{}", "0"), ("threadIdx.x % 64u", "tid % 64"), ("warp_idx", None), ("threadIdx.y", None),
+    ("f(threadIdx.x)", None),
+])
+def test_a_get_slice_argument_is_spelled_as_a_coordinate_of_tid(text: str, spelled: str | None):
+    from verifier.importer.thread_slices import cpp_coordinate
+    assert cpp_coordinate(text) == spelled

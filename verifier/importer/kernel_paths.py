@@ -32,8 +32,9 @@ from ..dsl.flow import Skipped
 from ..algebra.types import smem_container_bits, type_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
-                                 SideRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
+                                 SideRecord, SliceRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
                                  two_dimensional_box)
+from ..dsl.thread_coordinate import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed
 from .compile_notes import NotedType
@@ -357,6 +358,17 @@ def derivation(v: Value) -> Derivation:
     return Derivation("", None, None)
 
 
+def _slice_call(v: Value) -> str | None:
+    """The argument of the get_slice / get_thread_slice call that made the ThrCopy `v`, as written."""
+    stmt = v.note.statement
+    init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1) if "=" in stmt else ""
+    m = _METHOD.match(init.strip())
+    if m is None or m.group(2) not in SLICES:
+        return None
+    args = _split_args(m.group(3))
+    return args[0].strip() if len(args) == 1 else None
+
+
 @dataclass
 class PathReader:
     file: str
@@ -476,6 +488,57 @@ class PathReader:
     def tiled_mma_of(self, by: Value) -> TypeNode | None:
         return self._tiled(by, Kind.THR_MMA, Kind.TILED_MMA)
 
+    def thread_slices(self) -> None:
+        """A thread-slice check (theorem 37) for each ThrCopy a copy moves a partition of, made by `get_slice` /
+        `get_thread_slice` at another coordinate than threadIdx.x itself (`get_slice(threadIdx.x % 128)`,
+        `get_slice(0)`): every other check reads thread u's elements as slice u's.  The block's threads are the
+        launch's, which host code sets: at most 1024 are taken.  A coordinate this reader does not spell is listed."""
+        seen: set[str] = set()
+        for st, function, args in self.calls:
+            if function != "copy" or len(args) != 3:
+                continue
+            for arg in args[1:]:
+                v = self.value(_operand_name(arg), st.line)
+                if v is None or v.kind is not Kind.TENSOR or v.node is None:
+                    continue
+                partitioned, d = self.through_views(v)
+                thr = self.value(d.by, partitioned.note.line) if d.op in ("partition_S", "partition_D") else None
+                if thr is None or thr.kind is not Kind.THR_COPY or thr.name in seen:
+                    continue
+                seen.add(thr.name)
+                self.thread_slice(thr)
+
+    def thread_slice(self, thr: Value) -> None:
+        from .thread_slices import THREAD_INDEX, cpp_coordinate
+        sliced = _slice_call(thr)
+        tiled_copy = self.tiled_copy_of(thr)
+        if sliced is None or tiled_copy is None or len(tiled_copy.args) != 3:
+            return
+        where = Where(self.file, thr.note.line, thr.note.column, None)
+        what = f"the thread coordinate {sliced} of {thr.name}"
+        coordinate = cpp_coordinate(sliced)
+        if coordinate is None:
+            self.skipped.append(Skipped(where, what, "an expression this reader does not spell as one of "
+                                                     "threadIdx.x: which slice of the tiled copy each thread takes is "
+                                                     "not checked (the other checks read thread u's elements as slice "
+                                                     "u's)"))
+            return
+        if coordinate == THREAD_INDEX:
+            return
+        try:
+            tv = parse_layout(layout_text(tiled_copy.args[1]))
+        except (TypeSyntaxError, ParseError, ValueError):
+            return
+        if not isinstance(tv, Layout):
+            return
+        atom, value_type = copy_atom_name(tiled_copy.args[0])
+        threads = int(tv.mode(0).size())
+        self.add(SliceRecord(
+            self._name("slice"), where, f"{self.label}: {thr.name}, the tiled copy of {atom} ({threads} threads) "
+                                        f"sliced at {sliced} by each thread (the block's threads are the launch's: "
+                                        f"at most {MAX_BLOCK_THREADS})",
+            atom, value_type or "", threads, MAX_BLOCK_THREADS, coordinate))
+
     # ---- the paths
     def copy_call(self, s: Statement, args: list[str]) -> None:
         what = f"copy at line {s.line}"
@@ -531,7 +594,7 @@ class PathReader:
             return
         self.add(record)
 
-    def add(self, record: OperandRecord | DescriptorRecord | BufferRecord | TmemRecord) -> None:
+    def add(self, record: OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord) -> None:
         """A record, unless one of this instantiation already checks the same path (listed instead)."""
         def content(r: Record) -> tuple[object, ...]:
             return tuple(v for k, v in vars(r).items() if k not in ("name", "where", "what", "notes"))
@@ -1143,6 +1206,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
                                               "a cooperative or predicated call: not checked"))
         reader.tma_buffers()
         reader.tmem_copies()
+        reader.thread_slices()
         reader.credit_writers()
         records += reader.records
         skipped += reader.skipped
