@@ -4,7 +4,7 @@ hold S stages in their last mode, and the pipeline cycles its index through 0..N
 
     %27 = arith.addi %arg10, %c1_i32 : i32            the loop's index + 1
     %29 = arith.cmpi eq, %27, %c4_i32 : i32           ... at the stage count,
-    %30 = arith.select %29, %c0_i32, %27 : i32        ... back to 0 (the loop's next index; %arg10 starts at 0)
+    %30 = arith.select %29, %c0_i32, %27 : i32        ... back to 0, yielded as the loop's next index (from 0)
     %coord = cute.make_coord(%arg10) : (i32) -> !cute.coord<"(_,?)">
     %slice = cute.slice(%stages_view, %coord)         the view's stage %arg10
 
@@ -23,7 +23,7 @@ from .mlir_text import Op, Value
 SLICE = "cute.slice"
 MAKE_COORD = "cute.make_coord"
 CONSTANT = "arith.constant"
-ADD, COMPARE, SELECT = "arith.addi", "arith.cmpi", "arith.select"
+ADD, COMPARE, SELECT, YIELD = "arith.addi", "arith.cmpi", "arith.select", "scf.yield"
 REMAINDERS = ("arith.remsi", "arith.remui")
 _CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
 _COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
@@ -81,7 +81,8 @@ class StageIndexes:
                     continue
                 for sel in self.uses(cmp.results[0]):
                     if sel.name == SELECT and len(sel.operands) == 3 and sel.operands[2] == after and \
-                            self.constant(sel.operands[1]) == 0:
+                            self.constant(sel.operands[1]) == 0 and sel.results and \
+                            any(u.name == YIELD for u in self.uses(sel.results[0])):
                         return StageIndex(n, f"a pipeline's index, from {start}, advanced by one and back to 0 at "
                                              f"{n} ({sel.where})")
         return None
