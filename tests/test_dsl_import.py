@@ -644,7 +644,8 @@ def test_a_thread_coordinate_is_read_back_as_an_expression_of_tid(ops: list[str]
     """The coordinate get_slice is handed, read from the IR's arithmetic on threadIdx.x (theorem 37's input); an
     operation the reader does not evaluate leaves it unread (the slice is then listed as not checked)."""
     from verifier.dsl.flow import read_flow
-    from verifier.dsl.thread_coordinate import Untraced, coordinate_text, plain
+    from verifier.dsl.thread_coordinate import Untraced, coordinate_text
+    from verifier.kinds.slice.coordinate import plain
     body = "\n".join("    " + op for op in ops)
     text = ("gpu.module @m {\n  gpu.func @k() kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {\n"
             f"{body}\n    gpu.return\n  }}\n}}\n")

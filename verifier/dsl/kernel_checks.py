@@ -630,7 +630,8 @@ class _Reader:
         """A thread-slice check (theorem 37) for each tiled copy a copy moves through a partition the kernel slices at
         a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`): every other
         check reads thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
-        from .thread_coordinate import Untraced, block_threads, coordinate_text, plain
+        from ..kinds.slice.coordinate import plain
+        from .thread_coordinate import Untraced, block_threads, coordinate_text
         block = block_threads(self.flow.function)
         copied = self.copy_uses()      # a partition no copy takes (a fragment's shape, `get_slice(0)`) moves nothing
         seen: set[tuple[Value, Value]] = set()

@@ -75,20 +75,6 @@ def coordinate_text(flow: KernelFlow, v: Value, depth: int = 0) -> str | Untrace
     return Untraced(f"{v} is computed by {op.name}, which this reader does not evaluate")
 
 
-def plain(text: str) -> str:
-    """An expression without its outermost parentheses, as the spec writes it."""
-    return text[1:-1] if text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]) else text
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            return False
-    return depth == 0
-
-
 def block_threads(function: Function) -> int | Untraced:
     """The threads of the kernel's block along x, from its launch attributes (nvvm.reqntid, the launch facts'
     exact_block_dim); the most a block may have when neither is written.  A block of more than one dimension: its

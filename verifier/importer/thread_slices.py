@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..kinds.slice.coordinate import CoordinateError, read_coordinate
+from ..kinds.slice.coordinate import CoordinateError, plain, read_coordinate
 
 THREAD_INDEX = "tid"
 _THREAD = re.compile(r"\bthreadIdx\s*\.\s*x\b")
@@ -38,13 +38,5 @@ def cpp_coordinate(text: str) -> str | None:
         read_coordinate(e)
     except CoordinateError:
         return None
-    return e[1:-1] if e.startswith("(") and e.endswith(")") and _balanced(e[1:-1]) else e
+    return plain(e)
 
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            return False
-    return depth == 0

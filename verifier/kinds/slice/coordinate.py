@@ -99,3 +99,17 @@ def _compile(node: ast.expr) -> Evaluate:
     raise CoordinateError(f"{what} is not allowed: integers, {THREAD}, + - * / % ^ & | << >> and "
                           f"{FLOOR_DIVISION}(a, b) are")
 
+
+
+def plain(text: str) -> str:
+    """An expression without the parentheses around all of it, as a spec writes it: `(tid % 128)` -> `tid % 128`."""
+    return text[1:-1] if text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]) else text
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
