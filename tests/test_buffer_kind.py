@@ -207,3 +207,62 @@ def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
     modulo = indexes.index_bound(by_name["%m"])
     assert modulo is not None and modulo.stages == 2
     assert indexes.index_bound(by_name["%k"]) is None
+
+
+def test_a_persistent_kernel_s_stage_index_and_a_static_one_are_read():
+    """A persistent kernel's k-loop carries the pipeline index its tile loop carries (from 0): its advance still
+    bounds it; a slice at a static stage index k reaches k + 1 stages (survey 6's bp_t01 kind and fmha's O)."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.stage_index import StageIndexes
+    text = """gpu.module @m {
+  gpu.func @k() kernel {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c3 = arith.constant 3 : i32
+    %c9 = arith.constant 9 : i32
+    %t = arith.constant 0 : i32
+    %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%outer = %c0) -> (i32) {
+      %q = scf.for %j = %c0 to %c9 step %c1 iter_args(%idx = %outer) -> (i32) {
+        %n = arith.addi %idx, %c1 : i32
+        %w = arith.cmpi eq, %n, %c3 : i32
+        %s = arith.select %w, %c0, %n : i32
+        scf.yield %s : i32
+      }
+      scf.yield %q : i32
+    }
+    %coord = cute.make_coord() : () -> !cute.coord<"(_,_,1)">
+    %v = cute.slice(%t, %coord) : i32, !cute.coord<"(_,_,1)">
+    gpu.return
+  }
+}
+"""
+    module = read_module(text, "t.mlir")
+    flow = read_flow(module, module.kernels()[0])
+    indexes = StageIndexes(flow)
+    idx = next(v for v in module.bound if v.name == "%idx")
+    found = indexes.index_bound(idx)
+    assert found is not None and found.stages == 3
+    t = next(v for op in module.kernels()[0].ops for v in op.results if v.name == "%t")
+    static = indexes.of_view(t)
+    assert static is not None and static.stages == 2
+
+
+def test_views_in_one_field_of_a_shared_storage_struct_are_proved_inside_it():
+    """The DSL allocates a kernel's shared storage as one struct (`smem.struct_fields`): a buffer check whose views
+    lie in one field is proved inside that field's bytes, so a stage that spills into the next field (survey 6's
+    hd_t08: sA's field shorter than its 7 stages) is refuted, not taken for the struct's."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.mlir_text import read_module
+    fields = '["bar:112:0", "sA:4096:1024", "sB:8192:5120"]'
+    text = ("gpu.module @m {\n  gpu.func @k() kernel {\n"
+            f"    %smem = cute.memref.alloca() {{smem.partition_id = 1 : i32, smem.struct_fields = {fields}}} : "
+            '!cute.memref<i8, smem, align<1024>, "13312:1">\n    gpu.return\n  }\n}\n')
+    module = read_module(text, "t.mlir")
+    flow = read_flow(module, module.kernels()[0])
+    (alloc,) = flow.allocations.values()
+    assert [(f.name, f.bytes, f.offset) for f in alloc.fields] == [("bar", 112, 0), ("sA", 4096, 1024),
+                                                                   ("sB", 8192, 5120)]
+    field = alloc.field_at(2048)
+    assert field is not None and field.name == "sA" and alloc.field_at(5120) is not field
+    assert alloc.field_at(500) is None

@@ -16,7 +16,7 @@ values reach the kernel through `cuda.launch_ex` (or `gpu.launch_func`) argument
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..algebra.swizzle import Swizzle
@@ -36,6 +36,8 @@ SAME_ITERATOR = frozenset({"cute.composition", "cute.logical_divide", "cute.zipp
 ALLOCA = "cute.memref.alloca"
 GET_ITER, ADD_OFFSET, RECAST_ITER, MAKE_VIEW = "cute.get_iter", "cute.add_offset", "cute.recast_iter", "cute.make_view"
 PARTITION_S, PARTITION_D = "cute.tiled.copy.partition_S", "cute.tiled.copy.partition_D"
+_STRUCT_FIELDS = re.compile(r"smem\.struct_fields\s*=\s*\[([^\]]*)\]")
+_STRUCT_FIELD = re.compile(r'"(\w+):(\d+):(\d+)"')
 RETILE = "cute.tiled.copy.retile"
 MMA_PARTITION, MAKE_FRAGMENT = "cute.tiled.mma.partition", "cute.mma.make_fragment"
 TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
@@ -74,6 +76,20 @@ class Allocation:
     where: Where
     partition: int | None = None   # the DSL's smem.partition_id
     placed_at: int | None = None   # bytes from the dynamic shared memory base, as the DSL's allocator places it
+    fields: tuple[StructField, ...] = ()   # a shared storage struct's fields (smem.struct_fields), where it has them
+
+    def field_at(self, offset: int) -> StructField | None:
+        """The struct field whose bytes hold `offset`."""
+        return next((f for f in self.fields if f.offset <= offset < f.offset + f.bytes), None)
+
+
+@dataclass(frozen=True)
+class StructField:
+    """A field of a shared storage struct the DSL allocates (`smem.struct_fields = ["sA:114688:1024", ...]`: name,
+    bytes, offset)."""
+    name: str
+    bytes: int
+    offset: int
 
 
 @dataclass(frozen=True)
@@ -282,8 +298,11 @@ def read_flow(module: Module, kernel: Function) -> KernelFlow:
                 flow.skipped.append(Skipped(op.where, "shared allocation", f"its size is not static ({memref})"))
                 continue
             part = re.search(r"smem\.partition_id\s*=\s*(\d+)", op.head)
-            flow.allocations[op.results[0]] = Allocation(op.results[0], size, memref.align or 1, index, op.where,
-                                                         int(part.group(1)) if part else None)
+            fields = _STRUCT_FIELDS.search(op.head)
+            flow.allocations[op.results[0]] = Allocation(
+                op.results[0], size, memref.align or 1, index, op.where, int(part.group(1)) if part else None,
+                fields=tuple(StructField(m.group(1), int(m.group(2)), int(m.group(3)))
+                             for m in _STRUCT_FIELD.finditer(fields.group(1))) if fields else ())
             index += 1
         elif op.name in (PARTITION_S, PARTITION_D) and len(op.operands) >= 2 and op.results:
             role = Role.SOURCE if op.name == PARTITION_S else Role.DESTINATION
@@ -320,7 +339,7 @@ def _place(flow: KernelFlow) -> None:
     end = 0
     for a in allocs:
         at = -(-end // a.align) * a.align
-        flow.allocations[a.value] = Allocation(a.value, a.bytes, a.align, a.index, a.where, a.partition, at)
+        flow.allocations[a.value] = replace(a, placed_at=at)
         end = at + a.bytes
 
 

@@ -913,11 +913,22 @@ class _Reader:
         placement = self.placement(wv)
         self.used.update(q.op for q in self.flow.partitions if self.flow.root(q.target) in (wv.value, rv.value))
         pipeline = _pipeline_stages(w, r)
+        bytes_ = a.bytes
+        field = a.field_at(wv.pointer.offset)
+        if field is not None and field is a.field_at(rv.pointer.offset):     # both views in one field of a struct:
+            bytes_ = field.offset + field.bytes                                # its bytes are theirs, the rest others'
+            notes.append(f"both views lie in the field {field.name} of the shared storage ({field.bytes} bytes at "
+                         f"{field.offset}): they are proved inside it")
         if pipeline is not None:
-            notes.append(f"the kernel slices the views at stages 0..{pipeline.stages - 1}, past the {_stages_of(wv)} "
-                         f"the views hold: {pipeline.how}")
+            held = _stages_of(wv)
+            notes.append(f"the kernel slices the views at stages 0..{pipeline.stages - 1} ({pipeline.how})"
+                         + (f", past the {held} the views hold: they are proved inside their own bytes of the "
+                            "allocation" if held is not None and pipeline.stages > held else ""))
+            ends = [_view_end(side.view) for side in (w, r)]
+            if held is not None and pipeline.stages > held and None not in ends:   # past the views: another's bytes
+                bytes_ = min(bytes_, max(e for e in ends if e is not None))
         self.out.records.append(BufferRecord(
-            self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, a.bytes, self.base_align(wv),
+            self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
             _side_record(w, wv.pointer.offset, wl), _side_record(r, rv.pointer.offset, rl), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
@@ -1049,14 +1060,37 @@ def _stages_of(view: SharedView) -> int | None:
 
 
 def _pipeline_stages(w: BufferSide, r: BufferSide) -> StageIndex | None:
-    """The stage indices the kernel slices a buffer's views at, where they exceed the stages the views hold (the
-    buffer check then proves the views at every index the pipeline takes)."""
+    """The stage indices the kernel slices a buffer's views at, where they are read and reach every stage the views
+    hold or past them (the buffer check then proves the views at every index the pipeline takes, at distinct
+    offsets)."""
     held = _stages_of(w.view)
     if held is None or held != _stages_of(r.view):
         return None
     found = [s for s in (w.stages, r.stages) if s is not None]
     widest = max(found, key=lambda s: s.stages, default=None)
-    return widest if widest is not None and widest.stages > held else None
+    return widest if widest is not None and widest.stages >= held else None
+
+
+def _view_end(view: SharedView) -> int | None:
+    """The byte past a staged view's own bytes in its allocation (its offset, and the extent its layout reaches,
+    rounded up to its swizzle's span: a swizzle moves bytes only within it)."""
+    try:
+        layout = view.memref.layout()
+    except TypeTextError:
+        return None
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout) or not view.memref.bits:
+        return None
+    elements = int(F.cosize(inner))
+    extent = -(-elements * view.memref.bits // BYTE)
+    spans = []
+    if view.memref.ptr_swizzle is not None:
+        spans.append(1 << int(view.memref.ptr_swizzle.yyy_msk).bit_length())
+    if isinstance(layout, ComposedLayout) and isinstance(layout.a, Swizzle):
+        spans.append(-(-(1 << int(layout.a.yyy_msk).bit_length()) * view.memref.bits // BYTE))
+    for span in spans:
+        extent = -(-extent // span) * span
+    return view.pointer.offset + extent
 
 
 def _side_record(side: BufferSide, at: int, layout: str) -> SideRecord:

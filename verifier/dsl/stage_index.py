@@ -10,8 +10,11 @@ hold S stages in their last mode, and the pipeline cycles its index through 0..N
 
     %b = arith.remsi %n, %c2_i32 : i32                a counter modulo 2 (taken as non-negative)
 
-A buffer check states N where it exceeds S (`stages:`): theorem 23 then proves the views at stages 0..N-1, as CuTe
-reads a mode at an index past its extent (the last leaf takes the rest).  An index of another form is not read."""
+    %slice = cute.slice(%epi_view, %coord_1)          a static stage index: `!cute.coord<"(_,_,_,1)">` (stages 0..1)
+
+A buffer check states N where it reaches S or more (`stages:`): theorem 23 then proves the views at stages 0..N-1,
+as CuTe reads a mode at an index past its extent (the last leaf takes the rest), at distinct offsets, inside the
+views' own bytes where N exceeds S.  An index of another form is not read."""
 from __future__ import annotations
 
 import re
@@ -28,6 +31,8 @@ REMAINDERS = ("arith.remsi", "arith.remui")
 _CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
 _COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
 MAX_STAGES = 1 << 10
+MAX_NESTING = 8                  # loops around one another that carry a pipeline's index
+_STATIC_LAST = re.compile(r"(\d+)\)*$")     # a coordinate's last component, a static index: `(_,_,1)`
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,21 @@ class StageIndexes:
         m = _CONSTANT.match(op.head)
         return int(m.group(1)) if m else None
 
+    def first_value(self, v: Value) -> int | None:
+        """The constant a loop's carried value starts from: its initial value, through the loops around it that
+        carry it in turn (a persistent kernel's pipeline state, carried by its tile loop into its k-loop)."""
+        for _ in range(MAX_NESTING):
+            init = self.flow.module.bound.get(v)
+            if init is None:
+                return None
+            found = self.constant(init)
+            if found is not None:
+                return found
+            if init in self.flow.defining:
+                return None
+            v = init
+        return None
+
     def index_bound(self, v: Value) -> StageIndex | None:
         """The indices an i32 stage index `v` takes, 0..N-1, where its form is one this module reads."""
         op = self.flow.defining.get(v)
@@ -67,8 +87,7 @@ class StageIndexes:
             return None
         if op is not None:
             return None
-        init = self.flow.module.bound.get(v)          # a loop's carried value: its first value, then its advance
-        start = self.constant(init) if init is not None else None
+        start = self.first_value(v)                   # a loop's carried value: its first value, then its advance
         for add in self.uses(v):
             if add.name != ADD or not add.results or 1 not in (self.constant(o) for o in add.operands if o != v):
                 continue
@@ -95,13 +114,21 @@ class StageIndexes:
             if op.name != SLICE or len(op.operands) < 2 or op.operands[0] != tensor:
                 continue
             coord_op = self.flow.defining.get(op.operands[1])
-            if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.operands or not coord_op.result_types:
+            if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
                 continue
             m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
-            if m is None or not m.group(1).rstrip(")").endswith("?") or \
+            if m is None or "," not in m.group(1):
+                continue
+            static = _STATIC_LAST.search(m.group(1))
+            if static is not None:                  # a static stage index k: the stages reach k + 1
+                k = int(static.group(1))
+                index: StageIndex | None = StageIndex(k + 1, f"a static stage index {k} ({op.where})") \
+                    if k < MAX_STAGES else None
+            elif not coord_op.operands or not m.group(1).rstrip(")").endswith("?") or \
                     m.group(1).count("?") != len(coord_op.operands):
                 continue
-            index = self.index_bound(coord_op.operands[-1])
+            else:
+                index = self.index_bound(coord_op.operands[-1])
             if index is not None and (found is None or index.stages > found.stages):
                 found = index
         return found
