@@ -117,7 +117,7 @@ class BufferRecord:
     reader: SideRecord
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
-    stages: int | None = None        # the stage indices the kernel's pipeline slices the views at, past their own
+    stages: int | None = None        # the stage indices the kernel's pipeline slices the views at, where read
 
 
 @dataclass

@@ -9,7 +9,7 @@ its reader loads through (theorem 23).
       # a TMA side may give `gmem: "(4096,4096):(4096,1)"` and `tma_dim0: 1`: the global tensor its atom copies
       # and the mode of it the atom's dimension 0 runs along, which must be its contiguous one
       # stages: 4             # the kernel's pipeline slices both views at stage indices 0..3 of their last mode
-      #                       #   (where the views hold fewer: CuTe reads the mode past its extent)
+      #                       #   (past the views' own stages CuTe reads the mode past its extent)
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
