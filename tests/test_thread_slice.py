@@ -107,7 +107,8 @@ checks:
 def test_a_block_of_more_than_one_dimension_leaves_the_slices_unread():
     """threadIdx.x is not a thread's index in a 2-D block: the reader writes no slice check (it lists the slice)."""
     from verifier.dsl.mlir_text import read_module
-    from verifier.dsl.thread_coordinate import MAX_BLOCK, Untraced, block_threads
+    from verifier.dsl.thread_coordinate import Untraced, block_threads
+    from verifier.kinds.slice.config import MAX_BLOCK
     text = ("gpu.module @m {{\n  gpu.func @k() kernel attributes {{nvvm.reqntid = array<i32: {x}, {y}, 1>}} {{\n"
             "    gpu.return\n  }}\n}}\n")
     assert block_threads(read_module(text.format(x=192, y=1), "t.mlir").kernels()[0]) == 192

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..kinds.slice.config import MAX_BLOCK
 from .flow import KernelFlow
 from .mlir_text import Function, Value
 
@@ -33,7 +34,6 @@ _STATIC_COORD = re.compile(r'!cute\.coord<"(-?\d+)">')
 _CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
 _BLOCK_DIM = (re.compile(r"nvvm\.reqntid\s*=\s*array<i32:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"),
               re.compile(r"exact_block_dim\s*=\s*array<i64:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"))
-MAX_BLOCK = 1024
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
                                  SideRecord, SliceRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
                                  two_dimensional_box)
-from ..dsl.thread_coordinate import MAX_BLOCK as MAX_BLOCK_THREADS
+from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed
 from .compile_notes import NotedType
