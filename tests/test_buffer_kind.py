@@ -266,3 +266,41 @@ def test_views_in_one_field_of_a_shared_storage_struct_are_proved_inside_it():
     field = alloc.field_at(2048)
     assert field is not None and field.name == "sA" and alloc.field_at(5120) is not field
     assert alloc.field_at(500) is None
+
+
+def test_a_while_loop_s_do_region_takes_the_values_its_condition_hands_on():
+    """A persistent kernel carries its pipeline index through an scf.while: the `do` region's block arguments are the
+    values its scf.condition hands on, so the index inside is followed to the while's first value (survey 6's
+    bp_t01: A given one stage fewer than its persistent pipeline, refuted once the index is read)."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.stage_index import StageIndexes
+    text = """gpu.module @m {
+  gpu.func @k() kernel {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c5 = arith.constant 5 : i32
+    %true = arith.constant true
+    %w:2 = scf.while (%a = %true, %b = %c0) : (i1, i32) -> (i1, i32) {
+      scf.condition(%a) %a, %b : i1, i32
+    } do {
+    ^bb0(%x: i1, %y: i32):
+      %r = scf.for %j = %c0 to %c5 step %c1 iter_args(%idx = %y) -> (i32) {
+        %n = arith.addi %idx, %c1 : i32
+        %e = arith.cmpi eq, %n, %c5 : i32
+        %s = arith.select %e, %c0, %n : i32
+        scf.yield %s : i32
+      }
+      scf.yield %x, %r : i1, i32
+    }
+    gpu.return
+  }
+}
+"""
+    module = read_module(text, "t.mlir")
+    flow = read_flow(module, module.kernels()[0])
+    idx = next(v for v in module.bound if v.name == "%idx")
+    found = StageIndexes(flow).index_bound(idx)
+    assert found is not None and found.stages == 5
+    y = next(v for v in module.bound if v.name == "%y")
+    assert module.bound[y].name == "%b"          # the do region's %y is the condition's %b

@@ -31,6 +31,9 @@ _LOC_ALIAS = re.compile(r"loc\((#[\w$.-]+)\)")
 _TRAILING_LOC = re.compile(r"\s+loc\((?:[^()]|\([^()]*\))*\)\s*$")
 
 
+WHILE_CONDITION = "scf.condition"   # ends an scf.while's first region: the values it hands its `do` region
+
+
 class IRSyntaxError(ValueError):
     """Text this reader cannot take as MLIR: `file:line:column: why`."""
 
@@ -116,6 +119,8 @@ class _Reader:
         self.functions: list[Function] = []
         self.type_of: dict[Value, str] = {}
         self.bound: dict[Value, Value] = {}
+        self.condition_values: list[Value] = []     # the values the last scf.condition hands its `do` region
+        self.entering_do: list[Value] | None = None  # ... while that region's block label is still to come
         self._expanded: dict[str, str] = {}
         self.alias_lines: dict[str, int] = {}
 
@@ -185,6 +190,7 @@ class _Reader:
                 stripped = stripped[1:].strip()
             if re.fullmatch(r"(?:else|do)\s*\{", stripped):     # the next region of the same operation
                 self.scopes.append({})
+                self.entering_do = list(self.condition_values) if stripped.startswith("do") else None
                 continue
             if not stripped or (closes and stripped.startswith(("{", ")", ":"))):   # a closed op's attributes
                 continue
@@ -196,12 +202,19 @@ class _Reader:
             elif body.startswith(("module", "gpu.module", "builtin.module")) or body in ("", "^bb0:"):
                 pass
             elif body.startswith("^"):              # a block label: its arguments are values
-                for vm in _VALUE.finditer(_strip_strings(body)):
-                    self.define(vm.group(0), Where(self.file, n, column), function.name if function else "")
+                args = [self.define(vm.group(0), Where(self.file, n, column), function.name if function else "")
+                        for vm in _VALUE.finditer(_strip_strings(body))]
+                # an scf.while's `do` region: its arguments are the values its scf.condition handed on, in order
+                if self.entering_do is not None and len(self.entering_do) == len(args):
+                    self.bound.update(zip(args, self.entering_do))
+                self.entering_do = None
             else:
                 op = self.op(body, n, column, function)
                 if function is not None:
                     function.ops.append(op)
+                if op.name == WHILE_CONDITION:
+                    self.condition_values = list(op.operands[1:])
+                self.entering_do = None            # a region whose first line is an operation has no block label
                 # a region's block arguments (scf.for's induction variable, iter_args) belong to the region
                 if opens:
                     inits = self._iter_inits(body, n, column)
