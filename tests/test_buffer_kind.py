@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,16 +172,23 @@ def test_stages_that_do_not_fill_a_stage_mode_are_bad_input(tmp_path: Path):
         load_spec(path, allow_outside=True)
 
 
-def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
-    """The DSL's PipelineState.advance (index + 1, back to 0 at the stage count) and a counter modulo N give the
-    stage indices a view is sliced at; another form is not read."""
+def _stage_kernel(body: str) -> tuple[Any, Any, Any]:
+    """A kernel of `body` (its operations, %c0 and %c1 given) read as the DSL reader reads one: the module, its
+    flow and the stage indices of its slices."""
     from verifier.dsl.flow import read_flow
     from verifier.dsl.mlir_text import read_module
     from verifier.dsl.stage_index import StageIndexes
-    text = """gpu.module @m {
-  gpu.func @k() kernel {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
+    text = ("gpu.module @m {\n  gpu.func @k() kernel {\n    %c0 = arith.constant 0 : i32\n"
+            "    %c1 = arith.constant 1 : i32\n" + body + "    gpu.return\n  }\n}\n")
+    module = read_module(text, "t.mlir")
+    flow = read_flow(module, module.kernels()[0])
+    return module, flow, StageIndexes(flow)
+
+
+def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
+    """The DSL's PipelineState.advance (index + 1, back to 0 at the stage count) and a counter modulo N give the
+    stage indices a view is sliced at; another form is not read."""
+    module, _, indexes = _stage_kernel("""\
     %c2 = arith.constant 2 : i32
     %c4 = arith.constant 4 : i32
     %c9 = arith.constant 9 : i32
@@ -192,15 +200,8 @@ def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
       %k = arith.muli %i, %c2 : i32
       scf.yield %s : i32
     }
-    gpu.return
-  }
-}
-"""
-    module = read_module(text, "t.mlir")
-    kernel = module.kernels()[0]
-    flow = read_flow(module, kernel)
-    indexes = StageIndexes(flow)
-    by_name = {v.name: v for op in kernel.ops for v in op.results}
+""")
+    by_name = {v.name: v for op in module.kernels()[0].ops for v in op.results}
     idx = next(v for v in module.bound if v.name == "%idx")
     found = indexes.index_bound(idx)
     assert found is not None and found.stages == 4
@@ -212,13 +213,7 @@ def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
 def test_a_persistent_kernel_s_stage_index_and_a_static_one_are_read():
     """A persistent kernel's k-loop carries the pipeline index its tile loop carries (from 0): its advance still
     bounds it; a slice at a static stage index k reaches k + 1 stages (survey 6's bp_t01 kind and fmha's O)."""
-    from verifier.dsl.flow import read_flow
-    from verifier.dsl.mlir_text import read_module
-    from verifier.dsl.stage_index import StageIndexes
-    text = """gpu.module @m {
-  gpu.func @k() kernel {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
+    module, _, indexes = _stage_kernel("""\
     %c3 = arith.constant 3 : i32
     %c9 = arith.constant 9 : i32
     %t = arith.constant 0 : i32
@@ -233,13 +228,7 @@ def test_a_persistent_kernel_s_stage_index_and_a_static_one_are_read():
     }
     %coord = cute.make_coord() : () -> !cute.coord<"(_,_,1)">
     %v = cute.slice(%t, %coord) : i32, !cute.coord<"(_,_,1)">
-    gpu.return
-  }
-}
-"""
-    module = read_module(text, "t.mlir")
-    flow = read_flow(module, module.kernels()[0])
-    indexes = StageIndexes(flow)
+""")
     idx = next(v for v in module.bound if v.name == "%idx")
     found = indexes.index_bound(idx)
     assert found is not None and found.stages == 3
@@ -272,13 +261,7 @@ def test_a_while_loop_s_do_region_takes_the_values_its_condition_hands_on():
     """A persistent kernel carries its pipeline index through an scf.while: the `do` region's block arguments are the
     values its scf.condition hands on, so the index inside is followed to the while's first value (survey 6's
     bp_t01: A given one stage fewer than its persistent pipeline, refuted once the index is read)."""
-    from verifier.dsl.flow import read_flow
-    from verifier.dsl.mlir_text import read_module
-    from verifier.dsl.stage_index import StageIndexes
-    text = """gpu.module @m {
-  gpu.func @k() kernel {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
+    module, _, indexes = _stage_kernel("""\
     %c5 = arith.constant 5 : i32
     %true = arith.constant true
     %w:2 = scf.while (%a = %true, %b = %c0) : (i1, i32) -> (i1, i32) {
@@ -293,14 +276,9 @@ def test_a_while_loop_s_do_region_takes_the_values_its_condition_hands_on():
       }
       scf.yield %x, %r : i1, i32
     }
-    gpu.return
-  }
-}
-"""
-    module = read_module(text, "t.mlir")
-    flow = read_flow(module, module.kernels()[0])
+""")
     idx = next(v for v in module.bound if v.name == "%idx")
-    found = StageIndexes(flow).index_bound(idx)
+    found = indexes.index_bound(idx)
     assert found is not None and found.stages == 5
     y = next(v for v in module.bound if v.name == "%y")
     assert module.bound[y].name == "%b"          # the do region's %y is the condition's %b

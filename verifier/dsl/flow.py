@@ -36,6 +36,8 @@ SAME_ITERATOR = frozenset({"cute.composition", "cute.logical_divide", "cute.zipp
 ALLOCA = "cute.memref.alloca"
 GET_ITER, ADD_OFFSET, RECAST_ITER, MAKE_VIEW = "cute.get_iter", "cute.add_offset", "cute.recast_iter", "cute.make_view"
 PARTITION_S, PARTITION_D = "cute.tiled.copy.partition_S", "cute.tiled.copy.partition_D"
+MAKE_COORD, CONSTANT = "cute.make_coord", "arith.constant"
+_INTEGER = re.compile(r"^\s*(-?\d+)\s*(?::|$)")     # an arith.constant's head: `128` or `128 : i32`
 _STRUCT_FIELDS = re.compile(r"smem\.struct_fields\s*=\s*\[([^\]]*)\]")
 _STRUCT_FIELD = re.compile(r'"(\w+):(\d+):(\d+)"')
 RETILE = "cute.tiled.copy.retile"
@@ -150,6 +152,14 @@ class KernelFlow:
     gemms: list[Op] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     host_values: dict[Value, tuple[Function, Value]] = field(default_factory=dict)   # kernel arg -> host value
+
+    def integer(self, v: Value) -> int | None:
+        """The integer `v` is, where an arith.constant of the kernel makes it."""
+        op = self.defining.get(v)
+        if op is None or op.name != CONSTANT:
+            return None
+        m = _INTEGER.match(op.head)
+        return int(m.group(1)) if m else None
 
     def type_of(self, v: Value) -> str | None:
         """The value's type, where the text states it (a loop's carried argument: its initial value's)."""

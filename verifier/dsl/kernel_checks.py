@@ -1047,15 +1047,22 @@ def representative(layout_text: str, stride_floor: int = 1, stride_unit: int = 1
     return _DYNAMIC_INT.sub(extent, shape) + ":" + _DYNAMIC_INT.sub(step, stride), True
 
 
-def _stages_of(view: SharedView) -> int | None:
-    """The stages a staged view holds (its last mode's extent; a view of rank 3 or more is staged)."""
+def _view_layouts(view: SharedView) -> tuple[Layout | ComposedLayout, Layout] | None:
+    """A view's layout and the plain layout under its swizzle, where its type reads as one."""
     try:
         layout = view.memref.layout()
     except TypeTextError:
         return None
     inner = layout.b if isinstance(layout, ComposedLayout) else layout
-    if not isinstance(inner, Layout) or inner.rank() < 3:
+    return (layout, inner) if isinstance(inner, Layout) else None
+
+
+def _stages_of(view: SharedView) -> int | None:
+    """The stages a staged view holds (its last mode's extent; a view of rank 3 or more is staged)."""
+    layouts = _view_layouts(view)
+    if layouts is None or layouts[1].rank() < 3:
         return None
+    inner = layouts[1]
     return int(inner.mode(inner.rank() - 1).size())
 
 
@@ -1074,13 +1081,10 @@ def _pipeline_stages(w: BufferSide, r: BufferSide) -> StageIndex | None:
 def _view_end(view: SharedView) -> int | None:
     """The byte past a staged view's own bytes in its allocation (its offset, and the extent its layout reaches,
     rounded up to its swizzle's span: a swizzle moves bytes only within it)."""
-    try:
-        layout = view.memref.layout()
-    except TypeTextError:
+    layouts = _view_layouts(view)
+    if layouts is None or not view.memref.bits:
         return None
-    inner = layout.b if isinstance(layout, ComposedLayout) else layout
-    if not isinstance(inner, Layout) or not view.memref.bits:
-        return None
+    layout, inner = layouts
     elements = int(F.cosize(inner))
     extent = -(-elements * view.memref.bits // BYTE)
     spans = []

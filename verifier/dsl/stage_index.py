@@ -20,15 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .flow import KernelFlow
+from .flow import MAKE_COORD, KernelFlow
 from .mlir_text import Op, Value
 
 SLICE = "cute.slice"
-MAKE_COORD = "cute.make_coord"
-CONSTANT = "arith.constant"
 ADD, COMPARE, SELECT, YIELD = "arith.addi", "arith.cmpi", "arith.select", "scf.yield"
 REMAINDERS = ("arith.remsi", "arith.remui")
-_CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
 _COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
 MAX_STAGES = 1 << 10
 MAX_NESTING = 8                  # loops around one another that carry a pipeline's index
@@ -56,11 +53,7 @@ class StageIndexes:
         return self.by_operand.get(v, [])
 
     def constant(self, v: Value) -> int | None:
-        op = self.flow.defining.get(v)
-        if op is None or op.name != CONSTANT:
-            return None
-        m = _CONSTANT.match(op.head)
-        return int(m.group(1)) if m else None
+        return self.flow.integer(v)
 
     def first_value(self, v: Value) -> int | None:
         """The constant a loop's carried value starts from: its initial value, through the loops around it that

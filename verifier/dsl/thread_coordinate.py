@@ -16,13 +16,11 @@ import re
 from dataclasses import dataclass
 
 from ..kinds.slice.config import MAX_BLOCK
-from .flow import KernelFlow
+from .flow import CONSTANT, MAKE_COORD, KernelFlow
 from .mlir_text import Function, Value
 
 THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 LANE_INDEX = "nvvm.read.ptx.sreg.laneid"           # tid % 32 in a block of one dimension
-MAKE_COORD = "cute.make_coord"
-CONSTANT = "arith.constant"
 # arith's signed operations on i32, as the coordinate expression writes them (C's semantics: `/` and `%` toward zero)
 BINARY = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.remsi": "%",
           "arith.xori": "^", "arith.andi": "&", "arith.ori": "|", "arith.shli": "<<", "arith.shrsi": ">>"}
@@ -31,7 +29,6 @@ FLOOR_DIVISION = {"arith.floordivsi": "floordiv"}
 PASS_THROUGH = ("arith.index_cast", "arith.extsi", "arith.extui", "arith.trunci", "cute.make_warp_uniform")
 MAX_DEPTH = 32
 _STATIC_COORD = re.compile(r'!cute\.coord<"(-?\d+)">')
-_CONSTANT = re.compile(r"^\s*(-?\d+)\s*(?::|$)")
 _BLOCK_DIM = (re.compile(r"nvvm\.reqntid\s*=\s*array<i32:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"),
               re.compile(r"exact_block_dim\s*=\s*array<i64:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"))
 
@@ -53,8 +50,9 @@ def coordinate_text(flow: KernelFlow, v: Value, depth: int = 0) -> str | Untrace
     if op.name == LANE_INDEX:
         return "(tid % 32)"
     if op.name == CONSTANT:
-        m = _CONSTANT.match(op.head)
-        return m.group(1) if m else Untraced(f"the constant {op.head.strip()[:40]} is not an integer")
+        value = flow.integer(v)
+        return str(value) if value is not None else Untraced(f"the constant {op.head.strip()[:40]} is not an "
+                                                              "integer")
     if op.name == MAKE_COORD:
         if len(op.operands) == 1:
             return coordinate_text(flow, op.operands[0], depth + 1)

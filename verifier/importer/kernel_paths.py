@@ -337,6 +337,7 @@ class Derivation:
     op: str                # a partition / slice method, "view", or "" for a root
     by: str | None         # the object whose method it is (a ThrCopy, ThrMMA, TiledCopy, TiledMMA)
     of: str | None         # the tensor it is made from
+    args: tuple[str, ...] = ()   # a method's arguments as written (get_slice's thread coordinate)
 
 
 def derivation(v: Value) -> Derivation:
@@ -345,7 +346,8 @@ def derivation(v: Value) -> Derivation:
     m = _METHOD.match(init.strip())
     if m is not None:
         args = _split_args(m.group(3))
-        return Derivation(m.group(2), m.group(1), _operand_name(args[0]) if args else None)
+        return Derivation(m.group(2), m.group(1), _operand_name(args[0]) if args else None,
+                          tuple(a.strip() for a in args))
     m = re.match(r"^(?:cute\s*::\s*)?(as_position_independent_swizzle_tensor|local_tile|local_partition|"
                  r"group_modes|flat_divide|zipped_divide|logical_divide|coalesce|recast)\s*(?:<[^()]*>)?\s*\((.*)\)$",
                  init.strip())
@@ -356,17 +358,6 @@ def derivation(v: Value) -> Derivation:
     if m is not None:                      # `X(_,_,k)`: a slice of X when X is a tensor (the caller knows)
         return Derivation("index", None, m.group(1))
     return Derivation("", None, None)
-
-
-def _slice_call(v: Value) -> str | None:
-    """The argument of the get_slice / get_thread_slice call that made the ThrCopy `v`, as written."""
-    stmt = v.note.statement
-    init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1) if "=" in stmt else ""
-    m = _METHOD.match(init.strip())
-    if m is None or m.group(2) not in SLICES:
-        return None
-    args = _split_args(m.group(3))
-    return args[0].strip() if len(args) == 1 else None
 
 
 @dataclass
@@ -510,10 +501,11 @@ class PathReader:
 
     def thread_slice(self, thr: Value) -> None:
         from .thread_slices import THREAD_INDEX, cpp_coordinate
-        sliced = _slice_call(thr)
+        d = derivation(thr)              # `thr = tiled_copy.get_slice(COORDINATE)`
         tiled_copy = self.tiled_copy_of(thr)
-        if sliced is None or tiled_copy is None or len(tiled_copy.args) != 3:
+        if d.op not in SLICES or len(d.args) != 1 or tiled_copy is None or len(tiled_copy.args) != 3:
             return
+        sliced = d.args[0]
         where = Where(self.file, thr.note.line, thr.note.column, None)
         what = f"the thread coordinate {sliced} of {thr.name}"
         coordinate = cpp_coordinate(sliced)

@@ -163,8 +163,8 @@ def _at_stages(buf: Fields, view: BufferView, stages: int) -> BufferView:
                                           "of two or more)")
     last = inner.mode(inner.rank() - 1)
     shape, stride = flatten_to_tuple(last.shape), flatten_to_tuple(last.stride)
-    before = product(shape[:-1])
-    if not all(isinstance(x, int) for x in shape) or stages % before:
+    before = product(shape[:-1]) if all(isinstance(x, int) for x in shape) else 0
+    if not before or stages % before:
         raise SpecError(buf.at("stages"), f"'stages' of {buf.what}: {stages} stages do not fill the {view.by} "
                                           f"view's stage mode {last} (its leaves before the last must divide them)")
     grown = Layout(shape[:-1] + (stages // before,), stride)

@@ -77,7 +77,7 @@ def take(check: SliceCheck, first: int, span: int) -> BlockOutcome:
         own = False
         failing += 1
         problem = problem or (tid, why)
-    return BlockOutcome(first, problem, failing, own and problem is None)
+    return BlockOutcome(first, problem, failing, own)
 
 
 def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects, info: list[str]) -> Plan:
