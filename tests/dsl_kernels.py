@@ -15,6 +15,10 @@ vectors.  Its knobs are the mistakes the checks must catch:
                      the same slices), "mod64" (tid % 64: threads 64.. take the slices of 0.., half the tile unmoved)
     s2r_a_thread     the coordinate A's ldmatrix copy is sliced at: "tid", or "xor1" (tid ^ 1: each lane hands the
                      instruction its neighbour's row address)
+    copy_out_warps   "all": the 128 threads compute C and copy it out; "second": a 256-thread block whose warps 0..3
+                     compute C (under `if warp_idx < 4`) and whose warps 4..7 copy it out (under `if warp_idx >= 4`)
+    s2g_thread       with copy_out_warps="second", the coordinate the copy-out is sliced at: "minus128" (tid - 128,
+                     right) or "tid" (threads 128.. take slices 128..: none of the copy's)
 
 And one SIMT kernel (`kernel=simt`, dsl_simt_kernel.py), 256 threads: a 64x8 float tile of A and of B copied to
 shared memory one float a thread, then by CopyUniversalOp into the fragments of a 16x16x1 tiled MMA of
@@ -39,7 +43,7 @@ C_SWIZZLE = (3, 4, 3)              # the C tile: 128-byte rows, 16-byte chunks (
 KERNEL_SCRIPT = Path(__file__).with_name("dsl_tile_kernel.py")
 DEFAULTS: dict[str, Any] = {"reader_swizzle": None, "writer_swizzle": RIGHT_SWIZZLE, "a_copy_for": "A",
                             "c_row_stride": TILE_N, "a_dst_other_copy": 0, "c_read_as_partition_d": 0,
-                            "g2s_thread": "tid", "s2r_a_thread": "tid"}
+                            "g2s_thread": "tid", "s2r_a_thread": "tid", "copy_out_warps": "all", "s2g_thread": "tid"}
 SIMT_MN, SIMT_K = 64, 8
 SIMT_THREADS = (16, 16)            # the tiled MMA's threads along M and N
 SIMT_SCRIPT = Path(__file__).with_name("dsl_simt_kernel.py")

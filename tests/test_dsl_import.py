@@ -33,6 +33,8 @@ MISTAKES = {
                                                                          # of 16 elements, 32 bytes apart
     "tile_g2s_sliced_mod64.mlir": ("slice", "copy.thread_slice"),        # cp.async sliced at tid % 64: half unmoved
     "tile_a_ldsm_sliced_xor1.mlir": ("slice", "copy.thread_slice"),      # ldmatrix sliced at tid ^ 1: rows swapped
+    "tile_copy_out_second_warps_tid.mlir": ("slice", "copy.thread_slice"),  # warps 4..7 copy out at tid: slices
+                                                                             # 128.. are none of the copy's
 }
 SIMT = DATA / "simt.mlir"
 
@@ -636,7 +638,13 @@ def test_a_tiled_copy_sliced_at_another_coordinate_than_tid_has_a_slice_check(tm
     (["%c = cute.make_coord() : () -> !cute.coord<\"0\">"], "0"),
     (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c2 = arith.constant 2 : i32", "%1 = arith.floordivsi %0, %c2 : i32",
       "%c = cute.make_coord(%1) : (i32) -> !cute.coord<\"?\">"], "floordiv(tid, 2)"),
-    (["%0 = nvvm.read.ptx.sreg.tid.y : i32", "%c = cute.make_coord(%0) : (i32) -> !cute.coord<\"?\">"], None),
+    # threadIdx.y in a block of one dimension (its launch says so) is 0, blockDim.x the launch's
+    (["%0 = nvvm.read.ptx.sreg.tid.y : i32", "%c = cute.make_coord(%0) : (i32) -> !cute.coord<\"?\">"], "0"),
+    (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%1 = nvvm.read.ptx.sreg.tid.y : i32",
+      "%2 = nvvm.read.ptx.sreg.ntid.x : i32", "%3 = arith.muli %1, %2 : i32", "%4 = arith.addi %0, %3 : i32",
+      "%c32 = arith.constant 32 : i32", "%5 = arith.floordivsi %4, %c32 : i32",
+      "%6 = cute_nvgpu.arch.make_warp_uniform(%5) : i32",
+      "%c = cute.make_coord(%6) : (i32) -> !cute.coord<\"?\">"], "floordiv(tid, 32)"),
     (["%0 = nvvm.read.ptx.sreg.tid.x : i32", "%c3 = arith.constant 3 : i32", "%1 = arith.remui %0, %c3 : i32",
       "%c = cute.make_coord(%1) : (i32) -> !cute.coord<\"?\">"], None),     # unsigned: not read
 ])
@@ -658,3 +666,57 @@ def test_a_thread_coordinate_is_read_back_as_an_expression_of_tid(ops: list[str]
         assert isinstance(got, Untraced), got
     else:
         assert not isinstance(got, Untraced) and plain(got) == expected
+
+
+def test_a_copy_run_by_the_second_warps_is_checked_for_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Warps 4..7 of a 256-thread block copy the C tile out (under `if warp_idx >= 4`), sliced at tid - 128: the slice
+    check states which threads run it (`runs:`, read from the condition) and is verified for them; the mainloop's
+    copies, run by warps 0..3 at tid (the block's first threads, each its own slice), write none.  Sliced at tid
+    instead, the same copy is refuted (MISTAKES): thread 128 takes slice 128, none of the copy's."""
+    spec = _import(tmp_path, DATA / "tile_copy_out_second_warps.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'slice: {threads: 128, block: 256, coordinate: "tid - 128", runs: "floordiv(tid, 32) >= 4"}' in text
+    assert text.count("slice:") == 1
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"] * len(checks)
+
+
+RUNNING = """gpu.module @m {{
+  gpu.func @k(%arg0: i32) kernel attributes {{nvvm.reqntid = array<i32: 256, 1, 1>}} {{
+    %0 = nvvm.read.ptx.sreg.tid.x : i32
+    %c4 = arith.constant 4 : i32
+    %c32 = arith.constant 32 : i32
+    %w = arith.floordivsi %0, %c32 : i32
+    %f = arith.cmpi sge, %w, %c4 : i32
+    %u = arith.cmpi eq, %arg0, %c4 : i32
+{body}
+    gpu.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("body,expected", [
+    ("    scf.if %f {\n      cute.copy(%arg0, %arg0, %arg0) : (i32, i32, i32)\n    }", "floordiv(tid, 32) >= 4"),
+    ("    scf.if %f {\n    } else {\n      cute.copy(%arg0, %arg0, %arg0) : (i32, i32, i32)\n    }",
+     "not (floordiv(tid, 32) >= 4)"),
+    # a condition of a kernel argument is the same for every thread of the block: it says nothing of which run it
+    ("    scf.if %u {\n      scf.if %f {\n        cute.copy(%arg0, %arg0, %arg0) : (i32, i32, i32)\n      }\n    }",
+     "floordiv(tid, 32) >= 4"),
+    ("    cute.copy(%arg0, %arg0, %arg0) : (i32, i32, i32)", None),
+    # a loop's carried value may differ from thread to thread: the threads that run the copy are not read
+    ("    %r = scf.for %i = %c4 to %c32 step %c4 iter_args(%a = %0) -> (i32) {\n"
+     "      %g = arith.cmpi slt, %a, %c4 : i32\n      scf.if %g {\n"
+     "        cute.copy(%arg0, %arg0, %arg0) : (i32, i32, i32)\n      }\n      scf.yield %a : i32\n    }", "unread"),
+])
+def test_the_threads_that_run_a_copy_are_read_from_the_conditions_around_it(body: str, expected: str | None):
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.thread_coordinate import Untraced, running_condition
+    module = read_module(RUNNING.format(body=body), "t.mlir")
+    kernel = module.kernels()[0]
+    copy = next(op for op in kernel.ops if op.name == "cute.copy")
+    got = running_condition(read_flow(module, kernel), copy)
+    if expected == "unread":
+        assert isinstance(got, Untraced) and "may depend on the thread" in got.why, got
+    else:
+        assert got == expected, got

@@ -19,7 +19,7 @@ checks:
   c:
     copy: {copy}
     value_type: {value_type}
-    slice: {{threads: {threads}, block: {block}, coordinate: "{coordinate}"}}
+    slice: {{threads: {threads}, block: {block}, coordinate: "{coordinate}"{runs}}}
 """
 ATOMS = Path(__file__).resolve().parent.parent / "specs" / "atoms"
 COPIES = {"tmem": ("SM100_TMEM_LOAD_32dp32b64x", "float", "sm100_tmem.yaml"),
@@ -27,11 +27,13 @@ COPIES = {"tmem": ("SM100_TMEM_LOAD_32dp32b64x", "float", "sm100_tmem.yaml"),
           "cp_async": ("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "half_t", "sm80_copy.yaml")}
 
 
-def _verdict(tmp_path: Path, copy: str, threads: int, block: int, coordinate: str) -> tuple[Verdict, str]:
+def _verdict(tmp_path: Path, copy: str, threads: int, block: int, coordinate: str,
+             runs: str | None = None) -> tuple[Verdict, str]:
     name, value_type, atoms = COPIES[copy]
     path = tmp_path / "s.yaml"
     path.write_text(SPEC.format(atoms=ATOMS / atoms, copy=f'"{name}"', value_type=value_type, threads=threads,
-                                block=block, coordinate=coordinate), encoding="utf-8")
+                                block=block, coordinate=coordinate, runs=f', runs: "{runs}"' if runs else ""),
+                    encoding="utf-8")
     spec = load_spec(path, allow_outside=True)
     result = run_check(spec, spec.checks["c"])
     words = " ".join(f"{i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items)
@@ -65,17 +67,47 @@ def test_a_block_of_threads_takes_each_slice_once_at_its_own_place(tmp_path: Pat
     assert got is verdict and says in words, (got, words)
 
 
+@pytest.mark.parametrize("copy,threads,block,coordinate,runs,verdict,says", [
+    # the epilogue warps 4..7 of a 256-thread block: sliced at tid - 128 right, at tid wrong (which no block without
+    # `runs` shows: threads 0..127 would take those slices)
+    ("cp_async", 128, 256, "tid - 128", "floordiv(tid, 32) >= 4", Verdict.VERIFIED,
+     "threads 128..255 of the block run"),
+    ("cp_async", 128, 256, "tid", "floordiv(tid, 32) >= 4", Verdict.REFUTED, "thread 128 takes slice 128"),
+    ("cp_async", 128, 256, "tid", None, Verdict.VERIFIED, "threads 0..127"),
+    ("cp_async", 128, 256, "tid", "tid < 128", Verdict.VERIFIED, "threads 0..127 of the block run"),
+    # two warpgroups each running the copy, each its own group of slices
+    ("tmem", 128, 384, "tid % 128", "not tid < 128", Verdict.VERIFIED, "threads 128..383 of the block run"),
+    ("tmem", 128, 384, "tid - 128", "not tid < 128", Verdict.REFUTED, "thread 256 takes slice 128"),
+    # warps 2..5 sliced at tid - 64: each its own slice, but warp 2 in lane quarter 0
+    ("tmem", 128, 256, "tid - 64", "tid >= 64 and tid < 192", Verdict.REFUTED, "whose place differs"),
+    # half the copy's threads run it: slices 64..127 moved by no thread
+    ("cp_async", 128, 256, "tid", "tid < 64", Verdict.REFUTED, "no thread takes slice 64"),
+    # two warps apart: every slice once, but the group is not consecutive threads
+    ("cp_async", 64, 256, "tid % 64", "tid < 32 or tid >= 224", Verdict.UNSUPPORTED, "not each its own"),
+    ("cp_async", 128, 128, "tid", "tid > 1000", Verdict.UNSUPPORTED, "no thread of the 128-thread block"),
+    ("cp_async", 128, 128, "tid", "1 if 128 / (tid - 5) else 0", Verdict.UNSUPPORTED, "undefined"),
+])
+def test_the_threads_that_run_the_copy_take_its_slices_in_groups(tmp_path: Path, copy: str, threads: int, block: int,
+                                                                 coordinate: str, runs: str | None, verdict: Verdict,
+                                                                 says: str):
+    got, words = _verdict(tmp_path, copy, threads, block, coordinate, runs)
+    assert got is verdict and says in words, (got, words)
+
+
 @pytest.mark.parametrize("text,tid,value", [
     ("tid % 128", 130, 2), ("(tid - 128) % 64", 100, -28),       # C's remainder: the dividend's sign
     ("(tid - 129) / 2", 0, -64), ("floordiv(tid - 129, 2)", 0, -65), ("tid ^ 32", 33, 1), ("tid & 31", 70, 6),
     ("tid | 1", 4, 5), ("tid << 1", 3, 6), ("tid >> 5", 70, 2), ("-tid", 3, -3), ("7", 99, 7),
+    # conditions: 1 true, 0 false, as in C
+    ("floordiv(tid, 32) >= 4", 128, 1), ("floordiv(tid, 32) >= 4", 127, 0), ("not tid < 4", 3, 0),
+    ("tid < 4 and tid > 1", 2, 1), ("tid < 1 or tid > 5", 3, 0), ("1 if tid < 4 else 2", 9, 2), ("tid != 3", 3, 0),
 ])
 def test_the_coordinate_language_is_c_s_integer_arithmetic(text: str, tid: int, value: int):
     assert read_coordinate(text)(tid) == value
 
 
-@pytest.mark.parametrize("text", ["tid ** 2", "x + 1", "tid if tid else 0", "__import__('os')", "tid +", "1.5",
-                                  "floordiv(tid)", "max(tid, 1)", "tid " + "+ 1 " * 100])
+@pytest.mark.parametrize("text", ["tid ** 2", "x + 1", "tid < 1 < 2", "tid in (1, 2)", "__import__('os')", "tid +",
+                                  "1.5", "floordiv(tid)", "max(tid, 1)", "tid " + "+ 1 " * 300])
 def test_a_coordinate_outside_the_language_is_refused(text: str):
     with pytest.raises(CoordinateError):
         read_coordinate(text)
@@ -87,6 +119,8 @@ def test_a_coordinate_outside_the_language_is_refused(text: str):
     ('{threads: 128, block: 2048, coordinate: "tid"}', "'block'"),
     ('{threads: 128, coordinate: "tid"}', "needs 'block'"),
     ('{threads: 128, block: 128, coordinate: "tid", lanes: 4}', "lanes"),
+    ('{threads: 128, block: 128, coordinate: "tid", runs: "tid < 1 < 2"}', "'runs'"),
+    ('{threads: 128, block: 128, coordinate: "tid", runs: [1]}', "'runs'"),
 ])
 def test_a_bad_slice_is_bad_input_at_its_line(tmp_path: Path, slice_text: str, match: str):
     path = tmp_path / "s.yaml"

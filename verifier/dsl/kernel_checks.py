@@ -150,6 +150,7 @@ class SliceRecord:
     threads: int
     block: int
     coordinate: str
+    runs: str | None = None              # the threads that run the copy, where the kernel's conditions say
     assumes: list[str] = field(default_factory=list)
 
 
@@ -628,18 +629,24 @@ class _Reader:
     # -- which slice each thread takes ------------------------------------------------------------------------
     def thread_slices(self) -> None:
         """A thread-slice check (theorem 37) for each tiled copy a copy moves through a partition the kernel slices at
-        a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`): every other
-        check reads thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
-        from ..kinds.slice.coordinate import plain
-        from .thread_coordinate import Untraced, block_threads, coordinate_text
+        a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`), or at threadIdx.x
+        by threads other than the block's first (the conditions around the copy: `runs:`): every other check reads
+        thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
+        from ..kinds.slice.coordinate import plain, read_coordinate
+        from .thread_coordinate import Untraced, block_threads, coordinate_text, launch_dims, running_condition
         block = block_threads(self.flow.function)
-        copied = self.copy_uses()      # a partition no copy takes (a fragment's shape, `get_slice(0)`) moves nothing
-        seen: set[tuple[Value, Value]] = set()
+        launched = launch_dims(self.flow.function) is not None   # the block's threads known, not the most it may have
+        # the copies that take each partition (one no copy takes, a fragment's shape or `get_slice(0)`, moves nothing)
+        copies: dict[Op, list[Op]] = {}
+        for op in self.flow.copies:
+            for v in op.operands[1:3]:
+                q = self.flow.partition_of(v)
+                if q is not None:
+                    copies.setdefault(q.op, []).append(op)
+        seen: set[tuple[Value, Value, str | None]] = set()
         for p in self.flow.partitions:
-            if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or (p.actor, p.thread) in seen or \
-                    p.op not in copied:
+            if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or p.op not in copies:
                 continue
-            seen.add((p.actor, p.thread))
             tc = self.tiled_copy(p.actor)
             copy = copy_atom_name(tc.atom) if isinstance(tc, TiledCopyType) else None
             if not isinstance(copy, str) or not isinstance(tc, TiledCopyType):
@@ -647,23 +654,40 @@ class _Reader:
             what = f"the thread coordinate {p.thread} of {p.op.name.rsplit('.', 1)[-1]}"
             text = coordinate_text(self.flow, p.thread)
             if isinstance(text, Untraced) or isinstance(block, Untraced):
-                why = (text if isinstance(text, Untraced) else block).why      # type: ignore[union-attr]
-                self.skip(p.op.where, what, f"{why}: which slice of the tiled copy each thread takes is not checked "
-                                            "(the other checks read thread u's elements as slice u's)")
+                if (p.actor, p.thread, None) not in seen:
+                    seen.add((p.actor, p.thread, None))
+                    why = (text if isinstance(text, Untraced) else block).why      # type: ignore[union-attr]
+                    self.skip(p.op.where, what, f"{why}: which slice of the tiled copy each thread takes is not "
+                                                "checked (the other checks read thread u's elements as slice u's)")
                 continue
             threads = int(tc.layout_tv.mode(0).size())
             coordinate = plain(text)
-            if coordinate == "tid" and threads <= block:
-                continue        # each thread its own slice, the block's first threads running the copy
-            value_type = self.element_type(p.target)
-            if value_type is None:
-                self.skip(p.op.where, what, f"the tensor {p.target} it partitions has no element type this reader "
-                                            "names: which slice each thread takes is not checked")
-                continue
-            self.out.records.append(SliceRecord(
-                self.name("slice", copy.split("<")[0].lower()), p.op.where,
-                f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by each thread of "
-                f"the {block}-thread block ({p.op.where})", copy, value_type, threads, block, coordinate))
+            # which threads run it: the conditions around each copy that takes the partition (one check a condition)
+            conditions: dict[str | None, str] = {}
+            for op in copies[p.op]:
+                found = running_condition(self.flow, op) if launched else None
+                key = found if isinstance(found, str) else None
+                unread = f"; which threads run it is not read ({found.why})" if isinstance(found, Untraced) else ""
+                conditions.setdefault(key, unread)
+            for runs, unread in conditions.items():
+                if (p.actor, p.thread, runs) in seen:
+                    continue
+                seen.add((p.actor, p.thread, runs))
+                running = None if runs is None else read_coordinate(runs)
+                if coordinate == "tid" and threads <= block and \
+                        (running is None or [t for t in range(block) if running(t)] == list(range(threads))):
+                    continue    # each thread its own slice, the block's first threads running the copy
+                value_type = self.element_type(p.target)
+                if value_type is None:
+                    self.skip(p.op.where, what, f"the tensor {p.target} it partitions has no element type this reader "
+                                                "names: which slice each thread takes is not checked")
+                    break
+                by = f"the threads of the {block}-thread block with {runs}" if runs is not None else \
+                    f"each thread of the {block}-thread block"
+                self.out.records.append(SliceRecord(
+                    self.name("slice", copy.split("<")[0].lower()), p.op.where,
+                    f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by {by} "
+                    f"({p.op.where}){unread}", copy, value_type, threads, block, coordinate, runs))
 
     def element_type(self, v: Value) -> str | None:
         """The C++ name of the element type of the tensor `v`, where it is a memref of a named type."""

@@ -76,6 +76,10 @@ class Op:
     result_types: tuple[str, ...]
     where: Where
     function: str
+    # the operation whose region holds this one (an scf.if, a loop; None at a function's top level), and which of its
+    # regions (0: the first -- an scf.if's `then`, an scf.while's condition; 1: `else` / `do`)
+    parent: Op | None = None
+    region: int = 0
 
 
 @dataclass(eq=False)
@@ -116,6 +120,9 @@ class _Reader:
         self.raw_aliases: dict[str, str] = {}
         self.locs: dict[str, str] = {}
         self.scopes: list[dict[str, Value]] = [{}]
+        # beside each scope: the operation whose region it is and the region's number (None for a function's own)
+        self.owners: list[tuple[Op | None, int]] = [(None, 0)]
+        self.closed: tuple[Op | None, int] = (None, 0)   # the region the last `}` closed
         self.functions: list[Function] = []
         self.type_of: dict[Value, str] = {}
         self.bound: dict[Value, Value] = {}
@@ -187,9 +194,10 @@ class _Reader:
                 closes += 1
                 if len(self.scopes) > 1:
                     self.scopes.pop()
+                    self.closed = self.owners.pop()
                 stripped = stripped[1:].strip()
             if re.fullmatch(r"(?:else|do)\s*\{", stripped):     # the next region of the same operation
-                self.scopes.append({})
+                self.open(self.closed[0], self.closed[1] + 1)
                 self.entering_do = list(self.condition_values) if stripped.startswith("do") else None
                 continue
             if not stripped or (closes and stripped.startswith(("{", ")", ":"))):   # a closed op's attributes
@@ -218,16 +226,21 @@ class _Reader:
                 # a region's block arguments (scf.for's induction variable, iter_args) belong to the region
                 if opens:
                     inits = self._iter_inits(body, n, column)
-                    self.scopes.append({})
+                    self.open(op, 0)
                     for name in self._region_arguments(body):
                         v = self.define(name, op.where, op.function)
                         if name in inits:
                             self.bound[v] = inits[name]
                 continue
             if opens:
-                self.scopes.append({})
+                self.open(None, 0)
         aliases = {k: self.expand(k) for k in self.raw_aliases}
         return Module(self.file, aliases, self.functions, self.type_of, self.bound)
+
+    def open(self, owner: Op | None, region: int) -> None:
+        """A region begins: its own scope, and the operation it belongs to (None: a function's or a module's)."""
+        self.scopes.append({})
+        self.owners.append((owner, region))
 
     def _region_arguments(self, body: str) -> list[str]:
         """The values a region opened on this line binds: scf.for's induction variable, iter_args(%a = %init),
@@ -287,6 +300,7 @@ class _Reader:
             raise self.error(line, column + open_at, f"the arguments of function @{fm.group(1)} are not closed")
         where = self.where(body, line, column)
         self.scopes = [self.scopes[0], {}]
+        self.owners = [(None, 0), (None, 0)]
         args: list[Value] = []
         types: list[str] = []
         for part in split_top(body[open_at + 1:close]):
@@ -331,7 +345,9 @@ class _Reader:
                 self.type_of.setdefault(v, t)
         for v, t in zip(values, result_types):
             self.type_of[v] = t
-        return Op(name, values, tuple(operands), head.strip(), operand_types, result_types, where, fname)
+        parent, region = self.owners[-1]
+        return Op(name, values, tuple(operands), head.strip(), operand_types, result_types, where, fname, parent,
+                  region)
 
     def _signature(self, name: str, sig: str, n_operands: int, n_results: int
                    ) -> tuple[tuple[str | None, ...], tuple[str, ...]]:

@@ -73,7 +73,8 @@ def record_lines(r: Record) -> list[str]:
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
-                f"    slice: {{threads: {r.threads}, block: {r.block}, coordinate: {json.dumps(r.coordinate)}}}"]
+                f"    slice: {{threads: {r.threads}, block: {r.block}, coordinate: {json.dumps(r.coordinate)}"
+                + (f", runs: {json.dumps(r.runs)}" if r.runs is not None else "") + "}"]
     else:
         what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
         out.append(f"    description: {json.dumps(what)}")

@@ -1,11 +1,13 @@
 """The thread-slice kind's configuration: a tiled copy of `threads` threads, in a block of `block` threads, each
-thread handing get_slice / partition_* the coordinate `coordinate` (an expression of its index `tid`).
+thread handing get_slice / partition_* the coordinate `coordinate` (an expression of its index `tid`), and, where the
+kernel's control flow says so, the threads that run the copy (`runs`: a condition of `tid`, true for them).
 
     copy: SM100_TMEM_LOAD_32dp32b32x      # the tiled copy's atom: its instruction says what ties a thread to its place
     slice:
       threads: 128                        # the tiled copy's threads (its TV layout's thread mode)
       block: 192                          # the threads of the kernel's block (its launch; at most 1024)
       coordinate: "tid % 128"             # the thread coordinate the kernel hands get_slice, of threadIdx.x
+      runs: "floordiv(tid, 32) >= 2"      # optional: the threads of the block that run the copy
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from .coordinate import Coordinate, CoordinateError, read_coordinate
 SLICE_KIND = "slice"              # the kind's name in reports
 SLICE_KEY = "slice"               # the key that makes a check a thread-slice check
 SLICE_KEYS = (SLICE_KEY,)
-SLICE_FIELDS = ("threads", "block", "coordinate")
+SLICE_FIELDS = ("threads", "block", "coordinate", "runs")
+SLICE_REQUIRED = ("threads", "block", "coordinate")
 MAX_BLOCK = 1024                  # threads a block may have (CUDA's limit)
 NOT_READ = ("mma", "atom_layout", "permutation", "operand", "smem", "copy_for", "copy_mma")
 
@@ -32,10 +35,12 @@ class SliceCheck(CheckSpec):
     threads: int
     block: int
     coordinate: Coordinate
+    runs: Coordinate | None = None       # the threads that run the copy (nonzero); None: not stated
 
     def summary(self) -> str:
+        running = f", the threads with {self.runs.text} running it" if self.runs is not None else ""
         return (f"the slices of a {self.threads}-thread tiled copy of {self.copy}, thread tid of a {self.block}-thread "
-                f"block taking slice {self.coordinate.text}")
+                f"block taking slice {self.coordinate.text}{running}")
 
 
 def reads_slice_check(fields: Fields) -> bool:
@@ -60,18 +65,22 @@ def read_slice_check(fields: Fields, named: CheckSpec) -> SliceCheck:
                                     "(the tiled copy's atom)")
     refuse_keys(fields, NOT_READ, "is not used by thread-slice checks")
     sub = fields.sub(SLICE_KEY, SLICE_FIELDS)
-    for key in SLICE_FIELDS:
+    for key in SLICE_REQUIRED:
         if not sub.has(key):
             raise SpecError(fields.at(SLICE_KEY), f"'{SLICE_KEY}' of {what} needs '{key}'")
     block = _count(sub, "block", MAX_BLOCK)
     threads = _count(sub, "threads", MAX_BLOCK)
-    text = sub.m["coordinate"]
-    if not isinstance(text, (str, int)) or isinstance(text, bool):
-        raise SpecError(sub.at("coordinate"), f"'coordinate' of {sub.what} must be an expression of tid, not "
-                                              f"{show(text)}")
-    try:
-        coordinate = read_coordinate(str(text))
-    except CoordinateError as e:
-        raise SpecError(sub.at("coordinate"), f"'coordinate' of {sub.what}: {e}") from None
+    coordinate = _expression(sub, "coordinate", "an expression of tid")
+    runs = _expression(sub, "runs", "a condition of tid") if sub.has("runs") else None
     return SliceCheck(**{**common_fields(named), "copy": named.copy}, threads=threads, block=block,
-                      coordinate=coordinate)
+                      coordinate=coordinate, runs=runs)
+
+
+def _expression(sub: Fields, key: str, what: str) -> Coordinate:
+    text = sub.m[key]
+    if not isinstance(text, (str, int)) or isinstance(text, bool):
+        raise SpecError(sub.at(key), f"'{key}' of {sub.what} must be {what}, not {show(text)}")
+    try:
+        return read_coordinate(str(text))
+    except CoordinateError as e:
+        raise SpecError(sub.at(key), f"'{key}' of {sub.what}: {e}") from None

@@ -5,6 +5,12 @@ spec's text and evaluated with CUDA C's (and MLIR arith's) integer semantics.
     tid % 128           C's remainder (the sign of the dividend), `/` C's division (toward zero)
     floordiv(tid, 32)   division rounding down (arith.floordivsi)
     tid ^ 32, tid & 31, tid | 1, tid << 1, tid >> 5, -tid, 7, (tid - 128) % 64
+
+A condition (the slice kind's `runs:`, which threads run the copy) is an expression of the same language whose value
+is 1 for true and 0 for false, as in C: the comparisons `==  !=  <  <=  >  >=` (one a comparison), `not`, `and`, `or`
+(read left to right, each side 0 or not), and `a if c else b` (C's `c ? a : b`):
+
+    floordiv(tid, 32) >= 4 and not floordiv(tid, 32) == 8
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from typing import Callable
 
 THREAD = "tid"
 FLOOR_DIVISION = "floordiv"
-MAX_LENGTH = 200                  # characters of a coordinate expression
+MAX_LENGTH = 1000                 # characters of a coordinate or condition expression
 
 
 class CoordinateError(ValueError):
@@ -55,6 +61,9 @@ _BINARY: dict[type, Callable[[int, int], int]] = {
     ast.Mod: _c_rem, ast.BitXor: lambda a, b: a ^ b, ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b,
     ast.LShift: _shift_left, ast.RShift: _shift_right}
 Evaluate = Callable[[int], int]
+_COMPARE: dict[type, Callable[[int, int], bool]] = {
+    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b}
 
 
 @dataclass(frozen=True)
@@ -91,13 +100,27 @@ def _compile(node: ast.expr) -> Evaluate:
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         f, left, right = _BINARY[type(node.op)], _compile(node.left), _compile(node.right)
         return lambda tid: f(left(tid), right(tid))
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
+        test, left, right = _COMPARE[type(node.ops[0])], _compile(node.left), _compile(node.comparators[0])
+        return lambda tid: int(test(left(tid), right(tid)))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _compile(node.operand)
+        return lambda tid: int(not inner(tid))
+    if isinstance(node, ast.BoolOp):
+        sides = [_compile(v) for v in node.values]
+        if isinstance(node.op, ast.And):
+            return lambda tid: int(all(side(tid) for side in sides))
+        return lambda tid: int(any(side(tid) for side in sides))
+    if isinstance(node, ast.IfExp):
+        test_, then, other = _compile(node.test), _compile(node.body), _compile(node.orelse)
+        return lambda tid: then(tid) if test_(tid) else other(tid)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == FLOOR_DIVISION \
             and len(node.args) == 2 and not node.keywords:
         left, right = _compile(node.args[0]), _compile(node.args[1])
         return lambda tid: _floordiv(left(tid), right(tid))
     what = type(node).__name__ if not isinstance(node, ast.Name) else f"the name '{node.id}'"
-    raise CoordinateError(f"{what} is not allowed: integers, {THREAD}, + - * / % ^ & | << >> and "
-                          f"{FLOOR_DIVISION}(a, b) are")
+    raise CoordinateError(f"{what} is not allowed: integers, {THREAD}, + - * / % ^ & | << >>, "
+                          f"{FLOOR_DIVISION}(a, b), one comparison, not, and, or and `a if c else b` are")
 
 
 

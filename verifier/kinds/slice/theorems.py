@@ -11,12 +11,19 @@ the instruction's span).  Every block leaving a slice unmoved, moving one twice 
 a place the instruction does not allow refutes it; a block that permutes the slices among its threads is
 unsupported (harmless for an element-wise copy whose registers meet no other partition).
 
-Decided by exhaustive enumeration of every candidate block and every thread of it."""
+Where the kernel's control flow says which threads run the copy (`runs:`), the block is not sought but read: those
+threads, in order, in groups of T (each group one run of the copy), must each take slice u at their u-th thread, the
+group T consecutive threads from a warp -- a group taking a slice twice, none, one outside the copy or one at a place
+the instruction does not allow, or a last group of fewer than T threads (slices no thread moves), refutes it; groups
+that only permute the slices are unsupported, as above; no thread running it is unsupported.
+
+Decided by exhaustive enumeration of every candidate block (every running thread) and every thread of it."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...theorems.claims import Fact, Plan, Unsupported
+from ...theorems.claims import Fact, Plan, Suspect, Unsupported
 from ...theorems.suspects import Suspects
 from .config import SliceCheck
 
@@ -51,12 +58,18 @@ class BlockOutcome:
 
 def take(check: SliceCheck, first: int, span: int) -> BlockOutcome:
     """Thread first + u for u in [0, threads) takes slice coordinate(first + u)."""
+    return take_group(check, range(first, first + check.threads), span)
+
+
+def take_group(check: SliceCheck, group: Sequence[int], span: int) -> BlockOutcome:
+    """The u-th thread of `group` takes slice coordinate(group[u]): `own` when each takes slice u and the group is
+    consecutive threads from a warp; `problem` None when each slice is taken once, at a place the instruction allows
+    (a group of fewer threads than the copy's leaves slices untaken)."""
     taken: dict[int, int] = {}
     problem: tuple[int, str] | None = None
     failing = 0
-    own = True
-    for u in range(check.threads):
-        tid = first + u
+    own = bool(group) and group[0] % WARP == 0 and group[-1] - group[0] == len(group) - 1
+    for u, tid in enumerate(group):
         try:
             s = check.coordinate(tid)
         except ZeroDivisionError as e:
@@ -77,7 +90,12 @@ def take(check: SliceCheck, first: int, span: int) -> BlockOutcome:
         own = False
         failing += 1
         problem = problem or (tid, why)
-    return BlockOutcome(first, problem, failing, own)
+    if problem is None and len(group) < check.threads:
+        missing = next(s for s in range(check.threads) if s not in taken)
+        problem = (group[-1], f"the last {len(group)} threads running it take {len(group)} of its "
+                              f"{check.threads} slices: no thread takes slice {missing}")
+        failing, own = check.threads - len(group), False
+    return BlockOutcome(group[0] if group else 0, problem, failing, own)
 
 
 def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects, info: list[str]) -> Plan:
@@ -92,6 +110,8 @@ def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects,
     title = (f"a block of {check.threads} consecutive threads takes the copy's slices, thread first + u slice u, "
              f"each at its own place ({ties})")
     expected = f"slices 0..{check.threads - 1}, each once" + (f", slice = tid modulo {span}" if span > 1 else "")
+    if check.runs is not None:
+        return _read_threads(check, span, title, expected, suspect, info)
     firsts = range(0, check.block - check.threads + 1, WARP)
     if not firsts:
         return [Fact(title, False, f"the copy has {check.threads} threads, the block {check.block}", expected,
@@ -120,3 +140,49 @@ def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects,
                                f"block does; the threads from {worst.first}: {why}", expected, suspect,
                  note=f"{len(firsts)} blocks of {check.threads} threads starting at a warp tried; {ENUMERATION}",
                  point={"tid": tid}, failing=worst.failing, domain_size=check.threads * len(firsts))]
+
+
+def _span_text(threads: Sequence[int]) -> str:
+    """Thread indices as runs: `128..255, 384..511`."""
+    runs: list[tuple[int, int]] = []
+    for t in threads:
+        if runs and t == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], t)
+        else:
+            runs.append((t, t))
+    return ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in runs)
+
+
+def _read_threads(check: SliceCheck, span: int, title: str, expected: str, suspect: Suspect, info: list[str]) -> Plan:
+    """Theorem 37 where `runs:` says which threads run the copy: those threads in order, in groups of `threads`."""
+    assert check.runs is not None
+    runs = check.runs
+    try:
+        running = [tid for tid in range(check.block) if runs(tid)]
+    except ZeroDivisionError as e:
+        return Unsupported(f"the condition {runs.text} of the threads that run the copy is undefined for a thread of "
+                           f"the block ({e})")
+    if not running:
+        return Unsupported(f"no thread of the {check.block}-thread block runs the copy ({runs.text}): nothing to check")
+    groups = [running[i:i + check.threads] for i in range(0, len(running), check.threads)]
+    outcomes = [take_group(check, g, span) for g in groups]
+    where = f"the threads {_span_text(running)} run it ({runs.text})"
+    title = (f"the threads that run the copy take its slices in groups of {check.threads}, the u-th thread of a group "
+             f"slice u, each at its own place{title.split('each at its own place', 1)[1]}")
+    note = (f"the {len(running)} threads of the {check.block}-thread block that run the copy, in {len(groups)} "
+            f"group(s) of {check.threads}; {ENUMERATION}")
+    wrong = next((o for o in outcomes if o.problem is not None), None)
+    if wrong is not None:
+        assert wrong.problem is not None
+        tid, why = wrong.problem
+        return [Fact(title, False, f"{where}; {why}", expected, suspect, note=note, point={"tid": tid},
+                     failing=sum(o.failing for o in outcomes), domain_size=len(running))]
+    if all(o.own for o in outcomes):
+        info.append(f"the threads {_span_text(running)} of the block run the tiled copy of {check.copy} (its "
+                    f"conditions: {runs.text}), each group of {check.threads} taking its slices in order")
+        return [Fact(title, True, f"{where}; each group of {check.threads} takes slices 0..{check.threads - 1} in "
+                                  "order", expected, suspect, note=note, domain_size=len(running))]
+    return Unsupported(f"{where} and take every slice of the copy once a group, at places its instruction allows, "
+                       f"but not each its own ({check.coordinate.text}, or a group of threads that are not consecutive "
+                       "from a warp): right for an element-wise copy whose registers meet no other partition, wrong "
+                       "where they do; which it is, is not read")
