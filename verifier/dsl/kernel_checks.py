@@ -632,7 +632,7 @@ class _Reader:
         a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`), or at threadIdx.x
         by threads other than the block's first (the conditions around the copy: `runs:`): every other check reads
         thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
-        from ..kinds.slice.coordinate import plain, read_coordinate
+        from ..kinds.slice.coordinate import MAX_LENGTH, plain
         from .thread_coordinate import Untraced, block_threads, coordinate_text, launch_dims, running_condition
         block = block_threads(self.flow.function)
         launched = launch_dims(self.flow.function) is not None   # the block's threads known, not the most it may have
@@ -662,6 +662,10 @@ class _Reader:
                 continue
             threads = int(tc.layout_tv.mode(0).size())
             coordinate = plain(text)
+            if len(coordinate) > MAX_LENGTH:
+                self.skip(p.op.where, what, f"the coordinate is an expression of more than {MAX_LENGTH} characters: "
+                                            "which slice of the tiled copy each thread takes is not checked")
+                continue
             # which threads run it: the conditions around each copy that takes the partition (one check a condition)
             conditions: dict[str | None, str] = {}
             for op in copies[p.op]:
@@ -673,9 +677,7 @@ class _Reader:
                 if (p.actor, p.thread, runs) in seen:
                     continue
                 seen.add((p.actor, p.thread, runs))
-                running = None if runs is None else read_coordinate(runs)
-                if coordinate == "tid" and threads <= block and \
-                        (running is None or [t for t in range(block) if running(t)] == list(range(threads))):
+                if coordinate == "tid" and threads <= block and (runs is None or _first_threads(runs, block, threads)):
                     continue    # each thread its own slice, the block's first threads running the copy
                 value_type = self.element_type(p.target)
                 if value_type is None:
@@ -1010,6 +1012,17 @@ class _Reader:
                 continue
             seen.add(t)
             self.skip(v.where, f"{CUTE_OBJECTS[kind]} {v}", "no checked operation uses it")
+
+
+def _first_threads(runs: str, block: int, threads: int) -> bool:
+    """Whether the threads of the block the condition `runs` holds for are the block's first `threads` (a condition
+    undefined for some thread is not)."""
+    from ..kinds.slice.coordinate import read_coordinate
+    running = read_coordinate(runs)
+    try:
+        return [t for t in range(block) if running(t)] == list(range(threads))
+    except ZeroDivisionError:
+        return False
 
 
 def _subtile(mt: TiledMmaType, operand: str, staged: Layout | ComposedLayout) -> str | None:

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from ..kinds.slice.config import MAX_BLOCK
-from ..kinds.slice.coordinate import THREAD, CoordinateError, plain, read_coordinate
+from ..kinds.slice.coordinate import MAX_LENGTH, THREAD, CoordinateError, plain, read_coordinate
 from .flow import CONSTANT, MAKE_COORD, KernelFlow
 from .mlir_text import Function, Op, Value
 
@@ -45,7 +45,7 @@ SPECIAL_REGISTER = "nvvm.read.ptx.sreg."
 COMPARISONS = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
 COMPARE, SELECT = "arith.cmpi", "arith.select"
 BOOLEAN = {"true": 1, "false": 0}
-IF = "scf.if"
+IF, FOR = "scf.if", "scf.for"
 # arith's signed operations on i32, as the coordinate expression writes them (C's semantics: `/` and `%` toward zero)
 BINARY = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.remsi": "%",
           "arith.xori": "^", "arith.andi": "&", "arith.ori": "|", "arith.shli": "<<", "arith.shrsi": ">>"}
@@ -190,8 +190,11 @@ def running_condition(flow: KernelFlow, op: Op) -> str | None | Untraced:
     while at.parent is not None:
         owner, region = at.parent, at.region
         at = owner
+        if owner.name == FOR and any(thread_dependent(flow, b) for b in owner.operands[:3]):
+            return Untraced(f"the bounds of the scf.for at {owner.where}, around the copy, may depend on the thread")
         if owner.name != IF or not owner.operands:
-            continue                    # a loop: taken to run alike in every thread of the block
+            continue                    # a loop of the same trips in every thread of the block (an scf.for's bounds
+            #                             read so; an scf.while's condition taken so)
         test = owner.operands[0]
         text = coordinate_text(flow, test)
         if isinstance(text, Untraced):
@@ -204,8 +207,11 @@ def running_condition(flow: KernelFlow, op: Op) -> str | None | Untraced:
         conditions.append(plain(text) if region == 0 else f"not {text}")
     if not conditions:
         return None
-    return " and ".join(c if len(conditions) == 1 or c.startswith(("(", "not ")) else f"({c})"
+    text = " and ".join(c if len(conditions) == 1 or c.startswith(("(", "not ")) else f"({c})"
                         for c in reversed(conditions))
+    if len(text) > MAX_LENGTH:
+        return Untraced(f"the conditions around the copy make an expression of more than {MAX_LENGTH} characters")
+    return text
 
 
 def launch_dims(function: Function) -> tuple[int, int, int] | None:
