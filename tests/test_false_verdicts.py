@@ -1,7 +1,10 @@
 """False verdicts found by the hidden campaigns, each closed with the configuration that showed it:
 - an SM80 tiled check whose shared layout carries a stage mode was refuted for its rank: every stage is proved;
 - `reduction: K` on a tiled MMA without a K split was refuted with no witness: it is bad input;
-- a Hopper buffer of 233,472 bytes (228 KiB) was verified: a block may use 232,448."""
+- a Hopper buffer of 233,472 bytes (228 KiB) was verified: a block may use 232,448;
+- a store tiled by make_tiled_copy_C_atom (its tiler's modes layouts) was refuted at theorem 4 while every element
+  lands where the MMA expects it: its TV layout names coordinates of the tiler's domain, now mapped to the tile's
+  (the unmodified CuTe DSL GeForce dense_gemm's epilogue)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -99,3 +102,16 @@ checks:
     from verifier.hardware.shared_memory import BLOCK_SHARED_BYTES
     from verifier.prescreen.builders import SM90_SMEM_BYTES
     assert BLOCK_SHARED_BYTES[90] == SM90_SMEM_BYTES == 232448          # one constant, theorems and prescreen
+
+
+TILERS = load_spec(ROOT / "tests" / "specs" / "tiler_layouts.yaml", allow_outside=True)
+
+
+@pytest.mark.parametrize("name, verdict", [("c_atom_store", Verdict.VERIFIED),
+                                           ("c_atom_store_columns_reordered", Verdict.REFUTED),
+                                           ("c_atom_store_rows_in_order", Verdict.REFUTED)])
+def test_a_tiler_of_layouts_maps_the_copy_s_coordinates_to_the_tile(name: str, verdict: Verdict):
+    r = run_check(TILERS, TILERS.checks[name])
+    assert r.verdict is verdict and r.ok, [(t.id, t.status, t.reason) for t in r.theorems]
+    theorem_4 = next(t for t in r.theorems if t.id is T.COPY_DST_MATCHES_MMA)
+    assert theorem_4.status is (Status.PROVED if verdict is Verdict.VERIFIED else Status.REFUTED)

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ...algebra.inttuple import flatten_to_tuple, fmt_plain, get, idx2crd
+from ...algebra.functions import composition
+from ...algebra.layout import Layout
 from ...algebra.ops import right_inverse
+from ...cute.copy import TiledCopy
 from ...cute.operand import Operand
 from ...symbolic.expr import Const, Expr, Pred, Var, compile_py, evaluate, lt
 from ...symbolic.layouts import layout_expr
@@ -63,6 +66,20 @@ def _split_fragment_index(sizes: list[int], s: Expr) -> tuple[Expr, tuple[Expr, 
     return parts[0], tuple(parts[1:])
 
 
+def in_operand_tile(tc: TiledCopy, tv: Layout, tile: tuple[int, int]) -> Layout:
+    """A copy's TV layout (get_layoutS_TV / get_layoutD_TV: (thread, value) -> a coordinate of the domain of its tiler)
+    as coordinates of the operand's tile.  A tiler whose modes are layouts (make_tiled_copy_C_atom: the tile's rows
+    and columns in another order) maps its domain's coordinate (m', n') to the tile's (tiler_m(m'), tiler_n(n')); a
+    tiler of sizes, or one that reaches past the tile, is taken as it stands."""
+    tiler = tc.tiler_mn
+    if not isinstance(tiler, tuple) or len(tiler) != 2 or not any(isinstance(m, Layout) for m in tiler):
+        return tv
+    modes = tuple(m if isinstance(m, Layout) else Layout(m) for m in tiler)
+    if any(int(m.cosize()) > extent for m, extent in zip(modes, tile)):
+        return tv
+    return composition(composition(Layout(tile), modes), tv)
+
+
 @dataclass(frozen=True)
 class Step:
     """One line of the chain: named numbers (expressions) and how a person reads them."""
@@ -98,8 +115,10 @@ class OperandChain:
         self.mma_per_register = max(1, 32 // setup.fragment_bits)
         self.mma_source = setup.check.reads_mma_partition and not self.store
         self.mma_layout_tv = setup.mma.get_layout_tv(setup.operand)   # F: (thread, value) -> tile coordinate
-        self.layout_S_tv = tc.layout_S_tv()                           # F o right_inverse(R) o S
-        self.layout_D_tv = tc.layout_D_tv()                           # F o right_inverse(R) o D
+        cols = setup.mma.tile_size(Operand.of(setup.operand).modes[1])
+        # F o right_inverse(R) o S / D: (thread, value) -> the operand tile's coordinate (colex, `rows` a column)
+        self.layout_S_tv = in_operand_tile(tc, tc.layout_S_tv(), (self.rows, cols))
+        self.layout_D_tv = in_operand_tile(tc, tc.layout_D_tv(), (self.rows, cols))
 
     # -- quantities, for any thread / value expressions ------------------------------------------------
     def tile_coord(self, q: Expr) -> tuple[Expr, Expr]:
