@@ -24,6 +24,8 @@ to global memory straight from the registers.  Its knobs:
                     refuses (not 128-byte aligned) -- a mistake
     tile_n          the CTA tile's N, the wgmma's N (default 64; 96 names SM90_64x96x16_F32F16F16_SS, an atom the
                     atom library does not write, which its family's rule builds)
+    b_global_int8   1: B's global tensor holds int8 (its rows 144 bytes apart), and B's TMA atom is made from it, so
+                    it fills the half tile wgmma reads with bytes (a mistake: TMA converts nothing)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -47,7 +49,7 @@ READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B throug
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
-                            "b_tma_k_permuted": 0}
+                            "b_tma_k_permuted": 0, "b_global_int8": 0}
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -176,7 +178,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
 
     a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
-    b = make_fake_tensor(f16, (tile_n, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
+    b = make_fake_tensor(cutlass.Int8, (tile_n, TILE_K), stride=(2 * B_ROW_STRIDE, 1), assumed_align=16) \
+        if cfg["b_global_int8"] else make_fake_tensor(f16, (tile_n, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
     c = make_fake_tensor(f32, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
     return launch, (a, b, c, make_fake_stream())
 

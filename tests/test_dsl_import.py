@@ -31,6 +31,8 @@ MISTAKES = {
     "tma_n96_b_swizzle_64.mlir": ("buffer", "buffer.agreement"),        # ... on a tile of N = 96 (a family's atom)
     "tma_b_k_permuted.mlir": ("B_tma_descriptor", "tma.encodable"),     # B's TMA atom for a K-permuted tiler: boxes
                                                                          # of 16 elements, 32 bytes apart
+    "tma_b_global_int8.mlir": ("B_tma_descriptor", "copy.value_type"),  # B's atom made from an int8 tensor: TMA
+                                                                         # fills the half tile with bytes
     "tile_g2s_sliced_mod64.mlir": ("slice", "copy.thread_slice"),        # cp.async sliced at tid % 64: half unmoved
     "tile_a_ldsm_sliced_xor1.mlir": ("slice", "copy.thread_slice"),      # ldmatrix sliced at tid ^ 1: rows swapped
     "tile_copy_out_second_warps_tid.mlir": ("slice", "copy.thread_slice"),  # warps 4..7 copy out at tid: slices

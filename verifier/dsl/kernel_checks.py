@@ -537,11 +537,15 @@ class _Reader:
             assumes = [a for a in (tma.get("assumed"), self.placement(view)) if a]
             if box is None:
                 assumes.append(ASSUME_TMA_BOX.format(tma=tma["partition"].actor, box=_gbasis_text(atom_type)))
+            # a TMA atom of elements of another width than the view's moves its own elements into the tile (TMA
+            # converts none but by unpacking): the copy's value type is the atom's, the tile's the view's
+            copied = tma_copied_type(atom_type, view.memref)
             self.out.records.append(DescriptorRecord(
                 self.name(operand, "tma", "descriptor"), f.op.where, "; ".join(notes), mma_name,
-                _atom_layout_text(mt.atom_layout), operand, value_type, smem, gmem, self.base_align(view), notes,
-                None if majors is None else majors[0 if operand == "A" else 1], assumes, tma_box=box,
-                tma_swizzle=None if swizzle is None else swizzle.value))
+                _atom_layout_text(mt.atom_layout), operand, copied or value_type, smem, gmem, self.base_align(view),
+                notes, None if majors is None else majors[0 if operand == "A" else 1], assumes, tma_box=box,
+                tma_swizzle=None if swizzle is None else swizzle.value,
+                tile_type=value_type if copied is not None else None))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (`tma_atom_info` of its partition): those whose partition's view is `view`
@@ -1216,6 +1220,16 @@ def tile_value_type(memref: MemrefType, atom_type: str) -> str | None:
     type the f8f6f4 kinds read it as).  None when the element type has no name here."""
     unpacked = unpacking_tma(atom_type, memref)
     return UNPACKED_TYPES[unpacked] if unpacked is not None else cpp_value_type(memref.element)
+
+
+def tma_copied_type(atom_type: str, memref: MemrefType) -> str | None:
+    """The C++ name of the elements a TMA atom copies where their width is not the view's `memref` (an atom made
+    from another tensor than the tile's: an int8 tensor's atom filling a half tile), None where it is (or the atom
+    unpacks 4- or 6-bit elements a byte each, or names no element this reader knows)."""
+    m = _TMA_ELEMENT.search(atom_type)
+    if m is None or unpacking_tma(atom_type, memref) is not None or ELEMENT_BITS.get(m.group(1)) in (None, memref.bits):
+        return None
+    return cpp_value_type(m.group(1))
 
 
 def check_units_box(box: tuple[int, int] | None, atom_type: str, memref: MemrefType) -> tuple[int, int] | None:

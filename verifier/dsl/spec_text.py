@@ -169,7 +169,7 @@ def note_tile_types(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec]
     whether the tensor core reads those values as they are (theorem 12)."""
     for r in (r for k in kernels for r in k.records if isinstance(r, DescriptorRecord) and r.mma in mma_lib):
         want = mma_lib[r.mma].types.get(r.operand.lower())
-        if want is not None and want.name != r.value_type:
+        if want is not None and want.name != r.value_type and r.tile_type is None:
             r.tile_type = r.value_type
 
 
