@@ -128,10 +128,11 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     sparse = named.operand == "A" and _sparse_a(mma)
     # a structured-sparse A's layout is in logical units (CuTe's _SpAtom: bits(T) / S); setup.py judges the units
     # the tile's elements: the copy's, or, where a TMA copy moves elements of another width than the tile holds
-    # (smem_type: an int8 tensor's atom filling a half tile; theorem 12 refutes it), the tile's own
+    # (smem_type, the width the swizzled layout is written for: an int8 tensor's atom filling a half tile; theorem
+    # 12 refutes it), the tile's own
     held = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}") \
         if by_tma and not register_sourced and fields.has("smem_type") else None
-    unit = held if held is not None and held.bits != named.value_type.bits else named.value_type
+    unit = held if held is not None and held.bits == unit_bits != named.value_type.bits else named.value_type
     smem = read_smem(fields, ValueType(named.value_type.name, unit_bits) if sparse and unit_bits else unit)
     if smem.rank() not in (2, 3):
         raise SpecError(fields.at("smem"), f"'smem' of {what} must be (MN, K) or (MN, K, PIPE), not rank "
