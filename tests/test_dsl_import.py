@@ -728,3 +728,32 @@ def test_the_threads_that_run_a_copy_are_read_from_the_conditions_around_it(body
         assert ("bounds" in got.why) == expected.endswith("bounds"), got
     else:
         assert got == expected, got
+
+
+@pytest.mark.parametrize("atom, layout, says", [
+    # the 64x64 tile of A split between 2 CTAs at the coordinate 0 in each, by a plain load: its own slice alone
+    ("sm_90", "2:1", "no CTA takes slice 1"),
+    # ... by a multicast load: both CTAs load slice 0 for both, slice 1 by none
+    ("sm_90_multicast", "2:1", "CTAs 0 and 1 both take slice 0"),
+])
+def test_a_tma_tile_split_among_ctas_at_one_coordinate_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   atom: str, layout: str, says: str):
+    """A TMA partition splits its tile among the CTAs of its CTA layout, each loading the slice at its coordinate: a
+    coordinate the same in every CTA (static), or a load that writes its own CTA alone (no multicast), leaves slices
+    no CTA loads -- survey 7's b4_09 / b5_09 (A's multicast partitioned at the M coordinate, always 0), refuted at a
+    CTA-slice check.  Our Hopper TMA kernel's A partition, its CTA layout and atom edited in the IR; unedited, its
+    CTA layout is one CTA and no such check is written."""
+    text = (DATA / "tma.mlir").read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if "tma_partition(%arg0," in ln)
+    mutated = line.replace('!cute.layout<"1:0">', f'!cute.layout<"{layout}">').replace(
+        "non_exec_tiled_tma_load<sm_90,", f"non_exec_tiled_tma_load<{atom},")
+    assert mutated != line
+    ir = tmp_path / "tma_split.mlir"
+    ir.write_text(text.replace(line, mutated), encoding="utf-8")
+    spec = _import(tmp_path, ir, capsys)
+    assert 'slice: {threads: 2, block: ' in spec.read_text(encoding="utf-8")
+    assert "unit: cta" in spec.read_text(encoding="utf-8")
+    code = main(["prove", str(spec), "--allow-outside"])
+    out = capsys.readouterr().out
+    assert code == ExitCode.WRONG and "REFUTED (copy.thread_slice)" in out and says in out, out
+    assert "unit: cta" not in _import(tmp_path, DATA / "tma.mlir", capsys).read_text(encoding="utf-8")

@@ -467,14 +467,19 @@ def test_cutlass_s_example_48_is_read_through_its_collective(tmp_path: Path, cap
     ins, noted = instrument(text), _notes(DATA / "example_48_scope.notes")
     assert read_paths(str(source), ins, noted) == ([], [])        # no function of the file copies or multiplies
     records, skipped = collective_paths(str(source), ins, noted)
-    from verifier.dsl.kernel_checks import DescriptorRecord
-    assert [(type(r), r.name, r.mma, r.operand, r.value_type) for r in records] == [
-        (DescriptorRecord, f"CollectiveMainloop_desc_{op.lower()}", "SM90_64x128x8_F32TF32TF32_SS_TN", op, "float")
-        for op in "AB"]
-    assert all(r.gmem == "(4096,4096):(4100,1)" and "SM90_TMA_LOAD_MULTICAST" in r.what for r in records)
-    assert sorted((s.where.line, s.covered) for s in skipped) == [(136, True)] * 2 + [(142, True)] * 2
+    from verifier.dsl.kernel_checks import DescriptorRecord, SliceRecord
+    descriptors = [r for r in records if isinstance(r, DescriptorRecord)]
+    assert [(r.name, r.mma, r.operand, r.value_type) for r in descriptors] == [
+        (f"CollectiveMainloop_desc_{op.lower()}", "SM90_64x128x8_F32TF32TF32_SS_TN", op, "float") for op in "AB"]
+    assert all(r.gmem == "(4096,4096):(4100,1)" and "SM90_TMA_LOAD_MULTICAST" in r.what for r in descriptors)
+    # its 2x4 cluster (ClusterShape 4x2x1: A's tile split among the 2 CTAs along N, B's among the 4 along M), each
+    # slice multicast to all: a CTA-slice check an operand
+    assert [(r.name, r.threads, r.block, r.unit.value) for r in records if isinstance(r, SliceRecord)] == [
+        ("CollectiveMainloop_cta_slice_a", 2, 2, "cta"), ("CollectiveMainloop_cta_slice_b", 4, 4, "cta")]
+    # the GemmKernel and Gemm aliases holding the same collective: each of its 4 checks proves their paths
+    assert sorted((s.where.line, s.covered) for s in skipped) == [(136, True)] * 4 + [(142, True)] * 4
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "example_48_scope.notes", source), capsys)
-    assert code == ExitCode.OK and "2 verified" in out, out
+    assert code == ExitCode.OK and "4 verified" in out, out
 
 
 def test_cutlass_s_example_70_is_read_through_its_sm100_collective(tmp_path: Path,
@@ -490,13 +495,48 @@ def test_cutlass_s_example_70_is_read_through_its_sm100_collective(tmp_path: Pat
     from verifier.importer.collective_paths import collective_paths
     from verifier.dsl.kernel_checks import DescriptorRecord
     records, _ = collective_paths(str(source), instrument(text), _notes(DATA / "example_70_scope.notes"))
-    assert [(type(r), r.operand, r.mma, r.major) for r in records] == [
-        (DescriptorRecord, op, "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128>", "K") for op in "AB"]
-    a, b = records
+    descriptors = [r for r in records if isinstance(r, DescriptorRecord)]
+    # A's tile split among the 2 CTAs along the cluster's N (multicast); B's pairs along M: one
+    assert [r.name for r in records] == ["CollectiveMainloop_cta_slice_a", "CollectiveMainloop_desc_a",
+                                         "CollectiveMainloop_desc_b"]
+    assert [(r.operand, r.mma, r.major) for r in descriptors] == [
+        (op, "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128>", "K") for op in "AB"]
+    a, b = descriptors
     assert a.smem == "Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_1),(_16,_4)):((_64,_0),(_1,_16))"
     assert b.smem == "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_16,_4)):((_64,_0),(_1,_16))"
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "example_70_scope.notes", source), capsys)
-    assert code == ExitCode.OK and "2 verified" in out, out
+    assert code == ExitCode.OK and "3 verified" in out, out
+
+
+@pytest.mark.parametrize("notes, old, new, says", [
+    # B's tile split among the 4 CTAs along the cluster's M with a plain TMA load: each CTA loads its quarter into
+    # its own shared memory alone, the other three quarters of its tile by no CTA (the kernel waits for them)
+    ("example_48_scope.notes", "m_GmemTiledCopyB<cute::SM90_TMA_LOAD_MULTICAST>",
+     "m_GmemTiledCopyB<cute::SM90_TMA_LOAD>", "no CTA takes slice 1"),
+    # an SM100 2-CTA kernel's A split among the 2 CTAs along N with the plain 2SM load
+    ("example_70_scope.notes", "m_GmemTiledCopyA<cute::SM100_TMA_2SM_LOAD_MULTICAST>",
+     "m_GmemTiledCopyA<cute::SM100_TMA_2SM_LOAD>", "no CTA takes slice 1"),
+    # the 2-CTA MMA in a cluster of one CTA along M: no pair
+    ("example_70_scope.notes", "cute::tuple<cute::C<2>, cute::C<2>, cute::C<1>",
+     "cute::tuple<cute::C<1>, cute::C<2>, cute::C<1>", "no CTA takes slice 1"),
+])
+def test_a_collective_s_tile_split_among_its_cluster_is_loaded_whole(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str],
+                                                                     notes: str, old: str, new: str, says: str):
+    """CUTLASS's collectives split A's TMA tile among the cluster's CTAs along N and B's along M (an SM100 2-CTA
+    MMA's B among its pairs) whatever the copy: a plain load then fills only its own CTA's slice (survey 6's C++
+    a10, b04: verified, though the kernel hangs or reads rows of the next tile), and a 2-CTA MMA needs a pair along
+    M (b07).  Mutated notes of examples 48 and 70: refuted at the CTA-slice check; their own notes verify (above)."""
+    examples = _wheel_examples()
+    if examples is None:
+        pytest.skip("the nvidia-cutlass wheel's examples are not installed")
+    source = examples / (EXAMPLE_48 if "48" in notes else EXAMPLE_70)
+    mutated = tmp_path / notes
+    text = (DATA / notes).read_text(encoding="utf-8")
+    assert old in text
+    mutated.write_text(text.replace(old, new), encoding="utf-8")
+    code, out = _prove(_spec_from_notes(tmp_path, source.read_text(encoding="utf-8"), mutated, source), capsys)
+    assert code == ExitCode.WRONG and "REFUTED (copy.thread_slice)" in out and says in out, out
 
 
 def test_a_collective_declared_inside_a_class_template_is_listed_with_what_to_do():

@@ -149,3 +149,57 @@ def test_a_block_of_more_than_one_dimension_leaves_the_slices_unread():
     assert isinstance(block_threads(read_module(text.format(x=64, y=2), "t.mlir").kernels()[0]), Untraced)
     bare = "gpu.module @m {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n"
     assert block_threads(read_module(bare, "t.mlir").kernels()[0]) == MAX_BLOCK
+
+
+CTA_SPEC = """version: 2
+name: cta_slices
+checks:
+  c:
+    copy: {copy}
+    value_type: half_t
+    slice: {{threads: {threads}, block: {block}, coordinate: "{coordinate}", unit: cta}}
+"""
+
+
+@pytest.mark.parametrize("threads,block,coordinate,verdict,says", [
+    # a multicast load's 4 slices, CTA u loading slice u for all
+    (4, 4, "tid", Verdict.VERIFIED, "the 4 CTAs take the 4 slices of the tile of SM90_TMA_LOAD in order"),
+    # the coordinate the same in every CTA: slices 1..3 by none
+    (4, 4, "0", Verdict.REFUTED, "CTAs 0 and 1 both take slice 0"),
+    # a plain load writes its own CTA's tile alone: 1 of the 2 slices reaches each tile
+    (2, 1, "tid", Verdict.REFUTED, "no CTA takes slice 1"),
+    (2, 2, "tid + 1", Verdict.REFUTED, "CTA 1 takes slice 2, outside"),
+    # two groups of 2 along a cluster of 4 (two multicast rows), each in order
+    (2, 4, "tid % 2", Verdict.VERIFIED, "in order"),
+    (2, 2, "1 - tid", Verdict.UNSUPPORTED, "not each its own"),
+])
+def test_the_ctas_that_share_a_tile_take_its_slices(tmp_path: Path, threads: int, block: int, coordinate: str,
+                                                    verdict: Verdict, says: str):
+    path = tmp_path / "c.yaml"
+    path.write_text(CTA_SPEC.format(copy="SM90_TMA_LOAD", threads=threads, block=block, coordinate=coordinate),
+                    encoding="utf-8")
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["c"])
+    words = " ".join([*(f"{i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items),
+                      *result.info, *(t.reason or "" for t in result.theorems)])
+    assert result.verdict is verdict and says in words, (result.verdict, words)
+
+
+@pytest.mark.parametrize("slice_text,copy,match", [
+    ('{threads: 2, block: 2, coordinate: "tid", unit: cta, runs: "tid < 1"}', "SM90_TMA_LOAD", "'runs'"),
+    ('{threads: 2, block: 2, coordinate: "tid", unit: warp}', "SM90_TMA_LOAD", "'unit'"),
+    ('{threads: 2, block: 2, coordinate: "tid", unit: cta}', '"SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"', "TMA copy"),
+])
+def test_a_bad_cta_slice_is_bad_input(tmp_path: Path, slice_text: str, copy: str, match: str):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""version: 2
+name: slices
+include: [{ATOMS / 'sm80_copy.yaml'}]
+checks:
+  c:
+    copy: {copy}
+    value_type: half_t
+    slice: {slice_text}
+""", encoding="utf-8")
+    with pytest.raises(SpecError, match=match):
+        load_spec(path, allow_outside=True)

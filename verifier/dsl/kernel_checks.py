@@ -26,6 +26,7 @@ from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
 from ..hardware.tma import TmaSwizzle
+from ..kinds.slice.config import SliceUnit
 from ..specfile.model import TMA_COPIES
 from .atom_names import UNPACKED_TYPES, Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError, layout_type_text,
@@ -151,6 +152,7 @@ class SliceRecord:
     block: int
     coordinate: str
     runs: str | None = None              # the threads that run the copy, where the kernel's conditions say
+    unit: SliceUnit = SliceUnit.THREAD   # CTA: the slices of a TMA copy's tile among the CTAs that share it
     assumes: list[str] = field(default_factory=list)
 
 
@@ -695,6 +697,50 @@ class _Reader:
                     f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by {by} "
                     f"({p.op.where}){unread}", copy, value_type, threads, block, coordinate, runs))
 
+    # -- which slice each CTA takes ------------------------------------------------------------------------
+    def cta_slices(self) -> None:
+        """A CTA-slice check (theorem 37 over CTAs) for each partition that splits a TMA copy's tile among the CTAs of
+        a cluster at a coordinate that is the same in every CTA (a static one): a TMA partition whose CTA layout has
+        n > 1 CTAs (a multicast load: each CTA loads its slice for all n), and a 2-CTA MMA's partition of a global
+        tensor a TMA copy loads (each CTA of the pair its half).  A coordinate read at run time is not read."""
+        for p in self.flow.partitions:
+            writers: int | None = None
+            if p.role is Role.TMA and len(p.op.operands) >= 4:
+                count = _layout_size(p.op.operand_types[2]) if len(p.op.operand_types) > 2 else None
+                coordinate = _static_coordinate(p.op.operand_types[1] if len(p.op.operand_types) > 1 else None)
+                what, smem = f"the CTA coordinate of the TMA partition ({p.op.where})", p.op.operands[3]
+                atom_type = p.op.operand_types[0] or self.flow.type_of(p.actor) or ""
+                if MULTICAST not in atom_type and count is not None and count > 1:
+                    writers = 1         # a plain TMA load writes its own CTA's tile alone, whatever its slice
+                    if coordinate is None:
+                        what += " (not read: one CTA cannot take all the slices)"
+            elif p.role is Role.MMA and len(p.op.operands) >= 3:
+                m = _NUM_CTA.search(self.flow.type_of(p.actor) or "")
+                count = int(m.group(1)) if m else None
+                coordinate = _static_coordinate(p.op.operand_types[2] if len(p.op.operand_types) > 2 else None)
+                loads = [q for q in self.flow.partitions if q.role is Role.TMA and len(q.op.operands) >= 5 and
+                         self.flow.partition_of(q.op.operands[4]) is p]
+                if not loads:
+                    continue    # a partition no TMA copy loads (a fragment's shape): it moves nothing
+                what, smem = (f"the CTA coordinate of the 2-CTA MMA's partition {p.operand} ({p.op.where}) of the "
+                              f"global tile a TMA copy moves ({loads[0].op.where})"), loads[0].op.operands[3]
+            else:
+                continue
+            if count is None or count < 2 or (coordinate is None and writers is None):
+                continue
+            value_type = self.element_type(smem)
+            if value_type is None:
+                self.skip(p.op.where, what, f"its shared tile {smem} has no element type this reader names: which "
+                                            "slice each CTA takes is not checked")
+                continue
+            self.out.records.append(SliceRecord(
+                self.name("cta_slice", p.operand.lower() if p.operand else "tma"), p.op.where,
+                f"{what}: " + (f"{coordinate} in every CTA, " if coordinate is not None else "") +
+                f"the tile split among {count} CTAs" + (", the atom no multicast: each CTA's own slice alone reaches "
+                                                         "its tile" if writers == 1 else ""),
+                TMA_COPIES[0], value_type, count, writers or count, "tid" if coordinate is None else str(coordinate),
+                unit=SliceUnit.CTA))
+
     def element_type(self, v: Value) -> str | None:
         """The C++ name of the element type of the tensor `v`, where it is a memref of a named type."""
         t = self.flow.type_of(v) or ""
@@ -1016,6 +1062,29 @@ class _Reader:
                 continue
             seen.add(t)
             self.skip(v.where, f"{CUTE_OBJECTS[kind]} {v}", "no checked operation uses it")
+
+
+_NUM_CTA = re.compile(r"num_cta\s*=\s*(\d+)")
+MULTICAST = "multicast"          # a TMA atom type's word for a load that writes every CTA of its CTA layout
+_STATIC_COORDINATE = re.compile(r'!cute\.coord<"(\d+)">')
+_LAYOUT_TYPE = re.compile(r'!cute\.layout<"(.*)">')
+
+
+def _static_coordinate(type_text: str | None) -> int | None:
+    """The integer a `!cute.coord<"N">` type states, None for any other (a coordinate read at run time)."""
+    m = _STATIC_COORDINATE.fullmatch((type_text or "").strip())
+    return int(m.group(1)) if m else None
+
+
+def _layout_size(type_text: str | None) -> int | None:
+    """The size of a static `!cute.layout<"...">`, None where it is not one."""
+    m = _LAYOUT_TYPE.fullmatch((type_text or "").strip())
+    if m is None or "?" in m.group(1):
+        return None
+    try:
+        return int(layout_of(m.group(1)).size())
+    except (TypeTextError, ValueError):
+        return None
 
 
 def _first_threads(runs: str, block: int, threads: int) -> bool:
@@ -1360,6 +1429,7 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r.buffers()
     r.mixed_partitions()
     r.thread_slices()
+    r.cta_slices()
     r.leftovers()
     r.out.skipped = flow.skipped + r.out.skipped
     return r.out

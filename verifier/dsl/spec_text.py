@@ -8,6 +8,7 @@ from pathlib import Path
 from ..importer.kernel_spec import ATOMS_LINE, load_atom_library
 from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
 from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
+from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
                             TmemRecord)
@@ -74,7 +75,8 @@ def record_lines(r: Record) -> list[str]:
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
                 f"    slice: {{threads: {r.threads}, block: {r.block}, coordinate: {json.dumps(r.coordinate)}"
-                + (f", runs: {json.dumps(r.runs)}" if r.runs is not None else "") + "}"]
+                + (f", runs: {json.dumps(r.runs)}" if r.runs is not None else "")
+                + (f", unit: {r.unit.value}" if r.unit is not SliceUnit.THREAD else "") + "}"]
     else:
         what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
         out.append(f"    description: {json.dumps(what)}")
@@ -104,7 +106,7 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
             copy.add(r.copy)
         if isinstance(r, (BufferRecord, DescriptorRecord)) and r.copy not in TMA_COPIES:
             copy.add(r.copy)
-        if isinstance(r, SliceRecord):
+        if isinstance(r, SliceRecord) and r.copy not in TMA_COPIES:
             copy.add(r.copy)
         if isinstance(r, TmemRecord):
             copy.add(r.copy)

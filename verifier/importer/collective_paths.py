@@ -12,7 +12,8 @@ import re
 
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
-from ..dsl.kernel_checks import DescriptorRecord, Record, mn_k_pipe
+from ..dsl.kernel_checks import DescriptorRecord, Record, SliceRecord, mn_k_pipe
+from ..kinds.slice.config import SliceUnit
 from ..dsl.mlir_text import Where
 from ..specfile.model import TMA_COPIES
 from .cpp_types import TypeNode, TypeSyntaxError, layout_text
@@ -144,9 +145,14 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
-        name, k = f"{alias}_desc_{op.lower()}", 2
-        while name in {r.name for r in reader.records}:
-            name, k = f"{alias}_desc_{op.lower()}_{k}", k + 1
+        cta_slices = _cta_slices(m.get("DispatchPolicy"), mma, op, copy_name, value_type)
+        if cta_slices is not None:
+            count, writers, why = cta_slices
+            reader.add(SliceRecord(_unique(reader, f"{alias}_cta_slice_{op.lower()}"), where,
+                                   f"{what}: operand {op}'s tile ({policy}, {copy_name}): {why}", TMA_COPIES[0],
+                                   value_type, count, writers, "tid", unit=SliceUnit.CTA,
+                                   assumes=[ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)]))
+        name = _unique(reader, f"{alias}_desc_{op.lower()}")
         reader.add(DescriptorRecord(
             name, where,
             f"{what}: operand {op} of {mma} ({policy}), filled by {copy_name}", mma,
@@ -154,6 +160,53 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
             copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))
+
+
+def _unique(reader: PathReader, name: str) -> str:
+    """`name`, or `name_2`, `name_3`, ... where the reader already has a check of that name."""
+    taken = {r.name for r in reader.records}
+    found, k = name, 2
+    while found in taken:
+        found, k = f"{name}_{k}", k + 1
+    return found
+
+
+def cluster_shape(policy: TypeNode | None) -> tuple[int, int, int] | None:
+    """The ClusterShape a mainloop dispatch policy carries (`cute::tuple<C<2>, C<1>, C<1>>` among its arguments)."""
+    for arg in policy.args if policy is not None else []:
+        dims = [a.args[0].name for a in arg.args if _short(a) == "C" and a.args]
+        if _short(arg) in ("tuple", "Shape") and len(arg.args) == 3 and len(dims) == 3 and \
+                all(d.isdigit() for d in dims):
+            return int(dims[0]), int(dims[1]), int(dims[2])
+    return None
+
+
+MULTICAST = "MULTICAST"
+PAIR_ATOMS = "2x1SM"          # a tcgen05.mma of a CTA pair (cta_group::2): CuTe's SM100_MMA_..._2x1SM_...
+
+
+def _cta_slices(policy: TypeNode | None, mma: str, op: str, copy: str, value_type: str
+                ) -> tuple[int, int, str] | None:
+    """How the collective splits operand `op`'s tile among the CTAs of its cluster: (slices, CTAs writing each
+    CTA's tile, why), None where it does not split it.  CUTLASS's collectives make the TMA atom of A over the
+    cluster's N extent and B's over its M extent (an SM100 2-CTA MMA's B over its CTA pairs along M), and partition
+    it there whatever the atom: a multicast atom writes its slice into every CTA of the extent, a plain one into its
+    own CTA's shared memory alone.  A 2-CTA MMA's pair is two CTAs along the cluster's M."""
+    cluster = cluster_shape(policy)
+    if cluster is None:
+        return None
+    pair = PAIR_ATOMS in mma
+    if pair and cluster[0] % 2:
+        return None if op != "A" else (2, 1, f"the 2-CTA MMA {mma} takes its tile from a pair of CTAs along the "
+                                             f"cluster's M, which has {cluster[0]} CTA(s): its CTAs have no pair")
+    extent = cluster[1] if op == "A" else cluster[0] // (2 if pair else 1)
+    if extent < 2:
+        return None
+    along = "N" if op == "A" else ("M (in CTA pairs)" if pair else "M")
+    writers = extent if MULTICAST in copy else 1
+    return (extent, writers, f"the tile is split among the {extent} CTAs along the cluster's {along}, each loading "
+                             f"its slice with {copy}, " + ("which multicasts it to all of them" if writers > 1 else
+                                                            "which writes its own CTA's shared memory alone"))
 
 
 # `using NAME = typename cutlass::gemm::collective::CollectiveBuilder<` or `using NAME = cutlass::gemm::collective::

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...theorems.claims import Fact, Plan, Suspect, Unsupported
 from ...theorems.suspects import Suspects
-from .config import SliceCheck
+from .config import SliceCheck, SliceUnit
 
 ENUMERATION = "exhaustive enumeration on integers"
 WARP = 32
@@ -68,7 +68,9 @@ def take_group(check: SliceCheck, group: Sequence[int], span: int) -> BlockOutco
     taken: dict[int, int] = {}
     problem: tuple[int, str] | None = None
     failing = 0
-    own = bool(group) and group[0] % WARP == 0 and group[-1] - group[0] == len(group) - 1
+    who = check.unit.noun
+    aligned = check.unit is SliceUnit.CTA or (bool(group) and group[0] % WARP == 0)    # threads: from a warp
+    own = bool(group) and aligned and group[-1] - group[0] == len(group) - 1
     for u, tid in enumerate(group):
         try:
             s = check.coordinate(tid)
@@ -77,9 +79,9 @@ def take_group(check: SliceCheck, group: Sequence[int], span: int) -> BlockOutco
         else:
             own = own and s == u
             if not 0 <= s < check.threads:
-                why = f"thread {tid} takes slice {s}, outside the copy's slices 0..{check.threads - 1}"
+                why = f"{who} {tid} takes slice {s}, outside the copy's slices 0..{check.threads - 1}"
             elif s in taken:
-                why = f"threads {taken[s]} and {tid} both take slice {s}"
+                why = f"{who}s {taken[s]} and {tid} both take slice {s}"
             elif (s - tid) % span:
                 why = (f"thread {tid} takes slice {s}, whose place differs from its own ({s % span} against "
                        f"{tid % span} modulo {span})")
@@ -92,8 +94,9 @@ def take_group(check: SliceCheck, group: Sequence[int], span: int) -> BlockOutco
         problem = problem or (tid, why)
     if problem is None and len(group) < check.threads:
         missing = next(s for s in range(check.threads) if s not in taken)
-        problem = (group[-1], f"the last {len(group)} threads running it take {len(group)} of its "
-                              f"{check.threads} slices: no thread takes slice {missing}")
+        running = "write each CTA's tile" if check.unit is SliceUnit.CTA else "running it"
+        problem = (group[-1], f"the last {len(group)} {who}(s) {running} take {len(group)} of its "
+                              f"{check.threads} slices: no {who} takes slice {missing}")
         failing, own = check.threads - len(group), False
     return BlockOutcome(group[0] if group else 0, problem, failing, own)
 
@@ -104,6 +107,8 @@ def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects,
     the copy, or one at a place the instruction does not allow (refuted); else the block permutes the slices among
     its threads, which is `unsupported` (right for an element-wise copy whose registers meet no other partition,
     wrong where they do: which it is, is not read)."""
+    if check.unit is SliceUnit.CTA:
+        return _cta_slices(check, suspects, info)
     span, ties = place_span(instruction)
     suspect = suspects.field("slice", f"the thread coordinate {check.coordinate.text} handed to get_slice / "
                                       "partition for this tiled copy")
@@ -186,3 +191,30 @@ def _read_threads(check: SliceCheck, span: int, title: str, expected: str, suspe
                        f"but not each its own ({check.coordinate.text}, or a group of threads that are not consecutive "
                        "from a warp): right for an element-wise copy whose registers meet no other partition, wrong "
                        "where they do; which it is, is not read")
+
+
+def _cta_slices(check: SliceCheck, suspects: Suspects, info: list[str]) -> Plan:
+    """Theorem 37 over CTAs (`unit: cta`): the `block` CTAs that share a TMA copy's tile, in groups of `threads`,
+    each group's u-th CTA taking slice u (a multicast load's slices, a 2-CTA MMA's halves); a slice taken twice, by
+    no CTA or outside the tile refutes it; a group that permutes the slices is unsupported (which CTA's shared memory
+    each slice must reach is not read)."""
+    suspect = suspects.field("slice", f"the CTA coordinate {check.coordinate.text} handed to the partition of the "
+                                      "tile the CTAs share")
+    title = (f"the {check.block} CTAs that share the tile of {check.copy} take its {check.threads} slices, the u-th "
+             "CTA of a group slice u")
+    expected = f"slices 0..{check.threads - 1}, each once a group"
+    groups = [list(range(i, min(i + check.threads, check.block))) for i in range(0, check.block, check.threads)]
+    outcomes = [take_group(check, g, 1) for g in groups]
+    note = f"the {check.block} CTAs in {len(groups)} group(s) of {check.threads}; {ENUMERATION}"
+    wrong = next((o for o in outcomes if o.problem is not None), None)
+    if wrong is not None:
+        assert wrong.problem is not None
+        cta, why = wrong.problem
+        return [Fact(title, False, why, expected, suspect, note=note, point={"tid": cta},
+                     failing=sum(o.failing for o in outcomes), domain_size=check.block)]
+    if all(o.own for o in outcomes):
+        info.append(f"the {check.block} CTAs take the {check.threads} slices of the tile of {check.copy} in order")
+        return [Fact(title, True, f"each group of {check.threads} CTAs takes slices 0..{check.threads - 1} in order",
+                     expected, suspect, note=note, domain_size=check.block)]
+    return Unsupported(f"the CTAs take every slice of the tile once a group, but not each its own "
+                       f"({check.coordinate.text}): which CTA's shared memory each slice must reach is not read")
