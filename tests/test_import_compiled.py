@@ -1007,3 +1007,27 @@ def test_a_c_plus_plus_thread_coordinate_is_a_thread_slice_check(tmp_path: Path,
 def test_a_get_slice_argument_is_spelled_as_a_coordinate_of_tid(text: str, spelled: str | None):
     from verifier.importer.thread_slices import cpp_coordinate
     assert cpp_coordinate(text) == spelled
+
+
+def test_a_collective_built_in_the_example_s_own_header_is_listed(tmp_path: Path):
+    """Example 51 builds its mainloop inside a function template of its own gett_kernel.cuh, which the compile never
+    notes: the import ended in "no operand path to check was found" (exit 2, survey 6).  A collective built in a
+    header the file includes from beside it is listed with its place and what to give; a header outside the file's
+    folder, or one the file does not include, is not read."""
+    from verifier.importer.collective_paths import IN_HEADER, header_collectives
+    folder = tmp_path / "example"
+    folder.mkdir()
+    (folder / "gett_kernel.cuh").write_text(
+        "template <class T>\nvoid gett() {\n  // using Commented = typename cutlass::gemm::collective::"
+        "CollectiveBuilder<\n  using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<\n"
+        "    T>::CollectiveOp;\n}\n", encoding="utf-8")
+    (folder / "unused.cuh").write_text("using Other = cutlass::gemm::collective::CollectiveMma<int>;\n",
+                                       encoding="utf-8")
+    (tmp_path / "outside.cuh").write_text("using Far = cutlass::gemm::collective::CollectiveMma<int>;\n",
+                                          encoding="utf-8")
+    main_file = folder / "gett.cu"
+    source = '#include "gett_kernel.cuh"\n#include "../outside.cuh"\n#include <cute/tensor.hpp>\nint main() {}\n'
+    listed = header_collectives(main_file, source)
+    assert [(s.what, s.where.line, s.where.column, Path(s.where.file).name) for s in listed] == [
+        ("collective CollectiveMainloop", 4, 3, "gett_kernel.cuh")]
+    assert listed[0].why == IN_HEADER.format(header="gett_kernel.cuh", file="gett.cu")

@@ -9,6 +9,7 @@ them (host_prelude.hpp's `verifier_record::collective<m_TiledMma<...>, m_SmemLay
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..algebra.syntax import ParseError, parse_layout
 from ..dsl.flow import Skipped
@@ -20,6 +21,7 @@ from .cpp_types import TypeNode, TypeSyntaxError, layout_text
 from .compile_notes import CompileFailed, NotedType
 from .instrument import SCOPE, Instrumented
 from .kernel_source import blank_comments
+from .source_files import UnreadableFile, read_text_file
 from .kernel_paths import (ASSUME_ALIGN, ASSUME_GMEM, SHARED_TILE_ALIGN, TILED_MMA_ARGS, Instantiation, PathReader,
                            TCGEN05_ATOMS, RefusedInDeviceCode, atom_layout_text, check_pointer_width, first_stage_text,
                            instantiations, mma_atom_name, representative_gmem, a_source, umma_major)
@@ -242,6 +244,36 @@ def unread_collectives(file: str, source: str, ins: Instrumented) -> list[Skippe
         line = text.count("\n", 0, m.start()) + 1
         column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
         out.append(Skipped(Where(file, line, column, None), f"collective epilogue {m.group(1)}", EPILOGUE_NOT_READ))
+    return out
+
+
+# `#include "local.hpp"`: a header of the example's own (quoted), beside the file
+_LOCAL_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+MAX_HEADER_BYTES = 4 << 20
+IN_HEADER = ("declared in {header}, a header the file includes, whose aliases the instrumented compile does not "
+             "note: name it at namespace scope in {file} with the template arguments the kernel uses (`using "
+             "Mainloop = ...;`) and import again")
+
+
+def header_collectives(file: Path, source: str) -> list[Skipped]:
+    """The CUTLASS mainloop collectives built in the file's own headers (`#include "..."` beside it, one level), each
+    listed with what to do: the compile notes the file's namespace-scope aliases only, so nothing else would name
+    them (example 51 builds its mainloop inside a function template of its gett_kernel.cuh)."""
+    out: list[Skipped] = []
+    base = file.resolve().parent
+    for m in _LOCAL_INCLUDE.finditer(source):         # (a line comment never matches: the directive opens it)
+        header = (base / m.group(1)).resolve()
+        if base not in header.parents or not header.is_file():
+            continue                    # CUTLASS's or the system's headers; a path outside the example's folder
+        try:
+            text = blank_comments(read_text_file(header, MAX_HEADER_BYTES))
+        except UnreadableFile:
+            continue
+        for a in _BUILDER_ALIAS.finditer(text):
+            line = text.count("\n", 0, a.start()) + 1
+            column = a.start() - (text.rfind("\n", 0, a.start()) + 1) + 1
+            out.append(Skipped(Where(str(header), line, column, None), f"collective {a.group(1)}",
+                               IN_HEADER.format(header=m.group(1), file=file.name)))
     return out
 
 

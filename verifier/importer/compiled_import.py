@@ -14,7 +14,7 @@ from ..echo import quote_path
 from .compile_notes import CompiledNotes, compile_notes
 from .compiled import Toolchain
 from .instrument import instrument
-from .collective_paths import collective_paths, unread_collectives
+from .collective_paths import collective_paths, header_collectives, unread_collectives
 from .kernel_paths import read_paths
 from .kernel_spec import KernelInputError, load_atom_library, read_source
 
@@ -66,7 +66,8 @@ def import_compiled(files: list[Path], atoms: Path, name: str | None, defines: d
         result.compiles.append((str(f), noted))
         records, skipped = read_paths(str(f), ins, noted.notes)
         found, listed = collective_paths(str(f), ins, noted.notes)
-        records, skipped = records + found, skipped + listed + unread_collectives(str(f), source, ins)
+        records, skipped = records + found, skipped + listed + unread_collectives(str(f), source, ins) + \
+            header_collectives(f, source)
         result.kernels.append(KernelChecks(f.stem, records, skipped))
     resolve_atoms(result.kernels, mma_lib, copy_lib)
     if result.checks == 0:
