@@ -757,3 +757,14 @@ def test_a_tma_tile_split_among_ctas_at_one_coordinate_is_refuted(tmp_path: Path
     out = capsys.readouterr().out
     assert code == ExitCode.WRONG and "REFUTED (copy.thread_slice)" in out and says in out, out
     assert "unit: cta" not in _import(tmp_path, DATA / "tma.mlir", capsys).read_text(encoding="utf-8")
+
+
+def test_a_copy_between_global_memory_and_registers_is_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """No check models a copy between global memory and registers alone (the tile kernel's copy of C out of its
+    registers; fp16_gemm_6's dequantizing kernel, which had none other, was imported with nothing said: survey 7's
+    b6_06): each kernel lists them once, at the first; copies through shared memory are not among them."""
+    spec = tmp_path / "tile.yaml"
+    assert main(["import-dsl", str(TILE), "-o", str(spec)]) == ExitCode.OK
+    err = capsys.readouterr().err
+    listed = [line for line in err.splitlines() if "cute.copy between global memory and registers" in line]
+    assert len(listed) == 1 and listed[0].startswith(f"{TILE}:175:7: 1 cute.copy"), err

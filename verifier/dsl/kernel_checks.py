@@ -1043,6 +1043,16 @@ class _Reader:
                                                  "shared memory and the registers it feeds)")
             else:
                 self.skip(p.op.where, p.op.name, "a partition of a shared view no check pairs (see the lines above)")
+        # copies between global memory and registers alone (an elementwise kernel's, a dequantizing pass's): no check
+        # models them; listed once a kernel, at the first
+        direct = [op for op in self.flow.copies if op not in self.used and len(op.operand_types) >= 3 and
+                  all(t is not None and any(f"_{space}" in t or f"{space}," in t for space in DIRECT_SPACES) and
+                      not any(f"_{space}" in t or f"{space}," in t for space in CHECKED_SPACES)
+                      for t in op.operand_types[1:3])]
+        if direct:
+            self.skip(direct[0].where, f"{len(direct)} cute.copy between global memory and registers (the first "
+                                       "here)", "not checked: the checks cover shared and tensor memory and the "
+                                                "registers they feed")
         covered: set[Value] = set()
         for op in self.used:
             covered.update(op.operands)
@@ -1064,6 +1074,8 @@ class _Reader:
             self.skip(v.where, f"{CUTE_OBJECTS[kind]} {v}", "no checked operation uses it")
 
 
+DIRECT_SPACES = ("gmem", "rmem")       # a memref type's space, as its alias or its text names it
+CHECKED_SPACES = ("smem", "tmem")
 _NUM_CTA = re.compile(r"num_cta\s*=\s*(\d+)")
 MULTICAST = "multicast"          # a TMA atom type's word for a load that writes every CTA of its CTA layout
 _STATIC_COORDINATE = re.compile(r'!cute\.coord<"(\d+)">')
