@@ -211,6 +211,10 @@ def running_condition(flow: KernelFlow, op: Op) -> str | None | Untraced:
                         for c in reversed(conditions))
     if len(text) > MAX_LENGTH:
         return Untraced(f"the conditions around the copy make an expression of more than {MAX_LENGTH} characters")
+    try:
+        read_coordinate(text)           # what the check states must be what the slice kind reads
+    except CoordinateError as e:
+        return Untraced(f"the conditions around the copy are not a condition the slice kind reads ({e})")
     return text
 
 
