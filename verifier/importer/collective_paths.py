@@ -147,7 +147,7 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         except (TypeSyntaxError, ParseError, ValueError) as e:
             reader.skipped.append(Skipped(where, about, f"not read: {e}"))
             continue
-        cta_slices = _cta_slices(m.get("DispatchPolicy"), mma, op, copy_name, value_type)
+        cta_slices = _cta_slices(m.get("DispatchPolicy"), mma, op, copy_name)
         if cta_slices is not None:
             count, writers, why = cta_slices
             reader.add(SliceRecord(_unique(reader, f"{alias}_cta_slice_{op.lower()}"), where,
@@ -183,12 +183,11 @@ def cluster_shape(policy: TypeNode | None) -> tuple[int, int, int] | None:
     return None
 
 
-MULTICAST = "MULTICAST"
+MULTICAST_OPS = "_MULTICAST"  # CuTe's TMA load ops that write every CTA of their mask: SM90_TMA_LOAD_MULTICAST, ...
 PAIR_ATOMS = "2x1SM"          # a tcgen05.mma of a CTA pair (cta_group::2): CuTe's SM100_MMA_..._2x1SM_...
 
 
-def _cta_slices(policy: TypeNode | None, mma: str, op: str, copy: str, value_type: str
-                ) -> tuple[int, int, str] | None:
+def _cta_slices(policy: TypeNode | None, mma: str, op: str, copy: str) -> tuple[int, int, str] | None:
     """How the collective splits operand `op`'s tile among the CTAs of its cluster: (slices, CTAs writing each
     CTA's tile, why), None where it does not split it.  CUTLASS's collectives make the TMA atom of A over the
     cluster's N extent and B's over its M extent (an SM100 2-CTA MMA's B over its CTA pairs along M), and partition
@@ -205,7 +204,7 @@ def _cta_slices(policy: TypeNode | None, mma: str, op: str, copy: str, value_typ
     if extent < 2:
         return None
     along = "N" if op == "A" else ("M (in CTA pairs)" if pair else "M")
-    writers = extent if MULTICAST in copy else 1
+    writers = extent if copy.endswith(MULTICAST_OPS) else 1
     return (extent, writers, f"the tile is split among the {extent} CTAs along the cluster's {along}, each loading "
                              f"its slice with {copy}, " + ("which multicasts it to all of them" if writers > 1 else
                                                             "which writes its own CTA's shared memory alone"))
