@@ -1031,3 +1031,21 @@ def test_a_collective_built_in_the_example_s_own_header_is_listed(tmp_path: Path
     assert [(s.what, s.where.line, s.where.column, Path(s.where.file).name) for s in listed] == [
         ("collective CollectiveMainloop", 4, 3, "gett_kernel.cuh")]
     assert listed[0].why == IN_HEADER.format(header="gett_kernel.cuh", file="gett.cu")
+
+
+@needs_compiler
+def test_the_host_prelude_declares_the_warp_built_ins_cutlass_s_headers_call(tmp_path: Path):
+    """CUTLASS's grouped tile scheduler votes across a warp (`__ballot_sync`, `__ffs`), its distributed and GEMV
+    headers call `atomicSub` and `__frcp_rn`: the host pass failed on them (example 92's grouped GEMM, 65, 91).  The
+    prelude declares them; a use compiles as host code."""
+    import subprocess
+    from verifier.importer.compiled import toolchain
+    tools = toolchain(None, None)
+    prelude = Path(__file__).resolve().parent.parent / "verifier" / "importer" / "host_prelude.hpp"
+    use = tmp_path / "use.cpp"
+    use.write_text("int f(unsigned* p, float x) {\n  unsigned vote = __ballot_sync(0xffffffffu, 1);\n"
+                   "  atomicSub(p, 1u);\n  return __ffs(int(vote)) + __popc(vote) + __clz(1) + int(__frcp_rn(x)) +\n"
+                   "         __any_sync(__activemask(), 1) + __all_sync(0xffffffffu, 1);\n}\n", encoding="utf-8")
+    done = subprocess.run([tools.cxx, "-std=c++17", "-fsyntax-only", *(f"-I{d}" for d in tools.includes),
+                           "-include", str(prelude), str(use)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -29,6 +29,15 @@ inline std::size_t __cvta_generic_to_global(const void*) { return 0; }
 inline void* __cvta_shared_to_generic(std::size_t) { return nullptr; }
 inline void* __cvta_global_to_generic(std::size_t) { return nullptr; }
 template <class T, class U> inline T atomicAdd(T* p, U v) { T old = *p; *p += v; return old; }
+template <class T, class U> inline T atomicSub(T* p, U v) { T old = *p; *p -= v; return old; }
+inline unsigned __ballot_sync(unsigned, int) { return 0; }
+inline int __any_sync(unsigned, int) { return 0; }
+inline int __all_sync(unsigned, int) { return 0; }
+inline unsigned __activemask() { return 0xffffffffu; }
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline int __ffs(int) { return 0; }
+inline int __popc(unsigned) { return 0; }
+inline int __clz(int) { return 0; }
 
 // CUDA's runtime API for kernels (cuda_runtime.h declares its C++ templates only for nvcc): taking a kernel, as
 // CUTLASS's adapters pass `device_kernel<GemmKernel>`
