@@ -768,3 +768,18 @@ def test_a_copy_between_global_memory_and_registers_is_listed(tmp_path: Path, ca
     err = capsys.readouterr().err
     listed = [line for line in err.splitlines() if "cute.copy between global memory and registers" in line]
     assert len(listed) == 1 and listed[0].startswith(f"{TILE}:175:7: 1 cute.copy"), err
+
+
+def test_the_threads_that_run_a_partition_s_copies_are_their_union():
+    """A partition copied under each branch of a condition (warps 0..3 in one, 4..7 in the other) is moved by the
+    threads of both: the check states their union; a copy every thread runs, or one whose conditions are not read,
+    leaves the running threads unstated (the block search)."""
+    from verifier.dsl.kernel_checks import _running_threads
+    from verifier.dsl.thread_coordinate import Untraced
+    from verifier.kinds.slice.coordinate import read_coordinate
+    both, note = _running_threads(["floordiv(tid, 32) < 4", "not (floordiv(tid, 32) < 4)", "floordiv(tid, 32) < 4"])
+    assert both == "(floordiv(tid, 32) < 4) or (not (floordiv(tid, 32) < 4))" and note == ""
+    assert [t for t in range(256) if read_coordinate(both)(t)] == list(range(256))
+    assert _running_threads(["floordiv(tid, 32) < 4", None]) == (None, "")
+    runs, note = _running_threads(["tid < 4", Untraced("a loop's value")])
+    assert runs is None and "a loop's value" in note

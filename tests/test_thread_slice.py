@@ -85,6 +85,9 @@ def test_a_block_of_threads_takes_each_slice_once_at_its_own_place(tmp_path: Pat
     # two warps apart: every slice once, but the group is not consecutive threads
     ("cp_async", 64, 256, "tid % 64", "tid < 32 or tid >= 224", Verdict.UNSUPPORTED, "not each its own"),
     ("cp_async", 128, 128, "tid", "tid > 1000", Verdict.UNSUPPORTED, "no thread of the 128-thread block"),
+    # a 256-thread copy run under both branches of a warp condition: all its threads, each its own slice
+    ("cp_async", 256, 256, "tid", "(floordiv(tid, 32) < 4) or (not (floordiv(tid, 32) < 4))", Verdict.VERIFIED,
+     "threads 0..255 of the block run"),
     ("cp_async", 128, 128, "tid", "1 if 128 / (tid - 5) else 0", Verdict.UNSUPPORTED, "undefined"),
 ])
 def test_the_threads_that_run_the_copy_take_its_slices_in_groups(tmp_path: Path, copy: str, threads: int, block: int,

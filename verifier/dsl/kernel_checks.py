@@ -27,6 +27,7 @@ from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
 from ..kinds.buffer.config import mode_sizes
 from ..hardware.tma import TmaSwizzle
 from ..kinds.slice.config import SliceUnit
+from ..kinds.slice.coordinate import MAX_LENGTH
 from ..specfile.model import TMA_COPIES
 from .atom_names import UNPACKED_TYPES, Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
 from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, TypeTextError, layout_type_text,
@@ -34,6 +35,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes
+from .thread_coordinate import Untraced, block_threads, coordinate_text, launch_dims, running_condition
 
 T = TypeVar("T")
 TMA_LOAD_COPY = "SM90_TMA_LOAD"
@@ -638,8 +640,7 @@ class _Reader:
         a thread coordinate other than threadIdx.x itself (`get_slice(tidx % 128)`, `get_slice(0)`), or at threadIdx.x
         by threads other than the block's first (the conditions around the copy: `runs:`): every other check reads
         thread u's elements as slice u's.  A coordinate this reader does not evaluate is listed."""
-        from ..kinds.slice.coordinate import MAX_LENGTH, plain
-        from .thread_coordinate import Untraced, block_threads, coordinate_text, launch_dims, running_condition
+        from ..kinds.slice.coordinate import plain
         block = block_threads(self.flow.function)
         launched = launch_dims(self.flow.function) is not None   # the block's threads known, not the most it may have
         # the copies that take each partition (one no copy takes, a fragment's shape or `get_slice(0)`, moves nothing)
@@ -672,30 +673,26 @@ class _Reader:
                 self.skip(p.op.where, what, f"the coordinate is an expression of more than {MAX_LENGTH} characters: "
                                             "which slice of the tiled copy each thread takes is not checked")
                 continue
-            # which threads run it: the conditions around each copy that takes the partition (one check a condition)
-            conditions: dict[str | None, str] = {}
-            for op in copies[p.op]:
-                found = running_condition(self.flow, op) if launched else None
-                key = found if isinstance(found, str) else None
-                unread = f"; which threads run it is not read ({found.why})" if isinstance(found, Untraced) else ""
-                conditions.setdefault(key, unread)
-            for runs, unread in conditions.items():
-                if (p.actor, p.thread, runs) in seen:
-                    continue
-                seen.add((p.actor, p.thread, runs))
-                if coordinate == "tid" and threads <= block and (runs is None or _first_threads(runs, block, threads)):
-                    continue    # each thread its own slice, the block's first threads running the copy
-                value_type = self.element_type(p.target)
-                if value_type is None:
-                    self.skip(p.op.where, what, f"the tensor {p.target} it partitions has no element type this reader "
-                                                "names: which slice each thread takes is not checked")
-                    break
-                by = f"the threads of the {block}-thread block with {runs}" if runs is not None else \
-                    f"each thread of the {block}-thread block"
-                self.out.records.append(SliceRecord(
-                    self.name("slice", copy.split("<")[0].lower()), p.op.where,
-                    f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by {by} "
-                    f"({p.op.where}){unread}", copy, value_type, threads, block, coordinate, runs))
+            # which threads run it: those that run any copy taking the partition (a copy under each branch of a
+            # condition is one copy of the partition's slices), where each copy's conditions are read
+            runs, unread = _running_threads([running_condition(self.flow, op) if launched else None
+                                             for op in copies[p.op]])
+            if (p.actor, p.thread, runs) in seen:
+                continue
+            seen.add((p.actor, p.thread, runs))
+            if coordinate == "tid" and threads <= block and (runs is None or _first_threads(runs, block, threads)):
+                continue    # each thread its own slice, the block's first threads running the copy
+            value_type = self.element_type(p.target)
+            if value_type is None:
+                self.skip(p.op.where, what, f"the tensor {p.target} it partitions has no element type this reader "
+                                            "names: which slice each thread takes is not checked")
+                continue
+            by = f"the threads of the {block}-thread block with {runs}" if runs is not None else \
+                f"each thread of the {block}-thread block"
+            self.out.records.append(SliceRecord(
+                self.name("slice", copy.split("<")[0].lower()), p.op.where,
+                f"the tiled copy {p.actor} of {copy} ({threads} threads), sliced at {coordinate} by {by} "
+                f"({p.op.where}){unread}", copy, value_type, threads, block, coordinate, runs))
 
     # -- which slice each CTA takes ------------------------------------------------------------------------
     def cta_slices(self) -> None:
@@ -1097,6 +1094,23 @@ def _layout_size(type_text: str | None) -> int | None:
         return int(layout_of(m.group(1)).size())
     except (TypeTextError, ValueError):
         return None
+
+
+def _running_threads(found: list[str | None | Untraced]) -> tuple[str | None, str]:
+    """The threads that run any of a partition's copies, from each copy's conditions (`running_condition`): their
+    union, and a note for the check's description; None where some copy runs in every thread, or where one's
+    conditions are not read (the note says why)."""
+    unread = next((f for f in found if isinstance(f, Untraced)), None)
+    if unread is not None:
+        return None, f"; which threads run it is not read ({unread.why})"
+    texts = list(dict.fromkeys(f for f in found if isinstance(f, str)))
+    if not texts or any(f is None for f in found):
+        return None, ""                 # a copy every thread runs
+    union = texts[0] if len(texts) == 1 else " or ".join(f"({t})" for t in texts)
+    if len(union) > MAX_LENGTH:
+        return None, f"; which threads run it is not read (its copies' conditions make more than {MAX_LENGTH} " \
+                     "characters)"
+    return union, ""
 
 
 def _first_threads(runs: str, block: int, threads: int) -> bool:
