@@ -114,3 +114,17 @@ def test_cuda_s_pip_headers_are_searched_after_the_toolkit(tmp_path: Path, monke
     assert compiled.cuda_version((tmp_path,)) is None
     (tmp_path / "cuda.h").write_text("#define CUDA_VERSION 12080\n", encoding="utf-8")
     assert compiled.cuda_version((tmp_path,)) == (12, 8)
+
+
+def test_a_long_compiler_message_keeps_its_complaint():
+    """GCC names a collective by its whole template: the one line an error is kept the start and the end of the
+    quoted type and the complaint after it (survey 6's 53n: the line ended inside the type, the complaint -- a
+    private member -- never shown)."""
+    from verifier.importer.compile_notes import MESSAGE_CHARS, shortened
+    kind = "cute::tuple<cute::C<128>, cute::C<128>, cute::C<64> >, " * 20
+    what = f"'using CollectiveMainloop = struct cutlass::gemm::collective::CollectiveMma<{kind}>' is private within " \
+           "this context"
+    short = shortened(what)
+    assert len(short) <= MESSAGE_CHARS and short.endswith("is private within this context")
+    assert short.startswith("'using CollectiveMainloop = ") and " ... " in short
+    assert shortened("'int' was not declared") == "'int' was not declared"

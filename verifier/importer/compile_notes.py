@@ -155,6 +155,21 @@ def _asked_at(lines: list[str], i: int, host_source: Path, original: Path) -> st
     return f"{original}:{where.group(1)}:{where.group(2)}" if where else None
 
 
+MESSAGE_CHARS = 300            # of GCC's message, in the one line an error is
+QUOTED_CHARS = 100             # a quoted type longer than this is shortened in the middle
+_QUOTED = re.compile(r"'[^'\n]*'")
+
+
+def shortened(what: str) -> str:
+    """GCC's message in at most MESSAGE_CHARS characters, its complaint kept: a quoted type of more than QUOTED_CHARS
+    (a collective's whole template) keeps its start and end, the middle elided."""
+    def one(m: re.Match[str]) -> str:
+        q = m.group(0)
+        return q if len(q) <= QUOTED_CHARS else f"{q[:QUOTED_CHARS * 2 // 3]} ... {q[-QUOTED_CHARS // 4:]}"
+    short = _QUOTED.sub(one, what)
+    return short if len(short) <= MESSAGE_CHARS else short[:MESSAGE_CHARS - 3] + "..."
+
+
 def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFailed:
     lines = stderr.splitlines()
     for i, line in enumerate(lines):
@@ -176,11 +191,11 @@ def _first_error(stderr: str, host_source: Path, original: Path) -> CompileFaile
             return CompileFailed(f"{asked or place}: CuTe refuses this configuration: {what} ({file}:"
                                  f"{m.group('line')})", refused_by_cute=True)
         if asked is not None:
-            return CompileFailed(f"{asked}: the host compile fails in a header ({place}): {what[:300]}")
+            return CompileFailed(f"{asked}: the host compile fails in a header ({place}): {shortened(what)}")
         hint = " (give -I DIR for each directory your build adds)" if "No such file or directory" in what else ""
-        return CompileFailed(f"{place}: the host compile fails: {what[:300]}{hint}")
+        return CompileFailed(f"{place}: the host compile fails: {shortened(what)}{hint}")
     tail = (lines or ["(no output)"])[-1]
-    return CompileFailed(f"{original}:1:1: the host compile fails: {tail[:300]}")
+    return CompileFailed(f"{original}:1:1: the host compile fails: {shortened(tail)}")
 
 
 def _toolkit_version_flags(tools: Toolchain) -> list[str]:
