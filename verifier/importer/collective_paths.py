@@ -132,8 +132,9 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         inner = _contiguous_mode(stride)
         try:
             if inner is None:
-                raise TypeSyntaxError(f"Stride{op} {stride.text()[:80]} has no static unit stride among its first "
-                                      "two modes")
+                raise TypeSyntaxError(f"Stride{op} {stride.text()[:80]} has no mode of a static unit stride among "
+                                      "its first two (a unit stride nested inside a mode, as a permuted or GETT "
+                                      "layout has, is not read)")
             value_type = _tile_type(_short(element), tiled_mma.args[0], op)
             gmem = representative_gmem(inner, value_type)
             tile = layout_text(layout)
