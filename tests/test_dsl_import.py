@@ -783,3 +783,34 @@ def test_the_threads_that_run_a_partition_s_copies_are_their_union():
     assert _running_threads(["floordiv(tid, 32) < 4", None]) == (None, "")
     runs, note = _running_threads(["tid < 4", Untraced("a loop's value")])
     assert runs is None and "a loop's value" in note
+
+
+COMPOSED = """!m = !cute.memref<f16, smem, align<1024>, "(16,16):(16,1)">
+!mt = !cute.memref<f16, smem, align<1024>, "(16,16):(1,16)">
+gpu.module @m {
+  gpu.func @k() kernel {
+    %smem = cute.memref.alloca() : !m
+    %lay = cute.make_layout() : () -> !cute.layout<"(16,16):(16,1)">
+    %t = cute.composition(%smem, %lay) : (!m, !cute.layout<"(16,16):(16,1)">) -> !mt
+    %same = cute.group_modes(%smem) <0, 1> : (!m) -> !m
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_view_composed_with_a_layout_names_other_coordinates():
+    """A transposed view made by composition (flash attention's sVt = sV o T, read by ldmatrix.trans) names the
+    tile's elements at other coordinates than the view its writer fills: it is not paired with that writer as the
+    same coordinates of the same bytes (Ampere flash_attention_v2 at 256 threads, a square 128x128 V tile: its
+    buffer check was refuted at element (0,1), the writer's (s, d) read as (d, s)); a view regrouped over the same
+    coordinates still is."""
+    from verifier.dsl.flow import read_flow
+    from verifier.dsl.kernel_checks import _same_buffer
+    module = read_module(COMPOSED, "t.mlir")
+    kernel = module.kernels()[0]
+    flow = read_flow(module, kernel)
+    view = {str(op.results[0]): flow.view(op.results[0]) for op in kernel.ops if op.results}
+    smem, transposed, regrouped = view["%smem"], view["%t"], view["%same"]
+    assert transposed.recomposed and not smem.recomposed and not regrouped.recomposed
+    assert not _same_buffer(smem, transposed) and _same_buffer(smem, regrouped)

@@ -34,6 +34,7 @@ REVIEWS = frozenset({
 SAME_ITERATOR = frozenset({"cute.composition", "cute.logical_divide", "cute.zipped_divide", "cute.tiled_divide",
                            "cute.flat_divide", "cute.group_modes", "cute.coalesce", "cute.append_to_rank"})
 ALLOCA = "cute.memref.alloca"
+COMPOSITION = "cute.composition"
 GET_ITER, ADD_OFFSET, RECAST_ITER, MAKE_VIEW = "cute.get_iter", "cute.add_offset", "cute.recast_iter", "cute.make_view"
 PARTITION_S, PARTITION_D = "cute.tiled.copy.partition_S", "cute.tiled.copy.partition_D"
 MAKE_COORD, CONSTANT = "cute.make_coord", "arith.constant"
@@ -109,6 +110,9 @@ class SharedView:
     pointer: Pointer
     memref: MemrefType
     where: Where
+    # made by composing another view with a layout (`cute.composition`: a transposed view, sVt = sV o T): its
+    # coordinates are not the view's it was made from, so it names their elements at other coordinates
+    recomposed: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,7 +261,8 @@ class KernelFlow:
             if isinstance(under, SharedView):
                 return SharedView(v, under.pointer if memref.ptr_swizzle == under.pointer.swizzle else
                                   Pointer(under.pointer.allocation, under.pointer.offset, memref.element,
-                                          memref.ptr_swizzle), memref, op.where)
+                                          memref.ptr_swizzle), memref, op.where,
+                                  under.recomposed or op.name == COMPOSITION)
             return under
         if op is not None and op.name == ALLOCA and v in self.allocations:
             a = self.allocations[v]

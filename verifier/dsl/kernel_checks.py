@@ -1415,8 +1415,9 @@ def _writers_of(reader: BufferSide, writers: list[BufferSide]) -> list[BufferSid
 
 
 def _same_buffer(w: SharedView, r: SharedView) -> bool:
-    """Views of one allocation whose bytes overlap and that name the same coordinates."""
-    if w.pointer.allocation != r.pointer.allocation:
+    """Views of one allocation whose bytes overlap and that name the same coordinates (a view composed with a layout,
+    a transposed one, names them at others: not taken as the same, whatever its shape)."""
+    if w.pointer.allocation != r.pointer.allocation or w.recomposed or r.recomposed:
         return False
     try:
         wl, rl = w.memref.layout(), r.memref.layout()
