@@ -17,7 +17,12 @@ group T consecutive threads from a warp -- a group taking a slice twice, none, o
 the instruction does not allow, or a last group of fewer than T threads (slices no thread moves), refutes it; groups
 that only permute the slices are unsupported, as above; no thread running it is unsupported.
 
-Decided by exhaustive enumeration of every candidate block (every running thread) and every thread of it."""
+Over CTAs (`unit: cta`), the slices are a TMA copy's tile split among the CTAs of a cluster that share it: the
+`block` CTAs whose loads reach one CTA's tile (the multicast group; one for a load without multicast), in groups of
+T, each take slice u at their u-th CTA -- a slice taken twice, by no CTA or outside the tile refutes it (a coordinate
+the same in every CTA; a plain load, whose CTA alone writes its tile); a permutation is unsupported.
+
+Decided by exhaustive enumeration of every candidate block (every running thread, every CTA) and every member."""
 from __future__ import annotations
 
 from collections.abc import Sequence
