@@ -220,7 +220,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "get_slice / partition the coordinate u (an expression of its index), and where the copy's instruction "
             "ties a thread's data to its place (ldmatrix / stmatrix: its lane; tcgen05.ld / st: its lane and its "
             "warp's lane quarter) the slice is that very place (a block that permutes the slices among its "
-            "threads: unsupported)"),
+            "threads: unsupported); where the check states which threads run the copy (`runs:`), those threads, in "
+            "groups of the copy's, each take slice u at their u-th; over CTAs (`unit: cta`), the CTAs whose TMA "
+            "loads reach one CTA's tile take its slices, each once"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
