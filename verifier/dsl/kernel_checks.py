@@ -644,12 +644,7 @@ class _Reader:
         block = block_threads(self.flow.function)
         launched = launch_dims(self.flow.function) is not None   # the block's threads known, not the most it may have
         # the copies that take each partition (one no copy takes, a fragment's shape or `get_slice(0)`, moves nothing)
-        copies: dict[Op, list[Op]] = {}
-        for op in self.flow.copies:
-            for v in op.operands[1:3]:
-                q = self.flow.partition_of(v)
-                if q is not None:
-                    copies.setdefault(q.op, []).append(op)
+        copies = {q: [op for _, op in taken] for q, taken in self.copy_uses().items()}
         seen: set[tuple[Value, Value, str | None]] = set()
         for p in self.flow.partitions:
             if p.role not in (Role.SOURCE, Role.DESTINATION) or p.thread is None or p.op not in copies:
@@ -833,14 +828,15 @@ class _Reader:
                 f"align<{a.align}>)")
 
     # -- buffers ------------------------------------------------------------------------------------------------
-    def copy_uses(self) -> dict[Op, set[str]]:
-        """For each partition a `cute.copy` takes, the sides it takes it on: "src", "dst" or both."""
-        uses: dict[Op, set[str]] = {}
+    def copy_uses(self) -> dict[Op, list[tuple[str, Op]]]:
+        """For each partition a `cute.copy` takes, the copies that take it and the side each takes it on: "src" or
+        "dst"."""
+        uses: dict[Op, list[tuple[str, Op]]] = {}
         for op in self.flow.copies:
             for side, v in zip(COPY_SIDES, op.operands[1:3]):
                 p = self.flow.partition_of(v)
                 if p is not None:
-                    uses.setdefault(p.op, set()).add(side)
+                    uses.setdefault(p.op, []).append((side, op))
         return uses
 
     def buffers(self) -> None:
@@ -861,7 +857,7 @@ class _Reader:
                 # a partition writes when a copy takes it as its destination: a partition_D a copy only reads
                 # (partitioned by another tiled copy's threads, as a TMEM load's partition of the scale tiles) reads,
                 # and a partition_S a copy only writes writes
-                taken = uses.get(p.op, set())
+                taken = {side for side, _ in uses.get(p.op, [])}
                 writes = "dst" in taken if taken in ({"src"}, {"dst"}) else p.role is Role.DESTINATION
                 name = "partition_D" if p.role is Role.DESTINATION else "partition_S"
                 side = "written by a copy that takes it as its destination" if writes else \

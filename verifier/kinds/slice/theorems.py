@@ -121,7 +121,7 @@ def thread_slice(check: SliceCheck, instruction: str | None, suspects: Suspects,
              f"each at its own place ({ties})")
     expected = f"slices 0..{check.threads - 1}, each once" + (f", slice = tid modulo {span}" if span > 1 else "")
     if check.runs is not None:
-        return _read_threads(check, span, title, expected, suspect, info)
+        return _read_threads(check, span, ties, expected, suspect, info)
     firsts = range(0, check.block - check.threads + 1, WARP)
     if not firsts:
         return [Fact(title, False, f"the copy has {check.threads} threads, the block {check.block}", expected,
@@ -163,7 +163,31 @@ def _span_text(threads: Sequence[int]) -> str:
     return ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in runs)
 
 
-def _read_threads(check: SliceCheck, span: int, title: str, expected: str, suspect: Suspect, info: list[str]) -> Plan:
+def _judged_groups(check: SliceCheck, members: Sequence[int], span: int, title: str, expected: str,
+                   suspect: Suspect, lead: str, verified: str, permuted: str, info: list[str]) -> Plan:
+    """The members that take the slices (the threads that run the copy, or the CTAs that share the tile), in order,
+    in groups of the copy's slices: a group taking a slice twice, none or outside (or a last group too short) refutes;
+    every group taking slice u at its u-th member verifies (`verified` said as info); else the groups permute the
+    slices (`permuted`: unsupported).  `lead` opens the actual value of a fact."""
+    groups = [list(members[i:i + check.threads]) for i in range(0, len(members), check.threads)]
+    outcomes = [take_group(check, g, span) for g in groups]
+    who = check.unit.noun
+    note = (f"the {len(members)} {who}s that take the slices, in {len(groups)} group(s) of {check.threads}; "
+            f"{ENUMERATION}")
+    wrong = next((o for o in outcomes if o.problem is not None), None)
+    if wrong is not None:
+        assert wrong.problem is not None
+        member, why = wrong.problem
+        return [Fact(title, False, f"{lead}{why}", expected, suspect, note=note, point={"tid": member},
+                     failing=sum(o.failing for o in outcomes), domain_size=len(members))]
+    if all(o.own for o in outcomes):
+        info.append(verified)
+        return [Fact(title, True, f"{lead}each group of {check.threads} {who}s takes slices 0..{check.threads - 1} in "
+                                  "order", expected, suspect, note=note, domain_size=len(members))]
+    return Unsupported(permuted)
+
+
+def _read_threads(check: SliceCheck, span: int, ties: str, expected: str, suspect: Suspect, info: list[str]) -> Plan:
     """Theorem 37 where `runs:` says which threads run the copy: those threads in order, in groups of `threads`."""
     assert check.runs is not None
     runs = check.runs
@@ -174,28 +198,17 @@ def _read_threads(check: SliceCheck, span: int, title: str, expected: str, suspe
                            f"the block ({e})")
     if not running:
         return Unsupported(f"no thread of the {check.block}-thread block runs the copy ({runs.text}): nothing to check")
-    groups = [running[i:i + check.threads] for i in range(0, len(running), check.threads)]
-    outcomes = [take_group(check, g, span) for g in groups]
     where = f"the threads {_span_text(running)} run it ({runs.text})"
     title = (f"the threads that run the copy take its slices in groups of {check.threads}, the u-th thread of a group "
-             f"slice u, each at its own place{title.split('each at its own place', 1)[1]}")
-    note = (f"the {len(running)} threads of the {check.block}-thread block that run the copy, in {len(groups)} "
-            f"group(s) of {check.threads}; {ENUMERATION}")
-    wrong = next((o for o in outcomes if o.problem is not None), None)
-    if wrong is not None:
-        assert wrong.problem is not None
-        tid, why = wrong.problem
-        return [Fact(title, False, f"{where}; {why}", expected, suspect, note=note, point={"tid": tid},
-                     failing=sum(o.failing for o in outcomes), domain_size=len(running))]
-    if all(o.own for o in outcomes):
-        info.append(f"the threads {_span_text(running)} of the block run the tiled copy of {check.copy} (its "
-                    f"conditions: {runs.text}), each group of {check.threads} taking its slices in order")
-        return [Fact(title, True, f"{where}; each group of {check.threads} takes slices 0..{check.threads - 1} in "
-                                  "order", expected, suspect, note=note, domain_size=len(running))]
-    return Unsupported(f"{where} and take every slice of the copy once a group, at places its instruction allows, "
-                       f"but not each its own ({check.coordinate.text}, or a group of threads that are not consecutive "
-                       "from a warp): right for an element-wise copy whose registers meet no other partition, wrong "
-                       "where they do; which it is, is not read")
+             f"slice u, each at its own place ({ties})")
+    return _judged_groups(
+        check, running, span, title, expected, suspect, f"{where}; ",
+        f"the threads {_span_text(running)} of the block run the tiled copy of {check.copy} (its conditions: "
+        f"{runs.text}), each group of {check.threads} taking its slices in order",
+        f"{where} and take every slice of the copy once a group, at places its instruction allows, but not each its "
+        f"own ({check.coordinate.text}, or a group of threads that are not consecutive from a warp): right for an "
+        "element-wise copy whose registers meet no other partition, wrong where they do; which it is, is not read",
+        info)
 
 
 def _cta_slices(check: SliceCheck, suspects: Suspects, info: list[str]) -> Plan:
@@ -207,19 +220,8 @@ def _cta_slices(check: SliceCheck, suspects: Suspects, info: list[str]) -> Plan:
                                       "tile the CTAs share")
     title = (f"the {check.block} CTAs that share the tile of {check.copy} take its {check.threads} slices, the u-th "
              "CTA of a group slice u")
-    expected = f"slices 0..{check.threads - 1}, each once a group"
-    groups = [list(range(i, min(i + check.threads, check.block))) for i in range(0, check.block, check.threads)]
-    outcomes = [take_group(check, g, 1) for g in groups]
-    note = f"the {check.block} CTAs in {len(groups)} group(s) of {check.threads}; {ENUMERATION}"
-    wrong = next((o for o in outcomes if o.problem is not None), None)
-    if wrong is not None:
-        assert wrong.problem is not None
-        cta, why = wrong.problem
-        return [Fact(title, False, why, expected, suspect, note=note, point={"tid": cta},
-                     failing=sum(o.failing for o in outcomes), domain_size=check.block)]
-    if all(o.own for o in outcomes):
-        info.append(f"the {check.block} CTAs take the {check.threads} slices of the tile of {check.copy} in order")
-        return [Fact(title, True, f"each group of {check.threads} CTAs takes slices 0..{check.threads - 1} in order",
-                     expected, suspect, note=note, domain_size=check.block)]
-    return Unsupported(f"the CTAs take every slice of the tile once a group, but not each its own "
-                       f"({check.coordinate.text}): which CTA's shared memory each slice must reach is not read")
+    return _judged_groups(
+        check, range(check.block), NO_PLACE[0], title, f"slices 0..{check.threads - 1}, each once a group", suspect,
+        "", f"the {check.block} CTAs take the {check.threads} slices of the tile of {check.copy} in order",
+        f"the CTAs take every slice of the tile once a group, but not each its own ({check.coordinate.text}): which "
+        "CTA's shared memory each slice must reach is not read", info)
