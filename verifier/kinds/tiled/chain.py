@@ -18,8 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ...algebra.inttuple import flatten_to_tuple, fmt_plain, get, idx2crd
-from ...algebra.functions import composition
+from ...algebra.inttuple import Underscore, flatten_to_tuple, fmt_plain, get, idx2crd
 from ...algebra.layout import Layout
 from ...algebra.ops import right_inverse
 from ...cute.copy import TiledCopy
@@ -66,18 +65,19 @@ def _split_fragment_index(sizes: list[int], s: Expr) -> tuple[Expr, tuple[Expr, 
     return parts[0], tuple(parts[1:])
 
 
-def in_operand_tile(tc: TiledCopy, tv: Layout, tile: tuple[int, int]) -> Layout:
-    """A copy's TV layout (get_layoutS_TV / get_layoutD_TV: (thread, value) -> a coordinate of the domain of its tiler)
-    as coordinates of the operand's tile.  A tiler whose modes are layouts (make_tiled_copy_C_atom: the tile's rows
-    and columns in another order) maps its domain's coordinate (m', n') to the tile's (tiler_m(m'), tiler_n(n')); a
-    tiler of sizes, or one that reaches past the tile, is taken as it stands."""
+def in_operand_tile(tc: TiledCopy, tile: tuple[int, int]) -> tuple[Layout, Layout]:
+    """The copy's (thread, value) -> coordinate layouts of its source and its destination, as coordinates of the
+    operand's tile (colex).  CuTe's get_layoutS_TV / get_layoutD_TV name coordinates of the tiler's domain; a tiler
+    whose modes are layouts (make_tiled_copy_C_atom: the tile's rows and columns in another order) lists the tile's
+    in another order, so there the copy's own partition of the whole tile is taken (tidfrg_S / tidfrg_D, its first
+    repeat); a tiler of sizes, or one that reaches past the tile, as get_layout*_TV gives it."""
     tiler = tc.tiler_mn
-    if not isinstance(tiler, tuple) or len(tiler) != 2 or not any(isinstance(m, Layout) for m in tiler):
-        return tv
-    modes = tuple(m if isinstance(m, Layout) else Layout(m) for m in tiler)
-    if any(int(m.cosize()) > extent for m, extent in zip(modes, tile)):
-        return tv
-    return composition(composition(Layout(tile), modes), tv)
+    modes = tiler if isinstance(tiler, tuple) and len(tiler) == 2 else ()
+    if not any(isinstance(m, Layout) for m in modes) or \
+            any(int(m.cosize() if isinstance(m, Layout) else m) > extent for m, extent in zip(modes, tile)):
+        return tc.layout_S_tv(), tc.layout_D_tv()
+    whole, first = Layout(tile), (Underscore, Underscore, 0)
+    return tc.tidfrg_S(whole).slice(first), tc.tidfrg_D(whole).slice(first)
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,7 @@ class OperandChain:
         self.mma_layout_tv = setup.mma.get_layout_tv(setup.operand)   # F: (thread, value) -> tile coordinate
         cols = setup.mma.tile_size(Operand.of(setup.operand).modes[1])
         # F o right_inverse(R) o S / D: (thread, value) -> the operand tile's coordinate (colex, `rows` a column)
-        self.layout_S_tv = in_operand_tile(tc, tc.layout_S_tv(), (self.rows, cols))
-        self.layout_D_tv = in_operand_tile(tc, tc.layout_D_tv(), (self.rows, cols))
+        self.layout_S_tv, self.layout_D_tv = in_operand_tile(tc, (self.rows, cols))
 
     # -- quantities, for any thread / value expressions ------------------------------------------------
     def tile_coord(self, q: Expr) -> tuple[Expr, Expr]:
