@@ -151,11 +151,11 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
         cta_slices = _cta_slices(m.get("DispatchPolicy"), mma, op, copy_name)
         if cta_slices is not None:
             count, writers, why = cta_slices
-            reader.add(SliceRecord(_unique(reader, f"{alias}_cta_slice_{op.lower()}"), where,
+            reader.add(SliceRecord(reader.unique(f"{alias}_cta_slice_{op.lower()}"), where,
                                    f"{what}: operand {op}'s tile ({policy}, {copy_name}): {why}", TMA_COPIES[0],
                                    value_type, count, writers, "tid", unit=SliceUnit.CTA,
                                    assumes=[ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)]))
-        name = _unique(reader, f"{alias}_desc_{op.lower()}")
+        name = reader.unique(f"{alias}_desc_{op.lower()}")
         reader.add(DescriptorRecord(
             name, where,
             f"{what}: operand {op} of {mma} ({policy}), filled by {copy_name}", mma,
@@ -163,15 +163,6 @@ def _collective(file: str, alias: str, line: int, column: int, m: dict[str, Type
             assumes=[ASSUME_ALIGN, ASSUME_GMEM.format(f"Stride{op} makes the static 1", gmem),
                      ASSUME_COLLECTIVE.format(policy=policy, copy=copy_name, mma=mma)],
             copy=TMA_COPIES[0], major=umma_major(mma, majors, op)))
-
-
-def _unique(reader: PathReader, name: str) -> str:
-    """`name`, or `name_2`, `name_3`, ... where the reader already has a check of that name."""
-    taken = {r.name for r in reader.records}
-    found, k = name, 2
-    while found in taken:
-        found, k = f"{name}_{k}", k + 1
-    return found
 
 
 def cluster_shape(policy: TypeNode | None) -> tuple[int, int, int] | None:

@@ -36,8 +36,7 @@ from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, Descriptor
                                  two_dimensional_box)
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
-from .compile_notes import CompileFailed
-from .compile_notes import NotedType
+from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
 from .instrument import SCOPE, Instrumented, Note, Statement
 from ..hardware.scalar_fma import UNIVERSAL_FMA
@@ -920,7 +919,10 @@ class PathReader:
 
     def _name(self, what: str) -> str:
         parts = [self.inst.function, self.label_suffix, what]
-        base = re.sub(r"\W+", "_", "_".join(p for p in parts if p)).strip("_")
+        return self.unique(re.sub(r"\W+", "_", "_".join(p for p in parts if p)).strip("_"))
+
+    def unique(self, base: str) -> str:
+        """`base`, or `base_2`, `base_3`, ... where the reader already has a check of that name."""
         name, k = base, 2
         taken = {r.name for r in self.records}
         while name in taken:
