@@ -35,7 +35,8 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes
-from .thread_coordinate import Untraced, block_threads, coordinate_text, launch_dims, running_condition
+from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
+                                static_coordinate)
 
 T = TypeVar("T")
 TMA_LOAD_COPY = "SM90_TMA_LOAD"
@@ -699,7 +700,7 @@ class _Reader:
             writers: int | None = None
             if p.role is Role.TMA and len(p.op.operands) >= 4:
                 count = _layout_size(p.op.operand_types[2]) if len(p.op.operand_types) > 2 else None
-                coordinate = _static_coordinate(p.op.operand_types[1] if len(p.op.operand_types) > 1 else None)
+                coordinate = static_coordinate(p.op.operand_types[1] if len(p.op.operand_types) > 1 else None)
                 what, smem = f"the CTA coordinate of the TMA partition ({p.op.where})", p.op.operands[3]
                 atom_type = p.op.operand_types[0] or self.flow.type_of(p.actor) or ""
                 if MULTICAST not in atom_type and count is not None and count > 1:
@@ -709,7 +710,7 @@ class _Reader:
             elif p.role is Role.MMA and len(p.op.operands) >= 3:
                 m = _NUM_CTA.search(self.flow.type_of(p.actor) or "")
                 count = int(m.group(1)) if m else None
-                coordinate = _static_coordinate(p.op.operand_types[2] if len(p.op.operand_types) > 2 else None)
+                coordinate = static_coordinate(p.op.operand_types[2] if len(p.op.operand_types) > 2 else None)
                 loads = [q for q in self.flow.partitions if q.role is Role.TMA and len(q.op.operands) >= 5 and
                          self.flow.partition_of(q.op.operands[4]) is p]
                 if not loads:
@@ -1071,14 +1072,7 @@ DIRECT_SPACES = ("gmem", "rmem")       # a memref type's space, as its alias or 
 CHECKED_SPACES = ("smem", "tmem")
 _NUM_CTA = re.compile(r"num_cta\s*=\s*(\d+)")
 MULTICAST = "multicast"          # a TMA atom type's word for a load that writes every CTA of its CTA layout
-_STATIC_COORDINATE = re.compile(r'!cute\.coord<"(\d+)">')
 _LAYOUT_TYPE = re.compile(r'!cute\.layout<"(.*)">')
-
-
-def _static_coordinate(type_text: str | None) -> int | None:
-    """The integer a `!cute.coord<"N">` type states, None for any other (a coordinate read at run time)."""
-    m = _STATIC_COORDINATE.fullmatch((type_text or "").strip())
-    return int(m.group(1)) if m else None
 
 
 def _layout_size(type_text: str | None) -> int | None:

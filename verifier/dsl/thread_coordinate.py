@@ -89,8 +89,9 @@ def coordinate_text(flow: KernelFlow, v: Value, depth: int = 0) -> str | Untrace
     if op.name == MAKE_COORD:
         if len(op.operands) == 1:
             return coordinate_text(flow, op.operands[0], depth + 1)
-        m = _STATIC_COORD.fullmatch(op.result_types[0].strip()) if op.result_types and not op.operands else None
-        return m.group(1) if m else Untraced(f"the coordinate {op.result_types[:1]} is not one integer")
+        static = static_coordinate(op.result_types[0]) if op.result_types and not op.operands else None
+        return str(static) if static is not None else Untraced(f"the coordinate {op.result_types[:1]} is not one "
+                                                                "integer")
     if op.name in PASS_THROUGH and len(op.operands) == 1:
         inner = coordinate_text(flow, op.operands[0], depth + 1)
         if op.name == TRUNCATE and op.result_types[:1] == (BIT,) and not isinstance(inner, Untraced):
@@ -216,6 +217,12 @@ def running_condition(flow: KernelFlow, op: Op) -> str | None | Untraced:
     except CoordinateError as e:
         return Untraced(f"the conditions around the copy are not a condition the slice kind reads ({e})")
     return text
+
+
+def static_coordinate(type_text: str | None) -> int | None:
+    """The integer a `!cute.coord<"N">` type states, None for any other (a coordinate read at run time)."""
+    m = _STATIC_COORD.fullmatch((type_text or "").strip())
+    return int(m.group(1)) if m else None
 
 
 def launch_dims(function: Function) -> tuple[int, int, int] | None:
