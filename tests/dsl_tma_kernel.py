@@ -26,6 +26,11 @@ to global memory straight from the registers.  Its knobs:
                     atom library does not write, which its family's rule builds)
     b_global_int8   1: B's global tensor holds int8 (its rows 144 bytes apart), and B's TMA atom is made from it, so
                     it fills the half tile wgmma reads with bytes (a mistake: TMA converts nothing)
+    stages          S > 1: a mainloop of S k-tiles (A and B are S * 64 wide in K) through S-stage shared buffers, one
+                    mbarrier a stage: k-tile k is loaded into stage k % S (a counter modulo S, the loop's trip count
+                    not known at compile time) and the wgmmas read that stage (default 1: one tile, no stage mode)
+    mma_stage       with stages > 1, the stage the wgmmas read: "same" (k % S, right) or "zero" (always stage 0: the
+                    stages 1.. the TMA fills are never read, a mistake)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -49,7 +54,8 @@ READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B throug
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
-                            "b_tma_k_permuted": 0, "b_global_int8": 0}
+                            "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same"}
+MMA_STAGES = ("same", "zero")           # the mma_stage knob's values
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -78,11 +84,18 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     share_ab = bool(cfg["share_ab"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
     tile_n = int(cfg["tile_n"])
+    stages = int(cfg["stages"])
+    if cfg["mma_stage"] not in MMA_STAGES:
+        raise ValueError(f"mma_stage={cfg['mma_stage']!r}: one of {MMA_STAGES}")
+    staged = stages > 1
     f16, f32 = cutlass.Float16, cutlass.Float32
 
     def k_major_smem_layout(rows: int, swizzle_bytes: int) -> Any:
-        """A (rows, TILE_K) K-major shared layout: the helpers' wgmma layout atom tiled over the tile."""
+        """A (rows, TILE_K) K-major shared layout: the helpers' wgmma layout atom tiled over the tile (and over
+        the stages, (rows, TILE_K, stages), when staged)."""
         atom = warpgroup.make_smem_layout_atom(_k_major_atom_kind(swizzle_bytes), f16)
+        if staged:
+            return cute.tile_to_shape(atom, (rows, TILE_K, stages), order=(0, 1, 2))
         return cute.tile_to_shape(atom, (rows, TILE_K), order=(0, 1))
 
     def mn_major_smem_layout(rows: int) -> Any:
@@ -104,7 +117,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
         @cute.struct
         class SharedApart:
-            full: cute.struct.MemRange[cutlass.Int64, 1]
+            full: cute.struct.MemRange[cutlass.Int64, stages]
             a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
             b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
 
@@ -123,9 +136,13 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
         if warp == TMA_WARP:
             with cute.arch.elect_one():
-                cute.arch.mbarrier_init(full, 1)
+                for stage in cutlass.range_constexpr(stages):
+                    cute.arch.mbarrier_init(full + stage, 1)
         cute.arch.mbarrier_init_fence()
         cute.arch.sync_threads()
+        if cutlass.const_expr(staged):
+            staged_mainloop(tma_a, mA, tma_b, mB, gC, mma, sA, sB, sB_tma, full, warp, tidx)
+            return
 
         # TMA: the CTA's (only) tile of A and of B, the tile mode grouped as the atom's
         gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
@@ -160,14 +177,51 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         cute.autovec_copy(acc, tCgC)
 
     @cute.jit
+    def staged_mainloop(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor, gC: cute.Tensor,
+                        mma: cute.TiledMma, sA: cute.Tensor, sB: cute.Tensor, sB_tma: cute.Tensor, full: Any,
+                        warp: Any, tidx: Any):
+        """k-tile k of A and B loaded into stage k % stages (its own mbarrier), the wgmmas reading the stage the
+        mma_stage knob names, the accumulator to global memory."""
+        gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, None))                # (m, k, k-tile)
+        gB = cute.local_tile(mB, (tile_n, TILE_K), (0, None))
+        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
+                                           cute.group_modes(gA, 0, 2))       # (tile, stage), (tile, k-tile)
+        tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
+                                           cute.group_modes(gB, 0, 2))
+        thr_mma = mma.get_slice(tidx)
+        tCrA = mma.make_fragment_A(thr_mma.partition_A(sA))                  # (mma, m, k-block, stage)
+        tCrB = mma.make_fragment_B(thr_mma.partition_B(sB))
+        tCgC = thr_mma.partition_C(gC)
+        acc = cute.make_rmem_tensor(tCgC.shape, f32)
+        mma.set(warpgroup.Field.ACCUMULATE, False)
+        for k in cutlass.range(cute.size(tAgA, mode=[1])):
+            stage = k % stages
+            if warp == TMA_WARP:
+                with cute.arch.elect_one():
+                    cute.arch.mbarrier_arrive_and_expect_tx(full + stage, (TILE_M + tile_n) * TILE_K * 2)
+                cute.copy(tma_a, tAgA[None, k], tAsA[None, stage], tma_bar_ptr=full + stage)
+                cute.copy(tma_b, tBgB[None, k], tBsB[None, stage], tma_bar_ptr=full + stage)
+            cute.arch.mbarrier_wait(full + stage, 0)
+            read = stage if cutlass.const_expr(cfg["mma_stage"] == "same") else 0
+            warpgroup.fence()
+            for kb in cutlass.range_constexpr(TILE_K // 16):
+                cute.gemm(mma, acc, tCrA[None, None, kb, read], tCrB[None, None, kb, read], acc)
+                mma.set(warpgroup.Field.ACCUMULATE, True)
+            warpgroup.commit_group()
+            warpgroup.wait_group(0)
+        cute.autovec_copy(acc, tCgC)
+
+    @cute.jit
     def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, stream: Any):
         a_layout = k_major_smem_layout(TILE_M, READER_SWIZZLE_BYTES)
         b_layout = k_major_smem_layout(tile_n, READER_SWIZZLE_BYTES)
         b_tma_layout = k_major_smem_layout(tile_n, b_tma_bytes)
-        tma_a, mA = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, (TILE_M, TILE_K))
+        a_tma_layout = cute.slice_(a_layout, (None, None, 0)) if staged else a_layout     # one stage's
+        tma_a, mA = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), a, a_tma_layout, (TILE_M, TILE_K))
         # b_tma_mn_major: B's atom made from the MN-major 128-byte layout (the same swizzle, other strides), its
         # view of B the K-major one wgmma reads
-        b_atom_layout = mn_major_smem_layout(tile_n) if cfg["b_tma_mn_major"] else b_tma_layout
+        b_atom_layout = mn_major_smem_layout(tile_n) if cfg["b_tma_mn_major"] else \
+            cute.slice_(b_tma_layout, (None, None, 0)) if staged else b_tma_layout
         # b_tma_k_permuted: B's CTA tiler takes K's 16-element k-blocks in the order 0, 2, 1, 3
         b_tiler = (tile_n, cute.make_layout((16, 2, 2), stride=(1, 32, 16))) if cfg["b_tma_k_permuted"] \
             else (tile_n, TILE_K)
@@ -177,9 +231,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
             grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
 
-    a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
-    b = make_fake_tensor(cutlass.Int8, (tile_n, TILE_K), stride=(2 * B_ROW_STRIDE, 1), assumed_align=16) \
-        if cfg["b_global_int8"] else make_fake_tensor(f16, (tile_n, TILE_K), stride=(B_ROW_STRIDE, 1), assumed_align=16)
+    k = TILE_K * stages                   # A and B in K: one tile a stage
+    b_row = k + B_ROW_STRIDE - TILE_K
+    a = make_fake_tensor(f16, (TILE_M, k), stride=(k, 1), assumed_align=16)
+    b = make_fake_tensor(cutlass.Int8, (tile_n, k), stride=(2 * b_row, 1), assumed_align=16) \
+        if cfg["b_global_int8"] else make_fake_tensor(f16, (tile_n, k), stride=(b_row, 1), assumed_align=16)
     c = make_fake_tensor(f32, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
     return launch, (a, b, c, make_fake_stream())
 

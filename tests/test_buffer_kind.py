@@ -210,6 +210,98 @@ def test_a_pipeline_s_stage_index_is_read_back_from_its_advance():
     assert indexes.index_bound(by_name["%k"]) is None
 
 
+_TAKEN = """version: 2
+name: taken
+include: [{atoms}]
+checks:
+  c:
+    copy: "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"
+    value_type: half_t
+    buffer:
+      bytes: 16384
+      align: 128
+      writer: {{by: w, at: 0, layout: "((64,32),4):((32,1),2048)"{written}}}
+      reader: {{by: r, at: 0, layout: "((64,32),4):((32,1),2048)"{read}}}
+"""
+
+
+@pytest.mark.parametrize("written,read,verdict,says", [
+    ("[0, 1, 2, 3]", "[3, 2, 1, 0]", "verified", ""),
+    ("[0, 2]", "[2, 0]", "verified", ""),
+    (None, "[0]", "verified", ""),                 # one side's stages not stated: nothing to compare
+    # the reader always reads stage 0 while the writer cycles through four (survey 7's b31_08, pd10)
+    ("[0, 1, 2, 3]", "[0]", "refuted", "the writer fills stages 0..3, the reader reads stage 0: stages 1..3 filled "
+                                       "and never read"),
+    # the reader cycles through two stages the writer never fills one of
+    ("[0]", "[0, 1]", "refuted", "stage 1 read and never filled"),
+])
+def test_the_writer_fills_exactly_the_stages_the_reader_reads(tmp_path: Path, written: str | None, read: str,
+                                                              verdict: str, says: str):
+    """`stage_indices` on both sides (the DSL reader states them for a buffer's only writer and only reader):
+    theorem 23 proves the stages the writer fills are those the reader reads, the stage left over its witness."""
+    from verifier.engine.runner import run_check
+    from verifier.specfile.loader import load_spec
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=f", stage_indices: {written}" if written else "",
+                                  read=f", stage_indices: {read}"), encoding="utf-8")
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["c"])
+    assert result.verdict.value == verdict, [(t.status, t.reason) for t in result.theorems]
+    if says:
+        text = " ".join(f"{i.title} {i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items
+                        if i.status.value == "refuted")
+        assert says in text, text
+
+
+@pytest.mark.parametrize("indices,why", [
+    ("[]", "must be a list of distinct stage indices in 0..1023, not"),
+    ("3", "must be a list of distinct stage indices in 0..1023, not"),
+    ("[0, 0]", "item 1 repeats stage 0"),
+    ("[0, -1]", "item 1 is int -1"),
+    ("[0, x]", "item 1 is"),
+])
+def test_bad_stage_indices_are_refused_with_their_place(tmp_path: Path, indices: str, why: str):
+    from verifier.specfile.loader import load_spec
+    from verifier.specfile.model import SpecError
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written="", read=f", stage_indices: {indices}"), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(path, allow_outside=True)
+    assert why in str(e.value) and str(e.value).startswith(str(path) + ":12:"), str(e.value)
+
+
+def test_the_stages_a_side_takes_are_its_slices_union_and_unknown_when_used_otherwise():
+    """`StageIndexes.taken`: the union of a tensor's slices' stage indices (a static index, a counter modulo N);
+    None where a use is not such a slice (the whole tensor copied, or sliced keeping its stage mode)."""
+    module, _, indexes = _stage_kernel("""\
+    %c2 = arith.constant 2 : i32
+    %c9 = arith.constant 9 : i32
+    %t = arith.constant 0 : i32
+    %u = arith.constant 0 : i32
+    %w = arith.constant 0 : i32
+    %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%x = %c0) -> (i32) {
+      %m = arith.remsi %i, %c2 : i32
+      %coord = cute.make_coord(%m) : (i32) -> !cute.coord<"(_,?)">
+      %a = cute.slice(%t, %coord) : i32, !cute.coord<"(_,?)">
+      %b = cute.slice(%u, %coord) : i32, !cute.coord<"(_,?)">
+      scf.yield %x : i32
+    }
+    %c3 = cute.make_coord() : () -> !cute.coord<"(_,3)">
+    %d = cute.slice(%t, %c3) : i32, !cute.coord<"(_,3)">
+    %keep = cute.make_coord() : () -> !cute.coord<"(0,_)">
+    %e = cute.slice(%u, %keep) : i32, !cute.coord<"(0,_)">
+    %f = cute.slice(%w, %c3) : i32, !cute.coord<"(_,3)">
+    %g = arith.addi %w, %c1 : i32
+""")
+    values = {v.name: v for op in module.kernels()[0].ops for v in op.results}
+    taken = indexes.taken([values["%t"]])
+    assert taken is not None and taken.indices == {0, 1, 3} and taken.text() == "0, 1, 3"
+    assert any("a counter modulo 2" in h for h in taken.how) and any("a static stage index 3" in h for h in taken.how)
+    assert indexes.taken([values["%u"]]) is None            # sliced keeping its stage mode as well
+    assert indexes.taken([values["%w"]]) is None            # used by an op that is no slice
+    assert indexes.taken([values["%t"], values["%w"]]) is None
+
+
 def test_a_persistent_kernel_s_stage_index_and_a_static_one_are_read():
     """A persistent kernel's k-loop carries the pipeline index its tile loop carries (from 0): its advance still
     bounds it; a slice at a static stage index k reaches k + 1 stages (survey 6's bp_t01 kind and fmha's O)."""

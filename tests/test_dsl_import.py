@@ -37,6 +37,8 @@ MISTAKES = {
     "tile_a_ldsm_sliced_xor1.mlir": ("slice", "copy.thread_slice"),      # ldmatrix sliced at tid ^ 1: rows swapped
     "tile_copy_out_second_warps_tid.mlir": ("slice", "copy.thread_slice"),  # warps 4..7 copy out at tid: slices
                                                                              # 128.. are none of the copy's
+    "tma_staged_mma_stage0.mlir": ("buffer", "buffer.agreement"),      # a 2-stage mainloop whose wgmmas read stage 0
+                                                                         # only: stage 1 filled and never read
 }
 SIMT = DATA / "simt.mlir"
 
@@ -814,3 +816,21 @@ def test_a_view_composed_with_a_layout_names_other_coordinates():
     smem, transposed, regrouped = view["%smem"], view["%t"], view["%same"]
     assert transposed.recomposed and not smem.recomposed and not regrouped.recomposed
     assert not _same_buffer(smem, transposed) and _same_buffer(smem, regrouped)
+
+
+def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel with a 2-stage mainloop (k-tile k into stage k % 2): each buffer's TMA load and the tensor
+    core's descriptors are the only sides of their views, so the stages each takes are stated (the counter modulo 2
+    on both) and verified the same; with the wgmmas reading stage 0 only, stage 1 is filled and never read."""
+    spec = _import(tmp_path, DATA / "tma_staged.mlir", capsys)
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
+    text = spec.read_text(encoding="utf-8")
+    assert text.count("stage_indices: [0, 1]") == 4, text            # writer and reader of sA and of sB
+    assert "a counter modulo 2" in text
+    spec = _import(tmp_path, DATA / "tma_staged_mma_stage0.mlir", capsys)
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert out.count("the writer fills stages 0, 1, the reader reads stage 0: stage 1 filled and never read") == 2
+    assert "a static stage index 0" in spec.read_text(encoding="utf-8")

@@ -34,7 +34,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
-from .stage_index import StageIndex, StageIndexes
+from .stage_index import StageIndex, StageIndexes, StagesTaken
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
 
@@ -107,6 +107,7 @@ class SideRecord:
     where: Where
     gmem: str | None = None          # a TMA side: the global tensor its atom copies from or to
     tma_dim0: int | None = None      # ... and the mode of it the atom's dimension 0 runs along (its tma_gbasis)
+    taken: StagesTaken | None = None  # every stage index the side is sliced at, where stated
 
 
 @dataclass
@@ -272,6 +273,7 @@ class BufferSide:
     tma_gmem: str | None = None        # ... and the global tensor it was made for (its first two modes), when known
     tma_dim0: int | None = None        # ... and the global mode its dimension 0 runs along (the atom's tma_gbasis)
     stages: StageIndex | None = None   # the stage indices the kernel slices it at, where they are read
+    taken: StagesTaken | None = None   # every stage index it is sliced at, where every use is a slice read
 
 
 class _Reader:
@@ -868,10 +870,11 @@ class _Reader:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, True,
                                             remap=self.remap(p, tc) if p.role is Role.DESTINATION else None,
-                                            stages=stages.of_view(p.result)))
+                                            stages=stages.of_view(p.result), taken=stages.taken([p.result])))
                 else:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
-                                            p.op.where, False, stages=stages.of_view(p.result)))
+                                            p.op.where, False, stages=stages.of_view(p.result),
+                                            taken=stages.taken([p.result])))
                 self.used.add(p.op)
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
@@ -881,25 +884,33 @@ class _Reader:
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
-                                            tma_dim0=tma_dim0(atom_t), stages=stages.of_view(p.result)))
+                                            tma_dim0=tma_dim0(atom_t), stages=stages.of_view(p.result),
+                                            taken=stages.taken([p.result])))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
-        for f, _, dview in self.descriptor_fragments():
+        fragments = self.descriptor_fragments()
+        for f, _, dview in fragments:
             if isinstance(dview, SharedView) and dview.value not in seen_views:
                 seen_views.add(dview.value)
+                # the stages the tensor core reads: those of every descriptor fragment of the view
+                every = [g.result for g, _, gview in fragments
+                         if isinstance(gview, SharedView) and gview.value == dview.value]
                 sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
                                                f"{f.op.where.line})", "", f.op.where, False,
-                                        stages=stages.of_view(f.result)))
+                                        stages=stages.of_view(f.result), taken=stages.taken(every)))
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
+        pairs: list[tuple[BufferSide, BufferSide]] = []
         for r in readers:
             for w in _writers_of(r, writers):
                 key = (w.view.value, r.view.value, w.by + r.by)
                 if key in done:
                     continue
                 done.add(key)
-                self.buffer_record(w, r)
+                pairs.append((w, r))
+        for w, r in pairs:
+            self.buffer_record(w, r, _sole_pair(w, r, pairs, sides))
         paired = {k[0] for k in done} | {k[1] for k in done}
         for w in writers:
             if w.view.value not in paired:
@@ -939,7 +950,9 @@ class _Reader:
                          f"through {dst.actor} ({dst.op.where}): source coordinate c of a tile lands at {moves}(c)")
         return None
 
-    def buffer_record(self, w: BufferSide, r: BufferSide) -> None:
+    def buffer_record(self, w: BufferSide, r: BufferSide, sole: bool) -> None:
+        """The buffer check of writer `w` and reader `r`; `sole`: they are each other's only partner and their views'
+        only sides, so the stages each takes are stated, for theorem 23 to prove them the same."""
         wv, rv = w.view, r.view
         value_type = cpp_value_type(wv.memref.element)
         if wv.memref.element != rv.memref.element:
@@ -997,9 +1010,14 @@ class _Reader:
             ends = [_view_end(side.view) for side in (w, r)]
             if held is not None and pipeline.stages > held and None not in ends:   # past the views: another's bytes
                 bytes_ = min(bytes_, max(e for e in ends if e is not None))
+        if sole and w.taken is not None and r.taken is not None:
+            notes.append(f"the writer takes stages {w.taken.text()} ({'; '.join(w.taken.how)}), the reader stages "
+                         f"{r.taken.text()} ({'; '.join(r.taken.how)}): the only sides of their views, each must "
+                         "take the other's stages")
+        sole = sole and w.taken is not None and r.taken is not None
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
-            _side_record(w, wv.pointer.offset, wl), _side_record(r, rv.pointer.offset, rl), notes,
+            _side_record(w, wv.pointer.offset, wl, sole), _side_record(r, rv.pointer.offset, rl, sole), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
     def mixed_partitions(self) -> None:
@@ -1223,12 +1241,23 @@ def _view_end(view: SharedView) -> int | None:
     return view.pointer.offset + extent
 
 
-def _side_record(side: BufferSide, at: int, layout: str) -> SideRecord:
+def _side_record(side: BufferSide, at: int, layout: str, sole: bool) -> SideRecord:
     """A buffer side as the spec states it; a TMA side with its global tensor and the mode of it its atom's dimension
-    0 runs along, where both are known (the check proves that mode contiguous)."""
+    0 runs along, where both are known (the check proves that mode contiguous); the stages it takes where `sole`
+    and they are read."""
     known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
     return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
-                      side.tma_dim0 if known else None)
+                      side.tma_dim0 if known else None, side.taken if sole else None)
+
+
+def _sole_pair(w: BufferSide, r: BufferSide, pairs: list[tuple[BufferSide, BufferSide]],
+               sides: list[BufferSide]) -> bool:
+    """Whether `w` and `r` are each other's only partner and the only sides of their views: then every stage one of
+    them takes must be one the other takes (with another reader of the writer's stages, or another writer of the
+    reader's, a stage one leaves may be the other's)."""
+    views = {w.view.value, r.view.value}
+    return sum(1 for p in pairs if p[0] is w or p[1] is r) == 1 and \
+        sum(1 for s in sides if s.view.value in views) == 2
 
 
 _GBASIS = re.compile(r'tma_gbasis\s*=\s*<"[^"]*?:\(*\s*\d+@(\d+)')   # the first leaf's mode: "(64,32):(1@0,1@1)"

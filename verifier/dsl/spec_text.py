@@ -87,8 +87,10 @@ def record_lines(r: Record) -> list[str]:
         for key, side in (("writer", r.writer), ("reader", r.reader)):
             gmem = (f", gmem: {json.dumps(side.gmem)}, tma_dim0: {side.tma_dim0}"
                     if side.gmem is not None and side.tma_dim0 is not None else "")
+            taken = (f", stage_indices: [{', '.join(map(str, sorted(side.taken.indices)))}]"
+                     if side.taken is not None else "")
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
-                       f"{gmem}, source: {json.dumps(str(side.where))}}}")
+                       f"{gmem}{taken}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]

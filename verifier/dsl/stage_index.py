@@ -14,7 +14,12 @@ hold S stages in their last mode, and the pipeline cycles its index through 0..N
 
 A buffer check states N where it reaches S or more (`stages:`): theorem 23 then proves the views at stages 0..N-1,
 as CuTe reads a mode at an index past its extent (the last leaf takes the rest), at distinct offsets, inside the
-views' own bytes where N exceeds S.  An index of another form is not read."""
+views' own bytes where N exceeds S.  An index of another form is not read.
+
+The stages each side of a buffer takes (`taken`: the union over its slices, static indices and cycles alike) are
+read too, where every use of the side's tensor is such a slice: theorem 23 then proves that the writer fills exactly
+the stages the reader reads (a reader that always reads stage 0 while the writer cycles through four leaves three
+stages filled and never read)."""
 from __future__ import annotations
 
 import re
@@ -34,9 +39,30 @@ _STATIC_LAST = re.compile(r"(\d+)\)*$")     # a coordinate's last component, a s
 
 @dataclass(frozen=True)
 class StageIndex:
-    """The indices 0..stages-1 a view is sliced at, and how that was read."""
+    """The indices 0..stages-1 a view is sliced at, and how that was read (`static`: a static index, the one stage
+    it takes)."""
     stages: int
     how: str
+    static: int | None = None
+
+    @property
+    def taken(self) -> frozenset[int]:
+        """The stage indices it takes: the static one, or every one of 0..stages-1."""
+        return frozenset((self.static,)) if self.static is not None else frozenset(range(self.stages))
+
+
+@dataclass(frozen=True)
+class StagesTaken:
+    """Every stage index a side's tensor is sliced at (the union over its slices), and how each slice was read."""
+    indices: frozenset[int]
+    how: tuple[str, ...]
+
+    def text(self) -> str:
+        """The indices as a reader writes them: `0..5`, `0`, `0, 2`."""
+        ordered = sorted(self.indices)
+        if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+            return f"{ordered[0]}..{ordered[-1]}"
+        return ", ".join(map(str, ordered))
 
 
 class StageIndexes:
@@ -99,29 +125,50 @@ class StageIndexes:
                                              f"{n} ({sel.where})")
         return None
 
+    def slice_index(self, op: Op, tensor: Value) -> StageIndex | None:
+        """The stage indices a slice `op` of `tensor` takes in its last mode (a coordinate `(_,...,k)` or
+        `(_,...,?)`), where this module reads them."""
+        if op.name != SLICE or len(op.operands) < 2 or op.operands[0] != tensor:
+            return None
+        coord_op = self.flow.defining.get(op.operands[1])
+        if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
+            return None
+        m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
+        if m is None or "," not in m.group(1):
+            return None
+        static = _STATIC_LAST.search(m.group(1))
+        if static is not None:                  # a static stage index k: the stages reach k + 1
+            k = int(static.group(1))
+            return StageIndex(k + 1, f"a static stage index {k} ({op.where})", static=k) if k < MAX_STAGES else None
+        if not coord_op.operands or not m.group(1).rstrip(")").endswith("?") or \
+                m.group(1).count("?") != len(coord_op.operands):
+            return None
+        return self.index_bound(coord_op.operands[-1])
+
     def of_view(self, tensor: Value) -> StageIndex | None:
         """The stage indices the kernel slices `tensor` at (its last mode, a coordinate `(_,...,?)`): the largest of
         its slices' where each is read, None where none is."""
         found: StageIndex | None = None
         for op in self.uses(tensor):
-            if op.name != SLICE or len(op.operands) < 2 or op.operands[0] != tensor:
-                continue
-            coord_op = self.flow.defining.get(op.operands[1])
-            if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
-                continue
-            m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
-            if m is None or "," not in m.group(1):
-                continue
-            static = _STATIC_LAST.search(m.group(1))
-            if static is not None:                  # a static stage index k: the stages reach k + 1
-                k = int(static.group(1))
-                index: StageIndex | None = StageIndex(k + 1, f"a static stage index {k} ({op.where})") \
-                    if k < MAX_STAGES else None
-            elif not coord_op.operands or not m.group(1).rstrip(")").endswith("?") or \
-                    m.group(1).count("?") != len(coord_op.operands):
-                continue
-            else:
-                index = self.index_bound(coord_op.operands[-1])
+            index = self.slice_index(op, tensor)
             if index is not None and (found is None or index.stages > found.stages):
                 found = index
         return found
+
+    def taken(self, tensors: list[Value]) -> StagesTaken | None:
+        """Every stage index the kernel slices `tensors` (one side's) at, where every use of each is a slice whose
+        index is read: None where one is used otherwise (whole, carried by a loop, sliced at an index of another
+        form), as its stages are then not all known."""
+        indices: set[int] = set()
+        how: list[str] = []
+        for tensor in tensors:
+            uses = self.uses(tensor)
+            if not uses:
+                return None
+            for op in uses:
+                index = self.slice_index(op, tensor)
+                if index is None:
+                    return None
+                indices |= index.taken
+                how.append(index.how)
+        return StagesTaken(frozenset(indices), tuple(dict.fromkeys(how)))

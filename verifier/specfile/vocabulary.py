@@ -26,7 +26,8 @@ ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mm
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at
-BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0")   # `writer:` / `reader:`
+BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0",   # `writer:` / `reader:`
+                      "stage_indices")
 SCALE_KEYS = ("scale_factors", "sf_vec_size", "tmem_alloc", "tmem_base")  # a block-scaled MMA's scale factors
 METADATA_KEYS = ("metadata",)                                            # a structured-sparse wgmma's metadata
 TILED_V2_KEYS = ("banks", "reduction", "smem_type", "tiled_copy", "smem_partition")   # a tiled path's version 2 keys

@@ -10,6 +10,8 @@ its reader loads through (theorem 23).
       # and the mode of it the atom's dimension 0 runs along, which must be its contiguous one
       # stages: 4             # the kernel's pipeline slices both views at stage indices 0..3 of their last mode
       #                       #   (past the views' own stages CuTe reads the mode past its extent)
+      # a side may give `stage_indices: [0, 1, 2, 3]`: every stage index its copies slice it at (an importer reads
+      # them); where both sides give them, the writer must fill exactly the stages the reader reads
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import ClassVar
+
+from ruamel.yaml.comments import CommentedSeq
 
 from ...algebra.inttuple import flatten_to_tuple, product
 from ...algebra.layout import Layout, make_layout
@@ -30,6 +34,7 @@ from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_OPTIONAL, BUFFER_VIEW_F
 MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
 MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel's
 WRITER, READER = "writer", "reader"
+STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class BufferView:
     source: str | None = None        # where the view is made (an importer's file:line:column)
     gmem: Layout | None = None       # a TMA side: the global tensor its atom copies from or to
     tma_dim0: int | None = None      # ... and the global mode its atom's dimension 0 runs along (the atom's basis)
+    stage_indices: tuple[int, ...] | None = None   # every stage index (of the last mode) its copies take, ascending
 
     @property
     def inner(self) -> Layout:
@@ -127,7 +133,24 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
             raise SpecError(sub.at("tma_dim0"), f"'tma_dim0' of {sub.what} must be a mode of its global tensor, "
                                                 f"0..{gmem.rank() - 1}, not {show(dim0)}")
     return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem,
-                      int(dim0) if dim0 is not None else None)
+                      int(dim0) if dim0 is not None else None,
+                      _stage_indices(sub) if sub.has(STAGE_INDICES) else None)
+
+
+def _stage_indices(sub: Fields) -> tuple[int, ...]:
+    """A side's `stage_indices`: distinct stage indices 0..MAX_STAGES-1, at least one."""
+    x, loc = sub.m[STAGE_INDICES], sub.at(STAGE_INDICES)
+    want = f"a list of distinct stage indices in 0..{MAX_STAGES - 1}"
+    if not isinstance(x, CommentedSeq) or not x:
+        raise SpecError(loc, f"'{STAGE_INDICES}' of {sub.what} must be {want}, not {show(x)}")
+    for i, v in enumerate(x):
+        if not is_int(v) or not 0 <= v < MAX_STAGES:
+            raise SpecError(sub.f.item(x, i), f"'{STAGE_INDICES}' of {sub.what} must be {want}; item {i} is "
+                                              f"{show(v)}")
+        if v in x[:i]:
+            raise SpecError(sub.f.item(x, i), f"'{STAGE_INDICES}' of {sub.what} must be {want}; item {i} repeats "
+                                              f"stage {int(v)}")
+    return tuple(sorted(int(v) for v in x))
 
 
 def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:

@@ -177,7 +177,45 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         stages_blame = Suspect(f"the views' stage mode against the {check.stages} stages the kernel's pipeline "
                                "cycles through", check.field_locs.get("buffer.stages", check.loc))
         facts += [_stages_apart(side, view, check.stages, stages_blame) for side, view in ((WRITER, w), (READER, r))]
+    if w.stage_indices is not None and r.stage_indices is not None:
+        facts.append(_stages_taken_alike(w.stage_indices, r.stage_indices, *(
+            Suspect(f"the stage indices the {side}'s copies slice its view at ({view.by})",
+                    check.field_locs.get(f"buffer.{side}", check.loc), view.source)
+            for side, view in ((WRITER, w), (READER, r)))))
     return [*items, *facts]
+
+
+def _stages_text(indices: list[int]) -> str:
+    """Stage indices in words: `stages 0..5`, `stage 0`, `stages 1, 3`."""
+    if len(indices) > 2 and indices == list(range(indices[0], indices[-1] + 1)):
+        return f"stages {indices[0]}..{indices[-1]}"
+    return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
+
+
+def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_blame: Suspect,
+                        reader_blame: Suspect) -> Fact:
+    """The writer fills exactly the stages the reader reads: a stage filled and never read is work lost (and the
+    reader reads another stage's elements in its place), a stage read and never filled is read uninitialised.  Both
+    sides are the only ones of their views (the importer states the indices only then), so no other reader or writer
+    takes the stages one of them leaves."""
+    filled_only = sorted(set(written) - set(read))
+    read_only = sorted(set(read) - set(written))
+    every = sorted(set(written) | set(read))
+    if filled_only:
+        problem = f"{_stages_text(filled_only)} filled and never read"
+    elif read_only:
+        problem = f"{_stages_text(read_only)} read and never filled"
+    else:
+        problem = ""
+    actual = (f"the writer fills {_stages_text(list(written))}, the reader reads {_stages_text(list(read))}"
+              + (f": {problem}" if problem else ""))
+    left = filled_only or read_only
+    first = left[0] if left else None
+    return Fact("the writer fills exactly the stages the reader reads", not problem, actual,
+                "the same stages on both sides", reader_blame if filled_only or not read_only else writer_blame,
+                subject=READER if filled_only or not read_only else WRITER,
+                point=None if first is None else {"stage": first},
+                failing=len(filled_only) + len(read_only), domain_size=len(every))
 
 
 def _stages_apart(side: str, view: BufferView, stages: int, blame: Suspect) -> Fact:
