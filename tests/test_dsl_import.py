@@ -828,7 +828,7 @@ def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_pa
     assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
     text = spec.read_text(encoding="utf-8")
     assert text.count("stage_indices: [0, 1]") == 4, text            # writer and reader of sA and of sB
-    assert "a counter modulo 2" in text
+    assert "a counter modulo 2" in text and "the writer takes stages 0, 1 (a counter modulo 2" in text
     spec = _import(tmp_path, DATA / "tma_staged_mma_stage0.mlir", capsys)
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
     out = capsys.readouterr().out

@@ -24,7 +24,7 @@ from ..algebra.inttuple import AlgebraError, is_underscore
 from ..algebra.layout import Layout, make_layout
 from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
-from ..kinds.buffer.config import mode_sizes
+from ..kinds.buffer.config import mode_sizes, stages_text
 from ..hardware.tma import TmaSwizzle
 from ..kinds.slice.config import SliceUnit
 from ..kinds.slice.coordinate import MAX_LENGTH
@@ -1010,14 +1010,14 @@ class _Reader:
             ends = [_view_end(side.view) for side in (w, r)]
             if held is not None and pipeline.stages > held and None not in ends:   # past the views: another's bytes
                 bytes_ = min(bytes_, max(e for e in ends if e is not None))
-        if sole and w.taken is not None and r.taken is not None:
-            notes.append(f"the writer takes stages {w.taken.text()} ({'; '.join(w.taken.how)}), the reader stages "
-                         f"{r.taken.text()} ({'; '.join(r.taken.how)}): the only sides of their views, each must "
-                         "take the other's stages")
-        sole = sole and w.taken is not None and r.taken is not None
+        stated = sole and w.taken is not None and r.taken is not None
+        if stated and w.taken is not None and r.taken is not None:
+            notes.append(f"the writer takes {stages_text(sorted(w.taken.indices))} ({'; '.join(w.taken.how)}), the "
+                         f"reader {stages_text(sorted(r.taken.indices))} ({'; '.join(r.taken.how)}): the only sides "
+                         "of their views, each must take the other's stages")
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
-            _side_record(w, wv.pointer.offset, wl, sole), _side_record(r, rv.pointer.offset, rl, sole), notes,
+            _side_record(w, wv.pointer.offset, wl, stated), _side_record(r, rv.pointer.offset, rl, stated), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
     def mixed_partitions(self) -> None:

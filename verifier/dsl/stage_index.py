@@ -57,13 +57,6 @@ class StagesTaken:
     indices: frozenset[int]
     how: tuple[str, ...]
 
-    def text(self) -> str:
-        """The indices as a reader writes them: `0..5`, `0`, `0, 2`."""
-        ordered = sorted(self.indices)
-        if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-            return f"{ordered[0]}..{ordered[-1]}"
-        return ", ".join(map(str, ordered))
-
 
 class StageIndexes:
     """The stage indices of a kernel's slices (its ops indexed by the values they take, once a kernel)."""

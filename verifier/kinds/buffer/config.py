@@ -137,6 +137,13 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
                       _stage_indices(sub) if sub.has(STAGE_INDICES) else None)
 
 
+def stages_text(indices: list[int]) -> str:
+    """Stage indices in words: `stages 0..5`, `stage 0`, `stages 1, 3` (ascending)."""
+    if len(indices) > 2 and indices == list(range(indices[0], indices[-1] + 1)):
+        return f"stages {indices[0]}..{indices[-1]}"
+    return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
+
+
 def _stage_indices(sub: Fields) -> tuple[int, ...]:
     """A side's `stage_indices`: distinct stage indices 0..MAX_STAGES-1, at least one."""
     x, loc = sub.m[STAGE_INDICES], sub.at(STAGE_INDICES)

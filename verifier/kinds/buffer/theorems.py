@@ -26,7 +26,7 @@ from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
 from ...theorems.suspects import Suspects
-from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
+from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes, stages_text
 
 
 BYTE = 8
@@ -185,13 +185,6 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
     return [*items, *facts]
 
 
-def _stages_text(indices: list[int]) -> str:
-    """Stage indices in words: `stages 0..5`, `stage 0`, `stages 1, 3`."""
-    if len(indices) > 2 and indices == list(range(indices[0], indices[-1] + 1)):
-        return f"stages {indices[0]}..{indices[-1]}"
-    return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
-
-
 def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_blame: Suspect,
                         reader_blame: Suspect) -> Fact:
     """The writer fills exactly the stages the reader reads: a stage filled and never read is work lost (and the
@@ -202,12 +195,12 @@ def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_
     read_only = sorted(set(read) - set(written))
     every = sorted(set(written) | set(read))
     if filled_only:
-        problem = f"{_stages_text(filled_only)} filled and never read"
+        problem = f"{stages_text(filled_only)} filled and never read"
     elif read_only:
-        problem = f"{_stages_text(read_only)} read and never filled"
+        problem = f"{stages_text(read_only)} read and never filled"
     else:
         problem = ""
-    actual = (f"the writer fills {_stages_text(list(written))}, the reader reads {_stages_text(list(read))}"
+    actual = (f"the writer fills {stages_text(list(written))}, the reader reads {stages_text(list(read))}"
               + (f": {problem}" if problem else ""))
     left = filled_only or read_only
     first = left[0] if left else None
