@@ -134,6 +134,19 @@ checks:
 {stages}"""
 
 
+def _proves_as(path: Path, verdict: str, says: str) -> None:
+    """The spec's check `c` has `verdict`; where `says`, a refuted item's title or witness says it."""
+    from verifier.engine.runner import run_check
+    from verifier.specfile.loader import load_spec
+    spec = load_spec(path, allow_outside=True)
+    result = run_check(spec, spec.checks["c"])
+    assert result.verdict.value == verdict, [(t.status, t.reason) for t in result.theorems]
+    if says:
+        text = " ".join(f"{i.title} {i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items
+                        if i.status.value == "refuted")
+        assert says in text, text
+
+
 @pytest.mark.parametrize("layout,bytes_,stages,verdict,says", [
     ("((64,32),(1,3)):((32,1),(0,2048))", 12288, None, "verified", ""),
     ("((64,32),(1,3)):((32,1),(0,2048))", 12288, 3, "verified", ""),
@@ -148,18 +161,10 @@ def test_a_buffer_is_proved_at_every_stage_the_pipeline_takes(tmp_path: Path, la
     """`stages:` (the DSL reader writes it where a kernel's pipeline cycles through more stages than its shared views
     hold): theorem 23 proves the views at every stage index the pipeline takes, as CuTe reads a mode past its
     extent, and that those stages lie at distinct offsets (survey 5's DSL mutants t0_06, t2_01, efc02)."""
-    from verifier.engine.runner import run_check
-    from verifier.specfile.loader import load_spec
     path = tmp_path / "s.yaml"
     path.write_text(_STAGED.format(atoms=ATOMS, bytes=bytes_, layout=layout,
                                    stages=f"      stages: {stages}\n" if stages is not None else ""), encoding="utf-8")
-    spec = load_spec(path, allow_outside=True)
-    result = run_check(spec, spec.checks["c"])
-    assert result.verdict.value == verdict, [(t.status, t.reason) for t in result.theorems]
-    if says:
-        text = " ".join(f"{i.title} {i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items
-                        if i.status.value == "refuted")
-        assert says in text, text
+    _proves_as(path, verdict, says)
 
 
 def test_stages_that_do_not_fill_a_stage_mode_are_bad_input(tmp_path: Path):
@@ -239,18 +244,10 @@ def test_the_writer_fills_exactly_the_stages_the_reader_reads(tmp_path: Path, wr
                                                               verdict: str, says: str):
     """`stage_indices` on both sides (the DSL reader states them for a buffer's only writer and only reader):
     theorem 23 proves the stages the writer fills are those the reader reads, the stage left over its witness."""
-    from verifier.engine.runner import run_check
-    from verifier.specfile.loader import load_spec
     path = tmp_path / "s.yaml"
     path.write_text(_TAKEN.format(atoms=ATOMS, written=f", stage_indices: {written}" if written else "",
                                   read=f", stage_indices: {read}"), encoding="utf-8")
-    spec = load_spec(path, allow_outside=True)
-    result = run_check(spec, spec.checks["c"])
-    assert result.verdict.value == verdict, [(t.status, t.reason) for t in result.theorems]
-    if says:
-        text = " ".join(f"{i.title} {i.witness.actual if i.witness else ''}" for t in result.theorems for i in t.items
-                        if i.status.value == "refuted")
-        assert says in text, text
+    _proves_as(path, verdict, says)
 
 
 @pytest.mark.parametrize("indices,why", [
