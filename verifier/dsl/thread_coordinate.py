@@ -55,6 +55,14 @@ PASS_THROUGH = ("arith.index_cast", "arith.extsi", "arith.extui", "arith.trunci"
                 "cute_nvgpu.arch.make_warp_uniform")
 MAX_DEPTH = 32
 _STATIC_COORD = re.compile(r'!cute\.coord<"(-?\d+)">')
+# identities a binary operation drops (`tid + 0`, `1 * tid`), and the operations whose operands commute
+IDENTITY = {"+": "0", "-": "0", "|": "0", "^": "0", "<<": "0", ">>": "0", "*": "1", "/": "1"}
+COMMUTATIVE = ("+", "|", "^", "*")
+TRUNCATE, BIT = "arith.trunci", "i1"   # a width change to one bit: the low bit
+# operations that compute their results from their operands alone (no memory, no regions): a result may differ from
+# thread to thread only where an operand does (make_warp_uniform, a pass-through, is uniform in a warp, not a block)
+PURE = ("arith.", "cute.make_coord", "cute.make_int_tuple", "cute.get_scalars", "cute.get_leaves", "cute.tuple_",
+        "cute.fast_divmod.compute", "cute.crd2idx", "cute.size")
 _BLOCK_DIM = (re.compile(r"nvvm\.reqntid\s*=\s*array<i32:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"),
               re.compile(r"exact_block_dim\s*=\s*array<i64:\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*>"))
 
@@ -120,19 +128,12 @@ def coordinate_text(flow: KernelFlow, v: Value, depth: int = 0) -> str | Untrace
     return _folded(f"({texts[0]} {symbol} {texts[1]})")
 
 
-IDENTITY = {"+": "0", "-": "0", "|": "0", "^": "0", "<<": "0", ">>": "0", "*": "1", "/": "1"}
-COMMUTATIVE = ("+", "|", "^", "*")
-
-
 def _is_condition(flow: KernelFlow, v: Value) -> bool:
     """Whether `v` is an i1 (a comparison's result, possibly widened): its value is 0 or 1."""
     op = flow.defining.get(v)
     while op is not None and op.name in PASS_THROUGH and len(op.operands) == 1 and op.name != TRUNCATE:
         op = flow.defining.get(op.operands[0])
     return op is not None and op.name == COMPARE
-
-
-TRUNCATE, BIT = "arith.trunci", "i1"
 
 
 def _sides(op: Op) -> tuple[Value, ...] | None:
@@ -174,12 +175,6 @@ def thread_dependent(flow: KernelFlow, v: Value, depth: int = 0) -> bool:
     if op.name not in PASS_THROUGH and not op.name.startswith(PURE):
         return True
     return any(thread_dependent(flow, o, depth + 1) for o in op.operands)
-
-
-# operations that compute their results from their operands alone (no memory, no regions): a result may differ from
-# thread to thread only where an operand does (make_warp_uniform, a pass-through, is uniform in a warp, not a block)
-PURE = ("arith.", "cute.make_coord", "cute.make_int_tuple", "cute.get_scalars", "cute.get_leaves", "cute.tuple_",
-        "cute.fast_divmod.compute", "cute.crd2idx", "cute.size")
 
 
 def running_condition(flow: KernelFlow, op: Op) -> str | None | Untraced:
