@@ -267,6 +267,85 @@ def test_bad_stage_indices_are_refused_with_their_place(tmp_path: Path, indices:
     assert why in str(e.value) and str(e.value).startswith(str(path) + ":12:"), str(e.value)
 
 
+@pytest.mark.parametrize("written,read,verdict,says", [
+    ("[0]", "[0]", "verified", ""),
+    (None, "[0]", "verified", ""),
+    # the MMA reads (index + 1) % S after waiting on the barrier at index (survey 7's hg15)
+    ("[0]", "[0, 1]", "refuted", "a slice takes the stage 1 past the one whose barrier its thread waited on: it "
+                                 "reads a stage the barrier does not say is filled"),
+    # the producer fills the stage after the one whose empty barrier it waited on
+    ("[2]", "[0]", "refuted", "it writes a stage whose reader the barrier has not released"),
+])
+def test_each_slice_takes_the_stage_of_the_barrier_its_thread_waited_on(tmp_path: Path, written: str | None,
+                                                                        read: str, verdict: str, says: str):
+    """`wait_offsets` (the DSL reader states them for a side whose slices are linked to barrier waits): theorem 23
+    proves every one is 0, each slice taking the stage whose barrier its thread waited on."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=f", wait_offsets: {written}" if written else "",
+                                  read=f", wait_offsets: {read}"), encoding="utf-8")
+    _proves_as(path, verdict, says)
+
+
+@pytest.mark.parametrize("offsets,why", [
+    ("[]", "must be a list of distinct offsets in stages in 0..1023, not"),
+    ("[1, 1]", "item 1 repeats offset 1"),
+    ("[0, -1]", "item 1 is int -1"),
+])
+def test_bad_wait_offsets_are_refused_with_their_place(tmp_path: Path, offsets: str, why: str):
+    from verifier.specfile.loader import load_spec
+    from verifier.specfile.model import SpecError
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written="", read=f", wait_offsets: {offsets}"), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(path, allow_outside=True)
+    assert why in str(e.value) and str(e.value).startswith(str(path) + ":12:"), str(e.value)
+
+
+def test_a_slice_is_linked_to_the_barrier_waits_of_its_index_s_base():
+    """`StageIndexes.waited`: a slice's index and an mbarrier wait's barrier index read as (base + offset) mod N;
+    a slice of the waited index takes offset 0, one of (index + 1) % N offset 1, one behind a wait (which may take a
+    stage waited on a step before) and one of another base are not linked."""
+    module, _, indexes = _stage_kernel("""\
+    %c2 = arith.constant 2 : i32
+    %c4 = arith.constant 4 : i32
+    %c9 = arith.constant 9 : i32
+    %bars = arith.constant 0 : i32
+    %t = arith.constant 0 : i32
+    %u = arith.constant 0 : i32
+    %v = arith.constant 0 : i32
+    %w = arith.constant 0 : i32
+    %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%idx = %c0) -> (i32) {
+      %tuple = cute.make_int_tuple(%idx) : (i32) -> !cute.int_tuple<"?">
+      %ptr = cute.add_offset(%bars, %tuple) : (i32, !cute.int_tuple<"?">) -> i32
+      %llvm = builtin.unrealized_conversion_cast %ptr : i32 to !llvm.ptr<3>
+      nvvm.mbarrier.try_wait.parity %llvm, %c0, %c9 : !llvm.ptr<3>, i32, i32
+      %same = cute.make_coord(%idx) : (i32) -> !cute.coord<"(_,?)">
+      %a = cute.slice(%t, %same) : i32, !cute.coord<"(_,?)">
+      %n = arith.addi %idx, %c1 : i32
+      %m = arith.remsi %n, %c4 : i32
+      %next = cute.make_coord(%m) : (i32) -> !cute.coord<"(_,?)">
+      %b = cute.slice(%u, %next) : i32, !cute.coord<"(_,?)">
+      %p = arith.subi %idx, %c1 : i32
+      %prev = cute.make_coord(%p) : (i32) -> !cute.coord<"(_,?)">
+      %c = cute.slice(%v, %prev) : i32, !cute.coord<"(_,?)">
+      %other = cute.make_coord(%i) : (i32) -> !cute.coord<"(_,?)">
+      %d = cute.slice(%w, %other) : i32, !cute.coord<"(_,?)">
+      %s = arith.select %c2, %c0, %n : i32
+      scf.yield %s : i32
+    }
+""")
+    values = {v.name: v for op in module.kernels()[0].ops for v in op.results}
+    same, after = indexes.waited([values["%t"]]), indexes.waited([values["%u"]])
+    assert same is not None and same.offsets == {0} and same.linked == 1 and not same.past
+    assert after is not None and after.offsets == {1} and "takes the stage 1 past" in after.past[0]
+    both = indexes.waited([values["%t"], values["%u"]])
+    assert both is not None and both.offsets == {0, 1} and both.linked == 2
+    assert indexes.waited([values["%v"]]) is None           # behind the wait: not stated
+    assert indexes.waited([values["%w"]]) is None           # another base: not linked
+    form = indexes.form(values["%m"])
+    assert (form.base.name, form.offset, form.modulus) == ("%idx", 1, 4)
+
+
 def test_the_stages_a_side_takes_are_its_slices_union_and_unknown_when_used_otherwise():
     """`StageIndexes.taken`: the union of a tensor's slices' stage indices (a static index, a counter modulo N);
     None where a use is not such a slice (the whole tensor copied, or sliced keeping its stage mode)."""

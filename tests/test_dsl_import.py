@@ -39,6 +39,8 @@ MISTAKES = {
                                                                              # 128.. are none of the copy's
     "tma_staged_mma_stage0.mlir": ("buffer", "buffer.agreement"),      # a 2-stage mainloop whose wgmmas read stage 0
                                                                          # only: stage 1 filled and never read
+    "tma_staged_mma_stage_next.mlir": ("buffer", "buffer.agreement"),  # ... whose wgmmas read (k + 1) % 2 after
+                                                                         # waiting on the barrier of k % 2
 }
 SIMT = DATA / "simt.mlir"
 
@@ -834,3 +836,22 @@ def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_pa
     out = capsys.readouterr().out
     assert out.count("the writer fills stages 0, 1, the reader reads stage 0: stage 1 filled and never read") == 2
     assert "a static stage index 0" in spec.read_text(encoding="utf-8")
+
+
+def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel's 2-stage mainloop: TMA fills stage k % 2 and the wgmmas wait on its barrier, then read stage
+    k % 2 (each side's slices state offset 0 from the barrier waited on) -- or (k + 1) % 2, which takes the same
+    stages (theorem 23's stage sets agree) one step early: refuted with the slices and the wait named."""
+    spec = _import(tmp_path, DATA / "tma_staged.mlir", capsys)
+    assert spec.read_text(encoding="utf-8").count("wait_offsets: [0]") == 4        # TMA and descriptor, sA and sB
+    spec = _import(tmp_path, DATA / "tma_staged_mma_stage_next.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert text.count("wait_offsets: [0]") == 2 and text.count("wait_offsets: [1]") == 2, text
+    assert text.count("stage_indices: [0, 1]") == 4
+    assert "of the reader's 4 slices linked to barrier waits, the slice at line " in text
+    assert "takes the stage 1 past the one whose barrier was waited on at line " in text
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert out.count("the reader's slices take the stage of the barrier their thread waited on") == 2, out
+    assert out.count("a slice takes the stage 1 past the one whose barrier its thread waited on") == 2

@@ -34,7 +34,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
-from .stage_index import StageIndex, StageIndexes, StagesTaken
+from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
 
@@ -49,6 +49,7 @@ TMA_LOAD_ATOMS = ("non_exec_tiled_tma_load", "tma_load")
 TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
 BYTE = 8
 COPY_SIDES = ("src", "dst")     # cute.copy(atom, src, dst): the operands after the atom
+PAST_WAIT_SHOWN = 2             # slices past their wait a buffer check's description names (the count of the rest)
 
 
 @dataclass
@@ -108,6 +109,7 @@ class SideRecord:
     gmem: str | None = None          # a TMA side: the global tensor its atom copies from or to
     tma_dim0: int | None = None      # ... and the mode of it the atom's dimension 0 runs along (its tma_gbasis)
     taken: StagesTaken | None = None  # every stage index the side is sliced at, where stated
+    waited: WaitedStages | None = None    # the stages past the waited one its slices linked to barrier waits take
 
 
 @dataclass
@@ -274,6 +276,7 @@ class BufferSide:
     tma_dim0: int | None = None        # ... and the global mode its dimension 0 runs along (the atom's tma_gbasis)
     stages: StageIndex | None = None   # the stage indices the kernel slices it at, where they are read
     taken: StagesTaken | None = None   # every stage index it is sliced at, where every use is a slice read
+    waited: WaitedStages | None = None  # the stages past the waited one its slices linked to barrier waits take
 
 
 class _Reader:
@@ -870,11 +873,13 @@ class _Reader:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, True,
                                             remap=self.remap(p, tc) if p.role is Role.DESTINATION else None,
-                                            stages=stages.of_view(p.result), taken=stages.taken([p.result])))
+                                            stages=stages.of_view(p.result), taken=stages.taken([p.result]),
+                                            waited=stages.waited([p.result])))
                 else:
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, False, stages=stages.of_view(p.result),
-                                            taken=stages.taken([p.result])))
+                                            taken=stages.taken([p.result]),
+                                            waited=stages.waited([p.result])))
                 self.used.add(p.op)
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
@@ -885,7 +890,8 @@ class _Reader:
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
                                             tma_dim0=tma_dim0(atom_t), stages=stages.of_view(p.result),
-                                            taken=stages.taken([p.result])))
+                                            taken=stages.taken([p.result]),
+                                            waited=stages.waited([p.result])))
                 self.used.add(p.op)
         seen_views: set[Value] = set()
         fragments = self.descriptor_fragments()
@@ -897,7 +903,8 @@ class _Reader:
                          if isinstance(gview, SharedView) and gview.value == dview.value]
                 sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
                                                f"{f.op.where.line})", "", f.op.where, False,
-                                        stages=stages.of_view(f.result), taken=stages.taken(every)))
+                                        stages=stages.of_view(f.result), taken=stages.taken(every),
+                                        waited=stages.waited(every)))
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
@@ -1015,6 +1022,12 @@ class _Reader:
             notes.append(f"the writer takes {stages_text(sorted(w.taken.indices))} ({'; '.join(w.taken.how)}), the "
                          f"reader {stages_text(sorted(r.taken.indices))} ({'; '.join(r.taken.how)}): the only sides "
                          "of their views, each must take the other's stages")
+        for side, label in ((w, "writer"), (r, "reader")):
+            if side.waited is not None and side.waited.past:
+                shown = side.waited.past[:PAST_WAIT_SHOWN]
+                more = len(side.waited.past) - len(shown)
+                notes.append(f"of the {label}'s {side.waited.linked} slices linked to barrier waits, "
+                             + "; ".join(shown) + (f" (and {more} more)" if more else ""))
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
             _side_record(w, wv.pointer.offset, wl, stated), _side_record(r, rv.pointer.offset, rl, stated), notes,
@@ -1247,7 +1260,7 @@ def _side_record(side: BufferSide, at: int, layout: str, sole: bool) -> SideReco
     and they are read."""
     known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
     return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
-                      side.tma_dim0 if known else None, side.taken if sole else None)
+                      side.tma_dim0 if known else None, side.taken if sole else None, side.waited)
 
 
 def _sole_pair(w: BufferSide, r: BufferSide, pairs: list[tuple[BufferSide, BufferSide]],

@@ -89,8 +89,10 @@ def record_lines(r: Record) -> list[str]:
                     if side.gmem is not None and side.tma_dim0 is not None else "")
             taken = (f", stage_indices: [{', '.join(map(str, sorted(side.taken.indices)))}]"
                      if side.taken is not None else "")
+            waited = (f", wait_offsets: [{', '.join(map(str, sorted(side.waited.offsets)))}]"
+                      if side.waited is not None else "")
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
-                       f"{gmem}{taken}, source: {json.dumps(str(side.where))}}}")
+                       f"{gmem}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]

@@ -19,18 +19,39 @@ views' own bytes where N exceeds S.  An index of another form is not read.
 The stages each side of a buffer takes (`taken`: the union over its slices, static indices and cycles alike) are
 read too, where every use of the side's tensor is such a slice: theorem 23 then proves that the writer fills exactly
 the stages the reader reads (a reader that always reads stage 0 while the writer cycles through four leaves three
-stages filled and never read)."""
+stages filled and never read).
+
+Which stage one step takes against the barrier it waited on is read as well.  A pipeline's wait is an mbarrier wait on
+the barrier at the state's index, and the slice that follows takes the stage at that index:
+
+    %ptr = cute.add_offset(%barriers, %int_tuple)     %int_tuple = cute.make_int_tuple(%arg19)
+    nvvm.mbarrier.try_wait.parity %43, %arg20, ...      (%43: %ptr cast to an LLVM pointer)
+    %44 = arith.addi %arg19, %c1_i32 : i32
+    %45 = arith.remsi %44, %c6_i32 : i32              (index + 1) % 6
+    %slice_50 = cute.slice(%frg_A, %coord_49)         %coord_49 = cute.make_coord(%45): stage (waited + 1) mod 6
+
+An index is read as (base + offset) mod N, a constant added and a remainder taken of a value the kernel computes
+(`IndexForm`); a slice whose base is the base of a barrier wait's index is linked to those waits, and each side
+states how many stages past the waited one its linked slices take (`wait_offsets`, 0 where it takes the waited stage).
+A slice behind a wait on the same base (stage i read after the barrier of i + 1 was waited on) may take a stage whose
+barrier was waited on one step before, and is not stated."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from .flow import MAKE_COORD, KernelFlow
-from .mlir_text import Op, Value
+from .mlir_text import Op, Value, Where
 
 SLICE = "cute.slice"
 ADD, COMPARE, SELECT, YIELD = "arith.addi", "arith.cmpi", "arith.select", "scf.yield"
 REMAINDERS = ("arith.remsi", "arith.remui")
+SUBTRACT = "arith.subi"
+# an mbarrier wait (try_wait.parity, its .timelimit form, wait.parity): its first operand is the barrier's address
+WAITS = ("nvvm.mbarrier.try_wait", "nvvm.mbarrier.wait")
+CAST, ADD_OFFSET, MAKE_INT_TUPLE = "builtin.unrealized_conversion_cast", "cute.add_offset", "cute.make_int_tuple"
+MAX_FORM_DEPTH = 8               # constants added and remainders taken, one on another, that an index form peels
 _COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
 MAX_STAGES = 1 << 10
 MAX_NESTING = 8                  # loops around one another that carry a pipeline's index
@@ -58,6 +79,31 @@ class StagesTaken:
     how: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class IndexForm:
+    """An i32 index as (base + offset) mod `modulus` (None: no remainder taken): the value the kernel computes it
+    from, the constants added to it, the remainder taken of the sum."""
+    base: Value
+    offset: int
+    modulus: int | None = None
+
+
+@dataclass(frozen=True)
+class Wait:
+    """An mbarrier wait on the barrier at an index of the form `index` (a barrier array's entry)."""
+    index: IndexForm
+    where: Where
+
+
+@dataclass(frozen=True)
+class WaitedStages:
+    """How many stages past the one whose barrier its thread waited on each linked slice of a side takes (0: that
+    stage), how many slices are linked, and where each slice past its wait and that wait are."""
+    offsets: frozenset[int]
+    linked: int
+    past: tuple[str, ...]
+
+
 class StageIndexes:
     """The stage indices of a kernel's slices (its ops indexed by the values they take, once a kernel)."""
 
@@ -67,6 +113,89 @@ class StageIndexes:
         for op in flow.function.ops:
             for v in op.operands:
                 self.by_operand.setdefault(v, []).append(op)
+
+    @cached_property
+    def waits(self) -> dict[Value, list[Wait]]:
+        """The kernel's mbarrier waits whose barrier is an entry of a barrier array, by their index's base."""
+        found: dict[Value, list[Wait]] = {}
+        for op in self.flow.function.ops:
+            if op.name.startswith(WAITS) and op.operands:
+                index = self.barrier_index(op.operands[0])
+                if index is not None:
+                    form = self.form(index)
+                    found.setdefault(form.base, []).append(Wait(form, op.where))
+        return found
+
+    def barrier_index(self, address: Value) -> Value | None:
+        """The index a barrier's address `address` takes in its barrier array (`cute.add_offset(barriers,
+        make_int_tuple(index))`, cast to an LLVM pointer), or None."""
+        op = self.flow.defining.get(address)
+        if op is not None and op.name == CAST and op.operands:
+            op = self.flow.defining.get(op.operands[0])
+        if op is None or op.name != ADD_OFFSET or len(op.operands) != 2:
+            return None
+        offset = self.flow.defining.get(op.operands[1])
+        if offset is None or offset.name != MAKE_INT_TUPLE or len(offset.operands) != 1:
+            return None
+        return offset.operands[0]
+
+    def form(self, v: Value) -> IndexForm:
+        """`v` as (base + offset) mod N: constants added (or subtracted) and remainders by a constant peeled off."""
+        offset, modulus = 0, None
+        for _ in range(MAX_FORM_DEPTH):
+            op = self.flow.defining.get(v)
+            if op is None or len(op.operands) != 2:
+                break
+            a, b = op.operands
+            if op.name in REMAINDERS and modulus is None and (n := self.constant(b)) is not None and \
+                    0 < n <= MAX_STAGES and offset == 0:
+                modulus, v = n, a
+            elif op.name in REMAINDERS and modulus is not None and self.constant(b) == modulus:
+                v = a                           # (x mod N + c) mod N is (x + c) mod N (indices are non-negative)
+            elif op.name == ADD and (c := self.constant(b)) is not None:
+                offset, v = offset + c, a
+            elif op.name == ADD and (c := self.constant(a)) is not None:
+                offset, v = offset + c, b
+            elif op.name == SUBTRACT and (c := self.constant(b)) is not None:
+                offset, v = offset - c, a
+            else:
+                break
+        return IndexForm(v, offset, modulus)
+
+    def waited(self, tensors: list[Value]) -> WaitedStages | None:
+        """How many stages past the waited one each slice of `tensors` linked to barrier waits takes (the slice's
+        index and a wait's barrier index of one base): 0 where a wait's index is the slice's (modulo the stage
+        count either takes), else its offset past the furthest wait; a slice behind a wait (which may take a stage
+        waited on a step before) is left out.  None where no slice is linked."""
+        offsets: set[int] = set()
+        linked = 0
+        past_wait: list[str] = []
+        for tensor in tensors:
+            for op in self.uses(tensor):
+                index = self.dynamic_index(op, tensor)
+                if index is None:
+                    continue
+                taken = self.form(index)
+                waits = self.waits.get(taken.base, [])
+                if not waits:
+                    continue
+                modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
+                same = [w for w in waits if w.index.offset == taken.offset or
+                        (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
+                if same:
+                    offsets.add(0)
+                    linked += 1
+                    continue
+                furthest = max(waits, key=lambda w: w.index.offset)
+                if furthest.index.offset > taken.offset:
+                    continue
+                past = taken.offset - furthest.index.offset
+                past = past % modulus if modulus is not None else past
+                offsets.add(past)
+                linked += 1
+                past_wait.append(f"the slice at line {_line(op.where)} takes the stage {past} past the one whose "
+                                 f"barrier was waited on at line {_line(furthest.where)}")
+        return WaitedStages(frozenset(offsets), linked, tuple(past_wait)) if offsets else None
 
     def uses(self, v: Value) -> list[Op]:
         return self.by_operand.get(v, [])
@@ -118,25 +247,39 @@ class StageIndexes:
                                              f"{n} ({sel.where})")
         return None
 
-    def slice_index(self, op: Op, tensor: Value) -> StageIndex | None:
-        """The stage indices a slice `op` of `tensor` takes in its last mode (a coordinate `(_,...,k)` or
-        `(_,...,?)`), where this module reads them."""
+    def _coordinate(self, op: Op, tensor: Value) -> tuple[Op, str] | None:
+        """The `cute.make_coord` a slice `op` of `tensor` takes and its coordinate's text (`_,_,?`), where it has more
+        than one mode."""
         if op.name != SLICE or len(op.operands) < 2 or op.operands[0] != tensor:
             return None
         coord_op = self.flow.defining.get(op.operands[1])
         if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
             return None
         m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
-        if m is None or "," not in m.group(1):
+        return (coord_op, m.group(1)) if m is not None and "," in m.group(1) else None
+
+    def dynamic_index(self, op: Op, tensor: Value) -> Value | None:
+        """The i32 stage index a slice `op` of `tensor` takes in its last mode, where it is a value (`(_,...,?)`)."""
+        found = self._coordinate(op, tensor)
+        if found is None:
             return None
-        static = _STATIC_LAST.search(m.group(1))
+        coord_op, text = found
+        if not coord_op.operands or not text.rstrip(")").endswith("?") or text.count("?") != len(coord_op.operands):
+            return None
+        return coord_op.operands[-1]
+
+    def slice_index(self, op: Op, tensor: Value) -> StageIndex | None:
+        """The stage indices a slice `op` of `tensor` takes in its last mode (a coordinate `(_,...,k)` or
+        `(_,...,?)`), where this module reads them."""
+        found = self._coordinate(op, tensor)
+        if found is None:
+            return None
+        static = _STATIC_LAST.search(found[1])
         if static is not None:                  # a static stage index k: the stages reach k + 1
             k = int(static.group(1))
             return StageIndex(k + 1, f"a static stage index {k} ({op.where})", static=k) if k < MAX_STAGES else None
-        if not coord_op.operands or not m.group(1).rstrip(")").endswith("?") or \
-                m.group(1).count("?") != len(coord_op.operands):
-            return None
-        return self.index_bound(coord_op.operands[-1])
+        index = self.dynamic_index(op, tensor)
+        return self.index_bound(index) if index is not None else None
 
     def of_view(self, tensor: Value) -> StageIndex | None:
         """The stage indices the kernel slices `tensor` at (its last mode, a coordinate `(_,...,?)`): the largest of
@@ -165,3 +308,8 @@ class StageIndexes:
                 indices |= index.taken
                 how.append(index.how)
         return StagesTaken(frozenset(indices), tuple(dict.fromkeys(how)))
+
+
+def _line(where: Where) -> str:
+    """An IR line, and the kernel's source line the IR names for it where it names one."""
+    return f"{where.line}" + (f" ({where.source})" if where.source else "")

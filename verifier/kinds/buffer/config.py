@@ -12,6 +12,8 @@ its reader loads through (theorem 23).
       #                       #   (past the views' own stages CuTe reads the mode past its extent)
       # a side may give `stage_indices: [0, 1, 2, 3]`: every stage index its copies slice it at (an importer reads
       # them); where both sides give them, the writer must fill exactly the stages the reader reads
+      # a side may give `wait_offsets: [0]`: how many stages past the one whose barrier its thread waited on its
+      # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -35,6 +37,7 @@ MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past i
 MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel's
 WRITER, READER = "writer", "reader"
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
+WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class BufferView:
     gmem: Layout | None = None       # a TMA side: the global tensor its atom copies from or to
     tma_dim0: int | None = None      # ... and the global mode its atom's dimension 0 runs along (the atom's basis)
     stage_indices: tuple[int, ...] | None = None   # every stage index (of the last mode) its copies take, ascending
+    wait_offsets: tuple[int, ...] | None = None    # the stages past the one whose barrier was waited on its slices
+                                                   # take, ascending (0: the waited stage)
 
     @property
     def inner(self) -> Layout:
@@ -134,7 +139,8 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
                                                 f"0..{gmem.rank() - 1}, not {show(dim0)}")
     return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem,
                       int(dim0) if dim0 is not None else None,
-                      _stage_indices(sub) if sub.has(STAGE_INDICES) else None)
+                      _stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
+                      _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None)
 
 
 def stages_text(indices: list[int]) -> str:
@@ -144,19 +150,18 @@ def stages_text(indices: list[int]) -> str:
     return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
 
 
-def _stage_indices(sub: Fields) -> tuple[int, ...]:
-    """A side's `stage_indices`: distinct stage indices 0..MAX_STAGES-1, at least one."""
-    x, loc = sub.m[STAGE_INDICES], sub.at(STAGE_INDICES)
-    want = f"a list of distinct stage indices in 0..{MAX_STAGES - 1}"
+def _stage_list(sub: Fields, key: str, what: str, item: str) -> tuple[int, ...]:
+    """A side's `stage_indices` or `wait_offsets`: distinct integers 0..MAX_STAGES-1, at least one, ascending."""
+    x, loc = sub.m[key], sub.at(key)
+    want = f"a list of distinct {what} in 0..{MAX_STAGES - 1}"
     if not isinstance(x, CommentedSeq) or not x:
-        raise SpecError(loc, f"'{STAGE_INDICES}' of {sub.what} must be {want}, not {show(x)}")
+        raise SpecError(loc, f"'{key}' of {sub.what} must be {want}, not {show(x)}")
     for i, v in enumerate(x):
         if not is_int(v) or not 0 <= v < MAX_STAGES:
-            raise SpecError(sub.f.item(x, i), f"'{STAGE_INDICES}' of {sub.what} must be {want}; item {i} is "
-                                              f"{show(v)}")
+            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} is {show(v)}")
         if v in x[:i]:
-            raise SpecError(sub.f.item(x, i), f"'{STAGE_INDICES}' of {sub.what} must be {want}; item {i} repeats "
-                                              f"stage {int(v)}")
+            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} repeats {item} "
+                                              f"{int(v)}")
     return tuple(sorted(int(v) for v in x))
 
 

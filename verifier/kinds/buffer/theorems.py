@@ -182,7 +182,29 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
             Suspect(f"the stage indices the {side}'s copies slice its view at ({view.by})",
                     check.field_locs.get(f"buffer.{side}", check.loc), view.source)
             for side, view in ((WRITER, w), (READER, r)))))
+    facts += [_waited_stage(side, view, Suspect(
+        f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its pipeline waited on",
+        check.field_locs.get(f"buffer.{side}", check.loc), view.source))
+        for side, view in ((WRITER, w), (READER, r)) if view.wait_offsets is not None]
     return [*items, *facts]
+
+
+# what a side's slice past the waited stage does, by side
+PAST_WAIT = {WRITER: "writes a stage whose reader the barrier has not released (it may still be reading it)",
+             READER: "reads a stage the barrier does not say is filled (the writer may not have filled it yet)"}
+
+
+def _waited_stage(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """Each slice of the side linked to a barrier wait takes the stage of the barrier its thread waited on: a
+    pipeline's barrier at index i tells of stage i alone (full, to a consumer; empty, to a producer), so a slice of
+    another stage after that wait takes a stage nothing has synchronised."""
+    offsets = view.wait_offsets or ()
+    past = [d for d in offsets if d]
+    actual = (f"a slice takes the stage {past[0]} past the one whose barrier its thread waited on: it {PAST_WAIT[side]}"
+              if past else "each linked slice takes the stage of the barrier waited on")
+    return Fact(f"the {side}'s slices take the stage of the barrier their thread waited on", not past, actual,
+                "the waited stage (offset 0)", blame, subject=side,
+                point={"stage_offset": past[0]} if past else None, failing=len(past), domain_size=len(offsets))
 
 
 def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_blame: Suspect,
