@@ -26,6 +26,8 @@ to global memory straight from the registers.  Its knobs:
                     atom library does not write, which its family's rule builds)
     b_global_int8   1: B's global tensor holds int8 (its rows 144 bytes apart), and B's TMA atom is made from it, so
                     it fills the half tile wgmma reads with bytes (a mistake: TMA converts nothing)
+    a_tiles_of_b    1: A's TMA partition takes B's global tile (gB, the same shape at the default tile) in place of
+                    A's: A's tensor map fetches A at B's tile coordinates (a mistake)
     stages          S > 1: a mainloop of S k-tiles (A and B are S * 64 wide in K) through S-stage shared buffers, one
                     mbarrier a stage: k-tile k is loaded into stage k % S (a counter modulo S, the loop's trip count
                     not known at compile time) and the wgmmas read that stage (default 1: one tile, no stage mode)
@@ -55,7 +57,8 @@ READER_SWIZZLE_BYTES = 128              # the swizzle wgmma reads A and B throug
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
-                            "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same"}
+                            "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
+                            "a_tiles_of_b": 0}
 MMA_STAGES = ("same", "zero", "next")   # the mma_stage knob's values
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
@@ -83,6 +86,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(DEFAULTS)}")
     cfg = dict(DEFAULTS, **knobs)
     share_ab = bool(cfg["share_ab"])
+    a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
     tile_n = int(cfg["tile_n"])
     stages = int(cfg["stages"])
@@ -149,7 +153,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
         gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
         tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
-                                           cute.group_modes(gA, 0, 2))
+                                           cute.group_modes(gB if cutlass.const_expr(a_tiles_of_b) else gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
                                            cute.group_modes(gB, 0, 2))
         if warp == TMA_WARP:

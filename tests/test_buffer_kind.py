@@ -346,6 +346,32 @@ def test_a_slice_is_linked_to_the_barrier_waits_of_its_index_s_base():
     assert (form.base.name, form.offset, form.modulus) == ("%idx", 1, 4)
 
 
+@pytest.mark.parametrize("tensors,verdict,says", [
+    ('tma_map_of: "host argument 0", tma_tiles_of: "host argument 0"', "verified", ""),
+    # A's tensor map at B's tile coordinates (survey 7's pd07)
+    ('tma_map_of: "host argument 0", tma_tiles_of: "host argument 1"', "refuted",
+     "its tensor map is made from host argument 0, the tiles its partition takes are host argument 1's: it copies "
+     "the map's tensor at another tensor's tile coordinates"),
+])
+def test_a_tma_partition_takes_the_tiles_of_its_map_s_tensor(tmp_path: Path, tensors: str, verdict: str, says: str):
+    """`tma_map_of` and `tma_tiles_of` on a TMA side (the DSL reader names the host tensors an atom's tensor map and
+    the coordinate tensor its partition takes were made from): theorem 23 proves them one tensor."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=", " + tensors, read=""), encoding="utf-8")
+    _proves_as(path, verdict, says)
+
+
+def test_a_tma_side_gives_both_tensors_or_neither(tmp_path: Path):
+    from verifier.specfile.loader import load_spec
+    from verifier.specfile.model import SpecError
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=', tma_map_of: "host argument 0"', read=""), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(path, allow_outside=True)
+    assert "gives 'tma_map_of' and 'tma_tiles_of' together" in str(e.value)
+    assert str(e.value).startswith(str(path) + ":11:"), str(e.value)
+
+
 def test_the_stages_a_side_takes_are_its_slices_union_and_unknown_when_used_otherwise():
     """`StageIndexes.taken`: the union of a tensor's slices' stage indices (a static index, a counter modulo N);
     None where a use is not such a slice (the whole tensor copied, or sliced keeping its stage mode)."""

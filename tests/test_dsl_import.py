@@ -41,6 +41,7 @@ MISTAKES = {
                                                                          # only: stage 1 filled and never read
     "tma_staged_mma_stage_next.mlir": ("buffer", "buffer.agreement"),  # ... whose wgmmas read (k + 1) % 2 after
                                                                          # waiting on the barrier of k % 2
+    "tma_a_tiles_of_b.mlir": ("buffer", "buffer.agreement"),           # A's TMA partition takes B's global tile
 }
 SIMT = DATA / "simt.mlir"
 
@@ -836,6 +837,36 @@ def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_pa
     out = capsys.readouterr().out
     assert out.count("the writer fills stages 0, 1, the reader reads stage 0: stage 1 filled and never read") == 2
     assert "a static stage index 0" in spec.read_text(encoding="utf-8")
+
+
+def test_a_tma_partition_is_named_with_the_tensors_of_its_map_and_of_its_tiles(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel: each TMA side states the host argument its atom's tensor map was made from and the one whose
+    tile coordinates its partition takes -- one tensor (A: argument 0, B: argument 1), or, with A's partition taking
+    B's tile, argument 0's map at argument 1's tiles (refuted).  A coordinate tensor no TMA atom's maker made (an
+    identity tensor, as block-scaled kernels build for their scale factors) is not compared."""
+    from verifier.dsl.flow import Role, read_flow
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.tma_tensors import tma_tensors
+    spec = _import(tmp_path, DATA / "tma.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'tma_map_of: "host argument 0", tma_tiles_of: "host argument 0"' in text
+    assert 'tma_map_of: "host argument 1", tma_tiles_of: "host argument 1"' in text
+    spec = _import(tmp_path, DATA / "tma_a_tiles_of_b.mlir", capsys)
+    assert 'tma_map_of: "host argument 0", tma_tiles_of: "host argument 1"' in spec.read_text(encoding="utf-8")
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    assert "its tensor map is made from host argument 0, the tiles its partition takes are host argument 1's" in \
+        capsys.readouterr().out
+    ir = (DATA / "tma.mlir").read_text(encoding="utf-8")
+    maker = next(line for line in ir.splitlines() if "%tma_tensor_4 = " in line)
+    identity = ('    %ident = cute.make_identity_tensor(%2) : (!cute.layout<"(64,64):(1@0,1@1)">) -> '
+                '!cute.coord_tensor<"(0,0)", "(64,64):(1@0,1@1)">')
+    launch = next(line for line in ir.splitlines() if "cuda.launch_ex" in line)
+    ir = ir.replace(maker, maker + "\n" + identity).replace(launch, launch.replace("%tma_tensor_4,", "%ident,"))
+    module = read_module(ir, "identity.mlir")
+    flow = read_flow(module, module.kernels()[0])
+    found = [tma_tensors(flow, p) for p in flow.partitions if p.role is Role.TMA]
+    assert len(found) == 2 and found[0] is not None and found[1] is None, found
 
 
 def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Path,

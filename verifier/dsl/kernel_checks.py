@@ -35,6 +35,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
+from .tma_tensors import TmaTensors, tma_tensors
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
 
@@ -110,6 +111,7 @@ class SideRecord:
     tma_dim0: int | None = None      # ... and the mode of it the atom's dimension 0 runs along (its tma_gbasis)
     taken: StagesTaken | None = None  # every stage index the side is sliced at, where stated
     waited: WaitedStages | None = None    # the stages past the waited one its slices linked to barrier waits take
+    tensors: TmaTensors | None = None     # a TMA side: the global tensor of its tensor map, and of the tiles it takes
 
 
 @dataclass
@@ -277,6 +279,7 @@ class BufferSide:
     stages: StageIndex | None = None   # the stage indices the kernel slices it at, where they are read
     taken: StagesTaken | None = None   # every stage index it is sliced at, where every use is a slice read
     waited: WaitedStages | None = None  # the stages past the waited one its slices linked to barrier waits take
+    tensors: TmaTensors | None = None   # a TMA side: the global tensor of its tensor map, and of the tiles it takes
 
 
 class _Reader:
@@ -889,7 +892,8 @@ class _Reader:
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
-                                            tma_dim0=tma_dim0(atom_t), stages=stages.of_view(p.result),
+                                            tma_dim0=tma_dim0(atom_t), tensors=tma_tensors(self.flow, p),
+                                            stages=stages.of_view(p.result),
                                             taken=stages.taken([p.result]),
                                             waited=stages.waited([p.result])))
                 self.used.add(p.op)
@@ -1260,7 +1264,7 @@ def _side_record(side: BufferSide, at: int, layout: str, sole: bool) -> SideReco
     and they are read."""
     known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
     return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
-                      side.tma_dim0 if known else None, side.taken if sole else None, side.waited)
+                      side.tma_dim0 if known else None, side.taken if sole else None, side.waited, side.tensors)
 
 
 def _sole_pair(w: BufferSide, r: BufferSide, pairs: list[tuple[BufferSide, BufferSide]],

@@ -91,8 +91,10 @@ def record_lines(r: Record) -> list[str]:
                      if side.taken is not None else "")
             waited = (f", wait_offsets: [{', '.join(map(str, sorted(side.waited.offsets)))}]"
                       if side.waited is not None else "")
+            tensors = (f", tma_map_of: {json.dumps(side.tensors.map_of)}, tma_tiles_of: "
+                       f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
-                       f"{gmem}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
+                       f"{gmem}{tensors}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]

@@ -127,7 +127,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "vector load) looks for that same element, for every base address the allocation allows, swizzles "
             "included; with `stages`, at every stage index the kernel's pipeline takes, its stages at distinct "
             "offsets; with `stage_indices` on both sides, the writer fills exactly the stages the reader reads; "
-            "with `wait_offsets` on a side, each of its slices takes the stage whose barrier its thread waited on"),
+            "with `wait_offsets` on a side, each of its slices takes the stage whose barrier its thread waited on; "
+            "with `tma_map_of` and `tma_tiles_of`, a TMA side's partition takes the tiles of its map's tensor"),
     Theorem(24, T.SCALE_TMA, "Scale factors: TMA",
             "the TMA box CuTe derives for a stage of a block-scaled MMA's scale-factor tile is encodable, covers the "
             "stage exactly at 128-byte aligned destinations, and brings every factor (mn, k) of every CTA tile and "

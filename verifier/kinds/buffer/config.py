@@ -14,6 +14,9 @@ its reader loads through (theorem 23).
       # them); where both sides give them, the writer must fill exactly the stages the reader reads
       # a side may give `wait_offsets: [0]`: how many stages past the one whose barrier its thread waited on its
       # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0
+      # a TMA side may give `tma_map_of: "host argument 0"` and `tma_tiles_of: "host argument 0"`: the global tensor
+      # its atom's tensor map was made from and the one whose tiles its partition takes (an importer names them);
+      # they must be one tensor
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -38,6 +41,7 @@ MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel'
 WRITER, READER = "writer", "reader"
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
+TMA_MAP_OF, TMA_TILES_OF = "tma_map_of", "tma_tiles_of"   # a TMA side's fields: its map's tensor, its tiles'
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,8 @@ class BufferView:
     stage_indices: tuple[int, ...] | None = None   # every stage index (of the last mode) its copies take, ascending
     wait_offsets: tuple[int, ...] | None = None    # the stages past the one whose barrier was waited on its slices
                                                    # take, ascending (0: the waited stage)
+    tma_map_of: str | None = None    # a TMA side: the global tensor its atom's tensor map was made from (a name)
+    tma_tiles_of: str | None = None  # ... and the one whose tiles its partition takes
 
     @property
     def inner(self) -> Layout:
@@ -127,6 +133,9 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
         if isinstance(layout.offset, SmemPtrFlag) and layout.offset.bits not in (None, bits):
             raise SpecError(sub.at("layout"), f"'layout' of {sub.what} is a swizzled pointer to {layout.offset.bits}-"
                                               f"bit elements; the buffer holds {bits}-bit ones")
+    if sub.has(TMA_MAP_OF) != sub.has(TMA_TILES_OF):
+        raise SpecError(sub.loc, f"{sub.what} gives '{TMA_MAP_OF}' and '{TMA_TILES_OF}' together: the global tensor "
+                                 "its TMA atom's tensor map was made from and the one whose tiles it takes")
     if sub.has("gmem") != sub.has("tma_dim0"):
         raise SpecError(sub.loc, f"{sub.what} gives 'gmem' and 'tma_dim0' together: a TMA side's global tensor and "
                                  "the mode of it its atom's dimension 0 runs along")
@@ -140,7 +149,8 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
     return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem,
                       int(dim0) if dim0 is not None else None,
                       _stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
-                      _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None)
+                      _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
+                      sub.opt_str(TMA_MAP_OF), sub.opt_str(TMA_TILES_OF))
 
 
 def stages_text(indices: list[int]) -> str:

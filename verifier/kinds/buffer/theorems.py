@@ -182,11 +182,27 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
             Suspect(f"the stage indices the {side}'s copies slice its view at ({view.by})",
                     check.field_locs.get(f"buffer.{side}", check.loc), view.source)
             for side, view in ((WRITER, w), (READER, r)))))
+    facts += [_tiles_of_the_map(side, view, Suspect(
+        f"the global tiles the {side}'s TMA partition takes ({view.by}) against its atom's tensor map",
+        check.field_locs.get(f"buffer.{side}", check.loc), view.source))
+        for side, view in ((WRITER, w), (READER, r)) if view.tma_map_of is not None]
     facts += [_waited_stage(side, view, Suspect(
         f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its pipeline waited on",
         check.field_locs.get(f"buffer.{side}", check.loc), view.source))
         for side, view in ((WRITER, w), (READER, r)) if view.wait_offsets is not None]
     return [*items, *facts]
+
+
+def _tiles_of_the_map(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """A TMA side's partition takes the tiles of the global tensor its atom's tensor map was made from: TMA fetches
+    a box at the coordinates the partition gives through the atom's map, so the coordinates of another tensor's tiles
+    copy the map's tensor at those coordinates (A's map at B's tile coordinates fills A's view with A's elements of
+    B's tiles, or past A's extent)."""
+    same = view.tma_map_of == view.tma_tiles_of
+    actual = (f"its tensor map is made from {view.tma_map_of}, the tiles its partition takes are {view.tma_tiles_of}'s"
+              + ("" if same else ": it copies the map's tensor at another tensor's tile coordinates"))
+    return Fact(f"the {side}'s TMA partition takes the tiles of the tensor its atom's map was made from", same, actual,
+                f"the tiles of {view.tma_map_of}", blame, subject=side)
 
 
 # what a side's slice past the waited stage does, by side
