@@ -28,6 +28,9 @@ to global memory straight from the registers.  Its knobs:
                     it fills the half tile wgmma reads with bytes (a mistake: TMA converts nothing)
     a_tiles_of_b    1: A's TMA partition takes B's global tile (gB, the same shape at the default tile) in place of
                     A's: A's tensor map fetches A at B's tile coordinates (a mistake)
+    store_a         "d": after the MMA, A's tile is TMA-stored to a fourth tensor D (f16, A's tile's shape); "b": to
+                    B's tensor, which the MMA reads as its B operand (the store overwrites an operand: a mistake);
+                    default "": no TMA store
     stages          S > 1: a mainloop of S k-tiles (A and B are S * 64 wide in K) through S-stage shared buffers, one
                     mbarrier a stage: k-tile k is loaded into stage k % S (a counter modulo S, the loop's trip count
                     not known at compile time) and the wgmmas read that stage (default 1: one tile, no stage mode)
@@ -58,8 +61,9 @@ BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats eve
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
-                            "a_tiles_of_b": 0}
+                            "a_tiles_of_b": 0, "store_a": ""}
 MMA_STAGES = ("same", "zero", "next")   # the mma_stage knob's values
+STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -92,6 +96,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     stages = int(cfg["stages"])
     if cfg["mma_stage"] not in MMA_STAGES:
         raise ValueError(f"mma_stage={cfg['mma_stage']!r}: one of {MMA_STAGES}")
+    store_a = str(cfg["store_a"])
+    if store_a not in STORE_TARGETS:
+        raise ValueError(f"store_a={store_a!r}: one of {STORE_TARGETS}")
     staged = stages > 1
     f16, f32 = cutlass.Float16, cutlass.Float32
 
@@ -112,6 +119,19 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     def tma_wgmma_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
                          gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
                          b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout):
+        kernel_body(tma_a, mA, tma_b, mB, gC, mma, a_layout, b_layout, b_tma_layout, None, None)
+
+    @cute.kernel
+    def tma_wgmma_store_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
+                               gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
+                               b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout,
+                               tma_store: cute.CopyAtom, mStore: cute.Tensor):
+        kernel_body(tma_a, mA, tma_b, mB, gC, mma, a_layout, b_layout, b_tma_layout, tma_store, mStore)
+
+    @cute.jit
+    def kernel_body(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
+                    gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
+                    b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout, tma_store: Any, mStore: Any):
         tidx, _, _ = cute.arch.thread_idx()
         warp = cute.arch.make_warp_uniform(cute.arch.warp_idx())
 
@@ -177,6 +197,13 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             mma.set(warpgroup.Field.ACCUMULATE, True)
         warpgroup.commit_group()
         warpgroup.wait_group(0)
+        if cutlass.const_expr(store_a != ""):
+            # store_a: A's tile TMA-stored (to D, or over B's tensor)
+            gS = cute.local_tile(mStore, (TILE_M, TILE_K), (0, 0))
+            tSsA, tSgS = cpasync.tma_partition(tma_store, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
+                                               cute.group_modes(gS, 0, 2))
+            if warp == TMA_WARP:
+                cute.copy(tma_store, tSsA, tSgS)
 
         # epilogue: the accumulator straight to global memory
         cute.autovec_copy(acc, tCgC)
@@ -219,6 +246,22 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     @cute.jit
     def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, stream: Any):
+        tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout = atoms(a, b)
+        tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
+            grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+
+    @cute.jit
+    def launch_store(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, d: cute.Tensor, stream: Any):
+        tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout = atoms(a, b)
+        # store_a: the TMA store's atom, made from D or from B
+        a_tma_layout = cute.slice_(a_layout, (None, None, 0)) if staged else a_layout
+        tma_store, mStore = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), b if store_a == "b" else d,
+                                                        a_tma_layout, (TILE_M, TILE_K))
+        tma_wgmma_store_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout, tma_store,
+                               mStore).launch(grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+
+    def atoms(a: Any, b: Any) -> tuple[Any, ...]:
+        """The TMA atoms of A and B, the tiled MMA and the shared layouts (traced inside the host function)."""
         a_layout = k_major_smem_layout(TILE_M, READER_SWIZZLE_BYTES)
         b_layout = k_major_smem_layout(tile_n, READER_SWIZZLE_BYTES)
         b_tma_layout = k_major_smem_layout(tile_n, b_tma_bytes)
@@ -234,8 +277,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout, b_tiler)
         mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
                                           tiler_mn=(TILE_M, tile_n))
-        tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
-            grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+        return tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout
 
     k = TILE_K * stages                   # A and B in K: one tile a stage
     b_row = k + B_ROW_STRIDE - TILE_K
@@ -243,6 +285,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     b = make_fake_tensor(cutlass.Int8, (tile_n, k), stride=(2 * b_row, 1), assumed_align=16) \
         if cfg["b_global_int8"] else make_fake_tensor(f16, (tile_n, k), stride=(b_row, 1), assumed_align=16)
     c = make_fake_tensor(f32, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
+    if store_a:
+        d = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
+        return launch_store, (a, b, c, d, make_fake_stream())
     return launch, (a, b, c, make_fake_stream())
 
 

@@ -361,6 +361,37 @@ def test_a_tma_partition_takes_the_tiles_of_its_map_s_tensor(tmp_path: Path, ten
     _proves_as(path, verdict, says)
 
 
+@pytest.mark.parametrize("stores,verdict,says", [
+    ('["host argument 2"]', "verified", ""),
+    # B's atom made from the output tensor the kernel's TMA store writes (survey 7's b4_12)
+    ('["host argument 2", "host argument 0"]', "refuted",
+     "its tensor map is made from host argument 0, which the kernel's TMA stores write"),
+])
+def test_an_mma_operand_s_tma_load_reads_no_tensor_the_kernel_stores(tmp_path: Path, stores: str, verdict: str,
+                                                                      says: str):
+    """`tma_stores_write` on a TMA load the tensor core reads (the DSL reader states the tensors the kernel's TMA
+    stores write): theorem 23 proves the load's map made from none of them."""
+    path = tmp_path / "s.yaml"
+    tensors = f', tma_map_of: "host argument 0", tma_tiles_of: "host argument 0", tma_stores_write: {stores}'
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=tensors, read=""), encoding="utf-8")
+    _proves_as(path, verdict, says)
+
+
+@pytest.mark.parametrize("side,why", [
+    (', tma_stores_write: ["host argument 2"]', "'tma_stores_write' of"),
+    (', tma_map_of: "a", tma_tiles_of: "a", tma_stores_write: ["b", "b"]', "item 1 repeats 'b'"),
+    (', tma_map_of: "a", tma_tiles_of: "a", tma_stores_write: []', "must be a list of distinct names"),
+])
+def test_bad_tma_stores_write_is_refused_with_its_place(tmp_path: Path, side: str, why: str):
+    from verifier.specfile.loader import load_spec
+    from verifier.specfile.model import SpecError
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=side, read=""), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(path, allow_outside=True)
+    assert why in str(e.value) and str(e.value).startswith(str(path) + ":11:"), str(e.value)
+
+
 def test_a_tma_side_gives_both_tensors_or_neither(tmp_path: Path):
     from verifier.specfile.loader import load_spec
     from verifier.specfile.model import SpecError

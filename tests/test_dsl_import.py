@@ -42,6 +42,8 @@ MISTAKES = {
     "tma_staged_mma_stage_next.mlir": ("buffer", "buffer.agreement"),  # ... whose wgmmas read (k + 1) % 2 after
                                                                          # waiting on the barrier of k % 2
     "tma_a_tiles_of_b.mlir": ("buffer", "buffer.agreement"),           # A's TMA partition takes B's global tile
+    "tma_store_a_b.mlir": ("buffer", "buffer.agreement"),              # A's tile TMA-stored over B's tensor, which
+                                                                         # the MMA reads as B
 }
 SIMT = DATA / "simt.mlir"
 
@@ -867,6 +869,25 @@ def test_a_tma_partition_is_named_with_the_tensors_of_its_map_and_of_its_tiles(t
     flow = read_flow(module, module.kernels()[0])
     found = [tma_tensors(flow, p) for p in flow.partitions if p.role is Role.TMA]
     assert len(found) == 2 and found[0] is not None and found[1] is None, found
+
+
+def test_an_mma_operand_loaded_from_a_tensor_the_kernel_stores_is_refuted(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel storing A's tile by TMA: to a fourth tensor D, each of A's and B's loads (read by the tensor core)
+    states the tensor the store writes (host argument 3), and every check is verified; over B's own tensor, B's load
+    reads a tensor the kernel's TMA store writes (refuted).  The store's own buffer (A's load, the store) states
+    nothing: its reader is no MMA."""
+    spec = _import(tmp_path, DATA / "tma_store_a_d.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert text.count('tma_stores_write: ["host argument 3"]') == 2, text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and len(checks) == 5 and all(c["verdict"] == "verified" for c in checks)
+    spec = _import(tmp_path, DATA / "tma_store_a_b.mlir", capsys)
+    assert spec.read_text(encoding="utf-8").count('tma_stores_write: ["host argument 1"]') == 2
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert out.count("REFUTED") == 1 and "its tensor map is made from host argument 1, which the kernel's TMA " \
+        "stores write" in out, out
 
 
 def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Path,

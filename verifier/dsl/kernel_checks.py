@@ -112,6 +112,8 @@ class SideRecord:
     taken: StagesTaken | None = None  # every stage index the side is sliced at, where stated
     waited: WaitedStages | None = None    # the stages past the waited one its slices linked to barrier waits take
     tensors: TmaTensors | None = None     # a TMA side: the global tensor of its tensor map, and of the tiles it takes
+    stores: tuple[str, ...] | None = None     # a TMA load the tensor core reads: the tensors the kernel's TMA
+                                              # stores write
 
 
 @dataclass
@@ -280,6 +282,7 @@ class BufferSide:
     taken: StagesTaken | None = None   # every stage index it is sliced at, where every use is a slice read
     waited: WaitedStages | None = None  # the stages past the waited one its slices linked to barrier waits take
     tensors: TmaTensors | None = None   # a TMA side: the global tensor of its tensor map, and of the tiles it takes
+    mma_operand: str | None = None      # the tensor core's descriptor side: the MMA operand it reads (A, B)
 
 
 class _Reader:
@@ -908,7 +911,7 @@ class _Reader:
                 sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
                                                f"{f.op.where.line})", "", f.op.where, False,
                                         stages=stages.of_view(f.result), taken=stages.taken(every),
-                                        waited=stages.waited(every)))
+                                        waited=stages.waited(every), mma_operand=f.operand))
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
@@ -920,8 +923,10 @@ class _Reader:
                     continue
                 done.add(key)
                 pairs.append((w, r))
+        # the global tensors the kernel's TMA stores write (a TMA side that reads shared memory)
+        stored = tuple(sorted({s.tensors.map_of for s in sides if not s.writes and s.tensors is not None}))
         for w, r in pairs:
-            self.buffer_record(w, r, _sole_pair(w, r, pairs, sides))
+            self.buffer_record(w, r, _sole_pair(w, r, pairs, sides), stored)
         paired = {k[0] for k in done} | {k[1] for k in done}
         for w in writers:
             if w.view.value not in paired:
@@ -961,9 +966,10 @@ class _Reader:
                          f"through {dst.actor} ({dst.op.where}): source coordinate c of a tile lands at {moves}(c)")
         return None
 
-    def buffer_record(self, w: BufferSide, r: BufferSide, sole: bool) -> None:
+    def buffer_record(self, w: BufferSide, r: BufferSide, sole: bool, stored: tuple[str, ...] = ()) -> None:
         """The buffer check of writer `w` and reader `r`; `sole`: they are each other's only partner and their views'
-        only sides, so the stages each takes are stated, for theorem 23 to prove them the same."""
+        only sides, so the stages each takes are stated, for theorem 23 to prove them the same; `stored`: the global
+        tensors the kernel's TMA stores write, stated on a TMA load the tensor core reads (an MMA operand)."""
         wv, rv = w.view, r.view
         value_type = cpp_value_type(wv.memref.element)
         if wv.memref.element != rv.memref.element:
@@ -1034,7 +1040,9 @@ class _Reader:
                              + "; ".join(shown) + (f" (and {more} more)" if more else ""))
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
-            _side_record(w, wv.pointer.offset, wl, stated), _side_record(r, rv.pointer.offset, rl, stated), notes,
+            _side_record(w, wv.pointer.offset, wl, stated,
+                         stored if stored and w.tensors is not None and r.mma_operand is not None else None),
+            _side_record(r, rv.pointer.offset, rl, stated), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
     def mixed_partitions(self) -> None:
@@ -1258,13 +1266,15 @@ def _view_end(view: SharedView) -> int | None:
     return view.pointer.offset + extent
 
 
-def _side_record(side: BufferSide, at: int, layout: str, sole: bool) -> SideRecord:
+def _side_record(side: BufferSide, at: int, layout: str, sole: bool,
+                 stores: tuple[str, ...] | None = None) -> SideRecord:
     """A buffer side as the spec states it; a TMA side with its global tensor and the mode of it its atom's dimension
     0 runs along, where both are known (the check proves that mode contiguous); the stages it takes where `sole`
-    and they are read."""
+    and they are read; `stores`, the tensors the kernel's TMA stores write, where given."""
     known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
     return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
-                      side.tma_dim0 if known else None, side.taken if sole else None, side.waited, side.tensors)
+                      side.tma_dim0 if known else None, side.taken if sole else None, side.waited, side.tensors,
+                      stores)
 
 
 def _sole_pair(w: BufferSide, r: BufferSide, pairs: list[tuple[BufferSide, BufferSide]],

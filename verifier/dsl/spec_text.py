@@ -93,6 +93,8 @@ def record_lines(r: Record) -> list[str]:
                       if side.waited is not None else "")
             tensors = (f", tma_map_of: {json.dumps(side.tensors.map_of)}, tma_tiles_of: "
                        f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
+            if side.stores is not None:
+                tensors += f", tma_stores_write: [{', '.join(json.dumps(t) for t in side.stores)}]"
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
                        f"{gmem}{tensors}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:

@@ -128,7 +128,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "included; with `stages`, at every stage index the kernel's pipeline takes, its stages at distinct "
             "offsets; with `stage_indices` on both sides, the writer fills exactly the stages the reader reads; "
             "with `wait_offsets` on a side, each of its slices takes the stage whose barrier its thread waited on; "
-            "with `tma_map_of` and `tma_tiles_of`, a TMA side's partition takes the tiles of its map's tensor"),
+            "with `tma_map_of` and `tma_tiles_of`, a TMA side's partition takes the tiles of its map's tensor; with "
+            "`tma_stores_write`, an MMA operand's TMA load reads no tensor the kernel's TMA stores write"),
     Theorem(24, T.SCALE_TMA, "Scale factors: TMA",
             "the TMA box CuTe derives for a stage of a block-scaled MMA's scale-factor tile is encodable, covers the "
             "stage exactly at 128-byte aligned destinations, and brings every factor (mn, k) of every CTA tile and "

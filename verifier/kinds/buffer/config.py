@@ -16,7 +16,8 @@ its reader loads through (theorem 23).
       # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0
       # a TMA side may give `tma_map_of: "host argument 0"` and `tma_tiles_of: "host argument 0"`: the global tensor
       # its atom's tensor map was made from and the one whose tiles its partition takes (an importer names them);
-      # they must be one tensor
+      # they must be one tensor; with `tma_stores_write: ["host argument 2"]` (the tensors the kernel's TMA stores
+      # write, which an importer states on a TMA load the tensor core reads) its map's tensor must be none of them
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -42,6 +43,7 @@ WRITER, READER = "writer", "reader"
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
 TMA_MAP_OF, TMA_TILES_OF = "tma_map_of", "tma_tiles_of"   # a TMA side's fields: its map's tensor, its tiles'
+TMA_STORES_WRITE = "tma_stores_write"       # a TMA load's field: the tensors the kernel's TMA stores write
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class BufferView:
                                                    # take, ascending (0: the waited stage)
     tma_map_of: str | None = None    # a TMA side: the global tensor its atom's tensor map was made from (a name)
     tma_tiles_of: str | None = None  # ... and the one whose tiles its partition takes
+    tma_stores_write: tuple[str, ...] | None = None    # the tensors the kernel's TMA stores write (an MMA
+                                                       # operand's TMA load: its map's tensor none of them)
 
     @property
     def inner(self) -> Layout:
@@ -136,6 +140,9 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
     if sub.has(TMA_MAP_OF) != sub.has(TMA_TILES_OF):
         raise SpecError(sub.loc, f"{sub.what} gives '{TMA_MAP_OF}' and '{TMA_TILES_OF}' together: the global tensor "
                                  "its TMA atom's tensor map was made from and the one whose tiles it takes")
+    if sub.has(TMA_STORES_WRITE) and not sub.has(TMA_MAP_OF):
+        raise SpecError(sub.at(TMA_STORES_WRITE), f"'{TMA_STORES_WRITE}' of {sub.what} needs '{TMA_MAP_OF}': the "
+                                                  "tensor its TMA atom's map was made from, compared with them")
     if sub.has("gmem") != sub.has("tma_dim0"):
         raise SpecError(sub.loc, f"{sub.what} gives 'gmem' and 'tma_dim0' together: a TMA side's global tensor and "
                                  "the mode of it its atom's dimension 0 runs along")
@@ -150,7 +157,22 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
                       int(dim0) if dim0 is not None else None,
                       _stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
                       _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
-                      sub.opt_str(TMA_MAP_OF), sub.opt_str(TMA_TILES_OF))
+                      sub.opt_str(TMA_MAP_OF), sub.opt_str(TMA_TILES_OF),
+                      _names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None)
+
+
+def _names(sub: Fields, key: str) -> tuple[str, ...]:
+    """A side's list of distinct names (`tma_stores_write`), at least one."""
+    x, loc = sub.m[key], sub.at(key)
+    want = "a list of distinct names (strings)"
+    if not isinstance(x, CommentedSeq) or not x:
+        raise SpecError(loc, f"'{key}' of {sub.what} must be {want}, not {show(x)}")
+    for i, v in enumerate(x):
+        if not isinstance(v, str):
+            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} is {show(v)}")
+        if v in x[:i]:
+            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} repeats {v!r}")
+    return tuple(str(v) for v in x)
 
 
 def stages_text(indices: list[int]) -> str:

@@ -186,6 +186,10 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         f"the global tiles the {side}'s TMA partition takes ({view.by}) against its atom's tensor map",
         check.field_locs.get(f"buffer.{side}", check.loc), view.source))
         for side, view in ((WRITER, w), (READER, r)) if view.tma_map_of is not None]
+    facts += [_reads_no_output(side, view, Suspect(
+        f"the global tensor the {side}'s TMA atom ({view.by}) was made from, against the tensors the kernel's TMA "
+        "stores write", check.field_locs.get(f"buffer.{side}", check.loc), view.source))
+        for side, view in ((WRITER, w), (READER, r)) if view.tma_stores_write is not None]
     facts += [_waited_stage(side, view, Suspect(
         f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its pipeline waited on",
         check.field_locs.get(f"buffer.{side}", check.loc), view.source))
@@ -203,6 +207,18 @@ def _tiles_of_the_map(side: str, view: BufferView, blame: Suspect) -> Fact:
               + ("" if same else ": it copies the map's tensor at another tensor's tile coordinates"))
     return Fact(f"the {side}'s TMA partition takes the tiles of the tensor its atom's map was made from", same, actual,
                 f"the tiles of {view.tma_map_of}", blame, subject=side)
+
+
+def _reads_no_output(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """An MMA operand's TMA load reads none of the global tensors the kernel's TMA stores write: an operand made
+    from the output tensor (B's atom made from C's) multiplies by the output's elements, which the kernel's own
+    stores overwrite."""
+    stores = view.tma_stores_write or ()
+    clear = view.tma_map_of not in stores
+    actual = (f"its tensor map is made from {view.tma_map_of}, which the kernel's TMA stores write" if not clear else
+              f"its tensor map is made from {view.tma_map_of}; the TMA stores write {', '.join(stores)}")
+    return Fact(f"the {side}'s TMA load of an MMA operand reads no tensor the kernel's TMA stores write", clear,
+                actual, f"a tensor other than {', '.join(stores)}", blame, subject=side)
 
 
 # what a side's slice past the waited stage does, by side
