@@ -30,6 +30,9 @@ from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes, stages_
 
 
 BYTE = 8
+# what a side's slice past the waited stage does, by side
+PAST_WAIT = {WRITER: "writes a stage whose reader the barrier has not released (it may still be reading it)",
+             READER: "reads a stage the barrier does not say is filled (the writer may not have filled it yet)"}
 
 
 def _top_bit(sw: Swizzle) -> int:
@@ -177,23 +180,25 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         stages_blame = Suspect(f"the views' stage mode against the {check.stages} stages the kernel's pipeline "
                                "cycles through", check.field_locs.get("buffer.stages", check.loc))
         facts += [_stages_apart(side, view, check.stages, stages_blame) for side, view in ((WRITER, w), (READER, r))]
+    def suspect(side: str, view: BufferView, what: str) -> Suspect:
+        """A side's field, suspected of `what` (its place in the spec, and the kernel's where an importer gave it)."""
+        return Suspect(what, check.field_locs.get(f"buffer.{side}", check.loc), view.source)
+    sides = ((WRITER, w), (READER, r))
     if w.stage_indices is not None and r.stage_indices is not None:
         facts.append(_stages_taken_alike(w.stage_indices, r.stage_indices, *(
-            Suspect(f"the stage indices the {side}'s copies slice its view at ({view.by})",
-                    check.field_locs.get(f"buffer.{side}", check.loc), view.source)
-            for side, view in ((WRITER, w), (READER, r)))))
-    facts += [_tiles_of_the_map(side, view, Suspect(
-        f"the global tiles the {side}'s TMA partition takes ({view.by}) against its atom's tensor map",
-        check.field_locs.get(f"buffer.{side}", check.loc), view.source))
-        for side, view in ((WRITER, w), (READER, r)) if view.tma_map_of is not None]
-    facts += [_reads_no_output(side, view, Suspect(
-        f"the global tensor the {side}'s TMA atom ({view.by}) was made from, against the tensors the kernel's TMA "
-        "stores write", check.field_locs.get(f"buffer.{side}", check.loc), view.source))
-        for side, view in ((WRITER, w), (READER, r)) if view.tma_stores_write is not None]
-    facts += [_waited_stage(side, view, Suspect(
-        f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its pipeline waited on",
-        check.field_locs.get(f"buffer.{side}", check.loc), view.source))
-        for side, view in ((WRITER, w), (READER, r)) if view.wait_offsets is not None]
+            suspect(side, view, f"the stage indices the {side}'s copies slice its view at ({view.by})")
+            for side, view in sides)))
+    facts += [_tiles_of_the_map(side, view, suspect(
+        side, view, f"the global tiles the {side}'s TMA partition takes ({view.by}) against its atom's tensor map"))
+        for side, view in sides if view.tma_map_of is not None]
+    facts += [_reads_no_output(side, view, suspect(
+        side, view, f"the global tensor the {side}'s TMA atom ({view.by}) was made from, against the tensors the "
+                    "kernel's TMA stores write"))
+        for side, view in sides if view.tma_stores_write is not None]
+    facts += [_waited_stage(side, view, suspect(
+        side, view, f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its "
+                    "pipeline waited on"))
+        for side, view in sides if view.wait_offsets is not None]
     return [*items, *facts]
 
 
@@ -219,11 +224,6 @@ def _reads_no_output(side: str, view: BufferView, blame: Suspect) -> Fact:
               f"its tensor map is made from {view.tma_map_of}; the TMA stores write {', '.join(stores)}")
     return Fact(f"the {side}'s TMA load of an MMA operand reads no tensor the kernel's TMA stores write", clear,
                 actual, f"a tensor other than {', '.join(stores)}", blame, subject=side)
-
-
-# what a side's slice past the waited stage does, by side
-PAST_WAIT = {WRITER: "writes a stage whose reader the barrier has not released (it may still be reading it)",
-             READER: "reads a stage the barrier does not say is filled (the writer may not have filled it yet)"}
 
 
 def _waited_stage(side: str, view: BufferView, blame: Suspect) -> Fact:
