@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from verifier.commands.cli import main
+from verifier.kinds.buffer.config import STAGE_INDICES, WAIT_OFFSETS
 from verifier.outcome import ExitCode
 from verifier.specfile import SpecError, load_spec
 
@@ -230,75 +231,58 @@ checks:
 """
 
 
-@pytest.mark.parametrize("written,read,verdict,says", [
-    ("[0, 1, 2, 3]", "[3, 2, 1, 0]", "verified", ""),
-    ("[0, 2]", "[2, 0]", "verified", ""),
-    (None, "[0]", "verified", ""),                 # one side's stages not stated: nothing to compare
+@pytest.mark.parametrize("field,written,read,verdict,says", [
+    (STAGE_INDICES, "[0, 1, 2, 3]", "[3, 2, 1, 0]", "verified", ""),
+    (STAGE_INDICES, "[0, 2]", "[2, 0]", "verified", ""),
+    (STAGE_INDICES, None, "[0]", "verified", ""),         # one side's stages not stated: nothing to compare
     # the reader always reads stage 0 while the writer cycles through four (survey 7's b31_08, pd10)
-    ("[0, 1, 2, 3]", "[0]", "refuted", "the writer fills stages 0..3, the reader reads stage 0: stages 1..3 filled "
-                                       "and never read"),
+    (STAGE_INDICES, "[0, 1, 2, 3]", "[0]", "refuted", "the writer fills stages 0..3, the reader reads stage 0: "
+                                                      "stages 1..3 filled and never read"),
     # the reader cycles through two stages the writer never fills one of
-    ("[0]", "[0, 1]", "refuted", "stage 1 read and never filled"),
-])
-def test_the_writer_fills_exactly_the_stages_the_reader_reads(tmp_path: Path, written: str | None, read: str,
-                                                              verdict: str, says: str):
-    """`stage_indices` on both sides (the DSL reader states them for a buffer's only writer and only reader):
-    theorem 23 proves the stages the writer fills are those the reader reads, the stage left over its witness."""
-    path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written=f", stage_indices: {written}" if written else "",
-                                  read=f", stage_indices: {read}"), encoding="utf-8")
-    _proves_as(path, verdict, says)
-
-
-@pytest.mark.parametrize("indices,why", [
-    ("[]", "must be a list of distinct stage indices in 0..1023, not"),
-    ("3", "must be a list of distinct stage indices in 0..1023, not"),
-    ("[0, 0]", "item 1 repeats stage 0"),
-    ("[0, -1]", "item 1 is int -1"),
-    ("[0, x]", "item 1 is"),
-])
-def test_bad_stage_indices_are_refused_with_their_place(tmp_path: Path, indices: str, why: str):
-    from verifier.specfile.loader import load_spec
-    from verifier.specfile.model import SpecError
-    path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written="", read=f", stage_indices: {indices}"), encoding="utf-8")
-    with pytest.raises(SpecError) as e:
-        load_spec(path, allow_outside=True)
-    assert why in str(e.value) and str(e.value).startswith(str(path) + ":12:"), str(e.value)
-
-
-@pytest.mark.parametrize("written,read,verdict,says", [
-    ("[0]", "[0]", "verified", ""),
-    (None, "[0]", "verified", ""),
+    (STAGE_INDICES, "[0]", "[0, 1]", "refuted", "stage 1 read and never filled"),
+    (WAIT_OFFSETS, "[0]", "[0]", "verified", ""),
+    (WAIT_OFFSETS, None, "[0]", "verified", ""),
     # the MMA reads (index + 1) % S after waiting on the barrier at index (survey 7's hg15)
-    ("[0]", "[0, 1]", "refuted", "a slice takes the stage 1 past the one whose barrier its thread waited on: it "
-                                 "reads a stage the barrier does not say is filled"),
+    (WAIT_OFFSETS, "[0]", "[0, 1]", "refuted", "a slice takes the stage 1 past the one whose barrier its thread "
+                                               "waited on: it reads a stage the barrier does not say is filled"),
     # the producer fills the stage after the one whose empty barrier it waited on
-    ("[2]", "[0]", "refuted", "it writes a stage whose reader the barrier has not released"),
+    (WAIT_OFFSETS, "[2]", "[0]", "refuted", "it writes a stage whose reader the barrier has not released"),
 ])
-def test_each_slice_takes_the_stage_of_the_barrier_its_thread_waited_on(tmp_path: Path, written: str | None,
-                                                                        read: str, verdict: str, says: str):
-    """`wait_offsets` (the DSL reader states them for a side whose slices are linked to barrier waits): theorem 23
-    proves every one is 0, each slice taking the stage whose barrier its thread waited on."""
+def test_the_stages_the_sides_state_are_judged(tmp_path: Path, field: str, written: str | None, read: str,
+                                               verdict: str, says: str):
+    """What the DSL reader states of each side's stages: `stage_indices` on both sides (a buffer's only writer and
+    only reader) -- theorem 23 proves the writer fills exactly the stages the reader reads, the stage left over its
+    witness; `wait_offsets` (a side whose slices are linked to barrier waits) -- every one 0, each slice taking the
+    stage whose barrier its thread waited on."""
     path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written=f", wait_offsets: {written}" if written else "",
-                                  read=f", wait_offsets: {read}"), encoding="utf-8")
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=f", {field}: {written}" if written else "",
+                                  read=f", {field}: {read}"), encoding="utf-8")
     _proves_as(path, verdict, says)
 
 
-@pytest.mark.parametrize("offsets,why", [
-    ("[]", "must be a list of distinct offsets in stages in 0..1023, not"),
-    ("[1, 1]", "item 1 repeats offset 1"),
-    ("[0, -1]", "item 1 is int -1"),
+@pytest.mark.parametrize("field,value,why", [
+    (STAGE_INDICES, "[]", "must be a list of distinct stage indices in 0..1023, not"),
+    (STAGE_INDICES, "3", "must be a list of distinct stage indices in 0..1023, not"),
+    (STAGE_INDICES, "[0, 0]", "item 1 repeats stage 0"),
+    (STAGE_INDICES, "[0, -1]", "item 1 is int -1"),
+    (STAGE_INDICES, "[0, x]", "item 1 is"),
+    (WAIT_OFFSETS, "[]", "must be a list of distinct offsets in stages in 0..1023, not"),
+    (WAIT_OFFSETS, "[1, 1]", "item 1 repeats offset 1"),
+    (WAIT_OFFSETS, "[0, -1]", "item 1 is int -1"),
 ])
-def test_bad_wait_offsets_are_refused_with_their_place(tmp_path: Path, offsets: str, why: str):
+def test_bad_stage_lists_are_refused_with_their_place(tmp_path: Path, field: str, value: str, why: str):
+    _refused_at(tmp_path, "", f", {field}: {value}", 12, why)
+
+
+def _refused_at(tmp_path: Path, written: str, read: str, line: int, why: str) -> None:
+    """`_TAKEN` with these fields added to the writer and the reader is bad input at `line`, saying `why`."""
     from verifier.specfile.loader import load_spec
     from verifier.specfile.model import SpecError
     path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written="", read=f", wait_offsets: {offsets}"), encoding="utf-8")
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=written, read=read), encoding="utf-8")
     with pytest.raises(SpecError) as e:
         load_spec(path, allow_outside=True)
-    assert why in str(e.value) and str(e.value).startswith(str(path) + ":12:"), str(e.value)
+    assert why in str(e.value) and str(e.value).startswith(f"{path}:{line}:"), str(e.value)
 
 
 def test_a_slice_is_linked_to_the_barrier_waits_of_its_index_s_base():
@@ -383,24 +367,11 @@ def test_an_mma_operand_s_tma_load_reads_no_tensor_the_kernel_stores(tmp_path: P
     (', tma_map_of: "a", tma_tiles_of: "a", tma_stores_write: []', "must be a list of distinct names"),
 ])
 def test_bad_tma_stores_write_is_refused_with_its_place(tmp_path: Path, side: str, why: str):
-    from verifier.specfile.loader import load_spec
-    from verifier.specfile.model import SpecError
-    path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written=side, read=""), encoding="utf-8")
-    with pytest.raises(SpecError) as e:
-        load_spec(path, allow_outside=True)
-    assert why in str(e.value) and str(e.value).startswith(str(path) + ":11:"), str(e.value)
+    _refused_at(tmp_path, side, "", 11, why)
 
 
 def test_a_tma_side_gives_both_tensors_or_neither(tmp_path: Path):
-    from verifier.specfile.loader import load_spec
-    from verifier.specfile.model import SpecError
-    path = tmp_path / "s.yaml"
-    path.write_text(_TAKEN.format(atoms=ATOMS, written=', tma_map_of: "host argument 0"', read=""), encoding="utf-8")
-    with pytest.raises(SpecError) as e:
-        load_spec(path, allow_outside=True)
-    assert "gives 'tma_map_of' and 'tma_tiles_of' together" in str(e.value)
-    assert str(e.value).startswith(str(path) + ":11:"), str(e.value)
+    _refused_at(tmp_path, ', tma_map_of: "host argument 0"', "", 11, "gives 'tma_map_of' and 'tma_tiles_of' together")
 
 
 def test_the_stages_a_side_takes_are_its_slices_union_and_unknown_when_used_otherwise():
