@@ -31,6 +31,9 @@ to global memory straight from the registers.  Its knobs:
     store_a         "d": after the MMA, A's tile is TMA-stored to a fourth tensor D (f16, A's tile's shape); "b": to
                     B's tensor, which the MMA reads as its B operand (the store overwrites an operand: a mistake);
                     default "": no TMA store
+    tiles           "grid": a 2x2 grid of CTAs over A, B and C two tiles each way, CTA (x, y) taking A's M tile x,
+                    B's N tile y and C's tile (x, y); "a_at_n": A's M tile taken at y, B's N tile's coordinate (only
+                    C's diagonal tiles are right: a mistake); default "": one CTA, every tile at (0, 0)
     stages          S > 1: a mainloop of S k-tiles (A and B are S * 64 wide in K) through S-stage shared buffers, one
                     mbarrier a stage: k-tile k is loaded into stage k % S (a counter modulo S, the loop's trip count
                     not known at compile time) and the wgmmas read that stage (default 1: one tile, no stage mode)
@@ -61,9 +64,11 @@ BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats eve
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
-                            "a_tiles_of_b": 0, "store_a": ""}
+                            "a_tiles_of_b": 0, "store_a": "", "tiles": ""}
 MMA_STAGES = ("same", "zero", "next")   # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
+TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
+GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -96,6 +101,10 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     stages = int(cfg["stages"])
     if cfg["mma_stage"] not in MMA_STAGES:
         raise ValueError(f"mma_stage={cfg['mma_stage']!r}: one of {MMA_STAGES}")
+    tiles = str(cfg["tiles"])
+    if tiles not in TILINGS:
+        raise ValueError(f"tiles={tiles!r}: one of {TILINGS}")
+    grid = [GRID_TILES, GRID_TILES, 1] if tiles else [1, 1, 1]
     store_a = str(cfg["store_a"])
     if store_a not in STORE_TARGETS:
         raise ValueError(f"store_a={store_a!r}: one of {STORE_TARGETS}")
@@ -170,8 +179,15 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             return
 
         # TMA: the CTA's (only) tile of A and of B, the tile mode grouped as the atom's
-        gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
-        gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
+        if cutlass.const_expr(tiles != ""):
+            # tiles: CTA (x, y) takes A's M tile x (y with a_at_n), B's N tile y and C's tile (x, y)
+            bidx, bidy, _ = cute.arch.block_idx()
+            gA = cute.local_tile(mA, (TILE_M, TILE_K), (bidy if cutlass.const_expr(tiles == "a_at_n") else bidx, 0))
+            gB = cute.local_tile(mB, (tile_n, TILE_K), (bidy, 0))
+            gC = cute.local_tile(gC, (TILE_M, tile_n), (bidx, bidy))
+        else:
+            gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
+            gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
         tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
                                            cute.group_modes(gB if cutlass.const_expr(a_tiles_of_b) else gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
@@ -248,7 +264,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, stream: Any):
         tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout = atoms(a, b)
         tma_wgmma_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout).launch(
-            grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+            grid=grid, block=[THREADS, 1, 1], stream=stream)
 
     @cute.jit
     def launch_store(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, d: cute.Tensor, stream: Any):
@@ -258,7 +274,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         tma_store, mStore = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), b if store_a == "b" else d,
                                                         a_tma_layout, (TILE_M, TILE_K))
         tma_wgmma_store_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout, tma_store,
-                               mStore).launch(grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+                               mStore).launch(grid=grid, block=[THREADS, 1, 1], stream=stream)
 
     def atoms(a: Any, b: Any) -> tuple[Any, ...]:
         """The TMA atoms of A and B, the tiled MMA and the shared layouts (traced inside the host function)."""
@@ -281,10 +297,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     k = TILE_K * stages                   # A and B in K: one tile a stage
     b_row = k + B_ROW_STRIDE - TILE_K
-    a = make_fake_tensor(f16, (TILE_M, k), stride=(k, 1), assumed_align=16)
-    b = make_fake_tensor(cutlass.Int8, (tile_n, k), stride=(2 * b_row, 1), assumed_align=16) \
-        if cfg["b_global_int8"] else make_fake_tensor(f16, (tile_n, k), stride=(b_row, 1), assumed_align=16)
-    c = make_fake_tensor(f32, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
+    each = GRID_TILES if tiles else 1     # tiles of A along M, of B along N, of C each way
+    a = make_fake_tensor(f16, (each * TILE_M, k), stride=(k, 1), assumed_align=16)
+    b = make_fake_tensor(cutlass.Int8, (each * tile_n, k), stride=(2 * b_row, 1), assumed_align=16) \
+        if cfg["b_global_int8"] else make_fake_tensor(f16, (each * tile_n, k), stride=(b_row, 1), assumed_align=16)
+    c = make_fake_tensor(f32, (each * TILE_M, each * tile_n), stride=(each * tile_n, 1), assumed_align=16)
     if store_a:
         d = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
         return launch_store, (a, b, c, d, make_fake_stream())

@@ -370,8 +370,28 @@ def test_bad_tma_stores_write_is_refused_with_its_place(tmp_path: Path, side: st
     _refused_at(tmp_path, side, "", 11, why)
 
 
-def test_a_tma_side_gives_both_tensors_or_neither(tmp_path: Path):
-    _refused_at(tmp_path, ', tma_map_of: "host argument 0"', "", 11, "gives 'tma_map_of' and 'tma_tiles_of' together")
+@pytest.mark.parametrize("tiles,verdict,says", [
+    ('mn_tile_at: ["%17 (line 66)"], other_mn_tile_at: ["%18 (line 67)"]', "verified", ""),
+    # A's M tile taken at the coordinate B's N tile is taken at (survey 7's hg16)
+    ('mn_tile_at: ["%18 (line 67)"], other_mn_tile_at: ["%18 (line 67)", "%3 (line 9)"]', "refuted",
+     "its M (A) or N (B) tiles and the other operand's are both taken at %18 (line 67): every CTA multiplies A's "
+     "tile m by B's tile n = m"),
+])
+def test_an_mma_operand_takes_its_tiles_apart_from_the_other_operand_s(tmp_path: Path, tiles: str, verdict: str,
+                                                                        says: str):
+    """`mn_tile_at` and `other_mn_tile_at` on an MMA operand's TMA load (the DSL reader states the values A's loads
+    take their M tiles at and B's their N tiles at): theorem 23 proves none shared."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_TAKEN.format(atoms=ATOMS, written=", " + tiles, read=""), encoding="utf-8")
+    _proves_as(path, verdict, says)
+
+
+@pytest.mark.parametrize("side,why", [
+    (', tma_map_of: "host argument 0"', "gives 'tma_map_of' and 'tma_tiles_of' together"),
+    (', mn_tile_at: ["%1 (line 2)"]', "gives 'mn_tile_at' and 'other_mn_tile_at' together"),
+])
+def test_a_tma_side_gives_both_of_a_pair_or_neither(tmp_path: Path, side: str, why: str):
+    _refused_at(tmp_path, side, "", 11, why)
 
 
 def test_the_stages_a_side_takes_are_its_slices_union_and_unknown_when_used_otherwise():

@@ -44,6 +44,8 @@ MISTAKES = {
     "tma_a_tiles_of_b.mlir": ("buffer", "buffer.agreement"),           # A's TMA partition takes B's global tile
     "tma_store_a_b.mlir": ("buffer", "buffer.agreement"),              # A's tile TMA-stored over B's tensor, which
                                                                          # the MMA reads as B
+    "tma_tiles_a_at_n.mlir": ("buffer", "buffer.agreement"),           # a 2x2 grid whose CTA (x, y) takes A's M
+                                                                         # tile at y, B's N tile's coordinate
 }
 SIMT = DATA / "simt.mlir"
 
@@ -888,6 +890,27 @@ def test_an_mma_operand_loaded_from_a_tensor_the_kernel_stores_is_refuted(tmp_pa
     out = capsys.readouterr().out
     assert out.count("REFUTED") == 1 and "its tensor map is made from host argument 1, which the kernel's TMA " \
         "stores write" in out, out
+
+
+def test_an_mma_s_a_and_b_tiles_taken_at_one_coordinate_are_refuted(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel on a 2x2 grid: CTA (x, y) takes A's M tile at block x and B's N tile at block y -- each load
+    states its values and the other operand's (%17 and %18, the block indices), verified -- or A's at y as well, both
+    operands' tiles at one value (refuted on both loads).  On one CTA (every tile at the constant 0) nothing is
+    stated."""
+    spec = _import(tmp_path, DATA / "tma_tiles_grid.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'mn_tile_at: ["%17 (line 66)"], other_mn_tile_at: ["%18 (line 67)"]' in text
+    assert 'mn_tile_at: ["%18 (line 67)"], other_mn_tile_at: ["%17 (line 66)"]' in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
+    spec = _import(tmp_path, DATA / "tma_tiles_a_at_n.mlir", capsys)
+    assert spec.read_text(encoding="utf-8").count('mn_tile_at: ["%18 (line 67)"], other_mn_tile_at: '
+                                                  '["%18 (line 67)"]') == 2
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert out.count("the other operand's are both taken at %18 (line 67)") == 2, out
+    assert "mn_tile_at" not in _import(tmp_path, DATA / "tma.mlir", capsys).read_text(encoding="utf-8")
 
 
 def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Path,

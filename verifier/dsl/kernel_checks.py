@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from ..algebra import functions as F
 from ..algebra.inttuple import AlgebraError, is_underscore
@@ -35,7 +35,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
-from .tma_tensors import TmaTensors, tma_tensors
+from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
 
@@ -51,6 +51,7 @@ TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
 BYTE = 8
 COPY_SIDES = ("src", "dst")     # cute.copy(atom, src, dst): the operands after the atom
 PAST_WAIT_SHOWN = 2             # slices past their wait a buffer check's description names (the count of the rest)
+OTHER_OPERAND = {"A": "B", "B": "A"}   # an MMA operand's partner, whose tiles it must take at other coordinates
 
 
 @dataclass
@@ -114,6 +115,8 @@ class SideRecord:
     tensors: TmaTensors | None = None     # a TMA side: the global tensor of its tensor map, and of the tiles it takes
     stores: tuple[str, ...] | None = None     # a TMA load the tensor core reads: the tensors the kernel's TMA
                                               # stores write
+    tiles_at: tuple[tuple[str, ...], tuple[str, ...]] | None = None   # ... the values it takes its M (A) or N
+                                              # (B) tiles at, and those the MMA's other operand takes its tiles at
 
 
 @dataclass
@@ -283,6 +286,8 @@ class BufferSide:
     waited: WaitedStages | None = None  # the stages past the waited one its slices linked to barrier waits take
     tensors: TmaTensors | None = None   # a TMA side: the global tensor of its tensor map, and of the tiles it takes
     mma_operand: str | None = None      # the tensor core's descriptor side: the MMA operand it reads (A, B)
+    mma: Value | None = None            # ... and the tiled MMA whose fragment it is
+    mn_tiles: frozenset[Value] = frozenset()    # a TMA load: the values it takes its tiles along M (A) / N (B) at
 
 
 class _Reader:
@@ -896,6 +901,7 @@ class _Reader:
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
                                             tma_dim0=tma_dim0(atom_t), tensors=tma_tensors(self.flow, p),
+                                            mn_tiles=mn_tile_indices(self.flow, p) if load else frozenset(),
                                             stages=stages.of_view(p.result),
                                             taken=stages.taken([p.result]),
                                             waited=stages.waited([p.result])))
@@ -911,7 +917,7 @@ class _Reader:
                 sides.append(BufferSide(dview, f"the tensor core's descriptor of {f.operand} (fragment "
                                                f"{f.op.where.line})", "", f.op.where, False,
                                         stages=stages.of_view(f.result), taken=stages.taken(every),
-                                        waited=stages.waited(every), mma_operand=f.operand))
+                                        waited=stages.waited(every), mma_operand=f.operand, mma=f.actor))
         sides += self.atom_sides
         writers, readers = [s for s in sides if s.writes], [s for s in sides if not s.writes]
         done: set[tuple[Value, Value, str]] = set()
@@ -925,8 +931,15 @@ class _Reader:
                 pairs.append((w, r))
         # the global tensors the kernel's TMA stores write (a TMA side that reads shared memory)
         stored = tuple(sorted({s.tensors.map_of for s in sides if not s.writes and s.tensors is not None}))
+        # each MMA's operands: the values its A's TMA loads take their M tiles at, and its B's their N tiles at
+        tiles: dict[tuple[Value, str], set[Value]] = {}
         for w, r in pairs:
-            self.buffer_record(w, r, _sole_pair(w, r, pairs, sides), stored)
+            if r.mma is not None and r.mma_operand is not None and w.mn_tiles:
+                tiles.setdefault((r.mma, r.mma_operand), set()).update(w.mn_tiles)
+        for w, r in pairs:
+            other = tiles.get((r.mma, OTHER_OPERAND.get(r.mma_operand or "", "")), set()) if r.mma else set()
+            self.buffer_record(w, r, _sole_pair(w, r, pairs, sides), stored,
+                               (_value_names(w.mn_tiles), _value_names(other)) if w.mn_tiles and other else None)
         paired = {k[0] for k in done} | {k[1] for k in done}
         for w in writers:
             if w.view.value not in paired:
@@ -966,10 +979,12 @@ class _Reader:
                          f"through {dst.actor} ({dst.op.where}): source coordinate c of a tile lands at {moves}(c)")
         return None
 
-    def buffer_record(self, w: BufferSide, r: BufferSide, sole: bool, stored: tuple[str, ...] = ()) -> None:
+    def buffer_record(self, w: BufferSide, r: BufferSide, sole: bool, stored: tuple[str, ...] = (),
+                      tiles_at: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> None:
         """The buffer check of writer `w` and reader `r`; `sole`: they are each other's only partner and their views'
         only sides, so the stages each takes are stated, for theorem 23 to prove them the same; `stored`: the global
-        tensors the kernel's TMA stores write, stated on a TMA load the tensor core reads (an MMA operand)."""
+        tensors the kernel's TMA stores write, stated on a TMA load the tensor core reads (an MMA operand), with
+        `tiles_at`: the values it takes its M (A) or N (B) tiles at, and those the MMA's other operand takes its at."""
         wv, rv = w.view, r.view
         value_type = cpp_value_type(wv.memref.element)
         if wv.memref.element != rv.memref.element:
@@ -1041,7 +1056,8 @@ class _Reader:
         self.out.records.append(BufferRecord(
             self.name("buffer", _view_word(wv)), w.where, w.copy, value_type, bytes_, self.base_align(wv),
             _side_record(w, wv.pointer.offset, wl, stated,
-                         stored if stored and w.tensors is not None and r.mma_operand is not None else None),
+                         stored if stored and w.tensors is not None and r.mma_operand is not None else None,
+                         tiles_at),
             _side_record(r, rv.pointer.offset, rl, stated), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
 
@@ -1266,15 +1282,20 @@ def _view_end(view: SharedView) -> int | None:
     return view.pointer.offset + extent
 
 
-def _side_record(side: BufferSide, at: int, layout: str, sole: bool,
-                 stores: tuple[str, ...] | None = None) -> SideRecord:
+def _side_record(side: BufferSide, at: int, layout: str, sole: bool, stores: tuple[str, ...] | None = None,
+                 tiles_at: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> SideRecord:
     """A buffer side as the spec states it; a TMA side with its global tensor and the mode of it its atom's dimension
     0 runs along, where both are known (the check proves that mode contiguous); the stages it takes where `sole`
-    and they are read; `stores`, the tensors the kernel's TMA stores write, where given."""
+    and they are read; `stores`, the tensors the kernel's TMA stores write, and `tiles_at`, where given."""
     known = side.tma_layout is not None and side.tma_gmem is not None and side.tma_dim0 is not None
     return SideRecord(side.by, at, layout, side.view.where, side.tma_gmem if known else None,
                       side.tma_dim0 if known else None, side.taken if sole else None, side.waited, side.tensors,
-                      stores)
+                      stores, tiles_at)
+
+
+def _value_names(values: Iterable[Value]) -> tuple[str, ...]:
+    """IR values named by their text and the line that defines them (a name alone recurs across regions)."""
+    return tuple(sorted({f"{v.name} (line {v.where.line})" for v in values}))
 
 
 def _sole_pair(w: BufferSide, r: BufferSide, pairs: list[tuple[BufferSide, BufferSide]],

@@ -95,6 +95,9 @@ def record_lines(r: Record) -> list[str]:
                        f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
             if side.stores is not None:
                 tensors += f", tma_stores_write: [{', '.join(json.dumps(t) for t in side.stores)}]"
+            if side.tiles_at is not None:
+                tensors += (f", mn_tile_at: [{', '.join(map(json.dumps, side.tiles_at[0]))}], other_mn_tile_at: "
+                            f"[{', '.join(map(json.dumps, side.tiles_at[1]))}]")
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
                        f"{gmem}{tensors}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:

@@ -10,12 +10,22 @@ smem, gmem)` takes `gmem` from a coordinate tensor (local_tile, an MMA's partiti
 atom copies are the tiles of that tensor, fetched through the atom's tensor map.  When the two come from TMA makers of
 different global tensors, the atom copies another tensor's tiles at those coordinates (A's tensor map at B's tile
 coordinates).  A coordinate tensor of another origin (an identity tensor the host builds with `make_view`, as the
-block-scaled kernels' scale factors do) is not compared."""
+block-scaled kernels' scale factors do) is not compared.
+
+The tiles a TMA load takes along its tensor's first mode (M of A, N of B) are read too: the coordinate tensor's
+first mode moves along one dimension of the global tensor (its stride `1@d`), and the kernel picks a CTA's tile by
+slicing (`cute.slice(%res_target_tensors, %coord)`, `%coord = cute.make_coord(%m, %l)` of type `(_,?,_,?)`) or by
+`cute.local_tile(tensor, tiler, coord)` at a value along each mode: the values at modes whose strides move along that
+dimension (`mn_tile_indices`) are where the load takes its M (A) or N (B) tiles.  A's and B's of one MMA taken at one
+value compute only C's tiles where m = n."""
 from __future__ import annotations
 
+import ast
+import re
 from dataclasses import dataclass
+from typing import Union
 
-from .flow import KernelFlow, Partition
+from .flow import MAKE_COORD, KernelFlow, Partition
 from .mlir_text import Function, Op, Value
 
 TMA_PARTITION_OPERANDS = 5          # tma_partition(atom, cta_coord, cta_layout, smem, gmem)
@@ -25,6 +35,15 @@ TMA_MAKER = "tma"                   # a host op that makes a TMA atom: cute_nvgp
 # host ops through which a global tensor's view is followed back to what it views (its first operand)
 HOST_VIEWS = frozenset({"cute.make_view", "cute.get_iter", "cute.recast_iter", "cute.add_offset"})
 MAX_CHAIN = 64
+SLICE, LOCAL_TILE = "cute.slice", "cute.local_tile"
+# the operand of a slice / local_tile that is the tensor it indexes, and the one that is its coordinate
+INDEXED = {SLICE: (0, 1), LOCAL_TILE: (0, 2)}
+DYNAMIC = "?"                       # a coordinate's leaf the op takes as a value
+_LEAF = re.compile(r"[^(),\s]+")    # a leaf of a CuTe tuple's text: `128`, `1@0`, `1/2@0`, `?`, `_`
+_BASIS = re.compile(r"-?[\d/]+@(\d+)")                    # a coordinate tensor's stride: `128@1` moves along dim 1
+_COORD_TENSOR_TYPE = re.compile(r'!cute\.coord_tensor<"[^"]*",\s*"([^"]*)">')
+_COORD_TYPE = re.compile(r'!cute\.coord<"(.*)">')
+Tree = Union[str, tuple["Tree", ...]]
 
 
 @dataclass(frozen=True)
@@ -90,3 +109,101 @@ def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
             not tiles_op.operands:
         return None
     return TmaTensors(_host_tensor(atom_fn, atom_op.operands[0]), _host_tensor(tiles_fn, tiles_op.operands[0]))
+
+
+def _tree(text: str) -> Tree:
+    """A CuTe tuple's text as nested tuples of its leaves' texts (`(_,?,(1@0,0))`)."""
+    tree: Tree = ast.literal_eval(_LEAF.sub(lambda m: repr(m.group()), text))
+    return tree
+
+
+def _strides(type_text: str | None) -> Tree | None:
+    """A coordinate tensor type's strides, as a tree (`(((1@0,1@1),0),128@1,128@0,0)`)."""
+    m = _COORD_TENSOR_TYPE.search(type_text or "")
+    return _tree(m.group(1).rpartition(":")[2]) if m is not None else None
+
+
+def _dims(stride: Tree | None) -> frozenset[int]:
+    """The global dimensions a mode's stride moves along (its leaves' `N@d`)."""
+    if stride is None:
+        return frozenset()
+    if isinstance(stride, tuple):
+        return frozenset(d for s in stride for d in _dims(s))
+    m = _BASIS.fullmatch(stride)
+    return frozenset({int(m.group(1))}) if m is not None else frozenset()
+
+
+def _values_at(coord: Tree, stride: Tree | None, values: list[Value], dim: int, found: set[Value],
+               flow: KernelFlow) -> None:
+    """The coordinate's `?` leaves take `values` in order; those at a mode whose stride moves along `dim` alone (and
+    that are no constant) are added to `found`."""
+    if isinstance(coord, tuple):
+        strides = stride if isinstance(stride, tuple) and len(stride) == len(coord) else (None,) * len(coord)
+        for c, st in zip(coord, strides):
+            _values_at(c, st, values, dim, found, flow)
+    elif coord == DYNAMIC and values:
+        v = values.pop(0)
+        if _dims(stride) == {dim} and flow.integer(v) is None:
+            found.add(v)
+
+
+def _indexed_at(flow: KernelFlow, op: Op, dim: int, found: set[Value]) -> None:
+    """The values a slice or local_tile `op` indexes its tensor along `dim` at, added to `found`."""
+    tensor_at, coord_at = INDEXED[op.name]
+    if len(op.operands) <= max(tensor_at, coord_at):
+        return
+    coord_op = flow.defining.get(op.operands[coord_at])
+    if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
+        return
+    m = _COORD_TYPE.fullmatch(coord_op.result_types[0].strip())
+    if m is None:
+        return
+    _values_at(_tree(m.group(1)), _strides(flow.type_of(op.operands[tensor_at])), list(coord_op.operands), dim,
+               found, flow)
+
+
+def mn_tile_indices(flow: KernelFlow, p: Partition) -> frozenset[Value]:
+    """The values a TMA partition takes its tiles along its tensor's first mode at (M of A, N of B): the coordinates
+    of the slices of its partitioned tiles, and of the slices and local_tiles its coordinate tensor is made by back to
+    the kernel argument, at the modes that move along the dimension the argument's first mode moves along; constants
+    left out.  Empty where the argument's first mode is not one dimension's."""
+    if len(p.op.operands) != TMA_PARTITION_OPERANDS or len(p.op.results) < 2:
+        return frozenset()
+    arg = _coordinates(flow, p.op.operands[GMEM_OPERAND])
+    strides = _strides(flow.type_of(arg)) if arg is not None else None
+    first = _dims(strides[0]) if isinstance(strides, tuple) and strides else frozenset()
+    if len(first) != 1:
+        return frozenset()
+    dim = next(iter(first))
+    found: set[Value] = set()
+    users: dict[Value, list[Op]] = {}
+    for op in flow.function.ops:
+        for v in op.operands:
+            users.setdefault(v, []).append(op)
+    todo: list[Value] = [p.op.results[1]]
+    seen: set[Value] = set()
+    while todo:                                # forward: the slices of the partitioned tiles, and theirs
+        v = todo.pop()
+        if v in seen or len(seen) > MAX_CHAIN:
+            continue
+        seen.add(v)
+        for op in users.get(v, []):
+            if op.name == SLICE and op.operands[0] == v:
+                _indexed_at(flow, op, dim, found)
+                todo.extend(op.results)
+    v = p.op.operands[GMEM_OPERAND]
+    for _ in range(MAX_CHAIN):                 # backward: what the coordinate tensor is made by
+        made = flow.defining.get(v)
+        if made is None:
+            bound = flow.module.bound.get(v)
+            if bound is None:
+                break
+            v = bound
+            continue
+        if made.name in INDEXED:
+            _indexed_at(flow, made, dim, found)
+        nxt = next((o for o in made.operands if COORD_TENSOR in (flow.type_of(o) or "")), None)
+        if nxt is None:
+            break
+        v = nxt
+    return frozenset(found)

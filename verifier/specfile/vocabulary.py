@@ -27,8 +27,8 @@ BUFFER_KEYS = ("buffer",)                                                # a sha
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0",   # `writer:` / `reader:`
-                      "tma_map_of", "tma_tiles_of", "tma_stores_write", "stage_indices",
-                      "wait_offsets")
+                      "tma_map_of", "tma_tiles_of", "tma_stores_write", "mn_tile_at",
+                      "other_mn_tile_at", "stage_indices", "wait_offsets")
 SCALE_KEYS = ("scale_factors", "sf_vec_size", "tmem_alloc", "tmem_base")  # a block-scaled MMA's scale factors
 METADATA_KEYS = ("metadata",)                                            # a structured-sparse wgmma's metadata
 TILED_V2_KEYS = ("banks", "reduction", "smem_type", "tiled_copy", "smem_partition")   # a tiled path's version 2 keys

@@ -129,7 +129,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "offsets; with `stage_indices` on both sides, the writer fills exactly the stages the reader reads; "
             "with `wait_offsets` on a side, each of its slices takes the stage whose barrier its thread waited on; "
             "with `tma_map_of` and `tma_tiles_of`, a TMA side's partition takes the tiles of its map's tensor; with "
-            "`tma_stores_write`, an MMA operand's TMA load reads no tensor the kernel's TMA stores write"),
+            "`tma_stores_write`, an MMA operand's TMA load reads no tensor the kernel's TMA stores write; with "
+            "`mn_tile_at`, it takes its M (A) or N (B) tiles at other values than the other operand's"),
     Theorem(24, T.SCALE_TMA, "Scale factors: TMA",
             "the TMA box CuTe derives for a stage of a block-scaled MMA's scale-factor tile is encodable, covers the "
             "stage exactly at 128-byte aligned destinations, and brings every factor (mn, k) of every CTA tile and "

@@ -18,6 +18,8 @@ its reader loads through (theorem 23).
       # its atom's tensor map was made from and the one whose tiles its partition takes (an importer names them);
       # they must be one tensor; with `tma_stores_write: ["host argument 2"]` (the tensors the kernel's TMA stores
       # write, which an importer states on a TMA load the tensor core reads) its map's tensor must be none of them
+      # such a load may give `mn_tile_at: ["%18 (line 67)"]` and `other_mn_tile_at: ["%17 (line 66)"]`: the values
+      # it takes its M (A) or N (B) tiles at, and those the MMA's other operand takes its tiles at; none in both
 
 A view is `at` bytes into the allocation and maps the coordinates both sides name (the tile's (m, k, ...)) to
 elements of `value_type`: a plain layout gives element offsets; `Sw<B,M,S> o OFFSET o L` swizzles the element
@@ -44,6 +46,7 @@ STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copi
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
 TMA_MAP_OF, TMA_TILES_OF = "tma_map_of", "tma_tiles_of"   # a TMA side's fields: its map's tensor, its tiles'
 TMA_STORES_WRITE = "tma_stores_write"       # a TMA load's field: the tensors the kernel's TMA stores write
+MN_TILE_AT, OTHER_MN_TILE_AT = "mn_tile_at", "other_mn_tile_at"   # an MMA operand's load: its tiles' and the other's
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,9 @@ class BufferView:
     tma_tiles_of: str | None = None  # ... and the one whose tiles its partition takes
     tma_stores_write: tuple[str, ...] | None = None    # the tensors the kernel's TMA stores write (an MMA
                                                        # operand's TMA load: its map's tensor none of them)
+    mn_tile_at: tuple[str, ...] | None = None          # an MMA operand's TMA load: the values it takes its
+                                                       # M (A) or N (B) tiles at
+    other_mn_tile_at: tuple[str, ...] | None = None    # ... and those the MMA's other operand takes its tiles at
 
     @property
     def inner(self) -> Layout:
@@ -143,6 +149,9 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
     if sub.has(TMA_STORES_WRITE) and not sub.has(TMA_MAP_OF):
         raise SpecError(sub.at(TMA_STORES_WRITE), f"'{TMA_STORES_WRITE}' of {sub.what} needs '{TMA_MAP_OF}': the "
                                                   "tensor its TMA atom's map was made from, compared with them")
+    if sub.has(MN_TILE_AT) != sub.has(OTHER_MN_TILE_AT):
+        raise SpecError(sub.loc, f"{sub.what} gives '{MN_TILE_AT}' and '{OTHER_MN_TILE_AT}' together: the values its "
+                                 "MMA operand takes its tiles at and those the other operand takes its tiles at")
     if sub.has("gmem") != sub.has("tma_dim0"):
         raise SpecError(sub.loc, f"{sub.what} gives 'gmem' and 'tma_dim0' together: a TMA side's global tensor and "
                                  "the mode of it its atom's dimension 0 runs along")
@@ -158,11 +167,13 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
                       _stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
                       _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
                       sub.opt_str(TMA_MAP_OF), sub.opt_str(TMA_TILES_OF),
-                      _names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None)
+                      _names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None,
+                      _names(sub, MN_TILE_AT) if sub.has(MN_TILE_AT) else None,
+                      _names(sub, OTHER_MN_TILE_AT) if sub.has(OTHER_MN_TILE_AT) else None)
 
 
 def _names(sub: Fields, key: str) -> tuple[str, ...]:
-    """A side's list of distinct names (`tma_stores_write`), at least one."""
+    """A side's list of distinct names (`tma_stores_write`, `mn_tile_at`), at least one."""
     x, loc = sub.m[key], sub.at(key)
     want = "a list of distinct names (strings)"
     if not isinstance(x, CommentedSeq) or not x:

@@ -195,6 +195,10 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         side, view, f"the global tensor the {side}'s TMA atom ({view.by}) was made from, against the tensors the "
                     "kernel's TMA stores write"))
         for side, view in sides if view.tma_stores_write is not None]
+    facts += [_tiles_apart(side, view, suspect(
+        side, view, f"the coordinates the {side}'s TMA load ({view.by}) takes its MMA operand's tiles at, against "
+                    "the other operand's"))
+        for side, view in sides if view.mn_tile_at is not None]
     facts += [_waited_stage(side, view, suspect(
         side, view, f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its "
                     "pipeline waited on"))
@@ -224,6 +228,19 @@ def _reads_no_output(side: str, view: BufferView, blame: Suspect) -> Fact:
               f"its tensor map is made from {view.tma_map_of}; the TMA stores write {', '.join(stores)}")
     return Fact(f"the {side}'s TMA load of an MMA operand reads no tensor the kernel's TMA stores write", clear,
                 actual, f"a tensor other than {', '.join(stores)}", blame, subject=side)
+
+
+def _tiles_apart(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """An MMA operand's TMA load takes its tiles along M (A) or N (B) at other values than the MMA's other operand
+    takes its tiles at: one value for both makes every CTA multiply A's tile m by B's tile n = m, so only C's tiles
+    with m = n are computed right (A's M tile taken at the N tile's coordinate)."""
+    both = sorted(set(view.mn_tile_at or ()) & set(view.other_mn_tile_at or ()))
+    actual = (f"its M (A) or N (B) tiles and the other operand's are both taken at {', '.join(both)}: every CTA "
+              "multiplies A's tile m by B's tile n = m, only C's tiles with m = n are right" if both else
+              f"its tiles at {', '.join(view.mn_tile_at or ())}, the other operand's at "
+              f"{', '.join(view.other_mn_tile_at or ())}")
+    return Fact(f"the {side}'s MMA operand takes its tiles at other coordinates than the other operand's", not both,
+                actual, "no value shared", blame, subject=side)
 
 
 def _waited_stage(side: str, view: BufferView, blame: Suspect) -> Fact:
