@@ -38,8 +38,9 @@ to global memory straight from the registers.  Its knobs:
                     mbarrier a stage: k-tile k is loaded into stage k % S (a counter modulo S, the loop's trip count
                     not known at compile time) and the wgmmas read that stage (default 1: one tile, no stage mode)
     mma_stage       with stages > 1, the stage the wgmmas read: "same" (k % S, right), "zero" (always stage 0: the
-                    stages 1.. the TMA fills are never read, a mistake) or "next" ((k + 1) % S, the stage after the
-                    one whose barrier they waited on: every stage is read, a step early, a mistake)
+                    stages 1.. the TMA fills are never read, a mistake), "next" ((k + 1) % S, the stage after the
+                    one whose barrier they waited on: every stage is read, a step early, a mistake) or "first_zero"
+                    (the first k-block's wgmma reads stage 0, the others k % S: a mistake at every other k-tile)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -65,7 +66,7 @@ TMA_WARP = 0                            # the warp that arms the barrier and iss
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
                             "a_tiles_of_b": 0, "store_a": "", "tiles": ""}
-MMA_STAGES = ("same", "zero", "next")   # the mma_stage knob's values
+MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
 GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
@@ -250,11 +251,12 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                 cute.copy(tma_a, tAgA[None, k], tAsA[None, stage], tma_bar_ptr=full + stage)
                 cute.copy(tma_b, tBgB[None, k], tBsB[None, stage], tma_bar_ptr=full + stage)
             cute.arch.mbarrier_wait(full + stage, 0)
-            read = stage if cutlass.const_expr(cfg["mma_stage"] == "same") else \
-                (stage + 1) % stages if cutlass.const_expr(cfg["mma_stage"] == "next") else 0
+            read = 0 if cutlass.const_expr(cfg["mma_stage"] == "zero") else \
+                (stage + 1) % stages if cutlass.const_expr(cfg["mma_stage"] == "next") else stage
             warpgroup.fence()
             for kb in cutlass.range_constexpr(TILE_K // 16):
-                cute.gemm(mma, acc, tCrA[None, None, kb, read], tCrB[None, None, kb, read], acc)
+                at = 0 if cutlass.const_expr(cfg["mma_stage"] == "first_zero" and kb == 0) else read
+                cute.gemm(mma, acc, tCrA[None, None, kb, at], tCrB[None, None, kb, at], acc)
                 mma.set(warpgroup.Field.ACCUMULATE, True)
             warpgroup.commit_group()
             warpgroup.wait_group(0)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from verifier.commands.cli import main
-from verifier.kinds.buffer.config import STAGE_INDICES, WAIT_OFFSETS
+from verifier.kinds.buffer.config import FIXED_AFTER_WAIT, STAGE_INDICES, WAIT_OFFSETS
 from verifier.outcome import ExitCode
 from verifier.specfile import SpecError, load_spec
 
@@ -247,13 +247,16 @@ checks:
                                                "waited on: it reads a stage the barrier does not say is filled"),
     # the producer fills the stage after the one whose empty barrier it waited on
     (WAIT_OFFSETS, "[2]", "[0]", "refuted", "it writes a stage whose reader the barrier has not released"),
+    # the first k-block's copy reads stage 0 right after the pipeline waited on a cycling stage (survey 7's gf11)
+    (FIXED_AFTER_WAIT, None, "[0]", "refuted", "a slice takes stage 0 right after its pipeline waited on the "
+                                                "barrier of a cycling stage"),
 ])
 def test_the_stages_the_sides_state_are_judged(tmp_path: Path, field: str, written: str | None, read: str,
                                                verdict: str, says: str):
     """What the DSL reader states of each side's stages: `stage_indices` on both sides (a buffer's only writer and
     only reader) -- theorem 23 proves the writer fills exactly the stages the reader reads, the stage left over its
     witness; `wait_offsets` (a side whose slices are linked to barrier waits) -- every one 0, each slice taking the
-    stage whose barrier its thread waited on."""
+    stage whose barrier its thread waited on; `fixed_after_wait` -- none (a fixed stage where the pipeline cycles)."""
     path = tmp_path / "s.yaml"
     path.write_text(_TAKEN.format(atoms=ATOMS, written=f", {field}: {written}" if written else "",
                                   read=f", {field}: {read}"), encoding="utf-8")
@@ -269,6 +272,7 @@ def test_the_stages_the_sides_state_are_judged(tmp_path: Path, field: str, writt
     (WAIT_OFFSETS, "[]", "must be a list of distinct offsets in stages in 0..1023, not"),
     (WAIT_OFFSETS, "[1, 1]", "item 1 repeats offset 1"),
     (WAIT_OFFSETS, "[0, -1]", "item 1 is int -1"),
+    (FIXED_AFTER_WAIT, "[0, 0]", "item 1 repeats stage 0"),
 ])
 def test_bad_stage_lists_are_refused_with_their_place(tmp_path: Path, field: str, value: str, why: str):
     _refused_at(tmp_path, "", f", {field}: {value}", 12, why)
@@ -328,6 +332,38 @@ def test_a_slice_is_linked_to_the_barrier_waits_of_its_index_s_base():
     assert indexes.waited([values["%w"]]) is None           # another base: not linked
     form = indexes.form(values["%m"])
     assert (form.base.name, form.offset, form.modulus) == ("%idx", 1, 4)
+
+
+def test_a_fixed_stage_right_after_a_cycling_wait_is_read():
+    """A slice of a linked side at a static stage index, in the block of a wait on the side's barriers at a cycling
+    index and after it, takes a fixed stage where the pipeline waited on the cycling one (`fixed`); a static slice
+    before the wait, or in another block, is not."""
+    module, _, indexes = _stage_kernel("""\
+    %c9 = arith.constant 9 : i32
+    %bars = arith.constant 0 : i32
+    %t = arith.constant 0 : i32
+    %u = arith.constant 0 : i32
+    %first = cute.make_coord() : () -> !cute.coord<"(_,0)">
+    %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%idx = %c0) -> (i32) {
+      %early = cute.slice(%u, %first) : i32, !cute.coord<"(_,0)">
+      %tuple = cute.make_int_tuple(%idx) : (i32) -> !cute.int_tuple<"?">
+      %ptr = cute.add_offset(%bars, %tuple) : (i32, !cute.int_tuple<"?">) -> i32
+      %llvm = builtin.unrealized_conversion_cast %ptr : i32 to !llvm.ptr<3>
+      nvvm.mbarrier.try_wait.parity %llvm, %c0, %c9 : !llvm.ptr<3>, i32, i32
+      %zero = cute.slice(%t, %first) : i32, !cute.coord<"(_,0)">
+      %same = cute.make_coord(%idx) : (i32) -> !cute.coord<"(_,?)">
+      %a = cute.slice(%t, %same) : i32, !cute.coord<"(_,?)">
+      %b = cute.slice(%u, %same) : i32, !cute.coord<"(_,?)">
+      scf.yield %idx : i32
+    }
+    %late = cute.slice(%u, %first) : i32, !cute.coord<"(_,0)">
+""")
+    values = {v.name: v for op in module.kernels()[0].ops for v in op.results}
+    fixed = indexes.waited([values["%t"]])
+    assert fixed is not None and fixed.fixed == {0} and fixed.offsets == {0}
+    assert "takes stage 0 after the barrier of a cycling stage was waited on" in fixed.past[0]
+    apart = indexes.waited([values["%u"]])             # its static slices: before the wait, outside its block
+    assert apart is not None and not apart.fixed and apart.offsets == {0}
 
 
 @pytest.mark.parametrize("tensors,verdict,says", [

@@ -41,6 +41,7 @@ MISTAKES = {
                                                                          # only: stage 1 filled and never read
     "tma_staged_mma_stage_next.mlir": ("buffer", "buffer.agreement"),  # ... whose wgmmas read (k + 1) % 2 after
                                                                          # waiting on the barrier of k % 2
+    "tma_staged_mma_first_zero.mlir": ("buffer", "buffer.agreement"),  # ... whose first k-block reads stage 0
     "tma_a_tiles_of_b.mlir": ("buffer", "buffer.agreement"),           # A's TMA partition takes B's global tile
     "tma_store_a_b.mlir": ("buffer", "buffer.agreement"),              # A's tile TMA-stored over B's tensor, which
                                                                          # the MMA reads as B
@@ -917,7 +918,8 @@ def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Pa
                                                                    capsys: pytest.CaptureFixture[str]):
     """Our TMA kernel's 2-stage mainloop: TMA fills stage k % 2 and the wgmmas wait on its barrier, then read stage
     k % 2 (each side's slices state offset 0 from the barrier waited on) -- or (k + 1) % 2, which takes the same
-    stages (theorem 23's stage sets agree) one step early: refuted with the slices and the wait named."""
+    stages (theorem 23's stage sets agree) one step early: refuted with the slices and the wait named; or stage 0
+    in the first k-block only, the others k % 2: a fixed stage right after the wait, refuted."""
     spec = _import(tmp_path, DATA / "tma_staged.mlir", capsys)
     assert spec.read_text(encoding="utf-8").count("wait_offsets: [0]") == 4        # TMA and descriptor, sA and sB
     spec = _import(tmp_path, DATA / "tma_staged_mma_stage_next.mlir", capsys)
@@ -930,3 +932,10 @@ def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Pa
     out = capsys.readouterr().out
     assert out.count("the reader's slices take the stage of the barrier their thread waited on") == 2, out
     assert out.count("a slice takes the stage 1 past the one whose barrier its thread waited on") == 2
+    spec = _import(tmp_path, DATA / "tma_staged_mma_first_zero.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert text.count("fixed_after_wait: [0]") == 2 and text.count("stage_indices: [0, 1]") == 4, text
+    assert "takes stage 0 after the barrier of a cycling stage was waited on at line " in text
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    assert capsys.readouterr().out.count("a slice takes stage 0 right after its pipeline waited on the barrier of a "
+                                         "cycling stage") == 2

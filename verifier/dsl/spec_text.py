@@ -90,7 +90,9 @@ def record_lines(r: Record) -> list[str]:
             taken = (f", stage_indices: [{', '.join(map(str, sorted(side.taken.indices)))}]"
                      if side.taken is not None else "")
             waited = (f", wait_offsets: [{', '.join(map(str, sorted(side.waited.offsets)))}]"
-                      if side.waited is not None else "")
+                      if side.waited is not None and side.waited.offsets else "")
+            if side.waited is not None and side.waited.fixed:
+                waited += f", fixed_after_wait: [{', '.join(map(str, sorted(side.waited.fixed)))}]"
             tensors = (f", tma_map_of: {json.dumps(side.tensors.map_of)}, tma_tiles_of: "
                        f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
             if side.stores is not None:

@@ -34,7 +34,10 @@ An index is read as (base + offset) mod N, a constant added and a remainder take
 (`IndexForm`); a slice whose base is the base of a barrier wait's index is linked to those waits, and each side
 states how many stages past the waited one its linked slices take (`wait_offsets`, 0 where it takes the waited stage).
 A slice behind a wait on the same base (stage i read after the barrier of i + 1 was waited on) may take a stage whose
-barrier was waited on one step before, and is not stated."""
+barrier was waited on one step before, and is not stated.  A slice at a static stage index of a side whose other
+slices are linked to waits, in the block of such a wait (one on a barrier array the side's waits use, at an index
+that is no constant) and after it, takes a fixed stage where its pipeline waited on a cycling one (`fixed`: the first
+k-block reading stage 0 whatever stage the pipeline is at)."""
 from __future__ import annotations
 
 import re
@@ -90,18 +93,22 @@ class IndexForm:
 
 @dataclass(frozen=True)
 class Wait:
-    """An mbarrier wait on the barrier at an index of the form `index` (a barrier array's entry)."""
+    """An mbarrier wait on the barrier at an index of the form `index` of the barrier array `array`."""
     index: IndexForm
     where: Where
+    op: Op
+    array: Value
 
 
 @dataclass(frozen=True)
 class WaitedStages:
     """How many stages past the one whose barrier its thread waited on each linked slice of a side takes (0: that
-    stage), how many slices are linked, and where each slice past its wait and that wait are."""
+    stage), the static stages it takes right after its pipeline waited on a cycling one (`fixed`), how many slices
+    are linked, and where each slice past its wait or fixed, and that wait, are."""
     offsets: frozenset[int]
     linked: int
     past: tuple[str, ...]
+    fixed: frozenset[int] = frozenset()
 
 
 class StageIndexes:
@@ -120,14 +127,24 @@ class StageIndexes:
         found: dict[Value, list[Wait]] = {}
         for op in self.flow.function.ops:
             if op.name.startswith(WAITS) and op.operands:
-                index = self.barrier_index(op.operands[0])
-                if index is not None:
-                    form = self.form(index)
-                    found.setdefault(form.base, []).append(Wait(form, op.where))
+                entry = self.barrier_entry(op.operands[0])
+                if entry is not None:
+                    form = self.form(entry[1])
+                    found.setdefault(form.base, []).append(Wait(form, op.where, op, entry[0]))
         return found
 
+    @cached_property
+    def order(self) -> dict[Op, int]:
+        """Each op's place in the kernel's text (within a block, the order it runs in)."""
+        return {op: i for i, op in enumerate(self.flow.function.ops)}
+
     def barrier_index(self, address: Value) -> Value | None:
-        """The index a barrier's address `address` takes in its barrier array (`cute.add_offset(barriers,
+        """The index a barrier's address `address` takes in its barrier array, or None (`barrier_entry`)."""
+        entry = self.barrier_entry(address)
+        return entry[1] if entry is not None else None
+
+    def barrier_entry(self, address: Value) -> tuple[Value, Value] | None:
+        """The barrier array and the index a barrier's address `address` takes in it (`cute.add_offset(barriers,
         make_int_tuple(index))`, cast to an LLVM pointer), or None."""
         op = self.flow.defining.get(address)
         if op is not None and op.name == CAST and op.operands:
@@ -137,7 +154,7 @@ class StageIndexes:
         offset = self.flow.defining.get(op.operands[1])
         if offset is None or offset.name != MAKE_INT_TUPLE or len(offset.operands) != 1:
             return None
-        return offset.operands[0]
+        return op.operands[0], offset.operands[0]
 
     def form(self, v: Value) -> IndexForm:
         """`v` as (base + offset) mod N: constants added (or subtracted) and remainders by a constant peeled off."""
@@ -170,6 +187,7 @@ class StageIndexes:
         offsets: set[int] = set()
         linked = 0
         past_wait: list[str] = []
+        arrays: set[Value] = set()            # the barrier arrays the side's linked slices' waits use
         for tensor in tensors:
             for op in self.uses(tensor):
                 index = self.dynamic_index(op, tensor)
@@ -179,6 +197,7 @@ class StageIndexes:
                 waits = self.waits.get(taken.base, [])
                 if not waits:
                     continue
+                arrays.update(w.array for w in waits)
                 modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
                 same = [w for w in waits if w.index.offset == taken.offset or
                         (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
@@ -195,7 +214,30 @@ class StageIndexes:
                 linked += 1
                 past_wait.append(f"the slice at line {_line(op.where)} takes the stage {past} past the one whose "
                                  f"barrier was waited on at line {_line(furthest.where)}")
-        return WaitedStages(frozenset(offsets), linked, tuple(past_wait)) if offsets else None
+        fixed = self._fixed_after_wait(tensors, arrays, past_wait)
+        return WaitedStages(frozenset(offsets), linked, tuple(past_wait), fixed) if offsets or fixed else None
+
+    def _fixed_after_wait(self, tensors: list[Value], arrays: set[Value], past_wait: list[str]) -> frozenset[int]:
+        """The static stages `tensors` are sliced at in the block of, and after, a wait on one of `arrays` at an
+        index that is no constant (the pipeline waited on a cycling stage, the slice takes a fixed one); each such
+        slice described in `past_wait`."""
+        if not arrays:
+            return frozenset()
+        cycling = [w for ws in self.waits.values() for w in ws
+                   if w.array in arrays and self.constant(w.index.base) is None]
+        fixed: set[int] = set()
+        for tensor in tensors:
+            for op in self.uses(tensor):
+                index = self.slice_index(op, tensor)
+                if index is None or index.static is None:
+                    continue
+                before = [w for w in cycling if w.op.parent is op.parent and w.op.region == op.region and
+                          self.order[w.op] < self.order[op]]
+                if before:
+                    fixed.add(index.static)
+                    past_wait.append(f"the slice at line {_line(op.where)} takes stage {index.static} after the "
+                                     f"barrier of a cycling stage was waited on at line {_line(before[-1].where)}")
+        return frozenset(fixed)
 
     def uses(self, v: Value) -> list[Op]:
         return self.by_operand.get(v, [])

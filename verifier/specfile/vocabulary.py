@@ -28,7 +28,8 @@ BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buff
 BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0",   # `writer:` / `reader:`
                       "tma_map_of", "tma_tiles_of", "tma_stores_write", "mn_tile_at",
-                      "other_mn_tile_at", "stage_indices", "wait_offsets")
+                      "other_mn_tile_at", "stage_indices", "wait_offsets",
+                      "fixed_after_wait")
 SCALE_KEYS = ("scale_factors", "sf_vec_size", "tmem_alloc", "tmem_base")  # a block-scaled MMA's scale factors
 METADATA_KEYS = ("metadata",)                                            # a structured-sparse wgmma's metadata
 TILED_V2_KEYS = ("banks", "reduction", "smem_type", "tiled_copy", "smem_partition")   # a tiled path's version 2 keys

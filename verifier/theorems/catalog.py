@@ -127,7 +127,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "vector load) looks for that same element, for every base address the allocation allows, swizzles "
             "included; with `stages`, at every stage index the kernel's pipeline takes, its stages at distinct "
             "offsets; with `stage_indices` on both sides, the writer fills exactly the stages the reader reads; "
-            "with `wait_offsets` on a side, each of its slices takes the stage whose barrier its thread waited on; "
+            "with `wait_offsets` (and `fixed_after_wait`) on a side, each of its slices takes the stage whose "
+            "barrier its thread waited on, none a fixed stage right after a wait on a cycling one; "
             "with `tma_map_of` and `tma_tiles_of`, a TMA side's partition takes the tiles of its map's tensor; with "
             "`tma_stores_write`, an MMA operand's TMA load reads no tensor the kernel's TMA stores write; with "
             "`mn_tile_at`, it takes its M (A) or N (B) tiles at other values than the other operand's"),

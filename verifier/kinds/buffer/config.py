@@ -13,7 +13,8 @@ its reader loads through (theorem 23).
       # a side may give `stage_indices: [0, 1, 2, 3]`: every stage index its copies slice it at (an importer reads
       # them); where both sides give them, the writer must fill exactly the stages the reader reads
       # a side may give `wait_offsets: [0]`: how many stages past the one whose barrier its thread waited on its
-      # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0
+      # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0;
+      # `fixed_after_wait: [0]`: the static stages it takes right after its pipeline waited on a cycling one (none may)
       # a TMA side may give `tma_map_of: "host argument 0"` and `tma_tiles_of: "host argument 0"`: the global tensor
       # its atom's tensor map was made from and the one whose tiles its partition takes (an importer names them);
       # they must be one tensor; with `tma_stores_write: ["host argument 2"]` (the tensors the kernel's TMA stores
@@ -44,6 +45,7 @@ MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel'
 WRITER, READER = "writer", "reader"
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
+FIXED_AFTER_WAIT = "fixed_after_wait"   # a side's field: static stages taken right after a cycling wait
 TMA_MAP_OF, TMA_TILES_OF = "tma_map_of", "tma_tiles_of"   # a TMA side's fields: its map's tensor, its tiles'
 TMA_STORES_WRITE = "tma_stores_write"       # a TMA load's field: the tensors the kernel's TMA stores write
 MN_TILE_AT, OTHER_MN_TILE_AT = "mn_tile_at", "other_mn_tile_at"   # an MMA operand's load: its tiles' and the other's
@@ -61,6 +63,8 @@ class BufferView:
     stage_indices: tuple[int, ...] | None = None   # every stage index (of the last mode) its copies take, ascending
     wait_offsets: tuple[int, ...] | None = None    # the stages past the one whose barrier was waited on its slices
                                                    # take, ascending (0: the waited stage)
+    fixed_after_wait: tuple[int, ...] | None = None    # static stages its slices take right after its pipeline
+                                                       # waited on a cycling stage
     tma_map_of: str | None = None    # a TMA side: the global tensor its atom's tensor map was made from (a name)
     tma_tiles_of: str | None = None  # ... and the one whose tiles its partition takes
     tma_stores_write: tuple[str, ...] | None = None    # the tensors the kernel's TMA stores write (an MMA
@@ -162,14 +166,16 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
         if not is_int(dim0) or not 0 <= dim0 < gmem.rank():
             raise SpecError(sub.at("tma_dim0"), f"'tma_dim0' of {sub.what} must be a mode of its global tensor, "
                                                 f"0..{gmem.rank() - 1}, not {show(dim0)}")
-    return BufferView(sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem,
-                      int(dim0) if dim0 is not None else None,
-                      _stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
-                      _stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
-                      sub.opt_str(TMA_MAP_OF), sub.opt_str(TMA_TILES_OF),
-                      _names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None,
-                      _names(sub, MN_TILE_AT) if sub.has(MN_TILE_AT) else None,
-                      _names(sub, OTHER_MN_TILE_AT) if sub.has(OTHER_MN_TILE_AT) else None)
+    return BufferView(
+        sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem, int(dim0) if dim0 is not None else None,
+        stage_indices=_stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
+        wait_offsets=_stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
+        fixed_after_wait=(_stage_list(sub, FIXED_AFTER_WAIT, "stage indices", "stage")
+                          if sub.has(FIXED_AFTER_WAIT) else None),
+        tma_map_of=sub.opt_str(TMA_MAP_OF), tma_tiles_of=sub.opt_str(TMA_TILES_OF),
+        tma_stores_write=_names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None,
+        mn_tile_at=_names(sub, MN_TILE_AT) if sub.has(MN_TILE_AT) else None,
+        other_mn_tile_at=_names(sub, OTHER_MN_TILE_AT) if sub.has(OTHER_MN_TILE_AT) else None)
 
 
 def _names(sub: Fields, key: str) -> tuple[str, ...]:

@@ -202,7 +202,7 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
     facts += [_waited_stage(side, view, suspect(
         side, view, f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its "
                     "pipeline waited on"))
-        for side, view in sides if view.wait_offsets is not None]
+        for side, view in sides if view.wait_offsets is not None or view.fixed_after_wait is not None]
     return [*items, *facts]
 
 
@@ -247,13 +247,20 @@ def _waited_stage(side: str, view: BufferView, blame: Suspect) -> Fact:
     """Each slice of the side linked to a barrier wait takes the stage of the barrier its thread waited on: a
     pipeline's barrier at index i tells of stage i alone (full, to a consumer; empty, to a producer), so a slice of
     another stage after that wait takes a stage nothing has synchronised."""
-    offsets = view.wait_offsets or ()
+    offsets, fixed = view.wait_offsets or (), view.fixed_after_wait or ()
     past = [d for d in offsets if d]
-    actual = (f"a slice takes the stage {past[0]} past the one whose barrier its thread waited on: it {PAST_WAIT[side]}"
-              if past else "each linked slice takes the stage of the barrier waited on")
-    return Fact(f"the {side}'s slices take the stage of the barrier their thread waited on", not past, actual,
-                "the waited stage (offset 0)", blame, subject=side,
-                point={"stage_offset": past[0]} if past else None, failing=len(past), domain_size=len(offsets))
+    if past:
+        actual = (f"a slice takes the stage {past[0]} past the one whose barrier its thread waited on: it "
+                  f"{PAST_WAIT[side]}")
+    elif fixed:
+        actual = (f"a slice takes stage {fixed[0]} right after its pipeline waited on the barrier of a cycling stage: "
+                  f"at the steps the pipeline is at another stage it {PAST_WAIT[side]}")
+    else:
+        actual = "each linked slice takes the stage of the barrier waited on"
+    return Fact(f"the {side}'s slices take the stage of the barrier their thread waited on", not past and not fixed,
+                actual, "the waited stage (offset 0)", blame, subject=side,
+                point={"stage_offset": past[0]} if past else {"stage": fixed[0]} if fixed else None,
+                failing=len(past) + len(fixed), domain_size=len(offsets) + len(fixed))
 
 
 def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_blame: Suspect,
