@@ -38,6 +38,8 @@ COMPOSITION = "cute.composition"
 GET_ITER, ADD_OFFSET, RECAST_ITER, MAKE_VIEW = "cute.get_iter", "cute.add_offset", "cute.recast_iter", "cute.make_view"
 PARTITION_S, PARTITION_D = "cute.tiled.copy.partition_S", "cute.tiled.copy.partition_D"
 MAKE_COORD, CONSTANT = "cute.make_coord", "arith.constant"
+SLICE, LOCAL_TILE = "cute.slice", "cute.local_tile"
+COORD_TYPE = re.compile(r'!cute\.coord<"(.*)">')      # a make_coord's type: its coordinate's text, `(_,?)`
 _INTEGER = re.compile(r"^\s*(-?\d+)\s*(?::|$)")     # an arith.constant's head: `128` or `128 : i32`
 _STRUCT_FIELDS = re.compile(r"smem\.struct_fields\s*=\s*\[([^\]]*)\]")
 _STRUCT_FIELD = re.compile(r'"(\w+):(\d+):(\d+)"')
@@ -173,6 +175,15 @@ class KernelFlow:
                 return t
             v = self.module.bound[v]
         return None
+
+    def host_maker(self, v: Value) -> tuple[Function, Op] | None:
+        """The host function and the op of it that made the value launched as the kernel argument `v`."""
+        host = self.host_values.get(v)
+        if host is None:
+            return None
+        fn, hv = host
+        op = next((op for op in fn.ops if hv in op.results), None)
+        return (fn, op) if op is not None else None
 
     # -- roots and pointers ---------------------------------------------------------------------------------
     def root(self, v: Value, limit: int = 256) -> Value:

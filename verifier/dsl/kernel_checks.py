@@ -600,10 +600,10 @@ class _Reader:
         if host is None:
             out["why"] = f"the TMA atom {p.actor} is not launched from a host function in this module"
             return out
-        fn, hv = host
-        maker = next((op for op in fn.ops if hv in op.results), None)
+        made = self.flow.host_maker(p.actor)
+        maker = made[1] if made is not None else None
         if maker is None or not maker.operand_types:
-            out["why"] = f"the host value {hv} of the TMA atom is not made by an operation this reader knows"
+            out["why"] = f"the host value {host[1]} of the TMA atom is not made by an operation this reader knows"
             return out
         out["maker"] = maker
         if len(maker.operand_types) > 1 and maker.operand_types[1]:      # known whatever its global tensor is
@@ -901,7 +901,8 @@ class _Reader:
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
                                             tma_dim0=tma_dim0(atom_t), tensors=tma_tensors(self.flow, p),
-                                            mn_tiles=mn_tile_indices(self.flow, p) if load else frozenset(),
+                                            mn_tiles=mn_tile_indices(self.flow, p, stages.uses) if load
+                                            else frozenset(),
                                             stages=stages.of_view(p.result),
                                             taken=stages.taken([p.result]),
                                             waited=stages.waited([p.result])))

@@ -3,6 +3,7 @@ copied from the atom library, each check's `source:` its IR location, and what w
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..importer.kernel_spec import ATOMS_LINE, load_atom_library
@@ -87,21 +88,20 @@ def record_lines(r: Record) -> list[str]:
         for key, side in (("writer", r.writer), ("reader", r.reader)):
             gmem = (f", gmem: {json.dumps(side.gmem)}, tma_dim0: {side.tma_dim0}"
                     if side.gmem is not None and side.tma_dim0 is not None else "")
-            taken = (f", stage_indices: [{', '.join(map(str, sorted(side.taken.indices)))}]"
-                     if side.taken is not None else "")
-            waited = (f", wait_offsets: [{', '.join(map(str, sorted(side.waited.offsets)))}]"
-                      if side.waited is not None and side.waited.offsets else "")
-            if side.waited is not None and side.waited.fixed:
-                waited += f", fixed_after_wait: [{', '.join(map(str, sorted(side.waited.fixed)))}]"
-            tensors = (f", tma_map_of: {json.dumps(side.tensors.map_of)}, tma_tiles_of: "
-                       f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
+            taken = _listed("stage_indices", sorted(side.taken.indices)) if side.taken is not None else ""
+            waited = ""
+            if side.waited is not None:
+                waited = (_listed("wait_offsets", sorted(side.waited.offsets)) if side.waited.offsets else "") + \
+                    (_listed("fixed_after_wait", sorted(side.waited.fixed)) if side.waited.fixed else "")
+            tma = (f", tma_map_of: {json.dumps(side.tensors.map_of)}, tma_tiles_of: "
+                   f"{json.dumps(side.tensors.tiles_of)}" if side.tensors is not None else "")
             if side.stores is not None:
-                tensors += f", tma_stores_write: [{', '.join(json.dumps(t) for t in side.stores)}]"
+                tma += _listed("tma_stores_write", map(json.dumps, side.stores))
             if side.tiles_at is not None:
-                tensors += (f", mn_tile_at: [{', '.join(map(json.dumps, side.tiles_at[0]))}], other_mn_tile_at: "
-                            f"[{', '.join(map(json.dumps, side.tiles_at[1]))}]")
+                tma += _listed("mn_tile_at", map(json.dumps, side.tiles_at[0])) + \
+                    _listed("other_mn_tile_at", map(json.dumps, side.tiles_at[1]))
             out.append(f"      {key}: {{by: {json.dumps(side.by)}, at: {side.at}, layout: {json.dumps(side.layout)}"
-                       f"{gmem}{tensors}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
+                       f"{gmem}{tma}{taken}{waited}, source: {json.dumps(str(side.where))}}}")
     if r.assumes:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]
@@ -220,3 +220,8 @@ def library(atoms: Path) -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec
         return load_atom_library(atoms)
     except KernelInputError as e:
         raise DslInputError(str(e)) from None
+
+
+def _listed(key: str, items: Iterable[object]) -> str:
+    """A side's list field in flow style, `, key: [a, b]` (its items written as given)."""
+    return f", {key}: [{', '.join(map(str, items))}]"

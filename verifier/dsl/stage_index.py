@@ -44,18 +44,16 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from .flow import MAKE_COORD, KernelFlow
+from .flow import ADD_OFFSET, COORD_TYPE, MAKE_COORD, SLICE, KernelFlow
 from .mlir_text import Op, Value, Where
 
-SLICE = "cute.slice"
 ADD, COMPARE, SELECT, YIELD = "arith.addi", "arith.cmpi", "arith.select", "scf.yield"
 REMAINDERS = ("arith.remsi", "arith.remui")
 SUBTRACT = "arith.subi"
 # an mbarrier wait (try_wait.parity, its .timelimit form, wait.parity): its first operand is the barrier's address
 WAITS = ("nvvm.mbarrier.try_wait", "nvvm.mbarrier.wait")
-CAST, ADD_OFFSET, MAKE_INT_TUPLE = "builtin.unrealized_conversion_cast", "cute.add_offset", "cute.make_int_tuple"
+CAST, MAKE_INT_TUPLE = "builtin.unrealized_conversion_cast", "cute.make_int_tuple"
 MAX_FORM_DEPTH = 8               # constants added and remainders taken, one on another, that an index form peels
-_COORD_TEXT = re.compile(r'!cute\.coord<"(.*)">')
 MAX_STAGES = 1 << 10
 MAX_NESTING = 8                  # loops around one another that carry a pipeline's index
 _STATIC_LAST = re.compile(r"(\d+)\)*$")     # a coordinate's last component, a static index: `(_,_,1)`
@@ -137,11 +135,6 @@ class StageIndexes:
     def order(self) -> dict[Op, int]:
         """Each op's place in the kernel's text (within a block, the order it runs in)."""
         return {op: i for i, op in enumerate(self.flow.function.ops)}
-
-    def barrier_index(self, address: Value) -> Value | None:
-        """The index a barrier's address `address` takes in its barrier array, or None (`barrier_entry`)."""
-        entry = self.barrier_entry(address)
-        return entry[1] if entry is not None else None
 
     def barrier_entry(self, address: Value) -> tuple[Value, Value] | None:
         """The barrier array and the index a barrier's address `address` takes in it (`cute.add_offset(barriers,
@@ -297,7 +290,7 @@ class StageIndexes:
         coord_op = self.flow.defining.get(op.operands[1])
         if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
             return None
-        m = _COORD_TEXT.fullmatch(coord_op.result_types[0].strip())
+        m = COORD_TYPE.fullmatch(coord_op.result_types[0].strip())
         return (coord_op, m.group(1)) if m is not None and "," in m.group(1) else None
 
     def dynamic_index(self, op: Op, tensor: Value) -> Value | None:

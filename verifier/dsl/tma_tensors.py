@@ -23,9 +23,10 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
-from .flow import MAKE_COORD, KernelFlow, Partition
+from .flow import (ADD_OFFSET, COORD_TYPE, GET_ITER, LOCAL_TILE, MAKE_COORD, MAKE_VIEW, RECAST_ITER, SLICE,
+                   KernelFlow, Partition)
 from .mlir_text import Function, Op, Value
 
 TMA_PARTITION_OPERANDS = 5          # tma_partition(atom, cta_coord, cta_layout, smem, gmem)
@@ -33,16 +34,14 @@ GMEM_OPERAND = 4
 COORD_TENSOR = "coord_tensor"       # the type word of a coordinate tensor (`!cute.coord_tensor<...>`)
 TMA_MAKER = "tma"                   # a host op that makes a TMA atom: cute_nvgpu.atom.make_*tma* (atom, tensor)
 # host ops through which a global tensor's view is followed back to what it views (its first operand)
-HOST_VIEWS = frozenset({"cute.make_view", "cute.get_iter", "cute.recast_iter", "cute.add_offset"})
+HOST_VIEWS = frozenset({MAKE_VIEW, GET_ITER, RECAST_ITER, ADD_OFFSET})
 MAX_CHAIN = 64
-SLICE, LOCAL_TILE = "cute.slice", "cute.local_tile"
 # the operand of a slice / local_tile that is the tensor it indexes, and the one that is its coordinate
 INDEXED = {SLICE: (0, 1), LOCAL_TILE: (0, 2)}
 DYNAMIC = "?"                       # a coordinate's leaf the op takes as a value
 _LEAF = re.compile(r"[^(),\s]+")    # a leaf of a CuTe tuple's text: `128`, `1@0`, `1/2@0`, `?`, `_`
 _BASIS = re.compile(r"-?[\d/]+@(\d+)")                    # a coordinate tensor's stride: `128@1` moves along dim 1
 _COORD_TENSOR_TYPE = re.compile(r'!cute\.coord_tensor<"[^"]*",\s*"([^"]*)">')
-_COORD_TYPE = re.compile(r'!cute\.coord<"(.*)">')
 Tree = Union[str, tuple["Tree", ...]]
 
 
@@ -52,16 +51,6 @@ class TmaTensors:
     named as the host value they are made from (`host argument N`, or the value and its line)."""
     map_of: str
     tiles_of: str
-
-
-def _maker(flow: KernelFlow, v: Value) -> tuple[Function, Op] | None:
-    """The host op that made the value launched as the kernel argument `v`."""
-    host = flow.host_values.get(v)
-    if host is None:
-        return None
-    fn, hv = host
-    op = next((op for op in fn.ops if hv in op.results), None)
-    return (fn, op) if op is not None else None
 
 
 def _host_tensor(fn: Function, v: Value) -> str:
@@ -77,22 +66,25 @@ def _host_tensor(fn: Function, v: Value) -> str:
     return f"the host value {v} (line {v.where.line})"
 
 
-def _coordinates(flow: KernelFlow, v: Value) -> Value | None:
-    """The kernel argument a coordinate tensor `v` is taken from (through the ops that tile, partition and regroup
-    it, each its first coordinate-tensor operand), or None."""
+def _chain(flow: KernelFlow, v: Value) -> tuple[list[Op], Value | None]:
+    """The ops a coordinate tensor `v` is made by (those that tile, partition and regroup it, each followed through
+    its first coordinate-tensor operand, and loops' carried values to their initial ones), and the kernel argument
+    they start from (None where they do not start from one)."""
+    ops: list[Op] = []
     for _ in range(MAX_CHAIN):
         op = flow.defining.get(v)
         if op is None:
             bound = flow.module.bound.get(v)
             if bound is None:
-                return v if v in flow.function.arguments else None
+                return ops, v if v in flow.function.arguments else None
             v = bound
             continue
+        ops.append(op)
         nxt = next((o for o in op.operands if COORD_TENSOR in (flow.type_of(o) or "")), None)
         if nxt is None:
-            return None
+            return ops, None
         v = nxt
-    return None
+    return ops, None
 
 
 def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
@@ -100,8 +92,8 @@ def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
     makers (`TMA_MAKER`) launched with the kernel; None otherwise."""
     if len(p.op.operands) != TMA_PARTITION_OPERANDS:
         return None
-    coords = _coordinates(flow, p.op.operands[GMEM_OPERAND])
-    atom, tiles = _maker(flow, p.actor), _maker(flow, coords) if coords is not None else None
+    _, coords = _chain(flow, p.op.operands[GMEM_OPERAND])
+    atom, tiles = flow.host_maker(p.actor), flow.host_maker(coords) if coords is not None else None
     if atom is None or tiles is None:
         return None
     (atom_fn, atom_op), (tiles_fn, tiles_op) = atom, tiles
@@ -155,31 +147,31 @@ def _indexed_at(flow: KernelFlow, op: Op, dim: int, found: set[Value]) -> None:
     coord_op = flow.defining.get(op.operands[coord_at])
     if coord_op is None or coord_op.name != MAKE_COORD or not coord_op.result_types:
         return
-    m = _COORD_TYPE.fullmatch(coord_op.result_types[0].strip())
+    m = COORD_TYPE.fullmatch(coord_op.result_types[0].strip())
     if m is None:
         return
     _values_at(_tree(m.group(1)), _strides(flow.type_of(op.operands[tensor_at])), list(coord_op.operands), dim,
                found, flow)
 
 
-def mn_tile_indices(flow: KernelFlow, p: Partition) -> frozenset[Value]:
+def mn_tile_indices(flow: KernelFlow, p: Partition, uses: Callable[[Value], list[Op]]) -> frozenset[Value]:
     """The values a TMA partition takes its tiles along its tensor's first mode at (M of A, N of B): the coordinates
-    of the slices of its partitioned tiles, and of the slices and local_tiles its coordinate tensor is made by back to
-    the kernel argument, at the modes that move along the dimension the argument's first mode moves along; constants
-    left out.  Empty where the argument's first mode is not one dimension's."""
+    of the slices of its partitioned tiles (`uses`: the kernel's ops taking a value), and of the slices and local_tiles
+    its coordinate tensor is made by back to the kernel argument, at the modes that move along the dimension the
+    argument's first mode moves along; constants left out.  Empty where the argument's first mode is not one
+    dimension's."""
     if len(p.op.operands) != TMA_PARTITION_OPERANDS or len(p.op.results) < 2:
         return frozenset()
-    arg = _coordinates(flow, p.op.operands[GMEM_OPERAND])
+    made_by, arg = _chain(flow, p.op.operands[GMEM_OPERAND])
     strides = _strides(flow.type_of(arg)) if arg is not None else None
     first = _dims(strides[0]) if isinstance(strides, tuple) and strides else frozenset()
     if len(first) != 1:
         return frozenset()
     dim = next(iter(first))
     found: set[Value] = set()
-    users: dict[Value, list[Op]] = {}
-    for op in flow.function.ops:
-        for v in op.operands:
-            users.setdefault(v, []).append(op)
+    for op in made_by:                         # backward: what the coordinate tensor is made by
+        if op.name in INDEXED:
+            _indexed_at(flow, op, dim, found)
     todo: list[Value] = [p.op.results[1]]
     seen: set[Value] = set()
     while todo:                                # forward: the slices of the partitioned tiles, and theirs
@@ -187,23 +179,8 @@ def mn_tile_indices(flow: KernelFlow, p: Partition) -> frozenset[Value]:
         if v in seen or len(seen) > MAX_CHAIN:
             continue
         seen.add(v)
-        for op in users.get(v, []):
+        for op in uses(v):
             if op.name == SLICE and op.operands[0] == v:
                 _indexed_at(flow, op, dim, found)
                 todo.extend(op.results)
-    v = p.op.operands[GMEM_OPERAND]
-    for _ in range(MAX_CHAIN):                 # backward: what the coordinate tensor is made by
-        made = flow.defining.get(v)
-        if made is None:
-            bound = flow.module.bound.get(v)
-            if bound is None:
-                break
-            v = bound
-            continue
-        if made.name in INDEXED:
-            _indexed_at(flow, made, dim, found)
-        nxt = next((o for o in made.operands if COORD_TENSOR in (flow.type_of(o) or "")), None)
-        if nxt is None:
-            break
-        v = nxt
     return frozenset(found)
