@@ -355,13 +355,22 @@ def test_the_generators_default_space_is_proved(arch, tmp_path):
     report = tmp_path / "kernels.json"
     p = subprocess.run([sys.executable, "-m", "verifier", "prescreen-cutlass", "--arch", str(arch), "--jobs", "2",
                         "--format", "json", "-o", str(report)], capture_output=True, text=True, cwd=ROOT)
-    checks = json.loads(report.read_text())["checks"]
+    doc = json.loads(report.read_text())
+    checks = doc["checks"]
     mapped = [c for c in checks if c["expect"] != "unsupported"]
     # the documented finding (README, theorem 35): CUTLASS's int8 LayoutAwareConvertImpl of the value-shuffled
     # kernels writes another k-block's registers; every other mapped kernel is verified
     refuted = [c for c in mapped if c["verdict"] != "verified"]
     assert all(c["verdict"] == "refuted" and "_s8_" in c["check"] and "_shfl_" in c["check"] for c in refuted)
     assert len(refuted) == SHUFFLED_S8_KERNELS.get(arch, 0), len(refuted)
+    # each operand path once, with its theorems and counterexamples; a kernel names its paths
+    paths = doc["paths"]
+    assert {p for c in mapped for p in c["paths"]} == set(paths)
+    assert all("theorems" not in c and "counterexamples" not in c for c in mapped)
+    for c in mapped:
+        verdicts = [paths[p]["verdict"] for p in c["paths"]]
+        assert c["verdict"] == ("verified" if set(verdicts) == {"verified"} else "refuted"), (c["check"], verdicts)
+    assert all(paths[p]["counterexamples"] for c in refuted for p in c["paths"] if paths[p]["verdict"] == "refuted")
     assert p.returncode == (1 if refuted else 0), p.stdout[-2000:] + p.stderr[-2000:]
     assert mapped
     assert all(c["verdict"] == "unsupported" and c["info"][0].startswith("not mapped") for c in checks

@@ -81,3 +81,50 @@ def test_json_is_compact_and_each_check_is_written_as_alone():
     report = to_json(results, 1.0)
     assert report.count("\n") == 1 and report.endswith("}\n")
     assert json.loads(report)["checks"] == [json.loads(json.dumps(check_json(r))) for r in results]
+
+
+def _kernels_of_paths() -> tuple[list, list]:
+    """prescreen-cutlass's shape of a report: kernels made of operand paths (three kernels sharing two paths, one
+    of them refuted), and a path of another spec file named like one of them."""
+    from verifier.prescreen.run import kernel_result
+    from verifier.prescreen.space import KernelConfig
+    base = seed_results()
+    good = next(r for r in base if r.ok and not r.failures())
+    bad = next(r for r in base if r.ok and r.failures())
+    a = dataclasses.replace(good, name="path_0001_a", spec_path="/s/prescreen_sm90.yaml")
+    b = dataclasses.replace(bad, name="path_0002_b", spec_path="/s/prescreen_sm90.yaml", expect=Expect.PASS)
+    alike = dataclasses.replace(good, name="path_0001_a", spec_path="/s/prescreen_sm90_2.yaml")
+    config = KernelConfig("k", 90, "Universal3x", "TensorOp", (128, 128, 64), (4, 1, 1), (0, 0, 0), "f16", "f16",
+                          "f32", "RowMajor", "ColumnMajor", 8, 8, "", 4)
+    kernels = [kernel_result(dataclasses.replace(config, name=f"k{i}"), p[0].spec_path, p, "how")
+               for i, p in enumerate([[a], [a, b], [alike]])]
+    return kernels, [a, b, alike]
+
+
+def test_a_kernels_report_lists_each_operand_path_once():
+    import json
+
+    from verifier.report.formats import to_json, to_junit
+    kernels, (a, b, alike) = _kernels_of_paths()
+    doc = json.loads(to_json(kernels, 1.0))
+    paths = doc["paths"]
+    # each path once, keyed by its name -- and its spec file where two share a name
+    assert list(paths) == ["path_0001_a", "path_0002_b", "path_0001_a (prescreen_sm90_2.yaml)"]
+    assert [c["paths"] for c in doc["checks"]] == [["path_0001_a"], ["path_0001_a", "path_0002_b"],
+                                                   ["path_0001_a (prescreen_sm90_2.yaml)"]]
+    assert [c["verdict"] for c in doc["checks"]] == ["verified", "refuted", "verified"]
+    # the path holds the theorems, counterexamples and information; the kernel only names it
+    assert paths["path_0002_b"]["counterexamples"] and paths["path_0002_b"]["verdict"] == "refuted"
+    assert len(paths["path_0001_a"]["theorems"]) == len(a.theorems)
+    assert all(k not in c for c in doc["checks"] for k in ("theorems", "counterexamples", "findings", "info"))
+    # JUnit: a kernel's failure keeps its counterexample; a verified kernel lists its paths, not every theorem
+    junit = to_junit(kernels, 1.0)
+    assert junit.count("<testcase ") == 3 and junit.count("<failure ") == 1
+    assert "operand paths: path_0001_a, path_0002_b" in junit
+    failure = junit.split("<failure ")[1]
+    assert "smallest counterexample" in failure and b.failures()[0].id.value in failure
+    assert "proved  " not in junit.split("<testcase ")[1]        # no theorem-by-theorem list for k0
+    # a check not made of paths keeps its theorems in both formats
+    plain = json.loads(to_json([a], 1.0))
+    assert "paths" not in plain and plain["checks"][0]["theorems"]
+    assert "proved  " in to_junit([a], 1.0)

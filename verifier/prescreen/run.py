@@ -159,6 +159,7 @@ def kernel_result(kc: KernelConfig, spec_path: str, parts: list[CheckResult], ho
     r.seconds = shared.seconds
     r.info = list(shared.info)
     r.findings = list(shared.findings)
+    r.paths = parts
     return r
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -39,22 +40,51 @@ def _theorem_json(t: TheoremResult, made: dict[int, dict[str, Any]]) -> dict[str
     return found
 
 
-def check_json(r: CheckResult, made: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+def check_json(r: CheckResult, made: dict[int, dict[str, Any]] | None = None,
+               path_keys: dict[int, str] | None = None) -> dict[str, Any]:
     """One check's JSON; `made`: theorems already made, by the identity of their result (prescreen-cutlass's
-    kernels share their paths' theorem results: each is made once a report)."""
+    kernels share their paths' theorem results: each is made once a report).  A result made of operand paths
+    (`r.paths`) names them by their keys in the document's `paths` (`path_keys`, by identity) instead of holding their
+    theorems, counterexamples, findings and information."""
     if made is None:
         made = {}
-    return {
+    out: dict[str, Any] = {
         "spec": r.spec_path, "spec_name": r.spec_name, "check": r.name, "location": str(r.loc),
         "summary": r.summary, "expect": r.expect.value, "verdict": r.verdict.value, "outcome": r.outcome.value,
-        "seconds": round(r.seconds, 6),
-        "theorems": [_theorem_json(t, made) for t in r.theorems],
-        "counterexamples": [failure_json(f) for f in failures(r)],
-        "findings": [failure_json(f) for f in findings(r)],
-        "suggestion": list(r.suggestion) or None,
-        "member": r.member or None,
-        "info": list(r.info),
-    }
+        "seconds": round(r.seconds, 6)}
+    if r.paths:
+        keys = path_keys if path_keys is not None else _path_keys([r])[0]
+        out["paths"] = [keys[id(p)] for p in r.paths]
+    else:
+        out["theorems"] = [_theorem_json(t, made) for t in r.theorems]
+        out["counterexamples"] = [failure_json(f) for f in failures(r)]
+        out["findings"] = [failure_json(f) for f in findings(r)]
+        out["info"] = list(r.info)
+    out.update({"suggestion": list(r.suggestion) or None, "member": r.member or None})
+    return out
+
+
+def _path_keys(results: list[CheckResult]) -> tuple[dict[int, str], list[tuple[str, CheckResult]]]:
+    """The operand paths the results are made of, each once (by identity), keyed by its name -- by its name and spec
+    file where two paths share a name, by a number after that where those are alike too: (key by the path's
+    identity, (key, path) in the order first met)."""
+    keys: dict[int, str] = {}
+    ordered: list[tuple[str, CheckResult]] = []
+    taken: set[str] = set()
+    for r in results:
+        for p in r.paths:
+            if id(p) in keys:
+                continue
+            key = p.name
+            if key in taken:
+                key = f"{p.name} ({os.path.basename(p.spec_path)})"
+            n = 2
+            while key in taken:
+                key, n = f"{p.name} ({os.path.basename(p.spec_path)}, {n})", n + 1
+            taken.add(key)
+            keys[id(p)] = key
+            ordered.append((key, p))
+    return keys, ordered
 
 
 def summary_json(results: list[CheckResult], seconds: float) -> dict[str, Any]:
@@ -72,8 +102,11 @@ JSON_SEPARATORS = (",", ":")
 
 def to_json(results: list[CheckResult], seconds: float) -> str:
     made: dict[int, dict[str, Any]] = {}      # the results, hence their theorems' ids, live through the call
-    doc = {"version": JSON_VERSION, "summary": summary_json(results, seconds),
-           "checks": [check_json(r, made) for r in results]}
+    doc: dict[str, Any] = {"version": JSON_VERSION, "summary": summary_json(results, seconds)}
+    keys, paths = _path_keys(results)
+    if paths:       # prescreen-cutlass: each operand path once, its kernels (families) naming it
+        doc["paths"] = {key: check_json(p, made) for key, p in paths}
+    doc["checks"] = [check_json(r, made, keys) for r in results]
     return json.dumps(doc, separators=JSON_SEPARATORS) + "\n"
 
 
@@ -97,7 +130,10 @@ def to_junit(results: list[CheckResult], seconds: float) -> str:
         for r in rs:
             case = ET.SubElement(suite, "testcase", classname=_xml(r.spec_name), name=_xml(r.name), file=_xml(path),
                                  line=str(r.loc.line), time=f"{r.seconds:.3f}")
-            body = _xml("\n".join(text.render_check(r, verbose=True)))
+            # a result made of operand paths (prescreen-cutlass's kernels and families, hundreds of thousands at a
+            # high --level): its verdict, information and failures, not the list of every theorem its paths proved
+            body = _xml("\n".join(text.render_check(r, verbose=not r.paths) +
+                                  ([f"      operand paths: {', '.join(p.name for p in r.paths)}"] if r.paths else [])))
             phrase = _xml(text.verdict_phrase(r))
             if r.outcome is Outcome.ERROR:
                 ET.SubElement(case, "error", message=phrase, type="internal-error").text = body

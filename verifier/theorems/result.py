@@ -27,6 +27,9 @@ class CheckResult:
     findings: list[TheoremResult] = field(default_factory=list)
     suggestion: list[str] = field(default_factory=list)   # `prove --suggest`: the smallest proved change, as lines
     member: str = ""        # a family's result: the member its theorems are about ("BM=160, stages=2"), else empty
+    # the results this one is made of (prescreen-cutlass: a kernel's, or a family's, operand paths, whose theorems are
+    # its theorems): a report that lists results by their paths lists each path once
+    paths: list[CheckResult] = field(default_factory=list)
 
     @property
     def outcome(self) -> Outcome:
