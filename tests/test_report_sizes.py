@@ -128,3 +128,29 @@ def test_a_kernels_report_lists_each_operand_path_once():
     plain = json.loads(to_json([a], 1.0))
     assert "paths" not in plain and plain["checks"][0]["theorems"]
     assert "proved  " in to_junit([a], 1.0)
+
+
+def test_sarif_reports_a_kernels_failure_once_at_its_operand_path():
+    import gzip
+    import json
+
+    import jsonschema
+
+    from verifier.report.sarif import PATH_EXAMPLES, to_sarif
+    kernels, (a, b, alike) = _kernels_of_paths()
+    many = kernels + [dataclasses.replace(kernels[1], name=f"more_{i}") for i in range(PATH_EXAMPLES + 2)]
+    log = json.loads(to_sarif(many, 1.0))
+    with gzip.open(ROOT / "tests" / "data" / "sarif-schema-2.1.0.json.gz", "rt") as f:
+        jsonschema.validate(log, json.load(f))
+    results = log["runs"][0]["results"]
+    # thirteen kernels fail at one path: one result, at the path's suspect field, counting and naming them
+    assert len(results) == 1
+    found = results[0]
+    assert found["properties"]["check"] == "path_0002_b" and found["properties"]["checks"] == PATH_EXAMPLES + 3
+    assert found["properties"]["examples"][:2] == ["k1", "more_0"] and len(found["properties"]["examples"]) == \
+        PATH_EXAMPLES
+    assert found["message"]["text"].startswith(f"{PATH_EXAMPLES + 3} check(s) made of operand path 'path_0002_b'")
+    assert "and 3 more" in found["message"]["text"] and found["ruleId"] == b.failures()[0].id.value
+    assert found["locations"] == json.loads(to_sarif([b], 1.0))["runs"][0]["results"][0]["locations"]
+    # a kernel not made of paths is its own result, as before
+    assert len(json.loads(to_sarif([b], 1.0))["runs"][0]["results"]) == 1

@@ -1,4 +1,5 @@
-"""SARIF 2.1.0 for code-scanning UIs: one result per check whose verdict is not the documented one.
+"""SARIF 2.1.0 for code-scanning UIs: one result per check whose verdict is not the documented one (per operand path
+for prescreen-cutlass's kernels, which are made of paths: `_paths_results`).
 
 Each result is located where a reader would fix it: the spec line of the field the refutation suspects,
 or, for an atom imported from CUTLASS's headers, the C++ header line it came from (the spec line is then
@@ -87,6 +88,37 @@ def _finding(r: CheckResult, f: Failure) -> dict[str, Any]:
                            "verdict": r.verdict.value, "counterexample": failure_json(f)}}
 
 
+PATH_EXAMPLES = 10     # checks named in an operand path's result (`--format json` lists every check with its paths)
+
+
+def _paths_results(results: list[CheckResult]) -> list[dict[str, Any]]:
+    """Results made of operand paths (prescreen-cutlass's kernels and families) that are not as expected, as one
+    result per path that is not as expected -- located at the path's spec field, which is where every check made of
+    it would be located -- counting and naming the checks made of it; a check none of whose paths is (not made by
+    prescreen-cutlass) as its own result."""
+    by_path: dict[int, tuple[CheckResult, list[CheckResult]]] = {}
+    alone: list[dict[str, Any]] = []
+    for r in results:
+        if r.outcome is Outcome.AS_EXPECTED:
+            continue
+        bad = [p for p in r.paths if p.outcome is not Outcome.AS_EXPECTED]
+        if not bad:
+            alone.append(_result(r))
+        for p in bad:
+            by_path.setdefault(id(p), (p, []))[1].append(r)
+    out = []
+    for path, checks in by_path.values():
+        found = _result(path)
+        shown = ", ".join(f"'{safe(c.name)}'" for c in checks[:PATH_EXAMPLES])
+        more = f" and {len(checks) - PATH_EXAMPLES} more" if len(checks) > PATH_EXAMPLES else ""
+        found["message"]["text"] = (f"{len(checks)} check(s) made of operand path '{safe(path.name)}' are not as "
+                                    f"expected ({shown}{more}): " + found["message"]["text"])
+        found["properties"]["checks"] = len(checks)
+        found["properties"]["examples"] = [c.name for c in checks[:PATH_EXAMPLES]]
+        out.append(found)
+    return out + alone
+
+
 def to_sarif(results: list[CheckResult], seconds: float) -> str:
     rules = [{"id": t.id.value, "name": t.title.replace(" ", ""), "shortDescription": {"text": t.title},
               "fullDescription": {"text": t.statement},
@@ -97,7 +129,13 @@ def to_sarif(results: list[CheckResult], seconds: float) -> str:
                                               "loads retile through RefLayout) is refuted, but the configuration "
                                               "never reads that field: the atom's own check carries the refutation"},
                   "defaultConfiguration": {"level": "warning"}})
-    errors = [r for r in results if r.outcome is Outcome.ERROR]
+    plain = [r for r in results if not r.paths]
+    # checks made of operand paths are reported by their paths (`_paths_results`), each path's findings and internal
+    # error once
+    paths = list({id(p): p for r in results for p in r.paths}.values())
+    errors = [r for r in plain + paths if r.outcome is Outcome.ERROR] + \
+        [r for r in results if r.paths and r.outcome is Outcome.ERROR and
+         not any(p.outcome is Outcome.ERROR for p in r.paths)]
     log = {
         "$schema": SCHEMA, "version": "2.1.0",
         "runs": [{
@@ -108,8 +146,9 @@ def to_sarif(results: list[CheckResult], seconds: float) -> str:
                                                                         f"{text.verdict_phrase(r)}"}}
                                  for r in errors],
                              "properties": {"checks": len(results), "seconds": round(seconds, 3)}}],
-            "results": [_result(r) for r in results if r.outcome is not Outcome.AS_EXPECTED]
-                       + [_finding(r, f) for r in results for f in findings(r)],
+            "results": [_result(r) for r in plain if r.outcome is not Outcome.AS_EXPECTED]
+                       + _paths_results([r for r in results if r.paths])
+                       + [_finding(r, f) for r in plain + paths for f in findings(r)],
         }],
     }
     return json.dumps(log, indent=2) + "\n"
