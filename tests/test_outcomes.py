@@ -300,7 +300,8 @@ def test_cross_check_flag_reports_the_second_procedure(capsys):
     obligations = [o for t in json.loads(out)["checks"][0]["theorems"] for o in t["obligations"]]
     checked = [o for o in obligations if o["cross_check"] and o["cross_check"]["status"]]
     assert checked and all(o["cross_check"]["status"] == o["status"] for o in checked)
-    assert all(o["procedure"] in ("z3-bitvector", "enumeration", "evaluation") for o in obligations)
+    assert all(o["procedure"] in ("z3-bitvector", "enumeration", "strides", "evaluation") for o in obligations)
+    assert any(o["procedure"] == "strides" and o["cross_check"]["procedure"] == "enumeration" for o in obligations)
 
 
 # --- names in every format --------------------------------------------------------------------------------

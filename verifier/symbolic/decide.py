@@ -501,7 +501,38 @@ def _remember(key: tuple[Hashable, ...], found: tuple[Decision, Enumeration | No
     _MEMO[key] = (dataclasses.replace(found[0]), found[1])
 
 
+def _by_strides(ob: Obligation, settings: Settings) -> tuple[Decision, Enumeration | None] | None:
+    """The injectivity of a layout proved from its strides (symbolic/strides.py), when the obligation is one
+    (`Distinct.layout_of`), no procedure is forced and the strides show it; with `cross_check`, enumerated too."""
+    if ob.distinct is None or ob.distinct.layout is None or settings.procedure is not None:
+        return None
+    from .strides import injective_by_strides
+    t0 = time.perf_counter()
+    layout = ob.distinct.layout_of()
+    proof = injective_by_strides(layout) if layout is not None else None
+    if proof is None:
+        return None
+    decision = Decision(Status.PROVED, Procedure.STRIDES, time.perf_counter() - t0, ob.width(), None, proof)
+    if not settings.cross_check:
+        return decision, None
+    why_not = enumerable(ob, settings.enumeration_limit)
+    if why_not:
+        decision.cross_check = CrossCheck(Procedure.ENUMERATION, None, 0.0, why_not)
+        return decision, None
+    counted = enumerate_obligation(ob)
+    second = _status_of(counted)
+    decision.cross_check = CrossCheck(Procedure.ENUMERATION, second, counted.seconds)
+    if second is not Status.PROVED:
+        decision.status = Status.ERROR
+        decision.reason = (f"cross-check disagreement: the strides prove it, exhaustive enumeration says "
+                           f"{second.value}")
+    return decision, counted if second is not Status.PROVED else None
+
+
 def _decide(ob: Obligation, settings: Settings) -> tuple[Decision, Enumeration | None]:
+    by_strides = _by_strides(ob, settings)
+    if by_strides is not None:
+        return by_strides
     width = ob.width()
     if choose(ob, settings) is Procedure.ENUMERATION:
         counted = enumerate_obligation(ob)

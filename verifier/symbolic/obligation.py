@@ -2,24 +2,41 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .expr import TRUE, Expr, Pred, Var, bit_width, texts_of, variables
+
+if TYPE_CHECKING:
+    from ..algebra.layout import Layout
+    from ..algebra.swizzle import ComposedLayout
 
 
 @dataclass(frozen=True)
 class Distinct:
     """The obligation states that `value`, an expression of the variables `over`, is injective over their domain;
     `second` are the copies of `over` its pairwise claim quantifies the other point with.  Exhaustive enumeration
-    then evaluates `value` once per point (not once per pair) and looks for a repeated value."""
+    then evaluates `value` once per point (not once per pair) and looks for a repeated value.  `layout`, when given,
+    is the layout `value` is said to evaluate at the colexicographic index of `over` (`layout_of`): `decide` checks
+    that it is, then may prove the injectivity from its strides (symbolic/strides.py)."""
     value: Expr
     over: tuple[Var, ...]
     second: tuple[Var, ...]
+    layout: Layout | ComposedLayout | None = field(default=None, compare=False)
 
     def size(self) -> int:
         n = 1
         for v in self.over:
             n *= v.size
         return n
+
+    def layout_of(self) -> Layout | ComposedLayout | None:
+        """`layout`, when `value` is that layout at the colexicographic index of `over` over the layout's whole
+        domain (checked: the expression is built again and compared); else None."""
+        from .layouts import index_of, layout_expr
+        if self.layout is None or self.size() != self.layout.size():
+            return None
+        index = index_of(list(self.over), [v.size for v in self.over])
+        return self.layout if layout_expr(self.layout, index) == self.value else None
 
 
 @dataclass

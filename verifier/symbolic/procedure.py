@@ -14,6 +14,7 @@ class Procedure(str, Enum):
     Z3 = "z3-bitvector"
     ENUMERATION = "enumeration"
     EVALUATION = "evaluation"     # a fact computed exactly on integers (no quantified variables)
+    STRIDES = "strides"           # a layout's injectivity read off its strides (symbolic/strides.py)
 
 
 @dataclass(frozen=True)

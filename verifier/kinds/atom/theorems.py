@@ -68,7 +68,7 @@ def bijective(atom: MMAAtomSpec, operand: str, suspects: Suspects) -> list[Item]
     items.append(Claim(Obligation(f"{atom.name} {operand}: no two (thread, value) pairs share a coordinate",
                                   [t1, v1, t2, v2], implies(or_(ne(t1, t2), ne(v1, v2)), ne(q1, q2)),
                                   shown={"coordinate": q1, "coordinate2": q2},
-                                  distinct=Distinct(q1, (t1, v1), (t2, v2))), blame, subject=operand))
+                                  distinct=Distinct(q1, (t1, v1), (t2, v2), layout)), blame, subject=operand))
     items.append(Fact(f"{atom.name} {operand}: as many (thread, value) pairs as coordinates", nthr * nval == extent,
                       f"{nthr * nval} pairs", f"{extent} coordinates", blame, subject=operand))
     return items

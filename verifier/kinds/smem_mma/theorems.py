@@ -448,7 +448,7 @@ def smem_injective(setup: Sm90Setup, suspects: Suspects) -> Plan:
     return [Claim(Obligation(f"distinct {what} of the {'x'.join(map(str, sizes))} tile have distinct offsets",
                              [x1, x2], ne(o1, o2), premise=lt(x1, x2), lhs=o1, rhs=o2,
                              shown={"offset": o1, "offset2": o2}, note=f"layout {inner}",
-                             distinct=Distinct(o1, (x1,), (x2,))),
+                             distinct=Distinct(o1, (x1,), (x2,), layout)),
                   suspects.smem("the shared-memory layout maps two coordinates (or two stages) to one element"),
                   subject=setup.operand.value)]
 

@@ -314,7 +314,7 @@ def smem_injective(setup: TiledSetup, suspects: Suspects) -> Plan:
     items: list[Item] = [Claim(Obligation(f"distinct coordinates of the {rows}x{cols} {op} tile have distinct "
                                           "offsets", [r1, c1, r2, c2], ne(o1, o2), premise=lt(i1, i2), lhs=o1, rhs=o2,
                                           shown={"offset": o1, "offset2": o2},
-                                          distinct=Distinct(o1, (r1, c1), (r2, c2))),
+                                          distinct=Distinct(o1, (r1, c1), (r2, c2), layout)),
                                suspects.smem(f"the shared-memory layout maps two coordinates of the {op} tile to one "
                                              "element"))]
     if setup.check.stages is not None:
@@ -336,7 +336,7 @@ def _every_stage(setup: TiledSetup, rows: int, cols: int, suspects: Suspects) ->
     items: list[Item] = [Claim(Obligation(f"distinct (coordinate, stage) of the {rows}x{cols}x{stages} tile have "
                                           "distinct offsets", [x1, x2], ne(f1, f2), premise=lt(x1, x2), lhs=f1,
                                           rhs=f2, shown={"offset": f1, "offset2": f2}, note="index = coordinate + "
-                                          f"{tile}*stage", distinct=Distinct(f1, (x1,), (x2,))), blame)]
+                                          f"{tile}*stage", distinct=Distinct(f1, (x1,), (x2,), full)), blame)]
     if stages == 1:
         return items
     c, st = Var("coordinate", tile), Var("stage", stages)
