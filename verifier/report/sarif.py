@@ -94,8 +94,8 @@ PATH_EXAMPLES = 10     # checks named in an operand path's result (`--format jso
 def _paths_results(results: list[CheckResult]) -> list[dict[str, Any]]:
     """Results made of operand paths (prescreen-cutlass's kernels and families) that are not as expected, as one
     result per path that is not as expected -- located at the path's spec field, which is where every check made of
-    it would be located -- counting and naming the checks made of it; a check none of whose paths is (not made by
-    prescreen-cutlass) as its own result."""
+    it would be located -- counting and naming the checks made of it.  A check not as expected none of whose paths
+    is (prescreen-cutlass makes none) is its own result."""
     by_path: dict[int, tuple[CheckResult, list[CheckResult]]] = {}
     alone: list[dict[str, Any]] = []
     for r in results:

@@ -479,6 +479,10 @@ def decide(ob: Obligation, settings: Settings = DEFAULT_SETTINGS) -> tuple[Decis
     if hit is not None:
         _MEMO.move_to_end(key)
         return dataclasses.replace(hit[0]), hit[1]
+    found = _by_strides(ob, settings)          # (before the store: reading the strides costs less than a lookup)
+    if found is not None:
+        _remember(key, found)
+        return found
     store, stored_key = (_STORE if _worth_storing(ob, settings) else None), ""
     if store is not None:
         stored_key = store.key("obligation", repr(settings), canonical_text(ob))
@@ -530,9 +534,6 @@ def _by_strides(ob: Obligation, settings: Settings) -> tuple[Decision, Enumerati
 
 
 def _decide(ob: Obligation, settings: Settings) -> tuple[Decision, Enumeration | None]:
-    by_strides = _by_strides(ob, settings)
-    if by_strides is not None:
-        return by_strides
     width = ob.width()
     if choose(ob, settings) is Procedure.ENUMERATION:
         counted = enumerate_obligation(ob)
