@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.outcome import Verdict
+from verifier.outcome import Expect, Verdict
 from verifier.prescreen import builders
 from verifier.prescreen import run as command
 from verifier.prescreen.builders import UMMA_FAMILIES, Mapped, Sm80Family, Unmapped, map_sm80, map_sm90, map_sm100
@@ -468,8 +468,9 @@ def test_the_text_report_says_the_paths_specs_are_gone_unless_kept(monkeypatch, 
     from verifier.prescreen.run import kernel_result
     from verifier.specfile import load_spec
     spec = load_spec(ROOT / "specs" / "mistakes.yaml")
-    refuted = kernel_result(SM90_F16, "paths.yaml", [run_check(spec, spec.checks["wrong_descriptor_base_offset"])],
-                            "how")
+    # a path as prescreen-cutlass writes it: expected to pass
+    path = replace(run_check(spec, spec.checks["wrong_descriptor_base_offset"]), expect=Expect.PASS)
+    refuted = kernel_result(SM90_F16, "paths.yaml", [path], "how")
     monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: ([refuted], 1, 1, 0.0))
     assert prescreen_command.main(["--arch", "90"]) == 1
     assert "written to a temporary directory removed after the run: --spec-out DIR keeps them" in \
@@ -479,22 +480,44 @@ def test_the_text_report_says_the_paths_specs_are_gone_unless_kept(monkeypatch, 
     assert "REFUTED" in out and "temporary directory" not in out
 
 
-def test_the_text_report_counts_the_results_it_does_not_show_by_their_unit(monkeypatch, capsys):
-    """Past the first 25 results not verified, the text report says how many more there are, kernels or families
-    (it said "every familie")."""
+def test_the_text_report_shows_each_failing_operand_path_once_and_counts_the_rest_by_their_unit(monkeypatch,
+                                                                                               capsys):
+    """The text report lists the operand paths not verified, each failure once with the kernels (families) made of
+    it counted and named -- not the same failure for each of them -- and past the first 25 paths says how many more
+    there are (it said "every familie" once)."""
     import verifier.commands.prescreen_cutlass as prescreen_command
     import verifier.prescreen.family_run as family_run
     from verifier.engine.runner import run_check
     from verifier.prescreen.run import SHOWN_NOT_VERIFIED, kernel_result
     from verifier.specfile import load_spec
     spec = load_spec(ROOT / "specs" / "mistakes.yaml")
-    bad = run_check(spec, spec.checks["wrong_descriptor_base_offset"])
-    refuted = [kernel_result(replace(SM90_F16, name=f"k{i}"), "paths.yaml", [bad], "how")
-               for i in range(SHOWN_NOT_VERIFIED + 3)]
-    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (refuted, 1, 1, 0.0))
+    bad = replace(run_check(spec, spec.checks["wrong_descriptor_base_offset"]), expect=Expect.PASS)   # as written
+    # 28 kernels failing at one path: the path's failure once, the kernels counted and the first three named
+    shared = [kernel_result(replace(SM90_F16, name=f"k{i:02d}"), "paths.yaml", [bad], "how")
+              for i in range(SHOWN_NOT_VERIFIED + 3)]
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (shared, 1, 1, 0.0))
     assert prescreen_command.main(["--arch", "90"]) == 1
-    assert "... and 3 more kernels (--format json lists every kernel)" in capsys.readouterr().out
-    found = family_run.FamilyRun(refuted, [1] * len(refuted), 1, 0, 0.0)
+    out = capsys.readouterr().out
+    assert out.count("REFUTED (gmma.descriptor, gmma.end_to_end)") == 1 and "more operand paths" not in out
+    assert f"operand path of {SHOWN_NOT_VERIFIED + 3} kernels not verified: k00, k01, k02 and " \
+           f"{SHOWN_NOT_VERIFIED} more" in out
+    # 28 paths, a kernel each: the first 25 paths, then how many more
+    own = [kernel_result(replace(SM90_F16, name=f"k{i:02d}"), "paths.yaml", [replace(bad, name=f"path_{i:02d}")], "how")
+           for i in range(SHOWN_NOT_VERIFIED + 3)]
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (own, 1, 1, 0.0))
+    assert prescreen_command.main(["--arch", "90"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("REFUTED (gmma.descriptor, gmma.end_to_end)") == SHOWN_NOT_VERIFIED
+    assert "... and 3 more operand paths not verified (--format json lists every kernel and its paths)" in out
+    # families: counted by family and by kernel
+    found = family_run.FamilyRun(shared, [4] * len(shared), 1, 0, 0.0)
     monkeypatch.setattr(family_run, "run_families", lambda arch, level, jobs, spec_out: found)
     assert prescreen_command.main(["--arch", "90", "--level", "9999"]) == 1
-    assert "... and 3 more families (--format json lists every family)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"operand path of {SHOWN_NOT_VERIFIED + 3} families ({4 * (SHOWN_NOT_VERIFIED + 3)} kernels) not " \
+           "verified" in out
+    found = family_run.FamilyRun(own, [1] * len(own), 1, 0, 0.0)
+    monkeypatch.setattr(family_run, "run_families", lambda arch, level, jobs, spec_out: found)
+    assert prescreen_command.main(["--arch", "90", "--level", "9999"]) == 1
+    assert "... and 3 more operand paths not verified (--format json lists every family and its paths)" in \
+        capsys.readouterr().out

@@ -4,8 +4,9 @@ Every GEMM kernel the generator emits (space.py) is mapped to its CuTe configura
 operand paths are written as one spec (several for a large --level's space; kept under --spec-out to re-prove or
 edit), proved once each, and every
 kernel gets the verdict of its paths: verified, refuted (with the counterexample), refused by CuTe's rule, or not
-mapped (with the reason).  The report is per kernel (JUnit / SARIF / JSON / Markdown name each kernel); the text
-format prints the summary table and the kernels that are not verified.
+mapped (with the reason).  The report is per kernel (JUnit / JSON / Markdown name each kernel, SARIF each operand
+path not verified); the text format prints the summary table and the operand paths not verified, each with the
+kernels made of it.
 
 Exit status: 0 when no mapped kernel is refuted, refused or in error; 1 when one is; 4 on an internal error;
 2 for bad input (no cutlass_library, an unknown architecture, an output that cannot be written).
@@ -27,6 +28,8 @@ from ..prescreen.run import FORMATS, SHOWN_NOT_VERIFIED, RuleError, run, summary
 
 if TYPE_CHECKING:
     from ..theorems.result import CheckResult
+
+PATH_NAMES = 3          # the results a failing operand path's line names in the text report
 
 
 def main(argv: list[str]) -> int:
@@ -77,23 +80,48 @@ def _by_families(args: argparse.Namespace) -> int:
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
     table = family_table(args.arch, args.level, found)
-    return _report(args, found.results, table, found.seconds, ("family", "families"))
+    return _report(args, found.results, table, found.seconds, ("family", "families"), found.kernels)
+
+
+def _not_verified_text(results: list[CheckResult], weights: list[int], unit: tuple[str, str]) -> list[str]:
+    """The text report's results not verified, by the operand path they fail at (`by_failing_path`): the first
+    SHOWN_NOT_VERIFIED paths, those failing the most kernels first, each with its failure once and the results made of
+    it counted and named; then any result not verified none of whose paths is."""
+    from ..report import text
+    from ..report.by_path import by_failing_path
+    from ..report.failures import safe
+    one, many = unit
+    failing, alone = by_failing_path(results)
+    failing.sort(key=lambda f: (-sum(weights[i] for i in f.checks), f.path.name))
+    lines: list[str] = []
+    for failure in failing[:SHOWN_NOT_VERIFIED]:
+        kernels = sum(weights[i] for i in failure.checks)
+        names = ", ".join(safe(results[i].name) for i in failure.checks[:PATH_NAMES])
+        more = f" and {len(failure.checks) - PATH_NAMES} more" if len(failure.checks) > PATH_NAMES else ""
+        counted = (f"{len(failure.checks)} {one if len(failure.checks) == 1 else many}"
+                   + (f" ({kernels} kernels)" if many != "kernels" else ""))
+        lines += text.render_check(failure.path)
+        lines.append(f"      operand path of {counted} not verified: {names}{more}")
+    room = max(0, SHOWN_NOT_VERIFIED - len(failing))
+    for i in alone[:room]:
+        lines += text.render_check(results[i])
+    left = [f"{n} more {what}" for n, what in ((len(failing) - SHOWN_NOT_VERIFIED, "operand paths"),
+                                                (len(alone) - room, many)) if n > 0]
+    if left:
+        lines.append(f"... and {' and '.join(left)} not verified (--format json lists every {one} and its paths)")
+    return lines
 
 
 def _report(args: argparse.Namespace, results: list[CheckResult], table: str, seconds: float,
-            unit: tuple[str, str]) -> int:
-    """The report in its format (text: the table and the first results not verified; `unit`: what a result is, one
-    and many: a kernel or a family), written to --output (the table printed) or printed; the exit code of the mapped
-    results."""
+            unit: tuple[str, str], weights: list[int] | None = None) -> int:
+    """The report in its format (text: the table and the first operand paths not verified, each with the results
+    made of it; `unit`: what a result is, one and many: a kernel or a family; `weights`: the kernels each result
+    stands for, one each when not given), written to --output (the table printed) or printed; the exit code of the
+    mapped results."""
     from ..report.by_format import renderer
-    from ..report import text
     if args.format == "text":
-        bad = [r for r in results if r.expect is not Expect.UNSUPPORTED and r.verdict is not Verdict.VERIFIED]
-        lines = [table] + [line for r in bad[:SHOWN_NOT_VERIFIED] for line in text.render_check(r)]
-        if len(bad) > SHOWN_NOT_VERIFIED:
-            one, many = unit
-            lines.append(f"... and {len(bad) - SHOWN_NOT_VERIFIED} more {many} (--format json lists every {one})")
-        if bad and args.spec_out is None:     # the locations shown are in spec files that are gone
+        lines = [table] + _not_verified_text(results, weights or [1] * len(results), unit)
+        if lines[1:] and args.spec_out is None:     # the locations shown are in spec files that are gone
             lines.append(f"(the locations in prescreen_sm{args.arch}*.yaml are in the operand paths' specs, written to "
                          "a temporary directory removed after the run: --spec-out DIR keeps them, to read, edit or "
                          "prove again)")

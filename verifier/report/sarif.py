@@ -18,6 +18,7 @@ from ..specfile.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.result import CheckResult
 from . import text
+from .by_path import by_failing_path
 from .failures import Failure, failure_json, failures, findings, safe
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -93,21 +94,13 @@ PATH_EXAMPLES = 10     # checks named in an operand path's result (`--format jso
 
 def _paths_results(results: list[CheckResult]) -> list[dict[str, Any]]:
     """Results made of operand paths (prescreen-cutlass's kernels and families) that are not as expected, as one
-    result per path that is not as expected -- located at the path's spec field, which is where every check made of
-    it would be located -- counting and naming the checks made of it.  A check not as expected none of whose paths
-    is (prescreen-cutlass makes none) is its own result."""
-    by_path: dict[int, tuple[CheckResult, list[CheckResult]]] = {}
-    alone: list[dict[str, Any]] = []
-    for r in results:
-        if r.outcome is Outcome.AS_EXPECTED:
-            continue
-        bad = [p for p in r.paths if p.outcome is not Outcome.AS_EXPECTED]
-        if not bad:
-            alone.append(_result(r))
-        for p in bad:
-            by_path.setdefault(id(p), (p, []))[1].append(r)
+    result per path that is not verified (`by_failing_path`) -- located at the path's spec field, which is where
+    every check made of it would be located -- counting and naming the checks made of it.  A check not as expected
+    none of whose paths is (prescreen-cutlass makes none) is its own result."""
+    failing, alone = by_failing_path(results)
     out = []
-    for path, checks in by_path.values():
+    for failure in failing:
+        path, checks = failure.path, [results[i] for i in failure.checks]
         found = _result(path)
         shown = ", ".join(f"'{safe(c.name)}'" for c in checks[:PATH_EXAMPLES])
         more = f" and {len(checks) - PATH_EXAMPLES} more" if len(checks) > PATH_EXAMPLES else ""
@@ -116,7 +109,7 @@ def _paths_results(results: list[CheckResult]) -> list[dict[str, Any]]:
         found["properties"]["checks"] = len(checks)
         found["properties"]["examples"] = [c.name for c in checks[:PATH_EXAMPLES]]
         out.append(found)
-    return out + alone
+    return out + [_result(results[i]) for i in alone]
 
 
 def to_sarif(results: list[CheckResult], seconds: float) -> str:
