@@ -154,3 +154,25 @@ def test_sarif_reports_a_kernels_failure_once_at_its_operand_path():
     assert found["locations"] == json.loads(to_sarif([b], 1.0))["runs"][0]["results"][0]["locations"]
     # a kernel not made of paths is its own result, as before
     assert len(json.loads(to_sarif([b], 1.0))["runs"][0]["results"]) == 1
+
+
+def test_markdown_reports_kernels_made_of_paths_by_their_failing_paths_within_the_limit():
+    from verifier.prescreen.run import kernel_result
+    from verifier.prescreen.space import KernelConfig
+    kernels, (a, b, alike) = _kernels_of_paths()
+    md = to_markdown(kernels, 1.0)
+    # the refuted kernel k1 is reported by its path: a row with the kernels made of it, its counterexample once
+    assert "### Operand paths not verified (1;" in md and "| `path_0002_b` |" in md and "| 1: `k1` |" in md
+    assert "### Not as expected" not in md and md.count("counterexample") >= 1
+    # thousands of kernels failing at hundreds of paths: the paths failing the most kernels first, within the limit
+    config = KernelConfig("k", 90, "Universal3x", "TensorOp", (128, 128, 64), (4, 1, 1), (0, 0, 0), "f16", "f16",
+                          "f32", "RowMajor", "ColumnMajor", 8, 8, "", 4)
+    paths = [dataclasses.replace(b, name=f"path_{i:04d}_b") for i in range(1000)]
+    many = [kernel_result(dataclasses.replace(config, name=f"kernel_{i:05d}"), "/s/p.yaml",
+                          [a, paths[i % 1000 if i < 4000 else 0]], "how") for i in range(8000)]
+    md = to_markdown(many, 1.0)
+    assert len(md) <= MARKDOWN_LIMIT
+    rows = [line for line in md.splitlines() if line.startswith("| ❌ | `path_")]
+    assert rows[0].startswith("| ❌ | `path_0000_b` |") and "| 4004: " in rows[0]      # the most kernels first
+    assert 0 < len(rows) < 1000 and "rows of the operand paths not verified" in md
+

@@ -11,6 +11,7 @@ from ..outcome import Outcome, Verdict
 from ..theorems.claims import ItemResult, TheoremResult
 from ..theorems.result import CheckResult
 from . import text
+from .by_path import by_failing_path
 from .failures import failure_json, failures, findings, safe
 
 JSON_VERSION = 2
@@ -178,6 +179,17 @@ def _row(r: CheckResult) -> str:
             f"{r.expect.value} | {r.seconds:.2f}s |")
 
 
+PATH_TABLE_HEAD = ["| | operand path | spec | verdict | checks made of it, not as expected |", "|---|---|---|---|---|"]
+PATH_EXAMPLE_NAMES = 2       # the checks a path's row names
+
+
+def _path_row(path: CheckResult, checks: list[CheckResult]) -> str:
+    named = ", ".join(f"`{md(c.name)}`" for c in checks[:PATH_EXAMPLE_NAMES])
+    more = f" and {len(checks) - PATH_EXAMPLE_NAMES} more" if len(checks) > PATH_EXAMPLE_NAMES else ""
+    return (f"| {MARK[Outcome.WRONG]} | `{md(path.name)}` | `{md(path.spec_path)}` | {md(text.verdict_phrase(path))} "
+            f"| {len(checks)}: {named}{more} |")
+
+
 def _sections(r: CheckResult, pictures: dict[str, list[str]] | None) -> list[str]:
     fs, warnings = failures(r), findings(r)
     out: list[str] = []
@@ -202,7 +214,12 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
     documented (a row each, always), their counterexamples, the documented mistakes' counterexamples and the
     checks as expected as far as they fit — what is left out is counted and said.  `pictures`: Markdown lines
     (image links) to put under a refuted check's counterexample."""
-    wrong = [r for r in results if r.outcome is not Outcome.AS_EXPECTED]
+    # checks made of operand paths (prescreen-cutlass's kernels, tens of thousands of them failing at one path at a
+    # high --level) are reported by their paths not verified, the paths failing the most checks first
+    composed = [r for r in results if r.paths]
+    failing, alone = by_failing_path(composed)
+    failing.sort(key=lambda f: (-len(f.checks), f.path.name))
+    wrong = [r for r in results if r.outcome is not Outcome.AS_EXPECTED and not r.paths] + [composed[i] for i in alone]
     passed = [r for r in results if r.outcome is Outcome.AS_EXPECTED]
     head = ["## CuTe layout verification", "", md(text.summary(results, seconds)), ""]
     if wrong:
@@ -222,6 +239,18 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         body.extend(lines)
         used += len("\n".join(lines)) + 1
 
+    if failing:
+        rows = ["", f"### Operand paths not verified ({len(failing)}; the checks made of each, not as expected)", "",
+                *PATH_TABLE_HEAD]
+        kept = [_path_row(f.path, [composed[i] for i in f.checks]) for f in failing]
+        while kept and not fits(rows + kept):
+            kept = kept[:len(kept) // 2]
+        if kept:
+            add(rows + kept, "")
+        if len(kept) < len(failing):
+            left_out.append(f"{len(failing) - len(kept)} of the {len(failing)} rows of the operand paths not verified")
+        for f in failing:
+            add(_sections(f.path, pictures), f"the counterexample of operand path `{md(f.path.name)}`")
     for r in wrong:
         add(_sections(r, pictures), f"the counterexample of `{md(r.name)}`")
     for r in passed:
@@ -244,6 +273,7 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         shown = [x for x in left_out if x][:5]
         body += ["", f"_Left out to stay under {limit:,} characters ({len(left_out)} parts): " + "; ".join(shown)
                  + ("; ..." if len(left_out) > len(shown) else "") + ". Every check whose verdict is not the "
-                 "documented one is in the table above; the whole report: the same command with `--format text` (or "
-                 "`--output report.html`)._"]
+                 "documented one is in the table above" + (", or made of an operand path in the table of paths (the "
+                 "paths failing the most checks first)" if failing else "") + "; the whole report: the same command "
+                 "with `--format text` (or `--output report.html`; `--format json` for prescreen-cutlass)._"]
     return "\n".join(head + body).rstrip() + "\n"
