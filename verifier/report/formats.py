@@ -273,7 +273,8 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         shown = [x for x in left_out if x][:5]
         body += ["", f"_Left out to stay under {limit:,} characters ({len(left_out)} parts): " + "; ".join(shown)
                  + ("; ..." if len(left_out) > len(shown) else "") + ". Every check whose verdict is not the "
-                 "documented one is in the table above" + (", or made of an operand path in the table of paths (the "
-                 "paths failing the most checks first)" if failing else "") + "; the whole report: the same command "
-                 "with `--format text` (or `--output report.html`; `--format json` for prescreen-cutlass)._"]
+                 "documented one " + ("and is not made of operand paths " if failing else "") + "is in the table "
+                 "above" + ("; the operand paths not verified are listed failing the most checks first, as many as "
+                 "fit (`--format json` lists every one, and every check made of it)" if failing else "")
+                 + "; the whole report: the same command with `--format text` (or `--output report.html`)._"]
     return "\n".join(head + body).rstrip() + "\n"
