@@ -127,7 +127,9 @@ def scale_load(setup: MixedScaleSetup, suspects: Suspects) -> Plan:
     items.append(Claim(Obligation(
         f"distinct rows and stages have distinct slots ({setup.tile_m} rows, {setup.stages} stages)",
         [m, s, m2, s2], ne(p1, p2), premise=lt(row, row2), lhs=p1, rhs=p2,
-        shown={"slot": p1, "slot2": p2}, distinct=Distinct(p1, (m, s), (m2, s2))), smem, subject=setup.tensor))
+        shown={"slot": p1, "slot2": p2},
+        # the layout itself when its K mode is one column (then L(m, 0, s) is L at the index m + tile_m s)
+        distinct=Distinct(p1, (m, s), (m2, s2), setup.check.smem)), smem, subject=setup.tensor))
     if refusal is not None:
         return items
     tm, col = Var("tile_m", setup.tiles_m), Var("column", setup.columns)

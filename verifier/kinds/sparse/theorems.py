@@ -81,7 +81,8 @@ def metadata_tma(setup: MetaLoad, suspects: Suspects) -> Plan:
     items.append(Claim(Obligation(f"distinct (m, k, stage) of the {'x'.join(map(str, sizes))} metadata buffer have "
                                   "distinct shared positions", [x1, x2], ne(p1, p2), premise=lt(x1, x2), lhs=p1,
                                   rhs=p2, shown={"position": p1, "position2": p2},
-                                  note="element = m + BLK_M (k + BLK_K stage)", distinct=Distinct(p1, (x1,), (x2,))),
+                                  note="element = m + BLK_M (k + BLK_K stage)",
+                                  distinct=Distinct(p1, (x1,), (x2,), check.smem)),
                        smem, subject="E"))
     align = suspects.field("smem_align", f"the metadata buffer's alignment ({check.smem_align} bytes)")
     footprint = -(-setup.footprint_bits // BYTE)
