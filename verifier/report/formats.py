@@ -239,16 +239,21 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         body.extend(lines)
         used += len("\n".join(lines)) + 1
 
-    if failing:
-        rows = ["", f"### Operand paths not verified ({len(failing)}; the checks made of each, not as expected)", "",
-                *PATH_TABLE_HEAD]
-        kept = [_path_row(f.path, [composed[i] for i in f.checks]) for f in failing]
-        while kept and not fits(rows + kept):
+    def add_table(heading: list[str], rows: list[str], what: str) -> None:
+        """A table's rows, as many as fit (halved until they do); the rows left out counted."""
+        kept = rows
+        while kept and not fits(heading + kept):
             kept = kept[:len(kept) // 2]
         if kept:
-            add(rows + kept, "")
-        if len(kept) < len(failing):
-            left_out.append(f"{len(failing) - len(kept)} of the {len(failing)} rows of the operand paths not verified")
+            add(heading + kept, "")
+        if len(kept) < len(rows):
+            left_out.append(f"{len(rows) - len(kept)} of the {len(rows)} rows of {what}")
+
+    if failing:
+        add_table(["", f"### Operand paths not verified ({len(failing)}; the checks made of each, not as expected)",
+                   "", *PATH_TABLE_HEAD],
+                  [_path_row(f.path, [composed[i] for i in f.checks]) for f in failing],
+                  "the operand paths not verified")
         for f in failing:
             add(_sections(f.path, pictures), f"the counterexample of operand path `{md(f.path.name)}`")
     for r in wrong:
@@ -257,14 +262,8 @@ def to_markdown(results: list[CheckResult], seconds: float, pictures: dict[str, 
         if failures(r) or findings(r):
             add(_sections(r, pictures), f"the counterexample of `{md(r.name)}`")
     if passed:
-        rows = ["", f"### As expected ({len(passed)})", ""] + TABLE_HEAD
-        kept = [_row(r) for r in passed]
-        while kept and not fits(rows + kept):
-            kept = kept[:len(kept) // 2]
-        if kept:
-            add(rows + kept, "")
-        if len(kept) < len(passed):
-            left_out.append(f"{len(passed) - len(kept)} of the {len(passed)} rows of the checks as expected")
+        add_table(["", f"### As expected ({len(passed)})", ""] + TABLE_HEAD, [_row(r) for r in passed],
+                  "the checks as expected")
     rest = [r for r in results if r.outcome in (Outcome.UNDECIDED, Outcome.ERROR)]
     if rest:
         add(["", "### Undecided, unsupported and internal errors", ""]
