@@ -88,7 +88,7 @@ def _not_verified_text(results: list[CheckResult], weights: list[int], unit: tup
     SHOWN_NOT_VERIFIED paths, those failing the most kernels first, each with its failure once and the results made of
     it counted and named; then any result not verified none of whose paths is."""
     from ..report import text
-    from ..report.by_path import by_failing_path
+    from ..report.by_path import by_failing_path, first_named
     from ..report.failures import safe
     one, many = unit
     failing, alone = by_failing_path(results)
@@ -96,12 +96,11 @@ def _not_verified_text(results: list[CheckResult], weights: list[int], unit: tup
     lines: list[str] = []
     for failure in failing[:SHOWN_NOT_VERIFIED]:
         kernels = sum(weights[i] for i in failure.checks)
-        names = ", ".join(safe(results[i].name) for i in failure.checks[:PATH_NAMES])
-        more = f" and {len(failure.checks) - PATH_NAMES} more" if len(failure.checks) > PATH_NAMES else ""
+        names = first_named([results[i].name for i in failure.checks], PATH_NAMES, safe)
         counted = (f"{len(failure.checks)} {one if len(failure.checks) == 1 else many}"
                    + (f" ({kernels} kernels)" if many != "kernels" else ""))
         lines += text.render_check(failure.path)
-        lines.append(f"      operand path of {counted} not verified: {names}{more}")
+        lines.append(f"      operand path of {counted} not verified: {names}")
     room = max(0, SHOWN_NOT_VERIFIED - len(failing))
     for i in alone[:room]:
         lines += text.render_check(results[i])

@@ -4,6 +4,7 @@ paths that are not verified: a path's failure is one failure, however many of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..outcome import Outcome, Verdict
 from ..theorems.result import CheckResult
@@ -31,3 +32,9 @@ def by_failing_path(results: list[CheckResult]) -> tuple[list[PathFailure], list
         for p in bad:
             found.setdefault(id(p), PathFailure(p)).checks.append(i)
     return list(found.values()), alone
+
+
+def first_named(names: list[str], shown: int, mark: Callable[[str], str]) -> str:
+    """The first `shown` of `names`, each marked (quoted, escaped), and how many more: "'a', 'b' and 3 more"."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(mark(n) for n in names[:shown]) + more

@@ -11,7 +11,7 @@ from ..outcome import Outcome, Verdict
 from ..theorems.claims import ItemResult, TheoremResult
 from ..theorems.result import CheckResult
 from . import text
-from .by_path import by_failing_path
+from .by_path import by_failing_path, first_named
 from .failures import failure_json, failures, findings, safe
 
 JSON_VERSION = 2
@@ -184,10 +184,9 @@ PATH_EXAMPLE_NAMES = 2       # the checks a path's row names
 
 
 def _path_row(path: CheckResult, checks: list[CheckResult]) -> str:
-    named = ", ".join(f"`{md(c.name)}`" for c in checks[:PATH_EXAMPLE_NAMES])
-    more = f" and {len(checks) - PATH_EXAMPLE_NAMES} more" if len(checks) > PATH_EXAMPLE_NAMES else ""
+    named = first_named([c.name for c in checks], PATH_EXAMPLE_NAMES, lambda n: f"`{md(n)}`")
     return (f"| {MARK[Outcome.WRONG]} | `{md(path.name)}` | `{md(path.spec_path)}` | {md(text.verdict_phrase(path))} "
-            f"| {len(checks)}: {named}{more} |")
+            f"| {len(checks)}: {named} |")
 
 
 def _sections(r: CheckResult, pictures: dict[str, list[str]] | None) -> list[str]:

@@ -18,7 +18,7 @@ from ..specfile.model import Loc
 from ..theorems.catalog import THEOREMS, TheoremId
 from ..theorems.result import CheckResult
 from . import text
-from .by_path import by_failing_path
+from .by_path import by_failing_path, first_named
 from .failures import Failure, failure_json, failures, findings, safe
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -102,10 +102,9 @@ def _paths_results(results: list[CheckResult]) -> list[dict[str, Any]]:
     for failure in failing:
         path, checks = failure.path, [results[i] for i in failure.checks]
         found = _result(path)
-        shown = ", ".join(f"'{safe(c.name)}'" for c in checks[:PATH_EXAMPLES])
-        more = f" and {len(checks) - PATH_EXAMPLES} more" if len(checks) > PATH_EXAMPLES else ""
+        shown = first_named([c.name for c in checks], PATH_EXAMPLES, lambda n: f"'{safe(n)}'")
         found["message"]["text"] = (f"{len(checks)} check(s) made of operand path '{safe(path.name)}' are not as "
-                                    f"expected ({shown}{more}): " + found["message"]["text"])
+                                    f"expected ({shown}): " + found["message"]["text"])
         found["properties"]["checks"] = len(checks)
         found["properties"]["examples"] = [c.name for c in checks[:PATH_EXAMPLES]]
         out.append(found)
