@@ -24,7 +24,8 @@ from ..algebra.inttuple import AlgebraError, is_underscore
 from ..algebra.layout import Layout, make_layout
 from ..algebra.tiling import zipped_divide
 from ..algebra.swizzle import ComposedLayout, Swizzle, first_stage
-from ..kinds.buffer.config import mode_sizes, stages_text
+from ..kinds.buffer.config import mode_sizes
+from ..specfile.fields import stages_text
 from ..hardware.tma import TmaSwizzle
 from ..kinds.slice.config import SliceUnit
 from ..kinds.slice.coordinate import MAX_LENGTH

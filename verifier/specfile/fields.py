@@ -205,12 +205,34 @@ class Fields:
                 raise SpecError(self.f.item(x, i), f"'{k}' of {self.what} must be {want}; item {i} is {show(v)}")
         return tuple(int(v) for v in x)
 
+    def index_set(self, k: str, what: str, item: str, limit: int) -> tuple[int, ...]:
+        """A set of indices written as a list (`stage_indices: [0, 1]`): distinct integers 0..limit-1, at least one;
+        returned ascending."""
+        x, loc = self.m[k], self.at(k)
+        want = f"a list of distinct {what} in 0..{limit - 1}"
+        if not isinstance(x, CommentedSeq) or not x:
+            raise SpecError(loc, f"'{k}' of {self.what} must be {want}, not {show(x)}")
+        for i, v in enumerate(x):
+            if not is_int(v) or not 0 <= v < limit:
+                raise SpecError(self.f.item(x, i), f"'{k}' of {self.what} must be {want}; item {i} is {show(v)}")
+            if v in x[:i]:
+                raise SpecError(self.f.item(x, i), f"'{k}' of {self.what} must be {want}; item {i} repeats {item} "
+                                                   f"{int(v)}")
+        return tuple(sorted(int(v) for v in x))
+
     def sub(self, k: str, allowed: tuple[str, ...]) -> Fields:
         sub = Fields(self.f, self.m[k], f"'{k}' of {self.what}", self.at(k))
         sub.only(allowed)
         for key, loc in sub.locs.items():   # nested values are reported as e.g. types.a
             self.locs[f"{k}.{key}"] = loc
         return sub
+
+
+def stages_text(indices: list[int]) -> str:
+    """Stage indices in words: `stages 0..5`, `stage 0`, `stages 1, 3` (ascending)."""
+    if len(indices) > 2 and indices == list(range(indices[0], indices[-1] + 1)):
+        return f"stages {indices[0]}..{indices[-1]}"
+    return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
 
 
 # --- checks ------------------------------------------------------------------------------------------

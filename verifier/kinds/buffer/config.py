@@ -168,9 +168,11 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
                                                 f"0..{gmem.rank() - 1}, not {show(dim0)}")
     return BufferView(
         sub.opt_str("by") or k, int(at), layout, sub.opt_str("source"), gmem, int(dim0) if dim0 is not None else None,
-        stage_indices=_stage_list(sub, STAGE_INDICES, "stage indices", "stage") if sub.has(STAGE_INDICES) else None,
-        wait_offsets=_stage_list(sub, WAIT_OFFSETS, "offsets in stages", "offset") if sub.has(WAIT_OFFSETS) else None,
-        fixed_after_wait=(_stage_list(sub, FIXED_AFTER_WAIT, "stage indices", "stage")
+        stage_indices=(sub.index_set(STAGE_INDICES, "stage indices", "stage", MAX_STAGES)
+                       if sub.has(STAGE_INDICES) else None),
+        wait_offsets=(sub.index_set(WAIT_OFFSETS, "offsets in stages", "offset", MAX_STAGES)
+                      if sub.has(WAIT_OFFSETS) else None),
+        fixed_after_wait=(sub.index_set(FIXED_AFTER_WAIT, "stage indices", "stage", MAX_STAGES)
                           if sub.has(FIXED_AFTER_WAIT) else None),
         tma_map_of=sub.opt_str(TMA_MAP_OF), tma_tiles_of=sub.opt_str(TMA_TILES_OF),
         tma_stores_write=_names(sub, TMA_STORES_WRITE) if sub.has(TMA_STORES_WRITE) else None,
@@ -190,28 +192,6 @@ def _names(sub: Fields, key: str) -> tuple[str, ...]:
         if v in x[:i]:
             raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} repeats {v!r}")
     return tuple(str(v) for v in x)
-
-
-def stages_text(indices: list[int]) -> str:
-    """Stage indices in words: `stages 0..5`, `stage 0`, `stages 1, 3` (ascending)."""
-    if len(indices) > 2 and indices == list(range(indices[0], indices[-1] + 1)):
-        return f"stages {indices[0]}..{indices[-1]}"
-    return f"stage{'s' if len(indices) > 1 else ''} " + ", ".join(map(str, indices))
-
-
-def _stage_list(sub: Fields, key: str, what: str, item: str) -> tuple[int, ...]:
-    """A side's `stage_indices` or `wait_offsets`: distinct integers 0..MAX_STAGES-1, at least one, ascending."""
-    x, loc = sub.m[key], sub.at(key)
-    want = f"a list of distinct {what} in 0..{MAX_STAGES - 1}"
-    if not isinstance(x, CommentedSeq) or not x:
-        raise SpecError(loc, f"'{key}' of {sub.what} must be {want}, not {show(x)}")
-    for i, v in enumerate(x):
-        if not is_int(v) or not 0 <= v < MAX_STAGES:
-            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} is {show(v)}")
-        if v in x[:i]:
-            raise SpecError(sub.f.item(x, i), f"'{key}' of {sub.what} must be {want}; item {i} repeats {item} "
-                                              f"{int(v)}")
-    return tuple(sorted(int(v) for v in x))
 
 
 def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:

@@ -26,7 +26,8 @@ from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
 from ...theorems.suspects import Suspects
-from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes, stages_text
+from ...specfile.fields import stages_text
+from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
 
 
 BYTE = 8
