@@ -79,6 +79,7 @@ PAIRS = {
     T.TMEM_ACCUMULATOR: ("good_tmem_accumulator_ws_m64", "bad_tmem_accumulator_ws_given_layout_f"),
     T.MIXED_SHUFFLED_A: ("good_shuffled_a_s4", "bad_shuffled_a_s8_converter"),
     T.THREAD_SLICE: ("good_slice_tmem_load_epilogue_warps", "bad_slice_tmem_load_every_thread_slice_0"),
+    T.TMEM_ACCUMULATOR_STAGES: ("good_tmem_accumulator_two_stages", "bad_tmem_accumulator_load_stage_0"),
 }
 
 

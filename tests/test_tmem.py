@@ -174,15 +174,17 @@ def test_allocations_are_powers_of_two_and_hold_the_tile():
     assert w.values["column"] == 128 and w.values["lane"] == 0
 
 
-def _tmem_check(tmp_path, copy, value_type, tmem, store=""):
-    """A one-check TMEM spec over the catalog's TMEM atoms (and `store:`, a flow mapping, when given), proved."""
+def _tmem_check(tmp_path, copy, value_type, tmem, store="", extra=""):
+    """A one-check TMEM spec over the catalog's TMEM atoms (and `store:`, a flow mapping, when given, and `extra`,
+    more fields), proved."""
     spec_file = tmp_path / "s.yaml"
     spec_file.write_text(f"""version: 2
 name: one
 include: ["{(ROOT / 'specs' / 'atoms' / 'sm100_tmem.yaml').as_posix()}",
           "{(ROOT / 'specs' / 'atoms' / 'generic.yaml').as_posix()}"]
 checks:
-  one: {{copy: {copy}, value_type: {value_type}, tmem: "{tmem}"{', store: ' + store if store else ''}}}
+  one: {{copy: {copy}, value_type: {value_type}, tmem: "{tmem}"{', store: ' + store if store else ''}{
+    ', ' + extra if extra else ''}}}
 """)
     spec = load_spec(spec_file, allow_outside=True)
     return run_check(spec, spec.checks["one"])
@@ -197,6 +199,23 @@ def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
     stored = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "((16,4),64):((65536,2097152),1)",
                          '{copy: "UniversalCopy<uint128_t>", value_type: float, smem: "(128,64):(64,1)"}')
     assert {t.id: t.status for t in stored.theorems}[TheoremId.TMEM_STORE] is Status.REFUSED   # listed, not dropped
+
+
+def test_accumulator_stages_are_a_load_s_and_proved_whatever_the_copy_s_model(tmp_path):
+    """Theorem 38 is about the stages alone: stated on a tcgen05.st check it is bad input at its key; on a load the
+    copy model lacks (a 16-bit tile: theorem 19 unsupported) it is still decided."""
+    from verifier.specfile import SpecError
+    with pytest.raises(SpecError, match="names the stages a TMEM load reads") as info:
+        _tmem_check(tmp_path, "SM100_TMEM_STORE_32dp32b8x", "float", "(128,64):(65536,1)",
+                    extra="accumulator_stages: {mma: [0], load: [0]}")
+    assert info.value.loc.line == 6
+    r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_16dp128b1x_16b", "half_t", "(128,64):(65536,1)",
+                    extra="accumulator_stages: {mma: [0, 1], load: [1]}")
+    statuses = {t.id: t.status for t in r.theorems}
+    assert statuses[TheoremId.TMEM_COPY] is Status.UNSUPPORTED
+    assert statuses[TheoremId.TMEM_ACCUMULATOR_STAGES] is Status.REFUTED and r.verdict is Verdict.REFUTED
+    stage = next(t for t in r.theorems if t.id is TheoremId.TMEM_ACCUMULATOR_STAGES).first_failure()
+    assert stage is not None and stage.witness is not None and stage.witness.point == {"stage": 0}
 
 
 def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):
@@ -251,6 +270,16 @@ checks:
      "    store: {copy: STSMX, value_type: half_t, smem: \"(8,8):(8,1)\"}\n", 2, 21, 19, ("unknown copy atom",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    store: {copy: LDSM, value_type: half_t, smem: \"(8,8):(8,1)\", extra: 1}\n", 2, 21, 66, ("extra",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [0, 1]}\n", 2, 21, 25, ("missing 'load'",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [0, 0], load: [0]}\n", 2, 21, 35, ("repeats stage 0",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [], load: [0]}\n", 2, 21, 31, ("a list of distinct stage indices",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [0], load: [-1]}\n", 2, 21, 43, ("item 0 is int -1",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [0], load: [0], stages: 2}\n", 2, 21, 47, ("stages",)),
 ])
 def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
     from verifier.specfile import SpecError

@@ -21,8 +21,10 @@ SP_SELS = 4                 # a sparse MMA atom's `sp_sel:` (GMMA::SparseSel) is
 # the keys of a check, by the kind that reads them
 # an operand read through a descriptor
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box", "tma_swizzle")
-TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator")             # a tensor-memory copy
+TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator", "accumulator_stages")   # a tensor-memory copy
 ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
+# `accumulator_stages:` the stage indices (the last mode of the staged accumulator) the MMAs write and the load reads
+ACCUMULATOR_STAGE_KEYS = ("mma", "load")
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at

@@ -43,6 +43,7 @@ class TheoremId(str, Enum):
     GMMA_TRANSPOSE = "gmma.transpose"
     TMEM_ACCUMULATOR = "tmem.accumulator"
     THREAD_SLICE = "copy.thread_slice"
+    TMEM_ACCUMULATOR_STAGES = "tmem.accumulator_stages"
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "threads: unsupported); where the check states which threads run the copy (`runs:`), those threads, in "
             "groups of the copy's, each take slice u at their u-th; over CTAs (`unit: cta`), the CTAs whose TMA "
             "loads reach one CTA's tile take its slices, each once"),
+    Theorem(38, T.TMEM_ACCUMULATOR_STAGES, "TMEM accumulator stages",
+            "with `accumulator_stages` in a TMEM check of a staged accumulator (its last mode the stage: one tile's "
+            "MMAs write a stage while the epilogue drains another): the stages the MMAs that write it (their D) "
+            "slice it at are exactly the stages the tcgen05.ld load slices it at -- no stage written and never read "
+            "(a tile's result lost), none read and never written"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

@@ -1,6 +1,7 @@
 """The TMEM kind's configuration: a tcgen05.ld / tcgen05.st copy atom, its value type and the tensor-memory tile it
 moves (`tmem`: coordinate -> lane << 16 | column, 32-bit cells), the columns allocated for it, and optionally the
-epilogue's next copy (`store:`, registers to shared memory)."""
+epilogue's next copy (`store:`, registers to shared memory), the MMA whose D the tile is (`accumulator:`) and the
+stages of a staged accumulator its MMAs write and the load reads (`accumulator_stages: {mma: [0, 1], load: [0, 1]}`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,14 +11,16 @@ from ...echo import quote
 from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy, read_smem, read_value_type,
                                 refuse_keys, show)
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
-from ...specfile.vocabulary import (ACCUMULATOR_KEYS, GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED,
-                                    TMEM_INSTRUCTIONS, TMEM_KEYS)
+from ...specfile.vocabulary import (ACCUMULATOR_KEYS, ACCUMULATOR_STAGE_KEYS, GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS,
+                                    STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
                            "smem_partition") + GMMA_KEYS
 MAX_TMEM_COLUMNS = 1 << 16
 UMMA_PREFIX = "tcgen05.mma"
+ACCUMULATOR_STAGES = "accumulator_stages"
+MAX_ACCUMULATOR_STAGES = 512     # an accumulator stage takes at least one of tensor memory's 512 columns
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,15 @@ class AccumulatorSpec:
     atom: str | None = None
 
 
+@dataclass(frozen=True)
+class AccumulatorStages:
+    """`accumulator_stages:` of a TMEM load of a staged accumulator (its last mode: the stage a tile accumulates in,
+    while the epilogue drains another): every stage index the MMAs that write it (their D) slice it at, and every
+    one the load's partitions slice it at, ascending (an importer reads both from the kernel)."""
+    mma: tuple[int, ...]
+    load: tuple[int, ...]
+
+
 @dataclass(kw_only=True)
 class TmemCheck(CheckSpec):
     """A tcgen05.ld / st tiled copy of a TMEM tile over one warpgroup (theorems 3, 19-21; 22 with `store`)."""
@@ -51,6 +63,7 @@ class TmemCheck(CheckSpec):
     tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
     tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
     accumulator: AccumulatorSpec | None = None  # the MMA that writes the tile (theorem 36)
+    accumulator_stages: AccumulatorStages | None = None   # the stages the MMAs write and the load reads (theorem 38)
 
 
 def reads_tmem_check(fields: Fields, mma: object) -> bool:
@@ -97,6 +110,15 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
                                          read_given_tiled_copy(st, "tiled_copy") if st.has("tiled_copy") else None)
     if fields.has("accumulator"):
         check.accumulator = read_accumulator(fields, atoms)
+    if fields.has(ACCUMULATOR_STAGES):
+        if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
+            raise SpecError(fields.at(ACCUMULATOR_STAGES), f"'{ACCUMULATOR_STAGES}' of {what} names the stages a TMEM "
+                                                           f"load reads; {quote(named.copy)} stores")
+        stages = fields.sub(ACCUMULATOR_STAGES, ACCUMULATOR_STAGE_KEYS)
+        stages.require(ACCUMULATOR_STAGE_KEYS)
+        mma, load = (stages.index_set(k, "stage indices", "stage", MAX_ACCUMULATOR_STAGES)
+                     for k in ACCUMULATOR_STAGE_KEYS)
+        check.accumulator_stages = AccumulatorStages(mma, load)
     return check
 
 

@@ -28,11 +28,11 @@ TMEM_PRECEDENCE = 0          # asked first: any TMEM key makes a TMEM check (its
 
 class TmemKind:
     """Theorem 3 on the tcgen05.ld / st atom, then 19-21 on the tiled copy make_tmem_copy builds (22 after a load
-    with `store:`, 36 with `accumulator:`)."""
+    with `store:`, 36 with `accumulator:`); 38 with `accumulator_stages:`, whatever the copy's model."""
     name = CheckKind.TMEM.value
     precedence = TMEM_PRECEDENCE
     keys: tuple[str, ...] = TMEM_KEYS
-    summary_line = "a tcgen05.ld / st tiled copy of a tensor-memory tile: theorems 3, 19-22, 36"
+    summary_line = "a tcgen05.ld / st tiled copy of a tensor-memory tile: theorems 3, 19-22, 36, 38"
     needs_result_to_draw = True          # the counterexample's cells are outlined
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
@@ -47,6 +47,7 @@ class TmemKind:
         store = check.tmem_store
         order = (TMEM_ORDER + ((T.TMEM_STORE,) if store is not None else ())
                  + ((T.TMEM_ACCUMULATOR,) if check.accumulator is not None else ()))
+        stages = (T.TMEM_ACCUMULATOR_STAGES,) if check.accumulator_stages is not None else ()
 
         def build() -> Planned:
             from . import store as TS
@@ -76,7 +77,13 @@ class TmemKind:
                 plans[T.TMEM_ACCUMULATOR] = lambda: accumulator_placement(check, suspects)
             return Planned(plans, TmemChain(setup))
 
-        return [Group(tuple(atom), lambda: Planned(atom)), Group(order, build)]
+        groups = [Group(tuple(atom), lambda: Planned(atom)), Group(order, build)]
+        if stages:
+            def stages_plan() -> Planned:
+                from .stages import accumulator_stages
+                return Planned({T.TMEM_ACCUMULATOR_STAGES: lambda: accumulator_stages(check, context.suspects)})
+            groups.append(Group(stages, stages_plan))
+        return groups
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         """thread, register, call -> CuTe's coordinate and its cell, the call's address, the cell the instruction
