@@ -47,6 +47,9 @@ MISTAKES = {
                                                                          # the MMA reads as B
     "tma_tiles_a_at_n.mlir": ("buffer", "buffer.agreement"),           # a 2x2 grid whose CTA (x, y) takes A's M
                                                                          # tile at y, B's N tile's coordinate
+    "tmem_mma_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"),  # a 2-stage TMEM accumulator whose MMAs
+                                                                         # write stage 0 only: stage 1 read, unwritten
+    "tmem_load_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"), # ... whose epilogue reads stage 0 only
 }
 SIMT = DATA / "simt.mlir"
 
@@ -68,7 +71,8 @@ def test_every_fixture_names_the_command_that_made_it():
     for ir in DATA.glob("*.mlir"):
         first = ir.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith(("// made by: python tests/dsl_kernels.py",
-                                 "// made by: python tests/dsl_tma_kernel.py")), ir
+                                 "// made by: python tests/dsl_tma_kernel.py",
+                                 "// made by: python tests/dsl_tmem_kernel.py")), ir
 
 
 def test_the_correct_tile_kernel_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -824,6 +828,53 @@ def test_a_view_composed_with_a_layout_names_other_coordinates():
     smem, transposed, regrouped = view["%smem"], view["%t"], view["%same"]
     assert transposed.recomposed and not smem.recomposed and not regrouped.recomposed
     assert not _same_buffer(smem, transposed) and _same_buffer(smem, regrouped)
+
+
+@pytest.mark.parametrize("name", ["tmem.mlir", "tmem_one_view.mlir"])
+def test_a_staged_tmem_accumulator_s_stages_are_stated_and_the_same_on_both_sides(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Our SM100 kernel (tests/dsl_tmem_kernel.py): tile t's MMAs write accumulator stage t % 2 and the epilogue's
+    tcgen05.ld reads it, each from its own view of the TMEM address or both from one; the stages each side takes are
+    stated on the TMEM check and proved the same (theorem 38)."""
+    spec = _import(tmp_path, DATA / name, capsys)
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks), checks
+    text = spec.read_text(encoding="utf-8")
+    assert text.count("accumulator_stages: {mma: [0, 1], load: [0, 1]}") == 1, text
+    assert "MMA: a counter modulo 2" in text and "load: a counter modulo 2" in text
+    tmem = next(c for c in checks if "tmem_load" in str(c["check"]))
+    assert "tmem.accumulator_stages" in json.dumps(tmem)
+
+
+def test_tmem_stages_of_a_form_the_reader_does_not_follow_are_not_stated(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]):
+    """The same kernel with its stage computed as t & 1 (the same stages, a form the reader does not read): no
+    stages are stated, the description says why, and the TMEM check has no theorem 38 (no claim is made)."""
+    ir = tmp_path / "tmem_and_1.mlir"
+    text = (DATA / "tmem.mlir").read_text(encoding="utf-8")
+    assert text.count("%16 = arith.remsi %arg9, %c2_i32 : i32") == 1
+    ir.write_text(text.replace("%16 = arith.remsi %arg9, %c2_i32 : i32", "%16 = arith.andi %arg9, %c1_i32 : i32"),
+                  encoding="utf-8")
+    spec = _import(tmp_path, ir, capsys)
+    written = spec.read_text(encoding="utf-8")
+    assert "accumulator_stages:" not in written
+    assert "no accumulator stages stated (the stage index of the slice at" in written
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and "tmem.accumulator_stages" not in json.dumps(checks)
+
+
+def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]):
+    for name, said, side in (
+            ("tmem_mma_stage0.mlir", "the MMAs write stage 0, the load reads stages 0, 1: stage 1 read and never "
+                                     "written", "the MMAs slice"),
+            ("tmem_load_stage0.mlir", "the MMAs write stages 0, 1, the load reads stage 0: stage 1 written and "
+                                      "never read", "the TMEM load slices")):
+        spec = _import(tmp_path, DATA / name, capsys)
+        assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+        out = capsys.readouterr().out
+        assert said in out and f"suspect: the stage indices {side} the staged accumulator at" in out, out
+        assert "a static stage index 0" in spec.read_text(encoding="utf-8")
 
 
 def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_path: Path,

@@ -36,6 +36,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
+from .tmem_stages import AccumulatorStagesRead, TmemStages
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
@@ -150,6 +151,7 @@ class TmemRecord:
     store_value_type: str | None = None
     store_smem: str | None = None
     store_tiled_copy: TiledCopyGiven | None = None
+    accumulator_stages: AccumulatorStagesRead | None = None   # a load's staged accumulator: the stages each side takes
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
 
@@ -301,6 +303,7 @@ class _Reader:
         self.out = KernelChecks(flow.function.name)
         self.used: set[Op] = set()
         self.names: set[str] = set()
+        self.stage_indexes = StageIndexes(flow)
 
     def skip(self, where: Where, what: str, why: str) -> None:
         self.out.skipped.append(Skipped(where, what, why))
@@ -790,7 +793,20 @@ class _Reader:
                              f"{tmem_layout.plain()}", copy, value_type, tmem_layout.plain(), columns)
             self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
             self.tmem_store(op.results[0], rec)
+            if "LOAD" in copy:
+                self.accumulator_stages(op.results[0], rec)
             self.out.records.append(rec)
+
+    def accumulator_stages(self, t2r: Value, rec: TmemRecord) -> None:
+        """The stages of a staged accumulator the MMAs write and this load reads (theorem 38), where they are read;
+        the description says which, or why none are stated."""
+        read = TmemStages(self.flow, self.stage_indexes).accumulator_stages(t2r)
+        if isinstance(read, str):
+            rec.what += f"; no accumulator stages stated ({read})"
+            return
+        rec.accumulator_stages = read
+        rec.what += (f"; the MMAs write the accumulator's {stages_text(list(read.mma))}, the loads read "
+                     f"{stages_text(list(read.load))} ({'; '.join(read.how)})")
 
     def tmem_columns(self) -> int | None:
         """The columns tcgen05.alloc allocates (a constant operand), when the kernel allocates once."""
@@ -860,7 +876,7 @@ class _Reader:
     def buffers(self) -> None:
         sides: list[BufferSide] = []
         uses = self.copy_uses()
-        stages = StageIndexes(self.flow)
+        stages = self.stage_indexes
         for p in self.flow.partitions:
             view = self.shared_view(p.target) if p.role in (Role.SOURCE, Role.DESTINATION, Role.TMA) else None
             if not isinstance(view, SharedView):

@@ -72,6 +72,9 @@ def record_lines(r: Record) -> list[str]:
             if r.store_tiled_copy is not None:
                 out.append(f"      tiled_copy: {{layout_tv: {json.dumps(r.store_tiled_copy.layout_tv)}, "
                            f"tiler: {r.store_tiled_copy.tiler}}}")
+        if r.accumulator_stages is not None:
+            out.append(f"    accumulator_stages: {{mma: {list(r.accumulator_stages.mma)}, "
+                       f"load: {list(r.accumulator_stages.load)}}}")
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",

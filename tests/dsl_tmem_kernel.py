@@ -1,0 +1,225 @@
+"""A small sm_100a kernel of our own, written with the CuTe DSL and compiled with fake arguments (no GPU) to IR for
+the import-dsl tests: TMA fills shared memory, tcgen05.mma reads it through descriptors and accumulates in tensor
+memory, tcgen05.ld brings the accumulator to registers.
+
+One CTA of 128 threads (four warps).  Two TMA loads (warp 0 issues them) bring a K-major 128x64 half tile of A and a
+K-major 64x64 half tile of B into shared memory laid out as the DSL's sm100 helpers pick for them
+(make_smem_layout_a / _b: the 128-byte swizzle for 64 half of K); one mbarrier, armed with the bytes of both tiles,
+tells the MMA warp they have landed.  Warp 0 allocates ACC_COLUMNS columns of tensor memory (a power of two covering
+ACC_STAGES accumulators of TILE_N f32 columns) and the accumulator is staged: `tiled_mma.make_fragment_C` of the
+(M, N) accumulator shape with ACC_STAGES appended, over the pointer tcgen05.alloc wrote, the stage the last mode.
+Then a loop over `num_tiles` output tiles (a kernel argument: the loop is not unrolled): tile t takes accumulator
+stage t % ACC_STAGES.  Warp 0 waits for the stage to be empty, runs the 128x64x16 f16 -> f32 tcgen05 tiled MMA
+(cta_group 1, A and B from shared memory) over the four k blocks into the stage (the first k block with accumulate
+off) and commits to the stage's "full" mbarrier; the 128 threads wait on it, load the stage to registers with a
+tcgen05.ld 32dp32b x64 tiled copy (make_tmem_copy over the stage: thread i takes row i), release the stage (its
+"empty" mbarrier) and store the registers to C's tile t (global memory, f32, straight from the registers).  Every
+tile multiplies the same A and B: the kernel is about the accumulator's stages, not the GEMM.  Warp 0 frees the
+tensor memory at the end.  Its knobs:
+
+    acc_stage       the accumulator stage each side takes: "same" (default: the MMA and the epilogue both take stage
+                    t % ACC_STAGES, right), "mma_zero" (the MMA always writes stage 0 while the epilogue reads
+                    t % ACC_STAGES: it reads stage 1 never written, a mistake), "load_zero" (the MMA writes
+                    t % ACC_STAGES while the epilogue always reads stage 0: a mistake at every odd tile)
+    views           "two" (default: the MMA's code and the epilogue's each retrieve the tensor-memory pointer and build
+                    their own staged accumulator tensor from it, as warp-specialized kernels do) or "one" (one staged
+                    tensor, built once before the loop, used by both)
+
+Run as a script it writes one IR file: `python tests/dsl_tmem_kernel.py OUT.mlir [knob=value ...]` (it compiles in
+a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_100a).  With `--compile` in place of OUT.mlir it only
+compiles, in the present process (which must have been started with CUTE_DSL_KEEP=ir and CUTE_DSL_DUMP_DIR set).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from dsl_kernels import _parse, compile_ir  # noqa: E402
+
+ARCH = "sm_100a"
+TILE_M, TILE_N, TILE_K = 128, 64, 64    # the MMA's tile (M x N) and the one K tile of A and B
+MMA_K = 16                              # tcgen05.mma's K for 16-bit operands: four k blocks a tile
+THREADS = 128                           # four warps: warp w's tcgen05.ld reaches tensor-memory lanes 32w..32w+31
+ACC_STAGES = 2                          # accumulators in tensor memory, the last mode of the staged tensor
+ACC_COLUMNS = 128                       # the columns allocated: a power of two >= ACC_STAGES * TILE_N (f32: one each)
+MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
+BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
+DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two"}
+ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero")   # the acc_stage knob's values
+VIEW_CHOICES = ("two", "one")                           # the views knob's values
+SCRIPT = Path(__file__)
+COMPILE_FLAG = "--compile"
+
+
+def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    """The kernel's host function and its fake arguments, for the knobs (see the module's docstring)."""
+    import cutlass
+    import cutlass.cute as cute
+    from cutlass.cute.nvgpu import OperandMajorMode, cpasync, make_tiled_tma_atom_A, make_tiled_tma_atom_B, tcgen05
+    from cutlass.cute.runtime import make_fake_stream, make_fake_tensor
+    from cutlass.cute.typing import SymInt
+    from cutlass.utils import blackwell_helpers as sm100
+
+    unknown = set(knobs) - set(DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(DEFAULTS)}")
+    cfg = dict(DEFAULTS, **knobs)
+    if cfg["acc_stage"] not in ACC_STAGE_CHOICES:
+        raise ValueError(f"acc_stage={cfg['acc_stage']!r}: one of {ACC_STAGE_CHOICES}")
+    if cfg["views"] not in VIEW_CHOICES:
+        raise ValueError(f"views={cfg['views']!r}: one of {VIEW_CHOICES}")
+    mma_stage_zero = cfg["acc_stage"] == "mma_zero"
+    load_stage_zero = cfg["acc_stage"] == "load_zero"
+    one_view = cfg["views"] == "one"
+    f16, f32 = cutlass.Float16, cutlass.Float32
+    mma_tiler = (TILE_M, TILE_N, TILE_K)
+
+    def tiled_mma() -> Any:
+        return sm100.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32,
+                                            tcgen05.CtaGroup.ONE, (TILE_M, TILE_N))
+
+    @cute.kernel
+    def tmem_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor, mC: cute.Tensor,
+                    mma: cute.TiledMma, a_layout: cute.ComposedLayout, b_layout: cute.ComposedLayout,
+                    num_tiles: cutlass.Int32) -> None:
+        tidx, _, _ = cute.arch.thread_idx()
+        warp = cute.arch.make_warp_uniform(cute.arch.warp_idx())
+
+        @cute.struct
+        class Shared:
+            loaded: cute.struct.MemRange[cutlass.Int64, 1]              # TMA -> MMA (expect-tx)
+            acc_full: cute.struct.MemRange[cutlass.Int64, ACC_STAGES]   # MMA -> epilogue (tcgen05.commit)
+            acc_empty: cute.struct.MemRange[cutlass.Int64, ACC_STAGES]  # epilogue -> MMA (each thread arrives)
+            tmem_base: cutlass.Int32                                    # where tcgen05.alloc writes the address
+            a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
+            b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
+
+        smem = cutlass.memory.SmemAllocator()
+        storage = smem.allocate(Shared)
+        loaded = storage.loaded.data_ptr()
+        acc_full = storage.acc_full.data_ptr()
+        acc_empty = storage.acc_empty.data_ptr()
+        tmem_base = storage.tmem_base
+        # the staged views tcgen05.mma reads: ((MMA_M, MMA_K), REST_M, REST_K, 1)
+        sA = storage.a.get_tensor(a_layout.outer, swizzle=a_layout.inner)
+        sB = storage.b.get_tensor(b_layout.outer, swizzle=b_layout.inner)
+
+        if warp == MMA_WARP:
+            with cute.arch.elect_one():
+                cute.arch.mbarrier_init(loaded, 1)
+                for s in cutlass.range_constexpr(ACC_STAGES):
+                    cute.arch.mbarrier_init(acc_full + s, 1)
+                    cute.arch.mbarrier_init(acc_empty + s, THREADS)
+            cute.arch.alloc_tmem(ACC_COLUMNS, tmem_base)
+            cute.arch.relinquish_tmem_alloc_permit()
+        cute.arch.mbarrier_init_fence()
+        cute.arch.sync_threads()         # the barriers initialised and the tensor-memory address written
+
+        # TMA: the CTA's (only) tile of A and of B, partitioned as the MMA reads them, the tile modes grouped
+        thr_mma = mma.get_slice(0)
+        tCgA = thr_mma.partition_A(cute.local_tile(mA, cute.slice_(mma_tiler, (None, 0, None)), (0, 0)))
+        tCgB = thr_mma.partition_B(cute.local_tile(mB, cute.slice_(mma_tiler, (0, None, None)), (0, 0)))
+        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 3),
+                                           cute.group_modes(tCgA, 0, 3))
+        tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB, 0, 3),
+                                           cute.group_modes(tCgB, 0, 3))
+        if warp == MMA_WARP:
+            with cute.arch.elect_one():
+                cute.arch.mbarrier_arrive_and_expect_tx(loaded, cute.size_in_bytes(f16, a_layout)
+                                                        + cute.size_in_bytes(f16, b_layout))
+            cute.copy(tma_a, tAgA, tAsA[None, 0], tma_bar_ptr=loaded)
+            cute.copy(tma_b, tBgB, tBsB[None, 0], tma_bar_ptr=loaded)
+            cute.arch.mbarrier_wait(loaded, 0)      # A and B have landed (only the MMA warp reads them)
+
+        # the operands' descriptors: (MMA, MMA_M / MMA_N, k-block, 1)
+        tCrA = mma.make_fragment_A(sA)
+        tCrB = mma.make_fragment_B(sB)
+        # the staged accumulator: ((MMA_M, MMA_N), 1, 1, ACC_STAGES) in tensor memory
+        acc_shape = mma.partition_shape_C((TILE_M, TILE_N))
+        acc_fragment = mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
+        shared_acc: Any = staged_accumulator(tmem_base, acc_fragment) if cutlass.const_expr(one_view) else None
+
+        # the tcgen05.ld atom: 32 lanes x 32 bits, 64 columns (one row of a stage a thread)
+        load_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition.x64), f32)
+        for t in cutlass.range(num_tiles):
+            stage = t % ACC_STAGES
+            phase = (t // ACC_STAGES) % 2
+            if warp == MMA_WARP:
+                # the stage's last reader has released it (a fresh barrier passes the wait on parity 1)
+                cute.arch.mbarrier_wait(acc_empty + stage, 1 - phase)
+                mma_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
+                mma_tile(mma, mma_acc[(None, None, None, 0 if cutlass.const_expr(mma_stage_zero) else stage)],
+                         tCrA, tCrB)
+                with cute.arch.elect_one():
+                    tcgen05.commit(acc_full + stage)
+
+            # epilogue: every thread waits for the stage, loads its row of it and stores it to C's tile t
+            cute.arch.mbarrier_wait(acc_full + stage, phase)
+            epi_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
+            acc_tile = epi_acc[(None, None, None, 0 if cutlass.const_expr(load_stage_zero) else stage)]
+            t2r = tcgen05.make_tmem_copy(load_atom, acc_tile)
+            thr_t2r = t2r.get_slice(tidx)
+            tTR_tAcc = thr_t2r.partition_S(acc_tile)
+            tCgC = thr_mma.partition_C(cute.local_tile(mC, (TILE_M, TILE_N), (0, t)))     # as acc_tile: ((M, N), 1, 1)
+            tTR_gC = thr_t2r.partition_D(tCgC)
+            tTR_rAcc = cute.make_rmem_tensor(tTR_gC.shape, f32)
+            cute.copy(t2r, tTR_tAcc, tTR_rAcc)
+            cute.arch.fence_view_async_tmem_load()         # tcgen05.wait::ld: the stage read, the registers full
+            cute.arch.mbarrier_arrive(acc_empty + stage)
+            cute.autovec_copy(tTR_rAcc, tTR_gC)
+
+        cute.arch.sync_threads()         # every load of tensor memory done
+        if warp == MMA_WARP:
+            cute.arch.dealloc_tmem(cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base), ACC_COLUMNS)
+
+    @cute.jit
+    def staged_accumulator(tmem_base: Any, acc_fragment: cute.Tensor) -> Any:
+        """The staged accumulator tensor over the tensor memory tcgen05.alloc gave (its address read back)."""
+        tmem_ptr = cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base)
+        return cute.make_tensor(tmem_ptr, acc_fragment.layout)
+
+    @cute.jit
+    def mma_tile(mma: cute.TiledMma, acc: cute.Tensor, tCrA: cute.Tensor, tCrB: cute.Tensor) -> None:
+        """The tile's MMA over the four k blocks into one accumulator stage (the first overwrites it)."""
+        mma.set(tcgen05.Field.ACCUMULATE, False)
+        for kb in cutlass.range_constexpr(TILE_K // MMA_K):
+            cute.gemm(mma, acc, tCrA[None, None, kb, 0], tCrB[None, None, kb, 0], acc)
+            mma.set(tcgen05.Field.ACCUMULATE, True)
+
+    @cute.jit
+    def launch(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, num_tiles: cutlass.Int32, stream: Any) -> None:
+        mma = tiled_mma()
+        a_layout = sm100.make_smem_layout_a(mma, mma_tiler, f16, 1)
+        b_layout = sm100.make_smem_layout_b(mma, mma_tiler, f16, 1)
+        tma_a, mA = make_tiled_tma_atom_A(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, mma_tiler, mma)
+        tma_b, mB = make_tiled_tma_atom_B(cpasync.CopyBulkTensorTileG2SOp(), b, b_layout, mma_tiler, mma)
+        tmem_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, num_tiles).launch(
+            grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
+
+    a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
+    b = make_fake_tensor(f16, (TILE_N, TILE_K), stride=(TILE_K, 1), assumed_align=16)
+    c_columns = SymInt(divisibility=TILE_N)                # TILE_N a tile: num_tiles * TILE_N
+    c = make_fake_tensor(f32, (TILE_M, c_columns), stride=(c_columns, 1), assumed_align=16)
+    return launch, (a, b, c, cutlass.Int32(2), make_fake_stream())
+
+
+def compile_tmem_kernel(target: Path, **knobs: Any) -> Path:
+    """Compile the kernel with the knobs for sm_100a and write its IR to `target` (in a fresh interpreter)."""
+    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
+    return compile_ir([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], ARCH, target,
+                      " ".join(["python tests/dsl_tmem_kernel.py", str(target), *args]), knobs)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    knob_values = {k: _parse(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])}
+    if sys.argv[1] == COMPILE_FLAG:     # compile here (in a process whose DSL keeps its IR)
+        import cutlass                  # the kernels' annotations (cute.Tensor, cutlass.Int32) are read in this
+        import cutlass.cute as cute     # module's globals
+        host, fake = build(knob_values)
+        cute.compile(host, *fake)
+    else:
+        print(compile_tmem_kernel(Path(sys.argv[1]), **knob_values))

@@ -1,0 +1,220 @@
+"""The stages of a staged TMEM accumulator its MMAs write and its tcgen05.ld loads read, read back from the IR.
+
+A kernel that drains one tile's accumulator while the MMAs of the next accumulate keeps S accumulators in tensor
+memory: the last mode of the accumulator tensor (`make_fragment_C(append(shape, S))`, a view of the TMEM address) is
+the stage.  The MMA warp slices it at the stage its pipeline gives and hands the slice to `cute.gemm` as D; the
+epilogue slices its own view of the same address (before or after partitioning it for tcgen05.ld) at the stage its
+pipeline gives:
+
+    %view_71 = cute.make_view(%tmem_ptr, %lay_70)          ((128,256),1,1,2):((65536,1),0,0,256)
+    %slice_80 = cute.slice(%view_71, %coord_79)             (_,_,_,?): the MMA's stage
+    cute.gemm(%mma, %slice_80, %a, %b, %slice_80)
+    ...
+    %view_43 = cute.make_view(%tmem_ptr, %lay_42)           ((128,1),(128,1),2):((65536,0),(1,0),128)
+    %src = cute.tiled.copy.partition_S(%t2r, %div, %tid)    its last mode still the stage, 2:128
+    %slice_60 = cute.slice(%src, %coord_59)                 (_,_,_,_,_,?): the load's stage
+    cute.copy(%t2r, ..%slice_60.., %registers)
+
+Each side's tensor is followed back from the MMA's D or the load's source, through slices, re-views that keep the
+iterator and the partition, to a view of a TMEM pointer (`retrieve_tmem_ptr`, the same pointer on both sides).  The
+stage mode is that view's last mode (a single extent S > 1 and stride d); a slice on the way whose tensor's last mode
+is that same S:d and that indexes it takes the stage, read as a static index or as a pipeline's index or a counter
+modulo N (`StageIndexes.index_bound`).  The stages are stated only where every MMA writing the address and every load
+reading it is so read, exactly one stage slice on each way, no tcgen05.st writes the address, and both views' stage
+modes are one; otherwise nothing is stated (no claim about stages is then made)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..algebra.layout import Layout
+from .brackets import split_top
+from .cute_types import TypeTextError, memref_of, plain_layout_of
+from .flow import GET_ITER, MAKE_COORD, MAKE_VIEW, PARTITION_S, SAME_ITERATOR, SLICE, KernelFlow
+from .mlir_text import Op, Value
+from .stage_index import StageIndexes
+
+RETRIEVE_TMEM_PTR = "cute_nvgpu.arch.sm100.retrieve_tmem_ptr"
+TMEM_POINTER = re.compile(r"!cute\.ptr<[^,]*,\s*tmem\b")
+COORDINATE = re.compile(r'!cute\.coord<"(.*)">')
+MAX_CHAIN = 64                       # ops followed back from a copy's source or an MMA's D to its TMEM view
+# what a way back may pass: slices, re-views over the same iterator, a view of another's iterator, the partition
+PASSABLE = SAME_ITERATOR | {SLICE, GET_ITER, MAKE_VIEW, PARTITION_S}
+
+
+@dataclass(frozen=True)
+class StagedSide:
+    """One way back to a staged TMEM view: the pointer the view was made of (`origin`: what `retrieve_tmem_ptr`
+    read, or the pointer itself), its stage mode (extent, stride) and the stages the way's stage slice takes."""
+    origin: Value
+    mode: tuple[int, int]
+    stages: frozenset[int]
+    how: str
+
+
+@dataclass(frozen=True)
+class AccumulatorStagesRead:
+    """The stages the MMAs write and the loads read, and how each side's were read."""
+    mma: tuple[int, ...]
+    load: tuple[int, ...]
+    how: tuple[str, ...]
+
+
+class TmemStages:
+    """The staged accumulators of one kernel (its MMAs and TMEM copies read once)."""
+
+    def __init__(self, flow: KernelFlow, stages: StageIndexes) -> None:
+        self.flow, self.stages = flow, stages
+
+    def side(self, v: Value) -> StagedSide | str:
+        """The staged TMEM view `v` is a slice of, and the stage it takes; a reason where it is not read."""
+        slices: list[Op] = []
+        for _ in range(MAX_CHAIN):
+            op = self.flow.defining.get(v)
+            if op is None or op.name not in PASSABLE or not op.operands:
+                return f"{v} is not followed back to a view of a TMEM pointer ({op.name if op else 'no op'})"
+            if op.name == MAKE_VIEW:
+                pointer = self.flow.defining.get(op.operands[0])
+                if pointer is None or pointer.name != GET_ITER:
+                    return self._root(op, slices)
+                v = pointer.operands[0]
+                continue
+            if op.name == SLICE:
+                slices.append(op)
+            v = op.operands[1] if op.name == PARTITION_S else op.operands[0]
+        return f"more than {MAX_CHAIN} operations back from the copy"
+
+    def _root(self, view: Op, slices: list[Op]) -> StagedSide | str:
+        pointer_type = self.flow.type_of(view.operands[0])
+        if pointer_type is None or not TMEM_POINTER.match(pointer_type.strip()):
+            return f"the view {view.results[0] if view.results else view.where} is not of a TMEM pointer"
+        mode = _last_mode(view.result_types[0] if view.result_types else "")
+        if mode is None:
+            return f"the TMEM view at {view.where} has no stage mode (a last mode of one extent above 1)"
+        made = self.flow.defining.get(view.operands[0])
+        origin = made.operands[0] if made is not None and made.name == RETRIEVE_TMEM_PTR and made.operands \
+            else view.operands[0]
+        found = [(op, taken) for op in slices if (taken := self._stage_taken(op, mode)) is not None]
+        if len(found) != 1:
+            return f"{len(found)} slices of the stage mode between the TMEM view at {view.where} and the use"
+        op, taken = found[0]
+        if isinstance(taken, str):
+            return taken
+        return StagedSide(origin, mode, taken[0], taken[1])
+
+    def _stage_taken(self, op: Op, mode: tuple[int, int]) -> tuple[frozenset[int], str] | str | None:
+        """The stages slice `op` takes of its tensor's last mode where that mode is `mode` and the slice indexes
+        it (None where it does not), or why they are not read."""
+        if _last_mode(op.operand_types[0] or "") != mode:
+            return None
+        coord = self.flow.defining.get(op.operands[1]) if len(op.operands) > 1 else None
+        text = COORDINATE.fullmatch((op.operand_types[1] or "").strip()) if len(op.operand_types) > 1 else None
+        if text is None:
+            return None
+        parts = _components(text.group(1))
+        if not parts or parts[-1] == "_":
+            return None
+        last = parts[-1]
+        if last.isdigit():
+            return frozenset((int(last),)), f"a static stage index {last} ({op.where})"
+        if last != "?" or coord is None or coord.name != MAKE_COORD:
+            return f"the stage index of the slice at {op.where} is {last!r}, not an index this reader follows"
+        position = sum(p.count("?") for p in parts)
+        if position != len(coord.operands):
+            return f"the coordinate of the slice at {op.where} is not read"
+        bound = self.stages.index_bound(coord.operands[-1])
+        if bound is None:
+            return f"the stage index of the slice at {op.where} is of a form this reader does not follow"
+        return bound.taken, bound.how
+
+    def accumulator_stages(self, load: Value) -> AccumulatorStagesRead | str:
+        """The stages the MMAs write the accumulator the copies of the tcgen05.ld tiled copy `load` read, and the
+        stages every load of it reads; a reason where they are not stated."""
+        mine = self._sides([c.operands[1] for c in self.flow.copies if len(c.operands) >= 3 and c.operands[0] == load])
+        if isinstance(mine, str):
+            return mine
+        origins = {(s.origin, s.mode) for s in mine}
+        if len(origins) != 1:
+            return "its copies read more than one staged accumulator"
+        origin, mode = next(iter(origins))
+        loads, stores = self._tmem_copies()
+        for v in stores:
+            side = self.side(v)
+            if isinstance(side, str) or side.origin == origin:
+                return "a tcgen05.st writes tensor memory (the accumulator's stages are not the MMAs' alone)"
+        read = self._sides(loads)
+        if isinstance(read, str):
+            return f"another TMEM load: {read}"
+        writers: list[StagedSide] = []
+        for gemm in self.flow.gemms:
+            if len(gemm.operands) < 2 or len(gemm.operand_types) < 2 or not _tmem_memref(gemm.operand_types[1]):
+                continue
+            side = self.side(gemm.operands[1])
+            if isinstance(side, str):
+                return f"the MMA at {gemm.where}: {side}"
+            writers.append(side)
+        mma = [s for s in writers if s.origin == origin]
+        loaded = [s for s in read if s.origin == origin]
+        if not mma:
+            return "no MMA writes the accumulator through a staged view"
+        if any(s.mode != mode for s in mma + loaded):
+            return "the MMAs' and the loads' views have other stage modes"
+        return AccumulatorStagesRead(
+            tuple(sorted(set().union(*(s.stages for s in mma)))),
+            tuple(sorted(set().union(*(s.stages for s in loaded)))),
+            tuple(dict.fromkeys([f"MMA: {s.how}" for s in mma] + [f"load: {s.how}" for s in loaded])))
+
+    def _sides(self, values: list[Value]) -> list[StagedSide] | str:
+        out: list[StagedSide] = []
+        for v in values:
+            side = self.side(v)
+            if isinstance(side, str):
+                return side
+            out.append(side)
+        return out if out else "no copy of it"
+
+    def _tmem_copies(self) -> tuple[list[Value], list[Value]]:
+        """The TMEM sources of the kernel's tcgen05.ld copies and the TMEM destinations of its tcgen05.st copies."""
+        loads: list[Value] = []
+        stores: list[Value] = []
+        for c in self.flow.copies:
+            if len(c.operands) < 3 or len(c.operand_types) < 3:
+                continue
+            if _tmem_memref(c.operand_types[1]):
+                loads.append(c.operands[1])
+            if _tmem_memref(c.operand_types[2]):
+                stores.append(c.operands[2])
+        return loads, stores
+
+
+def _tmem_memref(type_text: str | None) -> bool:
+    try:
+        return type_text is not None and memref_of(type_text).space == "tmem"
+    except TypeTextError:
+        return False
+
+
+def _last_mode(type_text: str) -> tuple[int, int] | None:
+    """A TMEM memref's last top-level mode as (extent, stride), where it is one leaf of extent above 1."""
+    try:
+        layout = plain_layout_of(memref_of(type_text).layout_text)
+    except TypeTextError:
+        return None
+    if not isinstance(layout, Layout) or layout.rank() < 2:
+        return None
+    last = layout.mode(layout.rank() - 1)
+    shape, stride = last.shape, last.stride
+    if not isinstance(shape, int) or not isinstance(stride, int) or shape < 2:
+        return None
+    return shape, stride
+
+
+def _components(text: str) -> list[str]:
+    """A coordinate's top-level components: `(_,_,_,?)` -> _, _, _, ?; `((_,_),0,?)` -> (_,_), 0, ?."""
+    inner = text.strip()
+    if not (inner.startswith("(") and inner.endswith(")")):
+        return [inner]
+    return [p.strip() for p in split_top(inner[1:-1])]
+
+
+__all__ = ["TmemStages", "AccumulatorStagesRead", "StagedSide"]
