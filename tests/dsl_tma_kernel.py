@@ -41,6 +41,14 @@ to global memory straight from the registers.  Its knobs:
                     stages 1.. the TMA fills are never read, a mistake), "next" ((k + 1) % S, the stage after the
                     one whose barrier they waited on: every stage is read, a step early, a mistake) or "first_zero"
                     (the first k-block's wgmma reads stage 0, the others k % S: a mistake at every other k-tile)
+    mma             "sync": in place of wgmma, the warpgroup's four warps run an SM80 mma.sync tiled MMA (16x8x16
+                    f16 -> f32, a 2x2 atom layout over the warps, each warp 16x16 a step, two steps each way over
+                    the 64x64 tile) whose register fragments ldmatrix fills (non-transposed, 8x8 x4, A and B being
+                    K-major) from the half tiles the TMA wrote, through the same 128-byte-swizzled layouts, one k
+                    block at a time; the accumulator goes to global memory from the registers by the tiled MMA's
+                    partition of C.  Only with the tiles knob (the others at their defaults).  Default "wgmma": as above
+    a_reads         with mma="sync", the shared tile A's ldmatrix copy reads: "a" (sA, default) or "b" (sB: the MMA
+                    multiplies B by B, a mistake)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -65,10 +73,15 @@ BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats eve
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
-                            "a_tiles_of_b": 0, "store_a": "", "tiles": ""}
+                            "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a"}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
+MMAS = ("wgmma", "sync")                # the mma knob's values
+A_READS = ("a", "b")                    # the a_reads knob's values
+SYNC_KNOBS = ("tiles", "mma", "a_reads")    # the knobs mma="sync" takes (the others at their defaults)
+SYNC_ATOMS = (2, 2, 1)                  # mma="sync": the tiled MMA's warps along M, N and K
+SYNC_STEP = (32, 32, 16)                # mma="sync": the tiled MMA's tile (its permutation), 16x16 a warp
 GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
@@ -110,6 +123,18 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     if store_a not in STORE_TARGETS:
         raise ValueError(f"store_a={store_a!r}: one of {STORE_TARGETS}")
     staged = stages > 1
+    if cfg["mma"] not in MMAS:
+        raise ValueError(f"mma={cfg['mma']!r}: one of {MMAS}")
+    if cfg["a_reads"] not in A_READS:
+        raise ValueError(f"a_reads={cfg['a_reads']!r}: one of {A_READS}")
+    sync = cfg["mma"] == "sync"
+    a_reads_b = cfg["a_reads"] == "b"
+    if sync:
+        others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
+        if others:
+            raise ValueError(f"mma='sync' takes only the knobs {SYNC_KNOBS}, not {others}")
+    elif a_reads_b:
+        raise ValueError("a_reads='b' needs mma='sync'")
     f16, f32 = cutlass.Float16, cutlass.Float32
 
     def k_major_smem_layout(rows: int, swizzle_bytes: int) -> Any:
@@ -200,6 +225,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             cute.copy(tma_a, tAgA, tAsA, tma_bar_ptr=full)
             cute.copy(tma_b, tBgB, tBsB, tma_bar_ptr=full)
         cute.arch.mbarrier_wait(full, 0)
+        if cutlass.const_expr(sync):
+            sync_mma(mma, sA, sB, gC, tidx)
+            return
 
         # wgmma: descriptors over sA and sB, the accumulator in registers
         thr_mma = mma.get_slice(tidx)
@@ -223,6 +251,29 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                 cute.copy(tma_store, tSsA, tSgS)
 
         # epilogue: the accumulator straight to global memory
+        cute.autovec_copy(acc, tCgC)
+
+    @cute.jit
+    def sync_mma(mma: cute.TiledMma, sA: cute.Tensor, sB: cute.Tensor, gC: cute.Tensor, tidx: Any):
+        """mma="sync": ldmatrix fills the mma.sync tiled MMA's fragments from sA (sB with a_reads="b") and sB, a k
+        block at a time, each followed by its MMA; the accumulator to global memory from the registers."""
+        thr_mma = mma.get_slice(tidx)
+        tCrA = mma.make_fragment_A(thr_mma.partition_A(sA))                  # (mma, m, k-block)
+        tCrB = mma.make_fragment_B(thr_mma.partition_B(sB))
+        tCgC = thr_mma.partition_C(gC)
+        acc = mma.make_fragment_C(tCgC)
+        acc.fill(0.0)
+        ldsm = cute.make_copy_atom(cute.nvgpu.warp.LdMatrix8x8x16bOp(False, 4), f16)
+        s2r_A, s2r_B = cute.make_tiled_copy_A(ldsm, mma), cute.make_tiled_copy_B(ldsm, mma)
+        thr_s2r_A, thr_s2r_B = s2r_A.get_slice(tidx), s2r_B.get_slice(tidx)
+        # a_reads="b": A's copy partitions sB (the MMA multiplies B by B)
+        tAsA = thr_s2r_A.partition_S(sB if cutlass.const_expr(a_reads_b) else sA)
+        tArA = thr_s2r_A.retile(tCrA)
+        tBsB, tBrB = thr_s2r_B.partition_S(sB), thr_s2r_B.retile(tCrB)
+        for kb in cutlass.range_constexpr(cute.size(tCrA, mode=[2])):
+            cute.copy(s2r_A, tAsA[None, None, kb], tArA[None, None, kb])
+            cute.copy(s2r_B, tBsB[None, None, kb], tBrB[None, None, kb])
+            cute.gemm(mma, acc, tCrA[None, None, kb], tCrB[None, None, kb], acc)
         cute.autovec_copy(acc, tCgC)
 
     @cute.jit
@@ -293,8 +344,12 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         b_tiler = (tile_n, cute.make_layout((16, 2, 2), stride=(1, 32, 16))) if cfg["b_tma_k_permuted"] \
             else (tile_n, TILE_K)
         tma_b, mB = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), b, b_atom_layout, b_tiler)
-        mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
-                                          tiler_mn=(TILE_M, tile_n))
+        if sync:    # mma="sync": an SM80 mma.sync tiled MMA over the warpgroup's four warps
+            mma = cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(f16, f32, (16, 8, 16)), cute.make_layout(SYNC_ATOMS),
+                                      permutation_mnk=SYNC_STEP)
+        else:
+            mma = sm90.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32, (1, 1, 1),
+                                              tiler_mn=(TILE_M, tile_n))
         return tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout
 
     k = TILE_K * stages                   # A and B in K: one tile a stage

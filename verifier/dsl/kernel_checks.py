@@ -288,7 +288,8 @@ class BufferSide:
     taken: StagesTaken | None = None   # every stage index it is sliced at, where every use is a slice read
     waited: WaitedStages | None = None  # the stages past the waited one its slices linked to barrier waits take
     tensors: TmaTensors | None = None   # a TMA side: the global tensor of its tensor map, and of the tiles it takes
-    mma_operand: str | None = None      # the tensor core's descriptor side: the MMA operand it reads (A, B)
+    mma_operand: str | None = None      # a side the MMA reads (its descriptor, or a copy filling its register
+                                        # fragment): the operand (A, B)
     mma: Value | None = None            # ... and the tiled MMA whose fragment it is
     mn_tiles: frozenset[Value] = frozenset()    # a TMA load: the values it takes its tiles along M (A) / N (B) at
 
@@ -375,6 +376,20 @@ class _Reader:
             for q, direction in shared:
                 self.used.add(q.op)
                 self.operand_record(q, tc, mma_value, operand, direction)
+
+    def operand_filled_from(self, src: Partition) -> tuple[Value, str] | None:
+        """(tiled MMA, operand A or B) whose register fragment a copy from the shared partition `src` fills: the copy's
+        destination a retile of that fragment (an ldmatrix of A into tCrA), the one such operand of its copies."""
+        owners: set[tuple[Value, str]] = set()
+        for c in self.flow.copies:
+            if len(c.operands) < 3 or c.operands[0] != src.actor or self.flow.partition_of(c.operands[1]) is not src:
+                continue
+            dst = self.flow.partition_of(c.operands[2])
+            owner = self.fragment_operand(dst.target) if dst is not None and dst.role is Role.RETILE else None
+            if owner is None or owner[1] not in OTHER_OPERAND:
+                return None
+            owners.add(owner)
+        return next(iter(owners)) if len(owners) == 1 else None
 
     def copied_with(self, retile: Partition) -> list[tuple[Partition, str]]:
         """The shared-memory partitions a cute.copy moves to (load) or from (store) the registers `retile` views; a
@@ -904,10 +919,13 @@ class _Reader:
                                             stages=stages.of_view(p.result), taken=stages.taken([p.result]),
                                             waited=stages.waited([p.result])))
                 else:
+                    owner = self.operand_filled_from(p)
                     sides.append(BufferSide(view, f"{copy_text} ({name} {p.op.where.line}{how})", copy_text,
                                             p.op.where, False, stages=stages.of_view(p.result),
                                             taken=stages.taken([p.result]),
-                                            waited=stages.waited([p.result])))
+                                            waited=stages.waited([p.result]),
+                                            mma_operand=owner[1] if owner else None,
+                                            mma=owner[0] if owner else None))
                 self.used.add(p.op)
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
