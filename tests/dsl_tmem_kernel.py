@@ -20,7 +20,11 @@ tensor memory at the end.  Its knobs:
     acc_stage       the accumulator stage each side takes: "same" (default: the MMA and the epilogue both take stage
                     t % ACC_STAGES, right), "mma_zero" (the MMA always writes stage 0 while the epilogue reads
                     t % ACC_STAGES: it reads stage 1 never written, a mistake), "load_zero" (the MMA writes
-                    t % ACC_STAGES while the epilogue always reads stage 0: a mistake at every odd tile)
+                    t % ACC_STAGES while the epilogue always reads stage 0: a mistake at every odd tile),
+                    "load_next" (the epilogue waits on acc_full of stage t % ACC_STAGES but reads stage
+                    (t % ACC_STAGES + 1) % ACC_STAGES: the other tile's stage, which its wait does not say is full,
+                    a mistake), "mma_next" (the MMA warp waits on acc_empty of stage t % ACC_STAGES but writes stage
+                    (t % ACC_STAGES + 1) % ACC_STAGES: a stage its wait does not say is empty, a mistake)
     views           "two" (default: the MMA's code and the epilogue's each retrieve the tensor-memory pointer and build
                     their own staged accumulator tensor from it, as warp-specialized kernels do) or "one" (one staged
                     tensor, built once before the loop, used by both)
@@ -47,7 +51,7 @@ ACC_COLUMNS = 128                       # the columns allocated: a power of two 
 MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
 DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two"}
-ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero")   # the acc_stage knob's values
+ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
@@ -72,9 +76,20 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         raise ValueError(f"views={cfg['views']!r}: one of {VIEW_CHOICES}")
     mma_stage_zero = cfg["acc_stage"] == "mma_zero"
     load_stage_zero = cfg["acc_stage"] == "load_zero"
+    mma_stage_next = cfg["acc_stage"] == "mma_next"
+    load_stage_next = cfg["acc_stage"] == "load_next"
     one_view = cfg["views"] == "one"
     f16, f32 = cutlass.Float16, cutlass.Float32
     mma_tiler = (TILE_M, TILE_N, TILE_K)
+
+    def acc_index(stage: Any, zero: bool, next_stage: bool) -> Any:
+        """The accumulator stage a side slices for the stage it waited on: 0, the next stage, or the stage itself
+        (plain Python, run while tracing: the "next" stage is emitted as (stage + 1) % ACC_STAGES)."""
+        if zero:
+            return 0
+        if next_stage:
+            return (stage + 1) % ACC_STAGES
+        return stage
 
     def tiled_mma() -> Any:
         return sm100.make_trivial_tiled_mma(f16, f16, OperandMajorMode.K, OperandMajorMode.K, f32,
@@ -150,7 +165,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                 # the stage's last reader has released it (a fresh barrier passes the wait on parity 1)
                 cute.arch.mbarrier_wait(acc_empty + stage, 1 - phase)
                 mma_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
-                mma_tile(mma, mma_acc[(None, None, None, 0 if cutlass.const_expr(mma_stage_zero) else stage)],
+                mma_tile(mma, mma_acc[(None, None, None, acc_index(stage, mma_stage_zero, mma_stage_next))],
                          tCrA, tCrB)
                 with cute.arch.elect_one():
                     tcgen05.commit(acc_full + stage)
@@ -158,7 +173,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             # epilogue: every thread waits for the stage, loads its row of it and stores it to C's tile t
             cute.arch.mbarrier_wait(acc_full + stage, phase)
             epi_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
-            acc_tile = epi_acc[(None, None, None, 0 if cutlass.const_expr(load_stage_zero) else stage)]
+            acc_tile = epi_acc[(None, None, None, acc_index(stage, load_stage_zero, load_stage_next))]
             t2r = tcgen05.make_tmem_copy(load_atom, acc_tile)
             thr_t2r = t2r.get_slice(tidx)
             tTR_tAcc = thr_t2r.partition_S(acc_tile)

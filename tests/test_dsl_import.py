@@ -47,9 +47,16 @@ MISTAKES = {
                                                                          # the MMA reads as B
     "tma_tiles_a_at_n.mlir": ("buffer", "buffer.agreement"),           # a 2x2 grid whose CTA (x, y) takes A's M
                                                                          # tile at y, B's N tile's coordinate
+    "tma_ldsm_a_at_n.mlir": ("buffer", "buffer.agreement"),            # the same grid, A and B read by ldmatrix
+                                                                         # into mma.sync: A's M tile taken at y
+    "tma_ldsm_a_reads_b.mlir": ("buffer", "buffer.agreement"),         # ... A's ldmatrix reading B's tile (B x B)
     "tmem_mma_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"),  # a 2-stage TMEM accumulator whose MMAs
                                                                          # write stage 0 only: stage 1 read, unwritten
     "tmem_load_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"), # ... whose epilogue reads stage 0 only
+    "tmem_load_next.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose epilogue waits on stage s's
+                                                                         # full barrier and reads stage (s + 1) % 2
+    "tmem_mma_next.mlir": ("tmem_load", "tmem.accumulator_stages"),   # ... whose MMAs write the stage after the one
+                                                                         # whose empty barrier they waited on
 }
 SIMT = DATA / "simt.mlir"
 
@@ -840,7 +847,8 @@ def test_a_staged_tmem_accumulator_s_stages_are_stated_and_the_same_on_both_side
     code, checks = _prove(spec, capsys)
     assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks), checks
     text = spec.read_text(encoding="utf-8")
-    assert text.count("accumulator_stages: {mma: [0, 1], load: [0, 1]}") == 1, text
+    assert text.count("accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], "
+                      "load_wait_offsets: [0]}") == 1, text
     assert "MMA: a counter modulo 2" in text and "load: a counter modulo 2" in text
     tmem = next(c for c in checks if "tmem_load" in str(c["check"]))
     assert "tmem.accumulator_stages" in json.dumps(tmem)
@@ -875,6 +883,16 @@ def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
         out = capsys.readouterr().out
         assert said in out and f"suspect: the stage indices {side} the staged accumulator at" in out, out
         assert "a static stage index 0" in spec.read_text(encoding="utf-8")
+    for name, key, side in (("tmem_load_next.mlir", "load_wait_offsets", "the TMEM loads"),
+                            ("tmem_mma_next.mlir", "mma_wait_offsets", "the MMAs")):
+        spec = _import(tmp_path, DATA / name, capsys)
+        text = spec.read_text(encoding="utf-8")
+        assert f"{key}: [1]" in text and "accumulator_stages: {mma: [0, 1], load: [0, 1]" in text, text
+        assert "takes the stage 1 past the one whose barrier was waited on at line" in text
+        assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+        out = capsys.readouterr().out
+        assert "a slice takes the stage 1 past the one whose barrier its thread waited on" in out
+        assert f"suspect: the stage {side} slice the accumulator at, against the barrier" in out, out
 
 
 def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_path: Path,
@@ -963,6 +981,30 @@ def test_an_mma_s_a_and_b_tiles_taken_at_one_coordinate_are_refuted(tmp_path: Pa
     out = capsys.readouterr().out
     assert out.count("the other operand's are both taken at %18 (line 67)") == 2, out
     assert "mn_tile_at" not in _import(tmp_path, DATA / "tma.mlir", capsys).read_text(encoding="utf-8")
+
+
+def test_operands_read_by_ldmatrix_state_their_tiles_as_descriptors_do(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel with mma.sync in place of wgmma (`mma=sync`): ldmatrix copies fill A's and B's register
+    fragments from the TMA-written tiles, and the buffer's reader is the MMA operand the copy fills, so each TMA load
+    states its tile coordinates against the other operand's as a descriptor-read one does: verified on the 2x2 grid,
+    refuted where A's M tile is taken at y, and where A's ldmatrix reads B's tile (both operands B's tiles at y)."""
+    spec = _import(tmp_path, DATA / "tma_ldsm_grid.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'mn_tile_at: ["%17 (line 81)"], other_mn_tile_at: ["%18 (line 82)"]' in text
+    assert 'mn_tile_at: ["%18 (line 82)"], other_mn_tile_at: ["%17 (line 81)"]' in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks) and len(checks) == 4
+    spec = _import(tmp_path, DATA / "tma_ldsm_a_at_n.mlir", capsys)
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    assert capsys.readouterr().out.count("the other operand's are both taken at %18 (line 82)") == 2
+    spec = _import(tmp_path, DATA / "tma_ldsm_a_reads_b.mlir", capsys)
+    assert spec.read_text(encoding="utf-8").count('mn_tile_at: ["%18 (line 82)"], other_mn_tile_at: '
+                                                  '["%18 (line 82)"]') == 2
+    one = _import(tmp_path, DATA / "tma_ldsm.mlir", capsys)
+    assert "mn_tile_at" not in one.read_text(encoding="utf-8")
+    code, checks = _prove(one, capsys)
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
 
 
 def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Path,

@@ -216,6 +216,16 @@ def test_accumulator_stages_are_a_load_s_and_proved_whatever_the_copy_s_model(tm
     assert statuses[TheoremId.TMEM_ACCUMULATOR_STAGES] is Status.REFUTED and r.verdict is Verdict.REFUTED
     stage = next(t for t in r.theorems if t.id is TheoremId.TMEM_ACCUMULATOR_STAGES).first_failure()
     assert stage is not None and stage.witness is not None and stage.witness.point == {"stage": 0}
+    ahead = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
+                        extra="accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [1]}")
+    stage = next(t for t in ahead.theorems if t.id is TheoremId.TMEM_ACCUMULATOR_STAGES).first_failure()
+    assert ahead.verdict is Verdict.REFUTED and stage is not None and stage.witness is not None
+    assert stage.witness.point == {"stage_offset": 1}
+    assert "the MMAs slice the accumulator at" in stage.witness.suspect.what
+    level = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
+                        extra="accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], "
+                              "load_wait_offsets: [0]}")
+    assert level.verdict is Verdict.VERIFIED
 
 
 def test_sixteen_bit_tmem_tiles_are_unsupported_not_guessed(tmp_path):
@@ -280,6 +290,9 @@ checks:
      "    accumulator_stages: {mma: [0], load: [-1]}\n", 2, 21, 43, ("item 0 is int -1",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    accumulator_stages: {mma: [0], load: [0], stages: 2}\n", 2, 21, 47, ("stages",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,
+     ("'load_wait_offsets' of 'accumulator_stages'", "distinct offsets in stages")),
 ])
 def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
     from verifier.specfile import SpecError

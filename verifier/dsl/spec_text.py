@@ -9,6 +9,7 @@ from pathlib import Path
 from ..importer.kernel_spec import ATOMS_LINE, load_atom_library
 from ..importer.writer import copy_atom_lines, mma_atom_lines, scalar
 from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
+from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
@@ -72,9 +73,11 @@ def record_lines(r: Record) -> list[str]:
             if r.store_tiled_copy is not None:
                 out.append(f"      tiled_copy: {{layout_tv: {json.dumps(r.store_tiled_copy.layout_tv)}, "
                            f"tiler: {r.store_tiled_copy.tiler}}}")
-        if r.accumulator_stages is not None:
-            out.append(f"    accumulator_stages: {{mma: {list(r.accumulator_stages.mma)}, "
-                       f"load: {list(r.accumulator_stages.load)}}}")
+        stages = r.accumulator_stages
+        if stages is not None:
+            waits = "".join(f", {key}: {list(offsets)}" for key, offsets in
+                            zip(ACCUMULATOR_WAIT_KEYS, (stages.mma_waited, stages.load_waited)) if offsets is not None)
+            out.append(f"    accumulator_stages: {{mma: {list(stages.mma)}, load: {list(stages.load)}{waits}}}")
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",

@@ -50,6 +50,8 @@ class StagedSide:
     mode: tuple[int, int]
     stages: frozenset[int]
     how: str
+    waited: int | None = None   # how many stages past the one whose barrier its thread waited on it takes (linked)
+    wait_how: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class AccumulatorStagesRead:
     mma: tuple[int, ...]
     load: tuple[int, ...]
     how: tuple[str, ...]
+    mma_waited: tuple[int, ...] | None = None    # the offsets past the waited stage of the sides linked to a wait
+    load_waited: tuple[int, ...] | None = None
 
 
 class TmemStages:
@@ -100,9 +104,33 @@ class TmemStages:
         op, taken = found[0]
         if isinstance(taken, str):
             return taken
-        return StagedSide(origin, mode, taken[0], taken[1])
+        index = taken[2]
+        waited = self._waited(op, index) if index is not None else None
+        return StagedSide(origin, mode, taken[0], taken[1], *(waited or (None, "")))
 
-    def _stage_taken(self, op: Op, mode: tuple[int, int]) -> tuple[frozenset[int], str] | str | None:
+    def _waited(self, op: Op, index: Value) -> tuple[int, str] | None:
+        """How many stages past the one whose barrier a wait of the kernel took the stage index `index` of slice
+        `op` is (`StageIndexes.waited`'s rule: a wait's barrier index and the slice's of one base, modulo the stage
+        count; 0 where one is the same), and where; None where no wait is linked or the slice is behind one."""
+        taken = self.stages.form(index)
+        waits = self.stages.waits.get(taken.base, [])
+        if not waits:
+            return None
+        modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
+        same = [w for w in waits if w.index.offset == taken.offset or
+                (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
+        if same:
+            return 0, f"the slice at line {op.where.line} takes the stage of the barrier waited on at line " \
+                      f"{same[0].where.line}"
+        furthest = max(waits, key=lambda w: w.index.offset)
+        if furthest.index.offset > taken.offset:
+            return None
+        past = taken.offset - furthest.index.offset
+        past = past % modulus if modulus is not None else past
+        return past, (f"the slice at line {op.where.line} takes the stage {past} past the one whose barrier was "
+                      f"waited on at line {furthest.where.line}")
+
+    def _stage_taken(self, op: Op, mode: tuple[int, int]) -> tuple[frozenset[int], str, Value | None] | str | None:
         """The stages slice `op` takes of its tensor's last mode where that mode is `mode` and the slice indexes
         it (None where it does not), or why they are not read."""
         if _last_mode(op.operand_types[0] or "") != mode:
@@ -116,7 +144,7 @@ class TmemStages:
             return None
         last = parts[-1]
         if last.isdigit():
-            return frozenset((int(last),)), f"a static stage index {last} ({op.where})"
+            return frozenset((int(last),)), f"a static stage index {last} ({op.where})", None
         if last != "?" or coord is None or coord.name != MAKE_COORD:
             return f"the stage index of the slice at {op.where} is {last!r}, not an index this reader follows"
         position = sum(p.count("?") for p in parts)
@@ -125,7 +153,7 @@ class TmemStages:
         bound = self.stages.index_bound(coord.operands[-1])
         if bound is None:
             return f"the stage index of the slice at {op.where} is of a form this reader does not follow"
-        return bound.taken, bound.how
+        return bound.taken, bound.how, coord.operands[-1]
 
     def accumulator_stages(self, load: Value) -> AccumulatorStagesRead | str:
         """The stages the MMAs write the accumulator the copies of the tcgen05.ld tiled copy `load` read, and the
@@ -162,7 +190,10 @@ class TmemStages:
         return AccumulatorStagesRead(
             tuple(sorted(set().union(*(s.stages for s in mma)))),
             tuple(sorted(set().union(*(s.stages for s in loaded)))),
-            tuple(dict.fromkeys([f"MMA: {s.how}" for s in mma] + [f"load: {s.how}" for s in loaded])))
+            tuple(dict.fromkeys([f"MMA: {s.how}" for s in mma] + [f"load: {s.how}" for s in loaded]
+                                + [f"MMA: {s.wait_how}" for s in mma if s.wait_how]
+                                + [f"load: {s.wait_how}" for s in loaded if s.wait_how])),
+            _offsets(mma), _offsets(loaded))
 
     def _sides(self, values: list[Value]) -> list[StagedSide] | str:
         out: list[StagedSide] = []
@@ -185,6 +216,12 @@ class TmemStages:
             if _tmem_memref(c.operand_types[2]):
                 stores.append(c.operands[2])
         return loads, stores
+
+
+def _offsets(sides: list[StagedSide]) -> tuple[int, ...] | None:
+    """The offsets past their waited stages of the sides linked to a wait, ascending; None where none is."""
+    found = sorted({s.waited for s in sides if s.waited is not None})
+    return tuple(found) if found else None
 
 
 def _tmem_memref(type_text: str | None) -> bool:

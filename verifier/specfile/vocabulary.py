@@ -25,6 +25,8 @@ TMEM_KEYS = ("tmem", "tmem_columns", "store", "accumulator", "accumulator_stages
 ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
 # `accumulator_stages:` the stage indices (the last mode of the staged accumulator) the MMAs write and the load reads
 ACCUMULATOR_STAGE_KEYS = ("mma", "load")
+# ... and, optionally, how many stages past the one whose barrier its thread waited on each side's slices take
+ACCUMULATOR_WAIT_KEYS = ("mma_wait_offsets", "load_wait_offsets")
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
 BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
 BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at

@@ -232,8 +232,9 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem(38, T.TMEM_ACCUMULATOR_STAGES, "TMEM accumulator stages",
             "with `accumulator_stages` in a TMEM check of a staged accumulator (its last mode the stage: one tile's "
             "MMAs write a stage while the epilogue drains another): the stages the MMAs that write it (their D) "
-            "slice it at are exactly the stages the tcgen05.ld load slices it at -- no stage written and never read "
-            "(a tile's result lost), none read and never written"),
+            "slice it at are exactly the stages the tcgen05.ld loads slice it at -- no stage written and never read "
+            "(a tile's result lost), none read and never written; with `mma_wait_offsets` / `load_wait_offsets`, "
+            "each side's slices take the stage whose barrier its thread waited on (offset 0)"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

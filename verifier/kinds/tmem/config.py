@@ -1,7 +1,9 @@
 """The TMEM kind's configuration: a tcgen05.ld / tcgen05.st copy atom, its value type and the tensor-memory tile it
 moves (`tmem`: coordinate -> lane << 16 | column, 32-bit cells), the columns allocated for it, and optionally the
 epilogue's next copy (`store:`, registers to shared memory), the MMA whose D the tile is (`accumulator:`) and the
-stages of a staged accumulator its MMAs write and the load reads (`accumulator_stages: {mma: [0, 1], load: [0, 1]}`)."""
+stages of a staged accumulator its MMAs write and the load reads (`accumulator_stages: {mma: [0, 1], load: [0, 1]}`,
+and optionally `mma_wait_offsets: [0]` / `load_wait_offsets: [0]`: how many stages past the one whose barrier its
+thread waited on each side's slices take)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,8 +13,8 @@ from ...echo import quote
 from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy, read_smem, read_value_type,
                                 refuse_keys, show)
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
-from ...specfile.vocabulary import (ACCUMULATOR_KEYS, ACCUMULATOR_STAGE_KEYS, GMMA_KEYS, MAX_TMEM_ELEMENTS, STORE_KEYS,
-                                    STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS)
+from ...specfile.vocabulary import (ACCUMULATOR_KEYS, ACCUMULATOR_STAGE_KEYS, ACCUMULATOR_WAIT_KEYS, GMMA_KEYS,
+                                    MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
@@ -51,6 +53,8 @@ class AccumulatorStages:
     one the load's partitions slice it at, ascending (an importer reads both from the kernel)."""
     mma: tuple[int, ...]
     load: tuple[int, ...]
+    mma_waited: tuple[int, ...] | None = None    # how many stages past the one whose barrier its thread waited on
+    load_waited: tuple[int, ...] | None = None   # each side's slices take (an importer links them), where stated
 
 
 @dataclass(kw_only=True)
@@ -114,11 +118,13 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
         if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
             raise SpecError(fields.at(ACCUMULATOR_STAGES), f"'{ACCUMULATOR_STAGES}' of {what} names the stages a TMEM "
                                                            f"load reads; {quote(named.copy)} stores")
-        stages = fields.sub(ACCUMULATOR_STAGES, ACCUMULATOR_STAGE_KEYS)
+        stages = fields.sub(ACCUMULATOR_STAGES, ACCUMULATOR_STAGE_KEYS + ACCUMULATOR_WAIT_KEYS)
         stages.require(ACCUMULATOR_STAGE_KEYS)
         mma, load = (stages.index_set(k, "stage indices", "stage", MAX_ACCUMULATOR_STAGES)
                      for k in ACCUMULATOR_STAGE_KEYS)
-        check.accumulator_stages = AccumulatorStages(mma, load)
+        mma_waited, load_waited = (stages.index_set(k, "offsets in stages", "offset", MAX_ACCUMULATOR_STAGES)
+                                   if stages.has(k) else None for k in ACCUMULATOR_WAIT_KEYS)
+        check.accumulator_stages = AccumulatorStages(mma, load, mma_waited, load_waited)
     return check
 
 
