@@ -28,6 +28,15 @@ tensor memory at the end.  Its knobs:
     views           "two" (default: the MMA's code and the epilogue's each retrieve the tensor-memory pointer and build
                     their own staged accumulator tensor from it, as warp-specialized kernels do) or "one" (one staged
                     tensor, built once before the loop, used by both)
+    extra_tmem      a tile of the kernel's own the 128 threads store to tensor memory before the loop: "" (default:
+                    none, ACC_COLUMNS columns allocated), "apart" (EXTRA_ACC_COLUMNS columns allocated and a 128x64
+                    f32 tile, each thread's row of zeros from registers, stored with a tcgen05.st 32dp32b x64 tiled
+                    copy (make_tmem_copy over a plain (128,64) view of the pointer tcgen05.alloc wrote plus
+                    EXTRA_OFFSETS["apart"] = 128 columns) and waited for (tcgen05.wait::st) at columns 128..191: a
+                    scratch tile apart from the accumulator that nothing reads, as block-scaled kernels copy their
+                    scale factors into tensor memory after their accumulators, right) or "over" (the same store at
+                    EXTRA_OFFSETS["over"] = 64 columns, 64..127: over the accumulator's stage 1 before the MMAs of
+                    tile 1, a write of the accumulator that no MMA makes, a mistake; EXTRA_ACC_COLUMNS allocated)
 
 Run as a script it writes one IR file: `python tests/dsl_tmem_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_100a).  With `--compile` in place of OUT.mlir it only
@@ -48,11 +57,15 @@ MMA_K = 16                              # tcgen05.mma's K for 16-bit operands: f
 THREADS = 128                           # four warps: warp w's tcgen05.ld reaches tensor-memory lanes 32w..32w+31
 ACC_STAGES = 2                          # accumulators in tensor memory, the last mode of the staged tensor
 ACC_COLUMNS = 128                       # the columns allocated: a power of two >= ACC_STAGES * TILE_N (f32: one each)
+EXTRA_ACC_COLUMNS = 256                 # the columns allocated with an extra tile (extra_tmem "apart" or "over")
+EXTRA_OFFSETS = {"apart": 128, "over": 64}   # the extra tile's first column, a constant offset of the TMEM pointer
+TMEM_LANE_STRIDE = 1 << 16              # a tensor-memory address: the lane in its upper 16 bits, the column below
 MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
-DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two"}
+DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": ""}
 ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
+EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
 SCRIPT = Path(__file__)
 COMPILE_FLAG = "--compile"
 
@@ -74,11 +87,15 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         raise ValueError(f"acc_stage={cfg['acc_stage']!r}: one of {ACC_STAGE_CHOICES}")
     if cfg["views"] not in VIEW_CHOICES:
         raise ValueError(f"views={cfg['views']!r}: one of {VIEW_CHOICES}")
+    if cfg["extra_tmem"] not in EXTRA_TMEM_CHOICES:
+        raise ValueError(f"extra_tmem={cfg['extra_tmem']!r}: one of {EXTRA_TMEM_CHOICES}")
     mma_stage_zero = cfg["acc_stage"] == "mma_zero"
     load_stage_zero = cfg["acc_stage"] == "load_zero"
     mma_stage_next = cfg["acc_stage"] == "mma_next"
     load_stage_next = cfg["acc_stage"] == "load_next"
     one_view = cfg["views"] == "one"
+    extra_offset = EXTRA_OFFSETS.get(cfg["extra_tmem"])       # None: no extra tile
+    acc_columns = ACC_COLUMNS if extra_offset is None else EXTRA_ACC_COLUMNS
     f16, f32 = cutlass.Float16, cutlass.Float32
     mma_tiler = (TILE_M, TILE_N, TILE_K)
 
@@ -127,7 +144,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                 for s in cutlass.range_constexpr(ACC_STAGES):
                     cute.arch.mbarrier_init(acc_full + s, 1)
                     cute.arch.mbarrier_init(acc_empty + s, THREADS)
-            cute.arch.alloc_tmem(ACC_COLUMNS, tmem_base)
+            cute.arch.alloc_tmem(acc_columns, tmem_base)
             cute.arch.relinquish_tmem_alloc_permit()
         cute.arch.mbarrier_init_fence()
         cute.arch.sync_threads()         # the barriers initialised and the tensor-memory address written
@@ -155,6 +172,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         acc_shape = mma.partition_shape_C((TILE_M, TILE_N))
         acc_fragment = mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
         shared_acc: Any = staged_accumulator(tmem_base, acc_fragment) if cutlass.const_expr(one_view) else None
+
+        if cutlass.const_expr(extra_offset is not None):
+            store_extra_tile(tidx, tmem_base, extra_offset)
 
         # the tcgen05.ld atom: 32 lanes x 32 bits, 64 columns (one row of a stage a thread)
         load_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition.x64), f32)
@@ -187,13 +207,30 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
         cute.arch.sync_threads()         # every load of tensor memory done
         if warp == MMA_WARP:
-            cute.arch.dealloc_tmem(cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base), ACC_COLUMNS)
+            cute.arch.dealloc_tmem(cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base), acc_columns)
 
     @cute.jit
     def staged_accumulator(tmem_base: Any, acc_fragment: cute.Tensor) -> Any:
         """The staged accumulator tensor over the tensor memory tcgen05.alloc gave (its address read back)."""
         tmem_ptr = cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base)
         return cute.make_tensor(tmem_ptr, acc_fragment.layout)
+
+    @cute.jit
+    def store_extra_tile(tidx: Any, tmem_base: Any, offset: cutlass.Constexpr) -> None:
+        """The extra_tmem knob's tile: every thread stores its row of a 128x64 f32 tile of zeros from registers to
+        tensor memory at columns offset..offset+63 (tcgen05.st 32dp32b x64: thread i takes lane i) and waits."""
+        store_atom = cute.make_copy_atom(tcgen05.St32x32bOp(tcgen05.Repetition.x64), f32)
+        tile_ptr = cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base) + offset
+        tile = cute.make_tensor(tile_ptr, cute.make_layout((TILE_M, TILE_N), stride=(TMEM_LANE_STRIDE, 1)))
+        r2t = tcgen05.make_tmem_copy(store_atom, tile)
+        thr_r2t = r2t.get_slice(tidx)
+        tRT_tTile = thr_r2t.partition_D(tile)
+        # the thread's registers: a fragment shaped as its part of the tile's coordinates
+        tRT_cTile = thr_r2t.partition_S(cute.make_identity_tensor((TILE_M, TILE_N)))
+        tRT_rTile = cute.make_rmem_tensor(tRT_cTile.shape, f32)
+        tRT_rTile.fill(0.0)
+        cute.copy(r2t, tRT_rTile, tRT_tTile)
+        cute.arch.fence_view_async_tmem_store()        # tcgen05.wait::st: the tile written
 
     @cute.jit
     def mma_tile(mma: cute.TiledMma, acc: cute.Tensor, tCrA: cute.Tensor, tCrB: cute.Tensor) -> None:

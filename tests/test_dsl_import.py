@@ -871,6 +871,22 @@ def test_tmem_stages_of_a_form_the_reader_does_not_follow_are_not_stated(tmp_pat
     assert code == ExitCode.OK and "tmem.accumulator_stages" not in json.dumps(checks)
 
 
+def test_a_tensor_memory_store_beside_the_accumulator_is_placed_apart(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]):
+    """The same kernel with a tcgen05.st of a tile of its own into tensor memory (as block-scaled kernels copy their
+    scale factors there): at columns 128.. it is apart from the accumulator's 0..127, and the stages are stated and
+    proved; at columns 64.., over stage 1, the MMAs are not the accumulator's only writers and nothing is stated."""
+    apart = _import(tmp_path, DATA / "tmem_store_apart.mlir", capsys).read_text(encoding="utf-8")
+    assert "accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], load_wait_offsets: [0]}" in apart
+    spec = _import(tmp_path, DATA / "tmem_store_over.mlir", capsys)
+    over = spec.read_text(encoding="utf-8")
+    assert "accumulator_stages:" not in over
+    assert "no accumulator stages stated (a tcgen05.st or tcgen05.cp writes tensor memory this reader does not " \
+        "place apart from the accumulator" in over
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and "tmem.accumulator_stages" not in json.dumps(checks)
+
+
 def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]):
     for name, said, side in (

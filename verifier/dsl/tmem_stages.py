@@ -27,26 +27,56 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout
 from .brackets import split_top
-from .cute_types import TypeTextError, memref_of, plain_layout_of
-from .flow import GET_ITER, MAKE_COORD, MAKE_VIEW, PARTITION_S, SAME_ITERATOR, SLICE, KernelFlow
+from .cute_types import TypeTextError, int_tuple_of, memref_of, plain_layout_of
+from .flow import (ADD_OFFSET, GET_ITER, MAKE_COORD, MAKE_VIEW, PARTITION_D, PARTITION_S, RECAST_ITER, SAME_ITERATOR,
+                   SLICE, KernelFlow)
 from .mlir_text import Op, Value
 from .stage_index import StageIndexes
 
 RETRIEVE_TMEM_PTR = "cute_nvgpu.arch.sm100.retrieve_tmem_ptr"
+FILTER_ZEROS = "cute.filter_zeros"   # a re-view without the stride-0 modes, over the same iterator
+RAW_TMEM_WRITES = ("nvvm.tcgen05.st", "nvvm.tcgen05.cp")   # tensor-memory writes issued as NVVM's own operations
 TMEM_POINTER = re.compile(r"!cute\.ptr<[^,]*,\s*tmem\b")
+CELL_POINTER = re.compile(r"!cute\.ptr<[fiu]32,\s*tmem\b")     # a TMEM pointer whose offsets count 32-bit cells
+CELL_BITS = 32                       # a TMEM cell: one lane of one column
+LANE_STRIDE = 1 << 16                # a TMEM address is lane << 16 | column
 COORDINATE = re.compile(r'!cute\.coord<"(.*)">')
 MAX_CHAIN = 64                       # ops followed back from a copy's source or an MMA's D to its TMEM view
-# what a way back may pass: slices, re-views over the same iterator, a view of another's iterator, the partition
-PASSABLE = SAME_ITERATOR | {SLICE, GET_ITER, MAKE_VIEW, PARTITION_S}
+# what a way back may pass: slices, re-views over the same iterator, a view of another's iterator, a partition
+PASSABLE = SAME_ITERATOR | {SLICE, GET_ITER, MAKE_VIEW, PARTITION_S, PARTITION_D, FILTER_ZEROS}
+PARTITIONS = (PARTITION_S, PARTITION_D)       # a partition's tensor is its second operand
+
+
+@dataclass(frozen=True)
+class Region:
+    """Where a view of tensor memory lies: `origin`, what `retrieve_tmem_ptr` read (or the pointer the view was made
+    of, where it is not followed), `column`, the columns constant offsets add to it, and `end`, one past the last
+    column the view reaches (None where its elements or strides do not say)."""
+    origin: Value
+    column: int
+    end: int | None
+
+    @property
+    def key(self) -> tuple[Value, int]:
+        """One accumulator: the same pointer and the same first column."""
+        return self.origin, self.column
+
+    def apart(self, other: Region) -> bool:
+        """Whether no column of one can be a column of the other (known only for regions of one pointer)."""
+        if self.origin != other.origin:
+            return False
+        return (self.end is not None and self.end <= other.column) or \
+            (other.end is not None and other.end <= self.column)
 
 
 @dataclass(frozen=True)
 class StagedSide:
-    """One way back to a staged TMEM view: the pointer the view was made of (`origin`: what `retrieve_tmem_ptr`
-    read, or the pointer itself), its stage mode (extent, stride) and the stages the way's stage slice takes."""
-    origin: Value
+    """One way back to a staged TMEM view: where the view lies, its stage mode (extent, stride) and the stages the
+    way's stage slice takes."""
+    region: Region
     mode: tuple[int, int]
     stages: frozenset[int]
     how: str
@@ -70,8 +100,9 @@ class TmemStages:
     def __init__(self, flow: KernelFlow, stages: StageIndexes) -> None:
         self.flow, self.stages = flow, stages
 
-    def side(self, v: Value) -> StagedSide | str:
-        """The staged TMEM view `v` is a slice of, and the stage it takes; a reason where it is not read."""
+    def root_view(self, v: Value) -> tuple[Op, list[Op]] | str:
+        """The view of a TMEM pointer `v` re-views, followed back through slices, re-views over the same iterator and
+        the partition, and the slices on the way (the last first); a reason where it is not followed."""
         slices: list[Op] = []
         for _ in range(MAX_CHAIN):
             op = self.flow.defining.get(v)
@@ -80,33 +111,55 @@ class TmemStages:
             if op.name == MAKE_VIEW:
                 pointer = self.flow.defining.get(op.operands[0])
                 if pointer is None or pointer.name != GET_ITER:
-                    return self._root(op, slices)
+                    pointer_type = self.flow.type_of(op.operands[0])
+                    if pointer_type is None or not TMEM_POINTER.match(pointer_type.strip()):
+                        return f"the view {op.results[0] if op.results else op.where} is not of a TMEM pointer"
+                    return op, slices
                 v = pointer.operands[0]
                 continue
             if op.name == SLICE:
                 slices.append(op)
-            v = op.operands[1] if op.name == PARTITION_S else op.operands[0]
+            v = op.operands[1] if op.name in PARTITIONS else op.operands[0]
         return f"more than {MAX_CHAIN} operations back from the copy"
 
-    def _root(self, view: Op, slices: list[Op]) -> StagedSide | str:
-        pointer_type = self.flow.type_of(view.operands[0])
-        if pointer_type is None or not TMEM_POINTER.match(pointer_type.strip()):
-            return f"the view {view.results[0] if view.results else view.where} is not of a TMEM pointer"
+    def region(self, view: Op) -> Region:
+        """Where a view of a TMEM pointer lies: the pointer `retrieve_tmem_ptr` gave (what it read) and the columns
+        constant offsets on 32-bit pointers add to it, and, for a view of 32-bit elements whose strides are lanes
+        (multiples of 65536) or columns, one past its last column."""
+        v, column = view.operands[0], 0
+        for _ in range(MAX_CHAIN):
+            op = self.flow.defining.get(v)
+            if op is not None and op.name == RETRIEVE_TMEM_PTR and op.operands:
+                return Region(op.operands[0], column, _column_end(view.result_types[0] if view.result_types else "",
+                                                                   column))
+            if op is not None and op.name == RECAST_ITER and op.operands:
+                v = op.operands[0]
+                continue
+            step = int_tuple_of(op.operand_types[1] or "") if op is not None and op.name == ADD_OFFSET and \
+                len(op.operand_types) > 1 else None
+            if op is None or step is None or not CELL_POINTER.match(self.flow.type_of(op.operands[0]) or ""):
+                break
+            column, v = column + step, op.operands[0]
+        return Region(v, column, None) if v != view.operands[0] else Region(view.operands[0], 0, None)
+
+    def side(self, v: Value) -> StagedSide | str:
+        """The staged TMEM view `v` is a slice of, and the stage it takes; a reason where it is not read."""
+        found = self.root_view(v)
+        if isinstance(found, str):
+            return found
+        view, slices = found
         mode = _last_mode(view.result_types[0] if view.result_types else "")
         if mode is None:
             return f"the TMEM view at {view.where} has no stage mode (a last mode of one extent above 1)"
-        made = self.flow.defining.get(view.operands[0])
-        origin = made.operands[0] if made is not None and made.name == RETRIEVE_TMEM_PTR and made.operands \
-            else view.operands[0]
-        found = [(op, taken) for op in slices if (taken := self._stage_taken(op, mode)) is not None]
-        if len(found) != 1:
-            return f"{len(found)} slices of the stage mode between the TMEM view at {view.where} and the use"
-        op, taken = found[0]
+        stage_slices = [(op, taken) for op in slices if (taken := self._stage_taken(op, mode)) is not None]
+        if len(stage_slices) != 1:
+            return f"{len(stage_slices)} slices of the stage mode between the TMEM view at {view.where} and the use"
+        op, taken = stage_slices[0]
         if isinstance(taken, str):
             return taken
         index = taken[2]
         waited = self._waited(op, index) if index is not None else None
-        return StagedSide(origin, mode, taken[0], taken[1], *(waited or (None, "")))
+        return StagedSide(self.region(view), mode, taken[0], taken[1], *(waited or (None, "")))
 
     def _waited(self, op: Op, index: Value) -> tuple[int, str] | None:
         """How many stages past the one whose barrier a wait of the kernel took the stage index `index` of slice
@@ -161,28 +214,38 @@ class TmemStages:
         mine = self._sides([c.operands[1] for c in self.flow.copies if len(c.operands) >= 3 and c.operands[0] == load])
         if isinstance(mine, str):
             return mine
-        origins = {(s.origin, s.mode) for s in mine}
-        if len(origins) != 1:
+        keys = {(s.region.key, s.mode) for s in mine}
+        if len(keys) != 1:
             return "its copies read more than one staged accumulator"
-        origin, mode = next(iter(origins))
-        loads, stores = self._tmem_copies()
+        key, mode = next(iter(keys))
+        copies = self._tmem_copies()
+        if isinstance(copies, str):
+            return copies
+        loads, stores = copies
+        accumulator = [s.region for s in mine]
         for v in stores:
-            side = self.side(v)
-            if isinstance(side, str) or side.origin == origin:
-                return "a tcgen05.st writes tensor memory (the accumulator's stages are not the MMAs' alone)"
+            found = self.root_view(v)
+            written = self.region(found[0]) if not isinstance(found, str) else None
+            if written is None or not all(written.apart(r) for r in accumulator):
+                return ("a tcgen05.st or tcgen05.cp writes tensor memory this reader does not place apart from the "
+                        "accumulator (its stages would not be the MMAs' alone)")
         read = self._sides(loads)
         if isinstance(read, str):
             return f"another TMEM load: {read}"
         writers: list[StagedSide] = []
         for gemm in self.flow.gemms:
-            if len(gemm.operands) < 2 or len(gemm.operand_types) < 2 or not _tmem_memref(gemm.operand_types[1]):
+            if len(gemm.operands) < 2:
                 continue
+            d_type = self.flow.type_of(gemm.operands[1]) or \
+                (gemm.operand_types[1] if len(gemm.operand_types) > 1 else None)
+            if d_type is not None and not _tmem_memref(d_type):
+                continue        # D in registers: an MMA of another kind (its type unknown: followed as TMEM's)
             side = self.side(gemm.operands[1])
             if isinstance(side, str):
                 return f"the MMA at {gemm.where}: {side}"
             writers.append(side)
-        mma = [s for s in writers if s.origin == origin]
-        loaded = [s for s in read if s.origin == origin]
+        mma = [s for s in writers if s.region.key == key]
+        loaded = [s for s in read if s.region.key == key]
         if not mma:
             return "no MMA writes the accumulator through a staged view"
         if any(s.mode != mode for s in mma + loaded):
@@ -204,16 +267,24 @@ class TmemStages:
             out.append(side)
         return out if out else "no copy of it"
 
-    def _tmem_copies(self) -> tuple[list[Value], list[Value]]:
-        """The TMEM sources of the kernel's tcgen05.ld copies and the TMEM destinations of its tcgen05.st copies."""
+    def _tmem_copies(self) -> tuple[list[Value], list[Value]] | str:
+        """The TMEM sources of the kernel's copies (tcgen05.ld) and their TMEM destinations (tcgen05.st, tcgen05.cp);
+        a reason where a copy's memory is not known, or tensor memory is written by an operation no copy is."""
         loads: list[Value] = []
         stores: list[Value] = []
+        for op in self.flow.function.ops:
+            if op.name.startswith(RAW_TMEM_WRITES):
+                return f"{op.name} at {op.where} writes tensor memory outside a cute.copy"
         for c in self.flow.copies:
-            if len(c.operands) < 3 or len(c.operand_types) < 3:
+            if len(c.operands) < 3:
                 continue
-            if _tmem_memref(c.operand_types[1]):
+            types = [self.flow.type_of(v) or (c.operand_types[i] if i < len(c.operand_types) else None)
+                     for i, v in enumerate(c.operands[:3])]
+            if types[1] is None or types[2] is None:
+                return f"the memory the cute.copy at {c.where} moves between is not known"
+            if _tmem_memref(types[1]):
                 loads.append(c.operands[1])
-            if _tmem_memref(c.operand_types[2]):
+            if _tmem_memref(types[2]):
                 stores.append(c.operands[2])
         return loads, stores
 
@@ -222,6 +293,27 @@ def _offsets(sides: list[StagedSide]) -> tuple[int, ...] | None:
     """The offsets past their waited stages of the sides linked to a wait, ascending; None where none is."""
     found = sorted({s.waited for s in sides if s.waited is not None})
     return tuple(found) if found else None
+
+
+def _column_end(type_text: str, column: int) -> int | None:
+    """One past the last TMEM column a view of 32-bit elements starting at `column` reaches: its strides lanes
+    (multiples of 65536, the lane field) or columns (below 65536); None for other elements or strides."""
+    try:
+        memref = memref_of(type_text)
+        layout = plain_layout_of(memref.layout_text)
+    except TypeTextError:
+        return None
+    if memref.bits != CELL_BITS or not isinstance(layout, Layout):
+        return None
+    reach = 0
+    for extent, stride in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
+        if not isinstance(extent, int) or not isinstance(stride, int) or stride < 0:
+            return None
+        if stride % LANE_STRIDE:
+            if stride >= LANE_STRIDE:
+                return None
+            reach += (extent - 1) * stride
+    return column + reach + 1
 
 
 def _tmem_memref(type_text: str | None) -> bool:
