@@ -37,6 +37,9 @@ tensor memory at the end.  Its knobs:
                     scale factors into tensor memory after their accumulators, right) or "over" (the same store at
                     EXTRA_OFFSETS["over"] = 64 columns, 64..127: over the accumulator's stage 1 before the MMAs of
                     tile 1, a write of the accumulator that no MMA makes, a mistake; EXTRA_ACC_COLUMNS allocated)
+    alloc_columns   the columns tcgen05.alloc allocates (default None: ACC_COLUMNS, or EXTRA_ACC_COLUMNS with an
+                    extra tile); 64 allocates one stage's columns for the two-stage accumulator, whose stage 1 then
+                    lies past the allocation (a mistake)
 
 Run as a script it writes one IR file: `python tests/dsl_tmem_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_100a).  With `--compile` in place of OUT.mlir it only
@@ -62,7 +65,7 @@ EXTRA_OFFSETS = {"apart": 128, "over": 64}   # the extra tile's first column, a 
 TMEM_LANE_STRIDE = 1 << 16              # a tensor-memory address: the lane in its upper 16 bits, the column below
 MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
-DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": ""}
+DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": "", "alloc_columns": None}
 ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
@@ -95,7 +98,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     load_stage_next = cfg["acc_stage"] == "load_next"
     one_view = cfg["views"] == "one"
     extra_offset = EXTRA_OFFSETS.get(cfg["extra_tmem"])       # None: no extra tile
-    acc_columns = ACC_COLUMNS if extra_offset is None else EXTRA_ACC_COLUMNS
+    acc_columns = cfg["alloc_columns"] or (ACC_COLUMNS if extra_offset is None else EXTRA_ACC_COLUMNS)
     f16, f32 = cutlass.Float16, cutlass.Float32
     mma_tiler = (TILE_M, TILE_N, TILE_K)
 

@@ -55,6 +55,8 @@ MISTAKES = {
     "tmem_load_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"), # ... whose epilogue reads stage 0 only
     "tmem_load_next.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose epilogue waits on stage s's
                                                                          # full barrier and reads stage (s + 1) % 2
+    "tmem_alloc_64.mlir": ("tmem_load", "tmem.allocation"),           # ... allocated 64 columns: stage 1 lies
+                                                                         # past the allocation
     "tmem_mma_next.mlir": ("tmem_load", "tmem.accumulator_stages"),   # ... whose MMAs write the stage after the one
                                                                          # whose empty barrier they waited on
 }
@@ -850,6 +852,7 @@ def test_a_staged_tmem_accumulator_s_stages_are_stated_and_the_same_on_both_side
     assert text.count("accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], "
                       "load_wait_offsets: [0]}") == 1, text
     assert "MMA: a counter modulo 2" in text and "load: a counter modulo 2" in text
+    assert 'tmem_view: {layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0}' in text   # both stages
     tmem = next(c for c in checks if "tmem_load" in str(c["check"]))
     assert "tmem.accumulator_stages" in json.dumps(tmem)
 
@@ -878,6 +881,7 @@ def test_a_tensor_memory_store_beside_the_accumulator_is_placed_apart(tmp_path: 
     proved; at columns 64.., over stage 1, the MMAs are not the accumulator's only writers and nothing is stated."""
     apart = _import(tmp_path, DATA / "tmem_store_apart.mlir", capsys).read_text(encoding="utf-8")
     assert "accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], load_wait_offsets: [0]}" in apart
+    assert 'tmem_view: {layout: "(128,64):(65536,1)", column: 128}' in apart      # the store's tile, where it lies
     spec = _import(tmp_path, DATA / "tmem_store_over.mlir", capsys)
     over = spec.read_text(encoding="utf-8")
     assert "accumulator_stages:" not in over

@@ -201,6 +201,23 @@ def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
     assert {t.id: t.status for t in stored.theorems}[TheoremId.TMEM_STORE] is Status.REFUSED   # listed, not dropped
 
 
+def test_the_whole_tensor_a_tile_is_cut_from_lies_in_the_allocation(tmp_path):
+    """`tmem_view`: a two-stage accumulator of 64 columns a stage fits 128 allocated columns and not 64 (stage 1
+    past it, refuted at its first cell), and a tile of its own at column 128 fits 256 and not 128."""
+    def allocation(view: str, columns: int) -> Status:
+        r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
+                        extra=f"tmem_columns: {columns}, tmem_view: {view}")
+        return {t.id: t.status for t in r.theorems}[TheoremId.TMEM_ALLOCATION]
+    staged = '{layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0}'
+    assert allocation(staged, 128) is Status.PROVED and allocation(staged, 64) is Status.REFUTED
+    beside = '{layout: "(128,64):(65536,1)", column: 128}'
+    assert allocation(beside, 256) is Status.PROVED and allocation(beside, 128) is Status.REFUTED
+    r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
+                    extra=f"tmem_columns: 64, tmem_view: {staged}")
+    refuted = next(t for t in r.theorems if t.id is TheoremId.TMEM_ALLOCATION).first_failure()
+    assert refuted is not None and refuted.witness is not None and refuted.witness.point == {"coordinate": 8192}
+
+
 def test_accumulator_stages_are_a_load_s_and_proved_whatever_the_copy_s_model(tmp_path):
     """Theorem 38 is about the stages alone: stated on a tcgen05.st check it is bad input at its key; on a load the
     copy model lacks (a 16-bit tile: theorem 19 unsupported) it is still decided."""
@@ -290,6 +307,10 @@ checks:
      "    accumulator_stages: {mma: [0], load: [-1]}\n", 2, 21, 43, ("item 0 is int -1",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    accumulator_stages: {mma: [0], load: [0], stages: 2}\n", 2, 21, 47, ("stages",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    tmem_view: {layout: \"(128,64):(65536,1)\", column: -1}\n", 2, 21, 55, ("must be a column",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    tmem_view: {layout: \"(128,64):(65536,1)\"}\n", 2, 21, 16, ("missing 'column'",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,
      ("'load_wait_offsets' of 'accumulator_stages'", "distinct offsets in stages")),

@@ -36,6 +36,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
+from .tmem_stages import CELL_BITS as TMEM_CELL_BITS
 from .tmem_stages import AccumulatorStagesRead, TmemStages
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
@@ -152,6 +153,7 @@ class TmemRecord:
     store_smem: str | None = None
     store_tiled_copy: TiledCopyGiven | None = None
     accumulator_stages: AccumulatorStagesRead | None = None   # a load's staged accumulator: the stages each side takes
+    tmem_view: tuple[str, int] | None = None    # the whole tensor the tile is cut from (layout), and its first column
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
 
@@ -808,9 +810,27 @@ class _Reader:
                              f"{tmem_layout.plain()}", copy, value_type, tmem_layout.plain(), columns)
             self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
             self.tmem_store(op.results[0], rec)
+            rec.tmem_view = self.tmem_view(op.operands[1])
             if "LOAD" in copy:
                 self.accumulator_stages(op.results[0], rec)
             self.out.records.append(rec)
+
+    def tmem_view(self, tile: Value) -> tuple[str, int] | None:
+        """The whole tensor a TMEM copy's tile is cut from (a view of 32-bit cells of the pointer tcgen05.alloc
+        wrote, every stage of it) and its first column, where the view is followed and its layout static."""
+        stages = TmemStages(self.flow, self.stage_indexes)
+        found = stages.root_view(tile)
+        if isinstance(found, str) or not found[0].result_types:
+            return None
+        region = stages.region(found[0])
+        try:
+            memref = memref_of(found[0].result_types[0])
+            layout = layout_of(memref.layout_text)
+        except TypeTextError:
+            return None
+        if not region.placed or memref.bits != TMEM_CELL_BITS or not isinstance(layout, Layout):
+            return None
+        return layout.plain(), region.column
 
     def accumulator_stages(self, t2r: Value, rec: TmemRecord) -> None:
         """The stages of a staged accumulator the MMAs write and this load reads (theorem 38), where they are read;

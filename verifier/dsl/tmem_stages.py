@@ -58,6 +58,7 @@ class Region:
     origin: Value
     column: int
     end: int | None
+    placed: bool = False          # `origin` is what retrieve_tmem_ptr read: `column` counts from the allocation's base
 
     @property
     def key(self) -> tuple[Value, int]:
@@ -131,7 +132,7 @@ class TmemStages:
             op = self.flow.defining.get(v)
             if op is not None and op.name == RETRIEVE_TMEM_PTR and op.operands:
                 return Region(op.operands[0], column, _column_end(view.result_types[0] if view.result_types else "",
-                                                                   column))
+                                                                   column), placed=True)
             if op is not None and op.name == RECAST_ITER and op.operands:
                 v = op.operands[0]
                 continue

@@ -14,7 +14,8 @@ from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy
                                 refuse_keys, show)
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
 from ...specfile.vocabulary import (ACCUMULATOR_KEYS, ACCUMULATOR_STAGE_KEYS, ACCUMULATOR_WAIT_KEYS, GMMA_KEYS,
-                                    MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS)
+                                    MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS,
+                                    TMEM_VIEW_KEYS)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
@@ -22,6 +23,7 @@ NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "
 MAX_TMEM_COLUMNS = 1 << 16
 UMMA_PREFIX = "tcgen05.mma"
 ACCUMULATOR_STAGES = "accumulator_stages"
+TMEM_VIEW = "tmem_view"
 MAX_ACCUMULATOR_STAGES = 512     # an accumulator stage takes at least one of tensor memory's 512 columns
 
 
@@ -47,6 +49,15 @@ class AccumulatorSpec:
 
 
 @dataclass(frozen=True)
+class TmemView:
+    """`tmem_view:` the tensor in tensor memory the copy's tile is cut from (all its stages: coordinate -> address,
+    lane << 16 | column, from the tensor's first cell) and `column`, how many columns past the allocation's first its
+    first cell lies (an importer reads both from the kernel's view of the pointer tcgen05.alloc wrote)."""
+    layout: Any
+    column: int
+
+
+@dataclass(frozen=True)
 class AccumulatorStages:
     """`accumulator_stages:` of a TMEM load of a staged accumulator (its last mode: the stage a tile accumulates in,
     while the epilogue drains another): every stage index the MMAs that write it (their D) slice it at, and every
@@ -65,6 +76,7 @@ class TmemCheck(CheckSpec):
     value_type: ValueType
     tmem: Any                            # Layout, (coordinate) -> TMEM address (lane << 16 | column, 32-bit cells)
     tmem_columns: int | None = None      # the columns tcgen05.alloc allocated for it
+    tmem_view: TmemView | None = None    # the whole tensor the tile is cut from, where it lies (theorem 21)
     tmem_store: TmemStoreSpec | None = None     # the epilogue's register -> shared store after a TMEM load
     accumulator: AccumulatorSpec | None = None  # the MMA that writes the tile (theorem 36)
     accumulator_stages: AccumulatorStages | None = None   # the stages the MMAs write and the load reads (theorem 38)
@@ -101,6 +113,14 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
             raise SpecError(fields.at("tmem_columns"), f"'tmem_columns' of {what} must be a number of columns, "
                                                        f"not {show(columns)}")
         check.tmem_columns = int(columns)
+    if fields.has(TMEM_VIEW):
+        view = fields.sub(TMEM_VIEW, TMEM_VIEW_KEYS)
+        view.require(TMEM_VIEW_KEYS)
+        column = view.m["column"]
+        if not is_int(column) or not 0 <= column < MAX_TMEM_COLUMNS:
+            raise SpecError(view.at("column"), f"'column' of {view.what} must be a column of tensor memory, not "
+                                               f"{show(column)}")
+        check.tmem_view = TmemView(view.layout("layout", max_elements=MAX_TMEM_ELEMENTS), int(column))
     if fields.has("store"):
         if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
             raise SpecError(fields.at("store"), f"'store' of {what} follows a TMEM load; {quote(named.copy)} stores")

@@ -186,4 +186,14 @@ def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
     items.append(Claim(Obligation(f"every cell of the tile lies in lanes [0,{TMEM_LANES}) and the {limit} allocated "
                                   "columns", [i], and_(lt(lane, TMEM_LANES), lt(column, limit)), lhs=addr,
                                   shown={"address": addr, "lane": lane, "column": column}), blame))
+    view = setup.check.tmem_view
+    if view is not None:          # the whole tensor the tile is cut from: every stage, at its first column
+        j = Var("coordinate", int(view.layout.size()))
+        at = view.column + layout_expr(view.layout, j)
+        lane, column = at // DP_CELLS, at % DP_CELLS
+        items.append(Claim(Obligation(
+            f"every cell of the tensor the tile is cut from ({view.layout} at column {view.column}) lies in lanes "
+            f"[0,{TMEM_LANES}) and the {limit} allocated columns", [j], and_(lt(lane, TMEM_LANES), lt(column, limit)),
+            lhs=at, shown={"address": at, "lane": lane, "column": column}),
+            suspects.field("tmem_view", "the tensor the tile is cut from reaches cells outside the allocation")))
     return items
