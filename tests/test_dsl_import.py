@@ -852,7 +852,7 @@ def test_a_staged_tmem_accumulator_s_stages_are_stated_and_the_same_on_both_side
     assert text.count("accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], "
                       "load_wait_offsets: [0]}") == 1, text
     assert "MMA: a counter modulo 2" in text and "load: a counter modulo 2" in text
-    assert 'tmem_view: {layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0}' in text   # both stages
+    assert 'tmem_view: {layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0, stages: [0, 1]}' in text
     tmem = next(c for c in checks if "tmem_load" in str(c["check"]))
     assert "tmem.accumulator_stages" in json.dumps(tmem)
 

@@ -203,7 +203,8 @@ def test_a_tmem_layout_cute_cannot_cotile_is_refused_with_cutes_rule(tmp_path):
 
 def test_the_whole_tensor_a_tile_is_cut_from_lies_in_the_allocation(tmp_path):
     """`tmem_view`: a two-stage accumulator of 64 columns a stage fits 128 allocated columns and not 64 (stage 1
-    past it, refuted at its first cell), and a tile of its own at column 128 fits 256 and not 128."""
+    past it, refuted at its first cell), and a tile of its own at column 128 fits 256 and not 128; with `stages`,
+    only the stages the copies take must fit."""
     def allocation(view: str, columns: int) -> Status:
         r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
                         extra=f"tmem_columns: {columns}, tmem_view: {view}")
@@ -212,6 +213,10 @@ def test_the_whole_tensor_a_tile_is_cut_from_lies_in_the_allocation(tmp_path):
     assert allocation(staged, 128) is Status.PROVED and allocation(staged, 64) is Status.REFUTED
     beside = '{layout: "(128,64):(65536,1)", column: 128}'
     assert allocation(beside, 256) is Status.PROVED and allocation(beside, 128) is Status.REFUTED
+    # the copies take stage 0 of a three-stage view at column 384 (a blockwise kernel's): only that stage must fit
+    first = '{layout: "((128,128),1,1,3):((65536,1),0,0,128)", column: 384, stages: [0]}'
+    assert allocation(first, 512) is Status.PROVED
+    assert allocation(first.replace("stages: [0]", "stages: [0, 1]"), 512) is Status.REFUTED
     r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
                     extra=f"tmem_columns: 64, tmem_view: {staged}")
     refuted = next(t for t in r.theorems if t.id is TheoremId.TMEM_ALLOCATION).first_failure()
@@ -311,6 +316,9 @@ checks:
      "    tmem_view: {layout: \"(128,64):(65536,1)\", column: -1}\n", 2, 21, 55, ("must be a column",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    tmem_view: {layout: \"(128,64):(65536,1)\"}\n", 2, 21, 16, ("missing 'column'",)),
+    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
+     "    tmem_view: {layout: \"((128,64),2):((65536,1),64)\", column: 0, stages: [2]}\n", 2, 21, 76,
+     ("stage indices in 0..1",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,
      ("'load_wait_offsets' of 'accumulator_stages'", "distinct offsets in stages")),

@@ -137,6 +137,15 @@ class BufferRecord:
     stages: int | None = None        # the stage indices the kernel's pipeline slices the views at, where read
 
 
+@dataclass(frozen=True)
+class TmemViewRead:
+    """The view of tensor memory a TMEM check's copies move through (its layout), its first column past the
+    allocation's base, and the stages of its last mode they take (None: all of it)."""
+    layout: str
+    column: int
+    stages: tuple[int, ...] | None
+
+
 @dataclass
 class TmemRecord:
     """A TMEM check: the tcgen05.ld tiled copy make_tmem_copy built, and the store of its registers to shared memory
@@ -153,7 +162,7 @@ class TmemRecord:
     store_smem: str | None = None
     store_tiled_copy: TiledCopyGiven | None = None
     accumulator_stages: AccumulatorStagesRead | None = None   # a load's staged accumulator: the stages each side takes
-    tmem_view: tuple[str, int] | None = None    # the whole tensor the tile is cut from (layout), and its first column
+    tmem_view: TmemViewRead | None = None       # the view the copies move through, where, and the stages they take
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
 
@@ -810,27 +819,25 @@ class _Reader:
                              f"{tmem_layout.plain()}", copy, value_type, tmem_layout.plain(), columns)
             self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
             self.tmem_store(op.results[0], rec)
-            rec.tmem_view = self.tmem_view(op.operands[1])
+            rec.tmem_view = self.tmem_view(op.results[0])
             if "LOAD" in copy:
                 self.accumulator_stages(op.results[0], rec)
             self.out.records.append(rec)
 
-    def tmem_view(self, tile: Value) -> tuple[str, int] | None:
-        """The whole tensor a TMEM copy's tile is cut from (a view of 32-bit cells of the pointer tcgen05.alloc
-        wrote, every stage of it) and its first column, where the view is followed and its layout static."""
-        stages = TmemStages(self.flow, self.stage_indexes)
-        found = stages.root_view(tile)
-        if isinstance(found, str) or not found[0].result_types:
+    def tmem_view(self, copy: Value) -> TmemViewRead | None:
+        """The view of 32-bit cells of the pointer tcgen05.alloc wrote that a TMEM tiled copy's copies move through,
+        its first column and the stages of it they take, where each is read and its layout static."""
+        reach = TmemStages(self.flow, self.stage_indexes).reach(copy)
+        if isinstance(reach, str) or not reach.view.result_types or not reach.region.placed:
             return None
-        region = stages.region(found[0])
         try:
-            memref = memref_of(found[0].result_types[0])
+            memref = memref_of(reach.view.result_types[0])
             layout = layout_of(memref.layout_text)
         except TypeTextError:
             return None
-        if not region.placed or memref.bits != TMEM_CELL_BITS or not isinstance(layout, Layout):
+        if memref.bits != TMEM_CELL_BITS or not isinstance(layout, Layout):
             return None
-        return layout.plain(), region.column
+        return TmemViewRead(layout.plain(), reach.region.column, reach.stages)
 
     def accumulator_stages(self, t2r: Value, rec: TmemRecord) -> None:
         """The stages of a staged accumulator the MMAs write and this load reads (theorem 38), where they are read;

@@ -66,8 +66,10 @@ def record_lines(r: Record) -> list[str]:
                 f"    tmem: {json.dumps(r.tmem)}"]
         if r.tmem_columns is not None:
             out.append(f"    tmem_columns: {r.tmem_columns}")
-        if r.tmem_view is not None:
-            out.append(f"    tmem_view: {{layout: {json.dumps(r.tmem_view[0])}, column: {r.tmem_view[1]}}}")
+        view = r.tmem_view
+        if view is not None:
+            taken = f", stages: {list(view.stages)}" if view.stages is not None else ""
+            out.append(f"    tmem_view: {{layout: {json.dumps(view.layout)}, column: {view.column}{taken}}}")
         if r.store_copy is not None and r.store_value_type is not None and r.store_smem is not None:
             out += ["    store:", f"      copy: {scalar(r.store_copy)}",
                     f"      value_type: {scalar(r.store_value_type)}",

@@ -74,6 +74,15 @@ class Region:
 
 
 @dataclass(frozen=True)
+class TmemReach:
+    """The view of tensor memory a tiled copy's copies move through, where it lies, and the stages of its last mode
+    they take (None: every cell of the view)."""
+    view: Op
+    region: Region
+    stages: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
 class StagedSide:
     """One way back to a staged TMEM view: where the view lies, its stage mode (extent, stride) and the stages the
     way's stage slice takes."""
@@ -161,6 +170,40 @@ class TmemStages:
         index = taken[2]
         waited = self._waited(op, index) if index is not None else None
         return StagedSide(self.region(view), mode, taken[0], taken[1], *(waited or (None, "")))
+
+    def reach(self, copy: Value) -> TmemReach | str:
+        """The tensor-memory view the copies of the TMEM tiled copy `copy` move through (their TMEM operands followed
+        back, all to views of one layout at one place) and the stages of it they take: every stage where a way slices
+        no stage mode (or the view has none), else the union of the ways' stage slices; a reason where a way is not
+        followed or its stage is not read."""
+        ways = []
+        for c in self.flow.copies:
+            if len(c.operands) < 3 or c.operands[0] != copy:
+                continue
+            tmem = [v for v in c.operands[1:3] if _tmem_memref(self.flow.type_of(v))]
+            if len(tmem) != 1:
+                return f"the cute.copy at {c.where} has {len(tmem)} operands in tensor memory this reader types"
+            found = self.root_view(tmem[0])
+            if isinstance(found, str):
+                return found
+            ways.append(found)
+        if not ways:
+            return "no cute.copy of it"
+        views = {(self.region(v).key, v.result_types[0] if v.result_types else "") for v, _ in ways}
+        if len(views) != 1:
+            return "its copies move through more than one view of tensor memory"
+        view = ways[0][0]
+        mode = _last_mode(view.result_types[0] if view.result_types else "")
+        taken: set[int] = set()
+        for _, slices in ways:
+            found_stages = [t for op in slices if mode is not None and (t := self._stage_taken(op, mode)) is not None]
+            if not found_stages:
+                return TmemReach(view, self.region(view), None)       # a way takes every stage
+            if len(found_stages) > 1 or isinstance(found_stages[0], str):
+                return found_stages[0] if isinstance(found_stages[0], str) else \
+                    f"more than one slice of the stage mode between the TMEM view at {view.where} and a copy"
+            taken |= found_stages[0][0]
+        return TmemReach(view, self.region(view), tuple(sorted(taken)))
 
     def _waited(self, op: Op, index: Value) -> tuple[int, str] | None:
         """How many stages past the one whose barrier a wait of the kernel took the stage index `index` of slice
@@ -347,4 +390,4 @@ def _components(text: str) -> list[str]:
     return [p.strip() for p in split_top(inner[1:-1])]
 
 
-__all__ = ["TmemStages", "AccumulatorStagesRead", "StagedSide"]
+__all__ = ["TmemStages", "AccumulatorStagesRead", "StagedSide", "TmemReach", "Region"]

@@ -23,6 +23,7 @@ SP_SELS = 4                 # a sparse MMA atom's `sp_sel:` (GMMA::SparseSel) is
 GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box", "tma_swizzle")
 TMEM_KEYS = ("tmem", "tmem_columns", "tmem_view", "store", "accumulator", "accumulator_stages")   # a TMEM copy
 TMEM_VIEW_KEYS = ("layout", "column")      # `tmem_view:` the tensor the copy's tile is cut from, and its first column
+TMEM_VIEW_OPTIONAL = ("stages",)           # ... and the stages (indices of its last mode) the copies take
 ACCUMULATOR_KEYS = ("instruction", "m", "n")     # `accumulator:` the tcgen05.mma writing the TMEM tile
 # `accumulator_stages:` the stage indices (the last mode of the staged accumulator) the MMAs write and the load reads
 ACCUMULATOR_STAGE_KEYS = ("mma", "load")

@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...algebra.layout import Layout
 from ...echo import quote
 from ...specfile.fields import (AtomTable, Fields, is_int, read_given_tiled_copy, read_smem, read_value_type,
                                 refuse_keys, show)
 from ...specfile.model import TMA_COPIES, CheckKind, CheckSpec, GivenTiledCopy, SpecError, ValueType, common_fields
 from ...specfile.vocabulary import (ACCUMULATOR_KEYS, ACCUMULATOR_STAGE_KEYS, ACCUMULATOR_WAIT_KEYS, GMMA_KEYS,
                                     MAX_TMEM_ELEMENTS, STORE_KEYS, STORE_REQUIRED, TMEM_INSTRUCTIONS, TMEM_KEYS,
-                                    TMEM_VIEW_KEYS)
+                                    TMEM_VIEW_KEYS, TMEM_VIEW_OPTIONAL)
 
 # keys a TMEM check does not read
 NOT_READ_BY_TMEM_CHECKS = ("operand", "smem", "copy_for", "copy_mma", "banks", "reduction", "smem_type",
@@ -51,10 +52,12 @@ class AccumulatorSpec:
 @dataclass(frozen=True)
 class TmemView:
     """`tmem_view:` the tensor in tensor memory the copy's tile is cut from (all its stages: coordinate -> address,
-    lane << 16 | column, from the tensor's first cell) and `column`, how many columns past the allocation's first its
-    first cell lies (an importer reads both from the kernel's view of the pointer tcgen05.alloc wrote)."""
+    lane << 16 | column, from the tensor's first cell), `column`, how many columns past the allocation's first its
+    first cell lies, and optionally `stages`, the indices of its last mode the copies take (an importer reads them
+    from the kernel's view of the pointer tcgen05.alloc wrote and the slices its copies take of it)."""
     layout: Any
     column: int
+    stages: tuple[int, ...] | None = None    # the indices of its last mode the copies take (None: all of it)
 
 
 @dataclass(frozen=True)
@@ -114,13 +117,20 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
                                                        f"not {show(columns)}")
         check.tmem_columns = int(columns)
     if fields.has(TMEM_VIEW):
-        view = fields.sub(TMEM_VIEW, TMEM_VIEW_KEYS)
+        view = fields.sub(TMEM_VIEW, TMEM_VIEW_KEYS + TMEM_VIEW_OPTIONAL)
         view.require(TMEM_VIEW_KEYS)
         column = view.m["column"]
         if not is_int(column) or not 0 <= column < MAX_TMEM_COLUMNS:
             raise SpecError(view.at("column"), f"'column' of {view.what} must be a column of tensor memory, not "
                                                f"{show(column)}")
-        check.tmem_view = TmemView(view.layout("layout", max_elements=MAX_TMEM_ELEMENTS), int(column))
+        layout = view.layout("layout", max_elements=MAX_TMEM_ELEMENTS)
+        taken = None
+        if view.has("stages"):
+            last = int(layout.mode(layout.rank() - 1).size()) if isinstance(layout, Layout) else 0
+            if last < 1:
+                raise SpecError(view.at("stages"), f"'stages' of {view.what} index the last mode of a plain layout")
+            taken = view.index_set("stages", "stage indices", "stage", last)
+        check.tmem_view = TmemView(layout, int(column), taken)
     if fields.has("store"):
         if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):
             raise SpecError(fields.at("store"), f"'store' of {what} follows a TMEM load; {quote(named.copy)} stores")

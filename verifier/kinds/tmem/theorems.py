@@ -187,13 +187,21 @@ def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
                                   "columns", [i], and_(lt(lane, TMEM_LANES), lt(column, limit)), lhs=addr,
                                   shown={"address": addr, "lane": lane, "column": column}), blame))
     view = setup.check.tmem_view
-    if view is not None:          # the whole tensor the tile is cut from: every stage, at its first column
-        j = Var("coordinate", int(view.layout.size()))
-        at = view.column + layout_expr(view.layout, j)
-        lane, column = at // DP_CELLS, at % DP_CELLS
-        items.append(Claim(Obligation(
-            f"every cell of the tensor the tile is cut from ({view.layout} at column {view.column}) lies in lanes "
-            f"[0,{TMEM_LANES}) and the {limit} allocated columns", [j], and_(lt(lane, TMEM_LANES), lt(column, limit)),
-            lhs=at, shown={"address": at, "lane": lane, "column": column}),
-            suspects.field("tmem_view", "the tensor the tile is cut from reaches cells outside the allocation")))
+    if view is not None:          # the tensor the tile is cut from (the stages its copies take), at its first column
+        layout = view.layout
+        parts = [(layout, view.column, "")]
+        if view.stages is not None:       # each stage taken: the modes but the last, at the stage's offset
+            rest = Layout(layout.shape[:-1], layout.stride[:-1]) if layout.rank() > 1 else Layout(1, 0)
+            last = layout.mode(layout.rank() - 1)
+            parts = [(rest, view.column + int(last(s)), f" stage {s}") for s in view.stages]
+        blame_view = suspects.field("tmem_view", "the tensor the tile is cut from reaches cells outside the allocation")
+        for part, first, which in parts:
+            j = Var("coordinate", int(part.size()))
+            at = first + layout_expr(part, j)
+            lane, column = at // DP_CELLS, at % DP_CELLS
+            items.append(Claim(Obligation(
+                f"every cell of the tensor the tile is cut from ({layout} at column {view.column}{which}) lies in "
+                f"lanes [0,{TMEM_LANES}) and the {limit} allocated columns", [j],
+                and_(lt(lane, TMEM_LANES), lt(column, limit)), lhs=at, shown={"address": at, "lane": lane,
+                                                                               "column": column}), blame_view))
     return items
