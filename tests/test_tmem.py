@@ -217,6 +217,9 @@ def test_the_whole_tensor_a_tile_is_cut_from_lies_in_the_allocation(tmp_path):
     first = '{layout: "((128,128),1,1,3):((65536,1),0,0,128)", column: 384, stages: [0]}'
     assert allocation(first, 512) is Status.PROVED
     assert allocation(first.replace("stages: [0]", "stages: [0, 1]"), 512) is Status.REFUTED
+    # a pipeline of three stages over a two-stage view reads stage 2 past its extent, as CuTe does: 128..191
+    past = '{layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0, stages: [0, 1, 2]}'
+    assert allocation(past, 256) is Status.PROVED and allocation(past, 128) is Status.REFUTED
     r = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
                     extra=f"tmem_columns: 64, tmem_view: {staged}")
     refuted = next(t for t in r.theorems if t.id is TheoremId.TMEM_ALLOCATION).first_failure()
@@ -317,7 +320,7 @@ checks:
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    tmem_view: {layout: \"(128,64):(65536,1)\"}\n", 2, 21, 16, ("missing 'column'",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    tmem_view: {layout: \"((128,64),2):((65536,1),64)\", column: 0, stages: [2]}\n", 2, 21, 76,
+     "    tmem_view: {layout: \"((128,64),(2,1)):((65536,1),(64,0))\", column: 0, stages: [2]}\n", 2, 21, 84,
      ("stage indices in 0..1",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
      "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,

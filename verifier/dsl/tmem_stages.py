@@ -180,7 +180,7 @@ class TmemStages:
         for c in self.flow.copies:
             if len(c.operands) < 3 or c.operands[0] != copy:
                 continue
-            tmem = [v for v in c.operands[1:3] if _tmem_memref(self.flow.type_of(v))]
+            tmem = [v for i, v in enumerate(c.operands[1:3], 1) if _tmem_memref(self._operand_type(c, i))]
             if len(tmem) != 1:
                 return f"the cute.copy at {c.where} has {len(tmem)} operands in tensor memory this reader types"
             found = self.root_view(tmem[0])
@@ -280,8 +280,7 @@ class TmemStages:
         for gemm in self.flow.gemms:
             if len(gemm.operands) < 2:
                 continue
-            d_type = self.flow.type_of(gemm.operands[1]) or \
-                (gemm.operand_types[1] if len(gemm.operand_types) > 1 else None)
+            d_type = self._operand_type(gemm, 1)
             if d_type is not None and not _tmem_memref(d_type):
                 continue        # D in registers: an MMA of another kind (its type unknown: followed as TMEM's)
             side = self.side(gemm.operands[1])
@@ -301,6 +300,10 @@ class TmemStages:
                                 + [f"MMA: {s.wait_how}" for s in mma if s.wait_how]
                                 + [f"load: {s.wait_how}" for s in loaded if s.wait_how])),
             _offsets(mma), _offsets(loaded))
+
+    def _operand_type(self, op: Op, i: int) -> str | None:
+        """The type of an op's operand i: its value's, where the text states it, else the op's signature's."""
+        return self.flow.type_of(op.operands[i]) or (op.operand_types[i] if i < len(op.operand_types) else None)
 
     def _sides(self, values: list[Value]) -> list[StagedSide] | str:
         out: list[StagedSide] = []
@@ -322,8 +325,7 @@ class TmemStages:
         for c in self.flow.copies:
             if len(c.operands) < 3:
                 continue
-            types = [self.flow.type_of(v) or (c.operand_types[i] if i < len(c.operand_types) else None)
-                     for i, v in enumerate(c.operands[:3])]
+            types = [self._operand_type(c, i) for i in range(3)]
             if types[1] is None or types[2] is None:
                 return f"the memory the cute.copy at {c.where} moves between is not known"
             if _tmem_memref(types[1]):

@@ -126,10 +126,14 @@ def read_tmem_check(fields: Fields, named: CheckSpec, atoms: AtomTable) -> TmemC
         layout = view.layout("layout", max_elements=MAX_TMEM_ELEMENTS)
         taken = None
         if view.has("stages"):
-            last = int(layout.mode(layout.rank() - 1).size()) if isinstance(layout, Layout) else 0
-            if last < 1:
+            if not isinstance(layout, Layout):
                 raise SpecError(view.at("stages"), f"'stages' of {view.what} index the last mode of a plain layout")
-            taken = view.index_set("stages", "stage indices", "stage", last)
+            last = layout.mode(layout.rank() - 1)
+            # a stage index past a single leaf's extent is read on past it, as CuTe reads a mode (a pipeline of more
+            # stages than the view has); a nested last mode is indexed inside its extent only
+            leaf = isinstance(last.shape, int)
+            taken = view.index_set("stages", "stage indices", "stage",
+                                   MAX_ACCUMULATOR_STAGES if leaf else int(last.size()))
         check.tmem_view = TmemView(layout, int(column), taken)
     if fields.has("store"):
         if not instruction.strip().startswith(TMEM_INSTRUCTIONS[0]):

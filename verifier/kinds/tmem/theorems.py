@@ -193,7 +193,8 @@ def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
         if view.stages is not None:       # each stage taken: the modes but the last, at the stage's offset
             rest = Layout(layout.shape[:-1], layout.stride[:-1]) if layout.rank() > 1 else Layout(1, 0)
             last = layout.mode(layout.rank() - 1)
-            parts = [(rest, view.column + int(last(s)), f" stage {s}") for s in view.stages]
+            parts = [(rest, view.column + (s * last.stride if isinstance(last.shape, int) else int(last(s))),
+                      f" stage {s}") for s in view.stages]
         blame_view = suspects.field("tmem_view", "the tensor the tile is cut from reaches cells outside the allocation")
         for part, first, which in parts:
             j = Var("coordinate", int(part.size()))
