@@ -34,7 +34,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 TILE_M, TILE_N, TILE_K = 64, 64, 32
 THREADS = 128
@@ -81,6 +81,49 @@ def compile_ir(argv: list[str], arch: str, target: Path, made_by: str, knobs: di
         target.write_text(f"// made by: {made_by} (the CuTe DSL, CUTE_DSL_ARCH={arch}, CUTE_DSL_KEEP=ir)\n"
                           + made[0].read_text(encoding="utf-8"), encoding="utf-8")
         return target
+
+
+COMPILE_FLAG = "--compile"       # a knobbed kernel script's argument: compile in this process (which keeps its IR)
+
+
+def compile_knobbed(script: Path, arch: str, target: Path, knobs: dict[str, Any]) -> Path:
+    """Compile a knobbed kernel script (tests/dsl_tma_kernel.py, dsl_tmem_kernel.py) with the knobs for `arch`, in a
+    fresh interpreter, and write its IR to `target`, headed by the command that makes it again."""
+    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
+    return compile_ir([sys.executable, str(script), COMPILE_FLAG, *args], arch, target,
+                      " ".join([f"python tests/{script.name}", str(target), *args]), knobs)
+
+
+def run_knobbed(script: Path, arch: str, build: Callable[[dict[str, Any]], tuple[Any, tuple[Any, ...]]],
+                usage: str | None) -> None:
+    """A knobbed kernel script's command line: `OUT.mlir [knob=value ...]` writes the IR (compile_knobbed);
+    `--compile [knob=value ...]` compiles here.  The DSL reads the kernels' annotations (`cutlass.Int32`,
+    `cute.Tensor`) as names in the module that defines them, so the script's module is given `cutlass` and `cute`."""
+    if len(sys.argv) < 2:
+        sys.exit(usage)
+    knob_values = {k: _parse(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])}
+    if sys.argv[1] == COMPILE_FLAG:
+        import cutlass
+        import cutlass.cute as cute
+        build.__globals__.setdefault("cutlass", cutlass)
+        build.__globals__.setdefault("cute", cute)
+        host, fake = build(knob_values)
+        cute.compile(host, *fake)
+    else:
+        print(compile_knobbed(script, arch, Path(sys.argv[1]), knob_values))
+
+
+def knob_config(knobs: dict[str, Any], defaults: dict[str, Any],
+                choices: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """The knobs over their defaults; an unknown knob, or a value outside a knob's `choices`, is a ValueError."""
+    unknown = set(knobs) - set(defaults)
+    if unknown:
+        raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(defaults)}")
+    cfg = dict(defaults, **knobs)
+    for knob, allowed in choices.items():
+        if cfg[knob] not in allowed:
+            raise ValueError(f"{knob}={cfg[knob]!r}: one of {allowed}")
+    return cfg
 
 
 def _parse(value: str) -> Any:

@@ -61,7 +61,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from dsl_kernels import _parse, compile_ir  # noqa: E402
+from dsl_kernels import compile_knobbed, knob_config, run_knobbed  # noqa: E402
 
 ARCH = "sm_90a"
 TILE_M, TILE_N, TILE_K = 64, 64, 64     # one CTA tile; wgmma's K is 16: four k blocks a tile
@@ -84,7 +84,6 @@ SYNC_ATOMS = (2, 2, 1)                  # mma="sync": the tiled MMA's warps alon
 SYNC_STEP = (32, 32, 16)                # mma="sync": the tiled MMA's tile (its permutation), 16x16 a warp
 GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
 SCRIPT = Path(__file__)
-COMPILE_FLAG = "--compile"
 
 
 def _k_major_atom_kind(swizzle_bytes: int) -> Any:
@@ -104,29 +103,17 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     from cutlass.cute.runtime import make_fake_stream, make_fake_tensor
     from cutlass.utils import hopper_helpers as sm90
 
-    unknown = set(knobs) - set(DEFAULTS)
-    if unknown:
-        raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(DEFAULTS)}")
-    cfg = dict(DEFAULTS, **knobs)
+    cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
+                                        "mma": MMAS, "a_reads": A_READS})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
     tile_n = int(cfg["tile_n"])
     stages = int(cfg["stages"])
-    if cfg["mma_stage"] not in MMA_STAGES:
-        raise ValueError(f"mma_stage={cfg['mma_stage']!r}: one of {MMA_STAGES}")
     tiles = str(cfg["tiles"])
-    if tiles not in TILINGS:
-        raise ValueError(f"tiles={tiles!r}: one of {TILINGS}")
     grid = [GRID_TILES, GRID_TILES, 1] if tiles else [1, 1, 1]
     store_a = str(cfg["store_a"])
-    if store_a not in STORE_TARGETS:
-        raise ValueError(f"store_a={store_a!r}: one of {STORE_TARGETS}")
     staged = stages > 1
-    if cfg["mma"] not in MMAS:
-        raise ValueError(f"mma={cfg['mma']!r}: one of {MMAS}")
-    if cfg["a_reads"] not in A_READS:
-        raise ValueError(f"a_reads={cfg['a_reads']!r}: one of {A_READS}")
     sync = cfg["mma"] == "sync"
     a_reads_b = cfg["a_reads"] == "b"
     if sync:
@@ -367,18 +354,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
 def compile_tma_kernel(target: Path, **knobs: Any) -> Path:
     """Compile the kernel with the knobs for sm_90a and write its IR to `target` (in a fresh interpreter)."""
-    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
-    return compile_ir([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], ARCH, target,
-                      " ".join(["python tests/dsl_tma_kernel.py", str(target), *args]), knobs)
+    return compile_knobbed(SCRIPT, ARCH, target, knobs)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    knob_values = {k: _parse(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])}
-    if sys.argv[1] == COMPILE_FLAG:     # compile here (in a process whose DSL keeps its IR)
-        import cutlass.cute as cute
-        host, fake = build(knob_values)
-        cute.compile(host, *fake)
-    else:
-        print(compile_tma_kernel(Path(sys.argv[1]), **knob_values))
+    run_knobbed(SCRIPT, ARCH, build, __doc__)

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from dsl_kernels import _parse, compile_ir  # noqa: E402
+from dsl_kernels import compile_knobbed, knob_config, run_knobbed  # noqa: E402
 
 ARCH = "sm_100a"
 TILE_M, TILE_N, TILE_K = 128, 64, 64    # the MMA's tile (M x N) and the one K tile of A and B
@@ -70,7 +70,6 @@ ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")  
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
 SCRIPT = Path(__file__)
-COMPILE_FLAG = "--compile"
 
 
 def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
@@ -82,16 +81,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     from cutlass.cute.typing import SymInt
     from cutlass.utils import blackwell_helpers as sm100
 
-    unknown = set(knobs) - set(DEFAULTS)
-    if unknown:
-        raise ValueError(f"unknown knobs {sorted(unknown)}; the knobs are {sorted(DEFAULTS)}")
-    cfg = dict(DEFAULTS, **knobs)
-    if cfg["acc_stage"] not in ACC_STAGE_CHOICES:
-        raise ValueError(f"acc_stage={cfg['acc_stage']!r}: one of {ACC_STAGE_CHOICES}")
-    if cfg["views"] not in VIEW_CHOICES:
-        raise ValueError(f"views={cfg['views']!r}: one of {VIEW_CHOICES}")
-    if cfg["extra_tmem"] not in EXTRA_TMEM_CHOICES:
-        raise ValueError(f"extra_tmem={cfg['extra_tmem']!r}: one of {EXTRA_TMEM_CHOICES}")
+    cfg = knob_config(knobs, DEFAULTS, {"acc_stage": ACC_STAGE_CHOICES, "views": VIEW_CHOICES,
+                                        "extra_tmem": EXTRA_TMEM_CHOICES})
     mma_stage_zero = cfg["acc_stage"] == "mma_zero"
     load_stage_zero = cfg["acc_stage"] == "load_zero"
     mma_stage_next = cfg["acc_stage"] == "mma_next"
@@ -262,19 +253,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
 def compile_tmem_kernel(target: Path, **knobs: Any) -> Path:
     """Compile the kernel with the knobs for sm_100a and write its IR to `target` (in a fresh interpreter)."""
-    args = [f"{k}={v}".replace(" ", "") for k, v in knobs.items()]
-    return compile_ir([sys.executable, str(SCRIPT), COMPILE_FLAG, *args], ARCH, target,
-                      " ".join(["python tests/dsl_tmem_kernel.py", str(target), *args]), knobs)
+    return compile_knobbed(SCRIPT, ARCH, target, knobs)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    knob_values = {k: _parse(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])}
-    if sys.argv[1] == COMPILE_FLAG:     # compile here (in a process whose DSL keeps its IR)
-        import cutlass                  # the kernels' annotations (cute.Tensor, cutlass.Int32) are read in this
-        import cutlass.cute as cute     # module's globals
-        host, fake = build(knob_values)
-        cute.compile(host, *fake)
-    else:
-        print(compile_tmem_kernel(Path(sys.argv[1]), **knob_values))
+    run_knobbed(SCRIPT, ARCH, build, __doc__)

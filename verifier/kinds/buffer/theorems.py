@@ -25,6 +25,7 @@ from ...symbolic.expr import Expr, ExprLike, Var, and_, const, eq, le, lt, ne
 from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
+from ...theorems.stage_sets import StageSets
 from ...theorems.suspects import Suspects
 from ...specfile.fields import stages_text
 from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
@@ -270,24 +271,15 @@ def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_
     reader reads another stage's elements in its place), a stage read and never filled is read uninitialised.  Both
     sides are the only ones of their views (the importer states the indices only then), so no other reader or writer
     takes the stages one of them leaves."""
-    filled_only = sorted(set(written) - set(read))
-    read_only = sorted(set(read) - set(written))
-    every = sorted(set(written) | set(read))
-    if filled_only:
-        problem = f"{stages_text(filled_only)} filled and never read"
-    elif read_only:
-        problem = f"{stages_text(read_only)} read and never filled"
-    else:
-        problem = ""
+    sets = StageSets(written, read)
+    problem = sets.problem("filled")
     actual = (f"the writer fills {stages_text(list(written))}, the reader reads {stages_text(list(read))}"
               + (f": {problem}" if problem else ""))
-    left = filled_only or read_only
-    first = left[0] if left else None
     return Fact("the writer fills exactly the stages the reader reads", not problem, actual,
-                "the same stages on both sides", reader_blame if filled_only or not read_only else writer_blame,
-                subject=READER if filled_only or not read_only else WRITER,
-                point=None if first is None else {"stage": first},
-                failing=len(filled_only) + len(read_only), domain_size=len(every))
+                "the same stages on both sides", reader_blame if sets.reader_at_fault else writer_blame,
+                subject=READER if sets.reader_at_fault else WRITER,
+                point=None if sets.first is None else {"stage": sets.first},
+                failing=sets.failing, domain_size=sets.size)
 
 
 def _stages_apart(side: str, view: BufferView, stages: int, blame: Suspect) -> Fact:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...specfile.fields import stages_text
 from ...specfile.vocabulary import ACCUMULATOR_STAGE_KEYS, ACCUMULATOR_WAIT_KEYS
 from ...theorems.claims import Fact, Item, Plan, Suspect
+from ...theorems.stage_sets import StageSets
 from ...theorems.suspects import Suspects
 from .config import ACCUMULATOR_STAGES, TmemCheck
 
@@ -26,25 +27,18 @@ def accumulator_stages(check: TmemCheck, suspects: Suspects) -> Plan:
     """Theorem 38: one fact, decided on the two sets of stage indices."""
     stages = check.accumulator_stages
     assert stages is not None
-    written, read = set(stages.mma), set(stages.load)
-    unread, unwritten = sorted(written - read), sorted(read - written)
-    if unread:
-        problem = f"{stages_text(unread)} written and never read"
-    elif unwritten:
-        problem = f"{stages_text(unwritten)} read and never written"
-    else:
-        problem = ""
+    sets = StageSets(stages.mma, stages.load)
+    problem = sets.problem("written")
     actual = (f"the MMAs write {stages_text(list(stages.mma))}, the load reads {stages_text(list(stages.load))}"
               + (f": {problem}" if problem else ""))
-    side = LOAD_SIDE if unread or not unwritten else MMA_SIDE
+    side = LOAD_SIDE if sets.reader_at_fault else MMA_SIDE
     blame = suspects.field(f"{ACCUMULATOR_STAGES}.{side}",
                            f"the stage indices {'the TMEM load slices' if side == LOAD_SIDE else 'the MMAs slice'} the "
                            "staged accumulator at")
-    left = unread or unwritten
     facts: list[Item] = [Fact("the MMAs write exactly the stages of the accumulator the TMEM load reads", not problem,
                               actual, "the same stages on both sides", blame, subject=side,
-                              point={"stage": left[0]} if left else None, failing=len(left),
-                              domain_size=len(written | read))]
+                              point=None if sets.first is None else {"stage": sets.first}, failing=sets.failing,
+                              domain_size=sets.size)]
     for who, key, offsets in ((MMA_SIDE, MMA_WAITED, stages.mma_waited), (LOAD_SIDE, LOAD_WAITED, stages.load_waited)):
         if offsets is not None:
             facts.append(_waited_stage(who, offsets, suspects.field(
