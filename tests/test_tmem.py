@@ -282,6 +282,9 @@ checks:
 """
 
 
+LOAD_HEAD = "    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"   # a check's first lines
+
+
 @pytest.mark.parametrize("body, version, line, column, words", [
     ("    copy: LDSM\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n", 2, 18, 11,
      ("needs a tcgen05.ld or tcgen05.st copy atom",)),
@@ -301,29 +304,20 @@ checks:
      21, 5, ("not used by TMEM checks",)),
     ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n    store: {copy: LDSM}\n", 2,
      21, 12, ("'store' of check 'c' needs 'value_type'",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    store: {copy: STSMX, value_type: half_t, smem: \"(8,8):(8,1)\"}\n", 2, 21, 19, ("unknown copy atom",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    store: {copy: LDSM, value_type: half_t, smem: \"(8,8):(8,1)\", extra: 1}\n", 2, 21, 66, ("extra",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [0, 1]}\n", 2, 21, 25, ("missing 'load'",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [0, 0], load: [0]}\n", 2, 21, 35, ("repeats stage 0",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [], load: [0]}\n", 2, 21, 31, ("a list of distinct stage indices",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [0], load: [-1]}\n", 2, 21, 43, ("item 0 is int -1",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [0], load: [0], stages: 2}\n", 2, 21, 47, ("stages",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    tmem_view: {layout: \"(128,64):(65536,1)\", column: -1}\n", 2, 21, 55, ("must be a column",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    tmem_view: {layout: \"(128,64):(65536,1)\"}\n", 2, 21, 16, ("missing 'column'",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    tmem_view: {layout: \"((128,64),(2,1)):((65536,1),(64,0))\", column: 0, stages: [2]}\n", 2, 21, 84,
-     ("stage indices in 0..1",)),
-    ("    copy: TMEM_LOAD\n    value_type: float\n    tmem: \"(128,64):(65536,1)\"\n"
-     "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,
+    (LOAD_HEAD + "    store: {copy: STSMX, value_type: half_t, smem: \"(8,8):(8,1)\"}\n", 2, 21, 19,
+     ("unknown copy atom",)),
+    (LOAD_HEAD + "    store: {copy: LDSM, value_type: half_t, smem: \"(8,8):(8,1)\", extra: 1}\n", 2, 21, 66,
+     ("extra",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [0, 1]}\n", 2, 21, 25, ("missing 'load'",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [0, 0], load: [0]}\n", 2, 21, 35, ("repeats stage 0",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [], load: [0]}\n", 2, 21, 31, ("a list of distinct stage indices",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [0], load: [-1]}\n", 2, 21, 43, ("item 0 is int -1",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [0], load: [0], stages: 2}\n", 2, 21, 47, ("stages",)),
+    (LOAD_HEAD + "    tmem_view: {layout: \"(128,64):(65536,1)\", column: -1}\n", 2, 21, 55, ("must be a column",)),
+    (LOAD_HEAD + "    tmem_view: {layout: \"(128,64):(65536,1)\"}\n", 2, 21, 16, ("missing 'column'",)),
+    (LOAD_HEAD + "    tmem_view: {layout: \"((128,64),(2,1)):((65536,1),(64,0))\", column: 0, stages: [2]}\n",
+     2, 21, 84, ("stage indices in 0..1",)),
+    (LOAD_HEAD + "    accumulator_stages: {mma: [0], load: [0], load_wait_offsets: [one]}\n", 2, 21, 67,
      ("'load_wait_offsets' of 'accumulator_stages'", "distinct offsets in stages")),
 ])
 def test_bad_tmem_checks_are_one_line_at_their_key(tmp_path, body, version, line, column, words):
