@@ -911,7 +911,8 @@ def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
         assert "takes the stage 1 past the one whose barrier was waited on at line" in text
         assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
         out = capsys.readouterr().out
-        assert "a slice takes the stage 1 past the one whose barrier its thread waited on" in out
+        assert "take the stage 1 past the one whose barrier their thread waited on" in out
+        assert "a barrier's stage is not the same on both sides" in out
         assert f"suspect: the stage {side} slice the accumulator at, against the barrier" in out, out
 
 
@@ -1043,8 +1044,10 @@ def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Pa
     assert "takes the stage 1 past the one whose barrier was waited on at line " in text
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
     out = capsys.readouterr().out
-    assert out.count("the reader's slices take the stage of the barrier their thread waited on") == 2, out
-    assert out.count("a slice takes the stage 1 past the one whose barrier its thread waited on") == 2
+    assert out.count("the writer's and the reader's slices take the same stage of the barrier their thread waited "
+                     "on") == 2, out
+    assert out.count("the reader's slices take the stage 1 past the one whose barrier their thread waited on: a "
+                     "barrier's stage is not the same on both sides") == 2
     spec = _import(tmp_path, DATA / "tma_staged_mma_first_zero.mlir", capsys)
     text = spec.read_text(encoding="utf-8")
     assert text.count("fixed_after_wait: [0]") == 2 and text.count("stage_indices: [0, 1]") == 4, text

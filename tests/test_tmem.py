@@ -242,11 +242,18 @@ def test_accumulator_stages_are_a_load_s_and_proved_whatever_the_copy_s_model(tm
     stage = next(t for t in r.theorems if t.id is TheoremId.TMEM_ACCUMULATOR_STAGES).first_failure()
     assert stage is not None and stage.witness is not None and stage.witness.point == {"stage": 0}
     ahead = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
-                        extra="accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [1]}")
+                        extra="accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [1], "
+                              "load_wait_offsets: [0]}")
     stage = next(t for t in ahead.theorems if t.id is TheoremId.TMEM_ACCUMULATOR_STAGES).first_failure()
     assert ahead.verdict is Verdict.REFUTED and stage is not None and stage.witness is not None
     assert stage.witness.point == {"stage_offset": 1}
     assert "the MMAs slice the accumulator at" in stage.witness.suspect.what
+    # both sides one stage past their waits: the stages renamed alike (survey 8's b5_a11), harmless; one side alone
+    # linked: nothing to compare
+    for offsets in ("mma_wait_offsets: [1], load_wait_offsets: [1]", "mma_wait_offsets: [1]"):
+        renamed = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
+                              extra=f"accumulator_stages: {{mma: [0, 1], load: [0, 1], {offsets}}}")
+        assert renamed.verdict is Verdict.VERIFIED, offsets
     level = _tmem_check(tmp_path, "SM100_TMEM_LOAD_32dp32b8x", "float", "(128,64):(65536,1)",
                         extra="accumulator_stages: {mma: [0, 1], load: [0, 1], mma_wait_offsets: [0], "
                               "load_wait_offsets: [0]}")

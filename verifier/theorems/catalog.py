@@ -235,7 +235,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "MMAs write a stage while the epilogue drains another): the stages the MMAs that write it (their D) "
             "slice it at are exactly the stages the tcgen05.ld loads slice it at -- no stage written and never read "
             "(a tile's result lost), none read and never written; with `mma_wait_offsets` / `load_wait_offsets`, "
-            "each side's slices take the stage whose barrier its thread waited on (offset 0)"),
+            "each side's slices take one stage past the one whose barrier its thread waited on, the same on both "
+            "sides (both a step past: the stages renamed alike)"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

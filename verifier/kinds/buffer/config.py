@@ -13,7 +13,8 @@ its reader loads through (theorem 23).
       # a side may give `stage_indices: [0, 1, 2, 3]`: every stage index its copies slice it at (an importer reads
       # them); where both sides give them, the writer must fill exactly the stages the reader reads
       # a side may give `wait_offsets: [0]`: how many stages past the one whose barrier its thread waited on its
-      # slices take (an importer reads them where a slice's index and a barrier's are of one base); each must be 0;
+      # slices take (an importer reads them where a slice's index and a barrier's are of one base); one offset a side,
+      # the same on both sides where both give them;
       # `fixed_after_wait: [0]`: the static stages it takes right after its pipeline waited on a cycling one (none may)
       # a TMA side may give `tma_map_of: "host argument 0"` and `tma_tiles_of: "host argument 0"`: the global tensor
       # its atom's tensor map was made from and the one whose tiles its partition takes (an importer names them);
@@ -38,11 +39,12 @@ from ...algebra.layout import Layout, make_layout
 from ...algebra.swizzle import ComposedLayout, SmemPtrFlag, Swizzle
 from ...specfile.fields import Fields, is_int, show
 from ...specfile.model import CheckKind, CheckSpec, SpecError, common_fields
+from ...theorems.stage_sets import READER_SIDE, WRITER_SIDE
 from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_OPTIONAL, BUFFER_VIEW_FIELDS, MAX_GLOBAL_ELEMENTS
 
 MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
 MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel's
-WRITER, READER = "writer", "reader"
+WRITER, READER = WRITER_SIDE, READER_SIDE      # a buffer's two sides
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
 FIXED_AFTER_WAIT = "fixed_after_wait"   # a side's field: static stages taken right after a cycling wait

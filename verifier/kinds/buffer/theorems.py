@@ -25,7 +25,7 @@ from ...symbolic.expr import Expr, ExprLike, Var, and_, const, eq, le, lt, ne
 from ...symbolic.layouts import index_of, layout_expr, swizzle_expr
 from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
-from ...theorems.stage_sets import StageSets
+from ...theorems.stage_sets import StageSets, WaitOffsets
 from ...theorems.suspects import Suspects
 from ...specfile.fields import stages_text
 from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
@@ -201,10 +201,19 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
         side, view, f"the coordinates the {side}'s TMA load ({view.by}) takes its MMA operand's tiles at, against "
                     "the other operand's"))
         for side, view in sides if view.mn_tile_at is not None]
-    facts += [_waited_stage(side, view, suspect(
+    if w.wait_offsets is not None or r.wait_offsets is not None:
+        offsets = WaitOffsets(w.wait_offsets, r.wait_offsets)
+        side, view = (WRITER, w) if offsets.at_fault == WRITER else (READER, r)
+        facts.append(Fact(
+            "the writer's and the reader's slices take the same stage of the barrier their thread waited on",
+            offsets.holds, offsets.actual(WRITER, READER), "one offset a side, the same on both sides",
+            suspect(side, view, f"the stage index the {side}'s copies slice its view at ({view.by}) against the "
+                                "barrier its pipeline waited on"),
+            subject=side, point=offsets.point, failing=0 if offsets.holds else 1, domain_size=1))
+    facts += [_fixed_after_wait(side, view, suspect(
         side, view, f"the stage index the {side}'s copies slice its view at ({view.by}) against the barrier its "
                     "pipeline waited on"))
-        for side, view in sides if view.wait_offsets is not None or view.fixed_after_wait is not None]
+        for side, view in sides if view.fixed_after_wait is not None]
     return [*items, *facts]
 
 
@@ -245,24 +254,16 @@ def _tiles_apart(side: str, view: BufferView, blame: Suspect) -> Fact:
                 actual, "no value shared", blame, subject=side)
 
 
-def _waited_stage(side: str, view: BufferView, blame: Suspect) -> Fact:
-    """Each slice of the side linked to a barrier wait takes the stage of the barrier its thread waited on: a
-    pipeline's barrier at index i tells of stage i alone (full, to a consumer; empty, to a producer), so a slice of
-    another stage after that wait takes a stage nothing has synchronised."""
-    offsets, fixed = view.wait_offsets or (), view.fixed_after_wait or ()
-    past = [d for d in offsets if d]
-    if past:
-        actual = (f"a slice takes the stage {past[0]} past the one whose barrier its thread waited on: it "
-                  f"{PAST_WAIT[side]}")
-    elif fixed:
-        actual = (f"a slice takes stage {fixed[0]} right after its pipeline waited on the barrier of a cycling stage: "
-                  f"at the steps the pipeline is at another stage it {PAST_WAIT[side]}")
-    else:
-        actual = "each linked slice takes the stage of the barrier waited on"
-    return Fact(f"the {side}'s slices take the stage of the barrier their thread waited on", not past and not fixed,
-                actual, "the waited stage (offset 0)", blame, subject=side,
-                point={"stage_offset": past[0]} if past else {"stage": fixed[0]} if fixed else None,
-                failing=len(past) + len(fixed), domain_size=len(offsets) + len(fixed))
+def _fixed_after_wait(side: str, view: BufferView, blame: Suspect) -> Fact:
+    """No slice of the side takes a static stage right after its pipeline waited on the barrier of a cycling stage:
+    at the steps the pipeline is at another stage, that slice takes a stage nothing has synchronised."""
+    fixed = view.fixed_after_wait or ()
+    actual = (f"a slice takes stage {fixed[0]} right after its pipeline waited on the barrier of a cycling stage: at "
+              f"the steps the pipeline is at another stage it {PAST_WAIT[side]}" if fixed else
+              "no slice takes a fixed stage after a cycling wait")
+    return Fact(f"the {side}'s slices take no fixed stage where their pipeline cycles", not fixed, actual,
+                "no fixed stage", blame, subject=side, point={"stage": fixed[0]} if fixed else None,
+                failing=len(fixed), domain_size=len(fixed))
 
 
 def _stages_taken_alike(written: tuple[int, ...], read: tuple[int, ...], writer_blame: Suspect,
