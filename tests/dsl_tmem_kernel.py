@@ -37,6 +37,11 @@ tensor memory at the end.  Its knobs:
                     scale factors into tensor memory after their accumulators, right) or "over" (the same store at
                     EXTRA_OFFSETS["over"] = 64 columns, 64..127: over the accumulator's stage 1 before the MMAs of
                     tile 1, a write of the accumulator that no MMA makes, a mistake; EXTRA_ACC_COLUMNS allocated)
+    mma_view_stages the stages of the MMA's own view of the accumulator (default None: ACC_STAGES; views="two"
+                    only): 1 builds it with one stage (its stage mode 1:0), so the MMA writes every tile in the same
+                    columns while the epilogue reads two stages (a mistake)
+    epi_offset      columns added to the pointer the epilogue's own view is made of (default 0; views="two" only):
+                    64 reads each stage one stage further on, stage 1 in columns the MMAs never write (a mistake)
     alloc_columns   the columns tcgen05.alloc allocates (default None: ACC_COLUMNS, or EXTRA_ACC_COLUMNS with an
                     extra tile); 64 allocates one stage's columns for the two-stage accumulator, whose stage 1 then
                     lies past the allocation (a mistake)
@@ -65,7 +70,8 @@ EXTRA_OFFSETS = {"apart": 128, "over": 64}   # the extra tile's first column, a 
 TMEM_LANE_STRIDE = 1 << 16              # a tensor-memory address: the lane in its upper 16 bits, the column below
 MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
-DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": "", "alloc_columns": None}
+DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": "", "alloc_columns": None,
+                            "mma_view_stages": None, "epi_offset": 0}
 ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
@@ -89,6 +95,10 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     load_stage_next = cfg["acc_stage"] == "load_next"
     one_view = cfg["views"] == "one"
     extra_offset = EXTRA_OFFSETS.get(cfg["extra_tmem"])       # None: no extra tile
+    mma_view_stages = cfg["mma_view_stages"] or ACC_STAGES
+    epi_offset = int(cfg["epi_offset"])
+    if (mma_view_stages != ACC_STAGES or epi_offset) and one_view:
+        raise ValueError("mma_view_stages and epi_offset shape the views of views='two'")
     acc_columns = cfg["alloc_columns"] or (ACC_COLUMNS if extra_offset is None else EXTRA_ACC_COLUMNS)
     f16, f32 = cutlass.Float16, cutlass.Float32
     mma_tiler = (TILE_M, TILE_N, TILE_K)
@@ -165,7 +175,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         # the staged accumulator: ((MMA_M, MMA_N), 1, 1, ACC_STAGES) in tensor memory
         acc_shape = mma.partition_shape_C((TILE_M, TILE_N))
         acc_fragment = mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
-        shared_acc: Any = staged_accumulator(tmem_base, acc_fragment) if cutlass.const_expr(one_view) else None
+        shared_acc: Any = staged_accumulator(tmem_base, acc_fragment, 0) if cutlass.const_expr(one_view) else None
+        mma_fragment = mma.make_fragment_C(cute.append(acc_shape, mma_view_stages))
 
         if cutlass.const_expr(extra_offset is not None):
             store_extra_tile(tidx, tmem_base, extra_offset)
@@ -178,7 +189,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             if warp == MMA_WARP:
                 # the stage's last reader has released it (a fresh barrier passes the wait on parity 1)
                 cute.arch.mbarrier_wait(acc_empty + stage, 1 - phase)
-                mma_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
+                mma_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, mma_fragment, 0)
                 mma_tile(mma, mma_acc[(None, None, None, acc_index(stage, mma_stage_zero, mma_stage_next))],
                          tCrA, tCrB)
                 with cute.arch.elect_one():
@@ -186,7 +197,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
             # epilogue: every thread waits for the stage, loads its row of it and stores it to C's tile t
             cute.arch.mbarrier_wait(acc_full + stage, phase)
-            epi_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment)
+            epi_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment,
+                                                                                          epi_offset)
             acc_tile = epi_acc[(None, None, None, acc_index(stage, load_stage_zero, load_stage_next))]
             t2r = tcgen05.make_tmem_copy(load_atom, acc_tile)
             thr_t2r = t2r.get_slice(tidx)
@@ -204,9 +216,12 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             cute.arch.dealloc_tmem(cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base), acc_columns)
 
     @cute.jit
-    def staged_accumulator(tmem_base: Any, acc_fragment: cute.Tensor) -> Any:
-        """The staged accumulator tensor over the tensor memory tcgen05.alloc gave (its address read back)."""
+    def staged_accumulator(tmem_base: Any, acc_fragment: cute.Tensor, offset: cutlass.Constexpr) -> Any:
+        """The staged accumulator tensor over the tensor memory tcgen05.alloc gave (its address read back), `offset`
+        columns on."""
         tmem_ptr = cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base)
+        if cutlass.const_expr(offset):
+            tmem_ptr = tmem_ptr + offset
         return cute.make_tensor(tmem_ptr, acc_fragment.layout)
 
     @cute.jit

@@ -55,6 +55,10 @@ MISTAKES = {
     "tmem_load_stage0.mlir": ("tmem_load", "tmem.accumulator_stages"), # ... whose epilogue reads stage 0 only
     "tmem_load_next.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose epilogue waits on stage s's
                                                                          # full barrier and reads stage (s + 1) % 2
+    "tmem_mma_view_one_stage.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose MMAs' own view has
+                                                                         # one stage: stage 1 read, never written
+    "tmem_epi_offset_64.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose epilogue's view starts a
+                                                                         # stage further on
     "tmem_alloc_64.mlir": ("tmem_load", "tmem.allocation"),           # ... allocated 64 columns: stage 1 lies
                                                                          # past the allocation
     "tmem_mma_next.mlir": ("tmem_load", "tmem.accumulator_stages"),   # ... whose MMAs write the stage after the one
@@ -889,6 +893,19 @@ def test_a_tensor_memory_store_beside_the_accumulator_is_placed_apart(tmp_path: 
         "place apart from the accumulator" in over
     code, checks = _prove(spec, capsys)
     assert code == ExitCode.OK and "tmem.accumulator_stages" not in json.dumps(checks)
+
+
+def test_tmem_stages_of_views_apart_are_numbered_by_their_columns(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]):
+    """The MMAs and the epilogue each take their own view of the accumulator: where the views lie apart (the
+    epilogue's 64 columns on) or differ (the MMAs' of one stage), both sides' stages are numbered by the column each
+    starts at, so a stage one side takes and the other does not is refuted."""
+    spec = _import(tmp_path, DATA / "tmem_epi_offset_64.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "accumulator_stages: {mma: [0, 1], load: [1, 2]" in text
+    assert "stages numbered by the column each starts at (0 at 0, 1 at 64, 2 at 128)" in text
+    one = _import(tmp_path, DATA / "tmem_mma_view_one_stage.mlir", capsys).read_text(encoding="utf-8")
+    assert "accumulator_stages: {mma: [0], load: [0, 1]" in one
 
 
 def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,

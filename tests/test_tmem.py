@@ -217,6 +217,10 @@ def test_the_whole_tensor_a_tile_is_cut_from_lies_in_the_allocation(tmp_path):
     first = '{layout: "((128,128),1,1,3):((65536,1),0,0,128)", column: 384, stages: [0]}'
     assert allocation(first, 512) is Status.PROVED
     assert allocation(first.replace("stages: [0]", "stages: [0, 1]"), 512) is Status.REFUTED
+    # a one-stage view (stage mode 1:0) sliced at stages 0 and 1: both on the same cells (a race)
+    one = '{layout: "((128,64),1,1,1):((65536,1),0,0,0)", column: 0, stages: [0, 1]}'
+    assert allocation(one, 128) is Status.REFUTED
+    assert allocation(one.replace("stages: [0, 1]", "stages: [0]"), 128) is Status.PROVED
     # a pipeline of three stages over a two-stage view reads stage 2 past its extent, as CuTe does: 128..191
     past = '{layout: "((128,64),1,1,2):((65536,1),0,0,64)", column: 0, stages: [0, 1, 2]}'
     assert allocation(past, 256) is Status.PROVED and allocation(past, 128) is Status.REFUTED

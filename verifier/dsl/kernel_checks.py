@@ -816,7 +816,10 @@ class _Reader:
                 continue
             rec = TmemRecord(self.name("tmem", "load" if "LOAD" in copy else "store"), op.where,
                              f"the {copy} tiled copy make_tmem_copy builds ({op.where}) over the tensor-memory tile "
-                             f"{tmem_layout.plain()}", copy, value_type, tmem_layout.plain(), columns)
+                             f"{tmem_layout.plain()}" + (f"; the columns allocated are not stated ({columns}): "
+                                                         "theorem 21 bounds the tile by tensor memory's 512"
+                                                         if isinstance(columns, str) else ""),
+                             copy, value_type, tmem_layout.plain(), columns if isinstance(columns, int) else None)
             self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
             self.tmem_store(op.results[0], rec)
             rec.tmem_view = self.tmem_view(op.results[0])
@@ -850,16 +853,20 @@ class _Reader:
         rec.what += (f"; the MMAs write the accumulator's {stages_text(list(read.mma))}, the loads read "
                      f"{stages_text(list(read.load))} ({'; '.join(read.how)})")
 
-    def tmem_columns(self) -> int | None:
-        """The columns tcgen05.alloc allocates (a constant operand), when the kernel allocates once."""
+    def tmem_columns(self) -> int | str:
+        """The columns tcgen05.alloc allocates, where every allocation of the kernel (one, or one in each branch a
+        kernel inlined twice) allocates one constant count; else why none is stated."""
         allocs = [op for op in self.flow.function.ops if op.name.endswith(".alloc_tmem") and op.operands]
-        if len(allocs) != 1:
-            return None
-        const = self.flow.defining.get(allocs[0].operands[0])
-        if const is None or const.name != "arith.constant":
-            return None
-        m = re.match(r"\s*(\d+)", const.head)
-        return int(m.group(1)) if m else None
+        if not allocs:
+            return "the kernel allocates no tensor memory this reader sees"
+        counts = {self.flow.integer(op.operands[0]) for op in allocs}
+        if None in counts:
+            return "a tcgen05.alloc's column count is not a constant"
+        if len(counts) > 1:
+            return f"its tcgen05.alloc calls allocate {sorted(c for c in counts if c is not None)} columns"
+        count = next(iter(counts))
+        assert count is not None
+        return count
 
     def tmem_store(self, t2r: Value, rec: TmemRecord) -> None:
         """The copy that stores the registers the TMEM load filled into a shared view (retiled from them)."""

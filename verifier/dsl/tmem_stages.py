@@ -92,6 +92,12 @@ class StagedSide:
     how: str
     waited: int | None = None   # how many stages past the one whose barrier its thread waited on it takes (linked)
     wait_how: str = ""
+    tile: frozenset[int] | None = None   # a stage's cells (the view but its stage mode), 32-bit cells, from its start
+
+    @property
+    def starts(self) -> frozenset[int]:
+        """Where each stage it takes starts: the view's column plus the stage's offset (32-bit cells)."""
+        return frozenset(self.region.column + s * self.mode[1] for s in self.stages)
 
 
 @dataclass(frozen=True)
@@ -160,8 +166,8 @@ class TmemStages:
         view, slices = found
         mode = _last_mode(view.result_types[0] if view.result_types else "")
         if mode is None:
-            return f"the TMEM view at {view.where} has no stage mode (a last mode of one extent above 1)"
-        stage_slices = [(op, taken) for op in slices if (taken := self._stage_taken(op, mode)) is not None]
+            return f"the TMEM view at {view.where} has no stage mode (a last mode of one leaf)"
+        stage_slices = [(op, taken) for op in slices if (taken := self._stage_taken(op, mode, view)) is not None]
         if len(stage_slices) != 1:
             return f"{len(stage_slices)} slices of the stage mode between the TMEM view at {view.where} and the use"
         op, taken = stage_slices[0]
@@ -169,7 +175,9 @@ class TmemStages:
             return taken
         index = taken[2]
         waited = self._waited(op, index) if index is not None else None
-        return StagedSide(self.region(view), mode, taken[0], taken[1], *(waited or (None, "")))
+        offset, wait_how = waited if waited is not None else (None, "")
+        return StagedSide(self.region(view), mode, taken[0], taken[1], offset, wait_how,
+                          tile=_stage_cells(view.result_types[0] if view.result_types else ""))
 
     def reach(self, copy: Value) -> TmemReach | str:
         """The tensor-memory view the copies of the TMEM tiled copy `copy` move through (their TMEM operands followed
@@ -196,7 +204,8 @@ class TmemStages:
         mode = _last_mode(view.result_types[0] if view.result_types else "")
         taken: set[int] = set()
         for _, slices in ways:
-            found_stages = [t for op in slices if mode is not None and (t := self._stage_taken(op, mode)) is not None]
+            found_stages = [t for op in slices
+                            if mode is not None and (t := self._stage_taken(op, mode, view)) is not None]
             if not found_stages:
                 return TmemReach(view, self.region(view), None)       # a way takes every stage
             if len(found_stages) > 1 or isinstance(found_stages[0], str):
@@ -227,10 +236,16 @@ class TmemStages:
         return past, (f"the slice at line {op.where.line} takes the stage {past} past the one whose barrier was "
                       f"waited on at line {furthest.where.line}")
 
-    def _stage_taken(self, op: Op, mode: tuple[int, int]) -> tuple[frozenset[int], str, Value | None] | str | None:
-        """The stages slice `op` takes of its tensor's last mode where that mode is `mode` and the slice indexes
-        it (None where it does not), or why they are not read."""
+    def _stage_taken(self, op: Op, mode: tuple[int, int],
+                     view: Op) -> tuple[frozenset[int], str, Value | None] | str | None:
+        """The stages slice `op` takes of its tensor's last mode where that mode is `mode`, the stage mode of `view`,
+        and the slice indexes it (None where it does not), or why they are not read.  A stage mode of one stage
+        (extent 1, a mode like any other of extent 1) is only taken as it where the slice's tensor has the view's
+        rank."""
         if _last_mode(op.operand_types[0] or "") != mode:
+            return None
+        if mode[0] == 1 and _rank(op.operand_types[0] or "") != _rank(view.result_types[0] if view.result_types
+                                                                      else ""):
             return None
         coord = self.flow.defining.get(op.operands[1]) if len(op.operands) > 1 else None
         text = COORDINATE.fullmatch((op.operand_types[1] or "").strip()) if len(op.operand_types) > 1 else None
@@ -258,10 +273,11 @@ class TmemStages:
         mine = self._sides([c.operands[1] for c in self.flow.copies if len(c.operands) >= 3 and c.operands[0] == load])
         if isinstance(mine, str):
             return mine
-        keys = {(s.region.key, s.mode) for s in mine}
-        if len(keys) != 1:
-            return "its copies read more than one staged accumulator"
-        key, mode = next(iter(keys))
+        shapes = {(s.region.origin, s.tile) for s in mine}
+        if len(shapes) != 1 or mine[0].tile is None:
+            return "its copies read more than one staged accumulator, or one of elements other than 32-bit cells"
+        origin, tile = next(iter(shapes))
+        read_at = frozenset().union(*(s.starts for s in mine))
         copies = self._tmem_copies()
         if isinstance(copies, str):
             return copies
@@ -287,16 +303,27 @@ class TmemStages:
             if isinstance(side, str):
                 return f"the MMA at {gemm.where}: {side}"
             writers.append(side)
-        mma = [s for s in writers if s.region.key == key]
-        loaded = [s for s in read if s.region.key == key]
+        # the accumulator's MMAs: those writing stages of the load's shape on the same allocation where it reads; a
+        # writer of other stages there (another shape) is not compared
+        mma = [s for s in writers if s.region.origin == origin and s.tile == tile and s.starts & read_at]
+        if any(s.region.origin == origin and s.tile != tile and s.starts & read_at for s in writers):
+            return "an MMA writes the columns the load reads through a view of another shape"
         if not mma:
-            return "no MMA writes the accumulator through a staged view"
-        if any(s.mode != mode for s in mma + loaded):
-            return "the MMAs' and the loads' views have other stage modes"
+            return "no MMA writes the columns the load reads through a staged view of its shape"
+        written_at = frozenset().union(*(s.starts for s in mma))
+        loaded = [s for s in read if s.region.origin == origin and s.tile == tile and s.starts & (read_at | written_at)]
+        read_at = frozenset().union(*(s.starts for s in loaded)) | read_at
+        # one numbering for both sides: the stages by the column each starts at (the kernel's own indices where both
+        # sides take one view)
+        numbered = {start: k for k, start in enumerate(sorted(written_at | read_at))}
+        own = all(s.region.column == mma[0].region.column and s.mode == mma[0].mode for s in mma + loaded)
+        renumbered = () if own else (
+            "the sides take other views of the accumulator: stages numbered by the column each starts at ("
+            + ", ".join(f"{k} at {start}" for start, k in numbered.items()) + ")",)
         return AccumulatorStagesRead(
-            tuple(sorted(set().union(*(s.stages for s in mma)))),
-            tuple(sorted(set().union(*(s.stages for s in loaded)))),
-            tuple(dict.fromkeys([f"MMA: {s.how}" for s in mma] + [f"load: {s.how}" for s in loaded]
+            tuple(sorted(numbered[c] for c in written_at)),
+            tuple(sorted(numbered[c] for c in read_at)),
+            tuple(dict.fromkeys([*renumbered] + [f"MMA: {s.how}" for s in mma] + [f"load: {s.how}" for s in loaded]
                                 + [f"MMA: {s.wait_how}" for s in mma if s.wait_how]
                                 + [f"load: {s.wait_how}" for s in loaded if s.wait_how])),
             _offsets(mma), _offsets(loaded))
@@ -362,6 +389,23 @@ def _column_end(type_text: str, column: int) -> int | None:
     return column + reach + 1
 
 
+def _stage_cells(type_text: str) -> frozenset[int] | None:
+    """The cells one stage of a staged view of 32-bit cells reaches (the view but its last mode), from its start."""
+    try:
+        memref = memref_of(type_text)
+        layout = plain_layout_of(memref.layout_text)
+    except TypeTextError:
+        return None
+    if memref.bits != CELL_BITS or not isinstance(layout, Layout) or layout.rank() < 2:
+        return None
+    reached = [0]
+    for extent, stride in zip(flatten_to_tuple(layout.shape[:-1]), flatten_to_tuple(layout.stride[:-1])):
+        if not isinstance(extent, int) or not isinstance(stride, int):
+            return None
+        reached = [o + k * stride for o in reached for k in range(extent)]
+    return frozenset(reached)
+
+
 def _tmem_memref(type_text: str | None) -> bool:
     try:
         return type_text is not None and memref_of(type_text).space == "tmem"
@@ -370,7 +414,8 @@ def _tmem_memref(type_text: str | None) -> bool:
 
 
 def _last_mode(type_text: str) -> tuple[int, int] | None:
-    """A TMEM memref's last top-level mode as (extent, stride), where it is one leaf of extent above 1."""
+    """A TMEM memref's last top-level mode as (extent, stride), where it is one leaf: the stage mode where the kernel
+    slices it (one of extent 1 too: a one-stage view a pipeline may slice at stages past it)."""
     try:
         layout = plain_layout_of(memref_of(type_text).layout_text)
     except TypeTextError:
@@ -379,9 +424,18 @@ def _last_mode(type_text: str) -> tuple[int, int] | None:
         return None
     last = layout.mode(layout.rank() - 1)
     shape, stride = last.shape, last.stride
-    if not isinstance(shape, int) or not isinstance(stride, int) or shape < 2:
+    if not isinstance(shape, int) or not isinstance(stride, int) or shape < 1:
         return None
     return shape, stride
+
+
+def _rank(type_text: str) -> int | None:
+    """A memref's layout's number of top-level modes."""
+    try:
+        layout = plain_layout_of(memref_of(type_text).layout_text)
+    except TypeTextError:
+        return None
+    return layout.rank() if isinstance(layout, Layout) else None
 
 
 def _components(text: str) -> list[str]:

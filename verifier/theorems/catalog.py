@@ -117,7 +117,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem(21, T.TMEM_ALLOCATION, "TMEM allocation",
             "tcgen05.alloc's column count is a power of two in [32, 512], and every cell of the TMEM tile lies in "
             "lanes [0, 128) and the allocated columns; with `tmem_view`, so does every cell of the tensor the tile "
-            "is cut from, at its first column (of the stages its copies take, where `stages` names them)"),
+            "is cut from, at its first column (of the stages its copies take, where `stages` names them), and the "
+            "stages taken lie on cells of their own"),
     Theorem(22, T.TMEM_STORE, "Epilogue store after a TMEM load",
             "with `store:`, the copy make_tiled_copy_D builds over the TMEM copy writes every register the load filled "
             "to smem[layout(coordinate it holds)]: retile_S takes each register where the load left its coordinate, "

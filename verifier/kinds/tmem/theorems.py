@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...algebra.inttuple import AlgebraError
+from ...algebra.inttuple import AlgebraError, flatten_to_tuple
 from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout
 from ...cute.copy import CopyAtom, TiledCopy, TypedCopyAtom
@@ -168,6 +168,36 @@ def lane_access(setup: TmemSetup, suspects: Suspects) -> Plan:
                              shown={"warp": warp, "TMEM lane": lane}), blame, Trace.REGISTER_SIDE)]
 
 
+def _cells(layout: Layout) -> set[int]:
+    """The offsets a plain layout's coordinates reach (its image), from its leaves."""
+    reached = [0]
+    for extent, stride in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
+        reached = [o + k * stride for o in reached for k in range(extent)]
+    return set(reached)
+
+
+def _stages_apart(parts: list[tuple[Layout, int, str]], stages: tuple[int, ...], blame: Suspect) -> Fact:
+    """The stages the copies take lie on cells of their own: a pipeline of S stages over a view whose stage mode puts
+    two of them on the same cells (a one-stage view sliced at a counter modulo 2) has the MMAs of one tile write the
+    cells the epilogue of the last still reads."""
+    cells = _cells(parts[0][0])
+    seen: dict[int, int] = {}
+    clash: tuple[int, int] | None = None
+    for stage, (_, first, _) in zip(stages, parts):
+        for cell in cells:
+            other = seen.setdefault(first + cell, stage)
+            if other != stage:
+                clash = (other, stage)
+                break
+        if clash is not None:
+            break
+    actual = (f"stages {clash[0]} and {clash[1]} of the view share cells" if clash is not None else
+              f"stages {', '.join(map(str, stages))} on cells of their own")
+    return Fact("the stages the copies take lie on cells of their own", clash is None, actual,
+                "no cell in two stages", blame, point={"stage": clash[1]} if clash is not None else None,
+                failing=0 if clash is None else 1, domain_size=len(stages))
+
+
 def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
     """Theorem 21."""
     columns = setup.check.tmem_columns
@@ -196,6 +226,9 @@ def allocation(setup: TmemSetup, suspects: Suspects) -> Plan:
             parts = [(rest, view.column + (s * last.stride if isinstance(last.shape, int) else int(last(s))),
                       f" stage {s}") for s in view.stages]
         blame_view = suspects.field("tmem_view", "the tensor the tile is cut from reaches cells outside the allocation")
+        if view.stages is not None and len(view.stages) > 1:
+            items.append(_stages_apart(parts, view.stages, suspects.field(
+                "tmem_view", "the view's stage mode puts two of the stages the copies take on the same cells")))
         for part, first, which in parts:
             j = Var("coordinate", int(part.size()))
             at = first + layout_expr(part, j)
