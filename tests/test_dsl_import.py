@@ -908,6 +908,22 @@ def test_tmem_stages_of_views_apart_are_numbered_by_their_columns(tmp_path: Path
     assert "accumulator_stages: {mma: [0], load: [0, 1]" in one
 
 
+def test_the_allocated_columns_are_stated_where_every_allocation_agrees(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]):
+    """A kernel that allocates tensor memory twice (a kernel inlined in two branches) states the columns where both
+    allocate one count, and says why none is stated where they differ."""
+    text = (DATA / "tmem.mlir").read_text(encoding="utf-8")
+    alloc = "cute_nvgpu.arch.sm100.alloc_tmem(%c128_i32, %iter_4) [ cta_1] : i32, !cute.ptr<i32, smem, align<8>>"
+    assert text.count(alloc) == 1
+    for other, said in (("%c128_i32", "tmem_columns: 128"), ("%c2_i32", "the columns allocated are not stated "
+                                                                          "(its tcgen05.alloc calls allocate [2, "
+                                                                          "128] columns)")):
+        ir = tmp_path / f"twice_{other[2:]}.mlir"
+        ir.write_text(text.replace(alloc, alloc + "\n        " + alloc.replace("%c128_i32", other)),
+                      encoding="utf-8")
+        assert said in _import(tmp_path, ir, capsys).read_text(encoding="utf-8")
+
+
 def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]):
     for name, said, side in (
