@@ -36,8 +36,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
-from .tmem_stages import CELL_BITS as TMEM_CELL_BITS
-from .tmem_stages import AccumulatorStagesRead, TmemStages
+from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
@@ -316,6 +315,7 @@ class _Reader:
         self.used: set[Op] = set()
         self.names: set[str] = set()
         self.stage_indexes = StageIndexes(flow)
+        self.tmem_stages = TmemStages(flow, self.stage_indexes)
 
     def skip(self, where: Where, what: str, why: str) -> None:
         self.out.skipped.append(Skipped(where, what, why))
@@ -830,22 +830,16 @@ class _Reader:
     def tmem_view(self, copy: Value) -> TmemViewRead | None:
         """The view of 32-bit cells of the pointer tcgen05.alloc wrote that a TMEM tiled copy's copies move through,
         its first column and the stages of it they take, where each is read and its layout static."""
-        reach = TmemStages(self.flow, self.stage_indexes).reach(copy)
+        reach = self.tmem_stages.reach(copy)
         if isinstance(reach, str) or not reach.view.result_types or not reach.region.placed:
             return None
-        try:
-            memref = memref_of(reach.view.result_types[0])
-            layout = layout_of(memref.layout_text)
-        except TypeTextError:
-            return None
-        if memref.bits != TMEM_CELL_BITS or not isinstance(layout, Layout):
-            return None
-        return TmemViewRead(layout.plain(), reach.region.column, reach.stages)
+        layout = cell_layout(reach.view.result_types[0])
+        return None if layout is None else TmemViewRead(layout.plain(), reach.region.column, reach.stages)
 
     def accumulator_stages(self, t2r: Value, rec: TmemRecord) -> None:
         """The stages of a staged accumulator the MMAs write and this load reads (theorem 38), where they are read;
         the description says which, or why none are stated."""
-        read = TmemStages(self.flow, self.stage_indexes).accumulator_stages(t2r)
+        read = self.tmem_stages.accumulator_stages(t2r)
         if isinstance(read, str):
             rec.what += f"; no accumulator stages stated ({read})"
             return

@@ -186,29 +186,38 @@ class StageIndexes:
                 index = self.dynamic_index(op, tensor)
                 if index is None:
                     continue
-                taken = self.form(index)
-                waits = self.waits.get(taken.base, [])
-                if not waits:
+                arrays.update(w.array for w in self.waits.get(self.form(index).base, []))
+                found = self.wait_offset(index)
+                if found is None:
                     continue
-                arrays.update(w.array for w in waits)
-                modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
-                same = [w for w in waits if w.index.offset == taken.offset or
-                        (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
-                if same:
-                    offsets.add(0)
-                    linked += 1
-                    continue
-                furthest = max(waits, key=lambda w: w.index.offset)
-                if furthest.index.offset > taken.offset:
-                    continue
-                past = taken.offset - furthest.index.offset
-                past = past % modulus if modulus is not None else past
+                past, wait = found
                 offsets.add(past)
                 linked += 1
-                past_wait.append(f"the slice at line {_line(op.where)} takes the stage {past} past the one whose "
-                                 f"barrier was waited on at line {_line(furthest.where)}")
+                if past:
+                    past_wait.append(f"the slice at line {_line(op.where)} takes the stage {past} past the one whose "
+                                     f"barrier was waited on at line {_line(wait.where)}")
         fixed = self._fixed_after_wait(tensors, arrays, past_wait)
         return WaitedStages(frozenset(offsets), linked, tuple(past_wait), fixed) if offsets or fixed else None
+
+    def wait_offset(self, index: Value) -> tuple[int, Wait] | None:
+        """How many stages past the one whose barrier a wait of the kernel took the stage index `index` is, and that
+        wait: 0 where a wait's index of the same base is `index` (modulo the stage count either takes), else its offset
+        past the furthest wait of the base; None where no wait has its base or it lies behind one (a slice behind a
+        wait may take a stage waited on a step before)."""
+        taken = self.form(index)
+        waits = self.waits.get(taken.base, [])
+        if not waits:
+            return None
+        modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
+        same = [w for w in waits if w.index.offset == taken.offset or
+                (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
+        if same:
+            return 0, same[0]
+        furthest = max(waits, key=lambda w: w.index.offset)
+        if furthest.index.offset > taken.offset:
+            return None
+        past = taken.offset - furthest.index.offset
+        return (past % modulus if modulus is not None else past), furthest
 
     def _fixed_after_wait(self, tensors: list[Value], arrays: set[Value], past_wait: list[str]) -> frozenset[int]:
         """The static stages `tensors` are sliced at in the block of, and after, a wait on one of `arrays` at an

@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout
 from .brackets import split_top
 from .cute_types import TypeTextError, int_tuple_of, memref_of, plain_layout_of
@@ -216,25 +215,16 @@ class TmemStages:
 
     def _waited(self, op: Op, index: Value) -> tuple[int, str] | None:
         """How many stages past the one whose barrier a wait of the kernel took the stage index `index` of slice
-        `op` is (`StageIndexes.waited`'s rule: a wait's barrier index and the slice's of one base, modulo the stage
-        count; 0 where one is the same), and where; None where no wait is linked or the slice is behind one."""
-        taken = self.stages.form(index)
-        waits = self.stages.waits.get(taken.base, [])
-        if not waits:
+        `op` is (`StageIndexes.wait_offset`), and where; None where no wait is linked or the slice is behind one."""
+        found = self.stages.wait_offset(index)
+        if found is None:
             return None
-        modulus = taken.modulus or next((w.index.modulus for w in waits if w.index.modulus), None)
-        same = [w for w in waits if w.index.offset == taken.offset or
-                (modulus is not None and (w.index.offset - taken.offset) % modulus == 0)]
-        if same:
+        past, wait = found
+        if not past:
             return 0, f"the slice at line {op.where.line} takes the stage of the barrier waited on at line " \
-                      f"{same[0].where.line}"
-        furthest = max(waits, key=lambda w: w.index.offset)
-        if furthest.index.offset > taken.offset:
-            return None
-        past = taken.offset - furthest.index.offset
-        past = past % modulus if modulus is not None else past
+                      f"{wait.where.line}"
         return past, (f"the slice at line {op.where.line} takes the stage {past} past the one whose barrier was "
-                      f"waited on at line {furthest.where.line}")
+                      f"waited on at line {wait.where.line}")
 
     def _stage_taken(self, op: Op, mode: tuple[int, int],
                      view: Op) -> tuple[frozenset[int], str, Value | None] | str | None:
@@ -368,42 +358,33 @@ def _offsets(sides: list[StagedSide]) -> tuple[int, ...] | None:
     return tuple(found) if found else None
 
 
-def _column_end(type_text: str, column: int) -> int | None:
-    """One past the last TMEM column a view of 32-bit elements starting at `column` reaches: its strides lanes
-    (multiples of 65536, the lane field) or columns (below 65536); None for other elements or strides."""
+def cell_layout(type_text: str) -> Layout | None:
+    """The layout of a memref of 32-bit elements (a view of tensor memory's cells: coordinate -> lane << 16 | column),
+    where its type says it and the layout is static and plain; else None."""
     try:
         memref = memref_of(type_text)
         layout = plain_layout_of(memref.layout_text)
     except TypeTextError:
         return None
-    if memref.bits != CELL_BITS or not isinstance(layout, Layout):
+    return layout if memref.bits == CELL_BITS and isinstance(layout, Layout) else None
+
+
+def _column_end(type_text: str, column: int) -> int | None:
+    """One past the last TMEM column a view of 32-bit cells starting at `column` reaches (its cells at or past its
+    first: lane << 16 | column); None for other views, or one reaching cells before its first."""
+    layout = cell_layout(type_text)
+    cells = layout.values() if layout is not None else []
+    if not cells or min(cells) < 0:
         return None
-    reach = 0
-    for extent, stride in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
-        if not isinstance(extent, int) or not isinstance(stride, int) or stride < 0:
-            return None
-        if stride % LANE_STRIDE:
-            if stride >= LANE_STRIDE:
-                return None
-            reach += (extent - 1) * stride
-    return column + reach + 1
+    return column + max(v % LANE_STRIDE for v in cells) + 1
 
 
 def _stage_cells(type_text: str) -> frozenset[int] | None:
     """The cells one stage of a staged view of 32-bit cells reaches (the view but its last mode), from its start."""
-    try:
-        memref = memref_of(type_text)
-        layout = plain_layout_of(memref.layout_text)
-    except TypeTextError:
+    layout = cell_layout(type_text)
+    if layout is None or layout.rank() < 2:
         return None
-    if memref.bits != CELL_BITS or not isinstance(layout, Layout) or layout.rank() < 2:
-        return None
-    reached = [0]
-    for extent, stride in zip(flatten_to_tuple(layout.shape[:-1]), flatten_to_tuple(layout.stride[:-1])):
-        if not isinstance(extent, int) or not isinstance(stride, int):
-            return None
-        reached = [o + k * stride for o in reached for k in range(extent)]
-    return frozenset(reached)
+    return frozenset(Layout(layout.shape[:-1], layout.stride[:-1]).values())
 
 
 def _tmem_memref(type_text: str | None) -> bool:
@@ -446,4 +427,4 @@ def _components(text: str) -> list[str]:
     return [p.strip() for p in split_top(inner[1:-1])]
 
 
-__all__ = ["TmemStages", "AccumulatorStagesRead", "StagedSide", "TmemReach", "Region"]
+__all__ = ["TmemStages", "AccumulatorStagesRead", "StagedSide", "TmemReach", "Region", "cell_layout"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...algebra.inttuple import AlgebraError, flatten_to_tuple
+from ...algebra.inttuple import AlgebraError
 from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout
 from ...cute.copy import CopyAtom, TiledCopy, TypedCopyAtom
@@ -168,19 +168,11 @@ def lane_access(setup: TmemSetup, suspects: Suspects) -> Plan:
                              shown={"warp": warp, "TMEM lane": lane}), blame, Trace.REGISTER_SIDE)]
 
 
-def _cells(layout: Layout) -> set[int]:
-    """The offsets a plain layout's coordinates reach (its image), from its leaves."""
-    reached = [0]
-    for extent, stride in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
-        reached = [o + k * stride for o in reached for k in range(extent)]
-    return set(reached)
-
-
 def _stages_apart(parts: list[tuple[Layout, int, str]], stages: tuple[int, ...], blame: Suspect) -> Fact:
     """The stages the copies take lie on cells of their own: a pipeline of S stages over a view whose stage mode puts
     two of them on the same cells (a one-stage view sliced at a counter modulo 2) has the MMAs of one tile write the
     cells the epilogue of the last still reads."""
-    cells = _cells(parts[0][0])
+    cells = set(parts[0][0].values())
     seen: dict[int, int] = {}
     clash: tuple[int, int] | None = None
     for stage, (_, first, _) in zip(stages, parts):
