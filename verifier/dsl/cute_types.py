@@ -31,8 +31,8 @@ ELEMENT_TYPES: dict[str, str] = {
     "f4E2M1FN": "float_e2m1_t", "f8E8M0FNU": "float_ue8m0_t",
 }
 ELEMENT_BITS: dict[str, int] = {
-    "f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64, "i8": 8, "ui8": 8, "u8": 8, "i16": 16, "i32": 32,
-    "ui32": 32, "f8E4M3FN": 8, "f8E5M2": 8, "i4": 4, "i1": 1,
+    "f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64, "i8": 8, "ui8": 8, "u8": 8, "i16": 16, "ui16": 16,
+    "i32": 32, "ui32": 32, "i64": 64, "ui64": 64, "f8E4M3FN": 8, "f8E5M2": 8, "i4": 4, "i1": 1,
     # MLIR's narrow floats (the block-scaled kernels' operands and scale factors): their widths, though the spec has
     # no C++ name for some of them
     "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6, "f8E8M0FNU": 8,

@@ -238,7 +238,10 @@ class KernelFlow:
                 n = int_tuple_of(op.operand_types[1] or "") if len(op.operand_types) > 1 else None
                 if n is None:
                     return f"{op.where}: add_offset by an offset known only at run time"
-                p = Pointer(p.allocation, p.offset + n * ELEMENT_BITS.get(p.element, 8) // 8, p.element, p.swizzle)
+                bits = ELEMENT_BITS.get(p.element)
+                if bits is None:          # an offset in elements of a width this reader does not know
+                    return f"{op.where}: add_offset over {p.element} elements, whose width this reader does not know"
+                p = Pointer(p.allocation, p.offset + n * bits // 8, p.element, p.swizzle)
             elif op.name == RECAST_ITER:
                 try:
                     t = ptr_of(op.result_types[0]) if op.result_types else None
