@@ -28,6 +28,7 @@ FAILS_ON = {
     "int4_pointer_swizzle_read_as_byte_element_swizzle": "at the bit the writer stored it",
     "int4_rows_collide": "distinct elements (c0,c1) at distinct bits",
     "tma_store_along_a_strided_global_mode": "runs its dimension 0 along the global tensor's contiguous mode",
+    "read_but_never_written": "something the kernel runs writes the bytes the reader reads",
 }
 
 
@@ -88,6 +89,15 @@ def test_a_broadcast_writer_names_each_element_once(report: dict[str, dict[str, 
     assert any("writer layout" in line.label for line in lines)
 
 
+def test_a_buffer_nothing_writes_has_no_element_to_explain_or_draw(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path):
+    assert main(["explain", str(SPEC), "--check", "read_but_never_written", "--coord", "0,0"]) == 2
+    assert "a buffer nothing writes" in capsys.readouterr().err
+    from verifier.kinds.registry import kind_of
+    check = load_spec(SPEC, allow_outside=True).checks["read_but_never_written"]
+    assert kind_of(check).views(check) == ()
+
+
 def test_explain_without_a_coordinate_says_what_to_give(capsys: pytest.CaptureFixture[str]):
     assert main(["explain", str(SPEC), "--check", "reader_unswizzled", "--lane", "0", "--value", "0"]) == 2
     assert "give --coord with 3 coordinates" in capsys.readouterr().err
@@ -103,6 +113,14 @@ def test_explain_without_a_coordinate_says_what_to_give(capsys: pytest.CaptureFi
      "gives 'gmem' and 'tma_dim0' together"),
     ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '8:1', gmem: '(64,64):(1,64)', "
      "tma_dim0: 2}}", "must be a mode of its global tensor, 0..1, not int 2"),
+    # a buffer nothing writes: `unwritten` in place of the writer, a text
+    ("{bytes: 64, align: 16, writer: {at: 0, layout: '8:1'}, reader: {at: 0, layout: '8:1'}, unwritten: 'x'}",
+     "gives 'writer' (the view its writer stores through) or 'unwritten'"),
+    ("{bytes: 64, align: 16, reader: {at: 0, layout: '8:1'}}", "gives 'writer' (the view its writer stores through) "
+                                                               "or 'unwritten'"),
+    ("{bytes: 64, align: 16, reader: {at: 0, layout: '8:1'}, unwritten: 3}",
+     "'unwritten' of 'buffer' of check 'c' must be a string"),
+    ("{bytes: 64, align: 16, reader: {at: 0, layout: '8:1'}, unwritten: ''}", "must be a text saying why nothing"),
 ])
 def test_bad_buffer_keys_are_refused_with_their_place(buffer: str, why: str, tmp_path: Path):
     spec = tmp_path / "b.yaml"

@@ -30,8 +30,10 @@ ACCUMULATOR_STAGE_KEYS = ("mma", "load")
 # ... and, optionally, how many stages past the one whose barrier its thread waited on each side's slices take
 ACCUMULATOR_WAIT_KEYS = ("mma_wait_offsets", "load_wait_offsets")
 BUFFER_KEYS = ("buffer",)                                                # a shared buffer's writer and reader
-BUFFER_FIELDS = ("bytes", "align", "writer", "reader")                   # `buffer:`
-BUFFER_OPTIONAL = ("stages",)        # `buffer:` the stage indices the kernel's pipeline slices both views at
+BUFFER_FIELDS = ("bytes", "align", "reader")                             # `buffer:`
+# `buffer:` the writer's view, or `unwritten` (what an importer read to find that nothing writes the reader's bytes);
+# the stage indices the kernel's pipeline slices both views at
+BUFFER_OPTIONAL = ("writer", "unwritten", "stages")
 BUFFER_VIEW_FIELDS = ("by", "at", "layout", "source", "gmem", "tma_dim0",   # `writer:` / `reader:`
                       "tma_map_of", "tma_tiles_of", "tma_stores_write", "mn_tile_at",
                       "other_mn_tile_at", "stage_indices", "wait_offsets",

@@ -87,7 +87,7 @@ class BufferChain:
 
     def element_lines(self, coord: tuple[int, ...], base: int) -> tuple[str, list[ChainLine]]:
         check = self.setup.check
-        w, r = check.writer, check.reader
+        w, r = self.setup.writer, check.reader
         wrote, looks = self.address(w, coord, base), self.address(r, coord, base)
         out = self.side("writer", w, coord, base) + self.side("reader", r, coord, base)
         unit = self.setup.unit

@@ -6,6 +6,8 @@ its reader loads through (theorem 23).
       align: 16               # what the allocation guarantees of its base address (bytes)
       writer: {by: "...", at: 0, layout: "Sw<2,4,3> o smem_ptr[16b](unset) o (128,32):(32,1)"}
       reader: {by: "...", at: 0, layout: "Sw<2,3,3> o 0 o (128,32):(32,1)"}
+      # in place of `writer`: `unwritten: "..."`, what an importer read to find that nothing the kernel runs writes
+      # the reader's bytes (theorem 23 then refutes the check: the reader reads memory no one filled)
       # a TMA side may give `gmem: "(4096,4096):(4096,1)"` and `tma_dim0: 1`: the global tensor its atom copies
       # and the mode of it the atom's dimension 0 runs along, which must be its contiguous one
       # stages: 4             # the kernel's pipeline slices both views at stage indices 0..3 of their last mode
@@ -45,6 +47,7 @@ from ...specfile.vocabulary import BUFFER_FIELDS, BUFFER_OPTIONAL, BUFFER_VIEW_F
 MAX_BUFFER_BYTES = 1 << 24          # far above any shared memory: a size past it is a typo
 MAX_STAGES = 1 << 10                # a pipeline's stages: far above any kernel's
 WRITER, READER = WRITER_SIDE, READER_SIDE      # a buffer's two sides
+UNWRITTEN = "unwritten"             # a buffer's field in place of its writer: why nothing writes the reader's bytes
 STAGE_INDICES = "stage_indices"     # a side's field: the stage indices its copies take
 WAIT_OFFSETS = "wait_offsets"       # a side's field: the stages past the waited one its slices take
 FIXED_AFTER_WAIT = "fixed_after_wait"   # a side's field: static stages taken right after a cycling wait
@@ -100,22 +103,26 @@ class BufferView:
 
 @dataclass(kw_only=True)
 class BufferCheck(CheckSpec):
-    """A shared buffer between its writer and its reader (theorem 23).  `copy` names the writer's copy atom."""
+    """A shared buffer between its writer and its reader (theorem 23).  `copy` names the writer's copy atom.  A
+    buffer with no writer (`writer` None) gives `unwritten`: what was read to find that nothing writes it (its
+    check names the reader's atom: its copy, or the MMA whose descriptor reads it)."""
     kind: ClassVar[str] = CheckKind.BUFFER
     bytes: int
     align: int
-    writer: BufferView
+    writer: BufferView | None
     reader: BufferView
     stages: int | None = None        # the pipeline's stage indices 0..stages-1, where they exceed the views' own
+    unwritten: str | None = None     # with no writer: why nothing the kernel runs writes the reader's bytes
 
     @property
     def shape(self) -> tuple[int, ...]:
         """The size of each mode of the coordinates both views name."""
-        return mode_sizes(self.writer.inner)
+        return mode_sizes(self.reader.inner)
 
     def summary(self) -> str:
+        writer = self.writer.by if self.writer is not None else "nothing writes it"
         return (f"{self.value_type.name if self.value_type else ''} buffer of {self.bytes} bytes: "
-                f"{self.writer.by} -> {self.reader.by}")
+                f"{writer} -> {self.reader.by}")
 
 
 def mode_sizes(layout: Layout) -> tuple[int, ...]:
@@ -135,7 +142,8 @@ def _positive_int(fl: Fields, k: str, hi: int) -> int:
     return int(x)
 
 
-def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
+def _view(fl: Fields, k: str, bits: int | None, limit: int) -> BufferView:
+    """A side's view (`bits`: the buffer's elements, where the check names their type)."""
     sub = fl.sub(k, BUFFER_VIEW_FIELDS)
     sub.require(("at", "layout"))
     at = sub.m["at"]
@@ -146,7 +154,7 @@ def _view(fl: Fields, k: str, bits: int, limit: int) -> BufferView:
         if not isinstance(layout.a, Swizzle) or not isinstance(layout.b, Layout):
             raise SpecError(sub.at("layout"), f"'layout' of {sub.what} must be a layout, a swizzle composed with one "
                                               f"or a swizzled pointer's (Sw<B,M,S> o smem_ptr[{bits}b](unset) o L)")
-        if isinstance(layout.offset, SmemPtrFlag) and layout.offset.bits not in (None, bits):
+        if isinstance(layout.offset, SmemPtrFlag) and bits is not None and layout.offset.bits not in (None, bits):
             raise SpecError(sub.at("layout"), f"'layout' of {sub.what} is a swizzled pointer to {layout.offset.bits}-"
                                               f"bit elements; the buffer holds {bits}-bit ones")
     if sub.has(TMA_MAP_OF) != sub.has(TMA_TILES_OF):
@@ -197,17 +205,31 @@ def _names(sub: Fields, key: str) -> tuple[str, ...]:
 
 
 def read_buffer_check(fields: Fields, named: CheckSpec) -> BufferCheck:
-    if named.value_type is None:
+    buf = fields.sub("buffer", BUFFER_FIELDS + BUFFER_OPTIONAL)
+    if named.value_type is None and not buf.has(UNWRITTEN):    # a buffer nothing writes has no writer's copy
         raise SpecError(fields.loc, f"{fields.what} needs 'copy' (the writer's copy atom) and 'value_type' (the "
                                     "buffer's element type)")
-    buf = fields.sub("buffer", BUFFER_FIELDS + BUFFER_OPTIONAL)
     buf.require(BUFFER_FIELDS)
     size = _positive_int(buf, "bytes", MAX_BUFFER_BYTES)
     align = _positive_int(buf, "align", MAX_BUFFER_BYTES)
     if align & (align - 1):
         raise SpecError(buf.at("align"), f"'align' of {buf.what} must be a power of two, not {align}")
-    bits = named.value_type.bits
-    writer, reader = _view(buf, WRITER, bits, size), _view(buf, READER, bits, size)
+    bits = named.value_type.bits if named.value_type is not None else None
+    if buf.has(WRITER) == buf.has(UNWRITTEN):
+        raise SpecError(buf.loc, f"{buf.what} gives '{WRITER}' (the view its writer stores through) or "
+                                 f"'{UNWRITTEN}' (why nothing writes the reader's bytes), one of them")
+    reader = _view(buf, READER, bits, size)
+    if not buf.has(WRITER):
+        unwritten = buf.opt_str(UNWRITTEN)
+        if not unwritten:
+            raise SpecError(buf.at(UNWRITTEN), f"'{UNWRITTEN}' of {buf.what} must be a text saying why nothing writes "
+                                               "the reader's bytes")
+        stages = _positive_int(buf, "stages", MAX_STAGES) if buf.has("stages") else None
+        if stages is not None:
+            reader = _at_stages(buf, reader, stages)
+        return BufferCheck(**common_fields(named), bytes=size, align=align, writer=None, reader=reader, stages=stages,
+                           unwritten=unwritten)
+    writer = _view(buf, WRITER, bits, size)
     if mode_sizes(writer.inner) != mode_sizes(reader.inner):
         raise SpecError(buf.at(READER), f"the reader's view of {fields.what} has modes of sizes "
                                         f"{mode_sizes(reader.inner)}, the writer's {mode_sizes(writer.inner)}: both "

@@ -43,7 +43,9 @@ class BufferKind:
 
         def build() -> Planned:
             from .chain import BufferChain
-            from .theorems import agreement, build_buffer
+            from .theorems import agreement, build_buffer, unwritten
+            if check.writer is None:           # nothing writes the reader's bytes: no chain to trace
+                return Planned({TheoremId.BUFFER_AGREEMENT: lambda: unwritten(check, context.suspects)})
             setup = build_buffer(check)
             plans: dict[TheoremId, PlanOf] = {TheoremId.BUFFER_AGREEMENT: lambda: agreement(setup, context.suspects)}
             return Planned(plans, BufferChain(setup))
@@ -56,6 +58,8 @@ class BufferKind:
         from .theorems import build_buffer
         assert isinstance(check, BufferCheck)
         name = safe(check.name)
+        if check.writer is None:
+            raise ExplainError(f"check '{name}' is a buffer nothing writes: no element has a byte to trace")
         setup = build_buffer(check)
         sizes = [v.size for v in setup.coords]
         coord = request.coord
@@ -70,17 +74,19 @@ class BufferKind:
         write_chain(out, title, lines)
 
     def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return (BYTES_VIEW,)
+        assert isinstance(check, BufferCheck)
+        return (BYTES_VIEW,) if check.writer is not None else ()     # a buffer nothing writes: nothing to draw
 
     def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
                 result: CheckResult | None) -> list[Figure]:
         from .theorems import build_buffer
         from .views import buffer_figure
         assert isinstance(check, BufferCheck)
-        return [buffer_figure(build_buffer(check), result) for view in views if view == BYTES_VIEW]
+        return [buffer_figure(build_buffer(check), result) for view in views
+                if view == BYTES_VIEW and check.writer is not None]
 
     def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return (BYTES_VIEW,)
+        return self.views(check)
 
     def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
         return iter(())

@@ -45,6 +45,7 @@ def _top_bit(sw: Swizzle) -> int:
 @dataclass
 class BufferSetup:
     check: BufferCheck
+    writer: BufferView            # the check's writer (a buffer nothing writes has no setup: `unwritten`)
     elem_bytes: int
     coords: list[Var]             # one variable per mode of the views' shape
     base_var: Var                 # base = base_var * align
@@ -87,7 +88,7 @@ class BufferSetup:
         """The views' coordinate (per-mode 1-D indices) of the element `values` of `elements` names."""
         if not self.broadcast:
             return tuple(values)
-        inner, once = self.check.writer.inner, self.elements_view.inner
+        inner, once = self.writer.inner, self.elements_view.inner
         # the element's coordinate in its own mode's shape (0 along each broadcast leaf) is a coordinate of the
         # view's mode: its colexicographic index there
         return tuple(int(Layout(inner.mode(i).shape)(idx2crd(v, once.mode(i).shape))) for i, v in enumerate(values))
@@ -109,19 +110,33 @@ class BufferSetup:
 
 
 def build_buffer(check: BufferCheck) -> BufferSetup:
+    writer = check.writer
+    assert writer is not None, "a buffer nothing writes is decided by `unwritten`, without a setup"
     shape = check.shape
     modes = shape if isinstance(shape, tuple) else (shape,)
     coords = [Var(f"c{i}", int(product(m))) for i, m in enumerate(modes)]
-    tops = [_top_bit(sw) for sw in (check.writer.address_swizzle, check.reader.address_swizzle) if sw is not None]
+    tops = [_top_bit(sw) for sw in (writer.address_swizzle, check.reader.address_swizzle) if sw is not None]
     period = max([check.align] + [1 << t for t in tops]) if tops else check.align
-    once, broadcast = _elements_once(check.writer)
+    once, broadcast = _elements_once(writer)
     elements = [Var(f"e{i}", size) for i, size in enumerate(mode_sizes(once.inner))] if broadcast else coords
     bits = check.value_type.smem_bits if check.value_type else BYTE     # an unpacksmem type's element is a byte
     if bits < BYTE and BYTE % bits:
         raise PortLimit(f"{check.value_type}: elements of {bits} bits, packed across bytes, are not modelled by the "
                         "buffer check (elements of 1, 2 and 4 bits are, by their bit addresses)")
-    return BufferSetup(check, max(1, bits // BYTE), coords, Var("base", max(1, period // check.align)), period, once,
-                       broadcast, elements, bits)
+    return BufferSetup(check, writer, max(1, bits // BYTE), coords, Var("base", max(1, period // check.align)),
+                       period, once, broadcast, elements, bits)
+
+
+def unwritten(check: BufferCheck, suspects: Suspects) -> Plan:
+    """A buffer nothing the kernel runs writes (`unwritten`, what its importer read): the reader reads shared memory
+    no one filled, whatever it held before."""
+    r = check.reader
+    return [Fact("something the kernel runs writes the bytes the reader reads", False,
+                 f"nothing writes them: {check.unwritten}",
+                 "a writer of the reader's bytes (a TMA load, cp.async, a store from registers)",
+                 Suspect(f"the reader's view ({r.by}): the buffer it reads, which no copy of the kernel fills",
+                         check.field_locs.get("buffer.reader", check.loc), r.source),
+                 subject=READER)]
 
 
 def _coord_text(coords: list[Var]) -> str:
@@ -133,7 +148,7 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
     check = setup.check
     coord = setup.coordinate()
     base = setup.base
-    w, r = check.writer, check.reader
+    w, r = setup.writer, check.reader
     wrote = setup.address(w, base, coord)
     looks = setup.address(r, base, coord)
     writer_blame = Suspect(f"the writer's view ({w.by}): its layout or swizzle", check.field_locs.get(

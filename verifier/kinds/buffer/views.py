@@ -36,7 +36,7 @@ def buffer_figure(setup: BufferSetup, result: CheckResult | None = None) -> Figu
         p = w.point
         base = int(p.get("base", 0)) * check.align
         coord = _coordinate(setup, p)
-        wrote = chain.address(check.writer, coord, base)
+        wrote = chain.address(setup.writer, coord, base)
         looks = chain.address(check.reader, coord, base)
         if any(v.name + "'" in p for v in setup.coords):          # two coordinates, one byte
             other = _coordinate(setup, p, "'")
@@ -55,7 +55,7 @@ def buffer_figure(setup: BufferSetup, result: CheckResult | None = None) -> Figu
     written: dict[int, tuple[int, ...]] = {}
     read: dict[int, tuple[int, ...]] = {}
     for coord in itertools.islice(itertools.product(*(range(n) for n in sizes)), MAX_ELEMENTS):
-        written.setdefault(chain.address(check.writer, coord, base), coord)
+        written.setdefault(chain.address(setup.writer, coord, base), coord)
         read.setdefault(chain.address(check.reader, coord, base), coord)
     inside = [a for a in written if base <= a < base + check.bytes] or [base]
     shown = inside + [b for b in marks if b >= 0]     # a counterexample's byte outside the allocation too
@@ -65,7 +65,7 @@ def buffer_figure(setup: BufferSetup, result: CheckResult | None = None) -> Figu
         lo = max(lo, focus - focus % 8 - 8)       # a few lines before the counterexample, for context
         hi = lo + MAX_LINES
     lines, cols = hi - lo, LINE // CHUNK
-    wpanel = Panel(f"written ({check.writer.by})", lines, cols, 0, 0, "line", "chunk")
+    wpanel = Panel(f"written ({setup.writer.by})", lines, cols, 0, 0, "line", "chunk")
     rpanel = Panel(f"read ({check.reader.by})", lines, cols, cols + 1, 0, "line", "chunk")
     for panel, side in ((wpanel, written), (rpanel, read)):
         firsts: dict[tuple[int, int], int] = {}
