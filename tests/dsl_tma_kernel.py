@@ -49,6 +49,9 @@ to global memory straight from the registers.  Its knobs:
                     partition of C.  Only with the tiles knob (the others at their defaults).  Default "wgmma": as above
     a_reads         with mma="sync", the shared tile A's ldmatrix copy reads: "a" (sA, default) or "b" (sB: the MMA
                     multiplies B by B, a mistake)
+    a_fills         the shared tile A's TMA partition fills: "a" (sA, default) or "b" (sB: A's tile lands over B's and
+                    nothing fills sA, which the MMA reads -- through its descriptor, or by ldmatrix with mma="sync":
+                    a mistake).  Not with stages > 1
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -73,13 +76,14 @@ BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats eve
 TMA_WARP = 0                            # the warp that arms the barrier and issues the loads
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
-                            "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a"}
+                            "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a",
+                            "a_fills": "a"}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
 MMAS = ("wgmma", "sync")                # the mma knob's values
-A_READS = ("a", "b")                    # the a_reads knob's values
-SYNC_KNOBS = ("tiles", "mma", "a_reads")    # the knobs mma="sync" takes (the others at their defaults)
+A_READS = ("a", "b")                    # the a_reads knob's values (and the a_fills knob's)
+SYNC_KNOBS = ("tiles", "mma", "a_reads", "a_fills")    # the knobs mma="sync" takes (the others at their defaults)
 SYNC_ATOMS = (2, 2, 1)                  # mma="sync": the tiled MMA's warps along M, N and K
 SYNC_STEP = (32, 32, 16)                # mma="sync": the tiled MMA's tile (its permutation), 16x16 a warp
 GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
@@ -104,7 +108,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     from cutlass.utils import hopper_helpers as sm90
 
     cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
-                                        "mma": MMAS, "a_reads": A_READS})
+                                        "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
@@ -116,6 +120,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     staged = stages > 1
     sync = cfg["mma"] == "sync"
     a_reads_b = cfg["a_reads"] == "b"
+    a_fills_b = cfg["a_fills"] == "b"
+    if a_fills_b and staged:
+        raise ValueError("a_fills='b' takes one stage")
     if sync:
         others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
         if others:
@@ -201,7 +208,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         else:
             gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
             gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
-        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
+        # a_fills="b": A's TMA partition fills sB (nothing fills sA)
+        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1),
+                                           cute.group_modes(sB if cutlass.const_expr(a_fills_b) else sA, 0, 2),
                                            cute.group_modes(gB if cutlass.const_expr(a_tiles_of_b) else gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
                                            cute.group_modes(gB, 0, 2))

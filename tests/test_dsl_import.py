@@ -63,6 +63,9 @@ MISTAKES = {
                                                                          # past the allocation
     "tmem_mma_next.mlir": ("tmem_load", "tmem.accumulator_stages"),   # ... whose MMAs write the stage after the one
                                                                          # whose empty barrier they waited on
+    "tma_a_fills_b.mlir": ("unwritten", "buffer.agreement"),          # A's TMA partition fills sB: nothing fills
+                                                                         # the sA wgmma reads through its descriptor
+    "tma_ldsm_a_fills_b.mlir": ("unwritten", "buffer.agreement"),     # ... nor the sA ldmatrix reads
 }
 SIMT = DATA / "simt.mlir"
 
@@ -1088,3 +1091,38 @@ def test_a_slice_one_stage_past_the_barrier_it_waited_on_is_refuted(tmp_path: Pa
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
     assert capsys.readouterr().out.count("a slice takes stage 0 right after its pipeline waited on the barrier of a "
                                          "cycling stage") == 2
+
+
+def test_a_buffer_nothing_writes_is_said_so_only_where_every_shared_write_is_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """tma_a_fills_b.mlir: A's TMA fills sB, so the sA wgmma reads through its descriptor has no writer; every
+    operation on the kernel's shared allocation is one whose writes the reader knows (the TMA loads', the
+    barriers'), none reaching sA's bytes: a buffer check of sA with `unwritten`, refuted.  The same kernel with one
+    operation on shared memory the reader does not know (an mbarrier operation under another name): whether
+    anything writes sA is not known, so sA's reader is listed as not checked, with that reason, and nothing is
+    refuted."""
+    ir = DATA / "tma_a_fills_b.mlir"
+    spec = _import(tmp_path, ir, capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "unwritten: \"the kernel's" in text and "none writes bytes [1024, 9216)" in text
+    assert "nvvm.mbarrier.init" in text and "cute.copy's barrier" in text  # the allocation's writes, named
+    assert '    mma: "SM90_64x64x16_F32F16F16_SS' in text                   # the reader's atom: the MMA's descriptor
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.WRONG
+    assert [c["check"] for c in checks if c["verdict"] == "refuted"] == [
+        "tma_wgmma_kernel_buffer_f16_smem1024_unwritten"]
+    unknown = tmp_path / "unknown_op.mlir"
+    unknown.write_text(ir.read_text(encoding="utf-8").replace("nvvm.mbarrier.init ", "nvvm.mbarrier.init.unmodelled ",
+                                                              1), encoding="utf-8")
+    assert main(["import-dsl", str(unknown), "-o", str(tmp_path / "u.yaml")]) == ExitCode.OK
+    err = capsys.readouterr().err
+    assert "no writer of the same coordinates in this kernel (whether anything writes its bytes is not known" in err
+    assert "nvvm.mbarrier.init.unmodelled takes shared memory; what it writes there is not read" in err
+    assert "unwritten" not in (tmp_path / "u.yaml").read_text(encoding="utf-8")
+
+
+def test_no_correct_fixture_has_a_buffer_nothing_writes():
+    for ir in (TMA, TILE, SIMT, DATA / "tma_staged.mlir", DATA / "tma_ldsm_grid.mlir", DATA / "tmem.mlir",
+               DATA / "tma_share_ab.mlir", DATA / "tma_store_a_d.mlir"):
+        records = [r for k in import_files([ir]).kernels for r in k.records]
+        assert not [r for r in records if isinstance(r, BufferRecord) and r.writer is None], ir

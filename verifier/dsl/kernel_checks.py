@@ -38,6 +38,7 @@ from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
+from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
 
@@ -53,6 +54,7 @@ TMA_STORE_ATOMS = ("non_exec_tiled_tma_store", "tma_store")
 BYTE = 8
 COPY_SIDES = ("src", "dst")     # cute.copy(atom, src, dst): the operands after the atom
 PAST_WAIT_SHOWN = 2             # slices past their wait a buffer check's description names (the count of the rest)
+UNWRITTEN_SHOWN = 3             # writes of its allocation an unwritten buffer check names (the count of the rest)
 OTHER_OPERAND = {"A": "B", "B": "A"}   # an MMA operand's partner, whose tiles it must take at other coordinates
 
 
@@ -125,15 +127,17 @@ class SideRecord:
 class BufferRecord:
     name: str
     where: Where
-    copy: str                # the writer's copy atom
+    copy: str                # the writer's copy atom (a buffer nothing writes: the reader's, "" for a descriptor)
     value_type: str
     bytes: int
     align: int
-    writer: SideRecord
+    writer: SideRecord | None        # None: nothing the kernel runs writes the reader's bytes (`unwritten` says so)
     reader: SideRecord
     notes: list[str] = field(default_factory=list)
     assumes: list[str] = field(default_factory=list)
     stages: int | None = None        # the stage indices the kernel's pipeline slices the views at, where read
+    unwritten: str | None = None     # with no writer: what was read to find that nothing writes the reader's bytes
+    mma: str | None = None           # ... and the MMA atom whose descriptor reads them, where that is the reader
 
 
 @dataclass(frozen=True)
@@ -1009,10 +1013,16 @@ class _Reader:
             if w.view.value not in paired:
                 self.skip(w.where, f"shared buffer written by {w.by}", "no reader of the same coordinates in this "
                                                                        "kernel (nothing to agree with)")
+        account: SharedWrites | str | None = None
         for r in readers:
-            if r.view.value not in paired:
-                self.skip(r.where, f"shared buffer read by {r.by}", "no writer of the same coordinates in this "
-                                                                    "kernel")
+            if r.view.value in paired:
+                continue
+            account = shared_writes(self.flow) if account is None else account
+            if isinstance(account, SharedWrites) and not account.over(r.view) and self.unwritten_record(r, account):
+                continue
+            self.skip(r.where, f"shared buffer read by {r.by}", "no writer of the same coordinates in this kernel"
+                      + (f" (whether anything writes its bytes is not known: {account})" if isinstance(account, str)
+                         else ""))
 
     def remap(self, dst: Partition, dst_copy: TiledCopyType) -> Remap | None:
         """How a copy into `dst` moves coordinates when its source was partitioned by another tiled copy: the
@@ -1124,6 +1134,36 @@ class _Reader:
                          tiles_at),
             _side_record(r, rv.pointer.offset, rl, stated), notes,
             [placement] if placement else [], None if pipeline is None else pipeline.stages))
+
+    def unwritten_record(self, r: BufferSide, account: SharedWrites) -> bool:
+        """A buffer check of reader `r`, whose bytes nothing the kernel runs writes (`account`): theorem 23 refutes it
+        (the reader reads memory no one filled).  False where the reader names no atom this reader can write (a TMA
+        store's), or its view has no type or layout text."""
+        view = r.view
+        mma = self.mma_names(r.mma, r.where) if r.mma is not None else None
+        value_type = cpp_value_type(view.memref.element)
+        if (mma is None and not r.copy) or (mma is None and value_type is None):
+            return False
+        try:
+            layout = view_layout_text(view.memref, stage=True)
+        except TypeTextError:
+            return False
+        a = view.pointer.allocation
+        field = a.field_at(view.pointer.offset)
+        bytes_ = field.offset + field.bytes if field is not None else a.bytes
+        own = [w for w in account.written if w.allocation == a.value]
+        shown = "; ".join(f"{w.what} ({w.by}): bytes [{w.start}, {w.end})" for w in own[:UNWRITTEN_SHOWN])
+        more = f" and {len(own) - UNWRITTEN_SHOWN} more" if len(own) > UNWRITTEN_SHOWN else ""
+        why = (f"the kernel's {account.operations} operations on its shared allocations read, none writes "
+               f"{view_text(view)}, the view {view.value} ({view.where}) the reader reads"
+               + (f"; the allocation's writes: {shown}{more}" if own else "; nothing writes that allocation"))
+        placement = self.placement(view)
+        self.out.records.append(BufferRecord(
+            self.name("buffer", _view_word(view), "unwritten"), r.where, "" if mma is not None else r.copy,
+            value_type or "", bytes_, self.base_align(view), None,
+            _side_record(r, view.pointer.offset, layout, False), [], [placement] if placement else [],
+            unwritten=why, mma=mma[1] if mma is not None else None))
+        return True
 
     def mixed_partitions(self) -> None:
         """A copy whose source and destination were partitioned by tiled copies of different TV layouts moves

@@ -89,13 +89,21 @@ def record_lines(r: Record) -> list[str]:
                 + (f", runs: {json.dumps(r.runs)}" if r.runs is not None else "")
                 + (f", unit: {r.unit.value}" if r.unit is not SliceUnit.THREAD else "") + "}"]
     else:
-        what = f"{r.writer.by} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
+        writer = r.writer.by if r.writer is not None else "nothing writes it"
+        what = f"{writer} -> {r.reader.by}" + "".join("; " + n for n in r.notes)
         out.append(f"    description: {json.dumps(what)}")
-        out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}", "    buffer:",
-                f"      bytes: {r.bytes}", f"      align: {r.align}"]
+        if r.mma is not None:           # a buffer nothing writes, read by the MMA's descriptor: no copy to name
+            out.append(f"    mma: {scalar(r.mma)}")
+        else:
+            out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}"]
+        out += ["    buffer:", f"      bytes: {r.bytes}", f"      align: {r.align}"]
         if r.stages is not None:
             out.append(f"      stages: {r.stages}")
+        if r.unwritten is not None:
+            out.append(f"      unwritten: {json.dumps(r.unwritten)}")
         for key, side in (("writer", r.writer), ("reader", r.reader)):
+            if side is None:
+                continue
             gmem = (f", gmem: {json.dumps(side.gmem)}, tma_dim0: {side.tma_dim0}"
                     if side.gmem is not None and side.tma_dim0 is not None else "")
             taken = _listed("stage_indices", sorted(side.taken.indices)) if side.taken is not None else ""
@@ -127,7 +135,9 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
             mma.add(r.mma)
         if isinstance(r, OperandRecord):
             copy.add(r.copy)
-        if isinstance(r, (BufferRecord, DescriptorRecord)) and r.copy not in TMA_COPIES:
+        if isinstance(r, BufferRecord) and r.mma is not None:
+            mma.add(r.mma)
+        if isinstance(r, (BufferRecord, DescriptorRecord)) and r.copy and r.copy not in TMA_COPIES:
             copy.add(r.copy)
         if isinstance(r, SliceRecord) and r.copy not in TMA_COPIES:
             copy.add(r.copy)
@@ -204,9 +214,9 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
     for k in kernels:
         kept: list[Record] = []
         for r in k.records:
-            mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord)) else None
+            mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord, BufferRecord)) else None
             copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord, SliceRecord)) \
-                and r.copy not in TMA_COPIES else None
+                and r.copy and r.copy not in TMA_COPIES else None
             if isinstance(r, TmemRecord) and r.store_copy is not None and r.store_copy not in copy_lib:
                 copy = r.store_copy
             if mma is not None and mma not in mma_lib:
