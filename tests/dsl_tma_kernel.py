@@ -51,7 +51,7 @@ to global memory straight from the registers.  Its knobs:
                     multiplies B by B, a mistake)
     a_fills         the shared tile A's TMA partition fills: "a" (sA, default) or "b" (sB: A's tile lands over B's and
                     nothing fills sA, which the MMA reads -- through its descriptor, or by ldmatrix with mma="sync":
-                    a mistake).  Not with stages > 1
+                    a mistake)
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -121,8 +121,6 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     sync = cfg["mma"] == "sync"
     a_reads_b = cfg["a_reads"] == "b"
     a_fills_b = cfg["a_fills"] == "b"
-    if a_fills_b and staged:
-        raise ValueError("a_fills='b' takes one stage")
     if sync:
         others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
         if others:
@@ -280,7 +278,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         mma_stage knob names, the accumulator to global memory."""
         gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, None))                # (m, k, k-tile)
         gB = cute.local_tile(mB, (tile_n, TILE_K), (0, None))
-        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2),
+        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1),
+                                           cute.group_modes(sB if cutlass.const_expr(a_fills_b) else sA, 0, 2),
                                            cute.group_modes(gA, 0, 2))       # (tile, stage), (tile, k-tile)
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
                                            cute.group_modes(gB, 0, 2))
