@@ -11,8 +11,11 @@ a write whose bytes are not traced, and the account is refused (`str`): nothing 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout, Swizzle
 from .cute_types import TypeTextError, int_tuple_of
 from .flow import (ADD_OFFSET, ALLOCA, COPY, GEMM, GET_ITER, MAKE_VIEW, MMA_PARTITION, MAKE_FRAGMENT, PARTITION_D,
                    PARTITION_S, RECAST_ITER, RETILE, REVIEWS, SAME_ITERATOR, SMEM, TMA_PARTITION, KernelFlow,
@@ -65,15 +68,32 @@ class SharedWrites:
 
 
 def _extent(view: SharedView) -> tuple[int, int]:
-    """The bytes of its allocation `view` spans: from its pointer to its layout's cosize (the allocation's end where
-    that is not read)."""
-    start = view.pointer.offset
+    """Bytes of its allocation that hold every byte `view` may reach, from its pointer to its layout's cosize.  A
+    swizzle flips bits M..M+B-1 of what it acts on, so it keeps each address within its aligned block of 2^(M+B): a
+    pointer's swizzle (on byte addresses) widens the range to whole such blocks (a block more on each side where the
+    allocation's base is not aligned to one), a composed layout's (on element offsets from the pointer) rounds its
+    end up to one.  The allocation's end where the layout is not read.  Wider than the view, never narrower: a write is
+    said to miss a reader's bytes only where these ranges miss."""
+    start, size = view.pointer.offset, view.pointer.allocation.bytes
     try:
         layout = view.memref.layout()
-        cosize = int(layout.cosize())
-    except (TypeTextError, AttributeError):
-        return start, view.pointer.allocation.bytes
-    return start, start + -(-cosize * max(1, view.memref.bits) // 8)
+    except TypeTextError:
+        return start, size
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout):
+        return start, size
+    cosize = int(inner.cosize())
+    if isinstance(layout, ComposedLayout) and isinstance(layout.a, Swizzle):
+        block = 1 << (layout.a.B + layout.a.M)
+        cosize = -(-cosize // block) * block
+    end = start + math.ceil(cosize * max(1, view.memref.bits) / 8)
+    sw = view.memref.ptr_swizzle
+    if isinstance(sw, Swizzle) and sw.B:
+        block = 1 << (sw.B + sw.M)
+        if view.pointer.allocation.align % block:
+            start, end = start - block, end + block
+        start, end = start // block * block, -(-end // block) * block
+    return max(0, start), min(size, end)
 
 
 def _shared_typed(types: tuple[str | None, ...]) -> bool:
@@ -182,9 +202,15 @@ class _Account:
     def read(self) -> SharedWrites | str:
         for op in self.flow.function.ops:
             taken = [i for i, v in enumerate(op.operands) if self.is_derived(v)]
+            # a shared value made from none of the allocations this reader follows (another allocation, a pointer
+            # made from an integer, a value carried out of a region): where it is met, the account stops
+            given = list(op.operand_types) + [None] * (len(op.operands) - len(op.operand_types))
+            if any(i not in taken and _shared_typed((self.flow.type_of(v) or given[i],))
+                   for i, v in enumerate(op.operands)):
+                return f"{op.where}: {op.name} takes a shared value this reader does not trace to an allocation"
             if not taken:
-                if _shared_typed(op.result_types) and not (op.name == ALLOCA and op.results and
-                                                           op.results[0] in self.flow.allocations):
+                if any(_shared_typed((self.flow.type_of(r),)) for r in op.results) and \
+                        not (op.name == ALLOCA and op.results and op.results[0] in self.flow.allocations):
                     return f"{op.where}: {op.name} makes a shared value this reader does not trace to an allocation"
                 continue
             self.operations += 1
@@ -192,7 +218,8 @@ class _Account:
                 stated: list[str | None] = [t for t in op.result_types[:len(op.results)]]
                 types = stated + [None] * (len(op.results) - len(stated))     # a type the text does not state: None
                 self.derived.update(v for v, t in zip(op.results, types)
-                                    if t is None or op.name == SET_VALUE or _shared_typed((t,)))
+                                    if op.name == SET_VALUE or _shared_typed((t or self.flow.type_of(v),))
+                                    or (t or self.flow.type_of(v)) is None)
             elif op.name not in READS:
                 found = self.writes(op, taken)
                 if isinstance(found, str):
