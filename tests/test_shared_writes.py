@@ -21,6 +21,11 @@ def test_a_view_spans_its_layout_s_bytes_from_its_pointer():
     assert _extent(_view(1024, 1024)) == (1024, 1024 + 8192)
 
 
+def test_a_view_whose_extent_is_not_read_spans_its_allocation():
+    assert _extent(_view(1024, 1024, layout='"(?,64):(64,1)"')) == (1024, 32768)      # an extent known at run time
+    assert _extent(_view(1024, 1024, layout='"(64,64):(-1,64)"')) == (0, 32768)        # reaching before its pointer
+
+
 def test_a_pointer_swizzle_keeps_addresses_in_their_block_of_2_to_the_m_plus_b():
     # Sw<3,4,3> flips bits 4..6 of the byte address: each address stays in its 128-byte block
     assert _extent(_view(1024, 1024, "S<3,4,3>")) == (1024, 9216)

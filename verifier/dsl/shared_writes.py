@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from .cute_types import TypeTextError, int_tuple_of
@@ -80,8 +81,8 @@ def _extent(view: SharedView) -> tuple[int, int]:
     except TypeTextError:
         return start, size
     inner = layout.b if isinstance(layout, ComposedLayout) else layout
-    if not isinstance(inner, Layout):
-        return start, size
+    if not isinstance(inner, Layout) or any(not isinstance(d, int) or d < 0 for d in flatten_to_tuple(inner.stride)):
+        return 0, size                     # a stride below 0 reaches before the pointer: the whole allocation
     cosize = int(inner.cosize())
     if isinstance(layout, ComposedLayout) and isinstance(layout.a, Swizzle):
         block = 1 << (layout.a.B + layout.a.M)
