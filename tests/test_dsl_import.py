@@ -1121,6 +1121,13 @@ def test_a_buffer_nothing_writes_is_said_so_only_where_every_shared_write_is_rea
     assert "no writer of the same coordinates in this kernel (whether anything writes its bytes is not known" in err
     assert "nvvm.mbarrier.init.unmodelled takes shared memory; what it writes there is not read" in err
     assert "unwritten" not in (tmp_path / "u.yaml").read_text(encoding="utf-8")
+    # a TMA atom given a shared value in another field than its barrier: what the copy does with it is not read
+    other = tmp_path / "other_field.mlir"
+    other.write_text(ir.read_text(encoding="utf-8").replace("set_value<tma_bar>", "set_value<tma_descriptor_ptr>"),
+                     encoding="utf-8")
+    assert main(["import-dsl", str(other), "-o", str(tmp_path / "o.yaml")]) == ExitCode.OK
+    assert "gives an atom a shared value other than its TMA barrier" in capsys.readouterr().err
+    assert "unwritten" not in (tmp_path / "o.yaml").read_text(encoding="utf-8")
 
 
 def test_no_correct_fixture_has_a_buffer_nothing_writes():

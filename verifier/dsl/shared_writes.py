@@ -12,6 +12,7 @@ a write whose bytes are not traced, and the account is refused (`str`): nothing 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 from ..algebra.inttuple import flatten_to_tuple
@@ -24,6 +25,8 @@ from .flow import (ADD_OFFSET, ALLOCA, COPY, GEMM, GET_ITER, MAKE_VIEW, MMA_PART
 from .mlir_text import Op, Value, Where
 
 CAST, MAPA, SET_VALUE = "builtin.unrealized_conversion_cast", "nvvm.mapa", "cute_nvgpu.atom.set_value"
+TMA_BARRIER_FIELD = "tma_bar"       # set_value<tma_bar>: the mbarrier a TMA load's transaction completes
+_FIELD = re.compile(r"<(\w+)>")     # set_value's field: `<tma_bar>(%atom, %ptr)`
 # operations whose results stand for the same shared bytes as their first operand, writing none (a cast to an LLVM
 # pointer, another CTA's copy of the same offset, a TMA atom given its barrier)
 PASS_THROUGH = REVIEWS | SAME_ITERATOR | frozenset({
@@ -176,6 +179,9 @@ class _Account:
             return None
         if made.name != SET_VALUE:
             return f"{op.where}: {op.name} takes an atom made from shared memory by {made.name}, which is not read"
+        field = _FIELD.match(made.head.strip())
+        if field is None or field.group(1) != TMA_BARRIER_FIELD:     # another field from shared memory: not read
+            return f"{made.where}: {made.name} gives an atom a shared value other than its TMA barrier"
         pointers = [v for v in made.operands if self.is_derived(v)]
         if len(pointers) != 1:
             return f"{made.where}: {made.name} takes {len(pointers)} shared values; one barrier is read"
