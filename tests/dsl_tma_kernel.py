@@ -52,6 +52,9 @@ to global memory straight from the registers.  Its knobs:
     a_fills         the shared tile A's TMA partition fills: "a" (sA, default) or "b" (sB: A's tile lands over B's and
                     nothing fills sA, which the MMA reads -- through its descriptor, or by ldmatrix with mma="sync":
                     a mistake)
+    a_atom          the TMA atom A's tile is partitioned and copied with: "a" (A's, default) or "b" (B's, made from
+                    B's tensor and B's shared layout: with tile_n=32 its boxes are half A's rows, so the views are not
+                    paired, and sA is filled with B's elements -- a mistake).  One stage
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -77,7 +80,7 @@ TMA_WARP = 0                            # the warp that arms the barrier and iss
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
                             "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a",
-                            "a_fills": "a"}
+                            "a_fills": "a", "a_atom": "a"}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
@@ -108,7 +111,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     from cutlass.utils import hopper_helpers as sm90
 
     cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
-                                        "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS})
+                                        "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS,
+                                        "a_atom": A_READS})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
@@ -121,6 +125,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     sync = cfg["mma"] == "sync"
     a_reads_b = cfg["a_reads"] == "b"
     a_fills_b = cfg["a_fills"] == "b"
+    a_atom_b = cfg["a_atom"] == "b"
+    if a_atom_b and staged:
+        raise ValueError("a_atom='b' takes one stage")
     if sync:
         others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
         if others:
@@ -206,8 +213,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         else:
             gA = cute.local_tile(mA, (TILE_M, TILE_K), (0, 0))
             gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
-        # a_fills="b": A's TMA partition fills sB (nothing fills sA)
-        tAsA, tAgA = cpasync.tma_partition(tma_a, 0, cute.make_layout(1),
+        # a_fills="b": A's TMA partition fills sB (nothing fills sA); a_atom="b": it is made with B's atom
+        tma_for_a = tma_b if cutlass.const_expr(a_atom_b) else tma_a
+        tAsA, tAgA = cpasync.tma_partition(tma_for_a, 0, cute.make_layout(1),
                                            cute.group_modes(sB if cutlass.const_expr(a_fills_b) else sA, 0, 2),
                                            cute.group_modes(gB if cutlass.const_expr(a_tiles_of_b) else gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),
@@ -216,7 +224,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             with cute.arch.elect_one():
                 cute.arch.mbarrier_arrive_and_expect_tx(full, cute.size_in_bytes(f16, a_layout)
                                                         + cute.size_in_bytes(f16, b_layout))
-            cute.copy(tma_a, tAgA, tAsA, tma_bar_ptr=full)
+            cute.copy(tma_for_a, tAgA, tAsA, tma_bar_ptr=full)
             cute.copy(tma_b, tBgB, tBsB, tma_bar_ptr=full)
         cute.arch.mbarrier_wait(full, 0)
         if cutlass.const_expr(sync):

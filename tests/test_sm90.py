@@ -255,11 +255,34 @@ def test_a_hopper_check_loads(tmp_path):
      "'tma_swizzle' of check 'c' must be one of none | 32B | 64B | 128B | 128B_atom32B, not '48B'"),
     (("    gmem:", "    smem_type: int8_t\n    conversion: lookup_table\n    gmem:"), ":12:17:",
      "only a wgmma RS atom's A is converted in registers"),
+    (("    gmem:", "    tma_tensors: {map_of: a}\n    gmem:"), ":11:18:",
+     "'tma_tensors' of check 'c' is missing 'tiles_of'"),
+    (("    gmem:", "    tma_tensors: {map_of: a, tiles_of: 3}\n    gmem:"), ":11:40:",
+     "'tiles_of' of 'tma_tensors' of check 'c' must be a string"),
+    (("    gmem:", "    tma_tensors: {map_of: a, tiles_of: a, of: b}\n    gmem:"), ":11:43:", "unknown key 'of'"),
 ])
 def test_bad_hopper_keys_are_refused_at_their_place(tmp_path, edit, where, message):
     text = HEAD.replace(*edit)
     error = _error(tmp_path, text)
     assert message in error and where in error, error
+
+
+def test_the_tma_tile_s_tensors_are_one(tmp_path):
+    """`tma_tensors` (an importer's names of the tensors the TMA atom's map and its partition's tiles are made from):
+    theorem 14 proves them one tensor -- B's atom partitioning A's tiles copies B's elements into A's tile."""
+    stated = '    tma_tensors: {map_of: "host argument 1", tiles_of: "host argument 1"}\n    gmem:'
+    same = HEAD.replace("    gmem:", stated)
+    spec = load_spec(_spec(tmp_path, same), allow_outside=True)
+    assert spec.checks["c"].tma_tensors == ("host argument 1", "host argument 1")
+    assert run_check(spec, spec.checks["c"]).verdict is Verdict.VERIFIED
+    other = same.replace('tiles_of: "host argument 1"', 'tiles_of: "host argument 0"')
+    spec = load_spec(_spec(tmp_path, other), allow_outside=True)
+    r = run_check(spec, spec.checks["c"])
+    assert r.verdict is Verdict.REFUTED
+    failed = [t for t in r.theorems if t.status is Status.REFUTED]
+    assert [t.id for t in failed] == [T.TMA_PLACEMENT]
+    item = failed[0].first_failure()
+    assert item is not None and "takes the tiles of the tensor its atom's map was made from" in item.title
 
 
 def test_version_1_files_cannot_name_the_tma_copy(tmp_path):

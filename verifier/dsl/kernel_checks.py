@@ -104,6 +104,7 @@ class DescriptorRecord:
     tma_box: tuple[int, int] | None = None   # (inner, outer): the TMA atom's own box, where the check states it
     tma_swizzle: str | None = None           # the TMA atom's own swizzle (TmaSwizzle's value), where stated
     tile_type: str | None = None     # the type the tile holds, where it is not the MMA's operand type by name
+    tensors: TmaTensors | None = None    # the global tensors the TMA atom's map and its partition's tiles are of
 
 
 @dataclass
@@ -600,7 +601,8 @@ class _Reader:
                 _atom_layout_text(mt.atom_layout), operand, copied or value_type, smem, gmem, self.base_align(view),
                 notes, None if majors is None else majors[0 if operand == "A" else 1], assumes, tma_box=box,
                 tma_swizzle=None if swizzle is None else swizzle.value,
-                tile_type=value_type if copied is not None else None))
+                tile_type=value_type if copied is not None else None,
+                tensors=tma_tensors(self.flow, tma["partition"])))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (`tma_atom_info` of its partition): those whose partition's view is `view`

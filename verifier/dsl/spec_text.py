@@ -58,6 +58,9 @@ def record_lines(r: Record) -> list[str]:
             out.append(f"    tma_box: [{r.tma_box[0]}, {r.tma_box[1]}]")
         if r.tma_swizzle is not None:
             out.append(f"    tma_swizzle: {r.tma_swizzle}")
+        if r.tensors is not None:
+            out.append(f"    tma_tensors: {{map_of: {json.dumps(r.tensors.map_of)}, "
+                       f"tiles_of: {json.dumps(r.tensors.tiles_of)}}}")
         if r.tile_type is not None:
             out.append(f"    smem_type: {scalar(r.tile_type)}")
     elif isinstance(r, TmemRecord):

@@ -20,7 +20,8 @@ SP_SELS = 4                 # a sparse MMA atom's `sp_sel:` (GMMA::SparseSel) is
 
 # the keys of a check, by the kind that reads them
 # an operand read through a descriptor
-GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box", "tma_swizzle")
+GMMA_KEYS = ("gmem", "major", "smem_align", "descriptor", "tma_box", "tma_swizzle", "tma_tensors")
+TMA_TENSORS_KEYS = ("map_of", "tiles_of")   # `tma_tensors:` the tensors the atom's map and the partition's tiles are of
 TMEM_KEYS = ("tmem", "tmem_columns", "tmem_view", "store", "accumulator", "accumulator_stages")   # a TMEM copy
 TMEM_VIEW_KEYS = ("layout", "column")      # `tmem_view:` the tensor the copy's tile is cut from, and its first column
 TMEM_VIEW_OPTIONAL = ("stages",)           # ... and the stages (indices of its last mode) the copies take

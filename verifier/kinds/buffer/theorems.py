@@ -27,6 +27,7 @@ from ...symbolic.obligation import Distinct, Obligation
 from ...theorems.claims import Claim, Fact, Item, Plan, Suspect, Trace
 from ...theorems.stage_sets import StageSets, WaitOffsets
 from ...theorems.suspects import Suspects
+from ...theorems.tma_tensors import tiles_of_the_map
 from ...specfile.fields import stages_text
 from .config import READER, WRITER, BufferCheck, BufferView, mode_sizes
 
@@ -233,15 +234,10 @@ def agreement(setup: BufferSetup, suspects: Suspects) -> Plan:
 
 
 def _tiles_of_the_map(side: str, view: BufferView, blame: Suspect) -> Fact:
-    """A TMA side's partition takes the tiles of the global tensor its atom's tensor map was made from: TMA fetches
-    a box at the coordinates the partition gives through the atom's map, so the coordinates of another tensor's tiles
-    copy the map's tensor at those coordinates (A's map at B's tile coordinates fills A's view with A's elements of
-    B's tiles, or past A's extent)."""
-    same = view.tma_map_of == view.tma_tiles_of
-    actual = (f"its tensor map is made from {view.tma_map_of}, the tiles its partition takes are {view.tma_tiles_of}'s"
-              + ("" if same else ": it copies the map's tensor at another tensor's tile coordinates"))
-    return Fact(f"the {side}'s TMA partition takes the tiles of the tensor its atom's map was made from", same, actual,
-                f"the tiles of {view.tma_map_of}", blame, subject=side)
+    """A TMA side's partition takes the tiles of the global tensor its atom's tensor map was made from
+    (`tiles_of_the_map`)."""
+    assert view.tma_map_of is not None and view.tma_tiles_of is not None
+    return tiles_of_the_map(side, view.tma_map_of, view.tma_tiles_of, blame, side)
 
 
 def _reads_no_output(side: str, view: BufferView, blame: Suspect) -> Fact:

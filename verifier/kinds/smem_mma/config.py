@@ -18,12 +18,13 @@ from ...specfile.model import (TMA_COPIES, UMMA_INSTRUCTION, CheckKind, CheckSpe
                                ValueType, common_fields)
 from ..conversion import CONVERSION_KEY, read_lookup_table
 from ...specfile.vocabulary import (DESCRIPTOR_INSTRUCTIONS, DESCRIPTOR_KEYS, DESCRIPTOR_SWIZZLES, MAJORS,
-                                    MAX_GLOBAL_ELEMENTS)
+                                    MAX_GLOBAL_ELEMENTS, TMA_TENSORS_KEYS)
 
 # keys a descriptor check does not read (smem_type: only a TMA check of a register-sourced A reads it)
 NOT_READ_BY_TMA_CHECKS = ("copy_for", "copy_mma", "permutation", "banks", "reduction", "smem_partition")
 # what only a TMA copy reads: the global tensor, the box, the swizzle
-TMA_ONLY_KEYS = ("gmem", "tma_box", "tma_swizzle")
+TMA_ONLY_KEYS = ("gmem", "tma_box", "tma_swizzle", "tma_tensors")
+TMA_TENSORS = "tma_tensors"          # the host tensors the TMA atom's map and its partition's tiles are made from
 MAX_SMEM_ALIGN = 1 << 20
 DESCRIPTOR_FIELD_LIMIT = 1 << 18     # every descriptor field override lies in [0, 2^18)
 BASE_OFFSETS = 8                     # the descriptor's base offset is 3 bits
@@ -49,6 +50,9 @@ class SmemMmaCheck(CheckSpec):
     descriptor: dict[str, int] = field(default_factory=dict)   # descriptor fields overriding make_gmma_desc's
     tma_box: tuple[int, int] | None = None                     # a box overriding make_tma_copy's
     tma_swizzle: TmaSwizzle | None = None                      # the tensor map's swizzle overriding make_tma_copy's
+    # the global tensors (an importer's names for them) the TMA atom's tensor map and its partition's tiles are made
+    # from: (map_of, tiles_of), which must be one tensor (theorem 14)
+    tma_tensors: tuple[str, str] | None = None
     # operand A of a wgmma RS atom: TMA fills the tile the threads then load into registers (a tiled check of the
     # same tile proves that load); no descriptor reads it, so theorems 15 and 16 do not apply
     register_sourced: bool = False
@@ -172,6 +176,12 @@ def read_smem_mma_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> S
     if fields.has("tma_swizzle"):
         check.tma_swizzle = read_tma_swizzle(fields.m["tma_swizzle"], fields.at("tma_swizzle"),
                                              f"'tma_swizzle' of {what}")
+    if fields.has(TMA_TENSORS):
+        tensors = fields.sub(TMA_TENSORS, TMA_TENSORS_KEYS)
+        tensors.require(TMA_TENSORS_KEYS)
+        map_of, tiles_of = (tensors.opt_str(k) for k in TMA_TENSORS_KEYS)
+        assert map_of is not None and tiles_of is not None
+        check.tma_tensors = (map_of, tiles_of)
     return check
 
 

@@ -26,6 +26,7 @@ from ...theorems.claims import Blame, Claim, Fact, Item, Plan, Refusal, Suspect,
 from .setup import SMEM_BYTES, STAGE_START, Sm90Setup, atoms_along_mn
 from ..conversion import register_conversion_fact
 from ...theorems.suspects import Suspects
+from ...theorems.tma_tensors import tiles_of_the_map
 
 
 def _unsettled_read(setup: Sm90Setup) -> Unsupported | None:
@@ -206,7 +207,15 @@ def tma_placement(setup: Sm90Setup, suspects: Suspects) -> Plan:
                or (align_suspect if relative else suspects.smem("the shared-memory layout: TMA fills it box row by "
                                                                 "box row at the swizzle span")))
     obligation, exact = _over_stages(setup, placed)
-    return [Claim(obligation, Blame((), default), Trace.TMA_BOX, subject=setup.operand.value, exact=exact)]
+    items: list[Item] = [Claim(obligation, Blame((), default), Trace.TMA_BOX, subject=setup.operand.value,
+                               exact=exact)]
+    tensors = setup.check.tma_tensors
+    if tensors is not None:        # the elements placed are the tile's own only when the map is of the tiles' tensor
+        items.append(tiles_of_the_map(
+            f"{setup.operand.value} tile", *tensors, suspects.field(
+                "tma_tensors", f"the global tensors the TMA atom's map ({tensors[0]}) and its partition's tiles "
+                               f"({tensors[1]}) are made from"), setup.operand.value))
+    return items
 
 
 # --- theorem 15: the descriptor reads what the layout says ---------------------------------------------------
