@@ -1161,3 +1161,25 @@ def test_a_barrier_at_a_run_time_stage_is_bounded_by_its_struct_field(tmp_path: 
     assert "struct_fields" not in unfielded.read_text(encoding="utf-8")
     spec = _import(tmp_path, unfielded, capsys)
     assert "unwritten" not in spec.read_text(encoding="utf-8")
+
+
+def test_the_tensors_are_stated_only_where_the_copies_take_the_partition_s_atom(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]):
+    """TMA reads through the tensor map of the atom a copy takes.  tma.mlir with A's partition made with B's atom
+    while its copy still takes A's: which tensor's tiles land in sA is then the copy's atom's business, and A's
+    descriptor check states no `tma_tensors` (nothing refuted by that fact); B's, whose copies take its own atom,
+    still states them."""
+    from verifier.dsl.flow import Role, read_flow
+    from verifier.dsl.mlir_text import read_module
+    from verifier.dsl.tma_tensors import copies_take_its_atom
+    ir = (DATA / "tma.mlir").read_text(encoding="utf-8")
+    swapped = ir.replace("cute_nvgpu.atom.tma_partition(%arg0,", "cute_nvgpu.atom.tma_partition(%arg2,", 1)
+    assert swapped != ir
+    for text, agree in ((ir, [True, True]), (swapped, [False, True])):
+        module = read_module(text, "t.mlir")
+        flow = read_flow(module, module.kernels()[0])
+        assert [copies_take_its_atom(flow, p) for p in flow.partitions if p.role is Role.TMA] == agree
+    path = tmp_path / "partition_atom_b.mlir"
+    path.write_text(swapped, encoding="utf-8")
+    text = _import(tmp_path, path, capsys).read_text(encoding="utf-8")
+    assert text.count("tma_tensors:") == 1 and 'tma_tensors: {map_of: "host argument 1"' in text

@@ -243,6 +243,25 @@ def test_a_tma_atom_s_own_box_and_swizzle_are_what_its_check_proves(tmp_path: Pa
     assert code == ExitCode.OK and "2 verified" in out, out
 
 
+def test_a_tile_copied_with_the_other_operand_s_atom_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Each descriptor check names the atom its tile's TMA partition takes and the atom whose get_tma_tensor made the
+    coordinates it partitions (`tma_tensors`): one atom in tma_sm90.cu, verified.  A's tile partitioned and copied
+    with tma_b at mA's coordinates (both atoms of one type here: every other theorem holds) copies B's tensor into
+    sA: refuted at theorem 14."""
+    text = TMA.read_text(encoding="utf-8")
+    records = _tma_records(text, "tma_sm90.notes")
+    assert [(r.operand, r.tensors.map_of, r.tensors.tiles_of) for r in records if r.tensors is not None] == [
+        ("A", "tma_a (line 14)", "tma_a (line 14)"), ("B", "tma_b (line 14)", "tma_b (line 14)")]
+    swapped = text.replace("tma_partition(tma_a,", "tma_partition(tma_b,").replace("copy(tma_a.with(full), tAgA",
+                                                                                   "copy(tma_b.with(full), tAgA")
+    assert swapped.count("tma_b") == text.count("tma_b") + 2
+    code, out = _prove(_spec_from_notes(tmp_path, swapped, DATA / "tma_sm90.notes", TMA), capsys)
+    assert code == ExitCode.WRONG, out
+    assert "tma_kernel_desc_a" in out and "REFUTED (tma.placement)" in out, out
+    assert "its tensor map is made from tma_b (line 14), the tiles its partition takes are tma_a (line 14)'s" in out
+    assert "tma_kernel_desc_b                  verified" in out, out
+
+
 def test_a_tma_atom_made_from_another_swizzle_than_the_mma_reads_is_refuted(tmp_path: Path,
                                                                              capsys: pytest.CaptureFixture[str]):
     """A's TMA atom made from the 64-byte swizzled layout while the MMA reads the 128-byte swizzled tile: its boxes of

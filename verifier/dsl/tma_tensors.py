@@ -87,6 +87,30 @@ def _chain(flow: KernelFlow, v: Value) -> tuple[list[Op], Value | None]:
     return ops, None
 
 
+# ops that give a TMA atom what a copy needs without changing its tensor map: its executable form, its barrier
+ATOM_FORMS = frozenset({"cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.set_value"})
+
+
+def atom_root(flow: KernelFlow, v: Value) -> Value:
+    """The TMA atom `v` is a form of (its executable form, given a barrier): the kernel's value it was made from."""
+    for _ in range(MAX_CHAIN):
+        op = flow.defining.get(v)
+        if op is None or op.name.split("<")[0] not in ATOM_FORMS or not op.operands:
+            return v
+        v = op.operands[0]
+    return v
+
+
+def copies_take_its_atom(flow: KernelFlow, p: Partition) -> bool:
+    """Whether every `cute.copy` through the TMA partition `p` (its shared or its global side) copies with `p`'s own
+    atom: the tensor map TMA reads through is the copy's atom's, so a copy by another atom over `p`'s tiles moves that
+    atom's tensor (and one copy at least is found)."""
+    own = atom_root(flow, p.actor)
+    takers = [op for op in flow.copies if len(op.operands) >= 3 and
+              any(flow.partition_of(v) is p for v in op.operands[1:3])]
+    return bool(takers) and all(atom_root(flow, op.operands[0]) == own for op in takers)
+
+
 def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
     """A TMA partition's atom's global tensor and the one whose tiles it partitions, where both are made by host TMA
     makers (`TMA_MAKER`) launched with the kernel; None otherwise."""

@@ -34,6 +34,7 @@ from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
                                  SideRecord, SliceRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
                                  two_dimensional_box)
+from ..dsl.tma_tensors import TmaTensors
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
@@ -86,6 +87,8 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
                      "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
 ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
+_TMA_TENSOR = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*get_tma_tensor\s*\(")   # `tma_a.get_tma_tensor(shape)`
+MAX_VIEW_CHAIN = 32                 # views of views a coordinate tensor is followed back through
 ATOMLESS_COPY_ATOM = "AutoVectorizingCopy"          # the atom library's name for what they copy with
 _INTEGER = re.compile(r"-?\d+[uUlL]*")     # a template argument GCC spells as an integer
 _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm|copy_aligned|copy_vec)"
@@ -337,6 +340,11 @@ class Derivation:
     by: str | None         # the object whose method it is (a ThrCopy, ThrMMA, TiledCopy, TiledMMA)
     of: str | None         # the tensor it is made from
     args: tuple[str, ...] = ()   # a method's arguments as written (get_slice's thread coordinate)
+
+
+def _atom_named(atom: Value) -> str:
+    """A kernel's TMA atom as a check names it: its name and the line that declares it."""
+    return f"{atom.name} (line {atom.note.line})"
 
 
 def derivation(v: Value) -> Derivation:
@@ -692,11 +700,15 @@ class PathReader:
             name = self._name(f"desc_{op.lower()}")
             for line in self.tma_copies(tma, smem):
                 self.tma_writers.setdefault(line, name)
+            # the tensor map TMA reads through is the copy's atom's: stated where every copy into the tile takes the
+            # partition's own atom (a copy by another atom over its partition moves that atom's tensor)
+            tiles_of = self.tiles_atom(tma, smem) if self.copy_atoms(smem) == {(tma.name, tma.note.line)} else None
             self.add(DescriptorRecord(
                 name, self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
-                major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value))
+                major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value,
+                tensors=None if tiles_of is None else TmaTensors(_atom_named(tma), _atom_named(tiles_of))))
             return
         for copy in dict.fromkeys(c for c, _, _ in writers):     # one check for each copy atom that writes the tile
             lines = [at.line for c, at, _ in writers if c == copy]
@@ -857,6 +869,19 @@ class PathReader:
                 lines.append(st.line)
         return lines
 
+    def copy_atoms(self, smem: Value) -> set[tuple[str, int]]:
+        """The atoms (name, line) of every copy into a partition or view of `smem` (`copy(atom.with(bar), src, dst)`;
+        an atom not read: `("", 0)`)."""
+        found: set[tuple[str, int]] = set()
+        for st, function, args in self.calls:
+            if function != "copy" or len(args) != 3:
+                continue
+            dst = self.value(_operand_name(args[2]), st.line)
+            if dst is not None and (self.shared_root(dst) is smem or self.tma_shared_side(dst) is smem):
+                by = self.value(_operand_name(args[0]), st.line)
+                found.add((by.name, by.note.line) if by is not None else ("", 0))
+        return found
+
     def tma_shared_side(self, v: Value) -> Value | None:
         """The shared tensor `v` is the shared side of a `tma_partition(...)` of (`tAsA` of `auto [tAgA, tAsA] =
         ...`), if it is one."""
@@ -888,6 +913,39 @@ class PathReader:
                     if atom is not None:
                         found.setdefault((atom.name, atom.note.line), atom)
         return list(found.values())
+
+    def tiles_atom(self, tma: Value, smem: Value) -> Value | None:
+        """The TMA atom whose `get_tma_tensor` made the coordinate tensor `tma`'s partition of `smem` takes its tiles
+        of (`auto [tAgA, tAsA] = tma_partition(tma, ..., sA, gA)`, gA a tile of `mA = tma_a.get_tma_tensor(...)`,
+        through the views between), or None where that is not read."""
+        for values in self.inst.values.values():
+            for v in values:
+                if self.tma_partition_shared(v) is not smem:
+                    continue
+                m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+                assert m is not None
+                args = _split_args(m.group(1))
+                atom = self.value(_operand_name(args[0]), v.note.line)
+                if atom is None or (atom.name, atom.note.line) != (tma.name, tma.note.line):
+                    continue
+                return self.tma_tensor_atom(self.value(_operand_name(args[-1]), v.note.line))
+        return None
+
+    def tma_tensor_atom(self, v: Value | None) -> Value | None:
+        """The TMA atom whose `get_tma_tensor` made the tensor `v` views (a tile, a regrouping, a slice of it)."""
+        for _ in range(MAX_VIEW_CHAIN):
+            if v is None:
+                return None
+            init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", v.note.statement, count=1) \
+                if "=" in v.note.statement else ""
+            m = _TMA_TENSOR.match(init.strip())
+            if m is not None:
+                return self.value(m.group(1), v.note.line)
+            d = derivation(v)
+            if d.op not in ("view", "index") or d.of is None:
+                return None
+            v = self.value(d.of, v.note.line)
+        return None
 
     def layout_writers(self, smem: Value) -> list[tuple[str, Statement, Value]]:
         """(the copy atom, the call, the global tensor it copies from) of every copy in this function from a global
