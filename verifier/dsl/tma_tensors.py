@@ -102,13 +102,14 @@ def atom_root(flow: KernelFlow, v: Value) -> Value:
 
 
 def copies_take_its_atom(flow: KernelFlow, p: Partition) -> bool:
-    """Whether every `cute.copy` through the TMA partition `p` (its shared or its global side) copies with `p`'s own
-    atom: the tensor map TMA reads through is the copy's atom's, so a copy by another atom over `p`'s tiles moves that
-    atom's tensor (and one copy at least is found)."""
+    """Whether no `cute.copy` into the TMA partition `p` (its destination one of `p`'s sides: the shared one of a
+    load, the global one of a store) copies with another atom than `p`'s own: the tensor map TMA reads through is the
+    copy's atom's, so a copy by another atom into `p`'s tiles moves that atom's tensor.  A copy that only reads `p`'s
+    shared side (a TMA store of what a load brought) does not count, nor one whose destination the reader does not
+    follow back to a partition."""
     own = atom_root(flow, p.actor)
-    takers = [op for op in flow.copies if len(op.operands) >= 3 and
-              any(flow.partition_of(v) is p for v in op.operands[1:3])]
-    return bool(takers) and all(atom_root(flow, op.operands[0]) == own for op in takers)
+    return all(atom_root(flow, op.operands[0]) == own for op in flow.copies
+               if len(op.operands) >= 3 and flow.partition_of(op.operands[2]) is p)
 
 
 def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:

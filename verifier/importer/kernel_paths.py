@@ -700,9 +700,9 @@ class PathReader:
             name = self._name(f"desc_{op.lower()}")
             for line in self.tma_copies(tma, smem):
                 self.tma_writers.setdefault(line, name)
-            # the tensor map TMA reads through is the copy's atom's: stated where every copy into the tile takes the
-            # partition's own atom (a copy by another atom over its partition moves that atom's tensor)
-            tiles_of = self.tiles_atom(tma, smem) if self.copy_atoms(smem) == {(tma.name, tma.note.line)} else None
+            # the tensor map TMA reads through is the copy's atom's: stated where no copy into the tile takes another
+            # atom than the partition's (a copy by another atom over its partition moves that atom's tensor)
+            tiles_of = self.tiles_atom(tma, smem) if self.copy_atoms(smem) <= {(tma.name, tma.note.line)} else None
             self.add(DescriptorRecord(
                 name, self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
