@@ -1163,23 +1163,28 @@ def test_a_barrier_at_a_run_time_stage_is_bounded_by_its_struct_field(tmp_path: 
     assert "unwritten" not in spec.read_text(encoding="utf-8")
 
 
-def test_the_tensors_are_stated_only_where_the_copies_take_the_partition_s_atom(tmp_path: Path,
-                                                                              capsys: pytest.CaptureFixture[str]):
+def test_the_tensor_map_is_the_copies_atom_s(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """TMA reads through the tensor map of the atom a copy takes.  tma.mlir with A's partition made with B's atom
-    while its copy still takes A's: which tensor's tiles land in sA is then the copy's atom's business, and A's
-    descriptor check states no `tma_tensors` (nothing refuted by that fact); B's, whose copies take its own atom,
-    still states them."""
+    while its copy still takes A's (A's map at A's coordinates, B's boxes of the same shape: harmless): A's descriptor
+    check names A's tensor on both sides, verified.  Its copy taking B's atom over A's own partition: B's map at A's
+    coordinates, refuted at theorem 14."""
     from verifier.dsl.flow import Role, read_flow
     from verifier.dsl.mlir_text import read_module
-    from verifier.dsl.tma_tensors import copies_take_its_atom
+    from verifier.dsl.tma_tensors import copying_atom
     ir = (DATA / "tma.mlir").read_text(encoding="utf-8")
-    swapped = ir.replace("cute_nvgpu.atom.tma_partition(%arg0,", "cute_nvgpu.atom.tma_partition(%arg2,", 1)
-    assert swapped != ir
-    for text, agree in ((ir, [True, True]), (swapped, [False, True])):
+    partition_b = ir.replace("cute_nvgpu.atom.tma_partition(%arg0,", "cute_nvgpu.atom.tma_partition(%arg2,", 1)
+    copy_b = ir.replace("cute_nvgpu.atom.make_exec_tma(%arg0)", "cute_nvgpu.atom.make_exec_tma(%arg2)", 1)
+    assert partition_b != ir and copy_b != ir
+    for text, atoms in ((ir, ["%arg0", "%arg2"]), (partition_b, ["%arg0", "%arg2"]), (copy_b, ["%arg2", "%arg2"])):
         module = read_module(text, "t.mlir")
         flow = read_flow(module, module.kernels()[0])
-        assert [copies_take_its_atom(flow, p) for p in flow.partitions if p.role is Role.TMA] == agree
-    path = tmp_path / "partition_atom_b.mlir"
-    path.write_text(swapped, encoding="utf-8")
-    text = _import(tmp_path, path, capsys).read_text(encoding="utf-8")
-    assert text.count("tma_tensors:") == 1 and 'tma_tensors: {map_of: "host argument 1"' in text
+        assert [str(copying_atom(flow, p)) for p in flow.partitions if p.role is Role.TMA] == atoms
+    for name, text, verdict in (("partition_b", partition_b, ExitCode.OK), ("copy_b", copy_b, ExitCode.WRONG)):
+        path = tmp_path / f"{name}.mlir"
+        path.write_text(text, encoding="utf-8")
+        spec = _import(tmp_path, path, capsys)
+        a = spec.read_text(encoding="utf-8").split("tma_wgmma_kernel_A_tma_descriptor:")[1].split("\n  tma_")[0]
+        want = '"host argument 0"' if name == "partition_b" else '"host argument 1"'
+        assert f"tma_tensors: {{map_of: {want}, tiles_of: \"host argument 0\"}}" in a, a
+        code, checks = _prove(spec, capsys)
+        assert code == verdict, checks

@@ -244,22 +244,27 @@ def test_a_tma_atom_s_own_box_and_swizzle_are_what_its_check_proves(tmp_path: Pa
 
 
 def test_a_tile_copied_with_the_other_operand_s_atom_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    """Each descriptor check names the atom its tile's TMA partition takes and the atom whose get_tma_tensor made the
-    coordinates it partitions (`tma_tensors`): one atom in tma_sm90.cu, verified.  A's tile partitioned and copied
-    with tma_b at mA's coordinates (both atoms of one type here: every other theorem holds) copies B's tensor into
-    sA: refuted at theorem 14."""
+    """Each descriptor check names the atom its tile's TMA copies take (whose map TMA reads through) and the atom whose
+    get_tma_tensor made the coordinates its partition takes (`tma_tensors`): one atom in tma_sm90.cu, verified.  A's
+    tile copied with tma_b at mA's coordinates (both atoms of one type here: every other theorem holds) copies B's
+    tensor into sA: refuted at theorem 14, whichever atom the partition was made with."""
     text = TMA.read_text(encoding="utf-8")
     records = _tma_records(text, "tma_sm90.notes")
     assert [(r.operand, r.tensors.map_of, r.tensors.tiles_of) for r in records if r.tensors is not None] == [
         ("A", "tma_a (line 14)", "tma_a (line 14)"), ("B", "tma_b (line 14)", "tma_b (line 14)")]
-    swapped = text.replace("tma_partition(tma_a,", "tma_partition(tma_b,").replace("copy(tma_a.with(full), tAgA",
-                                                                                   "copy(tma_b.with(full), tAgA")
-    assert swapped.count("tma_b") == text.count("tma_b") + 2
-    code, out = _prove(_spec_from_notes(tmp_path, swapped, DATA / "tma_sm90.notes", TMA), capsys)
-    assert code == ExitCode.WRONG, out
-    assert "tma_kernel_desc_a" in out and "REFUTED (tma.placement)" in out, out
-    assert "its tensor map is made from tma_b (line 14), the tiles its partition takes are tma_a (line 14)'s" in out
-    assert "tma_kernel_desc_b                  verified" in out, out
+    partition_b = text.replace("tma_partition(tma_a,", "tma_partition(tma_b,")
+    copy_b = text.replace("copy(tma_a.with(full), tAgA", "copy(tma_b.with(full), tAgA")
+    both = partition_b.replace("copy(tma_a.with(full), tAgA", "copy(tma_b.with(full), tAgA")
+    assert partition_b.count("tma_b") == copy_b.count("tma_b") == text.count("tma_b") + 1
+    for mutated in (copy_b, both):        # TMA reads through the copy's atom's map: B's, at mA's coordinates
+        code, out = _prove(_spec_from_notes(tmp_path, mutated, DATA / "tma_sm90.notes", TMA), capsys)
+        assert code == ExitCode.WRONG, out
+        assert "tma_kernel_desc_a" in out and "REFUTED (tma.placement)" in out, out
+        assert "its tensor map is made from tma_b (line 14), the tiles its partition takes are tma_a (line 14)'s" in out
+        assert "tma_kernel_desc_b                  verified" in out, out
+    # the partition alone made with tma_b (boxes of one shape), its copy by tma_a: A's map at A's coordinates
+    code, out = _prove(_spec_from_notes(tmp_path, partition_b, DATA / "tma_sm90.notes", TMA), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
 
 
 def test_a_tma_atom_made_from_another_swizzle_than_the_mma_reads_is_refuted(tmp_path: Path,

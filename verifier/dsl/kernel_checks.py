@@ -37,7 +37,7 @@ from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
-from .tma_tensors import TmaTensors, copies_take_its_atom, mn_tile_indices, tma_tensors
+from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
@@ -602,7 +602,7 @@ class _Reader:
                 notes, None if majors is None else majors[0 if operand == "A" else 1], assumes, tma_box=box,
                 tma_swizzle=None if swizzle is None else swizzle.value,
                 tile_type=value_type if copied is not None else None,
-                tensors=self.tma_side_tensors(tma["partition"])))
+                tensors=tma_tensors(self.flow, tma["partition"])))
 
     def tma_writer_of(self, view: SharedView) -> dict[str, Any] | None:
         """The TMA load that fills `view` (`tma_atom_info` of its partition): those whose partition's view is `view`
@@ -622,11 +622,6 @@ class _Reader:
                                        "different tensors fill views over its bytes: which one fills this view is "
                                        "not read"}
         return infos[0]
-
-    def tma_side_tensors(self, p: Partition) -> TmaTensors | None:
-        """The tensors a TMA partition's atom's map and its tiles are made from (`tma_tensors`), where every copy
-        through it copies with its own atom (whose map TMA then reads through); None otherwise."""
-        return tma_tensors(self.flow, p) if copies_take_its_atom(self.flow, p) else None
 
     def _loads(self, p: Partition) -> bool:
         """Whether the TMA partition `p` is a TMA load's (its atom one of TMA_LOAD_ATOMS)."""
@@ -974,7 +969,7 @@ class _Reader:
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,
                                             load, tma_layout=info.get("smem_layout"), tma_gmem=info.get("gmem"),
-                                            tma_dim0=tma_dim0(atom_t), tensors=self.tma_side_tensors(p),
+                                            tma_dim0=tma_dim0(atom_t), tensors=tma_tensors(self.flow, p),
                                             mn_tiles=mn_tile_indices(self.flow, p, stages.uses) if load
                                             else frozenset(),
                                             stages=stages.of_view(p.result),

@@ -101,24 +101,27 @@ def atom_root(flow: KernelFlow, v: Value) -> Value:
     return v
 
 
-def copies_take_its_atom(flow: KernelFlow, p: Partition) -> bool:
-    """Whether no `cute.copy` into the TMA partition `p` (its destination one of `p`'s sides: the shared one of a
-    load, the global one of a store) copies with another atom than `p`'s own: the tensor map TMA reads through is the
-    copy's atom's, so a copy by another atom into `p`'s tiles moves that atom's tensor.  A copy that only reads `p`'s
-    shared side (a TMA store of what a load brought) does not count, nor one whose destination the reader does not
-    follow back to a partition."""
-    own = atom_root(flow, p.actor)
-    return all(atom_root(flow, op.operands[0]) == own for op in flow.copies
-               if len(op.operands) >= 3 and flow.partition_of(op.operands[2]) is p)
+def copying_atom(flow: KernelFlow, p: Partition) -> Value | None:
+    """The atom whose tensor map TMA reads through for the TMA partition `p`: the one every `cute.copy` into `p` takes
+    (its destination one of `p`'s sides: the shared one of a load, the global one of a store), or `p`'s own where the
+    reader follows no copy back to `p`; None where the copies into `p` take several atoms.  A copy that only reads
+    `p`'s shared side (a TMA store of what a load brought) does not count."""
+    taken = {atom_root(flow, op.operands[0]) for op in flow.copies
+             if len(op.operands) >= 3 and flow.partition_of(op.operands[2]) is p}
+    if len(taken) > 1:
+        return None
+    return next(iter(taken)) if taken else atom_root(flow, p.actor)
 
 
 def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
-    """A TMA partition's atom's global tensor and the one whose tiles it partitions, where both are made by host TMA
-    makers (`TMA_MAKER`) launched with the kernel; None otherwise."""
-    if len(p.op.operands) != TMA_PARTITION_OPERANDS:
+    """The global tensor of the atom TMA copies `p`'s tiles with (`copying_atom`: the copies' atom, whose tensor map
+    it reads through) and the one whose tiles `p` partitions, where both are made by host TMA makers (`TMA_MAKER`)
+    launched with the kernel; None otherwise."""
+    copying = copying_atom(flow, p)
+    if len(p.op.operands) != TMA_PARTITION_OPERANDS or copying is None:
         return None
     _, coords = _chain(flow, p.op.operands[GMEM_OPERAND])
-    atom, tiles = flow.host_maker(p.actor), flow.host_maker(coords) if coords is not None else None
+    atom, tiles = flow.host_maker(copying), flow.host_maker(coords) if coords is not None else None
     if atom is None or tiles is None:
         return None
     (atom_fn, atom_op), (tiles_fn, tiles_op) = atom, tiles

@@ -342,9 +342,9 @@ class Derivation:
     args: tuple[str, ...] = ()   # a method's arguments as written (get_slice's thread coordinate)
 
 
-def _atom_named(atom: Value) -> str:
+def _atom_text(name: str, line: int) -> str:
     """A kernel's TMA atom as a check names it: its name and the line that declares it."""
-    return f"{atom.name} (line {atom.note.line})"
+    return f"{name} (line {line})"
 
 
 def derivation(v: Value) -> Derivation:
@@ -700,15 +700,17 @@ class PathReader:
             name = self._name(f"desc_{op.lower()}")
             for line in self.tma_copies(tma, smem):
                 self.tma_writers.setdefault(line, name)
-            # the tensor map TMA reads through is the copy's atom's: stated where no copy into the tile takes another
-            # atom than the partition's (a copy by another atom over its partition moves that atom's tensor)
-            tiles_of = self.tiles_atom(tma, smem) if self.copy_atoms(smem) <= {(tma.name, tma.note.line)} else None
+            # the tensor map TMA reads through is the copies' atom's (the partition's where no copy is read): it
+            # must be the atom whose get_tma_tensor made the coordinates the partition takes
+            copying = self.copy_atoms(smem) or {(tma.name, tma.note.line)}
+            tiles_of = self.tiles_atom(tma, smem) if len(copying) == 1 and ("", 0) not in copying else None
             self.add(DescriptorRecord(
                 name, self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
                 major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value,
-                tensors=None if tiles_of is None else TmaTensors(_atom_named(tma), _atom_named(tiles_of))))
+                tensors=None if tiles_of is None else TmaTensors(_atom_text(*next(iter(copying))),
+                                                                 _atom_text(tiles_of.name, tiles_of.note.line))))
             return
         for copy in dict.fromkeys(c for c, _, _ in writers):     # one check for each copy atom that writes the tile
             lines = [at.line for c, at, _ in writers if c == copy]
