@@ -89,6 +89,9 @@ _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITI
 ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
 _TMA_TENSOR = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*get_tma_tensor\s*\(")   # `tma_a.get_tma_tensor(shape)`
 MAX_VIEW_CHAIN = 32                 # views of views a coordinate tensor is followed back through
+# partitions a coordinate tensor is followed back through (an MMA's partition of the CTA's tile, as the Blackwell
+# tutorials hand tma_partition: `tCgA = cta_mma.partition_A(gA)`): the same coordinates, regrouped
+COORDINATE_PARTITIONS = ("partition_A", "partition_B", "partition_C", "partition_S", "partition_D")
 ATOMLESS_COPY_ATOM = "AutoVectorizingCopy"          # the atom library's name for what they copy with
 _INTEGER = re.compile(r"-?\d+[uUlL]*")     # a template argument GCC spells as an integer
 _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|cooperative_gemm|copy_aligned|copy_vec)"
@@ -944,7 +947,7 @@ class PathReader:
             if m is not None:
                 return self.value(m.group(1), v.note.line)
             d = derivation(v)
-            if d.op not in ("view", "index") or d.of is None:
+            if (d.op not in ("view", "index") and d.op not in COORDINATE_PARTITIONS) or d.of is None:
                 return None
             v = self.value(d.of, v.note.line)
         return None
