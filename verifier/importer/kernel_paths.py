@@ -88,6 +88,7 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
 _METHOD = re.compile(rf"^(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\.\s*({'|'.join(PARTITIONS + SLICES)})\s*\((.*)\)$")
 ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
 _TMA_TENSOR = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*get_tma_tensor\s*\(")   # `tma_a.get_tma_tensor(shape)`
+_TMA_PARTITION = re.compile(r"\btma_partition\s*\((.*)\)\s*$")         # `... = tma_partition(atom, ...)`
 MAX_VIEW_CHAIN = 32                 # views of views a coordinate tensor is followed back through
 # partitions a coordinate tensor is followed back through (an MMA's partition of the CTA's tile, as the Blackwell
 # tutorials hand tma_partition: `tCgA = cta_mma.partition_A(gA)`): the same coordinates, regrouped
@@ -350,21 +351,31 @@ def _atom_text(name: str, line: int) -> str:
     return f"{name} (line {line})"
 
 
-def derivation(v: Value) -> Derivation:
+def _initializer(v: Value) -> str:
+    """What `v`'s declaring statement initializes it with (`tma_a.get_tma_tensor(...)` of `Tensor mA = ...`)."""
     stmt = v.note.statement
-    init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1) if "=" in stmt else ""
-    m = _METHOD.match(init.strip())
+    return re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1).strip() if "=" in stmt else ""
+
+
+def _same_value(a: Value, b: Value) -> bool:
+    """Whether two values are one declaration (its name and line)."""
+    return (a.name, a.note.line) == (b.name, b.note.line)
+
+
+def derivation(v: Value) -> Derivation:
+    init = _initializer(v)
+    m = _METHOD.match(init)
     if m is not None:
         args = _split_args(m.group(3))
         return Derivation(m.group(2), m.group(1), _operand_name(args[0]) if args else None,
                           tuple(a.strip() for a in args))
     m = re.match(r"^(?:cute\s*::\s*)?(as_position_independent_swizzle_tensor|local_tile|local_partition|"
                  r"group_modes|flat_divide|zipped_divide|logical_divide|coalesce|recast)\s*(?:<[^()]*>)?\s*\((.*)\)$",
-                 init.strip())
+                 init)
     if m is not None:
         args = _split_args(m.group(2))
         return Derivation("view", None, _operand_name(args[0]) if args else None)
-    m = re.match(r"^([A-Za-z_]\w*)\s*\((.*)\)$", init.strip())
+    m = re.match(r"^([A-Za-z_]\w*)\s*\((.*)\)$", init)
     if m is not None:                      # `X(_,_,k)`: a slice of X when X is a tensor (the caller knows)
         return Derivation("index", None, m.group(1))
     return Derivation("", None, None)
@@ -705,15 +716,17 @@ class PathReader:
                 self.tma_writers.setdefault(line, name)
             # the tensor map TMA reads through is the copies' atom's (the partition's where no copy is read): it
             # must be the atom whose get_tma_tensor made the coordinates the partition takes
-            copying = self.copy_atoms(smem) or {(tma.name, tma.note.line)}
-            tiles_of = self.tiles_atom(tma, smem) if len(copying) == 1 and ("", 0) not in copying else None
+            copying = {(by.name, by.note.line) if by is not None else None for _, by in self.copies_into(smem)} or \
+                {(tma.name, tma.note.line)}
+            only = next(iter(copying)) if len(copying) == 1 else None
+            tiles_of = self.tiles_atom(tma, smem) if only is not None else None
             self.add(DescriptorRecord(
                 name, self.where(s),
                 f"{self.label}: operand {op} of {mma} from {smem.name}, filled by TMA {tma.name}", mma,
                 atom_layout, op, element_type(smem.node) or "", smem_text, gmem, SHARED_TILE_ALIGN,
                 major=major, assumes=assumes, tma_box=atom.box, tma_swizzle=atom.swizzle.value,
-                tensors=None if tiles_of is None else TmaTensors(_atom_text(*next(iter(copying))),
-                                                                 _atom_text(tiles_of.name, tiles_of.note.line))))
+                tensors=None if only is None or tiles_of is None else TmaTensors(
+                    _atom_text(*only), _atom_text(tiles_of.name, tiles_of.note.line))))
             return
         for copy in dict.fromkeys(c for c, _, _ in writers):     # one check for each copy atom that writes the tile
             lines = [at.line for c, at, _ in writers if c == copy]
@@ -861,31 +874,22 @@ class PathReader:
             raise TypeSyntaxError(f"the tile {tile.name}'s layout {layout} is not a tile of two modes (M, N)")
         return tma, tma_view(inner, tma.inner_mode, tma.box, tma.swizzle, bits), layout, bits
 
-    def tma_copies(self, tma: Value, smem: Value) -> list[int]:
-        """The lines of the copies by the TMA atom `tma` (`copy(tma.with(bar), tAgA, tAsA)`) into a partition or view
-        of `smem`."""
-        lines = []
-        for st, function, args in self.calls:
-            if function != "copy" or len(args) != 3:
-                continue
-            by, dst = self.value(_operand_name(args[0]), st.line), self.value(_operand_name(args[2]), st.line)
-            if by is not None and by.name == tma.name and by.note.line == tma.note.line and dst is not None and \
-                    (self.shared_root(dst) is smem or self.tma_shared_side(dst) is smem):
-                lines.append(st.line)
-        return lines
-
-    def copy_atoms(self, smem: Value) -> set[tuple[str, int]]:
-        """The atoms (name, line) of every copy into a partition or view of `smem` (`copy(atom.with(bar), src, dst)`;
-        an atom not read: `("", 0)`)."""
-        found: set[tuple[str, int]] = set()
+    def copies_into(self, smem: Value) -> list[tuple[Statement, Value | None]]:
+        """Each copy into a partition or view of `smem` (`copy(atom.with(bar), src, dst)`) with its atom (None: not
+        read)."""
+        out: list[tuple[Statement, Value | None]] = []
         for st, function, args in self.calls:
             if function != "copy" or len(args) != 3:
                 continue
             dst = self.value(_operand_name(args[2]), st.line)
             if dst is not None and (self.shared_root(dst) is smem or self.tma_shared_side(dst) is smem):
-                by = self.value(_operand_name(args[0]), st.line)
-                found.add((by.name, by.note.line) if by is not None else ("", 0))
-        return found
+                out.append((st, self.value(_operand_name(args[0]), st.line)))
+        return out
+
+    def tma_copies(self, tma: Value, smem: Value) -> list[int]:
+        """The lines of the copies by the TMA atom `tma` (`copy(tma.with(bar), tAgA, tAsA)`) into a partition or view
+        of `smem`."""
+        return [st.line for st, by in self.copies_into(smem) if by is not None and _same_value(by, tma)]
 
     def tma_shared_side(self, v: Value) -> Value | None:
         """The shared tensor `v` is the shared side of a `tma_partition(...)` of (`tAsA` of `auto [tAgA, tAsA] =
@@ -897,7 +901,7 @@ class PathReader:
     def tma_partition_shared(self, v: Value) -> Value | None:
         """The shared tensor a `tma_partition(...)` binding (`auto [tAgA, tAsA] = tma_partition(tma, ..., sA, gA)`)
         partitions, when `v` is one of its names."""
-        m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+        m = _TMA_PARTITION.search(v.note.statement)
         if v.note.how != "binding" or m is None:
             return None
         for a in _split_args(m.group(1))[1:]:
@@ -906,34 +910,35 @@ class PathReader:
                 return root
         return None
 
-    def tma_writers_of(self, smem: Value) -> list[Value]:
-        """The TMA atoms whose tma_partition's shared side is a view of `smem`, each once."""
-        found: dict[tuple[str, int], Value] = {}
+    def tma_partitions_of(self, smem: Value) -> list[tuple[Value | None, list[str], int]]:
+        """Each `tma_partition(atom, ..., sA, gA)` whose shared side is a view of `smem`: its atom (None: not read),
+        its arguments as written and its line (one a binding: `auto [tAgA, tAsA] = ...` names two values)."""
+        found: dict[tuple[str, int], tuple[Value | None, list[str], int]] = {}
         for values in self.inst.values.values():
             for v in values:
                 if self.tma_partition_shared(v) is smem:
-                    m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
+                    m = _TMA_PARTITION.search(v.note.statement)
                     assert m is not None
-                    atom = self.value(_operand_name(_split_args(m.group(1))[0]), v.note.line)
-                    if atom is not None:
-                        found.setdefault((atom.name, atom.note.line), atom)
+                    args = _split_args(m.group(1))
+                    found.setdefault((v.note.statement, v.note.line),
+                                     (self.value(_operand_name(args[0]), v.note.line), args, v.note.line))
+        return list(found.values())
+
+    def tma_writers_of(self, smem: Value) -> list[Value]:
+        """The TMA atoms whose tma_partition's shared side is a view of `smem`, each once."""
+        found: dict[tuple[str, int], Value] = {}
+        for atom, _, _ in self.tma_partitions_of(smem):
+            if atom is not None:
+                found.setdefault((atom.name, atom.note.line), atom)
         return list(found.values())
 
     def tiles_atom(self, tma: Value, smem: Value) -> Value | None:
         """The TMA atom whose `get_tma_tensor` made the coordinate tensor `tma`'s partition of `smem` takes its tiles
         of (`auto [tAgA, tAsA] = tma_partition(tma, ..., sA, gA)`, gA a tile of `mA = tma_a.get_tma_tensor(...)`,
         through the views between), or None where that is not read."""
-        for values in self.inst.values.values():
-            for v in values:
-                if self.tma_partition_shared(v) is not smem:
-                    continue
-                m = re.search(r"\btma_partition\s*\((.*)\)\s*$", v.note.statement)
-                assert m is not None
-                args = _split_args(m.group(1))
-                atom = self.value(_operand_name(args[0]), v.note.line)
-                if atom is None or (atom.name, atom.note.line) != (tma.name, tma.note.line):
-                    continue
-                return self.tma_tensor_atom(self.value(_operand_name(args[-1]), v.note.line))
+        for atom, args, line in self.tma_partitions_of(smem):
+            if atom is not None and _same_value(atom, tma):
+                return self.tma_tensor_atom(self.value(_operand_name(args[-1]), line))
         return None
 
     def tma_tensor_atom(self, v: Value | None) -> Value | None:
@@ -941,9 +946,7 @@ class PathReader:
         for _ in range(MAX_VIEW_CHAIN):
             if v is None:
                 return None
-            init = re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", v.note.statement, count=1) \
-                if "=" in v.note.statement else ""
-            m = _TMA_TENSOR.match(init.strip())
+            m = _TMA_TENSOR.match(_initializer(v))
             if m is not None:
                 return self.value(m.group(1), v.note.line)
             d = derivation(v)
