@@ -47,6 +47,8 @@ RETILE = "cute.tiled.copy.retile"
 MMA_PARTITION, MAKE_FRAGMENT = "cute.tiled.mma.partition", "cute.mma.make_fragment"
 TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
 COPY, GEMM = "cute.copy", "cute.gemm"
+CAST = "builtin.unrealized_conversion_cast"      # a value of one type as another (a CuTe pointer as an LLVM one)
+MAKE_EXEC_TMA, SET_VALUE = "cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.set_value"   # a TMA atom's forms
 # operations that move or redirect tiles outside the cute dialect, which this reader does not trace: each met is listed
 RAW_TMA = "nvvm.cp.async.bulk.tensor."          # a TMA copy issued as NVVM's own operation
 UPDATE_TMA_DESC = "cute_nvgpu.update_tma_desc"   # a TMA atom's tensor map rewritten at run time (grouped kernels)

@@ -1144,7 +1144,7 @@ class _Reader:
         view = r.view
         mma = self.mma_names(r.mma, r.where) if r.mma is not None else None
         value_type = cpp_value_type(view.memref.element)
-        if (mma is None and not r.copy) or (mma is None and value_type is None):
+        if mma is None and (not r.copy or value_type is None):
             return False
         try:
             layout = view_layout_text(view.memref, stage=True)

@@ -19,12 +19,12 @@ from ..algebra.inttuple import flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from .cute_types import TypeTextError, int_tuple_of
-from .flow import (ADD_OFFSET, ALLOCA, COPY, GEMM, GET_ITER, MAKE_VIEW, MMA_PARTITION, MAKE_FRAGMENT, PARTITION_D,
-                   PARTITION_S, RECAST_ITER, RETILE, REVIEWS, SAME_ITERATOR, SMEM, TMA_PARTITION, KernelFlow,
+from .flow import (ADD_OFFSET, ALLOCA, CAST, COPY, GEMM, GET_ITER, MAKE_VIEW, MMA_PARTITION, MAKE_FRAGMENT, PARTITION_D,
+                   PARTITION_S, RECAST_ITER, RETILE, REVIEWS, SAME_ITERATOR, SET_VALUE, SMEM, TMA_PARTITION, KernelFlow,
                    SharedView)
 from .mlir_text import Op, Value, Where
 
-CAST, MAPA, SET_VALUE = "builtin.unrealized_conversion_cast", "nvvm.mapa", "cute_nvgpu.atom.set_value"
+MAPA = "nvvm.mapa"                  # another CTA's copy of a shared address
 TMA_BARRIER_FIELD = "tma_bar"       # set_value<tma_bar>: the mbarrier a TMA load's transaction completes
 _FIELD = re.compile(r"<(\w+)>")     # set_value's field: `<tma_bar>(%atom, %ptr)`
 # operations whose results stand for the same shared bytes as their first operand, writing none (a cast to an LLVM

@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from .flow import ADD_OFFSET, COORD_TYPE, MAKE_COORD, SLICE, KernelFlow
+from .flow import ADD_OFFSET, CAST, COORD_TYPE, MAKE_COORD, SLICE, KernelFlow
 from .mlir_text import Op, Value, Where
 
 ADD, COMPARE, SELECT, YIELD = "arith.addi", "arith.cmpi", "arith.select", "scf.yield"
@@ -52,7 +52,7 @@ REMAINDERS = ("arith.remsi", "arith.remui")
 SUBTRACT = "arith.subi"
 # an mbarrier wait (try_wait.parity, its .timelimit form, wait.parity): its first operand is the barrier's address
 WAITS = ("nvvm.mbarrier.try_wait", "nvvm.mbarrier.wait")
-CAST, MAKE_INT_TUPLE = "builtin.unrealized_conversion_cast", "cute.make_int_tuple"
+MAKE_INT_TUPLE = "cute.make_int_tuple"
 MAX_FORM_DEPTH = 8               # constants added and remainders taken, one on another, that an index form peels
 MAX_STAGES = 1 << 10
 MAX_NESTING = 8                  # loops around one another that carry a pipeline's index

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Union
 
-from .flow import (ADD_OFFSET, COORD_TYPE, GET_ITER, LOCAL_TILE, MAKE_COORD, MAKE_VIEW, RECAST_ITER, SLICE,
-                   KernelFlow, Partition)
+from .flow import (ADD_OFFSET, COORD_TYPE, GET_ITER, LOCAL_TILE, MAKE_COORD, MAKE_EXEC_TMA, MAKE_VIEW, RECAST_ITER,
+                   SET_VALUE, SLICE, KernelFlow, Partition)
 from .mlir_text import Function, Op, Value
 
 TMA_PARTITION_OPERANDS = 5          # tma_partition(atom, cta_coord, cta_layout, smem, gmem)
@@ -88,14 +88,14 @@ def _chain(flow: KernelFlow, v: Value) -> tuple[list[Op], Value | None]:
 
 
 # ops that give a TMA atom what a copy needs without changing its tensor map: its executable form, its barrier
-ATOM_FORMS = frozenset({"cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.set_value"})
+ATOM_FORMS = frozenset({MAKE_EXEC_TMA, SET_VALUE})
 
 
 def atom_root(flow: KernelFlow, v: Value) -> Value:
     """The TMA atom `v` is a form of (its executable form, given a barrier): the kernel's value it was made from."""
     for _ in range(MAX_CHAIN):
         op = flow.defining.get(v)
-        if op is None or op.name.split("<")[0] not in ATOM_FORMS or not op.operands:
+        if op is None or op.name not in ATOM_FORMS or not op.operands:
             return v
         v = op.operands[0]
     return v
