@@ -44,6 +44,7 @@ class TheoremId(str, Enum):
     TMEM_ACCUMULATOR = "tmem.accumulator"
     THREAD_SLICE = "copy.thread_slice"
     TMEM_ACCUMULATOR_STAGES = "tmem.accumulator_stages"
+    EPILOGUE_SUBTILES = "epilogue.subtiles"
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,12 @@ THEOREMS: tuple[Theorem, ...] = (
             "(a tile's result lost), none read and never written; with `mma_wait_offsets` / `load_wait_offsets`, "
             "each side's slices take one stage past the one whose barrier its thread waited on, the same on both "
             "sides (both a step past: the stages renamed alike)"),
+    Theorem(39, T.EPILOGUE_SUBTILES, "Epilogue subtiles",
+            "an accumulator stored one subtile at a time (a shared C tile smaller than the tiled MMA's): for every "
+            "subtile, thread and value of the register-to-shared tiled copy, the accumulator register the kernel hands "
+            "that value holds the element (m, n) of the tile (partition_C through the C fragment's layout) that the "
+            "copy's partition_D of the subtile and the store's place of the subtile put it at; and every register of "
+            "the fragment is stored exactly once"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

@@ -1,0 +1,98 @@
+"""Theorem 39 (the epilogue-subtile kind): each case of tests/specs/epilogue_subtiles.yaml gets the verdict it
+documents and is refuted by the claim that owns its mistake; the spec keys are validated at their place."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from verifier.commands.cli import main
+from verifier.outcome import ExitCode
+from verifier.specfile import SpecError, load_spec
+
+SPEC = Path(__file__).parent / "specs" / "epilogue_subtiles.yaml"
+ATOMS = Path(__file__).resolve().parent.parent / "specs" / "atoms"
+# the claim (by its words) each refuted case fails first, and what its witness names
+FAILS_ON = {
+    "every_subtile_takes_the_first_registers": ("handed to exactly one subtile's copy",
+                                                "register 0 stored 8 times; register 16 never stored"),
+    "subtiles_stored_column_major": ("reaches its own place of the tile",
+                                     "subtile 1 (at (64, 0)): thread 0's value 0 writes the subtile's (0, 0) with "
+                                     "thread 0's value 0"),
+    "two_values_swapped_in_one_subtile": ("reaches its own place of the tile", "register 50: accumulator (8, 96)"),
+    "accumulator_of_another_shape": ("the tiled MMA's C fragment of its tile", "(_128,_1,_1):(_1,_0,_0)"),
+}
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, dict[str, object]]:
+    done = subprocess.run([sys.executable, "-m", "verifier", "prove", str(SPEC), "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr      # every case as documented
+    return {str(c["check"]): c for c in json.loads(done.stdout)["checks"]}
+
+
+def test_the_row_major_epilogue_is_verified_by_enumeration(report: dict[str, dict[str, object]]):
+    case = report["row_major_subtiles"]
+    assert case["verdict"] == "verified"
+    [theorem] = case["theorems"]           # type: ignore[misc]
+    assert theorem["id"] == "epilogue.subtiles" and theorem["status"] == "proved"
+
+
+@pytest.mark.parametrize("name", sorted(FAILS_ON))
+def test_each_refutation_names_the_claim_and_its_witness(name: str, report: dict[str, dict[str, object]]):
+    case = report[name]
+    assert case["verdict"] == "refuted"
+    text = json.dumps(case)
+    claim, witness = FAILS_ON[name]
+    assert claim in text and witness in text
+
+
+def test_explain_says_there_is_no_trace(capsys: pytest.CaptureFixture[str]):
+    assert main(["explain", str(SPEC), "--check", "row_major_subtiles"]) == ExitCode.BAD_INPUT
+    assert "epilogue-subtile check" in capsys.readouterr().err
+
+
+_CHECK = """version: 2
+name: s
+include: [{gmma}, {sm90}]
+checks:
+  c:
+    mma: "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"
+    copy: SM90_U32x4_STSM_N
+    value_type: half_t
+{tiled_copy}    subtiles: {subtiles}
+"""
+_TILED_COPY = ('    tiled_copy: {layout_tv: "((4,32),((2,2,2),1)):((64,1),((256,32,512),0))", '
+               'tiler: ["(8,4,2):(1,16,8)", "(4,2,2):(2,1,8)"]}\n')
+_GOOD = "{accumulator: '((2,2,16),2,1):((1,2,4),64,0)', shape: [64, 32], stores: [{at: [0, 0], registers: [0, 1]}]}"
+
+
+@pytest.mark.parametrize("tiled_copy, subtiles, why", [
+    ("", _GOOD, "needs 'tiled_copy'"),
+    (_TILED_COPY, "{shape: [64, 32], stores: [{at: [0, 0], registers: [0]}]}", "is missing 'accumulator'"),
+    (_TILED_COPY, _GOOD.replace("'((2,2,16),2,1):((1,2,4),64,0)'", "'(128):(1)'"), "must be a plain layout (value, m, n)"),
+    (_TILED_COPY, _GOOD.replace("shape: [64, 32]", "shape: [64]"), "'shape' of 'subtiles'"),
+    (_TILED_COPY, _GOOD.replace("stores: [{at: [0, 0], registers: [0, 1]}]", "stores: []"), "must be a list of 1 to"),
+    (_TILED_COPY, _GOOD.replace("at: [0, 0]", "at: [0, -1]"), "'at' of store 0"),
+    (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, x]"), "'registers' of store 0"),
+    (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, 1], stage: 2"), "unknown key 'stage'"),
+])
+def test_bad_subtile_keys_are_refused_with_their_place(tiled_copy: str, subtiles: str, why: str, tmp_path: Path):
+    spec = tmp_path / "s.yaml"
+    spec.write_text(_CHECK.format(gmma=ATOMS / "sm90_gmma.yaml", sm90=ATOMS / "sm90.yaml", tiled_copy=tiled_copy,
+                                  subtiles=subtiles), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(spec, allow_outside=True)
+    assert why in str(e.value) and str(e.value).startswith(str(spec) + ":"), str(e.value)
+
+
+def test_a_check_of_the_good_keys_loads(tmp_path: Path):
+    spec = tmp_path / "s.yaml"
+    spec.write_text(_CHECK.format(gmma=ATOMS / "sm90_gmma.yaml", sm90=ATOMS / "sm90.yaml", tiled_copy=_TILED_COPY,
+                                  subtiles=_GOOD), encoding="utf-8")
+    [check] = list(load_spec(spec, allow_outside=True).checks.values())
+    assert check.kind == "subtiles"

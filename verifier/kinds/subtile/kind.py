@@ -1,0 +1,65 @@
+"""The epilogue-subtile kind, registered: a tiled MMA's accumulator stored one subtile at a time (theorem 39).  The
+DSL reader writes one for each epilogue whose shared C tile is smaller than the tiled MMA's C tile."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, TextIO
+
+from ...specfile.fields import AtomTable, Fields
+from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
+from ...theorems.catalog import TheoremId
+from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
+from ..registry import register
+from .config import SUBTILE_KEYS, SUBTILE_KIND, SubtileCheck, read_subtile_check, reads_subtile_check
+
+if TYPE_CHECKING:
+    from ...draw.figure import Figure
+    from ...theorems.result import CheckResult
+
+SUBTILE_PRECEDENCE = 0       # asked first: `subtiles:` makes an epilogue-subtile check whatever else it names
+SUBTILE_ORDER = (TheoremId.EPILOGUE_SUBTILES,)
+
+
+class SubtileKind:
+    """Theorem 39 on an accumulator's subtiles."""
+    name = SUBTILE_KIND
+    precedence = SUBTILE_PRECEDENCE
+    keys: tuple[str, ...] = SUBTILE_KEYS
+    summary_line = "an accumulator stored subtile by subtile: each element at its own place of the tile (39)"
+    needs_result_to_draw = False
+
+    def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
+        return reads_subtile_check(fields)
+
+    def read(self, fields: Fields, named: CheckSpec, mma: MMAAtomSpec | None, atoms: AtomTable) -> CheckSpec:
+        return read_subtile_check(fields, named)
+
+    def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
+        assert isinstance(check, SubtileCheck) and check.mma is not None and check.copy is not None
+        mma_spec, copy_spec = spec.mma_atoms[check.mma], spec.copy_atoms[check.copy]
+
+        def build() -> Planned:
+            from .theorems import subtile_stores
+            plans: dict[TheoremId, PlanOf] = {
+                TheoremId.EPILOGUE_SUBTILES: lambda: subtile_stores(check, mma_spec, copy_spec, context.suspects)}
+            return Planned(plans)
+        return [Group(SUBTILE_ORDER, build)]
+
+    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
+        raise ExplainError(f"check '{check.name}' is an epilogue-subtile check: its report names the subtile, thread "
+                           "and value and the places they reach; explain has no trace for it")
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return ()
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        return []
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        return ()
+
+    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
+        return iter(())
+
+
+SUBTILE = register(SubtileKind())

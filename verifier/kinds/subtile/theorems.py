@@ -1,0 +1,163 @@
+"""Theorem 39: an accumulator stored subtile by subtile reaches every place of the tile it was computed for.
+
+The tiled MMA's thread t holds the accumulator element (m, n) of the CTA's tile in the register its C fragment
+(`accumulator`: (value, m, n) -> register) gives the fragment coordinate whose partition_C place is (m, n).  For each
+subtile the kernel hands value k of the register-to-shared tiled copy's source the register `registers[k]`; the
+copy's thread t puts value k at the subtile's place partition_D(subtile)(t, k) = (x, y), and the store puts the shared
+tile's (x, y) at (m0 + x, n0 + y) of the CTA's tile (`at`).  The theorem: for every subtile, thread and value,
+(m, n) = (m0 + x, n0 + y); and every register of the fragment is stored by exactly one subtile's value (none stored
+twice, none left behind).
+
+What it takes from the rest of the kernel's checks: that thread t of the copy is thread t of the MMA (the
+thread-slice check proves the copy's slices), and that the store puts the shared tile's (x, y) at `at` + (x, y) (the
+buffer check proves the shared tile's writer and the TMA store agree on its bytes; the TMA store's box over the
+subtile is its atom's).  Decided by exhaustive enumeration of every subtile, thread and value."""
+from __future__ import annotations
+
+from ...algebra.layout import Layout
+from ...cute.copy import TiledCopy
+from ...cute.mma import TiledMMA
+from ...cute.tensor import Tensor
+from ...specfile.model import CopyAtomSpec, MMAAtomSpec
+from ...theorems.claims import Fact, Plan, Suspect, Unsupported
+from ...theorems.suspects import Suspects
+from ..cute_objects import copy_atom, copy_model_for, mma_atom, refused_as, thread_layout
+from .config import SubtileCheck
+
+ENUMERATION = "exhaustive enumeration on integers"
+C = "C"
+
+
+def _leaves(shape: object) -> tuple[int, ...]:
+    if isinstance(shape, tuple):
+        return tuple(x for s in shape for x in _leaves(s))
+    return (int(shape),)  # type: ignore[call-overload]
+
+
+def _place(index: int, rows: int) -> tuple[int, int]:
+    """(m, n) of an index into a column-major (rows, cols) tile."""
+    return index % rows, index // rows
+
+
+def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAtomSpec, suspects: Suspects) -> Plan:
+    """Theorem 39 (see the module's docstring)."""
+    mma = refused_as("make_tiled_mma(atom, atom_layout, permutation)", "atom_layout")(TiledMMA)(
+        mma_atom(mma_spec), thread_layout(check.atom_layout), check.permutation)
+    bits = check.value_type.bits if check.value_type else int(mma_spec.types["c"].bits)
+    typed = refused_as(f"Copy_Atom<{copy_spec.name}, {bits}-bit>", "value_type")(
+        copy_atom(copy_spec).with_value_bits)(bits)
+    given = check.tiled_copy
+    tiled = refused_as("make_tiled_copy_tv of the given layout_tv and tiler", "tiled_copy")(TiledCopy)(
+        typed, given.layout_tv, given.tiler)
+    acc = check.accumulator
+    fragment = suspects.field("subtiles.accumulator", "the accumulator fragment (value, m, n) -> register")
+    copy_blame = suspects.field("tiled_copy", "the register-to-shared tiled copy")
+    registers_blame = suspects.field("subtiles.stores", "the accumulator registers each subtile's copy is handed, "
+                                                        "and where its store puts it")
+    threads = mma.num_threads()
+    rows, cols = int(acc.mode(1).size()) * int(mma.tile_size(0)), int(acc.mode(2).size()) * int(mma.tile_size(1))
+    tile = Tensor(0, Layout((rows, cols), (1, rows)))           # (m, n) -> m + rows * n
+    parts = mma.partitions(tile, C, range(threads))             # thread t: fragment coordinate -> (m, n) index
+    n_acc = int(acc.size())
+    shape_fact = Fact("the accumulator is the tiled MMA's C fragment of its tile",
+                      _leaves(parts[0].layout.shape) == _leaves(acc.shape),
+                      f"accumulator {acc}", f"partition_C of the {rows}x{cols} tile: shape {parts[0].layout.shape}",
+                      fragment)
+    register_of = [int(acc(i)) for i in range(n_acc)]
+    one_to_one = Fact("the accumulator fragment puts its values in distinct registers 0..size-1",
+                      sorted(register_of) == list(range(n_acc)), f"accumulator {acc}",
+                      f"a one-to-one layout onto registers 0..{n_acc - 1}", fragment)
+    same_threads = Fact("the copy runs on the MMA's threads", tiled.num_threads == threads,
+                        f"{tiled.num_threads} copy threads", f"{threads} MMA threads", copy_blame)
+    facts = [shape_fact, one_to_one, same_threads]
+    if not all(f.holds for f in facts):
+        return [f for f in facts if not f.holds]
+    model = copy_model_for(copy_spec, "store", bits)
+    if model is None:
+        return Unsupported(f"no hardware model for '{copy_spec.instruction}' (copy atom {copy_spec.name})")
+    if model.register_side != "src":
+        return Unsupported(f"'{copy_spec.instruction}' does not store registers to memory")
+    coordinate_of = {r: i for i, r in enumerate(register_of)}   # register -> fragment coordinate (colexicographic)
+    sub_rows, sub_cols = check.shape
+    subtile = Tensor(0, Layout((sub_rows, sub_cols), (1, sub_rows)))
+    dsts = [tiled.partition_D(subtile, t) for t in range(threads)]
+    atom_threads, v_dst, v_src = typed.num_thr, typed.num_val_dst, typed.num_val_src
+    n_dst = dsts[0].size()
+    n_src = n_dst // v_dst * v_src
+    sizes = Fact("every subtile hands the copy as many values as its partition of the subtile takes",
+                 all(len(s.registers) == n_src for s in check.stores),
+                 ", ".join(str(len(s.registers)) for s in check.stores) + " registers",
+                 f"{n_src} values a thread ({n_dst // v_dst} copies of {v_src}: partition_D of the "
+                 f"{sub_rows}x{sub_cols} subtile)", registers_blame)
+    stored = [r for s in check.stores for r in s.registers]
+    counts: dict[int, int] = {}
+    for r in stored:
+        counts[r] = counts.get(r, 0) + 1
+    twice = sorted(r for r, c in counts.items() if c > 1)
+    outside = sorted(r for r in counts if r not in coordinate_of)
+    missing = [r for r in range(n_acc) if r not in counts]
+    problems = ([f"register {twice[0]} stored {counts[twice[0]]} times"] if twice else []) + \
+        ([f"register {outside[0]} is no accumulator register"] if outside else []) + \
+        ([f"register {missing[0]} never stored"] if missing else [])
+    once = Fact("every accumulator register is handed to exactly one subtile's copy", not problems,
+                "; ".join(problems) if problems else f"{len(stored)} values over {len(check.stores)} subtiles",
+                f"registers 0..{n_acc - 1}, each once", registers_blame)
+    if not sizes.holds:
+        return [sizes, once]
+    vb = bits
+    failing, witness = 0, None
+    reached: dict[tuple[int, int], int] = {}        # (source thread, source value) -> destinations, one subtile
+    unreached = 0
+    first_unreached: tuple[int, int] | None = None
+    for s, store in enumerate(check.stores):
+        m0, n0 = store.at
+        reached.clear()
+        for t in range(threads):
+            group, lane = divmod(t, atom_threads)
+            if lane >= model.dst_lanes:
+                continue                    # no data reaches this lane's side of the instruction
+            dst = dsts[t]
+            for v in range(n_dst):
+                inst, within = divmod(v, v_dst)
+                s_lane, s_bit = model.source_of(lane, within * vb)
+                src_thread, k = group * atom_threads + int(s_lane), int(s_bit) // vb + v_src * inst
+                reached[(src_thread, k)] = reached.get((src_thread, k), 0) + 1
+                r = store.registers[k]
+                c = coordinate_of.get(r)
+                x, y = _place(int(dst(v)), sub_rows)
+                got = None if c is None else _place(int(parts[src_thread](c)), rows)
+                if got != (m0 + x, n0 + y):
+                    failing += 1
+                    if witness is None:
+                        witness = (s, t, v, src_thread, k, r, got, (m0 + x, n0 + y), (x, y))
+        for src_thread in range(threads):
+            for k in range(n_src):
+                if reached.get((src_thread, k), 0) != 1:
+                    unreached += 1
+                    first_unreached = first_unreached or (src_thread, k)
+    domain = len(check.stores) * threads * n_dst
+    moved = Fact("the copy moves every value it is handed to shared memory exactly once", unreached == 0,
+                 "every (thread, value), each once" if first_unreached is None else
+                 f"thread {first_unreached[0]}'s value {first_unreached[1]} reaches shared memory "
+                 f"{'more than once' if reached.get(first_unreached, 0) else 'nowhere'} ({unreached} such)",
+                 f"{threads * n_src} values a subtile, each once ({model.instruction})", copy_blame,
+                 note=ENUMERATION)
+    title = ("every accumulator element reaches its own place of the tile: what the copy writes at each place of a "
+             "subtile is the element the store puts there")
+    if witness is None:
+        place = Fact(title, True, f"{domain} (subtile, thread, value) points", "each at its own (m, n)",
+                     registers_blame, note=ENUMERATION, domain_size=domain)
+    else:
+        s, t, v, src_thread, k, r, got, want, xy = witness
+        held = f"accumulator {got}" if got is not None else "no accumulator element"
+        place = Fact(title, False,
+                     f"subtile {s} (at {check.stores[s].at}): thread {t}'s value {v} writes the subtile's {xy} with "
+                     f"thread {src_thread}'s value {k} ({model.instruction}), register {r}: {held}",
+                     f"accumulator {want}, the place the store gives the subtile's {xy}",
+                     Suspect(f"subtile {s}'s registers and place", check.stores[s].loc),
+                     note=ENUMERATION, point={"subtile": s, "thread": t, "value": v}, failing=failing,
+                     domain_size=domain)
+    return [sizes, once, moved, place]
+
+
+__all__ = ["subtile_stores"]
