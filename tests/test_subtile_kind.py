@@ -74,7 +74,10 @@ _GOOD = "{accumulator: '((2,2,16),2,1):((1,2,4),64,0)', shape: [64, 32], stores:
 @pytest.mark.parametrize("tiled_copy, subtiles, why", [
     ("", _GOOD, "needs 'tiled_copy'"),
     (_TILED_COPY, "{shape: [64, 32], stores: [{at: [0, 0], registers: [0]}]}", "is missing 'accumulator'"),
-    (_TILED_COPY, _GOOD.replace("'((2,2,16),2,1):((1,2,4),64,0)'", "'(128):(1)'"), "must be a plain layout (value, m, n)"),
+    (_TILED_COPY, _GOOD.replace("'((2,2,16),2,1):((1,2,4),64,0)'", "'(128):(1)'"),
+     "must be a plain layout (value, m, n)"),
+    (_TILED_COPY, _GOOD.replace("'((2,2,16),2,1):((1,2,4),64,0)'", "'(4096,1,1):(1,0,0)'"),
+     "a thread's fragment holds at most 1024"),
     (_TILED_COPY, _GOOD.replace("shape: [64, 32]", "shape: [64]"), "'shape' of 'subtiles'"),
     (_TILED_COPY, _GOOD.replace("stores: [{at: [0, 0], registers: [0, 1]}]", "stores: []"), "must be a list of 1 to"),
     (_TILED_COPY, _GOOD.replace("at: [0, 0]", "at: [0, -1]"), "'at' of store 0"),

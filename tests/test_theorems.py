@@ -80,6 +80,7 @@ PAIRS = {
     T.MIXED_SHUFFLED_A: ("good_shuffled_a_s4", "bad_shuffled_a_s8_converter"),
     T.THREAD_SLICE: ("good_slice_tmem_load_epilogue_warps", "bad_slice_tmem_load_every_thread_slice_0"),
     T.TMEM_ACCUMULATOR_STAGES: ("good_tmem_accumulator_two_stages", "bad_tmem_accumulator_load_stage_0"),
+    T.EPILOGUE_SUBTILES: ("good_epilogue_subtiles", "bad_epilogue_subtiles_reversed"),
 }
 
 

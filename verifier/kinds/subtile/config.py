@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ruamel.yaml.comments import CommentedSeq
+
 from ...algebra.layout import Layout
 from ...specfile.fields import Fields, is_int, read_given_tiled_copy, refuse_keys, show
 from ...specfile.model import CheckSpec, GivenTiledCopy, Loc, SpecError, common_fields
@@ -36,6 +38,7 @@ NOT_READ = ("operand", "smem", "copy_for", "copy_mma")
 MAX_STORES = 256                  # subtiles of one accumulator
 MAX_REGISTERS = 4096              # registers of one subtile's copy
 MAX_EXTENT = 4096                 # a tile's rows or columns
+MAX_ACCUMULATOR = 1024            # values of a thread's accumulator fragment (a thread has at most 255 registers)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
     if not isinstance(accumulator, Layout) or accumulator.rank() != 3 or not accumulator.is_static():
         raise SpecError(sub.at("accumulator"), f"'accumulator' of {sub.what} must be a plain layout (value, m, n) -> "
                                                f"register, not {show(sub.m['accumulator'])}")
+    if int(accumulator.size()) > MAX_ACCUMULATOR:
+        raise SpecError(sub.at("accumulator"), f"'accumulator' of {sub.what} holds {int(accumulator.size())} values; "
+                                               f"a thread's fragment holds at most {MAX_ACCUMULATOR}")
     shape = sub.int_list("shape", 2, 2)
     if max(shape) > MAX_EXTENT:
         raise SpecError(sub.at("shape"), f"'shape' of {sub.what} must be at most {MAX_EXTENT} each way")
@@ -93,7 +99,7 @@ def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
 
 def _stores(sub: Fields) -> tuple[SubtileStore, ...]:
     seq, loc = sub.m["stores"], sub.at("stores")
-    if not isinstance(seq, list) or not 0 < len(seq) <= MAX_STORES:
+    if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= MAX_STORES:
         raise SpecError(loc, f"'stores' of {sub.what} must be a list of 1 to {MAX_STORES} subtiles, not {show(seq)}")
     out: list[SubtileStore] = []
     for i, item in enumerate(seq):
@@ -110,7 +116,7 @@ def _naturals(fields: Fields, key: str, lo: int, hi: int, limit: int) -> tuple[i
     x: Any = fields.m[key]
     want = f"a list of {lo} to {hi} integers in 0..{limit - 1}" if lo != hi else \
         f"a list of {lo} integers in 0..{limit - 1}"
-    if not isinstance(x, list) or not lo <= len(x) <= hi:
+    if not isinstance(x, CommentedSeq) or not lo <= len(x) <= hi:
         raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be {want}, not {show(x)}")
     for i, v in enumerate(x):
         if not is_int(v) or not 0 <= v < limit:

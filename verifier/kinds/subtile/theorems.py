@@ -14,6 +14,8 @@ buffer check proves the shared tile's writer and the TMA store agree on its byte
 subtile is its atom's).  Decided by exhaustive enumeration of every subtile, thread and value."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ...algebra.layout import Layout
 from ...cute.copy import TiledCopy
 from ...cute.mma import TiledMMA
@@ -119,8 +121,10 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
             dst = dsts[t]
             for v in range(n_dst):
                 inst, within = divmod(v, v_dst)
-                s_lane, s_bit = model.source_of(lane, within * vb)
-                src_thread, k = group * atom_threads + int(s_lane), int(s_bit) // vb + v_src * inst
+                # the models' arithmetic is Python's operators: integers in, integers out
+                s_lane, s_bit = model.source_of(cast(Any, lane), cast(Any, within * vb))
+                src_thread = group * atom_threads + int(cast(Any, s_lane))
+                k = int(cast(Any, s_bit)) // vb + v_src * inst
                 reached[(src_thread, k)] = reached.get((src_thread, k), 0) + 1
                 r = store.registers[k]
                 c = coordinate_of.get(r)
