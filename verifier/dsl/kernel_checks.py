@@ -35,6 +35,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
+from .epilogue_subtiles import subtile_stores
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
@@ -187,7 +188,25 @@ class SliceRecord:
     assumes: list[str] = field(default_factory=list)
 
 
-Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord
+@dataclass
+class SubtileRecord:
+    """An epilogue-subtile check: the accumulator stored one subtile at a time (theorem 39)."""
+    name: str
+    where: Where
+    what: str
+    mma: str
+    atom_layout: str
+    permutation: str | None
+    copy: str
+    value_type: str
+    tiled_copy: TiledCopyGiven
+    accumulator: str                 # (value, m, n) -> register
+    shape: tuple[int, int]           # the subtile
+    stores: list[tuple[tuple[int, int], tuple[int, ...]]]   # (place, registers) a subtile, in the kernel's order
+    assumes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord
 
 
 @dataclass
@@ -391,7 +410,7 @@ class _Reader:
                 continue
             for q, direction in shared:
                 self.used.add(q.op)
-                self.operand_record(q, tc, mma_value, operand, direction)
+                self.operand_record(q, tc, mma_value, operand, direction, p.target)
 
     def operand_filled_from(self, src: Partition) -> tuple[Value, str] | None:
         """(tiled MMA, operand A or B) whose register fragment a copy from the shared partition `src` fills: the copy's
@@ -440,7 +459,8 @@ class _Reader:
             return None
         return mt, name
 
-    def operand_record(self, q: Partition, tc: TiledCopyType, mma_value: Value, operand: str, direction: str) -> None:
+    def operand_record(self, q: Partition, tc: TiledCopyType, mma_value: Value, operand: str, direction: str,
+                       fragment: Value | None = None) -> None:
         view = self.shared_view(q.target)
         assert isinstance(view, SharedView)
         named = self.mma_names(mma_value, q.op.where)
@@ -461,9 +481,9 @@ class _Reader:
             self.skip(q.op.where, f"shared view of operand {operand}", str(e))
             return
         staged = view.memref.layout()
-        sub = _subtile(mt, operand, staged)
-        if sub is not None:
-            self.skip(q.op.where, f"the {direction} {copy} of operand {operand}", sub)
+        shapes = _epilogue_subtile(mt, operand, staged)
+        if shapes is not None:
+            self.subtile_record(q, tc, mt, mma_name, copy, value_type, shapes, fragment, direction)
             return
         inner = staged.b if isinstance(staged, ComposedLayout) else staged
         notes = [f"the {direction} {copy} (tiled copy {q.actor} at {q.op.where}) of the {view.memref.element} "
@@ -475,6 +495,51 @@ class _Reader:
             q.op.where, " ".join(notes), mma_name, _atom_layout_text(mt.atom_layout), _permutation_text(mt.permutation),
             operand, copy, value_type, smem, TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), notes,
             _converted(mt, operand, view)))
+
+    def subtile_record(self, q: Partition, tc: TiledCopyType, mt: TiledMmaType, mma_name: str, copy: str,
+                       value_type: str, shapes: tuple[tuple[int, int], tuple[int, int]], fragment: Value | None,
+                       direction: str) -> None:
+        """An epilogue subtile: the accumulator's registers each subtile's copy is handed and where its TMA store
+        puts it (epilogue_subtiles.py), as a check of theorem 39; else the copy listed with the reason."""
+        (rows, cols), mma_tile = shapes
+        what = f"the {direction} {copy} of operand C"
+        head = (f"its shared tile {rows}x{cols} is an epilogue subtile of the tiled MMA's {mma_tile[0]}x{mma_tile[1]} "
+                "C tile")
+        if direction != "store":
+            self.skip(q.op.where, what, f"{head}: a load of C into registers, which no check models")
+            return
+        if fragment is None:
+            self.skip(q.op.where, what, f"{head}, and the copy stores no register fragment this reader traces")
+            return
+        try:
+            acc = memref_of(self.flow.type_of(fragment) or "").layout()
+        except TypeTextError as e:
+            self.skip(q.op.where, what, f"{head}; the accumulator's layout is not read ({e})")
+            return
+        if not isinstance(acc, Layout) or acc.rank() != 3 or not acc.is_static():
+            self.skip(q.op.where, what, f"{head}; the accumulator {fragment} is not a (value, m, n) fragment")
+            return
+        tile = (int(acc.mode(1).size()) * mma_tile[0], int(acc.mode(2).size()) * mma_tile[1])
+        found = subtile_stores(self.flow, q, fragment, (rows, cols), tile, self._same_buffer)
+        if isinstance(found, str):
+            self.skip(q.op.where, what, f"{head}; its subtiles are not read: {found}")
+            return
+        first, last = found.stores[0], found.stores[-1]
+        note = (f"the {direction} {copy} (tiled copy {q.actor} at {q.op.where}) of the accumulator {fragment} in "
+                f"{len(found.stores)} subtiles of {rows}x{cols}, each put by the TMA store after it (lines "
+                f"{first.store.where.line}..{last.store.where.line}) at its place of the {tile[0]}x{tile[1]} tile; the "
+                "thread-slice check proves the copy's slices, the buffer check its shared tile's writer and TMA store")
+        self.out.records.append(SubtileRecord(
+            self.name("C", "subtiles"), q.op.where, note, mma_name, _atom_layout_text(mt.atom_layout),
+            _permutation_text(mt.permutation), copy, value_type,
+            TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), found.accumulator.plain(), (rows, cols),
+            [(s.at, s.registers) for s in found.stores]))
+
+    def _same_buffer(self, a: Value, b: Value) -> bool:
+        """Whether two shared views start at one place of one allocation."""
+        va, vb = self.shared_view(a), self.shared_view(b)
+        return isinstance(va, SharedView) and isinstance(vb, SharedView) and \
+            (va.pointer.allocation, va.pointer.offset) == (vb.pointer.allocation, vb.pointer.offset)
 
     # -- C stores by a copy atom into the MMA's own partition ------------------------------------------------------
     def atom_copies(self) -> None:
@@ -1279,9 +1344,10 @@ def _first_threads(runs: str, block: int, threads: int) -> bool:
         return False
 
 
-def _subtile(mt: TiledMmaType, operand: str, staged: Layout | ComposedLayout) -> str | None:
-    """Why a C store cannot be a tiled check: its shared tile is an epilogue subtile, smaller than the tiled MMA's
-    C tile (the accumulator reaches it through a register buffer per subtile, which no check models yet)."""
+def _epilogue_subtile(mt: TiledMmaType, operand: str,
+                      staged: Layout | ComposedLayout) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A C store's shared tile (rows, cols) and the tiled MMA's C tile, where the shared tile is an epilogue subtile,
+    smaller than the MMA's C tile (the accumulator reaches it a subtile at a time); None where it is not."""
     shape = mt.atom.shape()
     inner = staged.b if isinstance(staged, ComposedLayout) else staged
     if operand != "C" or shape is None or not isinstance(inner, Layout) or inner.rank() < 2:
@@ -1294,9 +1360,7 @@ def _subtile(mt: TiledMmaType, operand: str, staged: Layout | ComposedLayout) ->
     rows, cols = int(inner.mode(0).size()), int(inner.mode(1).size())
     if rows % tile[0] == 0 and cols % tile[1] == 0:
         return None
-    return (f"its shared tile {rows}x{cols} is an epilogue subtile of the tiled MMA's {tile[0]}x{tile[1]} C tile: "
-            "the accumulator reaches it through a register buffer per subtile, which no check models yet (the "
-            "buffer check covers the shared tile's writer and reader)")
+    return (rows, cols), (tile[0], tile[1])
 
 
 def _converted(mt: TiledMmaType, operand: str, view: SharedView) -> str | None:
@@ -1635,7 +1699,8 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     return r.out
 
 
-__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SideRecord",
+__all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SubtileRecord",
+           "SideRecord",
            "KernelChecks",
            "kernel_checks",
            "spec_layout", "TMA_LOAD_COPY", "DSL_SMEM_BASE_ALIGN"]

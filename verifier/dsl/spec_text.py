@@ -13,6 +13,7 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
+                            SubtileRecord,
                             TmemRecord)
 
 
@@ -25,9 +26,9 @@ def _source(r: Record) -> str:
     return f"{w.source} ({w})" if w.source else str(w)
 
 
-def _common(r: OperandRecord | DescriptorRecord) -> list[str]:
+def _common(r: OperandRecord | DescriptorRecord | SubtileRecord) -> list[str]:
     lines = [f"    mma: {scalar(r.mma)}", f"    atom_layout: {r.atom_layout}"]
-    if isinstance(r, OperandRecord) and r.permutation is not None:
+    if isinstance(r, (OperandRecord, SubtileRecord)) and r.permutation is not None:
         lines.append(f"    permutation: {r.permutation}")
     return lines
 
@@ -85,6 +86,15 @@ def record_lines(r: Record) -> list[str]:
             waits = "".join(f", {key}: {list(offsets)}" for key, offsets in
                             zip(ACCUMULATOR_WAIT_KEYS, (stages.mma_waited, stages.load_waited)) if offsets is not None)
             out.append(f"    accumulator_stages: {{mma: {list(stages.mma)}, load: {list(stages.load)}{waits}}}")
+    elif isinstance(r, SubtileRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += _common(r)
+        out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
+                f"    tiled_copy: {{layout_tv: {json.dumps(r.tiled_copy.layout_tv)}, tiler: {r.tiled_copy.tiler}}}",
+                "    subtiles:", f"      accumulator: {json.dumps(r.accumulator)}",
+                f"      shape: [{r.shape[0]}, {r.shape[1]}]", "      stores:"]
+        out += [f"        - {{at: [{at[0]}, {at[1]}], registers: [{', '.join(map(str, registers))}]}}"
+                for at, registers in r.stores]
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
@@ -134,9 +144,9 @@ def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:
     mma: set[str] = set()
     copy: set[str] = set()
     for r in records:
-        if isinstance(r, (OperandRecord, DescriptorRecord)):
+        if isinstance(r, (OperandRecord, DescriptorRecord, SubtileRecord)):
             mma.add(r.mma)
-        if isinstance(r, OperandRecord):
+        if isinstance(r, (OperandRecord, SubtileRecord)):
             copy.add(r.copy)
         if isinstance(r, BufferRecord) and r.mma is not None:
             mma.add(r.mma)
@@ -188,7 +198,8 @@ def add_family_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSpec
     """The MMA atoms the records name that the library does not define but an atom family's rule builds, added to
     `mma_lib` (kernel_spec.family_atoms)."""
     from ..importer.kernel_spec import family_atoms
-    names = (r.mma for k in kernels for r in k.records if isinstance(r, (OperandRecord, DescriptorRecord)))
+    names = (r.mma for k in kernels for r in k.records
+             if isinstance(r, (OperandRecord, DescriptorRecord, SubtileRecord)))
     mma_lib.update(family_atoms(names, mma_lib))
 
 
@@ -217,8 +228,9 @@ def drop_unknown_atoms(kernels: list[KernelChecks], mma_lib: dict[str, MMAAtomSp
     for k in kernels:
         kept: list[Record] = []
         for r in k.records:
-            mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord, BufferRecord)) else None
-            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord, SliceRecord)) \
+            mma = r.mma if isinstance(r, (OperandRecord, DescriptorRecord, BufferRecord, SubtileRecord)) else None
+            copy = r.copy if isinstance(r, (OperandRecord, BufferRecord, TmemRecord, DescriptorRecord, SliceRecord,
+                                            SubtileRecord)) \
                 and r.copy and r.copy not in TMA_COPIES else None
             if isinstance(r, TmemRecord) and r.store_copy is not None and r.store_copy not in copy_lib:
                 copy = r.store_copy
