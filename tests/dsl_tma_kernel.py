@@ -55,6 +55,16 @@ to global memory straight from the registers.  Its knobs:
     a_atom          the TMA atom A's tile is partitioned and copied with: "a" (A's, default) or "b" (B's, made from
                     B's tensor and B's shared layout: with tile_n=32 its boxes are half A's rows, so the views are not
                     paired, and sA is filled with B's elements -- a mistake).  One stage
+    epilogue        how the accumulator reaches global memory: "" (default: straight from the registers); "elements"
+                    or "views": a CUTLASS-style epilogue of EPI_N-column subtiles -- each subtile's registers of the
+                    stmatrix tiled copy's retile of the accumulator ("elements": copied one by one at the retile's
+                    indices i * n .. i * n + n - 1 into an f32 buffer; "views": a view of the registers n * i past its
+                    iterator, read as a vector), converted to half, stored by stmatrix x4 into a stage of a 32-byte
+                    swizzled shared subtile (EPI_STAGES stages, subtile i in stage i % EPI_STAGES), then TMA-stored to
+                    its place of an f16 tensor D.  One stage, one tile
+    epi_mistake     with an epilogue: "first_registers" (every subtile takes the registers of the first: the offset
+                    of subtile i dropped) or "reversed" (subtile i stored at the place of subtile n - 1 - i): mistakes;
+                    default "": none
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -80,7 +90,7 @@ TMA_WARP = 0                            # the warp that arms the barrier and iss
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
                             "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a",
-                            "a_fills": "a", "a_atom": "a"}
+                            "a_fills": "a", "a_atom": "a", "epilogue": "", "epi_mistake": ""}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
@@ -90,6 +100,10 @@ SYNC_KNOBS = ("tiles", "mma", "a_reads", "a_fills")    # the knobs mma="sync" ta
 SYNC_ATOMS = (2, 2, 1)                  # mma="sync": the tiled MMA's warps along M, N and K
 SYNC_STEP = (32, 32, 16)                # mma="sync": the tiled MMA's tile (its permutation), 16x16 a warp
 GRID_TILES = 2                          # CTAs (and tiles) each way with the tiles knob
+EPI_N = 16                              # epilogue subtiles: TILE_M x EPI_N
+EPI_STAGES = 2                          # ... the shared subtile's stages
+EPILOGUES = ("", "elements", "views")   # the epilogue knob's values
+EPI_MISTAKES = ("", "first_registers", "reversed")   # the epi_mistake knob's values
 SCRIPT = Path(__file__)
 
 
@@ -112,7 +126,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
                                         "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS,
-                                        "a_atom": A_READS})
+                                        "a_atom": A_READS, "epilogue": EPILOGUES, "epi_mistake": EPI_MISTAKES})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
@@ -128,6 +142,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     a_atom_b = cfg["a_atom"] == "b"
     if a_atom_b and staged:
         raise ValueError("a_atom='b' takes one stage")
+    epilogue, epi_mistake = str(cfg["epilogue"]), str(cfg["epi_mistake"])
+    if epilogue and (staged or tiles or store_a or sync):
+        raise ValueError("an epilogue takes one stage and one tile, without store_a or mma='sync'")
+    if epi_mistake and not epilogue:
+        raise ValueError("epi_mistake needs an epilogue")
     if sync:
         others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
         if others:
@@ -162,10 +181,18 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                                tma_store: cute.CopyAtom, mStore: cute.Tensor):
         kernel_body(tma_a, mA, tma_b, mB, gC, mma, a_layout, b_layout, b_tma_layout, tma_store, mStore)
 
+    @cute.kernel
+    def tma_wgmma_epilogue_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
+                                  gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
+                                  b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout,
+                                  tma_d: cute.CopyAtom, mD: cute.Tensor, d_layout: cute.ComposedLayout):
+        kernel_body(tma_a, mA, tma_b, mB, gC, mma, a_layout, b_layout, b_tma_layout, tma_d, mD, d_layout)
+
     @cute.jit
     def kernel_body(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor,
                     gC: cute.Tensor, mma: cute.TiledMma, a_layout: cute.ComposedLayout,
-                    b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout, tma_store: Any, mStore: Any):
+                    b_layout: cute.ComposedLayout, b_tma_layout: cute.ComposedLayout, tma_store: Any, mStore: Any,
+                    d_layout: Any = None):
         tidx, _, _ = cute.arch.thread_idx()
         warp = cute.arch.make_warp_uniform(cute.arch.warp_idx())
 
@@ -180,8 +207,21 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
             b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
 
+        @cute.struct
+        class SharedEpilogue:
+            full: cute.struct.MemRange[cutlass.Int64, 1]
+            a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
+            b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
+            d: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(d_layout) if d_layout is not None else 1],
+                                 BUFFER_ALIGN]
+
         smem = cutlass.utils.SmemAllocator()
-        if cutlass.const_expr(share_ab):
+        sD = None
+        if cutlass.const_expr(epilogue != ""):
+            storage = smem.allocate(SharedEpilogue)
+            a_mem, b_mem = storage.a, storage.b
+            sD = storage.d.get_tensor(d_layout.outer, swizzle=d_layout.inner)
+        elif cutlass.const_expr(share_ab):
             storage = smem.allocate(Shared)
             a_mem, b_mem = storage.ab, storage.ab          # B over the same bytes as A
         else:
@@ -252,8 +292,47 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             if warp == TMA_WARP:
                 cute.copy(tma_store, tSsA, tSgS)
 
+        if cutlass.const_expr(epilogue != ""):
+            subtile_epilogue(mma, acc, sD, tma_store, mStore, tidx, warp)
+            return
         # epilogue: the accumulator straight to global memory
         cute.autovec_copy(acc, tCgC)
+
+    @cute.jit
+    def subtile_epilogue(mma: cute.TiledMma, acc: cute.Tensor, sD: cute.Tensor, tma_d: cute.CopyAtom,
+                         mD: cute.Tensor, tidx: Any, warp: Any):
+        """epilogue: the accumulator stored subtile by subtile (TILE_M x EPI_N) through the shared subtile sD."""
+        stsm = cute.make_copy_atom(cute.nvgpu.warp.StMatrix8x8x16bOp(False, 4), f16)
+        r2s = cute.make_tiled_copy_S(stsm, cute.make_tiled_copy_C_atom(stsm, mma))
+        thr_r2s = r2s.get_slice(tidx)
+        tRS_sD = thr_r2s.partition_D(sD)                      # (R2S, R2S_M, R2S_N, stage)
+        tRS_rAcc = r2s.retile(acc)
+        rD_layout = cute.make_layout(cute.shape(thr_r2s.partition_S(sD))[:3])
+        rD = cute.make_rmem_tensor_like(rD_layout, f32)
+        n = cute.size(rD)
+        gD_tiles = cute.zipped_divide(cute.local_tile(mD, (TILE_M, tile_n), (0, 0)), (TILE_M, EPI_N))
+        bSG_sD, bSG_gD = cpasync.tma_partition(tma_d, 0, cute.make_layout(1), cute.group_modes(sD, 0, 2), gD_tiles)
+        subtiles = cute.size(gD_tiles, mode=[1])
+        for i in cutlass.range_constexpr(subtiles):
+            first = 0 if cutlass.const_expr(epi_mistake == "first_registers") else i * n
+            if cutlass.const_expr(epilogue == "views"):
+                values = cute.make_tensor(tRS_rAcc.iterator + first, rD_layout).load()
+            else:
+                for v in cutlass.range_constexpr(n):
+                    rD[v] = tRS_rAcc[first + v]
+                values = rD.load()
+            out = cute.make_rmem_tensor_like(rD_layout, f16)
+            out.store(values.to(f16))
+            stage = i % EPI_STAGES
+            cute.copy(r2s, out, tRS_sD[(None, None, None, stage)])
+            cute.arch.fence_proxy("async.shared", space="cta")
+            cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
+            place = subtiles - 1 - i if cutlass.const_expr(epi_mistake == "reversed") else i
+            if warp == TMA_WARP:
+                cute.copy(tma_d, bSG_sD[(None, stage)], bSG_gD[(None, (0, place))])
+                cute.arch.cp_async_bulk_commit_group()
+                cute.arch.cp_async_bulk_wait_group(0, read=True)
+            cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
 
     @cute.jit
     def sync_mma(mma: cute.TiledMma, sA: cute.Tensor, sB: cute.Tensor, gC: cute.Tensor, tidx: Any):
@@ -332,6 +411,17 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         tma_wgmma_store_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout, tma_store,
                                mStore).launch(grid=grid, block=[THREADS, 1, 1], stream=stream)
 
+    @cute.jit
+    def launch_epilogue(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor, d: cute.Tensor, stream: Any):
+        tma_a, mA, tma_b, mB, mma, a_layout, b_layout, b_tma_layout = atoms(a, b)
+        # the shared subtile: D's rows are N-contiguous, a 64-byte swizzle over EPI_N half, EPI_STAGES stages
+        d_atom = warpgroup.make_smem_layout_atom(warpgroup.SmemLayoutAtomKind.K_SW32, f16)
+        d_layout = cute.tile_to_shape(d_atom, (TILE_M, EPI_N, EPI_STAGES), order=(0, 1, 2))
+        tma_d, mD = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), d,
+                                                cute.slice_(d_layout, (None, None, 0)), (TILE_M, EPI_N))
+        tma_wgmma_epilogue_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, b_tma_layout, tma_d, mD,
+                                  d_layout).launch(grid=grid, block=[THREADS, 1, 1], stream=stream)
+
     def atoms(a: Any, b: Any) -> tuple[Any, ...]:
         """The TMA atoms of A and B, the tiled MMA and the shared layouts (traced inside the host function)."""
         a_layout = k_major_smem_layout(TILE_M, READER_SWIZZLE_BYTES)
@@ -365,6 +455,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     if store_a:
         d = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)
         return launch_store, (a, b, c, d, make_fake_stream())
+    if epilogue:
+        d = make_fake_tensor(f16, (TILE_M, tile_n), stride=(tile_n, 1), assumed_align=16)
+        return launch_epilogue, (a, b, c, d, make_fake_stream())
     return launch, (a, b, c, make_fake_stream())
 
 
