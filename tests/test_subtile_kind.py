@@ -24,6 +24,15 @@ FAILS_ON = {
                                      "thread 0's value 0"),
     "two_values_swapped_in_one_subtile": ("reaches its own place of the tile", "register 50: accumulator (8, 96)"),
     "accumulator_of_another_shape": ("the tiled MMA's C fragment of its tile", "(_128,_1,_1):(_1,_0,_0)"),
+    "pipeline_one_stage_three_left_reading": ("no subtile's copy writes a stage",
+                                              "subtile 0's copy writes stage 0 while a TMA store of the block's "
+                                              "previous pass may still be reading it"),
+    "pipeline_two_stages_two_left_reading": ("no subtile's copy writes a stage",
+                                             "subtile 2's copy writes stage 0 while subtile 0's TMA store may still be "
+                                             "reading it: after subtile 1's store the kernel waits until at most 2"),
+    "pipeline_no_wait": ("no subtile's copy writes a stage", "subtile 4's copy writes stage 0 while subtile 0's TMA "
+                                                             "store may still be reading it: no wait orders it"),
+    "pipeline_unfenced_store": ("fenced for the async proxy", "subtile 5's store follows its copy with no proxy fence"),
 }
 
 
@@ -33,6 +42,12 @@ def report() -> dict[str, dict[str, object]]:
                           capture_output=True, text=True, check=False)
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr      # every case as documented
     return {str(c["check"]): c for c in json.loads(done.stdout)["checks"]}
+
+
+def test_a_pipeline_whose_waits_free_each_stage_in_time_is_verified(report: dict[str, dict[str, object]]):
+    case = report["pipeline_four_stages_three_left_reading"]
+    assert case["verdict"] == "verified"
+    assert [t["id"] for t in case["theorems"]] == ["epilogue.subtiles", "epilogue.store_pipeline"]   # type: ignore
 
 
 def test_the_row_major_epilogue_is_verified_by_enumeration(report: dict[str, dict[str, object]]):
@@ -83,6 +98,14 @@ _GOOD = "{accumulator: '((2,2,16),2,1):((1,2,4),64,0)', shape: [64, 32], stores:
     (_TILED_COPY, _GOOD.replace("at: [0, 0]", "at: [0, -1]"), "'at' of store 0"),
     (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, x]"), "'registers' of store 0"),
     (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, 1], stage: 2"), "unknown key 'stage'"),
+    (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0, 1], fenced: [true], pending: [0], pending_at_start: []}}",
+     "'stages' of 'pipeline' of 'subtiles'"),
+    (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0], fenced: [1], pending: [0], pending_at_start: []}}",
+     "must be a list of true / false"),
+    (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0], fenced: [true], pending: [-1], pending_at_start: []}}",
+     "must be a list of counts of stores"),
+    (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0], fenced: [true], pending: [0]}}",
+     "is missing 'pending_at_start'"),
 ])
 def test_bad_subtile_keys_are_refused_with_their_place(tiled_copy: str, subtiles: str, why: str, tmp_path: Path):
     spec = tmp_path / "s.yaml"

@@ -81,6 +81,7 @@ PAIRS = {
     T.THREAD_SLICE: ("good_slice_tmem_load_epilogue_warps", "bad_slice_tmem_load_every_thread_slice_0"),
     T.TMEM_ACCUMULATOR_STAGES: ("good_tmem_accumulator_two_stages", "bad_tmem_accumulator_load_stage_0"),
     T.EPILOGUE_SUBTILES: ("good_epilogue_subtiles", "bad_epilogue_subtiles_reversed"),
+    T.EPILOGUE_STORE_PIPELINE: ("good_epilogue_store_pipeline", "bad_epilogue_store_pipeline_two_left_reading"),
 }
 
 

@@ -45,6 +45,7 @@ class TheoremId(str, Enum):
     THREAD_SLICE = "copy.thread_slice"
     TMEM_ACCUMULATOR_STAGES = "tmem.accumulator_stages"
     EPILOGUE_SUBTILES = "epilogue.subtiles"
+    EPILOGUE_STORE_PIPELINE = "epilogue.store_pipeline"
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,13 @@ THEOREMS: tuple[Theorem, ...] = (
             "that value holds the element (m, n) of the tile (partition_C through the C fragment's layout) that the "
             "copy's partition_D of the subtile and the store's place of the subtile put it at; and every register of "
             "the fragment is stored exactly once"),
+    Theorem(40, T.EPILOGUE_STORE_PIPELINE, "Epilogue store pipeline",
+            "with `pipeline:` in an epilogue-subtile check: every subtile's TMA store reads its stage of the shared "
+            "subtile after the copy's writes are fenced for the async proxy and its threads met at a barrier; and no "
+            "subtile's copy writes a stage a TMA store issued before it may still be reading -- after each store the "
+            "kernel's cp.async.bulk.wait_group.read N (followed by a barrier) leaves at most the last N stores "
+            "reading, none bounded where there is no such wait, and the stores still reading when the first copy "
+            "runs (a loop's previous pass) count too"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

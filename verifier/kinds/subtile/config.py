@@ -32,13 +32,16 @@ SUBTILE_KIND = "subtiles"         # the kind's name in reports
 SUBTILES_KEY = "subtiles"         # the key that makes a check an epilogue-subtile check
 TILED_COPY_KEY = "tiled_copy"
 SUBTILE_KEYS = (SUBTILES_KEY, TILED_COPY_KEY)
-SUBTILES_FIELDS = ("accumulator", "shape", "stores")
+SUBTILES_FIELDS = ("accumulator", "shape", "stores", "pipeline")
+SUBTILES_REQUIRED = ("accumulator", "shape", "stores")
 STORE_FIELDS = ("at", "registers")
+PIPELINE_FIELDS = ("stages", "fenced", "pending", "pending_at_start")
 NOT_READ = ("operand", "smem", "copy_for", "copy_mma")
 MAX_STORES = 256                  # subtiles of one accumulator
 MAX_REGISTERS = 4096              # registers of one subtile's copy
 MAX_EXTENT = 4096                 # a tile's rows or columns
 MAX_ACCUMULATOR = 1024            # values of a thread's accumulator fragment (a thread has at most 255 registers)
+MAX_PLACE = MAX_EXTENT * MAX_EXTENT      # a stage's class: its place (an element offset) or its index's residue
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,18 @@ class SubtileStore:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class StorePipeline:
+    """The TMA stores' reads of the staged shared subtile (theorem 40): per subtile the stage its copy writes and its
+    store reads (a class: equal classes are one place), whether a proxy fence and a barrier of the copy's threads
+    separate the copy from the store, and how many stores may still be reading after its store's wait (None: no
+    wait orders the next copy); and the stages of the stores still reading when the first copy runs."""
+    stages: tuple[int, ...]
+    fenced: tuple[bool, ...]
+    pending: tuple[int | None, ...]
+    pending_at_start: tuple[int, ...]
+
+
 @dataclass(kw_only=True)
 class SubtileCheck(CheckSpec):
     """The accumulator of a tiled MMA stored subtile by subtile (theorem 39)."""
@@ -57,6 +72,7 @@ class SubtileCheck(CheckSpec):
     accumulator: Layout            # (value, m, n) -> register
     shape: tuple[int, int]         # the subtile (m, n)
     stores: tuple[SubtileStore, ...]
+    pipeline: StorePipeline | None = None
 
     def summary(self) -> str:
         return (f"{self.mma} C stored in {len(self.stores)} subtiles of {self.shape[0]}x{self.shape[1]} by "
@@ -81,7 +97,7 @@ def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
     refuse_keys(fields, NOT_READ, "is not used by epilogue-subtile checks")
     tiled_copy = read_given_tiled_copy(fields, TILED_COPY_KEY)
     sub = fields.sub(SUBTILES_KEY, SUBTILES_FIELDS)
-    sub.require(SUBTILES_FIELDS)
+    sub.require(SUBTILES_REQUIRED)
     accumulator = sub.layout("accumulator")
     if not isinstance(accumulator, Layout) or accumulator.rank() != 3 or not accumulator.is_static():
         raise SpecError(sub.at("accumulator"), f"'accumulator' of {sub.what} must be a plain layout (value, m, n) -> "
@@ -93,8 +109,35 @@ def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
     if max(shape) > MAX_EXTENT:
         raise SpecError(sub.at("shape"), f"'shape' of {sub.what} must be at most {MAX_EXTENT} each way")
     stores = _stores(sub)
+    pipeline = _pipeline(sub, len(stores)) if sub.has("pipeline") else None
     return SubtileCheck(**common_fields(named), tiled_copy=tiled_copy, accumulator=accumulator,
-                        shape=(shape[0], shape[1]), stores=stores)
+                        shape=(shape[0], shape[1]), stores=stores, pipeline=pipeline)
+
+
+def _pipeline(sub: Fields, n: int) -> StorePipeline:
+    pipe = sub.sub("pipeline", PIPELINE_FIELDS)
+    pipe.require(PIPELINE_FIELDS)
+    for key in PIPELINE_FIELDS[:3]:
+        x = pipe.m[key]
+        if not isinstance(x, CommentedSeq) or len(x) != n:
+            raise SpecError(pipe.at(key), f"'{key}' of {pipe.what} must be a list of one item a store ({n}), not "
+                                          f"{show(x)}")
+    stages = _naturals(pipe, "stages", n, n, MAX_PLACE)
+    fenced = pipe.m["fenced"]
+    for i, v in enumerate(fenced):
+        if not isinstance(v, bool):
+            raise SpecError(pipe.f.item(fenced, i), f"'fenced' of {pipe.what} must be a list of true / false; item {i} "
+                                                    f"is {show(v)}")
+    pending_seq = pipe.m["pending"]
+    for i, v in enumerate(pending_seq):
+        if v is not None and not (is_int(v) and 0 <= v < MAX_STORES):
+            raise SpecError(pipe.f.item(pending_seq, i), f"'pending' of {pipe.what} must be a list of counts of "
+                                                         f"stores (0..{MAX_STORES - 1}) or null; item {i} is {show(v)}")
+    at_start = pipe.m["pending_at_start"]
+    starts = () if isinstance(at_start, CommentedSeq) and not at_start else \
+        _naturals(pipe, "pending_at_start", 1, MAX_STORES, MAX_PLACE)
+    return StorePipeline(stages, tuple(bool(v) for v in fenced),
+                         tuple(None if v is None else int(v) for v in pending_seq), starts)
 
 
 def _stores(sub: Fields) -> tuple[SubtileStore, ...]:

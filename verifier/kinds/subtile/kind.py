@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 SUBTILE_PRECEDENCE = 0       # asked first: `subtiles:` makes an epilogue-subtile check whatever else it names
 SUBTILE_ORDER = (TheoremId.EPILOGUE_SUBTILES,)
+PIPELINE_ORDER = (TheoremId.EPILOGUE_STORE_PIPELINE,)
 
 
 class SubtileKind:
@@ -24,7 +25,8 @@ class SubtileKind:
     name = SUBTILE_KIND
     precedence = SUBTILE_PRECEDENCE
     keys: tuple[str, ...] = SUBTILE_KEYS
-    summary_line = "an accumulator stored subtile by subtile: each element at its own place of the tile (39)"
+    summary_line = ("an accumulator stored subtile by subtile: each element at its own place of the tile (39), the TMA "
+                    "stores' stages not rewritten while read (40)")
     needs_result_to_draw = False
 
     def recognises(self, fields: Fields, mma: MMAAtomSpec | None) -> bool:
@@ -38,11 +40,14 @@ class SubtileKind:
         mma_spec, copy_spec = spec.mma_atoms[check.mma], spec.copy_atoms[check.copy]
 
         def build() -> Planned:
-            from .theorems import subtile_stores
+            from .theorems import store_pipeline, subtile_stores
             plans: dict[TheoremId, PlanOf] = {
                 TheoremId.EPILOGUE_SUBTILES: lambda: subtile_stores(check, mma_spec, copy_spec, context.suspects)}
+            if check.pipeline is not None:
+                pipeline = check.pipeline
+                plans[TheoremId.EPILOGUE_STORE_PIPELINE] = lambda: store_pipeline(pipeline, context.suspects)
             return Planned(plans)
-        return [Group(SUBTILE_ORDER, build)]
+        return [Group(SUBTILE_ORDER + (PIPELINE_ORDER if check.pipeline is not None else ()), build)]
 
     def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
         raise ExplainError(f"check '{check.name}' is an epilogue-subtile check: its report names the subtile, thread "
