@@ -38,6 +38,7 @@ from .cute_types import TypeTextError, int_tuple_of, layout_of, memref_of, tile_
 from .flow import (ADD_OFFSET, ALLOCA, COORD_TYPE, COPY, GEMM, GET_ITER, MAKE_FRAGMENT, MAKE_VIEW, RETILE, SLICE,
                    KernelFlow, Partition, Role)
 from .mlir_text import Op, Value
+from .stage_index import StageIndexes
 
 RMEM = "rmem"
 GROUP_MODES = "cute.group_modes"
@@ -83,6 +84,19 @@ class SubtileStore:
     registers: tuple[int, ...]
     copy: Op
     store: Op
+    stage: Stage
+
+
+@dataclass(frozen=True)
+class StorePipeline:
+    """The TMA stores' reads of the staged shared subtile, as theorem 40 takes them: per subtile the stage its copy
+    writes and its store reads (as a class: equal classes, one place), whether a proxy fence and a barrier separate
+    the copy from the store, and how many stores may still be reading after its store's wait (None: no wait orders
+    the next copy); the stages of the stores still reading when the block's first copy runs."""
+    stages: tuple[int, ...]
+    fenced: tuple[bool, ...]
+    pending: tuple[int | None, ...]
+    pending_at_start: tuple[int, ...]
 
 
 @dataclass
@@ -90,6 +104,7 @@ class Subtiles:
     accumulator: Layout
     shape: tuple[int, int]
     stores: list[SubtileStore] = field(default_factory=list)
+    pipeline: StorePipeline | str | None = None     # a string: why the stores' pipeline is not read
 
 
 class _Untraced(Exception):
@@ -466,8 +481,141 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
         at = _target_place(flow, store.operands[2], source, shape, tile)
         if isinstance(at, str):
             return at
-        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store))
+        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store, stage[0]))
+    out.pipeline = _pipeline(flow, out.stores, block, base)
     return out
 
 
-__all__ = ["Subtiles", "SubtileStore", "subtile_stores"]
+WAIT_GROUP, COMMIT_GROUP = "nvvm.cp.async.bulk.wait_group", "nvvm.cp.async.bulk.commit.group"
+BARRIER, FENCE_PROXY = "nvvm.barrier", "nvvm.fence.proxy"
+ASYNC_PROXIES = ("proxy_kind<async.shared>", "proxy_kind<async>")    # fences that order shared writes for TMA
+LOOPS = ("scf.for", "scf.while", "scf.parallel")
+MULTIPLY = "arith.muli"
+IF = "scf.if"
+_COUNT = re.compile(r"^\s*(\d+)")
+
+
+def _stage_classes(flow: KernelFlow, stores: list[SubtileStore], base: Value) -> tuple[int, ...] | str:
+    """Each subtile's stage as a class whose equality is the stage's place: the place the stage mode gives a static
+    index, or, for one value plus constants modulo one stage count N, the offset's residue where the mode gives the
+    N indices N places (0 for every subtile where it gives them one place)."""
+    try:
+        layout = memref_of(flow.type_of(base) or "").layout()
+    except TypeTextError as e:
+        return f"the staged partition's layout is not read ({e})"
+    inner = layout.b if isinstance(layout, ComposedLayout) else layout
+    if not isinstance(inner, Layout) or not inner.is_static():
+        return "the staged partition's layout is not static"
+    stage_mode = inner.mode(inner.rank() - 1)
+    stages = [s.stage for s in stores]
+    if all(s.index is not None for s in stages):
+        return tuple(int(stage_mode(s.index)) for s in stages if s.index is not None)
+    if any(s.value is None for s in stages):
+        return "the subtiles take static and run-time stages together"
+    forms = [StageIndexes(flow).form(s.value) for s in stages if s.value is not None]
+    modulus = forms[0].modulus
+    if len({(f.base, f.modulus) for f in forms}) != 1 or modulus is None:
+        return "the subtiles' stage indices are not one value plus constants modulo one stage count"
+    places = {int(stage_mode(r)) for r in range(modulus)}
+    if len(places) == 1:
+        return tuple(0 for _ in forms)
+    if len(places) != modulus:
+        return (f"the stage mode {stage_mode} gives the {modulus} indices the subtiles cycle through {len(places)} "
+                "places")
+    return tuple(f.offset % modulus for f in forms)
+
+
+def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | None, int],
+              base: Value) -> StorePipeline | str:
+    """The stores' pipeline (see StorePipeline), or why it is not read."""
+    classes = _stage_classes(flow, stores, base)
+    if isinstance(classes, str):
+        return classes
+    ops = flow.function.ops
+    position = {op: i for i, op in enumerate(ops)}
+    inside = [i for i, op in enumerate(ops) if _inside(flow, op, block) is not None]
+    end = max(inside) + 1
+
+    def top(name: str, lo: int, hi: int, head: tuple[str, ...] = ()) -> list[int]:
+        return [i for i in range(lo + 1, hi) if ops[i].name == name and (ops[i].parent, ops[i].region) == block
+                and (not head or any(h in ops[i].head for h in head))]
+
+    def anywhere(name: str, lo: int, hi: int) -> list[int]:
+        return [i for i in range(lo + 1, hi) if ops[i].name == name and _inside(flow, ops[i], block) is not None]
+
+    fenced: list[bool] = []
+    pending: list[int | None] = []
+    # every store issued under one condition (the same threads), whose commits and waits then bound them all
+    issuers = {_condition(s.store) for s in stores}
+    one_issuer = len(issuers) == 1 and None not in issuers
+    for n, s in enumerate(stores):
+        c, st = position[s.copy], position[s.store]
+        fences = top(FENCE_PROXY, c, st, ASYNC_PROXIES)
+        fenced.append(bool(fences) and bool(top(BARRIER, fences[0], st)))
+        nxt = position[stores[n + 1].copy] if n + 1 < len(stores) else end
+        # a commit and a wait bound the stores their threads issued: the store's own (under the store's condition)
+        commits = [i for i in anywhere(COMMIT_GROUP, st, nxt) if one_issuer and ops[i].parent is s.store.parent]
+        waits = [i for i in anywhere(WAIT_GROUP, commits[0], nxt) if ops[i].parent is s.store.parent] \
+            if commits else []
+        held = _inside(flow, ops[waits[-1]], block) if waits else None
+        count = _COUNT.match(ops[waits[-1]].head) if waits else None
+        ordered = held is not None and bool(top(BARRIER, position[held] if held is not ops[waits[-1]]
+                                                 else waits[-1], nxt))
+        pending.append(int(count.group(1)) if count is not None and ordered else None)
+    at_start: tuple[int, ...] = ()
+    if _in_loop(block):
+        left = _outstanding(classes, pending, ())
+        if left and not _same_every_pass(flow, stores):
+            return (f"{len(left)} TMA stores may still read when a pass of the block ends, and the next pass's "
+                    "stages are run-time values this reader does not relate to theirs")
+        at_start = tuple(left)
+    return StorePipeline(classes, tuple(fenced), tuple(pending), at_start)
+
+
+def _condition(op: Op) -> tuple[Value, ...] | None:
+    """The conditions of the scf.if operations around `op` (their first operands, innermost first): the threads that
+    run it, as values (() at the block's top level; None where another operation than scf.if holds it)."""
+    out: list[Value] = []
+    cur = op.parent
+    while cur is not None and cur.name == IF and cur.operands:
+        out.append(cur.operands[0])
+        cur = cur.parent
+    return tuple(out) if cur is None or cur.name in LOOPS else None
+
+
+def _same_every_pass(flow: KernelFlow, stores: list[SubtileStore]) -> bool:
+    """Whether every pass of the block takes the same stages: static indices, or one value plus constants modulo N
+    whose value is a multiple of N (a persistent epilogue's count of subtiles stored before, tiles times subtiles a
+    tile, when its subtiles a tile are a multiple of the stages)."""
+    values = [s.stage.value for s in stores if s.stage.value is not None]
+    if not values:
+        return True
+    forms = [StageIndexes(flow).form(v) for v in values]
+    modulus = forms[0].modulus
+    op = flow.defining.get(forms[0].base)
+    if modulus is None or op is None or op.name != MULTIPLY or len(op.operands) != 2:
+        return False
+    factors = [flow.integer(v) for v in op.operands]
+    return any(c is not None and c % modulus == 0 for c in factors)
+
+
+def _outstanding(stages: tuple[int, ...], pending: list[int | None], start: tuple[int, ...]) -> list[int]:
+    """The stages of the stores that may still be reading after the last subtile's store and wait."""
+    left = list(start)
+    for stage, after in zip(stages, pending):
+        left.append(stage)
+        if after is not None:
+            left = left[-after:] if after else []
+    return left
+
+
+def _in_loop(block: tuple[Op | None, int]) -> bool:
+    cur = block[0]
+    while cur is not None:
+        if cur.name in LOOPS:
+            return True
+        cur = cur.parent
+    return False
+
+
+__all__ = ["Subtiles", "SubtileStore", "StorePipeline", "subtile_stores"]

@@ -35,7 +35,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
-from .epilogue_subtiles import subtile_stores
+from .epilogue_subtiles import StorePipeline, subtile_stores
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
@@ -203,6 +203,7 @@ class SubtileRecord:
     accumulator: str                 # (value, m, n) -> register
     shape: tuple[int, int]           # the subtile
     stores: list[tuple[tuple[int, int], tuple[int, ...]]]   # (place, registers) a subtile, in the kernel's order
+    pipeline: StorePipeline | None = None    # the TMA stores' reads of the staged subtile, where read
     assumes: list[str] = field(default_factory=list)
 
 
@@ -533,7 +534,11 @@ class _Reader:
             self.name("C", "subtiles"), q.op.where, note, mma_name, _atom_layout_text(mt.atom_layout),
             _permutation_text(mt.permutation), copy, value_type,
             TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), found.accumulator.plain(), (rows, cols),
-            [(s.at, s.registers) for s in found.stores]))
+            [(s.at, s.registers) for s in found.stores],
+            found.pipeline if isinstance(found.pipeline, StorePipeline) else None))
+        if isinstance(found.pipeline, str):
+            self.skip(q.op.where, f"the TMA stores of the {len(found.stores)} subtiles of {what}",
+                      f"whether a store may still read a stage the next copies write is not read: {found.pipeline}")
 
     def _same_buffer(self, a: Value, b: Value) -> bool:
         """Whether two shared views start at one place of one allocation."""

@@ -95,6 +95,12 @@ def record_lines(r: Record) -> list[str]:
                 f"      shape: [{r.shape[0]}, {r.shape[1]}]", "      stores:"]
         out += [f"        - {{at: [{at[0]}, {at[1]}], registers: [{', '.join(map(str, registers))}]}}"
                 for at, registers in r.stores]
+        pipe = r.pipeline
+        if pipe is not None:
+            out.append(f"      pipeline: {{stages: {list(pipe.stages)}, "
+                       f"fenced: [{', '.join('true' if f else 'false' for f in pipe.fenced)}], "
+                       f"pending: [{', '.join('null' if p is None else str(p) for p in pipe.pending)}], "
+                       f"pending_at_start: {list(pipe.pending_at_start)}}}")
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
