@@ -65,6 +65,11 @@ to global memory straight from the registers.  Its knobs:
     epi_mistake     with an epilogue: "first_registers" (every subtile takes the registers of the first: the offset
                     of subtile i dropped) or "reversed" (subtile i stored at the place of subtile n - 1 - i): mistakes;
                     default "": none
+    epi_wait        with an epilogue: after each subtile's TMA store, wait until at most this many stores are still
+                    reading shared memory (cp.async.bulk.wait_group.read N; default 0).  1 is enough for the two
+                    stages; 2 lets subtile i + 2's copy rewrite the stage subtile i's store may still read: a race
+    epi_fence       with an epilogue: 0 drops the proxy fence between each subtile's copy and its TMA store (the
+                    store may read the stage before the copy's writes reach it: a race); default 1
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -90,7 +95,8 @@ TMA_WARP = 0                            # the warp that arms the barrier and iss
 DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_major": 0, "tile_n": TILE_N,
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
                             "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a",
-                            "a_fills": "a", "a_atom": "a", "epilogue": "", "epi_mistake": ""}
+                            "a_fills": "a", "a_atom": "a", "epilogue": "", "epi_mistake": "", "epi_wait": 0,
+                            "epi_fence": 1}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
@@ -145,8 +151,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     epilogue, epi_mistake = str(cfg["epilogue"]), str(cfg["epi_mistake"])
     if epilogue and (staged or tiles or store_a or sync):
         raise ValueError("an epilogue takes one stage and one tile, without store_a or mma='sync'")
-    if epi_mistake and not epilogue:
-        raise ValueError("epi_mistake needs an epilogue")
+    epi_wait, epi_fence = int(cfg["epi_wait"]), bool(cfg["epi_fence"])
+    if (epi_mistake or epi_wait != DEFAULTS["epi_wait"] or not epi_fence) and not epilogue:
+        raise ValueError("epi_mistake, epi_wait and epi_fence need an epilogue")
     if sync:
         others = sorted(k for k in DEFAULTS if k not in SYNC_KNOBS and cfg[k] != DEFAULTS[k])
         if others:
@@ -325,13 +332,14 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             out.store(values.to(f16))
             stage = i % EPI_STAGES
             cute.copy(r2s, out, tRS_sD[(None, None, None, stage)])
-            cute.arch.fence_proxy("async.shared", space="cta")
+            if cutlass.const_expr(epi_fence):
+                cute.arch.fence_proxy("async.shared", space="cta")
             cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
             place = subtiles - 1 - i if cutlass.const_expr(epi_mistake == "reversed") else i
             if warp == TMA_WARP:
                 cute.copy(tma_d, bSG_sD[(None, stage)], bSG_gD[(None, (0, place))])
                 cute.arch.cp_async_bulk_commit_group()
-                cute.arch.cp_async_bulk_wait_group(0, read=True)
+                cute.arch.cp_async_bulk_wait_group(epi_wait, read=True)
             cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
 
     @cute.jit

@@ -71,6 +71,9 @@ MISTAKES = {
     "tma_epilogue_first_registers.mlir": ("C_subtiles", "epilogue.subtiles"),  # every epilogue subtile takes the
                                                                          # first subtile's accumulator registers
     "tma_epilogue_reversed.mlir": ("C_subtiles", "epilogue.subtiles"),  # subtile i stored at subtile n-1-i's place
+    "tma_epilogue_wait_2.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # two stages, two stores left reading:
+                                                                         # subtile 2's copy rewrites subtile 0's stage
+    "tma_epilogue_no_fence.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # no proxy fence before the stores
     "tma_n32_a_atom_b.mlir": ("A_tma_descriptor", "tma.placement"),   # A's tile partitioned and copied with B's
                                                                          # atom (half its rows: not paired), B's
                                                                          # elements in A's tile
@@ -1193,7 +1196,7 @@ def test_the_tensor_map_is_the_copies_atom_s(tmp_path: Path, capsys: pytest.Capt
         assert code == verdict, checks
 
 
-EPILOGUES = ("tma_epilogue_elements.mlir", "tma_epilogue_views.mlir")
+EPILOGUES = ("tma_epilogue_elements.mlir", "tma_epilogue_views.mlir", "tma_epilogue_wait_1.mlir")
 
 
 @pytest.mark.parametrize("name", EPILOGUES)
@@ -1212,6 +1215,11 @@ def test_an_epilogue_stored_subtile_by_subtile_is_verified(name: str, tmp_path: 
     assert code == ExitCode.OK
     [subtiles] = [c for c in checks if "_C_subtiles" in str(c["check"])]
     assert subtiles["verdict"] == "verified" and "epilogue.subtiles" in json.dumps(subtiles)
+    # the stores' pipeline: two stages, each store fenced after its copy; one store left reading at most (wait_1)
+    pending = 1 if "wait_1" in name else 0
+    assert (f"pipeline: {{stages: [0, 1024, 0, 1024], fenced: [true, true, true, true], "
+            f"pending: [{pending}, {pending}, {pending}, {pending}], pending_at_start: []}}") in text
+    assert "epilogue.store_pipeline" in json.dumps(subtiles)
 
 
 def _edited_epilogue(tmp_path: Path, old: str, new: str, occurrence: int) -> Path:
