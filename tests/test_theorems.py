@@ -82,6 +82,7 @@ PAIRS = {
     T.TMEM_ACCUMULATOR_STAGES: ("good_tmem_accumulator_two_stages", "bad_tmem_accumulator_load_stage_0"),
     T.EPILOGUE_SUBTILES: ("good_epilogue_subtiles", "bad_epilogue_subtiles_reversed"),
     T.EPILOGUE_STORE_PIPELINE: ("good_epilogue_store_pipeline", "bad_epilogue_store_pipeline_two_left_reading"),
+    T.TMA_TRANSACTION_BYTES: ("good_transaction_bytes", "bad_transaction_bytes_a_only"),
 }
 
 

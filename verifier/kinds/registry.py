@@ -20,7 +20,7 @@ BUILTIN_KINDS = ("verifier.kinds.atom.kind", "verifier.kinds.tiled.kind", "verif
                  "verifier.kinds.scale.kind", "verifier.kinds.sparse.kind",
                  "verifier.kinds.blockwise.kind", "verifier.kinds.mixed_scale.kind", "verifier.kinds.transpose.kind",
                  "verifier.kinds.shuffle.kind", "verifier.kinds.slice.kind",
-                 "verifier.kinds.subtile.kind")
+                 "verifier.kinds.subtile.kind", "verifier.kinds.transaction.kind")
 
 _KINDS: dict[str, Kind] = {}
 _builtins_loaded = False
@@ -75,6 +75,11 @@ def recognise(fields: Fields, mma: MMAAtomSpec | None) -> Kind:
         if kind.recognises(fields, mma):
             return kind
     raise KindError(f"no registered check kind reads {fields.what}")
+
+
+def atomless_keys() -> tuple[str, ...]:
+    """The keys of the kinds whose checks name no atom (`atomless = True`: what they prove involves none)."""
+    return tuple(k for kind in kinds() if getattr(kind, "atomless", False) for k in kind.keys)
 
 
 def kind_keys() -> tuple[str, ...]:

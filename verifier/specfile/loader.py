@@ -187,10 +187,10 @@ def _family(f: YamlFile, name: str, m: CommentedMap, loc: Loc, atoms: AtomTable)
 
 def _check(f: YamlFile, name: str, m: Any, loc: Loc, atoms: AtomTable) -> CheckSpec:
     """One check: the fields every check has, then its kind's (the kind registry says which kind it is)."""
-    from ..kinds.registry import kind_keys, recognise
+    from ..kinds.registry import atomless_keys, kind_keys, recognise
     fl = Fields(f, m, f"check {quote(name)}", loc)
     fl.only(CHECK_KEYS + tuple(k for k in kind_keys() if k not in CHECK_KEYS))
-    if not fl.has("mma") and not fl.has("copy"):
+    if not fl.has("mma") and not fl.has("copy") and not any(fl.has(k) for k in atomless_keys()):
         raise SpecError(loc, f"{fl.what} names no atom: give 'mma', 'copy' or both")
     check = CheckSpec(name=name, loc=loc, field_locs=fl.locs, description=fl.opt_str("description"),
                       source=fl.opt_str("source"), assumes=_assumes(fl))

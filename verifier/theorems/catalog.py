@@ -46,6 +46,7 @@ class TheoremId(str, Enum):
     TMEM_ACCUMULATOR_STAGES = "tmem.accumulator_stages"
     EPILOGUE_SUBTILES = "epilogue.subtiles"
     EPILOGUE_STORE_PIPELINE = "epilogue.store_pipeline"
+    TMA_TRANSACTION_BYTES = "tma.transaction_bytes"
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "kernel's cp.async.bulk.wait_group.read N (followed by a barrier) leaves at most the last N stores "
             "reading, none bounded where there is no such wait, and the stores still reading when the first copy "
             "runs (a loop's previous pass) count too"),
+    Theorem(41, T.TMA_TRANSACTION_BYTES, "TMA transaction bytes",
+            "a transaction check: the bytes a producer arms an mbarrier with (mbarrier.expect_tx) for a phase are "
+            "exactly the bytes the TMA loads that complete on it deliver -- each load's shared tile, a stage of it "
+            "(a multicast tile arriving whole), times the CTAs whose tiles complete on this barrier (a 2-CTA MMA's "
+            "leader); fewer lets the phase complete before the tiles land, more never completes it"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
