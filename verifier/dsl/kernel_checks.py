@@ -36,6 +36,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .epilogue_subtiles import StorePipeline, subtile_stores
+from .transaction_bytes import transactions
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
@@ -207,7 +208,18 @@ class SubtileRecord:
     assumes: list[str] = field(default_factory=list)
 
 
-Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord
+@dataclass
+class TransactionRecord:
+    """A transaction check: the bytes a TMA barrier is armed with and the loads that complete on it (theorem 41)."""
+    name: str
+    where: Where
+    what: str
+    armed: int
+    loads: list[tuple[int, int, str]]      # (tile bytes, CTAs, what) a load
+    assumes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | TransactionRecord
 
 
 @dataclass
@@ -545,6 +557,23 @@ class _Reader:
         va, vb = self.shared_view(a), self.shared_view(b)
         return isinstance(va, SharedView) and isinstance(vb, SharedView) and \
             (va.pointer.allocation, va.pointer.offset) == (vb.pointer.allocation, vb.pointer.offset)
+
+    def transaction_bytes(self) -> None:
+        """Each TMA barrier a producer arms with expect_tx, against its loads' tiles (transaction_bytes.py)."""
+        found, unread = transactions(self.flow)
+        for op, why in unread:
+            self.skip(op.where, "the bytes an mbarrier is armed with (expect_tx)", why)
+        seen: set[tuple[int, tuple[tuple[int, int, str], ...]]] = set()
+        for tx in found:
+            loads = tuple((load.bytes, load.ctas, load.by) for load in tx.loads)
+            if (tx.armed, loads) in seen:
+                continue             # the same barrier armed alike elsewhere (a prologue and its mainloop)
+            seen.add((tx.armed, loads))
+            what = (f"the mbarrier armed at {tx.arming.where} for {tx.armed} bytes, and the {len(loads)} TMA loads "
+                    "that complete on it in the same loop body (" +
+                    ", ".join(str(load.copy.where.line) for load in tx.loads) + ")")
+            self.out.records.append(TransactionRecord(self.name("transaction"), tx.arming.where, what, tx.armed,
+                                                      list(loads)))
 
     # -- C stores by a copy atom into the MMA's own partition ------------------------------------------------------
     def atom_copies(self) -> None:
@@ -1699,12 +1728,14 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r.mixed_partitions()
     r.thread_slices()
     r.cta_slices()
+    r.transaction_bytes()
     r.leftovers()
     r.out.skipped = flow.skipped + r.out.skipped
     return r.out
 
 
 __all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SubtileRecord",
+           "TransactionRecord",
            "SideRecord",
            "KernelChecks",
            "kernel_checks",

@@ -13,7 +13,7 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
-                            SubtileRecord,
+                            SubtileRecord, TransactionRecord,
                             TmemRecord)
 
 
@@ -101,6 +101,10 @@ def record_lines(r: Record) -> list[str]:
                        f"fenced: [{', '.join('true' if f else 'false' for f in pipe.fenced)}], "
                        f"pending: [{', '.join('null' if p is None else str(p) for p in pipe.pending)}], "
                        f"pending_at_start: {list(pipe.pending_at_start)}}}")
+    elif isinstance(r, TransactionRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]
+        out += [f"        - {{bytes: {n}, ctas: {ctas}, by: {json.dumps(by)}}}" for n, ctas, by in r.loads]
     elif isinstance(r, SliceRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += [f"    copy: {scalar(r.copy)}", f"    value_type: {scalar(r.value_type)}",
