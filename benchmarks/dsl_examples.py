@@ -15,8 +15,9 @@ For every configuration below (Ampere `tensorop_gemm`, Hopper `dense_gemm` / `de
 
 Rounds are interleaved (round 1: every configuration's compile then verify; round 2: again, ...) and the table
 reports medians.  Columns: the checks the import wrote, by kind (read from the spec: a check with `buffer:` is a
-buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, `slice:` a thread-slice check, any other an
-operand (tiled copy vs tiled MMA) check); the verdicts of `prove`; the two medians and their ratio (import-dsl +
+buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, `slice:` a thread-slice check, `subtiles:` an
+epilogue-subtile check, `transaction:` a TMA barrier's transaction check, any other an operand (tiled copy vs tiled
+MMA) check); the verdicts of `prove`; the two medians and their ratio (import-dsl +
 prove / DSL compile).
 
 The examples are CUTLASS's, not ours: the script only reads them, from the directory given as --examples (the
@@ -314,12 +315,19 @@ def compile_config(config: Config, examples: Path, work: Path) -> tuple[float | 
     return float(result["compile_s"]), ir, None
 
 
+KINDS = ("operand", "descriptor", "tmem", "buffer", "slice", "subtiles", "transaction")   # the table's columns
+
+
 def classify(spec: Path) -> dict[str, int]:
     """The spec's checks by kind, from their keys."""
     data = YAML(typ="safe").load(spec.read_text())
-    kinds = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0, "slice": 0}
+    kinds = dict.fromkeys(KINDS, 0)
     for check in (data.get("checks") or {}).values():
-        if "slice" in check:
+        if "transaction" in check:
+            kinds["transaction"] += 1
+        elif "subtiles" in check:
+            kinds["subtiles"] += 1
+        elif "slice" in check:
             kinds["slice"] += 1
         elif "buffer" in check:
             kinds["buffer"] += 1
@@ -387,11 +395,12 @@ def seconds(values: list[float]) -> str:
 def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -> list[str]:
     """The Markdown report: the table and the summary line."""
     lines = [
-        "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer / slice) | verdicts "
+        "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer / slice / subtiles / "
+        "transaction) | verdicts "
         "| DSL compile s (median) | import-dsl + prove s (median) | ratio |",
         "|---|---|---|---|---|---:|---:|---:|",
     ]
-    totals = {"operand": 0, "descriptor": 0, "tmem": 0, "buffer": 0, "slice": 0}
+    totals = dict.fromkeys(KINDS, 0)
     verified = checks = ok_configs = 0
     verify_medians: list[tuple[float, str]] = []
     compile_medians: list[float] = []
@@ -423,7 +432,8 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
                             f"| {v_med / c_med:.2f} |")
     summary = (f"**Total:** {len(configs)} configurations, {ok_configs} compiled and verified; {checks} checks "
                f"({totals['operand']} operand / {totals['descriptor']} descriptor / {totals['tmem']} TMEM / "
-               f"{totals['buffer']} buffer / {totals['slice']} thread-slice), {verified}/{checks} verified")
+               f"{totals['buffer']} buffer / {totals['slice']} thread-slice / {totals['subtiles']} epilogue-subtile / "
+               f"{totals['transaction']} transaction), {verified}/{checks} verified")
     if verify_medians:
         worst = max(verify_medians)
         summary += (f"; import-dsl + prove: median {statistics.median(v for v, _ in verify_medians):.2f} s, "

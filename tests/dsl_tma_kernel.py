@@ -70,6 +70,9 @@ to global memory straight from the registers.  Its knobs:
                     stages; 2 lets subtile i + 2's copy rewrite the stage subtile i's store may still read: a race
     epi_fence       with an epilogue: 0 drops the proxy fence between each subtile's copy and its TMA store (the
                     store may read the stage before the copy's writes reach it: a race); default 1
+    tx_bytes        the bytes the barrier is armed with: "ab" (default: A's tile and B's), "a" (A's alone: the phase
+                    completes before B's tile lands -- a mistake) or "aab" (A's twice: it never completes -- a
+                    mistake).  One stage
 
 Run as a script it writes one IR file: `python tests/dsl_tma_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_90a).  With `--compile` in place of OUT.mlir it only
@@ -96,7 +99,7 @@ DEFAULTS: dict[str, Any] = {"share_ab": 0, "b_tma_swizzle": None, "b_tma_mn_majo
                             "b_tma_k_permuted": 0, "b_global_int8": 0, "stages": 1, "mma_stage": "same",
                             "a_tiles_of_b": 0, "store_a": "", "tiles": "", "mma": "wgmma", "a_reads": "a",
                             "a_fills": "a", "a_atom": "a", "epilogue": "", "epi_mistake": "", "epi_wait": 0,
-                            "epi_fence": 1}
+                            "epi_fence": 1, "tx_bytes": "ab"}
 MMA_STAGES = ("same", "zero", "next", "first_zero")     # the mma_stage knob's values
 STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
@@ -110,6 +113,7 @@ EPI_N = 16                              # epilogue subtiles: TILE_M x EPI_N
 EPI_STAGES = 2                          # ... the shared subtile's stages
 EPILOGUES = ("", "elements", "views")   # the epilogue knob's values
 EPI_MISTAKES = ("", "first_registers", "reversed")   # the epi_mistake knob's values
+TX_BYTES = ("ab", "a", "aab")           # the tx_bytes knob's values: the tiles the barrier is armed for
 SCRIPT = Path(__file__)
 
 
@@ -132,7 +136,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
                                         "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS,
-                                        "a_atom": A_READS, "epilogue": EPILOGUES, "epi_mistake": EPI_MISTAKES})
+                                        "a_atom": A_READS, "epilogue": EPILOGUES, "epi_mistake": EPI_MISTAKES,
+                                        "tx_bytes": TX_BYTES})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
     b_tma_bytes = cfg["b_tma_swizzle"] if cfg["b_tma_swizzle"] is not None else READER_SWIZZLE_BYTES
@@ -148,6 +153,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     a_atom_b = cfg["a_atom"] == "b"
     if a_atom_b and staged:
         raise ValueError("a_atom='b' takes one stage")
+    if cfg["tx_bytes"] != DEFAULTS["tx_bytes"] and staged:
+        raise ValueError("tx_bytes takes one stage")
     epilogue, epi_mistake = str(cfg["epilogue"]), str(cfg["epi_mistake"])
     if epilogue and (staged or tiles or store_a or sync):
         raise ValueError("an epilogue takes one stage and one tile, without store_a or mma='sync'")
@@ -269,8 +276,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                                            cute.group_modes(gB, 0, 2))
         if warp == TMA_WARP:
             with cute.arch.elect_one():
-                cute.arch.mbarrier_arrive_and_expect_tx(full, cute.size_in_bytes(f16, a_layout)
-                                                        + cute.size_in_bytes(f16, b_layout))
+                # tx_bytes: the tiles the barrier is armed for ("ab": A's and B's, as the loads fill)
+                a_bytes, b_bytes = cute.size_in_bytes(f16, a_layout), cute.size_in_bytes(f16, b_layout)
+                armed = a_bytes if cutlass.const_expr(cfg["tx_bytes"] == "a") else \
+                    2 * a_bytes + b_bytes if cutlass.const_expr(cfg["tx_bytes"] == "aab") else a_bytes + b_bytes
+                cute.arch.mbarrier_arrive_and_expect_tx(full, armed)
             cute.copy(tma_for_a, tAgA, tAsA, tma_bar_ptr=full)
             cute.copy(tma_b, tBgB, tBsB, tma_bar_ptr=full)
         cute.arch.mbarrier_wait(full, 0)

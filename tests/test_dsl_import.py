@@ -74,6 +74,8 @@ MISTAKES = {
     "tma_epilogue_wait_2.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # two stages, two stores left reading:
                                                                          # subtile 2's copy rewrites subtile 0's stage
     "tma_epilogue_no_fence.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # no proxy fence before the stores
+    "tma_tx_a_only.mlir": ("transaction", "tma.transaction_bytes"),     # the barrier armed for A's tile alone
+    "tma_tx_a_twice.mlir": ("transaction", "tma.transaction_bytes"),    # ... for A's tile twice and B's: no end
     "tma_n32_a_atom_b.mlir": ("A_tma_descriptor", "tma.placement"),   # A's tile partitioned and copied with B's
                                                                          # atom (half its rows: not paired), B's
                                                                          # elements in A's tile
@@ -186,7 +188,8 @@ def test_each_tma_filled_operand_is_checked_against_its_own_tma(tmp_path: Path, 
     assert [(r.tensors.map_of, r.tensors.tiles_of) for r in (found["A"], found["B"]) if r.tensors is not None] == [
         ("host argument 0", "host argument 0"), ("host argument 1", "host argument 1")]
     code, checks = _prove(_import(tmp_path, TMA, capsys), capsys)
-    assert code == ExitCode.OK and len(checks) == 4 and all(c["verdict"] == "verified" for c in checks)
+    # two descriptor checks, two buffer checks and the barrier's transaction check (theorem 41)
+    assert code == ExitCode.OK and len(checks) == 5 and all(c["verdict"] == "verified" for c in checks)
 
 
 def test_a_wgmma_of_a_size_the_library_does_not_write_is_built_by_its_family_and_checked(
@@ -201,7 +204,7 @@ def test_a_wgmma_of_a_size_the_library_does_not_write_is_built_by_its_family_and
     code, checks = _prove(spec, capsys)
     assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks)
     assert sorted(str(c["check"]).rsplit("_kernel_", 1)[1] for c in checks) == [
-        "A_tma_descriptor", "B_tma_descriptor", "buffer_f16_smem1024", "buffer_f16_smem9216"]
+        "A_tma_descriptor", "B_tma_descriptor", "buffer_f16_smem1024", "buffer_f16_smem9216", "transaction"]
 
 
 def test_a_buffer_two_tma_loads_fill_gets_no_other_operand_s_tensor(tmp_path: Path,
@@ -1026,7 +1029,7 @@ def test_an_mma_operand_loaded_from_a_tensor_the_kernel_stores_is_refuted(tmp_pa
     text = spec.read_text(encoding="utf-8")
     assert text.count('tma_stores_write: ["host argument 3"]') == 2, text
     code, checks = _prove(spec, capsys)
-    assert code == ExitCode.OK and len(checks) == 5 and all(c["verdict"] == "verified" for c in checks)
+    assert code == ExitCode.OK and len(checks) == 6 and all(c["verdict"] == "verified" for c in checks)
     spec = _import(tmp_path, DATA / "tma_store_a_b.mlir", capsys)
     assert spec.read_text(encoding="utf-8").count('tma_stores_write: ["host argument 1"]') == 2
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
@@ -1067,7 +1070,7 @@ def test_operands_read_by_ldmatrix_state_their_tiles_as_descriptors_do(tmp_path:
     assert 'mn_tile_at: ["%17 (line 81)"], other_mn_tile_at: ["%18 (line 82)"]' in text
     assert 'mn_tile_at: ["%18 (line 82)"], other_mn_tile_at: ["%17 (line 81)"]' in text
     code, checks = _prove(spec, capsys)
-    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks) and len(checks) == 4
+    assert code == ExitCode.OK and all(c["verdict"] == "verified" for c in checks) and len(checks) == 5
     spec = _import(tmp_path, DATA / "tma_ldsm_a_at_n.mlir", capsys)
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
     assert capsys.readouterr().out.count("the other operand's are both taken at %18 (line 82)") == 2
@@ -1248,3 +1251,19 @@ def test_an_epilogue_the_reader_cannot_follow_is_listed_with_the_reason(
     err = capsys.readouterr().err
     assert "is an epilogue subtile of the tiled MMA's 64x64 C tile; its subtiles are not read" in err and why in err
     assert "_C_subtiles" not in spec.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, armed", [("tma.mlir", 16384), ("tma_staged.mlir", 16384)])
+def test_a_barrier_armed_for_its_loads_tiles_is_verified(name: str, armed: int, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]):
+    """Our TMA kernel's barrier (one, or one a stage of the 2-stage pipeline, armed in the loop that loads): a
+    transaction check whose loads are A's and B's 8 KB tiles, verified by theorem 41."""
+    spec = tmp_path / "t.yaml"
+    assert main(["import-dsl", str(DATA / name), "-o", str(spec)]) == ExitCode.OK
+    capsys.readouterr()
+    text = spec.read_text(encoding="utf-8")
+    assert f"armed: {armed}" in text and text.count("- {bytes: 8192, ctas: 1, by: ") == 2
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK
+    [tx] = [c for c in checks if "_transaction" in str(c["check"])]
+    assert tx["verdict"] == "verified" and "tma.transaction_bytes" in json.dumps(tx)
