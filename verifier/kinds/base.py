@@ -230,6 +230,29 @@ class Kind(Protocol):
         ...
 
 
+class WithoutPictures:
+    """What a kind whose checks have no element to trace or draw answers (a fact about threads, stages or bytes):
+    `explain` says so in its own words (`explain_what`), and there are no views, figures or neighbours."""
+
+    explain_what: str = ""             # what its report names instead of a trace
+
+    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
+        raise ExplainError(f"check '{check.name}' is {self.explain_what}; explain has no trace for it")
+
+    def views(self, check: CheckSpec) -> tuple[str, ...]:
+        return ()
+
+    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
+                result: CheckResult | None) -> list[Figure]:
+        return []
+
+    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
+        return ()
+
+    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
+        return iter(())
+
+
 def write_chain(out: TextIO, title: str, lines: list[ChainLine]) -> None:
     """A chain as `explain` prints it: the title, then one aligned label and text a line."""
     out.write(f"{title}\n")

@@ -2,25 +2,20 @@
 DSL reader writes one for each tiled copy a kernel slices at a coordinate other than threadIdx.x itself."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, TextIO
-
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
+from ..base import Context, Group, PlanOf, Planned, WithoutPictures
 from ..registry import register
 from .config import SLICE_KEYS, SLICE_KIND, SliceCheck, read_slice_check, reads_slice_check
-
-if TYPE_CHECKING:
-    from ...draw.figure import Figure
-    from ...theorems.result import CheckResult
 
 SLICE_PRECEDENCE = 0         # asked first: `slice:` makes a thread-slice check whatever else it names
 SLICE_ORDER = (TheoremId.THREAD_SLICE,)
 
 
-class SliceKind:
+class SliceKind(WithoutPictures):
     """Theorem 37 on a tiled copy's thread coordinate."""
+    explain_what = "a thread-slice check: its report names the thread and the slice it takes"
     name = SLICE_KIND
     precedence = SLICE_PRECEDENCE
     keys: tuple[str, ...] = SLICE_KEYS
@@ -44,23 +39,6 @@ class SliceKind:
                 TheoremId.THREAD_SLICE: lambda: thread_slice(check, instruction, context.suspects, context.info)}
             return Planned(plans)
         return [Group(SLICE_ORDER, build)]
-
-    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
-        raise ExplainError(f"check '{check.name}' is a thread-slice check: its report names the thread and the slice "
-                           "it takes; explain has no trace for it")
-
-    def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return ()
-
-    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
-                result: CheckResult | None) -> list[Figure]:
-        return []
-
-    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return ()
-
-    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
-        return iter(())
 
 
 SLICE = register(SliceKind())

@@ -2,26 +2,21 @@
 DSL reader writes one for each epilogue whose shared C tile is smaller than the tiled MMA's C tile."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, TextIO
-
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
+from ..base import Context, Group, PlanOf, Planned, WithoutPictures
 from ..registry import register
 from .config import SUBTILE_KEYS, SUBTILE_KIND, SubtileCheck, read_subtile_check, reads_subtile_check
-
-if TYPE_CHECKING:
-    from ...draw.figure import Figure
-    from ...theorems.result import CheckResult
 
 SUBTILE_PRECEDENCE = 0       # asked first: `subtiles:` makes an epilogue-subtile check whatever else it names
 SUBTILE_ORDER = (TheoremId.EPILOGUE_SUBTILES,)
 PIPELINE_ORDER = (TheoremId.EPILOGUE_STORE_PIPELINE,)
 
 
-class SubtileKind:
+class SubtileKind(WithoutPictures):
     """Theorem 39 on an accumulator's subtiles."""
+    explain_what = "an epilogue-subtile check: its report names the subtile, thread and value and the places they reach"
     name = SUBTILE_KIND
     precedence = SUBTILE_PRECEDENCE
     keys: tuple[str, ...] = SUBTILE_KEYS
@@ -48,23 +43,6 @@ class SubtileKind:
                 plans[TheoremId.EPILOGUE_STORE_PIPELINE] = lambda: store_pipeline(pipeline, context.suspects)
             return Planned(plans)
         return [Group(SUBTILE_ORDER + (PIPELINE_ORDER if check.pipeline is not None else ()), build)]
-
-    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
-        raise ExplainError(f"check '{check.name}' is an epilogue-subtile check: its report names the subtile, thread "
-                           "and value and the places they reach; explain has no trace for it")
-
-    def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return ()
-
-    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
-                result: CheckResult | None) -> list[Figure]:
-        return []
-
-    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return ()
-
-    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
-        return iter(())
 
 
 SUBTILE = register(SubtileKind())

@@ -2,26 +2,21 @@
 reader writes one for each barrier a producer arms with expect_tx whose loads it finds."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, TextIO
-
 from ...specfile.fields import AtomTable, Fields
 from ...specfile.model import CheckSpec, MMAAtomSpec, Spec
 from ...theorems.catalog import TheoremId
-from ..base import Context, ExplainError, ExplainRequest, Group, Neighbour, PlanOf, Planned
+from ..base import Context, Group, PlanOf, Planned, WithoutPictures
 from ..registry import register
 from .config import (TRANSACTION_KEYS, TRANSACTION_KIND, TransactionCheck, read_transaction_check,
                      reads_transaction_check)
-
-if TYPE_CHECKING:
-    from ...draw.figure import Figure
-    from ...theorems.result import CheckResult
 
 TRANSACTION_PRECEDENCE = 0     # asked first: `transaction:` makes a transaction check whatever else it names
 TRANSACTION_ORDER = (TheoremId.TMA_TRANSACTION_BYTES,)
 
 
-class TransactionKind:
+class TransactionKind(WithoutPictures):
     """Theorem 41 on a TMA barrier's armed bytes."""
+    explain_what = "a transaction check: its report gives the bytes armed and delivered"
     name = TRANSACTION_KIND
     precedence = TRANSACTION_PRECEDENCE
     keys: tuple[str, ...] = TRANSACTION_KEYS
@@ -44,23 +39,6 @@ class TransactionKind:
                 TheoremId.TMA_TRANSACTION_BYTES: lambda: transaction_bytes(check, context.suspects)}
             return Planned(plans)
         return [Group(TRANSACTION_ORDER, build)]
-
-    def explain(self, spec: Spec, check: CheckSpec, request: ExplainRequest, out: TextIO) -> None:
-        raise ExplainError(f"check '{check.name}' is a transaction check: its report gives the bytes armed and "
-                           "delivered; explain has no trace for it")
-
-    def views(self, check: CheckSpec) -> tuple[str, ...]:
-        return ()
-
-    def figures(self, spec: Spec, check: CheckSpec, views: tuple[str, ...],
-                result: CheckResult | None) -> list[Figure]:
-        return []
-
-    def report_views(self, check: CheckSpec, result: CheckResult) -> tuple[str, ...]:
-        return ()
-
-    def neighbours(self, spec: Spec, check: CheckSpec) -> Iterator[Neighbour]:
-        return iter(())
 
 
 TRANSACTION = register(TransactionKind())
