@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from spec_report import documented_report
 from verifier.commands.cli import main
 from verifier.kinds.buffer.config import FIXED_AFTER_WAIT, STAGE_INDICES, WAIT_OFFSETS
-from verifier.outcome import ExitCode
 from verifier.specfile import SpecError, load_spec
 
 SPEC = Path(__file__).parent / "specs" / "buffer_agreement.yaml"
@@ -34,12 +34,7 @@ FAILS_ON = {
 
 @pytest.fixture(scope="module")
 def report() -> dict[str, dict[str, object]]:
-    import subprocess
-    import sys
-    done = subprocess.run([sys.executable, "-m", "verifier", "prove", str(SPEC), "--format", "json"],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == ExitCode.OK, done.stdout + done.stderr      # every case as documented
-    return {str(c["check"]): c for c in json.loads(done.stdout)["checks"]}
+    return documented_report(SPEC)
 
 
 def test_every_case_is_as_documented(report: dict[str, dict[str, object]]):
