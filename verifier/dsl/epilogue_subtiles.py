@@ -34,6 +34,7 @@ from typing import Callable
 
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
+from ..kinds.store_pipeline import StorePipeline
 from .cute_types import TypeTextError, int_tuple_of, layout_of, memref_of, tile_of
 from .flow import (ADD_OFFSET, ALLOCA, COORD_TYPE, COPY, GEMM, GET_ITER, MAKE_FRAGMENT, MAKE_VIEW, RETILE, SLICE,
                    KernelFlow, Partition, Role)
@@ -85,18 +86,6 @@ class SubtileStore:
     copy: Op
     store: Op
     stage: Stage
-
-
-@dataclass(frozen=True)
-class StorePipeline:
-    """The TMA stores' reads of the staged shared subtile, as theorem 40 takes them: per subtile the stage its copy
-    writes and its store reads (as a class: equal classes, one place), whether a proxy fence and a barrier separate
-    the copy from the store, and how many stores may still be reading after its store's wait (None: no wait orders
-    the next copy); the stages of the stores still reading when the block's first copy runs."""
-    stages: tuple[int, ...]
-    fenced: tuple[bool, ...]
-    pending: tuple[int | None, ...]
-    pending_at_start: tuple[int, ...]
 
 
 @dataclass
@@ -618,4 +607,4 @@ def _in_loop(block: tuple[Op | None, int]) -> bool:
     return False
 
 
-__all__ = ["Subtiles", "SubtileStore", "StorePipeline", "subtile_stores"]
+__all__ = ["Subtiles", "SubtileStore", "subtile_stores"]

@@ -28,6 +28,7 @@ from ..kinds.buffer.config import mode_sizes
 from ..specfile.fields import stages_text
 from ..hardware.tma import TmaSwizzle
 from ..kinds.slice.config import SliceUnit
+from ..kinds.store_pipeline import StorePipeline
 from ..kinds.slice.coordinate import MAX_LENGTH
 from ..specfile.model import TMA_COPIES
 from .atom_names import UNPACKED_TYPES, Unnamed, copy_atom_name, cpp_value_type, mma_atom_name, operand_majors
@@ -35,7 +36,7 @@ from .cute_types import (ELEMENT_BITS, MemrefType, TiledCopyType, TiledMmaType, 
                          is_type, layout_of, memref_of, tiled_copy_of, tiled_mma_of)
 from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
-from .epilogue_subtiles import StorePipeline, subtile_stores
+from .epilogue_subtiles import subtile_stores
 from .transaction_bytes import transactions
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout

@@ -35,12 +35,15 @@ class SubtileKind(WithoutPictures):
         mma_spec, copy_spec = spec.mma_atoms[check.mma], spec.copy_atoms[check.copy]
 
         def build() -> Planned:
-            from .theorems import store_pipeline, subtile_stores
+            from ..store_pipeline import store_pipeline
+            from .theorems import subtile_stores
             plans: dict[TheoremId, PlanOf] = {
                 TheoremId.EPILOGUE_SUBTILES: lambda: subtile_stores(check, mma_spec, copy_spec, context.suspects)}
             if check.pipeline is not None:
                 pipeline = check.pipeline
-                plans[TheoremId.EPILOGUE_STORE_PIPELINE] = lambda: store_pipeline(pipeline, context.suspects)
+                blame = context.suspects.field("subtiles.pipeline", "the TMA stores' pipeline over the staged shared "
+                                                          "subtile: its stages, fences and waits")
+                plans[TheoremId.EPILOGUE_STORE_PIPELINE] = lambda: store_pipeline(pipeline, blame)
             return Planned(plans)
         return [Group(SUBTILE_ORDER + (PIPELINE_ORDER if check.pipeline is not None else ()), build)]
 

@@ -24,7 +24,7 @@ from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ...theorems.claims import Fact, Plan, Suspect, Unsupported
 from ...theorems.suspects import Suspects
 from ..cute_objects import copy_atom, copy_model_for, mma_atom, refused_as, thread_layout
-from .config import StorePipeline, SubtileCheck
+from .config import SubtileCheck
 
 ENUMERATION = "exhaustive enumeration on integers"
 C = "C"
@@ -164,51 +164,4 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
     return [sizes, once, moved, place]
 
 
-def store_pipeline(pipe: StorePipeline, suspects: Suspects) -> Plan:
-    """Theorem 40: each store reads its stage after its copy's writes are fenced and met at a barrier; no copy writes
-    a stage a store issued before it may still be reading (the stores' waits simulated in the kernel's order)."""
-    blame = suspects.field("subtiles.pipeline", "the TMA stores' pipeline over the staged shared subtile: its "
-                                                "stages, fences and waits")
-    unfenced = [i for i, f in enumerate(pipe.fenced) if not f]
-    fence = Fact("every subtile's TMA store reads its stage after its copy's writes are fenced for the async proxy "
-                 "and its threads met at a barrier", not unfenced,
-                 f"subtile {unfenced[0]}'s store follows its copy with no proxy fence and barrier between them"
-                 if unfenced else f"{len(pipe.fenced)} subtiles, each fenced", "fence.proxy.async, then a barrier",
-                 blame, point={"subtile": unfenced[0]} if unfenced else None,
-                 failing=len(unfenced) if unfenced else None, domain_size=len(pipe.fenced))
-    reading: list[tuple[int | None, int]] = [(None, s) for s in pipe.pending_at_start]   # (subtile, stage)
-    race: tuple[int, int | None, int] | None = None
-    races = 0
-    for i, stage in enumerate(pipe.stages):
-        hit = next((r for r in reading if r[1] == stage), None)
-        if hit is not None:
-            races += 1
-            race = race or (i, hit[0], stage)
-        reading.append((i, stage))
-        after = pipe.pending[i]
-        if after is not None:
-            reading = reading[-after:] if after else []
-    title = "no subtile's copy writes a stage a TMA store issued before it may still be reading"
-    if race is None:
-        free = Fact(title, True, f"{len(pipe.stages)} subtiles' copies, each into a stage no store may still read",
-                    "the waits leave no store reading the stage written next", blame,
-                    note="the stores' waits simulated in the kernel's order", domain_size=len(pipe.stages))
-    else:
-        i, j, stage = race
-        if j is None:
-            why = (f"a TMA store of the block's previous pass may still be reading it ({len(pipe.pending_at_start)} "
-                   "stores are left reading when a pass ends)")
-        else:
-            last = pipe.pending[i - 1]
-            waited = "no wait orders it after the stores" if last is None else \
-                f"after subtile {i - 1}'s store the kernel waits until at most {last} stores are reading " \
-                f"(cp.async.bulk.wait_group.read {last})"
-            why = f"subtile {j}'s TMA store may still be reading it: {waited}"
-        free = Fact(title, False, f"subtile {i}'s copy writes stage {stage} while {why}",
-                    "a stage none of the stores still reading takes", blame,
-                    note="the stores' waits simulated in the kernel's order", point={"subtile": i}, failing=races,
-                    domain_size=len(pipe.stages))
-    return [fence, free]
-
-
-__all__ = ["subtile_stores", "store_pipeline"]
+__all__ = ["subtile_stores"]
