@@ -148,11 +148,16 @@ def read_choice(x: Any, loc: Loc, what: str, choices: tuple[str, ...], upper: bo
     return norm
 
 
+def require_version2(fields: "Fields", key: str) -> None:
+    """`key` is a version 2 key: bad input, at the key, in a version 1 file."""
+    if fields.f.version < 2:
+        raise SpecError(fields.at(key), f"'{key}' of {fields.what} is a version 2 key: the file needs 'version: 2'")
+
+
 def read_version2_choice(fields: "Fields", key: str, choices: tuple[str, ...], upper: bool) -> str:
     """The key that makes a check of its kind (`transpose: B`, `blockwise: A`, ...): a version 2 key naming one of
     `choices`."""
-    if fields.f.version < 2:
-        raise SpecError(fields.at(key), f"'{key}' of {fields.what} is a version 2 key: the file needs 'version: 2'")
+    require_version2(fields, key)
     return read_choice(fields.m[key], fields.at(key), f"'{key}' of {fields.what}", choices, upper=upper)
 
 
@@ -194,6 +199,13 @@ class Fields:
 
     def layout(self, k: str, swizzle_ok: bool = False, max_elements: int = MAX_ELEMENTS) -> Any:
         return parse_layout_at(self.m[k], self.at(k), f"'{k}' of {self.what}", swizzle_ok, max_elements)
+
+    def bounded_int(self, k: str, lo: int, hi: int, what: str = "an integer") -> int:
+        """`k`: an integer in lo..hi (`what` says what it counts)."""
+        x = self.m[k]
+        if not is_int(x) or not lo <= x <= hi:
+            raise SpecError(self.at(k), f"'{k}' of {self.what} must be {what} in {lo}..{hi}, not {show(x)}")
+        return int(x)
 
     def int_list(self, k: str, lo: int, hi: int) -> tuple[int, ...]:
         x, loc = self.m[k], self.at(k)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from ...specfile.fields import Fields, is_int, refuse_keys, show
+from ...specfile.fields import Fields, refuse_keys, require_version2, show
 from ...specfile.model import TMA_COPIES, CheckSpec, SpecError, common_fields
 from .coordinate import Coordinate, CoordinateError, read_coordinate
 
@@ -67,19 +67,9 @@ def reads_slice_check(fields: Fields) -> bool:
     return fields.has(SLICE_KEY)
 
 
-def _count(sub: Fields, key: str, limit: int) -> int:
-    value = sub.m[key]
-    if not is_int(value) or not 0 < value <= limit:
-        raise SpecError(sub.at(key), f"'{key}' of {sub.what} must be a number of threads in [1, {limit}], not "
-                                     f"{show(value)}")
-    return int(value)
-
-
 def read_slice_check(fields: Fields, named: CheckSpec) -> SliceCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(SLICE_KEY), f"'{SLICE_KEY}' of {what} is a version 2 key: the file needs "
-                                              "'version: 2'")
+    require_version2(fields, SLICE_KEY)
     if named.copy is None:
         raise SpecError(fields.loc, f"{what} names the slices of a tiled copy ('{SLICE_KEY}') and so needs 'copy' "
                                     "(the tiled copy's atom)")
@@ -88,8 +78,8 @@ def read_slice_check(fields: Fields, named: CheckSpec) -> SliceCheck:
     for key in SLICE_REQUIRED:
         if not sub.has(key):
             raise SpecError(fields.at(SLICE_KEY), f"'{SLICE_KEY}' of {what} needs '{key}'")
-    block = _count(sub, "block", MAX_BLOCK)
-    threads = _count(sub, "threads", MAX_BLOCK)
+    block = sub.bounded_int("block", 1, MAX_BLOCK, "a number of threads")
+    threads = sub.bounded_int("threads", 1, MAX_BLOCK, "a number of threads")
     coordinate = _expression(sub, "coordinate", "an expression of tid")
     runs = _expression(sub, "runs", "a condition of tid") if sub.has("runs") else None
     unit = SliceUnit.THREAD

@@ -151,19 +151,12 @@ def read_metadata_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec | Non
     return check
 
 
-def _int(fields: Fields, key: str, lo: int, hi: int) -> int:
-    x = fields.m[key]
-    if not is_int(x) or not lo <= x <= hi:
-        raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be an integer in {lo}..{hi}, not {show(x)}")
-    return int(x)
-
-
 def _read_tmem_fields(fields: Fields, check: MetadataCheck) -> None:
     """A tcgen05.mma.sp check's keys: the CTA tile's K, E's TMEM tile, its first column, the allocation."""
     from ...cute.sparse_sm100 import mk_view
     what = fields.what
     if fields.has("tile_k"):
-        check.tile_k = _int(fields, "tile_k", 1, TILE_K_LIMIT)
+        check.tile_k = fields.bounded_int("tile_k", 1, TILE_K_LIMIT)
     if fields.has("tmem"):
         tmem = fields.layout("tmem")
         if not isinstance(tmem, Layout) or mk_view(tmem, pipe=False).rank() != 2:
@@ -171,6 +164,6 @@ def _read_tmem_fields(fields: Fields, check: MetadataCheck) -> None:
                                                "MMA_K) or (M, K) -> TMEM element, a plain layout")
         check.tmem = mk_view(tmem, pipe=False)
     if fields.has("tmem_base"):
-        check.tmem_base = _int(fields, "tmem_base", 0, TMEM_COLUMN_LIMIT)     # 512: after 512 columns of D
+        check.tmem_base = fields.bounded_int("tmem_base", 0, TMEM_COLUMN_LIMIT)     # 512: after 512 columns of D
     if fields.has("tmem_columns"):
-        check.tmem_columns = _int(fields, "tmem_columns", 1, TMEM_COLUMN_LIMIT)
+        check.tmem_columns = fields.bounded_int("tmem_columns", 1, TMEM_COLUMN_LIMIT)

@@ -25,7 +25,7 @@ from typing import ClassVar
 from ruamel.yaml.comments import CommentedSeq
 
 from ...algebra.layout import Layout
-from ...specfile.fields import Fields, read_given_tiled_copy, refuse_keys, show
+from ...specfile.fields import Fields, read_given_tiled_copy, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, GivenTiledCopy, Loc, SpecError, common_fields
 from ..store_pipeline import PIPELINE_KEY, StorePipeline, naturals, read_pipeline
 
@@ -72,9 +72,7 @@ def reads_subtile_check(fields: Fields) -> bool:
 
 def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
     what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(SUBTILES_KEY), f"'{SUBTILES_KEY}' of {what} is a version 2 key: the file needs "
-                                                 "'version: 2'")
+    require_version2(fields, SUBTILES_KEY)
     for key, why in (("mma", "the tiled MMA whose accumulator is stored"),
                      ("copy", "the register-to-shared tiled copy's atom"),
                      ("value_type", "the copy's element type"), (TILED_COPY_KEY, "the tiled copy as built")):

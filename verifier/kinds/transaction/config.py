@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ruamel.yaml.comments import CommentedSeq
 
-from ...specfile.fields import Fields, is_int, refuse_keys, show
+from ...specfile.fields import Fields, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
 
 TRANSACTION_KIND = "transaction"     # the kind's name in reports
@@ -52,22 +52,12 @@ def reads_transaction_check(fields: Fields) -> bool:
     return fields.has(TRANSACTION_KEY)
 
 
-def _count(fields: Fields, key: str, lo: int, hi: int, what: str) -> int:
-    x = fields.m[key]
-    if not is_int(x) or not lo <= x <= hi:
-        raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be {what} in {lo}..{hi}, not {show(x)}")
-    return int(x)
-
-
 def read_transaction_check(fields: Fields, named: CheckSpec) -> TransactionCheck:
-    what = fields.what
-    if fields.f.version < 2:
-        raise SpecError(fields.at(TRANSACTION_KEY), f"'{TRANSACTION_KEY}' of {what} is a version 2 key: the file "
-                                                    "needs 'version: 2'")
+    require_version2(fields, TRANSACTION_KEY)
     refuse_keys(fields, NOT_READ, "is not used by transaction checks")
     sub = fields.sub(TRANSACTION_KEY, TRANSACTION_FIELDS)
     sub.require(TRANSACTION_FIELDS)
-    armed = _count(sub, "armed", 0, MAX_BYTES, "a number of bytes")
+    armed = sub.bounded_int("armed", 0, MAX_BYTES, "a number of bytes")
     seq = sub.m["loads"]
     if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= MAX_LOADS:
         raise SpecError(sub.at("loads"), f"'loads' of {sub.what} must be a list of 1 to {MAX_LOADS} loads, not "
@@ -80,6 +70,6 @@ def read_transaction_check(fields: Fields, named: CheckSpec) -> TransactionCheck
         by = load.m["by"]
         if not isinstance(by, str) or not by.strip():
             raise SpecError(load.at("by"), f"'by' of {load.what} must be a text naming the load, not {show(by)}")
-        loads.append(TransactionLoad(_count(load, "bytes", 1, MAX_BYTES, "a number of bytes"),
-                                     _count(load, "ctas", 1, MAX_CTAS, "a number of CTAs"), by, load.loc))
+        loads.append(TransactionLoad(load.bounded_int("bytes", 1, MAX_BYTES, "a number of bytes"),
+                                     load.bounded_int("ctas", 1, MAX_CTAS, "a number of CTAs"), by, load.loc))
     return TransactionCheck(**common_fields(named), armed=armed, loads=tuple(loads))
