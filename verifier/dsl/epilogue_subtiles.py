@@ -36,8 +36,8 @@ from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
 from ..kinds.store_pipeline import StorePipeline
 from .cute_types import TypeTextError, int_tuple_of, layout_of, memref_of, tile_of
-from .flow import (ADD_OFFSET, ALLOCA, COORD_TYPE, COPY, GEMM, GET_ITER, MAKE_FRAGMENT, MAKE_VIEW, RETILE, SLICE,
-                   KernelFlow, Partition, Role)
+from .flow import (ADD_OFFSET, ALLOCA, COORD_TYPE, COPY, GEMM, GET_ITER, IF, LOOPS, MAKE_FRAGMENT, MAKE_VIEW, RETILE,
+                   SLICE, KernelFlow, Partition, Role, enclosing_loop)
 from .mlir_text import Op, Value
 from .stage_index import StageIndexes
 
@@ -478,9 +478,7 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
 WAIT_GROUP, COMMIT_GROUP = "nvvm.cp.async.bulk.wait_group", "nvvm.cp.async.bulk.commit.group"
 BARRIER, FENCE_PROXY = "nvvm.barrier", "nvvm.fence.proxy"
 ASYNC_PROXIES = ("proxy_kind<async.shared>", "proxy_kind<async>")    # fences that order shared writes for TMA
-LOOPS = ("scf.for", "scf.while", "scf.parallel")
 MULTIPLY = "arith.muli"
-IF = "scf.if"
 _COUNT = re.compile(r"^\s*(\d+)")
 
 
@@ -552,7 +550,7 @@ def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | No
                                                  else waits[-1], nxt))
         pending.append(int(count.group(1)) if count is not None and ordered else None)
     at_start: tuple[int, ...] = ()
-    if _in_loop(block):
+    if block[0] is not None and (block[0].name in LOOPS or enclosing_loop(block[0]) is not None):
         left = _outstanding(classes, pending, ())
         if left and not _same_every_pass(flow, stores):
             return (f"{len(left)} TMA stores may still read when a pass of the block ends, and the next pass's "
@@ -596,15 +594,6 @@ def _outstanding(stages: tuple[int, ...], pending: list[int | None], start: tupl
         if after is not None:
             left = left[-after:] if after else []
     return left
-
-
-def _in_loop(block: tuple[Op | None, int]) -> bool:
-    cur = block[0]
-    while cur is not None:
-        if cur.name in LOOPS:
-            return True
-        cur = cur.parent
-    return False
 
 
 __all__ = ["Subtiles", "SubtileStore", "subtile_stores"]

@@ -47,6 +47,8 @@ RETILE = "cute.tiled.copy.retile"
 MMA_PARTITION, MAKE_FRAGMENT = "cute.tiled.mma.partition", "cute.mma.make_fragment"
 TMA_PARTITION = "cute_nvgpu.atom.tma_partition"
 COPY, GEMM = "cute.copy", "cute.gemm"
+IF, FOR, WHILE, PARALLEL = "scf.if", "scf.for", "scf.while", "scf.parallel"
+LOOPS = (FOR, WHILE, PARALLEL)                   # the operations whose region runs again
 CAST = "builtin.unrealized_conversion_cast"      # a value of one type as another (a CuTe pointer as an LLVM one)
 MAKE_EXEC_TMA, SET_VALUE = "cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.set_value"   # a TMA atom's forms
 # operations that move or redirect tiles outside the cute dialect, which this reader does not trace: each met is listed
@@ -392,5 +394,14 @@ def _link_host(flow: KernelFlow) -> None:
                         flow.host_values[k] = (host, h)
 
 
-__all__ = ["Role", "Allocation", "Pointer", "SharedView", "Partition", "Skipped", "KernelFlow", "read_flow",
+def enclosing_loop(op: Op) -> Op | None:
+    """The innermost loop whose region holds `op` (None: no loop)."""
+    cur = op.parent
+    while cur is not None and cur.name not in LOOPS:
+        cur = cur.parent
+    return cur
+
+
+__all__ = ["enclosing_loop", "IF", "FOR", "WHILE", "PARALLEL", "LOOPS",
+           "Role", "Allocation", "Pointer", "SharedView", "Partition", "Skipped", "KernelFlow", "read_flow",
            "SMEM", "COPY", "GEMM"]

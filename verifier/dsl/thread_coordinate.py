@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..kinds.slice.config import MAX_BLOCK
 from ..kinds.slice.coordinate import MAX_LENGTH, THREAD, CoordinateError, plain, read_coordinate
-from .flow import CONSTANT, MAKE_COORD, KernelFlow
+from .flow import CONSTANT, FOR, IF, MAKE_COORD, KernelFlow
 from .mlir_text import Function, Op, Value
 
 THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
@@ -45,7 +45,6 @@ SPECIAL_REGISTER = "nvvm.read.ptx.sreg."
 COMPARISONS = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
 COMPARE, SELECT = "arith.cmpi", "arith.select"
 BOOLEAN = {"true": 1, "false": 0}
-IF, FOR = "scf.if", "scf.for"
 # arith's signed operations on i32, as the coordinate expression writes them (C's semantics: `/` and `%` toward zero)
 BINARY = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.remsi": "%",
           "arith.xori": "^", "arith.andi": "&", "arith.ori": "|", "arith.shli": "<<", "arith.shrsi": ">>"}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
 from .cute_types import ELEMENT_BITS, TypeTextError, int_tuple_of, memref_of
-from .flow import ADD_OFFSET, CAST, RAW_TMA, RECAST_ITER, SET_VALUE, KernelFlow, Role
+from .flow import ADD_OFFSET, CAST, RAW_TMA, RECAST_ITER, SET_VALUE, KernelFlow, Role, enclosing_loop
 from .mlir_text import Op, Value
 
 EXPECT_TX = ("nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.expect_tx")
@@ -30,7 +30,6 @@ EXPECT_TX = ("nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.expect_tx")
 MBARRIER_OWN = ("nvvm.mbarrier.", "nvvm.tcgen05.commit", "nvvm.cp.async.mbarrier.")
 TMA_BAR = "tma_bar"
 TMA_LOAD = "tma_load"                  # in a TMA load atom's type
-LOOPS = ("scf.for", "scf.while", "scf.parallel")
 MAKE_INT_TUPLE = "cute.make_int_tuple"
 BYTE = 8
 MAX_TILE = 1 << 18                     # elements of a shared tile this reader counts
@@ -79,13 +78,6 @@ def barrier_name(flow: KernelFlow, v: Value) -> BarrierName | None:
         else:
             return cur, tuple(reversed(offsets))
     return None
-
-
-def _loop(op: Op) -> Op | None:
-    cur = op.parent
-    while cur is not None and cur.name not in LOOPS:
-        cur = cur.parent
-    return cur
 
 
 def _load_barrier(flow: KernelFlow, atom: Value) -> Value | None:
@@ -169,7 +161,7 @@ def transactions(flow: KernelFlow) -> tuple[list[Transaction], list[tuple[Op, st
         if not mine:
             unread.append((op, "no TMA load this reader follows completes on the barrier it arms"))
             continue
-        if any(_loop(c) is not _loop(op) for c in mine):
+        if any(enclosing_loop(c) is not enclosing_loop(op) for c in mine):
             unread.append((op, "a TMA load completing on the barrier runs in another loop body than the arming"))
             continue
         got: list[Load] = []
