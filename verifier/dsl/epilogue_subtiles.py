@@ -27,12 +27,13 @@ of the CTA's tile by the subtile ([S0:1;S1:1]); the subtile's place is that coor
 else is a reason the subtiles are not read (the reader lists the copy with it)."""
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..algebra.inttuple import IntTuple, flatten_to_tuple
 from ..algebra.layout import Layout
+from ..algebra.syntax import ParseError, parse_inttuple
 from ..algebra.swizzle import ComposedLayout
 from ..kinds.store_pipeline import StorePipeline
 from .cute_types import TypeTextError, int_tuple_of, layout_of, memref_of, tile_of
@@ -57,7 +58,6 @@ UNKNOWN = -1                          # a lane made from registers by an operati
 MAX_REGISTERS = 1 << 14               # a register tensor this reader follows
 _VECTOR = re.compile(r"vector<(\d+)x")
 _CT_LAYOUT = re.compile(r'"([^"]*)"\s*>\s*$')      # a coord_tensor type's layout, its last quoted string
-_STATIC = re.compile(r"^[\d(),\s]+$")
 
 Lane = int | None            # an accumulator register, UNKNOWN, or None: nothing from the registers (a constant)
 
@@ -100,21 +100,16 @@ class _Untraced(Exception):
     pass
 
 
-def _static_coordinate(text: str) -> int | tuple[object, ...] | None:
-    text = text.strip()
-    if not _STATIC.match(text):
-        return None
+def _static_coordinate(text: str) -> IntTuple | None:
+    """A coordinate CuTe printed with integers only (`(0,1)`, `14`), None where it holds `_` or `?`."""
     try:
-        value = ast.literal_eval(text.replace(")", ",)"))      # "(0)" is a tuple of one, as CuTe prints it
-    except (ValueError, SyntaxError):
+        return parse_inttuple(text.strip())
+    except ParseError:
         return None
-    return value if isinstance(value, (int, tuple)) else None
 
 
-def _flat(c: object) -> tuple[int, ...]:
-    if isinstance(c, tuple):
-        return tuple(x for part in c for x in _flat(part))
-    return (int(c),)   # type: ignore[call-overload]
+def _flat(c: IntTuple) -> tuple[int, ...]:
+    return tuple(int(x) for x in flatten_to_tuple(c))
 
 
 class _Registers:
@@ -276,7 +271,7 @@ def _shaped_alike(flow: KernelFlow, registers: _Registers, copy: Op) -> str | No
     return None
 
 
-def _inside(flow: KernelFlow, op: Op, block: tuple[Op | None, int]) -> Op | None:
+def _inside(op: Op, block: tuple[Op | None, int]) -> Op | None:
     """The operation of `block` that is `op` or holds it in its regions (None: outside the block)."""
     cur: Op | None = op
     while cur is not None:
@@ -286,7 +281,7 @@ def _inside(flow: KernelFlow, op: Op, block: tuple[Op | None, int]) -> Op | None
     return None
 
 
-def _slice_stage(flow: KernelFlow, v: Value, base: Value) -> tuple[Stage, Op] | str:
+def _slice_stage(flow: KernelFlow, v: Value, base: Value) -> Stage | str:
     """The stage of `base` (a staged partition) the value `v` views: the last component of the slice taken of it."""
     cur = v
     for _ in range(64):
@@ -301,9 +296,9 @@ def _slice_stage(flow: KernelFlow, v: Value, base: Value) -> tuple[Stage, Op] | 
                 return f"{op.where}: the slice's coordinate is not read"
             last = m.group(1).rstrip(")").rsplit(",", 1)[-1].strip()
             if last == "?" and m.group(1).count("?") == 1 and len(coord.operands) == 1:
-                return Stage(coord.operands[0], None), op
+                return Stage(coord.operands[0], None)
             if last.isdigit() and "?" not in m.group(1):
-                return Stage(None, int(last)), op
+                return Stage(None, int(last))
             return f"{op.where}: the slice's coordinate {m.group(1)} takes no one stage"
         cur = op.operands[0]
     return f"{v} is no slice of the staged view {base}"
@@ -410,13 +405,13 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
     start = None
     for i in range(first - 1, -1, -1):
         op = ops[i]
-        if op.name == GEMM and len(op.operands) >= 2 and _inside(flow, op, block) is not None:
+        if op.name == GEMM and len(op.operands) >= 2 and _inside(op, block) is not None:
             try:
                 writes = registers.view(op.operands[1]).allocation == acc_view.allocation
             except _Untraced:
                 writes = False
             if writes:
-                start = ops.index(_inside(flow, op, block) or op)
+                start = ops.index(_inside(op, block) or op)
                 break
     if start is None:
         return "no MMA writes the accumulator in the block of the copies before them"
@@ -425,7 +420,7 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
     wanted = set(copies)
     try:
         for op in ops[start + 1:]:
-            holder = _inside(flow, op, block)
+            holder = _inside(op, block)
             if holder is None or holder is ops[start]:       # outside the block, or inside the MMA's own loop
                 continue
             if holder is op:
@@ -464,13 +459,13 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
         read = _slice_stage(flow, store.operands[1], source.op.results[0])
         if isinstance(read, str):
             return read
-        if read[0] != stage[0]:
-            return (f"{store.where}: the TMA store after the copy reads {read[0].text()}, the copy wrote "
-                    f"{stage[0].text()}: which subtile's elements it stores is not read")
+        if read != stage:
+            return (f"{store.where}: the TMA store after the copy reads {read.text()}, the copy wrote "
+                    f"{stage.text()}: which subtile's elements it stores is not read")
         at = _target_place(flow, store.operands[2], source, shape, tile)
         if isinstance(at, str):
             return at
-        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store, stage[0]))
+        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store, stage))
     out.pipeline = _pipeline(flow, out.stores, block, base)
     return out
 
@@ -520,7 +515,7 @@ def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | No
         return classes
     ops = flow.function.ops
     position = {op: i for i, op in enumerate(ops)}
-    inside = [i for i, op in enumerate(ops) if _inside(flow, op, block) is not None]
+    inside = [i for i, op in enumerate(ops) if _inside(op, block) is not None]
     end = max(inside) + 1
 
     def top(name: str, lo: int, hi: int, head: tuple[str, ...] = ()) -> list[int]:
@@ -528,7 +523,7 @@ def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | No
                 and (not head or any(h in ops[i].head for h in head))]
 
     def anywhere(name: str, lo: int, hi: int) -> list[int]:
-        return [i for i in range(lo + 1, hi) if ops[i].name == name and _inside(flow, ops[i], block) is not None]
+        return [i for i in range(lo + 1, hi) if ops[i].name == name and _inside(ops[i], block) is not None]
 
     fenced: list[bool] = []
     pending: list[int | None] = []
@@ -544,7 +539,7 @@ def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | No
         commits = [i for i in anywhere(COMMIT_GROUP, st, nxt) if one_issuer and ops[i].parent is s.store.parent]
         waits = [i for i in anywhere(WAIT_GROUP, commits[0], nxt) if ops[i].parent is s.store.parent] \
             if commits else []
-        held = _inside(flow, ops[waits[-1]], block) if waits else None
+        held = _inside(ops[waits[-1]], block) if waits else None
         count = _COUNT.match(ops[waits[-1]].head) if waits else None
         ordered = held is not None and bool(top(BARRIER, position[held] if held is not ops[waits[-1]]
                                                  else waits[-1], nxt))
