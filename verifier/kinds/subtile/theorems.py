@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ...algebra.inttuple import flatten_to_tuple
 from ...algebra.layout import Layout
 from ...cute.copy import TiledCopy
 from ...cute.mma import TiledMMA
@@ -28,12 +29,6 @@ from .config import SubtileCheck
 
 ENUMERATION = "exhaustive enumeration on integers"
 C = "C"
-
-
-def _leaves(shape: object) -> tuple[int, ...]:
-    if isinstance(shape, tuple):
-        return tuple(x for s in shape for x in _leaves(s))
-    return (int(shape),)  # type: ignore[call-overload]
 
 
 def _place(index: int, rows: int) -> tuple[int, int]:
@@ -62,7 +57,7 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
     parts = mma.partitions(tile, C, range(threads))             # thread t: fragment coordinate -> (m, n) index
     n_acc = int(acc.size())
     shape_fact = Fact("the accumulator is the tiled MMA's C fragment of its tile",
-                      _leaves(parts[0].layout.shape) == _leaves(acc.shape),
+                      flatten_to_tuple(parts[0].layout.shape) == flatten_to_tuple(acc.shape),
                       f"accumulator {acc}", f"partition_C of the {rows}x{cols} tile: shape {parts[0].layout.shape}",
                       fragment)
     register_of = [int(acc(i)) for i in range(n_acc)]
@@ -106,44 +101,47 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
                 f"registers 0..{n_acc - 1}, each once", registers_blame)
     if not sizes.holds:
         return [sizes, once]
-    vb = bits
+    # the instruction's routing, the same for every subtile: destination (thread, value) -> its place (x, y) of the
+    # subtile and the source (thread, value) that writes it
+    routes: list[tuple[int, int, int, int, tuple[int, int]]] = []
+    reached: dict[tuple[int, int], int] = {}        # (source thread, source value) -> destinations it reaches
+    for t in range(threads):
+        group, lane = divmod(t, atom_threads)
+        if lane >= model.dst_lanes:
+            continue                        # no data reaches this lane's side of the instruction
+        for v in range(n_dst):
+            inst, within = divmod(v, v_dst)
+            # the models' arithmetic is Python's operators: integers in, integers out
+            s_lane, s_bit = model.source_of(cast(Any, lane), cast(Any, within * bits))
+            src_thread = group * atom_threads + int(cast(Any, s_lane))
+            k = int(cast(Any, s_bit)) // bits + v_src * inst
+            reached[(src_thread, k)] = reached.get((src_thread, k), 0) + 1
+            routes.append((t, v, src_thread, k, _place(int(dsts[t](v)), sub_rows)))
+    unreached = [(src, k) for src in range(threads) for k in range(n_src) if reached.get((src, k), 0) != 1]
+    elements: dict[tuple[int, int], tuple[int, int] | None] = {}   # (thread, register) -> the accumulator's (m, n)
+
+    def element(thread: int, register: int) -> tuple[int, int] | None:
+        if (thread, register) not in elements:
+            c = coordinate_of.get(register)
+            elements[(thread, register)] = None if c is None else _place(int(parts[thread](c)), rows)
+        return elements[(thread, register)]
+
     failing, witness = 0, None
-    reached: dict[tuple[int, int], int] = {}        # (source thread, source value) -> destinations, one subtile
-    unreached = 0
-    first_unreached: tuple[int, int] | None = None
     for s, store in enumerate(check.stores):
         m0, n0 = store.at
-        reached.clear()
-        for t in range(threads):
-            group, lane = divmod(t, atom_threads)
-            if lane >= model.dst_lanes:
-                continue                    # no data reaches this lane's side of the instruction
-            dst = dsts[t]
-            for v in range(n_dst):
-                inst, within = divmod(v, v_dst)
-                # the models' arithmetic is Python's operators: integers in, integers out
-                s_lane, s_bit = model.source_of(cast(Any, lane), cast(Any, within * vb))
-                src_thread = group * atom_threads + int(cast(Any, s_lane))
-                k = int(cast(Any, s_bit)) // vb + v_src * inst
-                reached[(src_thread, k)] = reached.get((src_thread, k), 0) + 1
-                r = store.registers[k]
-                c = coordinate_of.get(r)
-                x, y = _place(int(dst(v)), sub_rows)
-                got = None if c is None else _place(int(parts[src_thread](c)), rows)
-                if got != (m0 + x, n0 + y):
-                    failing += 1
-                    if witness is None:
-                        witness = (s, t, v, src_thread, k, r, got, (m0 + x, n0 + y), (x, y))
-        for src_thread in range(threads):
-            for k in range(n_src):
-                if reached.get((src_thread, k), 0) != 1:
-                    unreached += 1
-                    first_unreached = first_unreached or (src_thread, k)
+        for t, v, src_thread, k, (x, y) in routes:
+            r = store.registers[k]
+            got = element(src_thread, r)
+            if got != (m0 + x, n0 + y):
+                failing += 1
+                if witness is None:
+                    witness = (s, t, v, src_thread, k, r, got, (m0 + x, n0 + y), (x, y))
+    first_unreached = unreached[0] if unreached else None
     domain = len(check.stores) * threads * n_dst
-    moved = Fact("the copy moves every value it is handed to shared memory exactly once", unreached == 0,
+    moved = Fact("the copy moves every value it is handed to shared memory exactly once", not unreached,
                  "every (thread, value), each once" if first_unreached is None else
                  f"thread {first_unreached[0]}'s value {first_unreached[1]} reaches shared memory "
-                 f"{'more than once' if reached.get(first_unreached, 0) else 'nowhere'} ({unreached} such)",
+                 f"{'more than once' if reached.get(first_unreached, 0) else 'nowhere'} ({len(unreached)} such)",
                  f"{threads * n_src} values a subtile, each once ({model.instruction})", copy_blame,
                  note=ENUMERATION)
     title = ("every accumulator element reaches its own place of the tile: what the copy writes at each place of a "
