@@ -51,6 +51,8 @@ IF, FOR, WHILE, PARALLEL = "scf.if", "scf.for", "scf.while", "scf.parallel"
 LOOPS = (FOR, WHILE, PARALLEL)                   # the operations whose region runs again
 CAST = "builtin.unrealized_conversion_cast"      # a value of one type as another (a CuTe pointer as an LLVM one)
 MAKE_EXEC_TMA, SET_VALUE = "cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.set_value"   # a TMA atom's forms
+TMA_BARRIER_FIELD = "tma_bar"       # set_value<tma_bar>: the mbarrier a TMA load's transaction completes
+_SET_FIELD = re.compile(r"<(\w+)>")  # set_value's field: `<tma_bar>(%atom, %ptr)`
 # operations that move or redirect tiles outside the cute dialect, which this reader does not trace: each met is listed
 RAW_TMA = "nvvm.cp.async.bulk.tensor."          # a TMA copy issued as NVVM's own operation
 UPDATE_TMA_DESC = "cute_nvgpu.update_tma_desc"   # a TMA atom's tensor map rewritten at run time (grouped kernels)
@@ -394,6 +396,12 @@ def _link_host(flow: KernelFlow) -> None:
                         flow.host_values[k] = (host, h)
 
 
+def set_value_field(op: Op) -> str | None:
+    """The field a `set_value` gives its atom (`tma_bar`, `mcast_mask`, ...); None for another operation."""
+    m = _SET_FIELD.match(op.head.strip()) if op.name == SET_VALUE else None
+    return m.group(1) if m else None
+
+
 def enclosing_loop(op: Op) -> Op | None:
     """The innermost loop whose region holds `op` (None: no loop)."""
     cur = op.parent
@@ -402,6 +410,6 @@ def enclosing_loop(op: Op) -> Op | None:
     return cur
 
 
-__all__ = ["enclosing_loop", "IF", "FOR", "WHILE", "PARALLEL", "LOOPS",
+__all__ = ["enclosing_loop", "set_value_field", "TMA_BARRIER_FIELD", "IF", "FOR", "WHILE", "PARALLEL", "LOOPS",
            "Role", "Allocation", "Pointer", "SharedView", "Partition", "Skipped", "KernelFlow", "read_flow",
            "SMEM", "COPY", "GEMM"]

@@ -12,7 +12,6 @@ a write whose bytes are not traced, and the account is refused (`str`): nothing 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, replace
 
 from ..algebra.inttuple import flatten_to_tuple
@@ -20,13 +19,11 @@ from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout, Swizzle
 from .cute_types import TypeTextError, int_tuple_of
 from .flow import (ADD_OFFSET, ALLOCA, CAST, COPY, GEMM, GET_ITER, MAKE_VIEW, MMA_PARTITION, MAKE_FRAGMENT, PARTITION_D,
-                   PARTITION_S, RECAST_ITER, RETILE, REVIEWS, SAME_ITERATOR, SET_VALUE, SMEM, TMA_PARTITION, KernelFlow,
-                   SharedView)
+                   PARTITION_S, RECAST_ITER, RETILE, REVIEWS, SAME_ITERATOR, SET_VALUE, SMEM, TMA_BARRIER_FIELD,
+                   TMA_PARTITION, KernelFlow, SharedView, set_value_field)
 from .mlir_text import Op, Value, Where
 
 MAPA = "nvvm.mapa"                  # another CTA's copy of a shared address
-TMA_BARRIER_FIELD = "tma_bar"       # set_value<tma_bar>: the mbarrier a TMA load's transaction completes
-_FIELD = re.compile(r"<(\w+)>")     # set_value's field: `<tma_bar>(%atom, %ptr)`
 # operations whose results stand for the same shared bytes as their first operand, writing none (a cast to an LLVM
 # pointer, another CTA's copy of the same offset, a TMA atom given its barrier)
 PASS_THROUGH = REVIEWS | SAME_ITERATOR | frozenset({
@@ -179,8 +176,7 @@ class _Account:
             return None
         if made.name != SET_VALUE:
             return f"{op.where}: {op.name} takes an atom made from shared memory by {made.name}, which is not read"
-        field = _FIELD.match(made.head.strip())
-        if field is None or field.group(1) != TMA_BARRIER_FIELD:     # another field from shared memory: not read
+        if set_value_field(made) != TMA_BARRIER_FIELD:     # another field from shared memory: not read
             return f"{made.where}: {made.name} gives an atom a shared value other than its TMA barrier"
         pointers = [v for v in made.operands if self.is_derived(v)]
         if len(pointers) != 1:

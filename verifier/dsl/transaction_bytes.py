@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
 from .cute_types import ELEMENT_BITS, TypeTextError, int_tuple_of, memref_of
-from .flow import ADD_OFFSET, CAST, RAW_TMA, RECAST_ITER, SET_VALUE, KernelFlow, Role, enclosing_loop
+from .flow import (ADD_OFFSET, CAST, RAW_TMA, RECAST_ITER, TMA_BARRIER_FIELD, KernelFlow, Role, enclosing_loop,
+                   set_value_field)
 from .mlir_text import Op, Value
 
 EXPECT_TX = ("nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.expect_tx")
 # the mbarrier's own operations, which complete no transaction bytes on it
 MBARRIER_OWN = ("nvvm.mbarrier.", "nvvm.tcgen05.commit", "nvvm.cp.async.mbarrier.")
-TMA_BAR = "tma_bar"
 TMA_LOAD = "tma_load"                  # in a TMA load atom's type
 MAKE_INT_TUPLE = "cute.make_int_tuple"
 BYTE = 8
@@ -87,7 +87,7 @@ def _load_barrier(flow: KernelFlow, atom: Value) -> Value | None:
         op = flow.defining.get(cur)
         if op is None or not op.operands:
             return None
-        if op.name == SET_VALUE and TMA_BAR in op.head and len(op.operands) > 1:
+        if set_value_field(op) == TMA_BARRIER_FIELD and len(op.operands) > 1:
             return op.operands[1]
         cur = op.operands[0]
     return None
