@@ -42,7 +42,8 @@ ARCHITECTURES = (80, 90, 100)         # prescreen-cutlass --arch choices, each t
 # the first line of the report: per kernel (the default space), or by families (--level)
 KERNELS = re.compile(r"(?P<kernels>\d+) GEMM kernels, (?P<mapped>\d+) mapped .*\((?P<paths>\d+) distinct")
 FAMILIES = re.compile(r"(?P<kernels>\d+) GEMM kernels in (?P<families>\d+) families, (?P<mapped>\d+) kernels "
-                      r"\((?P<mapped_families>\d+) families\) mapped .*\((?P<paths>\d+) distinct operand paths proved; "
+                      r"\((?P<mapped_families>\d+) families\) mapped .*\((?P<paths>\d+) distinct operand paths "
+                      r"proved[^;]*; "
                       r"(?P<samples>\d+) sampled")
 # ... and its phases (--level)
 PHASES = re.compile(r"enumeration (?P<listing>[\d.]+) s, mapping and cross-checks (?P<mapping>[\d.]+) s, proofs and "

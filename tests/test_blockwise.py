@@ -480,7 +480,7 @@ def _scale_results(kc: KernelConfig) -> dict[str, object]:
     mapped = map_kernel(kc)
     assert isinstance(mapped, Mapped), mapped
     scales = tuple(c for c in mapped.checks if isinstance(c, PB.BlockwiseScaleCheck))
-    results, _ = prove_paths(90, [kc] * len(scales), [Mapped((c,), mapped.how) for c in scales],
+    results, _, _ = prove_paths(90, [kc] * len(scales), [Mapped((c,), mapped.how) for c in scales],
                              [1] * len(scales), 1, None)
     return {c.scaled: (dict(c.entries), r) for c, r in zip(scales, results)}
 

@@ -145,7 +145,7 @@ def test_sm80_double_follows_cutlass_s_m8n8k4_configuration_and_is_proved(monkey
     monkeypatch.setattr(command, "kernels", lambda arch, level: [SM80_F64, replace(SM80_F64, name="d884_nt",
                         tile=(64, 64, 8), layout_a="ColumnMajor", layout_b="RowMajor")])
     results, mapped, paths, _ = command.run(80, "", 1, tmp_path)
-    assert mapped == 2 and paths == 4 and all(r.verdict is Verdict.VERIFIED for r in results)
+    assert mapped == 2 and paths == (4, 4) and all(r.verdict is Verdict.VERIFIED for r in results)
     wrong = replace(builders.F64_FAMILY, k_copy="SM75_U32x4_LDSM_N")     # ldmatrix for doubles: CuTe refuses
     monkeypatch.setitem(builders.SM80_FAMILIES, ("f64", "f64", (8, 8, 4)), wrong)
     results, _, _, _ = command.run(80, "", 1, tmp_path)
@@ -160,7 +160,7 @@ def test_a_wrong_configuration_in_the_space_is_reported_per_kernel_with_cutes_ru
     k8 = replace(SM80_F16, name="k8", instruction=(16, 8, 8))
     monkeypatch.setattr(command, "kernels", lambda arch, level: [SM80_F16, k8])
     results, mapped, paths, _ = command.run(80, "", 1, tmp_path)
-    assert mapped == 2 and paths == 4
+    assert mapped == 2 and paths == (4, 4)
     by = {r.name: r for r in results}
     assert by["k80"].verdict is Verdict.VERIFIED
     assert by["k8"].verdict is Verdict.REFUTED
@@ -335,7 +335,7 @@ def test_a_wrong_umma_rule_shows_refuted_kernels_in_the_table(monkeypatch, tmp_p
     results, mapped, paths, _ = command.run(100, "", 1, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["prescreen_sm100.yaml", "prescreen_sm100_2.yaml"]
     by = {r.name: r for r in results}
-    assert (mapped, paths) == (2, 3) and by["k_only"].verdict is Verdict.VERIFIED
+    assert (mapped, paths) == (2, (3, 3)) and by["k_only"].verdict is Verdict.VERIFIED
     assert by["mn_b"].verdict is Verdict.REFUTED
     # mn_b's A path lies in the first file, its B path in the second: its description names both files
     assert "(prescreen_sm100.yaml)" in by["mn_b"].summary and "(prescreen_sm100_2.yaml)" in by["mn_b"].summary
@@ -471,7 +471,7 @@ def test_the_text_report_says_the_paths_specs_are_gone_unless_kept(monkeypatch, 
     # a path as prescreen-cutlass writes it: expected to pass
     path = replace(run_check(spec, spec.checks["wrong_descriptor_base_offset"]), expect=Expect.PASS)
     refuted = kernel_result(SM90_F16, "paths.yaml", [path], "how")
-    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: ([refuted], 1, 1, 0.0))
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: ([refuted], 1, (1, 1), 0.0))
     assert prescreen_command.main(["--arch", "90"]) == 1
     assert "written to a temporary directory removed after the run: --spec-out DIR keeps them" in \
         capsys.readouterr().out
@@ -495,7 +495,7 @@ def test_the_text_report_shows_each_failing_operand_path_once_and_counts_the_res
     # 28 kernels failing at one path: the path's failure once, the kernels counted and the first three named
     shared = [kernel_result(replace(SM90_F16, name=f"k{i:02d}"), "paths.yaml", [bad], "how")
               for i in range(SHOWN_NOT_VERIFIED + 3)]
-    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (shared, 1, 1, 0.0))
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (shared, 1, (1, 1), 0.0))
     assert prescreen_command.main(["--arch", "90"]) == 1
     out = capsys.readouterr().out
     assert out.count("REFUTED (gmma.descriptor, gmma.end_to_end)") == 1 and "more operand paths" not in out
@@ -504,7 +504,7 @@ def test_the_text_report_shows_each_failing_operand_path_once_and_counts_the_res
     # 28 paths, a kernel each: the first 25 paths, then how many more
     own = [kernel_result(replace(SM90_F16, name=f"k{i:02d}"), "paths.yaml", [replace(bad, name=f"path_{i:02d}")], "how")
            for i in range(SHOWN_NOT_VERIFIED + 3)]
-    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (own, 1, 1, 0.0))
+    monkeypatch.setattr(prescreen_command, "run", lambda arch, level, jobs, spec_out: (own, 1, (1, 1), 0.0))
     assert prescreen_command.main(["--arch", "90"]) == 1
     out = capsys.readouterr().out
     assert out.count("REFUTED (gmma.descriptor, gmma.end_to_end)") == SHOWN_NOT_VERIFIED

@@ -401,7 +401,7 @@ def test_the_mapped_paths_are_proved_and_a_wrong_rule_refuted(monkeypatch, tmp_p
                      align_b=4)]
     monkeypatch.setattr(command, "kernels", lambda arch, level: space)
     results, mapped, paths, _ = command.run(90, "", 1, tmp_path)
-    assert mapped == 3 and paths == 9 and [r.verdict for r in results] == [Verdict.VERIFIED] * 3
+    assert mapped == 3 and paths == (9, 9) and [r.verdict for r in results] == [Verdict.VERIFIED] * 3
     # the tf32 atom's ELayout given to the 16-bit atoms: their metadata is refuted
     monkeypatch.setitem(PS.ELAYOUTS, 16, PS.ELAYOUTS[32].replace("(8,2)", "(16,2)"))
     results, _, _, _ = command.run(90, "", 1, tmp_path)

@@ -18,7 +18,7 @@ from ..outcome import Expect, Status, Verdict
 from ..theorems.result import CheckResult
 from .builders import Mapped, Unmapped, map_kernel
 from .families import BLANKED, IGNORED_FIELDS, NAME_READING_KINDS, Family, families, sample_config
-from .run import prove, refusal_rule, refuting_theorems, unsupported_reason
+from .run import paths_text, prove, refusal_rule, refuting_theorems, unsupported_reason
 from .space import KernelConfig, SpaceError, gc_paused
 
 
@@ -35,6 +35,7 @@ class FamilyRun:
     samples: int                     # sampled members rebuilt through the per-kernel path and compared
     seconds: float
     phases: tuple[float, float, float] = (0.0, 0.0, 0.0)   # seconds: enumeration, mapping and checks, proofs
+    decided: int | None = None       # paths decided (None: all; the others by their class's: path_classes.py)
 
 
 def shared_view(config: KernelConfig) -> KernelConfig:
@@ -136,13 +137,13 @@ def run_families(arch: int, level: str, jobs: int, spec_out: Path | None) -> Fam
         gc.freeze()
         t2 = time.perf_counter()
         weights = [f.kernels for f in fams]
-        results, paths = prove(arch, configs, mapping, weights, jobs, spec_out)
+        results, paths, decided = prove(arch, configs, mapping, weights, jobs, spec_out)
         for r, f in zip(results, fams):
             r.summary = f"a family of {f.kernels} kernels; {r.summary}"
     finally:
         gc.unfreeze()
     t3 = time.perf_counter()
-    return FamilyRun(results, weights, paths, compared, t3 - t0, (t1 - t0, t2 - t1, t3 - t2))
+    return FamilyRun(results, weights, paths, compared, t3 - t0, (t1 - t0, t2 - t1, t3 - t2), decided)
 
 
 def _refused(r: CheckResult) -> bool:
@@ -185,9 +186,10 @@ def family_table(arch: int, level: str, run: FamilyRun) -> str:
         kernels, families_ = rows[outcome]
         rows[outcome] = (kernels + n, families_ + 1)
     mapped = [(n, r) for r, n in zip(run.results, run.kernels) if r.expect is not Expect.UNSUPPORTED]
+    decided = run.paths if run.decided is None else run.decided
     out = [f"prescreen-cutlass --arch {arch} --level {level}: {sum(run.kernels)} GEMM kernels in {len(run.results)} "
            f"families, {sum(n for n, _ in mapped)} kernels ({len(mapped)} families) mapped to CuTe configurations "
-           f"({run.paths} distinct operand paths proved; {run.samples} sampled members cross-checked), "
+           f"({paths_text(run.paths, decided)}; {run.samples} sampled members cross-checked), "
            f"{run.seconds:.1f} s (enumeration {run.phases[0]:.1f} s, mapping and cross-checks {run.phases[1]:.1f} s, "
            f"proofs and report {run.phases[2]:.1f} s)", "",
            "| outcome | kernels | families |", "|---|---|---|"]

@@ -16,6 +16,7 @@ from ..theorems.claims import TheoremResult
 from ..theorems.result import CheckResult
 from .blockwise import BlockwiseScaleCheck
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, PathCheck, ScaleFactorCheck, Unmapped, map_kernel
+from .path_classes import Class, fold, member
 from .sm90_sparse import SparsePathCheck
 from .sm90_mixed_scales import MixedScalePathCheck
 from .sm90_shuffle import ShufflePathCheck
@@ -43,7 +44,7 @@ def _yaml(value: object) -> str:
 
 
 def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathCheck, KernelConfig],
-              counts: Counter[PathCheck], name: str = "") -> str:
+              counts: Counter[PathCheck], name: str = "", notes: dict[PathCheck, str] | None = None) -> str:
     """Distinct operand paths of the space as one spec (named `name`, default prescreen_sm<arch>): GMMA and UMMA
     atoms defined in it, SM80 atoms included from the atom library."""
     from ..importer.kernel_spec import ATOM_LIBRARY
@@ -67,7 +68,8 @@ def spec_text(arch: int, paths: dict[PathCheck, str], representative: dict[PathC
     for c, name in paths.items():
         kc = representative[c]
         lines += [f"  {name}:",
-                  f"    description: {_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}')}",
+                  f"    description: "
+                  f"{_yaml(f'{counts[c]} kernels, e.g. {kc.name}: operand {c.operand}' + (notes or {}).get(c, ''))}",
                   f"    mma: {_yaml(c.mma.name)}"]
         if isinstance(c, (SparsePathCheck, ShufflePathCheck, TransposePathCheck,
                           MixedScalePathCheck)):   # their modules' own lines
@@ -181,7 +183,13 @@ def refuting_theorems(r: CheckResult) -> str:
     return ", ".join(f"{t.number} {t.id.value}" for t in r.theorems if t.status is Status.REFUTED)
 
 
-def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int, seconds: float) -> str:
+def paths_text(paths: int, decided: int) -> str:
+    """How many distinct operand paths were proved, and how many of them decided (the others by their class's)."""
+    text = f"{paths} distinct operand paths proved"
+    return text if decided == paths else text + f", {decided} of them decided and the others by their class"
+
+
+def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: tuple[int, int], seconds: float) -> str:
     by = Counter(r.verdict for r in results)
     refused = Counter(refusal_rule(r) for r in results if _refused(r))
     refuted = Counter(refuting_theorems(r) for r in results if r.verdict is Verdict.REFUTED and not _refused(r))
@@ -189,7 +197,7 @@ def summary_table(arch: int, results: list[CheckResult], mapped: int, paths: int
     missing = Counter(unsupported_reason(r) for r in results
                       if r.verdict is Verdict.UNSUPPORTED and r.expect is not Expect.UNSUPPORTED)
     out = [f"prescreen-cutlass --arch {arch}: {len(results)} GEMM kernels, {mapped} mapped to CuTe configurations "
-           f"({paths} distinct operand paths proved), {seconds:.1f} s", "",
+           f"({paths_text(*paths)}), {seconds:.1f} s", "",
            "| outcome | kernels |", "|---|---|",
            f"| verified | {sum(1 for r in results if r.verdict is Verdict.VERIFIED)} |",
            f"| refuted (a counterexample) | "
@@ -228,15 +236,16 @@ class RuleError(Exception):
     """The prescreen's own rules produced a configuration the spec loader refuses: an internal error."""
 
 
-def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, int, float]:
+def run(arch: int, level: str, jobs: int, spec_out: Path | None) -> tuple[list[CheckResult], int, tuple[int, int],
+                                                                         float]:
     t0 = time.perf_counter()
     # by name: CUTLASS's generator emits a space in an order that differs from process to process (it iterates sets
     # of objects hashed by identity); a report, and its paths' numbers, should not
     space = sorted(kernels(arch, level), key=lambda kc: kc.name)
     mapping = [map_kernel(kc) for kc in space]
-    results, paths = prove(arch, space, mapping, [1] * len(space), jobs, spec_out)
+    results, paths, decided = prove(arch, space, mapping, [1] * len(space), jobs, spec_out)
     mapped = sum(1 for m in mapping if isinstance(m, Mapped))
-    return results, mapped, paths, time.perf_counter() - t0
+    return results, mapped, (paths, decided), time.perf_counter() - t0
 
 
 def _proof_order(c: PathCheck) -> tuple[str, str, str, str]:
@@ -244,11 +253,10 @@ def _proof_order(c: PathCheck) -> tuple[str, str, str, str]:
 
 
 def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmapped], weights: list[int], jobs: int,
-          spec_out: Path | None) -> tuple[list[CheckResult], int]:
-    """The verdict of each configuration (mapped as `mapping` says; `weights`: the kernels each stands for) and the
-    number of distinct operand paths proved."""
-    from ..engine.proving import max_jobs, prove_in_parallel, run_all
-    from ..specfile.loader import load_specs
+          spec_out: Path | None) -> tuple[list[CheckResult], int, int]:
+    """The verdict of each configuration (mapped as `mapping` says; `weights`: the kernels each stands for), the
+    number of distinct operand paths proved, and how many of them were decided (path_classes.py: the others are
+    proved by their class's)."""
     # a mapping's paths arrive as one object each per worker's chunk (family_run.map_and_check): tallied by identity
     # first, then each object hashed once (the frozen dataclasses hash every field, each time)
     first_of: dict[int, tuple[PathCheck, KernelConfig]] = {}
@@ -267,36 +275,25 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
     # numbered (and proved, 400 a spec file) in the order of their kind and atom: paths alike share a file, and the
     # obligations they have in common are decided once in its worker
     paths = {c: f"path_{n:04d}_{c.operand.lower()}" for n, c in enumerate(sorted(representative, key=_proof_order), 1)}
-    results: list[CheckResult] = []
-    by_name: dict[str, CheckResult] = {}
-    ordered = list(paths.items())
-    chunks = [dict(ordered[i:i + PATHS_PER_SPEC]) for i in range(0, len(ordered), PATHS_PER_SPEC)] or [{}]
+    # paths alike (stage counts; operand A's atom N) proved once a class, cross-checked on a second member
+    plan = fold(paths, (m.checks for m in mapping if isinstance(m, Mapped)))
     spec_of: dict[PathCheck, Path] = {}
+    results: list[CheckResult] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = spec_out or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        spec_files = []
-        for number, chunk in enumerate(chunks, 1):
-            stem = f"prescreen_sm{arch}" + (f"_{number}" if number > 1 else "")
-            spec_path = folder / f"{stem}.yaml"
-            spec_path.write_text(spec_text(arch, chunk, representative, counts, stem), encoding="utf-8")
-            spec_files.append(str(spec_path))
-            spec_of.update(dict.fromkeys(chunk, spec_path))
-        if paths:
-            workers = min(jobs, max_jobs(), len(spec_files))
-            try:
-                if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too; a
-                    #                 worker proves runs of consecutive files (paths alike are neighbours)
-                    # (brief: a verified path is reported by its theorems' statuses alone, `PathsMemo.strip`)
-                    proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None, True,
-                                               brief=True)[0]
-                else:
-                    specs = load_specs(spec_files, allow_outside=True)
-                    proved = run_all([(s, c) for s in specs for c in s.checks.values()], Settings(), 1, False, None)
-            except SpecError as e:     # the rules wrote it: their mistake, not the user's input
-                raise RuleError(f"a prescreen rule (verifier/prescreen/builders.py) wrote a check the loader "
-                                f"refuses: {e}") from None
-            by_name = {r.name: r for r in proved}
+        first = set(plan.first_round())
+        notes = {cls.representative: _class_note(cls) for cls in plan.distinct()}
+        by_name = _prove_paths(arch, {c: n for c, n in paths.items() if c in first}, representative, counts, notes,
+                               jobs, folder, f"prescreen_sm{arch}", spec_of, always=True)
+        # a class whose representative and cross-check are not both verified alike: every member as its own path
+        unfolded = {c for cls in plan.distinct() if not _agree(by_name, paths, cls) for c in cls.members}
+        for c in unfolded:
+            del plan.classes[c]
+        if unfolded:
+            by_name.update(_prove_paths(arch, {c: n for c, n in paths.items() if c in unfolded and n not in by_name},
+                                        representative, counts, {}, jobs, folder, f"prescreen_sm{arch}_unfolded",
+                                        spec_of))
     memo = PathsMemo()
     # a mapping's paths arrive as one object each per worker's chunk (family_run.map_and_check): looked up by
     # identity first, the frozen dataclasses are hashed once an object, not once a use
@@ -305,7 +302,9 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
     def result_of(c: PathCheck) -> tuple[CheckResult, str]:
         found = of_object.get(id(c))
         if found is None:
-            found = of_object[id(c)] = (by_name[paths[c]], str(spec_of[c]))
+            cls = plan.classes.get(c)
+            proved = cls.representative if cls is not None else c
+            found = of_object[id(c)] = (by_name[paths[proved]], str(spec_of[proved]))
         return found
     with gc_paused():        # hundreds of thousands of results, no cycles among them: the collector would walk them
         for kc, m in zip(configs, mapping):
@@ -314,4 +313,61 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
             else:
                 found = [result_of(c) for c in m.checks]
                 results.append(kernel_result(kc, found[0][1], [r for r, _ in found], m.how, memo))
-    return results, len(paths)
+    return results, len(paths), len(by_name)
+
+
+def _class_note(cls: Class) -> str:
+    """What a class's representative stands for, in its description."""
+    stages = sorted({member(c).stages for c in cls.members})      # type: ignore[union-attr]
+    atoms = sorted({c.mma.name for c in cls.members if isinstance(c, OperandCheck)})
+    text = f"; proved once for the {len(cls.members)} operand paths of its class: stage counts {stages}"
+    if len(atoms) > 1:
+        text += f", atoms {', '.join(atoms)}"
+    return text
+
+
+def _agree(by_name: dict[str, CheckResult], paths: dict[PathCheck, str], cls: Class) -> bool:
+    """Whether a class's representative and cross-check are both verified, by the same theorems."""
+    first = by_name[paths[cls.representative]]
+    if first.verdict is not Verdict.VERIFIED:
+        return False
+    if cls.cross_check is None:
+        return True
+    second = by_name[paths[cls.cross_check]]
+    return second.verdict is Verdict.VERIFIED and \
+        [(t.number, t.status) for t in first.theorems] == [(t.number, t.status) for t in second.theorems]
+
+
+def _prove_paths(arch: int, paths: dict[PathCheck, str], representative: dict[PathCheck, KernelConfig],
+                 counts: Counter[PathCheck], notes: dict[PathCheck, str], jobs: int, folder: Path, stem: str,
+                 spec_of: dict[PathCheck, Path], always: bool = False) -> dict[str, CheckResult]:
+    """`paths` written as spec files (PATHS_PER_SPEC a file, named `stem`, `stem`_2, ...) in `folder` and proved;
+    each path's file is recorded in `spec_of` (`always`: a file even for no path).  Returns the results by path
+    name."""
+    from ..engine.proving import max_jobs, prove_in_parallel, run_all
+    from ..specfile.loader import load_specs
+    ordered = list(paths.items())
+    chunks = [dict(ordered[i:i + PATHS_PER_SPEC]) for i in range(0, len(ordered), PATHS_PER_SPEC)] or \
+        ([{}] if always else [])
+    spec_files = []
+    for number, chunk in enumerate(chunks, 1):
+        name = stem + (f"_{number}" if number > 1 else "")
+        spec_path = folder / f"{name}.yaml"
+        spec_path.write_text(spec_text(arch, chunk, representative, counts, name, notes), encoding="utf-8")
+        spec_files.append(str(spec_path))
+        spec_of.update(dict.fromkeys(chunk, spec_path))
+    if not paths:
+        return {}
+    workers = min(jobs, max_jobs(), len(spec_files))
+    try:
+        if workers > 1:     # each worker loads (parses) the files it proves: the parsing is spread too; a worker
+            #                 proves runs of consecutive files (paths alike are neighbours)
+            # (brief: a verified path is reported by its theorems' statuses alone, `PathsMemo.strip`)
+            proved = prove_in_parallel(spec_files, None, Settings(), workers, None, True, None, True, brief=True)[0]
+        else:
+            specs = load_specs(spec_files, allow_outside=True)
+            proved = run_all([(s, c) for s in specs for c in s.checks.values()], Settings(), 1, False, None)
+    except SpecError as e:     # the rules wrote it: their mistake, not the user's input
+        raise RuleError(f"a prescreen rule (verifier/prescreen/builders.py) wrote a check the loader refuses: "
+                        f"{e}") from None
+    return {r.name: r for r in proved}
