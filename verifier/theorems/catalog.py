@@ -47,6 +47,7 @@ class TheoremId(str, Enum):
     EPILOGUE_SUBTILES = "epilogue.subtiles"
     EPILOGUE_STORE_PIPELINE = "epilogue.store_pipeline"
     TMA_TRANSACTION_BYTES = "tma.transaction_bytes"
+    EPILOGUE_SUBTILE_ORDER = "epilogue.subtile_order"
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "exactly the bytes the TMA loads that complete on it deliver -- each load's shared tile, a stage of it "
             "(a multicast tile arriving whole), times the CTAs whose tiles complete on this barrier (a 2-CTA MMA's "
             "leader); fewer lets the phase complete before the tiles land, more never completes it"),
+    Theorem(42, T.EPILOGUE_SUBTILE_ORDER, "Epilogue subtile order",
+            "a subtile-order check: an epilogue loop that loads an accumulator stage from tensor memory a subtile a "
+            "pass, copies it into a stage of a staged shared subtile and TMA-stores a stage: each store puts the "
+            "subtile that the last copy of this pass into the stage it reads wrote (none: a stage an earlier tile "
+            "left) at that subtile's place; the subtiles loaded tile the stage, and no two stores share a place"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
