@@ -45,6 +45,20 @@ tensor memory at the end.  Its knobs:
     alloc_columns   the columns tcgen05.alloc allocates (default None: ACC_COLUMNS, or EXTRA_ACC_COLUMNS with an
                     extra tile); 64 allocates one stage's columns for the two-stage accumulator, whose stage 1 then
                     lies past the allocation (a mistake)
+    epilogue        how a stage reaches global memory: "" (default: each thread's row straight from the registers) or
+                    "tma": a CUTLASS-style epilogue of TILE_M x EPI_N subtiles in a loop over the subtiles (not
+                    unrolled) -- subtile i loaded from tensor memory (a tcgen05.ld 32dp32b x32 tiled copy over the
+                    stage's flat_divide by the subtile), stored by the tiled copy make_tiled_copy_D builds from the
+                    smem store op CUTLASS's helper picks into stage i % EPI_STAGES of a staged shared subtile (the
+                    helper's epilogue layout), a proxy fence and a barrier, then warp 0's TMA store of that stage to
+                    subtile i of C's tile, a commit and a wait until EPI_STAGES - 1 stores are still reading
+    epi_counter     with epilogue="tma": "" (default: subtile i's stage is i % EPI_STAGES) or "carried" (a counter the
+                    loop carries from pass to pass, advanced by one at the start of each, its value modulo
+                    EPI_STAGES the stage -- as CUTLASS's Blackwell epilogues keep their stage count; right)
+    epi_mistake     with epilogue="tma": "store_next_stage" (the TMA store reads stage (i + 1) % EPI_STAGES: the
+                    subtile the copy wrote before, or at i = 0 a stage not yet written, put at subtile i's place),
+                    "store_first_place" (every subtile stored to subtile 0's place), "load_first_subtile" (every
+                    subtile loads subtile 0 of tensor memory): mistakes
 
 Run as a script it writes one IR file: `python tests/dsl_tmem_kernel.py OUT.mlir [knob=value ...]` (it compiles in
 a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_100a).  With `--compile` in place of OUT.mlir it only
@@ -70,8 +84,14 @@ EXTRA_OFFSETS = {"apart": 128, "over": 64}   # the extra tile's first column, a 
 TMEM_LANE_STRIDE = 1 << 16              # a tensor-memory address: the lane in its upper 16 bits, the column below
 MMA_WARP = 0                            # the warp that issues TMA and the MMA, allocates and frees tensor memory
 BUFFER_ALIGN = 1024                     # a 128-byte swizzle pattern repeats every 8 rows of 128 bytes
+EPI_N = 32                              # epilogue="tma": subtiles of TILE_M x EPI_N
+EPI_STAGES = 2                          # ... through a shared subtile of this many stages
 DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": "", "alloc_columns": None,
-                            "mma_view_stages": None, "epi_offset": 0}
+                            "mma_view_stages": None, "epi_offset": 0, "epilogue": "", "epi_mistake": "",
+                            "epi_counter": ""}
+EPILOGUES = ("", "tma")                                 # the epilogue knob's values
+EPI_MISTAKES = ("", "store_next_stage", "store_first_place", "load_first_subtile")   # the epi_mistake knob's values
+EPI_COUNTERS = ("", "carried")                          # the epi_counter knob's values
 ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
@@ -87,8 +107,16 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     from cutlass.cute.typing import SymInt
     from cutlass.utils import blackwell_helpers as sm100
 
+    from cutlass.tensor_utils import LayoutEnum
+
     cfg = knob_config(knobs, DEFAULTS, {"acc_stage": ACC_STAGE_CHOICES, "views": VIEW_CHOICES,
-                                        "extra_tmem": EXTRA_TMEM_CHOICES})
+                                        "extra_tmem": EXTRA_TMEM_CHOICES, "epilogue": EPILOGUES,
+                                        "epi_mistake": EPI_MISTAKES, "epi_counter": EPI_COUNTERS})
+    tma_epilogue = cfg["epilogue"] == "tma"
+    epi_mistake = str(cfg["epi_mistake"])
+    carried = cfg["epi_counter"] == "carried"
+    if (epi_mistake or carried) and not tma_epilogue:
+        raise ValueError("epi_mistake and epi_counter need epilogue='tma'")
     mma_stage_zero = cfg["acc_stage"] == "mma_zero"
     load_stage_zero = cfg["acc_stage"] == "load_zero"
     mma_stage_next = cfg["acc_stage"] == "mma_next"
@@ -119,7 +147,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     @cute.kernel
     def tmem_kernel(tma_a: cute.CopyAtom, mA: cute.Tensor, tma_b: cute.CopyAtom, mB: cute.Tensor, mC: cute.Tensor,
                     mma: cute.TiledMma, a_layout: cute.ComposedLayout, b_layout: cute.ComposedLayout,
-                    num_tiles: cutlass.Int32) -> None:
+                    num_tiles: cutlass.Int32, tma_d: Any, mD: Any, d_layout: Any) -> None:
         tidx, _, _ = cute.arch.thread_idx()
         warp = cute.arch.make_warp_uniform(cute.arch.warp_idx())
 
@@ -132,8 +160,19 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
             b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
 
+        @cute.struct
+        class SharedWithSubtile:     # epilogue="tma": the staged shared subtile too
+            loaded: cute.struct.MemRange[cutlass.Int64, 1]
+            acc_full: cute.struct.MemRange[cutlass.Int64, ACC_STAGES]
+            acc_empty: cute.struct.MemRange[cutlass.Int64, ACC_STAGES]
+            tmem_base: cutlass.Int32
+            a: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(a_layout)], BUFFER_ALIGN]
+            b: cute.struct.Align[cute.struct.MemRange[f16, cute.cosize(b_layout)], BUFFER_ALIGN]
+            d: cute.struct.Align[cute.struct.MemRange[f32, cute.cosize(d_layout) if tma_epilogue else 1],
+                                 BUFFER_ALIGN]
+
         smem = cutlass.memory.SmemAllocator()
-        storage = smem.allocate(Shared)
+        storage = smem.allocate(SharedWithSubtile if tma_epilogue else Shared)
         loaded = storage.loaded.data_ptr()
         acc_full = storage.acc_full.data_ptr()
         acc_empty = storage.acc_empty.data_ptr()
@@ -203,17 +242,64 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             t2r = tcgen05.make_tmem_copy(load_atom, acc_tile)
             thr_t2r = t2r.get_slice(tidx)
             tTR_tAcc = thr_t2r.partition_S(acc_tile)
-            tCgC = thr_mma.partition_C(cute.local_tile(mC, (TILE_M, TILE_N), (0, t)))     # as acc_tile: ((M, N), 1, 1)
-            tTR_gC = thr_t2r.partition_D(tCgC)
-            tTR_rAcc = cute.make_rmem_tensor(tTR_gC.shape, f32)
-            cute.copy(t2r, tTR_tAcc, tTR_rAcc)
-            cute.arch.fence_view_async_tmem_load()         # tcgen05.wait::ld: the stage read, the registers full
-            cute.arch.mbarrier_arrive(acc_empty + stage)
-            cute.autovec_copy(tTR_rAcc, tTR_gC)
+            if cutlass.const_expr(tma_epilogue):
+                sD = storage.d.get_tensor(d_layout.outer, swizzle=d_layout.inner)
+                subtile_epilogue(acc_tile, sD, tma_d, mD, t, tidx, warp)
+                cute.arch.mbarrier_arrive(acc_empty + stage)
+            else:
+                tCgC = thr_mma.partition_C(cute.local_tile(mC, (TILE_M, TILE_N), (0, t)))  # as acc_tile: ((M, N), 1, 1)
+                tTR_gC = thr_t2r.partition_D(tCgC)
+                tTR_rAcc = cute.make_rmem_tensor(tTR_gC.shape, f32)
+                cute.copy(t2r, tTR_tAcc, tTR_rAcc)
+                cute.arch.fence_view_async_tmem_load()     # tcgen05.wait::ld: the stage read, the registers full
+                cute.arch.mbarrier_arrive(acc_empty + stage)
+                cute.autovec_copy(tTR_rAcc, tTR_gC)
 
         cute.arch.sync_threads()         # every load of tensor memory done
         if warp == MMA_WARP:
             cute.arch.dealloc_tmem(cute.arch.retrieve_tmem_ptr(f32, 16, tmem_base), acc_columns)
+
+    @cute.jit
+    def subtile_epilogue(acc_tile: cute.Tensor, sD: cute.Tensor, tma_d: Any, mD: Any, t: Any, tidx: Any,
+                         warp: Any) -> None:
+        """epilogue="tma": the stage stored subtile by subtile (TILE_M x EPI_N) through the staged shared subtile."""
+        epi_tile = (TILE_M, EPI_N)
+        tCtAcc_epi = cute.flat_divide(acc_tile[((None, None), 0, 0)], epi_tile)       # (EPI_M, EPI_N, 1, subtiles)
+        sub_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition.x32), f32)
+        t2r = tcgen05.make_tmem_copy(sub_atom, tCtAcc_epi[(None, None, 0, 0)])
+        thr_t2r = t2r.get_slice(tidx)
+        tTR_tAcc = cute.group_modes(thr_t2r.partition_S(tCtAcc_epi), 3, 5)           # (T2R, T2R_M, T2R_N, subtile)
+        gD_epi = cute.flat_divide(cute.local_tile(mD, (TILE_M, TILE_N), (0, t)), epi_tile)
+        tTR_gD = thr_t2r.partition_D(gD_epi)
+        tTR_rAcc = cute.make_rmem_tensor(tTR_gD[(None, None, None, 0, 0)].shape, f32)
+        r2s = cute.make_tiled_copy_D(sm100.get_smem_store_op(LayoutEnum.ROW_MAJOR, f32, f32, t2r), t2r)
+        thr_r2s = r2s.get_slice(tidx)
+        tRS_sD = thr_r2s.partition_D(sD)                                              # (R2S, R2S_M, R2S_N, stage)
+        tRS_rAcc = r2s.retile(tTR_rAcc)
+        bSG_sD, bSG_gD = cpasync.tma_partition(tma_d, 0, cute.make_layout(1), cute.group_modes(sD, 0, 2),
+                                               cute.group_modes(gD_epi, 0, 2))
+        bSG_gD = cute.group_modes(bSG_gD, 1, cute.rank(bSG_gD))                        # (TMA, subtile)
+        subtiles = cute.size(tTR_tAcc, mode=[3])
+        count = cutlass.Int32(0) if cutlass.const_expr(carried) else None
+        for i in cutlass.range(subtiles):
+            loaded = 0 if cutlass.const_expr(epi_mistake == "load_first_subtile") else i
+            cute.copy(t2r, tTR_tAcc[(None, None, None, loaded)], tTR_rAcc)
+            cute.arch.fence_view_async_tmem_load()
+            if cutlass.const_expr(carried):
+                count = count + 1
+                buffer = count % EPI_STAGES
+            else:
+                buffer = i % EPI_STAGES
+            cute.copy(r2s, tRS_rAcc, tRS_sD[(None, None, None, buffer)])
+            cute.arch.fence_proxy("async.shared", space="cta")
+            cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
+            read = (buffer + 1) % EPI_STAGES if cutlass.const_expr(epi_mistake == "store_next_stage") else buffer
+            place = 0 if cutlass.const_expr(epi_mistake == "store_first_place") else i
+            if warp == MMA_WARP:
+                cute.copy(tma_d, bSG_sD[(None, read)], bSG_gD[(None, place)])
+                cute.arch.cp_async_bulk_commit_group()
+                cute.arch.cp_async_bulk_wait_group(EPI_STAGES - 1, read=True)
+            cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
 
     @cute.jit
     def staged_accumulator(tmem_base: Any, acc_fragment: cute.Tensor, offset: cutlass.Constexpr) -> Any:
@@ -256,7 +342,14 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         b_layout = sm100.make_smem_layout_b(mma, mma_tiler, f16, 1)
         tma_a, mA = make_tiled_tma_atom_A(cpasync.CopyBulkTensorTileG2SOp(), a, a_layout, mma_tiler, mma)
         tma_b, mB = make_tiled_tma_atom_B(cpasync.CopyBulkTensorTileG2SOp(), b, b_layout, mma_tiler, mma)
-        tmem_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, num_tiles).launch(
+        d_layout: Any = None
+        tma_d: Any = None
+        mD: Any = None
+        if cutlass.const_expr(tma_epilogue):
+            d_layout = sm100.make_smem_layout_epi(f32, LayoutEnum.ROW_MAJOR, (TILE_M, EPI_N), EPI_STAGES)
+            tma_d, mD = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), c,
+                                                    cute.slice_(d_layout, (None, None, 0)), (TILE_M, EPI_N))
+        tmem_kernel(tma_a, mA, tma_b, mB, c, mma, a_layout, b_layout, num_tiles, tma_d, mD, d_layout).launch(
             grid=[1, 1, 1], block=[THREADS, 1, 1], stream=stream)
 
     a = make_fake_tensor(f16, (TILE_M, TILE_K), stride=(TILE_K, 1), assumed_align=16)

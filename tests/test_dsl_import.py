@@ -76,6 +76,14 @@ MISTAKES = {
     "tma_epilogue_no_fence.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # no proxy fence before the stores
     "tma_tx_a_only.mlir": ("transaction", "tma.transaction_bytes"),     # the barrier armed for A's tile alone
     "tma_tx_a_twice.mlir": ("transaction", "tma.transaction_bytes"),    # ... for A's tile twice and B's: no end
+    "tmem_epilogue_store_next_stage.mlir": ("subtile_order", "epilogue.subtile_order"),  # each TMA store of a
+                                                                         # TMEM epilogue reads the other stage
+    "tmem_epilogue_store_first_place.mlir": ("subtile_order", "epilogue.subtile_order"),  # ... every subtile stored
+                                                                         # at subtile 0's place
+    "tmem_epilogue_load_first_subtile.mlir": ("subtile_order", "epilogue.subtile_order"),  # ... every pass loads
+                                                                         # subtile 0 of tensor memory
+    "tmem_epilogue_carried_store_next_stage.mlir": ("subtile_order", "epilogue.subtile_order"),  # ... the other
+                                                                         # stage, of a stage counter the loop carries
     "tma_n32_a_atom_b.mlir": ("A_tma_descriptor", "tma.placement"),   # A's tile partitioned and copied with B's
                                                                          # atom (half its rows: not paired), B's
                                                                          # elements in A's tile

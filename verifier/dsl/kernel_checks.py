@@ -38,6 +38,7 @@ from .flow import KernelFlow, Partition, Role, SharedView, Skipped
 from .mlir_text import Op, Value, Where
 from .epilogue_subtiles import subtile_stores
 from .transaction_bytes import transactions
+from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
@@ -220,7 +221,18 @@ class TransactionRecord:
     assumes: list[str] = field(default_factory=list)
 
 
-Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | TransactionRecord
+@dataclass
+class SubtileOrderRecord:
+    """A subtile-order check: an epilogue loop's subtiles of a tensor-memory accumulator stage (theorem 42)."""
+    name: str
+    where: Where
+    what: str
+    read: SubtileOrderRead
+    assumes: list[str] = field(default_factory=list)
+
+
+Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | \
+    TransactionRecord | SubtileOrderRecord
 
 
 @dataclass
@@ -927,11 +939,31 @@ class _Reader:
                                                          if isinstance(columns, str) else ""),
                              copy, value_type, tmem_layout.plain(), columns if isinstance(columns, int) else None)
             self.used.update(q.op for q in self.flow.partitions_of(op.results[0]))
-            self.tmem_store(op.results[0], rec)
+            r2s = self.tmem_store(op.results[0], rec)
             rec.tmem_view = self.tmem_view(op.results[0])
             if "LOAD" in copy:
                 self.accumulator_stages(op.results[0], rec)
             self.out.records.append(rec)
+            if "LOAD" in copy and r2s is not None:
+                self.subtile_order(op.results[0], r2s, rec)
+
+    def subtile_order(self, t2r: Value, r2s: Value, rec: TmemRecord) -> None:
+        """The epilogue loop over the subtiles of the accumulator stage the load reads, as a check of theorem 42
+        (tmem_subtiles.py); listed with the reason where a loop is not read."""
+        if rec.tmem_view is None:
+            return
+        found = read_subtile_order(self.flow, t2r, r2s, rec.tmem, rec.tmem_view.layout)
+        if found is None:
+            return
+        what = f"the epilogue loop over the subtiles the TMEM load {rec.copy} ({rec.where}) reads"
+        if isinstance(found, str):
+            self.skip(rec.where, what, f"not read: {found}")
+            return
+        self.out.records.append(SubtileOrderRecord(
+            self.name("subtile_order"), rec.where,
+            f"{what}: {len(found.steps)} subtiles of {found.subtile[0]}x{found.subtile[1]} of the "
+            f"{found.tile[0]}x{found.tile[1]} accumulator stage, each loaded, copied into a stage of the "
+            f"{found.stages}-stage shared subtile and TMA-stored in the loop at {found.where}", found))
 
     def tmem_view(self, copy: Value) -> TmemViewRead | None:
         """The view of 32-bit cells of the pointer tcgen05.alloc wrote that a TMEM tiled copy's copies move through,
@@ -968,8 +1000,9 @@ class _Reader:
         assert count is not None
         return count
 
-    def tmem_store(self, t2r: Value, rec: TmemRecord) -> None:
-        """The copy that stores the registers the TMEM load filled into a shared view (retiled from them)."""
+    def tmem_store(self, t2r: Value, rec: TmemRecord) -> Value | None:
+        """The copy that stores the registers the TMEM load filled into a shared view (retiled from them); returns its
+        tiled copy (None: none read)."""
         loaded = {self.flow.root(c.operands[2]) for c in self.flow.copies
                   if len(c.operands) >= 3 and c.operands[0] == t2r}
         for p in self.flow.partitions:
@@ -987,18 +1020,19 @@ class _Reader:
             if isinstance(copy, Unnamed) or value_type is None:
                 self.skip(p.op.where, "the store after the TMEM load", copy.why if isinstance(copy, Unnamed)
                           else f"element {view.memref.element}")
-                return
+                return None
             try:
                 smem = view_layout_text(view.memref, stage=False)
             except TypeTextError as e:
                 self.skip(p.op.where, "the store after the TMEM load", str(e))
-                return
+                return None
             self.used.update(q.op for q in self.flow.partitions_of(p.actor))   # its retiles and partitions
             rec.store_copy, rec.store_value_type, rec.store_smem = copy, value_type, smem
             rec.store_tiled_copy = TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler))
             rec.what += (f", then the store {copy} (tiled copy {p.actor} at {p.op.where}) into the "
                          f"{view.memref.element} view {view.value} ({view.where})")
-            return
+            return p.actor
+        return None
 
     def placement(self, view: SharedView) -> str | None:
         """The assumption base_align makes where it is stronger than the IR's alignment."""

@@ -13,7 +13,7 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
-                            SubtileRecord, TransactionRecord,
+                            SubtileOrderRecord, SubtileRecord, TransactionRecord,
                             TmemRecord)
 
 
@@ -101,6 +101,14 @@ def record_lines(r: Record) -> list[str]:
                        f"fenced: [{', '.join('true' if f else 'false' for f in pipe.fenced)}], "
                        f"pending: [{', '.join('null' if p is None else str(p) for p in pipe.pending)}], "
                        f"pending_at_start: {list(pipe.pending_at_start)}}}")
+    elif isinstance(r, SubtileOrderRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        order = r.read
+        out += ["    subtile_order:", f"      tile: [{order.tile[0]}, {order.tile[1]}]",
+                f"      subtile: [{order.subtile[0]}, {order.subtile[1]}]", f"      stages: {order.stages}",
+                "      subtiles:"]
+        out += [f"        - {{load: [{load[0]}, {load[1]}], write: {write}, read: {read}, place: [{place[0]}, "
+                f"{place[1]}]}}" for load, write, read, place in order.steps]
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]

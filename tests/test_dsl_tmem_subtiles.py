@@ -1,0 +1,81 @@
+"""The DSL reader of a Blackwell epilogue's subtile loop (verifier/dsl/tmem_subtiles.py, theorem 42) on our own
+sm_100a kernel (tests/dsl_tmem_kernel.py, epilogue="tma"): the loop read as it runs, the correct kernel verified, each
+compiled mistake refuted (test_dsl_import.py's MISTAKES), and a loop it cannot read listed with the reason."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verifier.commands.cli import main
+from verifier.outcome import ExitCode
+
+DATA = Path(__file__).parent / "data" / "dsl"
+TMA_EPILOGUE = DATA / "tmem_epilogue_tma.mlir"
+SUBTILE_LOOP = "scf.for %arg13 = %c0_i32 to %c2_i32 step %c1_i32  : i32 {"
+STORE_STAGE = 'cute.make_coord(%25) : (i32) -> !cute.coord<"(_,?)">'
+
+
+def _import(tmp_path: Path, ir: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    spec = tmp_path / (ir.stem + ".yaml")
+    assert main(["import-dsl", str(ir), "-o", str(spec)]) == ExitCode.OK
+    return spec, capsys.readouterr().err
+
+
+def _edited(tmp_path: Path, old: str, new: str) -> Path:
+    text = TMA_EPILOGUE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    ir = tmp_path / "edited.mlir"
+    ir.write_text(text.replace(old, new), encoding="utf-8")
+    return ir
+
+
+def test_the_subtile_loop_is_read_as_it_runs_and_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    spec, listed = _import(tmp_path, TMA_EPILOGUE, capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "subtile_order:\n      tile: [128, 64]\n      subtile: [128, 32]\n      stages: 2\n" in text
+    assert "- {load: [0, 0], write: 0, read: 0, place: [0, 0]}" in text
+    assert "- {load: [0, 32], write: 1, read: 1, place: [0, 32]}" in text
+    assert "epilogue loop" not in listed
+    assert main(["prove", str(spec), "--allow-outside", "--format", "json"]) == ExitCode.OK
+    checks = json.loads(capsys.readouterr().out)["checks"]
+    order = [c for c in checks if "subtile_order" in str(c["check"])]
+    assert len(order) == 1 and order[0]["verdict"] == "verified"
+
+
+def test_a_stage_counter_the_loop_carries_is_read_as_its_start_plus_the_pass(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]):
+    """CUTLASS's Blackwell epilogues carry their stage count from pass to pass (iter_args), advanced by one a pass:
+    the copy and the store take (count + 1) % 2, the same value; its start, made before the loop, is read as 0."""
+    spec, listed = _import(tmp_path, DATA / "tmem_epilogue_carried.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "- {load: [0, 0], write: 1, read: 1, place: [0, 0]}" in text and "epilogue loop" not in listed
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.OK
+
+
+def test_a_store_of_the_other_stage_is_refuted_at_the_first_subtile(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    spec, _ = _import(tmp_path, DATA / "tmem_epilogue_store_next_stage.mlir", capsys)
+    assert "- {load: [0, 0], write: 0, read: 1, place: [0, 0]}" in spec.read_text(encoding="utf-8")
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.WRONG
+    out = capsys.readouterr().out
+    assert "smallest counterexample: subtile=0" in out
+    assert "the store of subtile 0 reads stage 1, which no copy of this pass wrote before it" in out
+
+
+def test_an_epilogue_without_a_subtile_loop_has_no_subtile_order_check(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]):
+    spec, listed = _import(tmp_path, DATA / "tmem.mlir", capsys)
+    assert "subtile_order" not in spec.read_text(encoding="utf-8") and "epilogue loop" not in listed
+
+
+@pytest.mark.parametrize("old, new, why", [
+    (SUBTILE_LOOP, SUBTILE_LOOP.replace("%c2_i32", "%arg8"), "the subtile loop's bounds are not constants"),
+    (STORE_STAGE, STORE_STAGE.replace("%25", "%0"), "not the subtile loop's counter plus constants modulo a count"),
+])
+def test_a_loop_this_reader_cannot_read_is_listed_with_the_reason(old: str, new: str, why: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]):
+    spec, listed = _import(tmp_path, _edited(tmp_path, old, new), capsys)
+    assert "subtile_order:" not in spec.read_text(encoding="utf-8")
+    assert "the epilogue loop over the subtiles the TMEM load" in listed and why in listed, listed
