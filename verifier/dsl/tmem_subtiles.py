@@ -210,6 +210,13 @@ def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value, tmem_tile: str,
         return str(e)
 
 
+def _require_partition(flow: KernelFlow, v: Value, actor: Value, what: str) -> None:
+    """`v` must re-view a partition made by the tiled copy `actor` (the slice taken of its own partition)."""
+    p = flow.partition_of(v)
+    if p is None or p.actor != actor:
+        raise _NotRead(f"{what} {v} is not of a partition by its own tiled copy")
+
+
 def _inside(op: Op, loop: Op) -> bool:
     cur = op.parent
     while cur is not None and cur is not loop:
@@ -241,6 +248,7 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accu
     subtile = (int(tile.mode(0).size()), int(tile.mode(1).size()))
     # the load: the subtile mode of the tensor-memory partition
     tmem, load_index, _ = _sliced(flow, load.operands[1], TMEM)
+    _require_partition(flow, tmem, load.operands[0], "the TMEM load's subtile slice")
     tmem_mode = _last_mode(flow, tmem)
     # the copy into the shared subtile, and the TMA store, in the loop
     copies = [c for c in flow.copies if len(c.operands) >= 3 and _inside(c, loop)]
@@ -252,6 +260,9 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accu
     shared, write_index, _ = _sliced(flow, writes[0].operands[2], SMEM)
     stored, read_index, _ = _sliced(flow, stores[0].operands[1], SMEM)
     places, place_index, _ = _sliced(flow, stores[0].operands[2], COORD)
+    _require_partition(flow, shared, r2s, "the copy's stage slice")
+    if flow.defining.get(flow.root(stored)) is not flow.defining.get(flow.root(places)):
+        raise _NotRead(f"{stores[0].where}: the TMA store's stage and its place are not of one tma_partition")
     write_mode, read_mode = _last_mode(flow, shared), _last_mode(flow, stored)
     stages = int(write_mode.size())
     if int(read_mode.size()) != stages or any(int(write_mode(k)) != int(read_mode(k)) for k in range(stages)):
