@@ -55,6 +55,9 @@ tensor memory at the end.  Its knobs:
     epi_counter     with epilogue="tma": "" (default: subtile i's stage is i % EPI_STAGES) or "carried" (a counter the
                     loop carries from pass to pass, advanced by one at the start of each, its value modulo
                     EPI_STAGES the stage -- as CUTLASS's Blackwell epilogues keep their stage count; right)
+    epi_t2r_tile    with epilogue="tma": "subtile" (default: the tcgen05.ld tiled copy made over one subtile) or "stage"
+                    (made over the whole 128x64 stage: make_tmem_copy takes its atom's 128x32 tiler either way, the
+                    same tiled copy -- harmless)
     epi_mistake     with epilogue="tma": "store_next_stage" (the TMA store reads stage (i + 1) % EPI_STAGES: the
                     subtile the copy wrote before, or at i = 0 a stage not yet written, put at subtile i's place),
                     "store_first_place" (every subtile stored to subtile 0's place), "load_first_subtile" (every
@@ -88,10 +91,11 @@ EPI_N = 32                              # epilogue="tma": subtiles of TILE_M x E
 EPI_STAGES = 2                          # ... through a shared subtile of this many stages
 DEFAULTS: dict[str, Any] = {"acc_stage": "same", "views": "two", "extra_tmem": "", "alloc_columns": None,
                             "mma_view_stages": None, "epi_offset": 0, "epilogue": "", "epi_mistake": "",
-                            "epi_counter": ""}
+                            "epi_counter": "", "epi_t2r_tile": "subtile"}
 EPILOGUES = ("", "tma")                                 # the epilogue knob's values
 EPI_MISTAKES = ("", "store_next_stage", "store_first_place", "load_first_subtile")   # the epi_mistake knob's values
 EPI_COUNTERS = ("", "carried")                          # the epi_counter knob's values
+EPI_T2R_TILES = ("subtile", "stage")                    # the epi_t2r_tile knob's values
 ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
@@ -111,12 +115,14 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     cfg = knob_config(knobs, DEFAULTS, {"acc_stage": ACC_STAGE_CHOICES, "views": VIEW_CHOICES,
                                         "extra_tmem": EXTRA_TMEM_CHOICES, "epilogue": EPILOGUES,
-                                        "epi_mistake": EPI_MISTAKES, "epi_counter": EPI_COUNTERS})
+                                        "epi_mistake": EPI_MISTAKES, "epi_counter": EPI_COUNTERS,
+                                        "epi_t2r_tile": EPI_T2R_TILES})
     tma_epilogue = cfg["epilogue"] == "tma"
     epi_mistake = str(cfg["epi_mistake"])
     carried = cfg["epi_counter"] == "carried"
-    if (epi_mistake or carried) and not tma_epilogue:
-        raise ValueError("epi_mistake and epi_counter need epilogue='tma'")
+    t2r_over_stage = cfg["epi_t2r_tile"] == "stage"
+    if (epi_mistake or carried or t2r_over_stage) and not tma_epilogue:
+        raise ValueError("epi_mistake, epi_counter and epi_t2r_tile need epilogue='tma'")
     mma_stage_zero = cfg["acc_stage"] == "mma_zero"
     load_stage_zero = cfg["acc_stage"] == "load_zero"
     mma_stage_next = cfg["acc_stage"] == "mma_next"
@@ -266,7 +272,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         epi_tile = (TILE_M, EPI_N)
         tCtAcc_epi = cute.flat_divide(acc_tile[((None, None), 0, 0)], epi_tile)       # (EPI_M, EPI_N, 1, subtiles)
         sub_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition.x32), f32)
-        t2r = tcgen05.make_tmem_copy(sub_atom, tCtAcc_epi[(None, None, 0, 0)])
+        t2r = tcgen05.make_tmem_copy(sub_atom, acc_tile[((None, None), 0, 0)] if cutlass.const_expr(t2r_over_stage)
+                                     else tCtAcc_epi[(None, None, 0, 0)])
         thr_t2r = t2r.get_slice(tidx)
         tTR_tAcc = cute.group_modes(thr_t2r.partition_S(tCtAcc_epi), 3, 5)           # (T2R, T2R_M, T2R_N, subtile)
         gD_epi = cute.flat_divide(cute.local_tile(mD, (TILE_M, TILE_N), (0, t)), epi_tile)

@@ -54,6 +54,17 @@ def test_a_stage_counter_the_loop_carries_is_read_as_its_start_plus_the_pass(tmp
     assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.OK
 
 
+def test_a_subtile_is_what_each_store_puts_not_the_tmem_copys_tile(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]):
+    """make_tmem_copy over the whole 128x64 stage takes its atom's 128x32 tiler, the same tiled copy, and the loop's
+    partition still slices 128x32 subtiles (survey 7's b5_06, harmless): the subtile is the TMA store's box, and the
+    kernel is verified -- read off the TMEM copy's tile, one 128x64 subtile, it was refuted."""
+    spec, _ = _import(tmp_path, DATA / "tmem_epilogue_t2r_over_stage.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert 'tmem: "(128,64):(65536,1)"' in text and "subtile: [128, 32]" in text
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.OK
+
+
 def test_a_store_of_the_other_stage_is_refuted_at_the_first_subtile(tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]):
     spec, _ = _import(tmp_path, DATA / "tmem_epilogue_store_next_stage.mlir", capsys)

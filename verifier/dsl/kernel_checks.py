@@ -952,7 +952,7 @@ class _Reader:
         (tmem_subtiles.py); listed with the reason where a loop is not read."""
         if rec.tmem_view is None:
             return
-        found = read_subtile_order(self.flow, t2r, r2s, rec.tmem, rec.tmem_view.layout)
+        found = read_subtile_order(self.flow, t2r, r2s, rec.tmem_view.layout)
         if found is None:
             return
         what = f"the epilogue loop over the subtiles the TMEM load {rec.copy} ({rec.where}) reads"

@@ -181,6 +181,18 @@ def _mn_bases(modes: list[list[tuple[int, int, int]]]) -> dict[int, int]:
     return {pairs[0][2]: 0, pairs[1][2]: 1}
 
 
+def _box(mode: list[tuple[int, int, int]], tensor_modes: dict[int, int]) -> tuple[int, int]:
+    """The (rows, columns) of the box a TMA store puts: its coordinate tensor's first mode, unit steps along m and n."""
+    box = [1, 1]
+    for extent, step, along in mode:
+        if extent == 1:
+            continue
+        if step != 1 or along not in tensor_modes or extent == 0:
+            raise _NotRead("the TMA store's box is not of unit steps along m and n")
+        box[tensor_modes[along]] *= extent
+    return box[0], box[1]
+
+
 def _place(mode: list[tuple[int, int, int]], index: int, tensor_modes: dict[int, int]) -> tuple[int, int]:
     """(m, n) a coordinate tensor's mode `mode` moves by at `index` (colexicographic over its leaves)."""
     place = [0, 0]
@@ -195,17 +207,15 @@ def _place(mode: list[tuple[int, int, int]], index: int, tensor_modes: dict[int,
     return place[0], place[1]
 
 
-def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value, tmem_tile: str,
-                       accumulator: str) -> SubtileOrderRead | str | None:
-    """The subtile loop of the TMEM load `t2r` whose registers the tiled copy `r2s` stores (`tmem_tile`: the load's
-    tile; `accumulator`: the staged accumulator's layout, (M, N) its first mode); None where the load is in no
-    loop; else why it is not read."""
+def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value, accumulator: str) -> SubtileOrderRead | str | None:
+    """The subtile loop of the TMEM load `t2r` whose registers the tiled copy `r2s` stores (`accumulator`: the staged
+    accumulator's layout, its stage the last mode); None where the load is in no loop; else why it is not read."""
     loads = [c for c in flow.copies if len(c.operands) >= 3 and c.operands[0] == t2r]
     looped = [(c, loop) for c in loads if (loop := enclosing_loop(c)) is not None and loop.name == FOR]
     if not looped:
         return None
     try:
-        return _read(flow, looped[0][0], looped[0][1], r2s, tmem_tile, accumulator)
+        return _read(flow, looped[0][0], looped[0][1], r2s, accumulator)
     except (_NotRead, AlgebraError) as e:
         return str(e)
 
@@ -224,7 +234,7 @@ def _inside(op: Op, loop: Op) -> bool:
     return cur is loop
 
 
-def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accumulator: str) -> SubtileOrderRead:
+def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) -> SubtileOrderRead:
     counter = _LOOP_COUNTER.match(loop.head)
     bounds = [flow.integer(v) for v in loop.operands[:3]]
     if counter is None or len(bounds) != 3 or any(b is None for b in bounds):
@@ -235,9 +245,8 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accu
         raise _NotRead(f"{loop.where}: a subtile loop of {len(passes)} passes")
     who = (counter.group(1), loop.where)
     acc = layout_of(accumulator)
-    tile = layout_of(tmem_tile)
-    if not isinstance(acc, Layout) or not isinstance(tile, Layout) or tile.rank() != 2:
-        raise _NotRead("the accumulator's or the load's tensor-memory layout is not read")
+    if not isinstance(acc, Layout):
+        raise _NotRead("the accumulator's tensor-memory layout is not read")
     # (m, n) of a stage: the leaves of more than one element of every mode but the last (the stage)
     leaves = [(int(e), int(d)) for k in range(acc.rank() - 1)
               for e, d in zip(flatten_to_tuple(acc.mode(k).shape), flatten_to_tuple(acc.mode(k).stride)) if e != 1]
@@ -245,7 +254,6 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accu
         raise _NotRead(f"the accumulator {acc} has no stage of two modes (M, N) this reader reads")
     (M, m_step), (N, n_step) = leaves
     at = {m * m_step + n * n_step: (m, n) for m in range(M) for n in range(N)}
-    subtile = (int(tile.mode(0).size()), int(tile.mode(1).size()))
     # the load: the subtile mode of the tensor-memory partition
     tmem, load_index, _ = _sliced(flow, load.operands[1], TMEM)
     _require_partition(flow, tmem, load.operands[0], "the TMEM load's subtile slice")
@@ -272,7 +280,9 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, tmem_tile: str, accu
     if source is None:
         raise _NotRead(f"{stores[0].where}: the TMA store's coordinates are not a tma_partition's")
     tensor_modes = _mn_bases(_basis_modes(flow.type_of(flow.root(source)) or ""))
-    place_mode = _basis_modes(flow.type_of(places) or "")[-1]
+    place_modes = _basis_modes(flow.type_of(places) or "")
+    place_mode = place_modes[-1]
+    subtile = _box(place_modes[0], tensor_modes)       # what each store puts: its box, (rows, columns)
     steps = []
     for value in passes:
         offset = int(tmem_mode(_index(flow, load_index, who, value)[1]))
