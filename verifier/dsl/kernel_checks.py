@@ -950,12 +950,12 @@ class _Reader:
     def subtile_order(self, t2r: Value, r2s: Value, rec: TmemRecord) -> None:
         """The epilogue loop over the subtiles of the accumulator stage the load reads, as a check of theorem 42
         (tmem_subtiles.py); listed with the reason where a loop is not read."""
-        if rec.tmem_view is None:
-            return
-        found = read_subtile_order(self.flow, t2r, r2s, rec.tmem_view.layout)
+        what = f"the epilogue loop over the subtiles the TMEM load {rec.copy} ({rec.where}) reads"
+        view = rec.tmem_view
+        found = read_subtile_order(self.flow, t2r, r2s, view.layout if view is not None and view.stages is not None
+                                   else None)
         if found is None:
             return
-        what = f"the epilogue loop over the subtiles the TMEM load {rec.copy} ({rec.where}) reads"
         if isinstance(found, str):
             self.skip(rec.where, what, f"not read: {found}")
             return

@@ -207,13 +207,17 @@ def _place(mode: list[tuple[int, int, int]], index: int, tensor_modes: dict[int,
     return place[0], place[1]
 
 
-def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value, accumulator: str) -> SubtileOrderRead | str | None:
+def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value,
+                       accumulator: str | None) -> SubtileOrderRead | str | None:
     """The subtile loop of the TMEM load `t2r` whose registers the tiled copy `r2s` stores (`accumulator`: the staged
-    accumulator's layout, its stage the last mode); None where the load is in no loop; else why it is not read."""
+    accumulator's layout, its stage the last mode; None: not read); None where the load is in no loop; else why it
+    is not read."""
     loads = [c for c in flow.copies if len(c.operands) >= 3 and c.operands[0] == t2r]
     looped = [(c, loop) for c in loads if (loop := enclosing_loop(c)) is not None and loop.name == FOR]
     if not looped:
         return None
+    if accumulator is None:
+        return "the staged accumulator's view in tensor memory (its stage the last mode) is not read"
     try:
         return _read(flow, looped[0][0], looped[0][1], r2s, accumulator)
     except (_NotRead, AlgebraError) as e:
@@ -272,9 +276,13 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
     if flow.defining.get(flow.root(stored)) is not flow.defining.get(flow.root(places)):
         raise _NotRead(f"{stores[0].where}: the TMA store's stage and its place are not of one tma_partition")
     write_mode, read_mode = _last_mode(flow, shared), _last_mode(flow, stored)
-    stages = int(write_mode.size())
-    if int(read_mode.size()) != stages or any(int(write_mode(k)) != int(read_mode(k)) for k in range(stages)):
+    indices = int(write_mode.size())
+    if int(read_mode.size()) != indices or any(int(write_mode(k)) != int(read_mode(k)) for k in range(indices)):
         raise _NotRead(f"the copy's stage mode {write_mode} and the TMA store's {read_mode} are not one")
+    # a stage is a place of the stage mode: indices the mode puts at one place are one stage
+    places_of = list(dict.fromkeys(int(write_mode(k)) for k in range(indices)))
+    stage_of = [places_of.index(int(write_mode(k))) for k in range(indices)]
+    stages = len(places_of)
     partition = flow.defining.get(flow.root(places))
     source = partition.operands[4] if partition is not None and len(partition.operands) > 4 else None
     if source is None:
@@ -292,10 +300,10 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
                                                       _index(flow, read_index, who, value, loop))
         if write_before != read_before:
             raise _NotRead("the copy's and the store's stage indices add the counter to different values")
-        if not (0 <= write < stages and 0 <= read < stages):
+        if not (0 <= write < indices and 0 <= read < indices):
             raise _NotRead("a stage index past the shared subtile's stages")
-        steps.append((at[offset], write, read, _place(place_mode, _index(flow, place_index, who, value)[1],
-                                                         tensor_modes)))
+        place = _place(place_mode, _index(flow, place_index, who, value)[1], tensor_modes)
+        steps.append((at[offset], stage_of[write], stage_of[read], place))
     return SubtileOrderRead((M, N), subtile, stages, tuple(steps), str(loop.where))
 
 
