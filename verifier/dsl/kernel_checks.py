@@ -952,8 +952,7 @@ class _Reader:
         (tmem_subtiles.py); listed with the reason where a loop is not read."""
         what = f"the epilogue loop over the subtiles the TMEM load {rec.copy} ({rec.where}) reads"
         view = rec.tmem_view
-        found = read_subtile_order(self.flow, t2r, r2s, view.layout if view is not None and view.stages is not None
-                                   else None)
+        found = read_subtile_order(self.flow, t2r, r2s, view.layout if view is not None else None)
         if found is None:
             return
         if isinstance(found, str):

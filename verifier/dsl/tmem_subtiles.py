@@ -209,15 +209,15 @@ def _place(mode: list[tuple[int, int, int]], index: int, tensor_modes: dict[int,
 
 def read_subtile_order(flow: KernelFlow, t2r: Value, r2s: Value,
                        accumulator: str | None) -> SubtileOrderRead | str | None:
-    """The subtile loop of the TMEM load `t2r` whose registers the tiled copy `r2s` stores (`accumulator`: the staged
-    accumulator's layout, its stage the last mode; None: not read); None where the load is in no loop; else why it
-    is not read."""
+    """The subtile loop of the TMEM load `t2r` whose registers the tiled copy `r2s` stores (`accumulator`: the
+    accumulator's view in tensor memory, its stages the last mode; None: not read); None where the load is in no loop;
+    else why it is not read."""
     loads = [c for c in flow.copies if len(c.operands) >= 3 and c.operands[0] == t2r]
     looped = [(c, loop) for c in loads if (loop := enclosing_loop(c)) is not None and loop.name == FOR]
     if not looped:
         return None
     if accumulator is None:
-        return "the staged accumulator's view in tensor memory (its stage the last mode) is not read"
+        return "the accumulator's view in tensor memory is not read"
     try:
         return _read(flow, looped[0][0], looped[0][1], r2s, accumulator)
     except (_NotRead, AlgebraError) as e:
@@ -251,7 +251,8 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
     acc = layout_of(accumulator)
     if not isinstance(acc, Layout):
         raise _NotRead("the accumulator's tensor-memory layout is not read")
-    # (m, n) of a stage: the leaves of more than one element of every mode but the last (the stage)
+    # (m, n) of a stage: the leaves of more than one element of every mode but the last (the stages, one or more); a
+    # view of no stage mode has one such leaf left, and is not read
     leaves = [(int(e), int(d)) for k in range(acc.rank() - 1)
               for e, d in zip(flatten_to_tuple(acc.mode(k).shape), flatten_to_tuple(acc.mode(k).stride)) if e != 1]
     if len(leaves) != 2:
