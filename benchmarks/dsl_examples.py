@@ -16,9 +16,9 @@ For every configuration below (Ampere `tensorop_gemm`, Hopper `dense_gemm` / `de
 Rounds are interleaved (round 1: every configuration's compile then verify; round 2: again, ...) and the table
 reports medians.  Columns: the checks the import wrote, by kind (read from the spec: a check with `buffer:` is a
 buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, `slice:` a thread-slice check, `subtiles:` an
-epilogue-subtile check, `transaction:` a TMA barrier's transaction check, any other an operand (tiled copy vs tiled
-MMA) check); the verdicts of `prove`; the two medians and their ratio (import-dsl +
-prove / DSL compile).
+epilogue-subtile check, `transaction:` a TMA barrier's transaction check, `subtile_order:` an epilogue loop's
+subtile-order check, any other an operand (tiled copy vs tiled MMA) check); the verdicts of `prove`; the two medians
+and their ratio (import-dsl + prove / DSL compile).
 
 The examples are CUTLASS's, not ours: the script only reads them, from the directory given as --examples (the
 `examples/python/CuTeDSL` folder of a CUTLASS checkout).  Not a test: it reports numbers and verdicts and asserts
@@ -315,7 +315,8 @@ def compile_config(config: Config, examples: Path, work: Path) -> tuple[float | 
     return float(result["compile_s"]), ir, None
 
 
-KINDS = ("operand", "descriptor", "tmem", "buffer", "slice", "subtiles", "transaction")   # the table's columns
+KINDS = ("operand", "descriptor", "tmem", "buffer", "slice", "subtiles", "transaction",
+         "subtile_order")   # the table's columns
 
 
 def classify(spec: Path) -> dict[str, int]:
@@ -325,6 +326,8 @@ def classify(spec: Path) -> dict[str, int]:
     for check in (data.get("checks") or {}).values():
         if "transaction" in check:
             kinds["transaction"] += 1
+        elif "subtile_order" in check:
+            kinds["subtile_order"] += 1
         elif "subtiles" in check:
             kinds["subtiles"] += 1
         elif "slice" in check:
@@ -396,7 +399,7 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
     """The Markdown report: the table and the summary line."""
     lines = [
         "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer / slice / subtiles / "
-        "transaction) | verdicts "
+        "transaction / subtile order) | verdicts "
         "| DSL compile s (median) | import-dsl + prove s (median) | ratio |",
         "|---|---|---|---|---|---:|---:|---:|",
     ]
@@ -433,7 +436,8 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
     summary = (f"**Total:** {len(configs)} configurations, {ok_configs} compiled and verified; {checks} checks "
                f"({totals['operand']} operand / {totals['descriptor']} descriptor / {totals['tmem']} TMEM / "
                f"{totals['buffer']} buffer / {totals['slice']} thread-slice / {totals['subtiles']} epilogue-subtile / "
-               f"{totals['transaction']} transaction), {verified}/{checks} verified")
+               f"{totals['transaction']} transaction / {totals['subtile_order']} subtile-order), {verified}/{checks} "
+               "verified")
     if verify_medians:
         worst = max(verify_medians)
         summary += (f"; import-dsl + prove: median {statistics.median(v for v, _ in verify_medians):.2f} s, "
