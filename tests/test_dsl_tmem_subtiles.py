@@ -85,7 +85,8 @@ def test_an_epilogue_without_a_subtile_loop_has_no_subtile_order_check(tmp_path:
     (SUBTILE_LOOP, SUBTILE_LOOP.replace("%c2_i32", "%arg8"), "the subtile loop's bounds are not constants"),
     (STORE_STAGE, STORE_STAGE.replace("%25", "%0"), "not the subtile loop's counter plus constants modulo a count"),
     # the load's subtile taken of the divided accumulator stage, not of the load's own partition of it
-    ("cute.slice(%grouped_39, %coord_52)", "cute.slice(%div, %coord_52)", "is not of a partition by its own tiled copy"),
+    ("cute.slice(%grouped_39, %coord_52)", "cute.slice(%div, %coord_52)",
+     "is not of a partition by its own tiled copy"),
 ])
 def test_a_loop_this_reader_cannot_read_is_listed_with_the_reason(old: str, new: str, why: str, tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]):
