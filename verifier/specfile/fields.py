@@ -232,6 +232,21 @@ class Fields:
                                                    f"{int(v)}")
         return tuple(sorted(int(v) for v in x))
 
+    def records(self, k: str, most: int, noun: str, plural: str, keys: tuple[str, ...]) -> list[Fields]:
+        """The list under `k`: 1 to `most` mappings (`plural` in the message), each read as `{noun} {i} of ...` with
+        exactly the keys `keys`."""
+        seq = self.m[k]
+        if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= most:
+            raise SpecError(self.at(k), f"'{k}' of {self.what} must be a list of 1 to {most} {plural}, not "
+                                        f"{show(seq)}")
+        out: list[Fields] = []
+        for i, item in enumerate(seq):
+            entry = Fields(self.f, item, f"{noun} {i} of {self.what}", self.f.item(seq, i))
+            entry.only(keys)
+            entry.require(keys)
+            out.append(entry)
+        return out
+
     def sub(self, k: str, allowed: tuple[str, ...]) -> Fields:
         sub = Fields(self.f, self.m[k], f"'{k}' of {self.what}", self.at(k))
         sub.only(allowed)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ruamel.yaml.comments import CommentedSeq
 
 from ...algebra.layout import Layout
 from ...specfile.fields import Fields, read_given_tiled_copy, refuse_keys, require_version2, show
@@ -100,14 +99,8 @@ def read_subtile_check(fields: Fields, named: CheckSpec) -> SubtileCheck:
 
 
 def _stores(sub: Fields) -> tuple[SubtileStore, ...]:
-    seq, loc = sub.m["stores"], sub.at("stores")
-    if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= MAX_STORES:
-        raise SpecError(loc, f"'stores' of {sub.what} must be a list of 1 to {MAX_STORES} subtiles, not {show(seq)}")
     out: list[SubtileStore] = []
-    for i, item in enumerate(seq):
-        store = Fields(sub.f, item, f"store {i} of {sub.what}", sub.f.item(seq, i))
-        store.only(STORE_FIELDS)
-        store.require(STORE_FIELDS)
+    for store in sub.records("stores", MAX_STORES, "store", "subtiles", STORE_FIELDS):
         at = naturals(store, "at", 2, 2, MAX_EXTENT)
         registers = naturals(store, "registers", 1, MAX_REGISTERS, MAX_REGISTERS * MAX_STORES)
         out.append(SubtileStore((at[0], at[1]), registers, store.loc))

@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ruamel.yaml.comments import CommentedSeq
-
 from ...specfile.fields import Fields, is_int, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
 
@@ -80,15 +78,8 @@ def read_subtile_order_check(fields: Fields, named: CheckSpec) -> SubtileOrderCh
     if 0 in tile or 0 in subtile:
         raise SpecError(sub.at("subtile" if 0 in subtile else "tile"), f"{sub.what}: a tile of no element")
     stages = sub.bounded_int("stages", 1, MAX_STAGES, "a number of stages")
-    seq = sub.m["subtiles"]
-    if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= MAX_SUBTILES:
-        raise SpecError(sub.at("subtiles"), f"'subtiles' of {sub.what} must be a list of 1 to {MAX_SUBTILES} "
-                                            f"subtiles, not {show(seq)}")
     steps: list[SubtileStep] = []
-    for i, item in enumerate(seq):
-        step = Fields(sub.f, item, f"subtile {i} of {sub.what}", sub.f.item(seq, i))
-        step.only(SUBTILE_FIELDS)
-        step.require(SUBTILE_FIELDS)
+    for step in sub.records("subtiles", MAX_SUBTILES, "subtile", "subtiles", SUBTILE_FIELDS):
         steps.append(SubtileStep(_pair(step, "load", MAX_EXTENT, "a coordinate of the stage"),
                                  step.bounded_int("write", 0, stages - 1, "a stage"),
                                  step.bounded_int("read", 0, stages - 1, "a stage"),

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ruamel.yaml.comments import CommentedSeq
 
 from ...specfile.fields import Fields, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
@@ -58,15 +57,8 @@ def read_transaction_check(fields: Fields, named: CheckSpec) -> TransactionCheck
     sub = fields.sub(TRANSACTION_KEY, TRANSACTION_FIELDS)
     sub.require(TRANSACTION_FIELDS)
     armed = sub.bounded_int("armed", 0, MAX_BYTES, "a number of bytes")
-    seq = sub.m["loads"]
-    if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= MAX_LOADS:
-        raise SpecError(sub.at("loads"), f"'loads' of {sub.what} must be a list of 1 to {MAX_LOADS} loads, not "
-                                         f"{show(seq)}")
     loads: list[TransactionLoad] = []
-    for i, item in enumerate(seq):
-        load = Fields(sub.f, item, f"load {i} of {sub.what}", sub.f.item(seq, i))
-        load.only(LOAD_FIELDS)
-        load.require(LOAD_FIELDS)
+    for load in sub.records("loads", MAX_LOADS, "load", "loads", LOAD_FIELDS):
         by = load.m["by"]
         if not isinstance(by, str) or not by.strip():
             raise SpecError(load.at("by"), f"'by' of {load.what} must be a text naming the load, not {show(by)}")
