@@ -474,7 +474,7 @@ def test_the_mapped_paths_are_proved_and_a_wrong_rule_refuted(monkeypatch, tmp_p
     monkeypatch.setattr(command, "kernels", lambda arch, level: space)
     results, mapped, paths, _ = command.run(100, "", 1, tmp_path)
     # f16 and s8 proved; tf32 unsupported at theorem 28 only (JAX's Mosaic GPU, the read layout's source, has none)
-    assert mapped == 3 and paths == 9
+    assert mapped == 3 and paths == (9, 9)
     by_name = {r.name: r for r in results}          # (a report lists a space's kernels by name)
     assert [by_name[k.name].verdict for k in space] == [Verdict.VERIFIED, Verdict.UNSUPPORTED, Verdict.VERIFIED]
     for r in results:
