@@ -93,3 +93,40 @@ def test_a_loop_this_reader_cannot_read_is_listed_with_the_reason(old: str, new:
     spec, listed = _import(tmp_path, _edited(tmp_path, old, new), capsys)
     assert "subtile_order:" not in spec.read_text(encoding="utf-8")
     assert "the epilogue loop over the subtiles the TMEM load" in listed and why in listed, listed
+
+
+def _loop_reader() -> tuple[object, object, object]:
+    """The fixture's kernel flow, its TMEM load's tiled copy and the tiled copy that stores the load's registers."""
+    from verifier.dsl import mlir_text
+    from verifier.dsl.flow import read_flow
+    module = mlir_text.read_module(TMA_EPILOGUE.read_text(encoding="utf-8"), str(TMA_EPILOGUE))
+    kernel = next(f for f in module.functions if f.kind == "cuda.kernel")
+    flow = read_flow(module, kernel)
+    t2r = next(op.results[0] for op in kernel.ops if op.name == "cute_nvgpu.atom.make_tmem_copy")
+    r2s = next(op.operands[0] for op in kernel.ops if op.name == "cute.tiled.copy.retile")
+    return flow, t2r, r2s
+
+
+@pytest.mark.parametrize("accumulator, tile", [
+    ("((128,64),1,1,2):((65536,1),0,0,64)", (128, 64)),     # two accumulator stages (the kernel's)
+    ("((128,64),1,1,1):((65536,1),0,0,0)", (128, 64)),      # one stage: its stage mode of one element
+    ("((128,1),(64,1),1):((65536,0),(1,0),0)", (128, 64)),  # M and N in modes of their own (partition_C's)
+])
+def test_the_accumulator_stage_is_its_two_leaves_of_more_than_one_element(accumulator: str,
+                                                                          tile: tuple[int, int]):
+    from verifier.dsl.tmem_subtiles import SubtileOrderRead, read_subtile_order
+    flow, t2r, r2s = _loop_reader()
+    found = read_subtile_order(flow, t2r, r2s, accumulator)          # type: ignore[arg-type]
+    assert isinstance(found, SubtileOrderRead) and found.tile == tile and found.subtile == (128, 32)
+    assert [s[0] for s in found.steps] == [(0, 0), (0, 32)]
+
+
+@pytest.mark.parametrize("accumulator, why", [
+    ("(128,64):(65536,1)", "has no stage of two modes (M, N)"),      # no stage mode: N would be taken for one
+    (None, "the accumulator's view in tensor memory is not read"),
+])
+def test_an_accumulator_view_without_a_stage_mode_is_not_read(accumulator: str | None, why: str):
+    from verifier.dsl.tmem_subtiles import read_subtile_order
+    flow, t2r, r2s = _loop_reader()
+    found = read_subtile_order(flow, t2r, r2s, accumulator)          # type: ignore[arg-type]
+    assert isinstance(found, str) and why in found, found
