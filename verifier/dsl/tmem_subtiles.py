@@ -97,32 +97,48 @@ def _last_mode(flow: KernelFlow, v: Value) -> Layout:
     return inner.mode(inner.rank() - 1)
 
 
-def _index(flow: KernelFlow, index: Value | int, counter: tuple[str, object], value: int,
-           loop: Op | None = None) -> tuple[Value | None, int]:
-    """The index at the pass whose counter is `value`.  With `loop` (a stage index), the counter may also be added
-    to a value made before the loop (a persistent kernel's subtiles of the tiles before: `(before + i) % stages`):
-    that value is returned, and the index as if it were 0 -- two stages of one such value are equal exactly when
-    these are."""
+@dataclass(frozen=True)
+class _Index:
+    """A slice's index as the subtile loop runs it: `constant`, or (the counter + `offset`) mod `modulus` (None: no
+    remainder taken), where a stage index may also add the counter to a value `before` the reader does not know (a
+    persistent kernel's subtiles of the tiles before: `(before + i) % stages`; a count the loop carries from its
+    start) -- read as 0: two stages of one such value are equal exactly when these are."""
+    constant: int | None = None
+    offset: int = 0
+    modulus: int | None = None
+    before: Value | None = None
+
+    def at(self, value: int) -> int:
+        """The index at the pass whose counter is `value`."""
+        if self.constant is not None:
+            return self.constant
+        i = value + self.offset
+        return i % self.modulus if self.modulus else i
+
+
+def _index(flow: KernelFlow, forms: StageIndexes, index: Value | int, counter: tuple[str, object],
+           loop: Op | None = None) -> _Index:
+    """`index` as the loop runs it (`loop`: a stage index, which may add the counter to a value before it)."""
     if isinstance(index, int):
-        return None, index
-    form = StageIndexes(flow).form(index)
-    base, before = form.base, None
+        return _Index(constant=index)
+    form = forms.form(index)
+    base, before, counted = form.base, None, (form.base.name, form.base.where) == counter
     op = flow.defining.get(base)
-    if loop is not None and form.modulus and op is not None and op.name == ADD and len(op.operands) == 2:
+    if loop is not None and form.modulus and not counted and op is not None and op.name == ADD and \
+            len(op.operands) == 2:
         for mine, other in (op.operands, tuple(reversed(op.operands))):
             made = flow.defining.get(other)
             if (mine.name, mine.where) == counter and (made is None or not _inside(made, loop)):
-                base, before = mine, other
+                before, counted = other, True
                 break
-    if loop is not None and form.modulus and (base.name, base.where) != counter and _steps_by_one(flow, base, loop):
-        base, before = Value(counter[0], loop.where, base.function), base    # the pass's value: its start + i
-    if (base.name, base.where) != counter:
+    if loop is not None and form.modulus and not counted and _steps_by_one(flow, forms, base, loop):
+        before, counted = base, True                 # the pass's value: its start + the counter
+    if not counted:
         raise _NotRead(f"{index}: an index that is not the subtile loop's counter plus constants modulo a count")
-    i = value + form.offset
-    return before, i % form.modulus if form.modulus else i
+    return _Index(offset=form.offset, modulus=form.modulus, before=before)
 
 
-def _steps_by_one(flow: KernelFlow, carried: Value, loop: Op) -> bool:
+def _steps_by_one(flow: KernelFlow, forms: StageIndexes, carried: Value, loop: Op) -> bool:
     """Whether `carried` is a value `loop` carries from pass to pass (iter_args) that each pass hands on plus one (a
     CUTLASS epilogue's stage counter): at pass i it is its start plus i."""
     if carried.where != loop.where or carried not in flow.module.bound:
@@ -134,7 +150,7 @@ def _steps_by_one(flow: KernelFlow, carried: Value, loop: Op) -> bool:
     yields = [op for op in flow.function.ops if op.name == YIELD and op.parent is loop]
     if len(yields) != 1 or len(yields[0].operands) != len(arguments):
         return False
-    handed = StageIndexes(flow).form(yields[0].operands[arguments.index(carried.name)])
+    handed = forms.form(yields[0].operands[arguments.index(carried.name)])
     return handed.base == carried and handed.offset == 1 and handed.modulus is None
 
 
@@ -292,19 +308,20 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
     place_modes = _basis_modes(flow.type_of(places) or "")
     place_mode = place_modes[-1]
     subtile = _box(place_modes[0], tensor_modes)       # what each store puts: its box, (rows, columns)
+    forms = StageIndexes(flow)
+    loaded, placed = _index(flow, forms, load_index, who), _index(flow, forms, place_index, who)
+    written, read_from = _index(flow, forms, write_index, who, loop), _index(flow, forms, read_index, who, loop)
+    if written.before != read_from.before:
+        raise _NotRead("the copy's and the store's stage indices add the counter to different values")
     steps = []
     for value in passes:
-        offset = int(tmem_mode(_index(flow, load_index, who, value)[1]))
+        offset = int(tmem_mode(loaded.at(value)))
         if offset not in at:
             raise _NotRead(f"the subtile loaded at tensor-memory offset {offset} is no (m, n) of the stage")
-        (write_before, write), (read_before, read) = (_index(flow, write_index, who, value, loop),
-                                                      _index(flow, read_index, who, value, loop))
-        if write_before != read_before:
-            raise _NotRead("the copy's and the store's stage indices add the counter to different values")
+        write, read = written.at(value), read_from.at(value)
         if not (0 <= write < indices and 0 <= read < indices):
             raise _NotRead("a stage index past the shared subtile's stages")
-        place = _place(place_mode, _index(flow, place_index, who, value)[1], tensor_modes)
-        steps.append((at[offset], stage_of[write], stage_of[read], place))
+        steps.append((at[offset], stage_of[write], stage_of[read], _place(place_mode, placed.at(value), tensor_modes)))
     return SubtileOrderRead((M, N), subtile, stages, tuple(steps), str(loop.where))
 
 
