@@ -315,6 +315,9 @@ def compile_config(config: Config, examples: Path, work: Path) -> tuple[float | 
     return float(result["compile_s"]), ir, None
 
 
+# a check's kind by the first of these keys it has (in this order), else an operand check
+KIND_OF_KEY = (("transaction", "transaction"), ("subtile_order", "subtile_order"), ("subtiles", "subtiles"),
+               ("slice", "slice"), ("buffer", "buffer"), ("gmem", "descriptor"), ("tmem", "tmem"))
 KINDS = ("operand", "descriptor", "tmem", "buffer", "slice", "subtiles", "transaction",
          "subtile_order")   # the table's columns
 
@@ -324,22 +327,7 @@ def classify(spec: Path) -> dict[str, int]:
     data = YAML(typ="safe").load(spec.read_text())
     kinds = dict.fromkeys(KINDS, 0)
     for check in (data.get("checks") or {}).values():
-        if "transaction" in check:
-            kinds["transaction"] += 1
-        elif "subtile_order" in check:
-            kinds["subtile_order"] += 1
-        elif "subtiles" in check:
-            kinds["subtiles"] += 1
-        elif "slice" in check:
-            kinds["slice"] += 1
-        elif "buffer" in check:
-            kinds["buffer"] += 1
-        elif "gmem" in check:
-            kinds["descriptor"] += 1
-        elif "tmem" in check:
-            kinds["tmem"] += 1
-        else:
-            kinds["operand"] += 1
+        kinds[next((kind for key, kind in KIND_OF_KEY if key in check), "operand")] += 1
     return kinds
 
 
