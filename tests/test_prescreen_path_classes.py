@@ -173,7 +173,7 @@ def test_a_class_whose_cross_check_disagrees_is_proved_member_by_member(monkeypa
 
 def test_agreement_needs_both_verified_by_the_same_theorems():
     checks = [_paths(replace(SM90_F16, tile=(128, 128, 64), stages=s))[1] for s in (2, 4)]
-    cls = PC.Class(checks, checks[1], checks[0])
+    cls = PC.PathClass(checks, checks[1], checks[0], (2, 4))
     names = {checks[0]: "small", checks[1]: "large"}
 
     def result(verdict: Verdict, statuses: list[Status]) -> SimpleNamespace:

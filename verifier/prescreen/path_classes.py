@@ -90,20 +90,22 @@ def no_gaps(stage_bytes: int, stages: int, align: int = TMA.SMEM_ALIGN) -> bool:
 
 
 @dataclass
-class Class:
+class PathClass:
+    """Operand paths proved by one of them (`representative`), cross-checked on another (`cross_check`)."""
     members: list[PathCheck]
     representative: PathCheck            # the largest stage count
     cross_check: PathCheck | None        # the smallest stage count (another atom where there is one)
+    stage_counts: tuple[int, ...]        # the members' stage counts, ascending
 
 
 @dataclass
 class Plan:
-    classes: dict[PathCheck, Class] = field(default_factory=dict)   # each member -> its class
+    classes: dict[PathCheck, PathClass] = field(default_factory=dict)   # each member -> its class
     own: list[PathCheck] = field(default_factory=list)             # paths proved as themselves
 
     def first_round(self) -> list[PathCheck]:
         """The paths proved first: every path proved as itself, and each class's representative and cross-check."""
-        seen: dict[int, Class] = {id(c): c for c in self.classes.values()}
+        seen: dict[int, PathClass] = {id(c): c for c in self.classes.values()}
         out = list(self.own)
         for c in seen.values():
             out.append(c.representative)
@@ -111,7 +113,7 @@ class Plan:
                 out.append(c.cross_check)
         return out
 
-    def distinct(self) -> list[Class]:
+    def distinct(self) -> list[PathClass]:
         return list({id(c): c for c in self.classes.values()}.values())
 
 
@@ -157,7 +159,8 @@ def fold(paths: Iterable[PathCheck], kernels: Iterable[tuple[PathCheck, ...]]) -
         other = [c for c in candidates if isinstance(c, OperandCheck) and isinstance(representative, OperandCheck)
                  and c.mma != representative.mma]
         cross = (other or candidates)[0]
-        cls = Class([c for _, c in found], representative, None if cross is representative else cross)
+        cls = PathClass([c for _, c in found], representative, None if cross is representative else cross,
+                        tuple(sorted({m.stages for m, _ in found})))
         for _, c in found:
             plan.classes[c] = cls
     return plan

@@ -16,7 +16,7 @@ from ..theorems.claims import TheoremResult
 from ..theorems.result import CheckResult
 from .blockwise import BlockwiseScaleCheck
 from .builders import EXTRA_COPY_ATOMS, Mapped, OperandCheck, PathCheck, ScaleFactorCheck, Unmapped, map_kernel
-from .path_classes import Class, fold, member
+from .path_classes import PathClass, fold
 from .sm90_sparse import SparsePathCheck
 from .sm90_mixed_scales import MixedScalePathCheck
 from .sm90_shuffle import ShufflePathCheck
@@ -316,9 +316,9 @@ def prove(arch: int, configs: list[KernelConfig], mapping: list[Mapped | Unmappe
     return results, len(paths), len(by_name)
 
 
-def _class_note(cls: Class) -> str:
+def _class_note(cls: PathClass) -> str:
     """What a class's representative stands for, in its description."""
-    stages = sorted({member(c).stages for c in cls.members})      # type: ignore[union-attr]
+    stages = list(cls.stage_counts)
     atoms = sorted({c.mma.name for c in cls.members if isinstance(c, OperandCheck)})
     text = f"; proved once for the {len(cls.members)} operand paths of its class: stage counts {stages}"
     if len(atoms) > 1:
@@ -326,7 +326,7 @@ def _class_note(cls: Class) -> str:
     return text
 
 
-def _agree(by_name: dict[str, CheckResult], paths: dict[PathCheck, str], cls: Class) -> bool:
+def _agree(by_name: dict[str, CheckResult], paths: dict[PathCheck, str], cls: PathClass) -> bool:
     """Whether a class's representative and cross-check are both verified, by the same theorems."""
     first = by_name[paths[cls.representative]]
     if first.verdict is not Verdict.VERIFIED:
