@@ -63,8 +63,9 @@ to global memory straight from the registers.  Its knobs:
                     swizzled shared subtile (EPI_STAGES stages, subtile i in stage i % EPI_STAGES), then TMA-stored to
                     its place of an f16 tensor D.  One stage, one tile
     epi_mistake     with an epilogue: "first_registers" (every subtile takes the registers of the first: the offset
-                    of subtile i dropped) or "reversed" (subtile i stored at the place of subtile n - 1 - i): mistakes;
-                    default "": none
+                    of subtile i dropped), "reversed" (subtile i stored at the place of subtile n - 1 - i) or
+                    "store_next_stage" (subtile i's TMA store reads stage (i + 1) % EPI_STAGES, the stage subtile
+                    i - 1's copy wrote or, for subtile 0, none of this tile's): mistakes; default "": none
     epi_wait        with an epilogue: after each subtile's TMA store, wait until at most this many stores are still
                     reading shared memory (cp.async.bulk.wait_group.read N; default 0).  1 is enough for the two
                     stages; 2 lets subtile i + 2's copy rewrite the stage subtile i's store may still read: a race
@@ -112,7 +113,7 @@ GRID_TILES = 2                          # CTAs (and tiles) each way with the til
 EPI_N = 16                              # epilogue subtiles: TILE_M x EPI_N
 EPI_STAGES = 2                          # ... the shared subtile's stages
 EPILOGUES = ("", "elements", "views")   # the epilogue knob's values
-EPI_MISTAKES = ("", "first_registers", "reversed")   # the epi_mistake knob's values
+EPI_MISTAKES = ("", "first_registers", "reversed", "store_next_stage")   # the epi_mistake knob's values
 TX_BYTES = ("ab", "a", "aab")           # the tx_bytes knob's values: the tiles the barrier is armed for
 SCRIPT = Path(__file__)
 
@@ -347,7 +348,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)
             place = subtiles - 1 - i if cutlass.const_expr(epi_mistake == "reversed") else i
             if warp == TMA_WARP:
-                cute.copy(tma_d, bSG_sD[(None, stage)], bSG_gD[(None, (0, place))])
+                read = (i + 1) % EPI_STAGES if cutlass.const_expr(epi_mistake == "store_next_stage") else stage
+                cute.copy(tma_d, bSG_sD[(None, read)], bSG_gD[(None, (0, place))])
                 cute.arch.cp_async_bulk_commit_group()
                 cute.arch.cp_async_bulk_wait_group(epi_wait, read=True)
             cute.arch.barrier(barrier_id=1, number_of_threads=THREADS)

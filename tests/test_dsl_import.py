@@ -74,6 +74,8 @@ MISTAKES = {
     "tma_epilogue_wait_2.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # two stages, two stores left reading:
                                                                          # subtile 2's copy rewrites subtile 0's stage
     "tma_epilogue_no_fence.mlir": ("C_subtiles", "epilogue.store_pipeline"),  # no proxy fence before the stores
+    "tma_epilogue_store_next_stage.mlir": ("C_subtiles", "epilogue.subtiles"),  # subtile i's TMA store reads stage
+                                                                         # (i + 1) % 2: subtile 0's, none written
     "tma_tx_a_only.mlir": ("transaction", "tma.transaction_bytes"),     # the barrier armed for A's tile alone
     "tma_tx_a_twice.mlir": ("transaction", "tma.transaction_bytes"),    # ... for A's tile twice and B's: no end
     "tmem_epilogue_store_next_stage.mlir": ("subtile_order", "epilogue.subtile_order"),  # each TMA store of a
@@ -1233,6 +1235,25 @@ def test_an_epilogue_stored_subtile_by_subtile_is_verified(name: str, tmp_path: 
     assert "epilogue.store_pipeline" in json.dumps(subtiles)
 
 
+def test_an_epilogue_store_of_a_stage_its_copy_did_not_write_puts_the_last_copy_into_that_stage(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Subtile 2's TMA store edited to read stage 1 (its copy wrote stage 0): it puts subtile 1's elements, which
+    subtile 1's copy left there, at subtile 2's place -- the stores' stages are stated and theorem 39 refutes it."""
+    ir = _edited_epilogue(tmp_path, '%coord_88 = cute.make_coord() : () -> !cute.coord<"(_,0)">',
+                          '%coord_88 = cute.make_coord() : () -> !cute.coord<"(_,1)">', 1)
+    spec = tmp_path / "e.yaml"
+    assert main(["import-dsl", str(ir), "-o", str(spec)]) == ExitCode.OK
+    assert "things not checked" not in capsys.readouterr().err.split("import-dsl:")[0]
+    text = spec.read_text(encoding="utf-8")
+    assert "- {at: [0, 32], registers: [16, 17, 18, 19, 20, 21, 22, 23], write: 0, read: 1024}" in text
+    assert "pending_at_start: [], reads: [0, 1024, 1024, 1024]}" in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.WRONG
+    [subtiles] = [c for c in checks if "_C_subtiles" in str(c["check"])]
+    assert subtiles["verdict"] == "refuted"
+    assert "subtile 2's store reads the stage subtile 1's copy wrote" in json.dumps(subtiles)
+
+
 def _edited_epilogue(tmp_path: Path, old: str, new: str, occurrence: int) -> Path:
     """tma_epilogue_views.mlir with the `occurrence`-th (from 0) `old` written `new`."""
     text = (DATA / "tma_epilogue_views.mlir").read_text(encoding="utf-8")
@@ -1247,9 +1268,11 @@ def _edited_epilogue(tmp_path: Path, old: str, new: str, occurrence: int) -> Pat
 @pytest.mark.parametrize("old, new, occurrence, why", [
     # subtile 1's conversion through an operation the reader does not run lane by lane
     ("arith.truncf %26 :", "llvm.fptrunc %26 :", 0, "made through an operation this reader does not follow"),
-    # subtile 2's TMA store reads the other stage than its copy wrote
+    # subtile 2's TMA store reads the stage at a run-time index, its copy wrote static stage 0
     ('%coord_88 = cute.make_coord() : () -> !cute.coord<"(_,0)">',
-     '%coord_88 = cute.make_coord() : () -> !cute.coord<"(_,1)">', 1, "reads stage 1, the copy wrote stage 0"),
+     '%coord_88 = cute.make_coord(%c1_i32) : (i32) -> !cute.coord<"(_,?)">', 1,
+     "reads the stage index %c1_i32, the copy wrote stage 0, and which stage holds which subtile is not read: the "
+     "subtiles take static and run-time stages together"),
 ])
 def test_an_epilogue_the_reader_cannot_follow_is_listed_with_the_reason(
         old: str, new: str, occurrence: int, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):

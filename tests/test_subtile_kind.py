@@ -16,7 +16,7 @@ SPEC = Path(__file__).parent / "specs" / "epilogue_subtiles.yaml"
 ATOMS = Path(__file__).resolve().parent.parent / "specs" / "atoms"
 # the claim (by its words) each refuted case fails first, and what its witness names
 FAILS_ON = {
-    "every_subtile_takes_the_first_registers": ("handed to exactly one subtile's copy",
+    "every_subtile_takes_the_first_registers": ("stored by exactly one subtile's store",
                                                 "register 0 stored 8 times; register 16 never stored"),
     "subtiles_stored_column_major": ("reaches its own place of the tile",
                                      "subtile 1 (at (64, 0)): thread 0's value 0 writes the subtile's (0, 0) with "
@@ -31,6 +31,11 @@ FAILS_ON = {
                                              "reading it: after subtile 1's store the kernel waits until at most 2"),
     "pipeline_no_wait": ("no subtile's copy writes a stage", "subtile 4's copy writes stage 0 while subtile 0's TMA "
                                                              "store may still be reading it: no wait orders it"),
+    "each_store_reads_the_next_stage": ("every store reads a stage a copy of this tile wrote before it",
+                                        "subtile 0's store reads stage 1, which no copy of the 8 subtiles wrote"),
+    "each_store_reads_the_previous_subtile": ("stored by exactly one subtile's store",
+                                              "register 0 stored 2 times; register 112 never stored; subtile 1's "
+                                              "store reads the stage subtile 0's copy wrote"),
     "pipeline_unfenced_store": ("fenced for the async proxy", "subtile 5's store follows its copy with no proxy fence"),
 }
 
@@ -102,6 +107,17 @@ _GOOD = "{accumulator: '((2,2,16),2,1):((1,2,4),64,0)', shape: [64, 32], stores:
      "must be a list of counts of stores"),
     (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0], fenced: [true], pending: [0]}}",
      "is missing 'pending_at_start'"),
+    (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, 1], write: 0"), "states 'write' without 'read'"),
+    (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, 1], write: 0, read: -1"),
+     "'read' of store 0 of 'subtiles'"),
+    (_TILED_COPY, _GOOD.replace("stores: [{at: [0, 0], registers: [0, 1]}]",
+                                "stores: [{at: [0, 0], registers: [0, 1], write: 0, read: 0}, "
+                                "{at: [0, 32], registers: [2, 3]}]"), "every store states its stages or none does"),
+    (_TILED_COPY, _GOOD.replace("registers: [0, 1]", "registers: [0, 1], write: 0, read: 1")[:-1] +
+     ", pipeline: {stages: [0], fenced: [true], pending: [0], pending_at_start: []}}",
+     "must state the stages its stores write ([0]) and read ([1])"),
+    (_TILED_COPY, _GOOD[:-1] + ", pipeline: {stages: [0], fenced: [true], pending: [0], pending_at_start: [], "
+                               "reads: [0, 1]}}", "'reads' of 'pipeline' of 'subtiles'"),
 ])
 def test_bad_subtile_keys_are_refused_with_their_place(tiled_copy: str, subtiles: str, why: str, tmp_path: Path):
     spec = tmp_path / "s.yaml"

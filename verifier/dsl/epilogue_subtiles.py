@@ -21,10 +21,12 @@ register).  A register tensor is followed to its allocation through views that k
 `group_modes`), `make_view` of an iterator and `add_offset` by a static offset.  An operation nested in the block's
 regions that takes one of its register tensors makes that tensor's contents unknown.
 
-Each copy is paired with the TMA store that follows it before the next copy: it must read the stage the copy wrote
-(the same index value, or the same static index) and write the target at a static coordinate of the zipped_divide
-of the CTA's tile by the subtile ([S0:1;S1:1]); the subtile's place is that coordinate times the subtile.  Anything
-else is a reason the subtiles are not read (the reader lists the copy with it)."""
+Each copy is paired with the TMA store that follows it before the next copy, which must write the target at a static
+coordinate of the zipped_divide of the CTA's tile by the subtile ([S0:1;S1:1]); the subtile's place is that coordinate
+times the subtile.  A store that reads another stage than its copy wrote (not the same index value or static index)
+is stated with both stages, as places of the stage mode (`write`, `read`), where both are read: theorem 39 then has it
+put what the last copy into that stage wrote.  Anything else is a reason the subtiles are not read (the reader lists
+the copy with it)."""
 from __future__ import annotations
 
 import re
@@ -85,7 +87,8 @@ class SubtileStore:
     registers: tuple[int, ...]
     copy: Op
     store: Op
-    stage: Stage
+    stage: Stage                     # the stage the copy writes
+    read: Stage                      # the stage the store reads
 
 
 @dataclass
@@ -94,6 +97,8 @@ class Subtiles:
     shape: tuple[int, int]
     stores: list[SubtileStore] = field(default_factory=list)
     pipeline: StorePipeline | str | None = None     # a string: why the stores' pipeline is not read
+    # (write, read) stage classes a subtile, where a store reads another stage than its copy wrote
+    stages: tuple[tuple[int, int], ...] | None = None
 
 
 class _Untraced(Exception):
@@ -459,13 +464,18 @@ def subtile_stores(flow: KernelFlow, copy_partition: Partition, accumulator: Val
         read = _slice_stage(flow, store.operands[1], source.op.results[0])
         if isinstance(read, str):
             return read
-        if read != stage:
-            return (f"{store.where}: the TMA store after the copy reads {read.text()}, the copy wrote "
-                    f"{stage.text()}: which subtile's elements it stores is not read")
         at = _target_place(flow, store.operands[2], source, shape, tile)
         if isinstance(at, str):
             return at
-        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store, stage))
+        out.stores.append(SubtileStore(at, tuple(int(x) for x in lanes if x is not None), c, store, stage, read))
+    moved = next((s for s in out.stores if s.read != s.stage), None)
+    if moved is not None:
+        classes = _stage_classes(flow, [s.stage for s in out.stores] + [s.read for s in out.stores], base)
+        if isinstance(classes, str):
+            return (f"{moved.store.where}: the TMA store after the copy reads {moved.read.text()}, the copy wrote "
+                    f"{moved.stage.text()}, and which stage holds which subtile is not read: {classes}")
+        n = len(out.stores)
+        out.stages = tuple(zip(classes[:n], classes[n:]))
     out.pipeline = _pipeline(flow, out.stores, block, base)
     return out
 
@@ -477,10 +487,10 @@ MULTIPLY = "arith.muli"
 _COUNT = re.compile(r"^\s*(\d+)")
 
 
-def _stage_classes(flow: KernelFlow, stores: list[SubtileStore], base: Value) -> tuple[int, ...] | str:
-    """Each subtile's stage as a class whose equality is the stage's place: the place the stage mode gives a static
-    index, or, for one value plus constants modulo one stage count N, the offset's residue where the mode gives the
-    N indices N places (0 for every subtile where it gives them one place)."""
+def _stage_classes(flow: KernelFlow, stages: list[Stage], base: Value) -> tuple[int, ...] | str:
+    """Each stage as a class whose equality is the stage's place: the place the stage mode gives a static index, or,
+    for one value plus constants modulo one stage count N, the offset's residue where the mode gives the N indices N
+    places (0 for every stage where it gives them one place)."""
     try:
         layout = memref_of(flow.type_of(base) or "").layout()
     except TypeTextError as e:
@@ -489,7 +499,6 @@ def _stage_classes(flow: KernelFlow, stores: list[SubtileStore], base: Value) ->
     if not isinstance(inner, Layout) or not inner.is_static():
         return "the staged partition's layout is not static"
     stage_mode = inner.mode(inner.rank() - 1)
-    stages = [s.stage for s in stores]
     if all(s.index is not None for s in stages):
         return tuple(int(stage_mode(s.index)) for s in stages if s.index is not None)
     if any(s.value is None for s in stages):
@@ -510,9 +519,10 @@ def _stage_classes(flow: KernelFlow, stores: list[SubtileStore], base: Value) ->
 def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | None, int],
               base: Value) -> StorePipeline | str:
     """The stores' pipeline (see StorePipeline), or why it is not read."""
-    classes = _stage_classes(flow, stores, base)
-    if isinstance(classes, str):
-        return classes
+    both = _stage_classes(flow, [s.stage for s in stores] + [s.read for s in stores], base)
+    if isinstance(both, str):
+        return both
+    classes, reads = both[:len(stores)], both[len(stores):]
     ops = flow.function.ops
     position = {op: i for i, op in enumerate(ops)}
     inside = [i for i, op in enumerate(ops) if _inside(op, block) is not None]
@@ -546,12 +556,12 @@ def _pipeline(flow: KernelFlow, stores: list[SubtileStore], block: tuple[Op | No
         pending.append(int(count.group(1)) if count is not None and ordered else None)
     at_start: tuple[int, ...] = ()
     if block[0] is not None and (block[0].name in LOOPS or enclosing_loop(block[0]) is not None):
-        left = _outstanding(classes, pending, ())
+        left = _outstanding(reads, pending, ())
         if left and not _same_every_pass(flow, stores):
             return (f"{len(left)} TMA stores may still read when a pass of the block ends, and the next pass's "
                     "stages are run-time values this reader does not relate to theirs")
         at_start = tuple(left)
-    return StorePipeline(classes, tuple(fenced), tuple(pending), at_start)
+    return StorePipeline(classes, tuple(fenced), tuple(pending), at_start, None if reads == classes else reads)
 
 
 def _condition(op: Op) -> tuple[Value, ...] | None:
@@ -569,7 +579,7 @@ def _same_every_pass(flow: KernelFlow, stores: list[SubtileStore]) -> bool:
     """Whether every pass of the block takes the same stages: static indices, or one value plus constants modulo N
     whose value is a multiple of N (a persistent epilogue's count of subtiles stored before, tiles times subtiles a
     tile, when its subtiles a tile are a multiple of the stages)."""
-    values = [s.stage.value for s in stores if s.stage.value is not None]
+    values = [x.value for s in stores for x in (s.stage, s.read) if x.value is not None]
     if not values:
         return True
     forms = [StageIndexes(flow).form(v) for v in values]

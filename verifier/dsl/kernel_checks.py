@@ -208,6 +208,7 @@ class SubtileRecord:
     stores: list[tuple[tuple[int, int], tuple[int, ...]]]   # (place, registers) a subtile, in the kernel's order
     pipeline: StorePipeline | None = None    # the TMA stores' reads of the staged subtile, where read
     assumes: list[str] = field(default_factory=list)
+    stages: tuple[tuple[int, int], ...] | None = None   # (write, read) a subtile, where a store reads another stage
 
 
 @dataclass
@@ -560,7 +561,7 @@ class _Reader:
             _permutation_text(mt.permutation), copy, value_type,
             TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), found.accumulator.plain(), (rows, cols),
             [(s.at, s.registers) for s in found.stores],
-            found.pipeline if isinstance(found.pipeline, StorePipeline) else None))
+            found.pipeline if isinstance(found.pipeline, StorePipeline) else None, stages=found.stages))
         if isinstance(found.pipeline, str):
             self.skip(q.op.where, f"the TMA stores of the {len(found.stores)} subtiles of {what}",
                       f"whether a store may still read a stage the next copies write is not read: {found.pipeline}")

@@ -93,14 +93,17 @@ def record_lines(r: Record) -> list[str]:
                 f"    tiled_copy: {{layout_tv: {json.dumps(r.tiled_copy.layout_tv)}, tiler: {r.tiled_copy.tiler}}}",
                 "    subtiles:", f"      accumulator: {json.dumps(r.accumulator)}",
                 f"      shape: [{r.shape[0]}, {r.shape[1]}]", "      stores:"]
-        out += [f"        - {{at: [{at[0]}, {at[1]}], registers: [{', '.join(map(str, registers))}]}}"
-                for at, registers in r.stores]
+        written: list[tuple[int, int] | None] = list(r.stages) if r.stages is not None else [None] * len(r.stores)
+        out += [f"        - {{at: [{at[0]}, {at[1]}], registers: [{', '.join(map(str, registers))}]" +
+                ("" if wr is None else f", write: {wr[0]}, read: {wr[1]}") + "}"
+                for (at, registers), wr in zip(r.stores, written)]
         pipe = r.pipeline
         if pipe is not None:
             out.append(f"      pipeline: {{stages: {list(pipe.stages)}, "
                        f"fenced: [{', '.join('true' if f else 'false' for f in pipe.fenced)}], "
                        f"pending: [{', '.join('null' if p is None else str(p) for p in pipe.pending)}], "
-                       f"pending_at_start: {list(pipe.pending_at_start)}}}")
+                       f"pending_at_start: {list(pipe.pending_at_start)}" +
+                       ("" if pipe.reads is None else f", reads: {list(pipe.reads)}") + "}")
     elif isinstance(r, SubtileOrderRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         order = r.read

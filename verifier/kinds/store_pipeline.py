@@ -3,6 +3,8 @@ whether a proxy fence and a barrier separate them, and how many stores the waits
 subtile kind's own (`subtiles:` reads it): any check of a tile stored through staged shared memory by TMA may state it:
 
     pipeline: {stages: [0, 1, 0, 1], fenced: [true, true, true, true], pending: [1, 1, 1, 1], pending_at_start: []}
+
+`reads` (optional, one item a store): the stage each store reads where it is not the one its copy wrote.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from ..specfile.model import SpecError
 from ..theorems.claims import Fact, Plan, Suspect
 
 PIPELINE_KEY = "pipeline"
-PIPELINE_FIELDS = ("stages", "fenced", "pending", "pending_at_start")
+PIPELINE_FIELDS = ("stages", "fenced", "pending", "pending_at_start", "reads")
+PIPELINE_REQUIRED = PIPELINE_FIELDS[:4]
 MAX_STORES = 256                  # stores of one pass
 MAX_PLACE = 1 << 24               # a stage's class: its place (an element offset) or its index's residue
 
@@ -26,17 +29,24 @@ class StorePipeline:
     """The TMA stores' reads of the staged shared subtile (theorem 40): per subtile the stage its copy writes and its
     store reads (a class: equal classes are one place), whether a proxy fence and a barrier of the copy's threads
     separate the copy from the store, and how many stores may still be reading after its store's wait (None: no
-    wait orders the next copy); and the stages of the stores still reading when the first copy runs."""
+    wait orders the next copy); and the stages of the stores still reading when the first copy runs.  `reads`: the
+    stage each store reads, where a store reads another than its copy wrote (None: each reads its copy's)."""
     stages: tuple[int, ...]
     fenced: tuple[bool, ...]
     pending: tuple[int | None, ...]
     pending_at_start: tuple[int, ...]
+    reads: tuple[int, ...] | None = None
+
+    @property
+    def read_stages(self) -> tuple[int, ...]:
+        """The stage each store reads."""
+        return self.stages if self.reads is None else self.reads
 
 
 def read_pipeline(sub: Fields, n: int | None = None) -> StorePipeline:
     """`pipeline:` of `sub`, one item a store (`n` of them, or as many as its stages where None)."""
     pipe = sub.sub(PIPELINE_KEY, PIPELINE_FIELDS)
-    pipe.require(PIPELINE_FIELDS)
+    pipe.require(PIPELINE_REQUIRED)
     if n is None:
         given = pipe.m["stages"]
         n = len(given) if isinstance(given, CommentedSeq) and 0 < len(given) <= MAX_STORES else 0
@@ -62,8 +72,9 @@ def read_pipeline(sub: Fields, n: int | None = None) -> StorePipeline:
     at_start = pipe.m["pending_at_start"]
     starts = () if isinstance(at_start, CommentedSeq) and not at_start else \
         naturals(pipe, "pending_at_start", 1, MAX_STORES, MAX_PLACE)
+    reads = naturals(pipe, "reads", n, n, MAX_PLACE) if pipe.has("reads") else None
     return StorePipeline(stages, tuple(bool(v) for v in fenced),
-                         tuple(None if v is None else int(v) for v in pending_seq), starts)
+                         tuple(None if v is None else int(v) for v in pending_seq), starts, reads)
 
 
 def naturals(fields: Fields, key: str, lo: int, hi: int, limit: int) -> tuple[int, ...]:
@@ -97,7 +108,7 @@ def store_pipeline(pipe: StorePipeline, blame: Suspect) -> Plan:
         if hit is not None:
             races += 1
             race = race or (i, hit[0], stage)
-        reading.append((i, stage))
+        reading.append((i, pipe.read_stages[i]))
         after = pipe.pending[i]
         if after is not None:
             reading = reading[-after:] if after else []

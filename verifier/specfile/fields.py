@@ -232,9 +232,10 @@ class Fields:
                                                    f"{int(v)}")
         return tuple(sorted(int(v) for v in x))
 
-    def records(self, k: str, most: int, noun: str, plural: str, keys: tuple[str, ...]) -> list[Fields]:
+    def records(self, k: str, most: int, noun: str, plural: str, keys: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> list[Fields]:
         """The list under `k`: 1 to `most` mappings (`plural` in the message), each read as `{noun} {i} of ...` with
-        exactly the keys `keys`."""
+        exactly the keys `keys`, and any of `optional`."""
         seq = self.m[k]
         if not isinstance(seq, CommentedSeq) or not 0 < len(seq) <= most:
             raise SpecError(self.at(k), f"'{k}' of {self.what} must be a list of 1 to {most} {plural}, not "
@@ -242,7 +243,7 @@ class Fields:
         out: list[Fields] = []
         for i, item in enumerate(seq):
             entry = Fields(self.f, item, f"{noun} {i} of {self.what}", self.f.item(seq, i))
-            entry.only(keys)
+            entry.only(keys + optional)
             entry.require(keys)
             out.append(entry)
         return out

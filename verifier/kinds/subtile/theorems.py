@@ -8,6 +8,11 @@ tile's (x, y) at (m0 + x, n0 + y) of the CTA's tile (`at`).  The theorem: for ev
 (m, n) = (m0 + x, n0 + y); and every register of the fragment is stored by exactly one subtile's value (none stored
 twice, none left behind).
 
+Where the stores state the stages their copies write and they read (`write`, `read`), a store puts what the last copy
+into the stage it reads wrote, up to and including its own subtile's copy (theorem 42's rule): that copy's registers
+are the ones it places at `at`, and each register counts as stored once per store that puts it.  A store of a stage
+no copy of the tile wrote before it puts what an earlier tile left: refuted.
+
 What it takes from the rest of the kernel's checks: that thread t of the copy is thread t of the MMA (the
 thread-slice check proves the copy's slices), and that the store puts the shared tile's (x, y) at `at` + (x, y) (the
 buffer check proves the shared tile's writer and the TMA store agree on its bytes; the TMA store's box over the
@@ -25,7 +30,7 @@ from ...specfile.model import CopyAtomSpec, MMAAtomSpec
 from ...theorems.claims import Fact, Plan, Suspect, Unsupported
 from ...theorems.suspects import Suspects
 from ..cute_objects import copy_atom, copy_model_for, mma_atom, refused_as, thread_layout
-from .config import SubtileCheck
+from .config import SubtileCheck, SubtileStore
 
 ENUMERATION = "exhaustive enumeration on integers"
 C = "C"
@@ -86,7 +91,21 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
                  ", ".join(str(len(s.registers)) for s in check.stores) + " registers",
                  f"{n_src} values a thread ({n_dst // v_dst} copies of {v_src}: partition_D of the "
                  f"{sub_rows}x{sub_cols} subtile)", registers_blame)
-    stored = [r for s in check.stores for r in s.registers]
+    sources = _sources(check)
+    unwritten = [i for i, j in enumerate(sources) if j is None]
+    written = Fact("every store reads a stage a copy of this tile wrote before it", not unwritten,
+                   f"{len(sources)} stores, each of a stage written before it" if not unwritten else
+                   f"subtile {unwritten[0]}'s store reads stage {_read_stage(check.stores[unwritten[0]])}, which no "
+                   f"copy of the {len(sources)} subtiles wrote before it (it holds what an earlier tile left)",
+                   "the stage of a copy up to the store's own",
+                   Suspect(f"subtile {unwritten[0]}'s stages", check.stores[unwritten[0]].loc) if unwritten
+                   else registers_blame,
+                   point={"subtile": unwritten[0]} if unwritten else None,
+                   failing=len(unwritten) if unwritten else None, domain_size=len(sources))
+    if unwritten:
+        return [written]
+    placed = [check.stores[j].registers for j in sources if j is not None]    # the registers each store puts
+    stored = [r for registers in placed for r in registers]
     counts: dict[int, int] = {}
     for r in stored:
         counts[r] = counts.get(r, 0) + 1
@@ -96,11 +115,15 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
     problems = ([f"register {twice[0]} stored {counts[twice[0]]} times"] if twice else []) + \
         ([f"register {outside[0]} is no accumulator register"] if outside else []) + \
         ([f"register {missing[0]} never stored"] if missing else [])
-    once = Fact("every accumulator register is handed to exactly one subtile's copy", not problems,
+    moved_from = next(((s, j) for s, j in enumerate(sources) if j != s), None)
+    if problems and moved_from is not None:
+        problems.append(f"subtile {moved_from[0]}'s store reads the stage subtile {moved_from[1]}'s copy wrote")
+    once = Fact("every accumulator register is stored by exactly one subtile's store", not problems,
                 "; ".join(problems) if problems else f"{len(stored)} values over {len(check.stores)} subtiles",
                 f"registers 0..{n_acc - 1}, each once", registers_blame)
     if not sizes.holds:
         return [sizes, once]
+    facts_before = [written] if check.stores[0].stages is not None else []
     # the instruction's routing, the same for every subtile: destination (thread, value) -> its place (x, y) of the
     # subtile and the source (thread, value) that writes it
     routes: list[tuple[int, int, int, int, tuple[int, int]]] = []
@@ -130,7 +153,7 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
     for s, store in enumerate(check.stores):
         m0, n0 = store.at
         for t, v, src_thread, k, (x, y) in routes:
-            r = store.registers[k]
+            r = placed[s][k]
             got = element(src_thread, r)
             if got != (m0 + x, n0 + y):
                 failing += 1
@@ -152,14 +175,34 @@ def subtile_stores(check: SubtileCheck, mma_spec: MMAAtomSpec, copy_spec: CopyAt
     else:
         s, t, v, src_thread, k, r, got, want, xy = witness
         held = f"accumulator {got}" if got is not None else "no accumulator element"
+        source = sources[s]
+        whose = "" if source == s else \
+            f" (its store reads stage {_read_stage(check.stores[s])}, last written by subtile {source}'s copy)"
         place = Fact(title, False,
-                     f"subtile {s} (at {check.stores[s].at}): thread {t}'s value {v} writes the subtile's {xy} with "
-                     f"thread {src_thread}'s value {k} ({model.instruction}), register {r}: {held}",
+                     f"subtile {s} (at {check.stores[s].at}){whose}: thread {t}'s value {v} writes the subtile's {xy} "
+                     f"with thread {src_thread}'s value {k} ({model.instruction}), register {r}: {held}",
                      f"accumulator {want}, the place the store gives the subtile's {xy}",
                      Suspect(f"subtile {s}'s registers and place", check.stores[s].loc),
                      note=ENUMERATION, point={"subtile": s, "thread": t, "value": v}, failing=failing,
                      domain_size=domain)
-    return [sizes, once, moved, place]
+    return [*facts_before, sizes, once, moved, place]
+
+
+def _read_stage(store: SubtileStore) -> int:
+    return store.stages[1] if store.stages is not None else 0
+
+
+def _sources(check: SubtileCheck) -> list[int | None]:
+    """For each store, the subtile whose copy wrote what it reads: the last copy up to its own into the stage it
+    reads (its own where the stores state no stages); None where no copy before it wrote that stage."""
+    if check.stores[0].stages is None:
+        return list(range(len(check.stores)))
+    out: list[int | None] = []
+    for s, store in enumerate(check.stores):
+        read = _read_stage(store)
+        out.append(next((j for j in range(s, -1, -1)
+                         if (w := check.stores[j].stages) is not None and w[0] == read), None))
+    return out
 
 
 __all__ = ["subtile_stores"]
