@@ -54,7 +54,9 @@ to global memory straight from the registers.  Its knobs:
                     a mistake)
     a_atom          the TMA atom A's tile is partitioned and copied with: "a" (A's, default) or "b" (B's, made from
                     B's tensor and B's shared layout: with tile_n=32 its boxes are half A's rows, so the views are not
-                    paired, and sA is filled with B's elements -- a mistake).  One stage
+                    paired, and sA is filled with B's elements -- a mistake) or "partition_b" (A's tile partitioned
+                    with B's atom and copied with A's: with tile_n=32 each of the partition's two boxes, B's 32 rows,
+                    gets A's 64-row box, twice the bytes the barrier is armed for -- a mistake).  One stage
     epilogue        how the accumulator reaches global memory: "" (default: straight from the registers); "elements"
                     or "views": a CUTLASS-style epilogue of EPI_N-column subtiles -- each subtile's registers of the
                     stmatrix tiled copy's retile of the accumulator ("elements": copied one by one at the retile's
@@ -106,6 +108,7 @@ STORE_TARGETS = ("", "d", "b")          # the store_a knob's values
 TILINGS = ("", "grid", "a_at_n")        # the tiles knob's values
 MMAS = ("wgmma", "sync")                # the mma knob's values
 A_READS = ("a", "b")                    # the a_reads knob's values (and the a_fills knob's)
+A_ATOMS = ("a", "b", "partition_b")     # the a_atom knob's values
 SYNC_KNOBS = ("tiles", "mma", "a_reads", "a_fills")    # the knobs mma="sync" takes (the others at their defaults)
 SYNC_ATOMS = (2, 2, 1)                  # mma="sync": the tiled MMA's warps along M, N and K
 SYNC_STEP = (32, 32, 16)                # mma="sync": the tiled MMA's tile (its permutation), 16x16 a warp
@@ -137,7 +140,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
 
     cfg = knob_config(knobs, DEFAULTS, {"mma_stage": MMA_STAGES, "tiles": TILINGS, "store_a": STORE_TARGETS,
                                         "mma": MMAS, "a_reads": A_READS, "a_fills": A_READS,
-                                        "a_atom": A_READS, "epilogue": EPILOGUES, "epi_mistake": EPI_MISTAKES,
+                                        "a_atom": A_ATOMS, "epilogue": EPILOGUES, "epi_mistake": EPI_MISTAKES,
                                         "tx_bytes": TX_BYTES})
     share_ab = bool(cfg["share_ab"])
     a_tiles_of_b = bool(cfg["a_tiles_of_b"])
@@ -151,8 +154,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     sync = cfg["mma"] == "sync"
     a_reads_b = cfg["a_reads"] == "b"
     a_fills_b = cfg["a_fills"] == "b"
-    a_atom_b = cfg["a_atom"] == "b"
-    if a_atom_b and staged:
+    a_atom_b, a_partition_b = cfg["a_atom"] == "b", cfg["a_atom"] == "partition_b"
+    if (a_atom_b or a_partition_b) and staged:
         raise ValueError("a_atom='b' takes one stage")
     if cfg["tx_bytes"] != DEFAULTS["tx_bytes"] and staged:
         raise ValueError("tx_bytes takes one stage")
@@ -270,7 +273,9 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             gB = cute.local_tile(mB, (tile_n, TILE_K), (0, 0))
         # a_fills="b": A's TMA partition fills sB (nothing fills sA); a_atom="b": it is made with B's atom
         tma_for_a = tma_b if cutlass.const_expr(a_atom_b) else tma_a
-        tAsA, tAgA = cpasync.tma_partition(tma_for_a, 0, cute.make_layout(1),
+        # a_atom="partition_b": the partition is made with B's atom, the copy takes A's
+        partition_a_with = tma_b if cutlass.const_expr(a_partition_b) else tma_for_a
+        tAsA, tAgA = cpasync.tma_partition(partition_a_with, 0, cute.make_layout(1),
                                            cute.group_modes(sB if cutlass.const_expr(a_fills_b) else sA, 0, 2),
                                            cute.group_modes(gB if cutlass.const_expr(a_tiles_of_b) else gA, 0, 2))
         tBsB, tBgB = cpasync.tma_partition(tma_b, 0, cute.make_layout(1), cute.group_modes(sB_tma, 0, 2),

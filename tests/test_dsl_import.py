@@ -78,6 +78,9 @@ MISTAKES = {
                                                                          # (i + 1) % 2: subtile 0's, none written
     "tma_tx_a_only.mlir": ("transaction", "tma.transaction_bytes"),     # the barrier armed for A's tile alone
     "tma_tx_a_twice.mlir": ("transaction", "tma.transaction_bytes"),    # ... for A's tile twice and B's: no end
+    "tma_n32_a_partition_b.mlir": ("transaction", "tma.transaction_bytes"),  # A's tile partitioned with B's atom
+                                                                         # (two 32-row boxes), copied with A's: each
+                                                                         # box gets A's 64-row box, twice the bytes
     "tmem_epilogue_store_next_stage.mlir": ("subtile_order", "epilogue.subtile_order"),  # each TMA store of a
                                                                          # TMEM epilogue reads the other stage
     "tmem_epilogue_store_first_place.mlir": ("subtile_order", "epilogue.subtile_order"),  # ... every subtile stored
@@ -1233,6 +1236,30 @@ def test_an_epilogue_stored_subtile_by_subtile_is_verified(name: str, tmp_path: 
     assert (f"pipeline: {{stages: [0, 1024, 0, 1024], fenced: [true, true, true, true], "
             f"pending: [{pending}, {pending}, {pending}, {pending}], pending_at_start: []}}") in text
     assert "epilogue.store_pipeline" in json.dumps(subtiles)
+
+
+def test_a_tma_partition_copied_with_another_atom_counts_the_copies_boxes_and_is_not_modelled_as_either(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A's tile partitioned with B's atom (32x64 boxes of 4096 bytes) and copied with A's (64x64, 8192 bytes): the
+    transaction check counts the two boxes the partition cuts, each getting A's box (16384 bytes, refuted against the
+    12288 armed), and the descriptor and buffer checks of A, which would model the fill by one of the two atoms, are
+    listed with why."""
+    spec = tmp_path / "p.yaml"
+    assert main(["import-dsl", str(DATA / "tma_n32_a_partition_b.mlir"), "-o", str(spec)]) == ExitCode.OK
+    err = capsys.readouterr().err
+    why = ("was made with the atom %arg2 (boxes of 32768 bits, (64,32):(1@1,1@0)) and its copies take %arg0 (boxes "
+           "of 65536 bits, (64,64):(1@1,1@0))")
+    assert f"operand A read through a descriptor: the TMA partition (line 81) {why}" in err
+    assert f"the shared buffer of the TMA load: the TMA partition (line 81) {why}" in err
+    text = spec.read_text(encoding="utf-8")
+    assert "A_tma_descriptor" not in text and "B_tma_descriptor" in text
+    assert "- {bytes: 16384, ctas: 1, by: " in text and "2 boxes of its atom's 4096 bytes, each copied by an atom " \
+                                                        "of 8192 bytes" in text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.WRONG
+    assert {c["check"]: c["verdict"] for c in checks} == {
+        "tma_wgmma_kernel_B_tma_descriptor": "verified", "tma_wgmma_kernel_buffer_f16_smem9216": "verified",
+        "tma_wgmma_kernel_transaction": "refuted"}
 
 
 def test_an_epilogue_store_of_a_stage_its_copy_did_not_write_puts_the_last_copy_into_that_stage(

@@ -41,7 +41,7 @@ from .transaction_bytes import transactions
 from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
-from .tma_tensors import TmaTensors, mn_tile_indices, tma_tensors
+from .tma_tensors import TmaTensors, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
@@ -745,6 +745,10 @@ class _Reader:
         """A TMA load's or store's partition `p` with the global tensor its atom was made from (`gmem`, `assumed`)
         and the shared layout (`smem_layout`), or `why` they are not known."""
         out: dict[str, Any] = {"where": p.op.where, "partition": p}
+        boxes = other_box(self.flow, p)
+        if boxes is not None:
+            out["why"] = boxes
+            return out
         host = self.flow.host_values.get(p.actor)
         if host is None:
             out["why"] = f"the TMA atom {p.actor} is not launched from a host function in this module"
@@ -1098,7 +1102,10 @@ class _Reader:
             else:
                 atom_t = self.flow.type_of(p.actor) or ""
                 load, store = self._loads(p), any(f"atom.{a}<" in atom_t for a in TMA_STORE_ATOMS)
-                if load or store:      # either side reads or writes through its atom's own shared layout
+                boxes = other_box(self.flow, p) if load or store else None
+                if boxes is not None:
+                    self.skip(p.op.where, f"the shared buffer of the TMA {'load' if load else 'store'}", boxes)
+                elif load or store:      # either side reads or writes through its atom's own shared layout
                     info = self.tma_atom_info(p)
                     sides.append(BufferSide(view, f"TMA {'load' if load else 'store'} (tma_partition "
                                                   f"{p.op.where.line})", TMA_LOAD_COPY if load else "", p.op.where,

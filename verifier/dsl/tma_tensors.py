@@ -113,6 +113,33 @@ def copying_atom(flow: KernelFlow, p: Partition) -> Value | None:
     return next(iter(taken)) if taken else atom_root(flow, p.actor)
 
 
+_COPY_BITS = re.compile(r"copy_bits\s*=\s*(\d+)")
+_GBASIS_TEXT = re.compile(r'tma_gbasis\s*=\s*<"([^"]*)">')
+
+
+def copy_bits(type_text: str) -> int | None:
+    """The bits one TMA instruction of an atom delivers (its type's `copy_bits`), None where the type says none."""
+    m = _COPY_BITS.search(type_text)
+    return int(m.group(1)) if m else None
+
+
+def other_box(flow: KernelFlow, p: Partition) -> str | None:
+    """Why the copies into the TMA partition `p` issue other boxes than the ones `p` was cut into: their atom (the
+    one they all take) states another `copy_bits` or `tma_gbasis` than the atom `p` was made with (a partition made
+    with B's atom, copied with A's).  None where they issue the same, or where the types do not say."""
+    copying = copying_atom(flow, p)
+    if copying is None or copying == atom_root(flow, p.actor):
+        return None
+    made, taken = (flow.type_of(v) or "" for v in (p.actor, copying))
+    boxes = [(copy_bits(t), g.group(1) if (g := _GBASIS_TEXT.search(t)) else None) for t in (made, taken)]
+    if None in boxes[0] or None in boxes[1] or boxes[0] == boxes[1]:
+        return None
+    (made_bits, made_basis), (taken_bits, taken_basis) = boxes
+    return (f"the TMA partition (line {p.op.where.line}) was made with the atom {p.actor} (boxes of {made_bits} bits, "
+            f"{made_basis}) and its copies take {copying} (boxes of {taken_bits} bits, {taken_basis}): each of the "
+            "partition's boxes gets the other atom's box, which lands where this reader does not model")
+
+
 def tma_tensors(flow: KernelFlow, p: Partition) -> TmaTensors | None:
     """The global tensor of the atom TMA copies `p`'s tiles with (`copying_atom`: the copies' atom, whose tensor map
     it reads through) and the one whose tiles `p` partitions, where both are made by host TMA makers (`TMA_MAKER`)

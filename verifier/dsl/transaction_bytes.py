@@ -11,7 +11,10 @@ offsets (static, or the values they are made of), so the arming and the loads of
 arming op with a constant byte count is paired with the TMA loads whose barrier has its name and that run in the same
 loop body (so one arming and one round of loads make a phase); a load counts the shared tile its tma_partition fills
 (the partition's shared tensor, a stage of it: the whole tile, also where a multicast load issues a part of it) times
-its atom's `num_cta` (a 2-CTA MMA's loads complete both CTAs' tiles on the leader's barrier).  A barrier is not read
+its atom's `num_cta` (a 2-CTA MMA's loads complete both CTAs' tiles on the leader's barrier).  The tma_partition cuts
+the tile into boxes of its own atom (`copy_bits`, the bits one TMA instruction delivers); a copy whose atom delivers
+another number of bits a box (a partition made with B's atom, copied with A's) issues as many instructions as the
+partition has boxes, each delivering its own atom's bits, and counts that.  A barrier is not read
 where a load of it runs in another loop body, where some other NVVM operation than the mbarrier's own completes
 bytes on it (a bulk copy this reader does not model), or where the kernel issues TMA copies as raw NVVM operations."""
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .cute_types import ELEMENT_BITS, TypeTextError, int_tuple_of, memref_of
 from .flow import (ADD_OFFSET, CAST, RAW_TMA, RECAST_ITER, TMA_BARRIER_FIELD, KernelFlow, Role, enclosing_loop,
                    set_value_field)
 from .mlir_text import Op, Value
+from .tma_tensors import copy_bits
 
 EXPECT_TX = ("nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.expect_tx")
 # the mbarrier's own operations, which complete no transaction bytes on it
@@ -112,7 +116,9 @@ def tile_bytes(type_text: str) -> int | str:
 
 
 def _tile_bytes(flow: KernelFlow, copy: Op) -> tuple[int, str] | str:
-    """The bytes of the shared tile (a stage) the load's tma_partition fills, and what it is."""
+    """The bytes the load delivers a stage, and what it is: the shared tile (a stage) its tma_partition fills, or,
+    where the copy's atom delivers other bits a box than the partition's atom, the partition's boxes times the
+    copy's."""
     part = flow.partition_of(copy.operands[2])
     if part is None or part.role is not Role.TMA or len(part.op.operands) < 4:
         return f"{copy.where}: the load's shared destination is not a tma_partition this reader follows"
@@ -120,7 +126,17 @@ def _tile_bytes(flow: KernelFlow, copy: Op) -> tuple[int, str] | str:
     n = tile_bytes(flow.type_of(smem) or "")
     if isinstance(n, str):
         return f"{part.op.where}: {n}"
-    return n, f"{smem} (tma_partition at {part.op.where})"
+    what = f"{smem} (tma_partition at {part.op.where})"
+    boxed = copy_bits(flow.type_of(part.op.operands[0]) or part.op.operand_types[0] or "")
+    copied = copy_bits(flow.type_of(copy.operands[0]) or copy.operand_types[0] or "")
+    if boxed is None or copied is None or boxed == copied:
+        return n, what
+    if (n * BYTE) % boxed or copied % BYTE:
+        return (f"{copy.where}: the copy's atom delivers {copied} bits a box, the partition's atom {boxed}, which "
+                f"do not divide its {n}-byte tile")
+    boxes = n * BYTE // boxed
+    return boxes * copied // BYTE, (f"{what}: {boxes} boxes of its atom's {boxed // BYTE} bytes, each copied by "
+                                    f"an atom of {copied // BYTE} bytes")
 
 
 def transactions(flow: KernelFlow) -> tuple[list[Transaction], list[tuple[Op, str]]]:
