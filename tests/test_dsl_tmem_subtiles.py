@@ -75,6 +75,23 @@ def test_a_store_of_the_other_stage_is_refuted_at_the_first_subtile(tmp_path: Pa
     assert "the store of subtile 0 reads stage 1, which no copy of this pass wrote before it" in out
 
 
+R2S_COPY = "cute.copy(%22, %grouped_69, %grouped_72) : (!copy_simt, !memref_rmem_f32_3, !memref_smem_f32_5)"
+
+
+def test_a_load_into_registers_by_the_same_tiled_copy_is_not_the_copy_into_the_subtile(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """An alpha-beta epilogue loads C's subtile into registers with the tiled copy that then stores D's into the shared
+    subtile: the loop holds two copies by it, and only the one into shared memory is the subtile's copy (the loop was
+    listed: "2 copies of the registers").  The fixture's loop with such a load added before the copy is read alike."""
+    c_load = "cute.copy(%22, %grouped_72, %grouped_69) : (!copy_simt, !memref_smem_f32_5, !memref_rmem_f32_3)"
+    spec, listed = _import(tmp_path, _edited(tmp_path, R2S_COPY, c_load + "\n          " + R2S_COPY), capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "- {load: [0, 32], write: 1, read: 1, place: [0, 32]}" in text and "epilogue loop" not in listed
+    assert main(["prove", str(spec), "--allow-outside", "--format", "json"]) == ExitCode.OK
+    checks = json.loads(capsys.readouterr().out)["checks"]
+    assert [c["verdict"] for c in checks if "subtile_order" in str(c["check"])] == ["verified"]
+
+
 def test_an_epilogue_without_a_subtile_loop_has_no_subtile_order_check(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]):
     spec, listed = _import(tmp_path, DATA / "tmem.mlir", capsys)
@@ -83,6 +100,8 @@ def test_an_epilogue_without_a_subtile_loop_has_no_subtile_order_check(tmp_path:
 
 @pytest.mark.parametrize("old, new, why", [
     (SUBTILE_LOOP, SUBTILE_LOOP.replace("%c2_i32", "%arg8"), "the subtile loop's bounds are not constants"),
+    # two copies of the registers into the shared subtile in one pass
+    (R2S_COPY, R2S_COPY + "\n          " + R2S_COPY, "2 copies of the registers into shared memory and 1 TMA stores"),
     (STORE_STAGE, STORE_STAGE.replace("%25", "%0"), "not the subtile loop's counter plus constants modulo a count"),
     # the load's subtile taken of the divided accumulator stage, not of the load's own partition of it
     ("cute.slice(%grouped_39, %coord_52)", "cute.slice(%div, %coord_52)",

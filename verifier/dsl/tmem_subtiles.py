@@ -281,11 +281,13 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
     tmem_mode = _last_mode(flow, tmem)
     # the copy into the shared subtile, and the TMA store, in the loop
     copies = [c for c in flow.copies if len(c.operands) >= 3 and _inside(c, loop)]
-    writes = [c for c in copies if c.operands[0] == r2s]
+    # the copy of the registers into the shared subtile: the tiled copy's copies into shared memory (an alpha-beta
+    # epilogue's loads of C into registers by the same tiled copy read it, and are not this copy)
+    writes = [c for c in copies if c.operands[0] == r2s and _space(flow.type_of(c.operands[2]) or "") == SMEM]
     stores = [c for c in copies if TMA_STORE in (c.operand_types[0] or "")]
     if len(writes) != 1 or len(stores) != 1:
-        raise _NotRead(f"{loop.where}: {len(writes)} copies of the registers and {len(stores)} TMA stores in the "
-                       "subtile loop (one of each is read)")
+        raise _NotRead(f"{loop.where}: {len(writes)} copies of the registers into shared memory and {len(stores)} "
+                       "TMA stores in the subtile loop (one of each is read)")
     shared, write_index, _ = _sliced(flow, writes[0].operands[2], SMEM)
     stored, read_index, _ = _sliced(flow, stores[0].operands[1], SMEM)
     places, place_index, _ = _sliced(flow, stores[0].operands[2], COORD)
