@@ -78,6 +78,11 @@ MISTAKES = {
                                                                          # (i + 1) % 2: subtile 0's, none written
     "tma_tx_a_only.mlir": ("transaction", "tma.transaction_bytes"),     # the barrier armed for A's tile alone
     "tma_tx_a_twice.mlir": ("transaction", "tma.transaction_bytes"),    # ... for A's tile twice and B's: no end
+    "elementwise_b_threads_transposed.mlir": ("elementwise", "elementwise.coordinates"),  # C = A + B, B's tiled
+                                                                         # copy orders its threads column-major
+    "elementwise_c_tile_shifted.mlir": ("elementwise", "elementwise.coordinates"),  # C at the block's tile + 1
+    "elementwise_slice_q_tile_2x.mlir": ("elementwise", "elementwise.coordinates"),  # Q's per-thread tile 2x64,
+                                                                         # D's 1x128 (survey 7's b6_06)
     "tma_n32_a_partition_b.mlir": ("transaction", "tma.transaction_bytes"),  # A's tile partitioned with B's atom
                                                                          # (two 32-row boxes), copied with A's: each
                                                                          # box gets A's 64-row box, twice the bytes
@@ -114,7 +119,8 @@ def test_every_fixture_names_the_command_that_made_it():
         first = ir.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith(("// made by: python tests/dsl_kernels.py",
                                  "// made by: python tests/dsl_tma_kernel.py",
-                                 "// made by: python tests/dsl_tmem_kernel.py")), ir
+                                 "// made by: python tests/dsl_tmem_kernel.py",
+                                 "// made by: python tests/dsl_elementwise_kernel.py")), ir
 
 
 def test_the_correct_tile_kernel_is_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -1236,6 +1242,50 @@ def test_an_epilogue_stored_subtile_by_subtile_is_verified(name: str, tmp_path: 
     assert (f"pipeline: {{stages: [0, 1024, 0, 1024], fenced: [true, true, true, true], "
             f"pending: [{pending}, {pending}, {pending}, {pending}], pending_at_start: []}}") in text
     assert "epilogue.store_pipeline" in json.dumps(subtiles)
+
+
+@pytest.mark.parametrize("name, want", [
+    ("elementwise.mlir", ["{tile: [16, 256], thread_values: \"((32,4),(8,4)):((128,4),(16,1))\"}",
+                          "- [[0, 0], [1, 0]]", "- [[0, 31], [1, 31]]"]),
+    ("elementwise_slice.mlir", ["output: {tile: [1, 128]}", "- [[0, 127]]"]),
+])
+def test_an_elementwise_kernel_is_read_and_verified(name: str, want: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]):
+    """Our C = A + B (each side partitioned by its tiled copy at the thread, one block a tile) and D = Q * s (a
+    thread a tile, autovec_copy in, `.store()` out): one element-wise check each, what every output value is computed
+    from read lane by lane, verified; the copies and partitions it reads are no longer listed."""
+    spec = tmp_path / "e.yaml"
+    assert main(["import-dsl", str(DATA / name), "-o", str(spec)]) == ExitCode.OK
+    listed = capsys.readouterr().err.split("import-dsl:")[0]
+    assert "global memory and registers" not in listed and "partition of a global" not in listed, listed
+    text = spec.read_text(encoding="utf-8")
+    assert "elementwise:\n      shape: [64, 256]" in text and all(w in text for w in want), text
+    code, checks = _prove(spec, capsys)
+    assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"]
+
+
+@pytest.mark.parametrize("old, new, why", [
+    # every output value adds B's value 0: a broadcast of one value
+    ("%5 = arith.addf %3, %4 : vector<32xf16>",
+     "%b0 = vector.extract %4[0] : f16 from vector<32xf16>\n      %5 = arith.addf %3, %b0 : vector<32xf16>",
+     "value 0 of input 1 feeds the output's values 0 and 1 (a broadcast, not element-wise)"),
+    # the sum made by an operation of another dialect
+    ("%5 = arith.addf %3, %4 : vector<32xf16>", "%5 = llvm.fadd %3, %4 : vector<32xf16>",
+     "value 0 of the output is made through an operation this reader does not follow"),
+    # B's copy into the registers A's copy filled: B's are never loaded, and A's overwritten
+    ("cute.copy(%atom, %grouped_22, %grouped_25)", "cute.copy(%atom, %grouped_22, %grouped_18)",
+     "value 0 of the output is computed from a register nothing wrote"),
+])
+def test_an_elementwise_kernel_the_reader_cannot_follow_is_listed_with_the_reason(
+        old: str, new: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = (DATA / "elementwise.mlir").read_text(encoding="utf-8")
+    assert old in text
+    ir = tmp_path / "edited.mlir"
+    ir.write_text(text.replace(old, new, 1), encoding="utf-8")
+    spec = tmp_path / "e.yaml"
+    main(["import-dsl", str(ir), "-o", str(spec)])
+    err = capsys.readouterr().err
+    assert "read as an element-wise computation: not read" in err and why in err, err
 
 
 def test_a_tma_partition_copied_with_another_atom_counts_the_copies_boxes_and_is_not_modelled_as_either(

@@ -84,6 +84,7 @@ PAIRS = {
     T.EPILOGUE_STORE_PIPELINE: ("good_epilogue_store_pipeline", "bad_epilogue_store_pipeline_two_left_reading"),
     T.TMA_TRANSACTION_BYTES: ("good_transaction_bytes", "bad_transaction_bytes_a_only"),
     T.EPILOGUE_SUBTILE_ORDER: ("good_subtile_order", "bad_subtile_order_other_stage"),
+    T.ELEMENTWISE_COORDINATES: ("good_elementwise_add", "bad_elementwise_b_tile_shifted"),
 }
 
 

@@ -41,6 +41,7 @@ from .transaction_bytes import transactions
 from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
+from .elementwise import ElementwiseRead, read_elementwise
 from .tma_tensors import TmaTensors, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
@@ -232,8 +233,18 @@ class SubtileOrderRecord:
     assumes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class ElementwiseRecord:
+    """An element-wise check: a kernel's global tiles loaded, computed lane by lane and stored (theorem 43)."""
+    name: str
+    where: Where
+    what: str
+    read: ElementwiseRead
+    assumes: list[str] = field(default_factory=list)
+
+
 Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | \
-    TransactionRecord | SubtileOrderRecord
+    TransactionRecord | SubtileOrderRecord | ElementwiseRecord
 
 
 @dataclass
@@ -1328,6 +1339,32 @@ class _Reader:
                                              "different layouts: each thread moves its source coordinates to other "
                                              "destination coordinates (not modelled by any check: look here)")
 
+    def elementwise(self) -> None:
+        """A kernel that loads global tiles into registers, computes lane by lane and stores a global tile, as a
+        check of theorem 43 (elementwise.py); listed with the reason where it is not read."""
+        found = read_elementwise(self.flow)
+        if found is None:
+            return
+        if isinstance(found, str):
+            self.skip(self.flow.function.arguments[0].where if self.flow.function.arguments else
+                      self.flow.copies[0].where, "the kernel's copies between global memory and registers, read "
+                      "as an element-wise computation", f"not read: {found}")
+            return
+        self.used.update(found.ops)
+        out = found.output
+        sides = ", ".join(f"{s.tensor} ({s.tile[0]}x{s.tile[1]} tiles)" for s in found.inputs)
+        assumes = [f"every tile of the output ({(out.shape[0] // out.tile[0]) * (out.shape[1] // out.tile[1])}) is "
+                   f"taken by some block and thread at the rest index {out.rest} (line {out.rest.where.line}), which "
+                   "every side takes alike: its range is not read"]
+        if any(len(op.operands) > 3 for op in found.ops if op in self.flow.copies):
+            assumes.append("the copies' predicates are not read: every element of a tile is taken as in bounds")
+        self.out.records.append(ElementwiseRecord(
+            self.name("elementwise"), out.where,
+            f"the kernel's element-wise computation: {out.tensor} ({out.tile[0]}x{out.tile[1]} tiles of "
+            f"{out.shape[0]}x{out.shape[1]}) from {sides}, every side sliced at one tile"
+            + (f" and partitioned at one thread ({out.thread})" if out.thread is not None else
+               ", each thread taking its slice whole"), found, assumes))
+
     def leftovers(self) -> None:
         """Every CuTe object and partition no check used, listed with why."""
         for p in self.flow.partitions:
@@ -1771,13 +1808,14 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
     r.thread_slices()
     r.cta_slices()
     r.transaction_bytes()
+    r.elementwise()
     r.leftovers()
     r.out.skipped = flow.skipped + r.out.skipped
     return r.out
 
 
 __all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SubtileRecord",
-           "TransactionRecord",
+           "TransactionRecord", "ElementwiseRecord",
            "SideRecord",
            "KernelChecks",
            "kernel_checks",

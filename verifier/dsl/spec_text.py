@@ -12,8 +12,9 @@ from ..specfile.model import TMA_COPIES, CopyAtomSpec, MMAAtomSpec
 from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
-from .kernel_checks import (BufferRecord, DescriptorRecord, KernelChecks, OperandRecord, Record, SliceRecord,
-                            SubtileOrderRecord, SubtileRecord, TransactionRecord,
+from .elementwise import SideRead
+from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
+                            SliceRecord, SubtileOrderRecord, SubtileRecord, TransactionRecord,
                             TmemRecord)
 
 
@@ -112,6 +113,14 @@ def record_lines(r: Record) -> list[str]:
                 "      subtiles:"]
         out += [f"        - {{load: [{load[0]}, {load[1]}], write: {write}, read: {read}, place: [{place[0]}, "
                 f"{place[1]}]}}" for load, write, read, place in order.steps]
+    elif isinstance(r, ElementwiseRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        e = r.read
+        out += ["    elementwise:", f"      shape: [{e.output.shape[0]}, {e.output.shape[1]}]",
+                f"      output: {_elementwise_side(e.output)}", "      inputs:"]
+        out += [f"        - {_elementwise_side(side)}" for side in e.inputs]
+        out.append("      values:")
+        out += ["        - [" + ", ".join(f"[{k}, {q}]" for k, q in sources) + "]" for sources in e.values]
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]
@@ -159,6 +168,12 @@ def record_lines(r: Record) -> list[str]:
         out += [f"      - {json.dumps(a)}" for a in r.assumes]
     out.append(f"    source: {json.dumps(_source(r))}")
     return out
+
+
+def _elementwise_side(side: SideRead) -> str:
+    tv = f", thread_values: {json.dumps(side.thread_values.plain())}" if side.thread_values is not None else ""
+    shift = f", tile_offset: {side.rest_offset}" if side.rest_offset else ""
+    return f"{{tile: [{side.tile[0]}, {side.tile[1]}]{tv}{shift}}}"
 
 
 def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:

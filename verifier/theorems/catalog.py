@@ -48,6 +48,7 @@ class TheoremId(str, Enum):
     EPILOGUE_STORE_PIPELINE = "epilogue.store_pipeline"
     TMA_TRANSACTION_BYTES = "tma.transaction_bytes"
     EPILOGUE_SUBTILE_ORDER = "epilogue.subtile_order"
+    ELEMENTWISE_COORDINATES = "elementwise.coordinates"
 
 
 @dataclass(frozen=True)
@@ -258,13 +259,19 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem(41, T.TMA_TRANSACTION_BYTES, "TMA transaction bytes",
             "a transaction check: the bytes a producer arms an mbarrier with (mbarrier.expect_tx) for a phase are "
             "exactly the bytes the TMA loads that complete on it deliver -- each load's shared tile, a stage of it "
-            "(a multicast tile arriving whole), times the CTAs whose tiles complete on this barrier (a 2-CTA MMA's "
+            "(a multicast tile arriving whole; a partition copied with another atom than it was made with: its "
+            "boxes times the copies' box), times the CTAs whose tiles complete on this barrier (a 2-CTA MMA's "
             "leader); fewer lets the phase complete before the tiles land, more never completes it"),
     Theorem(42, T.EPILOGUE_SUBTILE_ORDER, "Epilogue subtile order",
             "a subtile-order check: an epilogue loop that loads an accumulator stage from tensor memory a subtile a "
             "pass, copies it into a stage of a staged shared subtile and TMA-stores a stage: each store puts the "
             "subtile that the last copy of this pass into the stage it reads wrote (none: a stage an earlier tile "
             "left) at that subtile's place; the subtiles loaded tile the stage, and no two stores share a place"),
+    Theorem(43, T.ELEMENTWISE_COORDINATES, "Element-wise coordinates",
+            "an element-wise check: a kernel that divides tensors of one shape by their tilers, slices every side at "
+            "one tile, partitions it at one thread and computes each output value lane by lane from input values: "
+            "for every tile of the output, thread and value, the input values it is computed from are the inputs' "
+            "elements at its own coordinate, and the output's threads and values cover its tile once"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
