@@ -317,12 +317,13 @@ def _vector_length(type_text: str) -> int:
 
 
 def read_elementwise(flow: KernelFlow) -> ElementwiseRead | str | None:
-    """The kernel's element-wise computation, or why it is not read; None where the kernel has no copy between
-    global memory and registers, or computes with a tiled MMA (its registers come from the MMA)."""
+    """The kernel's element-wise computation, or why it is not read; None where the kernel has no load from global
+    memory into registers and store back, or computes with a tiled MMA (its registers come from the MMA)."""
     copies = [c for c in flow.copies if len(c.operands) >= 3 and
               {_space(flow, c.operands[1]), _space(flow, c.operands[2])} == {GMEM, RMEM}]
-    if not copies or flow.gemms:
-        return None
+    loads = sum(_space(flow, c.operands[1]) == GMEM for c in copies)
+    if not loads or loads == len(copies) or flow.gemms:
+        return None          # no load, no store: a kernel's other copies (an epilogue's store from registers)
     try:
         return _read(flow, copies)
     except _NotRead as e:
@@ -336,8 +337,6 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
     used: list[Op] = list(copies)
     loads = [c for c in copies if _space(flow, c.operands[1]) == GMEM]
     stores = [c for c in copies if c not in loads]
-    if not loads or not stores:
-        raise _NotRead(f"{len(loads)} loads from global memory and {len(stores)} stores to it (each is needed)")
     sides: list[SideRead] = []
     index_of: dict[Op, tuple[int, list[int]]] = {}
     for c in loads:
