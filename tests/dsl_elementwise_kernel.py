@@ -7,11 +7,16 @@ for the import-dsl tests of theorem 43.  Its knobs:
                     copied into a fragment, added, stored.  "slice": D = Q * s, an int8 tensor dequantized to half,
                     both divided in the kernel by 1 x TILE, every thread taking its own tile whole (its index the
                     thread's plus the block's times the block's threads), copied into registers with autovec_copy
-                    and stored with `.store()`
+                    and stored with `.store()`.  "compose": C = A * B as CUTLASS's elementwise_apply tiles it -- the
+                    tensors divided on the host by make_layout_tv's tile and their tiles remapped (the rest mode
+                    composed with a column-major layout of the tiles), each block's tile composed with the (thr, val)
+                    layout and sliced at the thread, read with `.load()` and written with `.store()`
     mistake         "" (default: none); with form="tiled": "b_threads_transposed" (B's tiled copy orders its THREADS
                     column-major, the others row-major: thread t's values of B are other elements than of A and C)
                     or "c_tile_shifted" (C is taken at the block's tile plus one: every block adds A and B of one
-                    tile into the next); with form="slice": "q_tile_2x" (Q divided by 2 x TILE/2: value 1 of a
+                    tile into the next); with form="compose": "b_threads_other" (B's tile composed with the (thr, val)
+                    layout of its threads ordered column-major: thread t's values of B other elements than of A and C);
+                    with form="slice": "q_tile_2x" (Q divided by 2 x TILE/2: value 1 of a
                     thread's tile is read one row down and written one column right)
 
 Run as a script it writes one IR file: `python tests/dsl_elementwise_kernel.py OUT.mlir [knob=value ...]` (it compiles
@@ -32,8 +37,8 @@ THREADS = (4, 32)                    # form="tiled": the tiled copies' threads, 
 VALUES = (4, 8)                      # ... and each thread's values, row-major: 16 x 256 tiles
 TILE = 128                           # form="slice": a thread's 1 x TILE tile
 SLICE_THREADS = 64                   # ... threads a block
-FORMS = ("tiled", "slice")
-MISTAKES = ("", "b_threads_transposed", "c_tile_shifted", "q_tile_2x")
+FORMS = ("tiled", "slice", "compose")
+MISTAKES = ("", "b_threads_transposed", "c_tile_shifted", "q_tile_2x", "b_threads_other")
 DEFAULTS: dict[str, Any] = {"form": "tiled", "mistake": ""}
 SCRIPT = Path(__file__)
 
@@ -96,6 +101,37 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         scale_kernel(mQ, cutlass.Float32(0.5), mD).launch(grid=[M * N // TILE // SLICE_THREADS, 1, 1],
                                                           block=[SLICE_THREADS, 1, 1], stream=stream)
 
+    @cute.kernel
+    def mul_kernel(gA: cute.Tensor, gB: cute.Tensor, gC: cute.Tensor, tv: cute.Layout, tv_b: cute.Layout):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, bidy, _ = cute.arch.block_idx()
+        tile = ((None, None), (bidx, bidy))
+        tA = cute.composition(gA[tile], tv)[(tidx, None)]
+        tB = cute.composition(gB[tile], tv_b)[(tidx, None)]
+        tC = cute.composition(gC[tile], tv)[(tidx, None)]
+        tC.store(tA.load() * tB.load())
+
+    @cute.jit
+    def launch_mul(mA: cute.Tensor, mB: cute.Tensor, mC: cute.Tensor, stream: Any):
+        thr = cute.make_ordered_layout(THREADS, order=(1, 0))
+        val = cute.make_ordered_layout(VALUES, order=(1, 0))
+        tiler, tv = cute.make_layout_tv(thr, val)
+        tv_b = tv
+        if cutlass.const_expr(mistake == "b_threads_other"):
+            _, tv_b = cute.make_layout_tv(cute.make_ordered_layout(THREADS, order=(0, 1)), val)
+        divided = [cute.zipped_divide(t, tiler) for t in (mA, mB, mC)]
+        tiles = cute.make_ordered_layout(cute.select(divided[0].shape[1], mode=[1, 0]), order=(1, 0))
+        gA, gB, gC = (cute.composition(t, (None, tiles)) for t in divided)
+        mul_kernel(gA, gB, gC, tv, tv_b).launch(grid=cute.product_each(gC.shape[1]),
+                                               block=[cute.size(tv, mode=[0]), 1, 1], stream=stream)
+
+    if cfg["form"] == "compose":
+        if mistake not in ("", "b_threads_other"):
+            raise ValueError(f"mistake={mistake!r} takes another form")
+        a, b, c = (make_fake_tensor(f16, (M, 2 * N), stride=(2 * N, 1), assumed_align=16) for _ in range(3))
+        return launch_mul, (a, b, c, make_fake_stream())
+    if mistake == "b_threads_other":
+        raise ValueError("mistake='b_threads_other' takes form='compose'")
     if cfg["form"] == "slice":
         if mistake not in ("", "q_tile_2x"):
             raise ValueError(f"mistake={mistake!r} takes form='tiled'")

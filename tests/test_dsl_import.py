@@ -81,6 +81,9 @@ MISTAKES = {
     "elementwise_b_threads_transposed.mlir": ("elementwise", "elementwise.coordinates"),  # C = A + B, B's tiled
                                                                          # copy orders its threads column-major
     "elementwise_c_tile_shifted.mlir": ("elementwise", "elementwise.coordinates"),  # C at the block's tile + 1
+    "elementwise_compose_b_threads_other.mlir": ("elementwise", "elementwise.coordinates"),  # C = A * B tiled as
+                                                                         # elementwise_apply, B's (thr, val) layout
+                                                                         # of threads ordered column-major
     "elementwise_slice_q_tile_2x.mlir": ("elementwise", "elementwise.coordinates"),  # Q's per-thread tile 2x64,
                                                                          # D's 1x128 (survey 7's b6_06)
     "tma_n32_a_partition_b.mlir": ("transaction", "tma.transaction_bytes"),  # A's tile partitioned with B's atom
@@ -1248,18 +1251,21 @@ def test_an_epilogue_stored_subtile_by_subtile_is_verified(name: str, tmp_path: 
     ("elementwise.mlir", ["{tile: [16, 256], thread_values: \"((32,4),(8,4)):((128,4),(16,1))\"}",
                           "- [[0, 0], [1, 0]]", "- [[0, 31], [1, 31]]"]),
     ("elementwise_slice.mlir", ["output: {tile: [1, 128]}", "- [[0, 127]]"]),
+    ("elementwise_compose.mlir", ["{tile: [16, 256], thread_values: \"((32,4),(8,4)):((128,4),(16,1))\"}",
+                                  "every side's rest mode is composed with !cute.tile<\\\"[_;(2,4):(4,1)]\\\">"]),
 ])
 def test_an_elementwise_kernel_is_read_and_verified(name: str, want: list[str], tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]):
-    """Our C = A + B (each side partitioned by its tiled copy at the thread, one block a tile) and D = Q * s (a
-    thread a tile, autovec_copy in, `.store()` out): one element-wise check each, what every output value is computed
-    from read lane by lane, verified; the copies and partitions it reads are no longer listed."""
+    """Our C = A + B (each side partitioned by its tiled copy at the thread, one block a tile), D = Q * s (a thread a
+    tile, autovec_copy in, `.store()` out) and C = A * B tiled as CUTLASS's elementwise_apply (tiles remapped on the
+    host, each composed with the (thr, val) layout and sliced at the thread): one element-wise check each, what every
+    output value is computed from read lane by lane, verified; the copies and partitions it reads are not listed."""
     spec = tmp_path / "e.yaml"
     assert main(["import-dsl", str(DATA / name), "-o", str(spec)]) == ExitCode.OK
     listed = capsys.readouterr().err.split("import-dsl:")[0]
     assert "global memory and registers" not in listed and "partition of a global" not in listed, listed
     text = spec.read_text(encoding="utf-8")
-    assert "elementwise:\n      shape: [64, 256]" in text and all(w in text for w in want), text
+    assert "elementwise:\n      shape: [64, " in text and all(w in text for w in want), text
     code, checks = _prove(spec, capsys)
     assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"]
 

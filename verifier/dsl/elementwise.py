@@ -24,13 +24,14 @@ import re
 from dataclasses import dataclass
 
 from ..algebra.layout import Layout
-from .cute_types import TypeTextError, memref_of, tile_of, tiled_copy_of
+from .cute_types import TypeTextError, layout_of, memref_of, tile_of, tiled_copy_of
 from .flow import (ALLOCA, COORD_TYPE, COPY, GET_ITER, MAKE_VIEW, PARTITION_D, PARTITION_S, SLICE, KernelFlow)
 from .mlir_text import Op, Value, Where
 from .stage_index import StageIndexes
 
 GMEM, RMEM = "gmem", "rmem"
-ZIPPED_DIVIDE = "cute.zipped_divide"
+ZIPPED_DIVIDE, COMPOSITION = "cute.zipped_divide", "cute.composition"
+_REST_REMAP = re.compile(r'!cute\.tile<"\[_;[^;\]]+\]">')     # a composition that keeps the tile, remaps the rest
 LOAD, STORE = "cute.memref.load", "cute.memref.store"
 LOAD_VEC, STORE_VEC = "cute.memref.load_vec", "cute.memref.store_vec"
 EXTRACT, BROADCAST = "vector.extract", "vector.broadcast"
@@ -40,6 +41,7 @@ SAME_ITERATOR_VIEWS = ("cute.group_modes", "cute.logical_divide", "cute.append_t
 # operations that only look at a register tensor, writing nothing
 LOOKS = frozenset({GET_ITER, MAKE_VIEW, "cute.get_layout", "cute.size", "cute.get_shape", "cute.get_stride",
                    "cute.group_modes", "cute.logical_divide", LOAD, LOAD_VEC})
+_WHOLE_TILE = re.compile(r"\(\(?[_,]*\)?,(\?|\((\?,)*\?\))\)")   # `(_,?)`, `((_,_),?)`, `((_,_),(?,?))`
 MAX_ELEMENTS = 1 << 14                             # elements of a view or an allocation this reader follows
 _POSITION = re.compile(r"\[(\d+)\]\s*$")           # vector.extract's static position: `%11[3]`
 
@@ -59,10 +61,11 @@ class SideRead:
     shape: tuple[int, int]
     tile: tuple[int, int]
     thread_values: Layout | None    # the tiled copy's layout_tv, (thr, val) -> index in the tile; None: the slice
-    rest: Value                     # the value the rest index is made from ...
-    rest_offset: int                # ... plus this constant
+    rest: tuple[Value, ...]         # the values the rest coordinate is made from (one: an index) ...
+    rest_offset: int                # ... plus this constant (one value)
     thread: Value | None
     where: Where
+    remap: str | None = None        # the layout the rest mode was composed with on the host
 
 
 @dataclass(frozen=True)
@@ -151,10 +154,12 @@ def _tile(type_text: str, where: Where) -> tuple[int, int]:
     return int(modes[0]), int(modes[1])
 
 
-def _divided(flow: KernelFlow, d: Value) -> tuple[str, tuple[int, int], tuple[int, int]]:
-    """The tensor `d` divides (described), its shape and the tile: a zipped_divide in the kernel, or the host's
-    zipped_divide launched as the kernel's argument `d`."""
+def _divided(flow: KernelFlow, d: Value) -> tuple[str, tuple[int, int], tuple[int, int], str | None]:
+    """The tensor `d` divides (described), its shape, the tile and the layout its rest mode was composed with (None:
+    none): a zipped_divide in the kernel, or the host's zipped_divide (its rest mode composed with a layout, as
+    `cute.composition(divided, (None, remap))` does) launched as the kernel's argument `d`."""
     op = flow.defining.get(d)
+    remap = None
     if op is not None and op.name == ZIPPED_DIVIDE and len(op.operand_types) > 1:
         tensor, whose, tile_type = op.operands[0], f"{op.operands[0]}", op.operand_types[1] or ""
         tensor_type = flow.type_of(tensor) or op.operand_types[0] or ""
@@ -162,6 +167,11 @@ def _divided(flow: KernelFlow, d: Value) -> tuple[str, tuple[int, int], tuple[in
             whose = f"kernel argument {flow.function.arguments.index(tensor)}"
     else:
         made = flow.host_maker(d)
+        if made is not None and made[1].name == COMPOSITION and len(made[1].operand_types) > 1 and \
+                _REST_REMAP.fullmatch((made[1].operand_types[1] or "").strip()):
+            remap = (made[1].operand_types[1] or "").strip()
+            inner = next((o for o in made[0].ops if made[1].operands[0] in o.results), None)
+            made = (made[0], inner) if inner is not None else None
         if made is None or made[1].name != ZIPPED_DIVIDE or len(made[1].operand_types) < 2:
             raise _NotRead(f"{d} is no zipped_divide of a tensor, in the kernel or launched from the host")
         fn, host_op = made
@@ -169,7 +179,6 @@ def _divided(flow: KernelFlow, d: Value) -> tuple[str, tuple[int, int], tuple[in
         tile_type, tensor_type = host_op.operand_types[1] or "", host_op.operand_types[0] or ""
         whose = f"host argument {fn.arguments.index(host_tensor)}" if host_tensor in fn.arguments else \
             f"the host value {host_tensor}"
-        where = host_op.where
         op = host_op
     try:
         layout = memref_of(tensor_type).layout()
@@ -179,7 +188,7 @@ def _divided(flow: KernelFlow, d: Value) -> tuple[str, tuple[int, int], tuple[in
         raise _NotRead(f"{op.where}: the divided tensor {tensor_type} is not a static rank-2 layout")
     where = op.where
     shape = (int(layout.mode(0).size()), int(layout.mode(1).size()))
-    return whose, shape, _tile(tile_type, where)
+    return whose, shape, _tile(tile_type, where), remap
 
 
 def _side(flow: KernelFlow, v: Value, used: list[Op]) -> tuple[SideRead, list[int]]:
@@ -187,7 +196,9 @@ def _side(flow: KernelFlow, v: Value, used: list[Op]) -> tuple[SideRead, list[in
     base = _viewed(flow, v)
     index = _view_index(flow, v, base)
     op = flow.defining.get(base)
-    thread_values, thread = None, None
+    thread_values: Layout | None = None
+    thread: Value | None = None
+    tiler: tuple[int, ...] | None = None
     if op is not None and op.name in (PARTITION_S, PARTITION_D) and len(op.operands) >= 3:
         try:
             tiled = tiled_copy_of(flow.type_of(op.operands[0]) or "")
@@ -195,26 +206,47 @@ def _side(flow: KernelFlow, v: Value, used: list[Op]) -> tuple[SideRead, list[in
             raise _NotRead(f"{op.where}: {e}") from None
         used.append(op)
         thread_values, thread, tile_view = tiled.layout_tv, op.operands[2], op.operands[1]
-        tiler = tiled.tiler
+        tiler = tuple(tiled.tiler)
         op = flow.defining.get(tile_view)
-    else:
-        tiler = None
+    elif op is not None and op.name == SLICE and len(op.operands) >= 2 and \
+            (composed := flow.defining.get(op.operands[0])) is not None and composed.name == COMPOSITION:
+        # the tile composed with a (thr, val) layout and sliced at the thread: `cute.composition(tile, tv)[(t, None)]`
+        text, coord = _coordinate(flow, op.operands[1])
+        if text.replace(" ", "") not in ("(?,_)", "(?,(_,_))") or len(coord.operands) != 1 or \
+                len(composed.operand_types) < 2:
+            raise _NotRead(f"{op.where}: the composed tile is sliced at {text}, not at one thread's values")
+        tv_text = re.sub(r'^!cute\.layout<"(.*)">$', r"\1", (composed.operand_types[1] or "").strip())
+        try:
+            tv = layout_of(tv_text) if tv_text else None
+        except TypeTextError as e:
+            raise _NotRead(f"{composed.where}: {e}") from None
+        if not isinstance(tv, Layout):
+            raise _NotRead(f"{composed.where}: the tile is composed with {tv_text or '?'}, no (thr, val) layout")
+        thread_values = tv
+        used += [op, composed]
+        thread = coord.operands[0]
+        op = flow.defining.get(composed.operands[0])
     if op is None or op.name != SLICE or len(op.operands) < 2:
         raise _NotRead(f"{base} is no slice of a divided tensor, nor a tiled copy's partition of one")
     used.append(op)
     text, coord = _coordinate(flow, op.operands[1])
-    if text.count("?") != 1 or not re.fullmatch(r"\(\(?[_,]*\)?,\?\)", text.replace(" ", "")) or \
-            len(coord.operands) != 1:
-        raise _NotRead(f"{op.where}: the slice's coordinate {text} is not the whole tile at one rest index")
-    whose, shape, tile = _divided(flow, op.operands[0])
-    if tiler is not None and tuple(tiler) != tile:
+    compact = text.replace(" ", "")
+    if not _WHOLE_TILE.fullmatch(compact) or compact.count("?") != len(coord.operands) or not coord.operands:
+        raise _NotRead(f"{op.where}: the slice's coordinate {text} is not the whole tile at a rest coordinate")
+    whose, shape, tile, remap = _divided(flow, op.operands[0])
+    if tiler is not None and tiler != tile:
         raise _NotRead(f"{op.where}: the tiled copy's tile {tiler} is not the divided tensor's tile {tile}")
-    if thread_values is not None and (thread_values.rank() != 2 or not thread_values.is_static()):
-        raise _NotRead(f"{op.where}: the tiled copy's layout_tv {thread_values} is not a static (thr, val) layout")
-    form = StageIndexes(flow).form(coord.operands[0])
-    if form.modulus is not None:
-        raise _NotRead(f"{op.where}: the slice's rest index is taken modulo {form.modulus}")
-    return SideRead(whose, shape, tile, thread_values, form.base, form.offset, thread, op.where), index
+    if thread_values is not None and (thread_values.rank() != 2 or not thread_values.is_static() or
+                                      int(thread_values.cosize()) > tile[0] * tile[1]):
+        raise _NotRead(f"{op.where}: the (thr, val) layout {thread_values} is not a static layout into the tile")
+    rest: tuple[Value, ...] = coord.operands
+    offset = 0
+    if len(rest) == 1:
+        form = StageIndexes(flow).form(rest[0])
+        if form.modulus is not None:
+            raise _NotRead(f"{op.where}: the slice's rest index is taken modulo {form.modulus}")
+        rest, offset = (form.base,), form.offset
+    return SideRead(whose, shape, tile, thread_values, rest, offset, thread, op.where, remap), index
 
 
 class _Registers:
@@ -353,6 +385,9 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
            for o in outputs):
         raise _NotRead("the stores write more than one tensor, or one tensor tiled two ways")
     for s in sides + [output]:
+        if (len(output.rest) > 1 or output.remap is not None) and (s.tile, s.remap) != (output.tile, output.remap):
+            raise _NotRead(f"{s.where}: {s.tensor} is taken at a rest coordinate of its own tiling (another tile, or "
+                           "its rest mode remapped otherwise): the sides' tiles are not paired")
         if (s.rest, s.thread, s.shape) != (output.rest, output.thread, output.shape):
             raise _NotRead(f"{s.where}: {s.tensor} is not sliced at a tile of the output's rest index (plus a "
                            "constant) and partitioned at its thread, or is not of its shape")

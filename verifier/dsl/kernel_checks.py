@@ -1354,8 +1354,11 @@ class _Reader:
         out = found.output
         sides = ", ".join(f"{s.tensor} ({s.tile[0]}x{s.tile[1]} tiles)" for s in found.inputs)
         assumes = [f"every tile of the output ({(out.shape[0] // out.tile[0]) * (out.shape[1] // out.tile[1])}) is "
-                   f"taken by some block and thread at the rest index {out.rest} (line {out.rest.where.line}), which "
-                   "every side takes alike: its range is not read"]
+                   f"taken by some block and thread at the rest coordinate ({', '.join(map(str, out.rest))}, line "
+                   f"{out.rest[0].where.line}), which every side takes alike: its range is not read"]
+        if out.remap is not None:
+            assumes.append(f"every side's rest mode is composed with {out.remap} on the host: a tile is read as the "
+                           "tile its remapped rest coordinate names, alike on every side")
         if any(len(op.operands) > 3 for op in found.ops if op in self.flow.copies):
             assumes.append("the copies' predicates are not read: every element of a tile is taken as in bounds")
         self.out.records.append(ElementwiseRecord(
