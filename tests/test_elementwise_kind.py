@@ -146,3 +146,21 @@ def test_a_check_of_the_good_keys_loads(tmp_path: Path):
     spec.write_text(_CHECK.format(body=_GOOD), encoding="utf-8")
     [check] = list(load_spec(spec, allow_outside=True).checks.values())
     assert isinstance(check, ElementwiseCheck) and check.output.tile == (1, 8) and check.values == (((0, 0),),)
+
+
+@pytest.mark.parametrize("bits", [16, 128])
+def test_a_tiled_copys_partition_of_one_tile_takes_its_values_in_layout_tvs_order(bits: int):
+    """The reader reads value v of a thread's partition (its colexicographic index) as layout_tv's (t, v): CuTe's
+    partition_S of a tensor of exactly the tiler's tile, for an atom of one value and of eight (a 128-bit copy of
+    16-bit values), puts value v of thread t at layout_tv(t, v) of the tile."""
+    from verifier.algebra.layout import Layout
+    from verifier.algebra.syntax import parse_layout
+    from verifier.cute.copy import CopyAtom, TiledCopy
+    from verifier.cute.tensor import Tensor
+    atom = CopyAtom(f"UniversalCopy<{bits}b>", Layout(1), Layout((1, bits)), Layout((1, bits)), Layout((1, bits)))
+    tv = parse_layout("((32,4),(8,4)):((128,4),(16,1))")          # our elementwise kernel's, tile 16 x 256
+    tiled = TiledCopy(atom.with_value_bits(16), tv, (16, 256))
+    tile = Tensor(0, Layout((16, 256)))
+    for t in range(int(tv.mode(0).size())):
+        part = tiled.partition_S(tile, t)
+        assert [int(part(v)) for v in range(part.size())] == [int(tv((t, v))) for v in range(int(tv.mode(1).size()))]
