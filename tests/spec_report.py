@@ -15,3 +15,10 @@ def documented_report(spec: Path) -> dict[str, dict[str, object]]:
                           capture_output=True, text=True, check=False)
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr      # every case as documented
     return {str(c["check"]): c for c in json.loads(done.stdout)["checks"]}
+
+
+def assert_refuted_by(case: dict[str, object], claim: str, witness: str) -> None:
+    """A documented case of `documented_report` is refuted, the report naming the claim that fails and its witness."""
+    assert case["verdict"] == "refuted", case["verdict"]
+    text = json.dumps(case)
+    assert claim in text and witness in text, text
