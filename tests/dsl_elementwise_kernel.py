@@ -19,6 +19,10 @@ for the import-dsl tests of theorem 43.  Its knobs:
                     with form="slice": "q_tile_2x" (Q divided by 2 x TILE/2: value 1 of a
                     thread's tile is read one row down and written one column right)
 
+    slices          with form="tiled", the slice of each tiled copy a thread takes: "tid" (default: its own), "b_xor1"
+                    (B's at tid ^ 1: a thread adds its neighbour's B -- a mistake) or "all_xor1" (every side's at
+                    tid ^ 1, each computed apart: the threads trade whole slices, harmless)
+
 Run as a script it writes one IR file: `python tests/dsl_elementwise_kernel.py OUT.mlir [knob=value ...]` (it compiles
 in a fresh interpreter whose DSL keeps its IR, CUTE_DSL_ARCH=sm_80).
 """
@@ -39,7 +43,8 @@ TILE = 128                           # form="slice": a thread's 1 x TILE tile
 SLICE_THREADS = 64                   # ... threads a block
 FORMS = ("tiled", "slice", "compose")
 MISTAKES = ("", "b_threads_transposed", "c_tile_shifted", "q_tile_2x", "b_threads_other")
-DEFAULTS: dict[str, Any] = {"form": "tiled", "mistake": ""}
+SLICES = ("tid", "b_xor1", "all_xor1")
+DEFAULTS: dict[str, Any] = {"form": "tiled", "mistake": "", "slices": "tid"}
 SCRIPT = Path(__file__)
 
 
@@ -49,8 +54,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     import cutlass.cute as cute
     from cutlass.cute.runtime import make_fake_stream, make_fake_tensor
 
-    cfg = knob_config(knobs, DEFAULTS, {"form": FORMS, "mistake": MISTAKES})
-    mistake = str(cfg["mistake"])
+    cfg = knob_config(knobs, DEFAULTS, {"form": FORMS, "mistake": MISTAKES, "slices": SLICES})
+    mistake, slices = str(cfg["mistake"]), str(cfg["slices"])
     f16, i8, f32 = cutlass.Float16, cutlass.Int8, cutlass.Float32
 
     @cute.kernel
@@ -61,9 +66,11 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         c_tile = bidx + 1 if cutlass.const_expr(mistake == "c_tile_shifted") else bidx
         load = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), gA.element_type)
         store = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), gC.element_type)
-        thr_a = cute.make_tiled_copy_tv(load, thr, val).get_slice(tidx)
-        thr_b = cute.make_tiled_copy_tv(load, thr_b, val).get_slice(tidx)
-        thr_c = cute.make_tiled_copy_tv(store, thr, val).get_slice(tidx)
+        xor_b = cutlass.const_expr(slices != "tid")
+        xor_ac = cutlass.const_expr(slices == "all_xor1")
+        thr_a = cute.make_tiled_copy_tv(load, thr, val).get_slice(tidx ^ 1 if xor_ac else tidx)
+        thr_b = cute.make_tiled_copy_tv(load, thr_b, val).get_slice(tidx ^ 1 if xor_b else tidx)
+        thr_c = cute.make_tiled_copy_tv(store, thr, val).get_slice(tidx ^ 1 if xor_ac else tidx)
         tAgA = thr_a.partition_S(gA[((None, None), bidx)])
         tBgB = thr_b.partition_S(gB[((None, None), bidx)])
         tCgC = thr_c.partition_S(gC[((None, None), c_tile)])
@@ -125,6 +132,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
         mul_kernel(gA, gB, gC, tv, tv_b).launch(grid=cute.product_each(gC.shape[1]),
                                                block=[cute.size(tv, mode=[0]), 1, 1], stream=stream)
 
+    if slices != "tid" and cfg["form"] != "tiled":
+        raise ValueError(f"slices={slices!r} takes form='tiled'")
     if cfg["form"] == "compose":
         if mistake not in ("", "b_threads_other"):
             raise ValueError(f"mistake={mistake!r} takes another form")

@@ -81,6 +81,8 @@ MISTAKES = {
     "elementwise_b_threads_transposed.mlir": ("elementwise", "elementwise.coordinates"),  # C = A + B, B's tiled
                                                                          # copy orders its threads column-major
     "elementwise_c_tile_shifted.mlir": ("elementwise", "elementwise.coordinates"),  # C at the block's tile + 1
+    "elementwise_b_xor1.mlir": ("elementwise", "elementwise.coordinates"),  # B's slice at tid ^ 1: a thread adds
+                                                                         # its neighbour's B
     "elementwise_compose_b_threads_other.mlir": ("elementwise", "elementwise.coordinates"),  # C = A * B tiled as
                                                                          # elementwise_apply, B's (thr, val) layout
                                                                          # of threads ordered column-major
@@ -1268,6 +1270,21 @@ def test_an_elementwise_kernel_is_read_and_verified(name: str, want: list[str], 
     assert "elementwise:\n      shape: [64, " in text and all(w in text for w in want), text
     code, checks = _prove(spec, capsys)
     assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"]
+
+
+def test_sides_sliced_at_one_permuted_thread_are_paired_alike(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Every side's tiled copy sliced at tid ^ 1 (one value): the threads trade whole slices, and the element-wise
+    check is verified (the thread-slice check, which cannot tell, is unsupported); with B's alone at tid ^ 1 the
+    check states each side's slice (`thread: "(tid ^ 1)"`) and is refuted (MISTAKES)."""
+    spec = tmp_path / "e.yaml"
+    assert main(["import-dsl", str(DATA / "elementwise_all_xor1.mlir"), "-o", str(spec)]) == ExitCode.OK
+    capsys.readouterr()
+    code, checks = _prove(spec, capsys)
+    verdicts = {str(c["check"]).rsplit("_", 2)[-1]: c["verdict"] for c in checks}
+    assert verdicts["elementwise"] == "verified" and code == ExitCode.UNDECIDED, verdicts
+    assert main(["import-dsl", str(DATA / "elementwise_b_xor1.mlir"), "-o", str(spec)]) == ExitCode.OK
+    capsys.readouterr()
+    assert 'thread: "(tid ^ 1)"}' in spec.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("old, new, why", [

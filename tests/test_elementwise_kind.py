@@ -22,6 +22,11 @@ FAILS_ON = {
                                                               "computed from value 1 of input 1, its element (1, 0)"),
     "add_output_values_collide": ("cover its tile, each element once", "threads 0 (value 0) and 1 (value 0) store "
                                                                        "one element"),
+    "add_b_at_the_neighbour_thread": ("at its own coordinate", "tile 0, thread 0: output value 0 is the output's "
+                                                               "element (0, 0), computed from value 0 of input 1, "
+                                                               "its element (0, 8)"),
+    "add_b_past_the_copys_threads": ("every thread takes a slice of each side's tiled copy",
+                                     "thread 127 takes slice 128 (tid + 1) of input 1's tiled copy"),
     "dequantize_read_as_2x64": ("at its own coordinate",
                                 "tile 0, thread 0: output value 1 is the output's element (0, 1), computed from value "
                                 "1 of input 0, its element (1, 0)"),
@@ -34,7 +39,8 @@ def report() -> dict[str, dict[str, object]]:
     return documented_report(SPEC)
 
 
-@pytest.mark.parametrize("name", ["add_tiled_alike", "dequantize_one_tile_a_thread"])
+@pytest.mark.parametrize("name", ["add_tiled_alike", "dequantize_one_tile_a_thread",
+                                  "add_every_side_at_the_neighbour_thread"])
 def test_a_kernel_tiled_alike_is_verified(name: str, report: dict[str, dict[str, object]]):
     case = report[name]
     assert case["verdict"] == "verified"
@@ -46,9 +52,10 @@ def test_each_refutation_names_the_claim_and_its_witness(name: str, report: dict
     assert_refuted_by(report[name], *FAILS_ON[name])
 
 
-def _side(tile: tuple[int, int], tv: str | None = None, offset: int = 0) -> Side:
+def _side(tile: tuple[int, int], tv: str | None = None, offset: int = 0, thread: str | None = None) -> Side:
     from verifier.algebra.syntax import parse_layout
-    return Side(tile, parse_layout(tv) if tv else None, LOC, offset)
+    from verifier.kinds.slice.coordinate import read_coordinate
+    return Side(tile, parse_layout(tv) if tv else None, LOC, offset, read_coordinate(thread) if thread else None)
 
 
 def _check(shape: tuple[int, int], out: Side, inputs: list[Side],
@@ -85,6 +92,9 @@ CASES = [
     ((8, 8), _side((1, 8)), [_side((2, 4))]),
     ((8, 8), _side((8, 1)), [_side((1, 8))]),
     ((8, 8), _side((2, 4)), [_side((2, 4)), _side((2, 4), None, 0)]),
+    ((4, 32), _side((2, 16), TV), [_side((2, 16), TV, 0, "tid ^ 1")]),
+    ((4, 32), _side((2, 16), TV, 0, "7 - tid"), [_side((2, 16), TV, 0, "7 - tid")]),
+    ((4, 32), _side((2, 16), TV, 0, "tid ^ 2"), [_side((2, 16), "(8,4):(1,8)", 0, "tid ^ 2")]),
 ]
 
 
@@ -127,6 +137,10 @@ _GOOD = "{shape: [8, 8], output: {tile: [1, 8]}, inputs: [{tile: [1, 8]}], value
     (_GOOD.replace("[[[0, 0]]]", "[[[1, 0]]]"), "item 0 must be a list of [input, value] pairs"),
     (_GOOD.replace("[[[0, 0]]]", "[]"), "must be a list of 1 to"),
     (_GOOD.replace("inputs: [{tile: [1, 8]}]", "inputs: [{tile: [1, 8], tile_offset: x}]"), "'tile_offset' of"),
+    (_GOOD.replace("inputs: [{tile: [1, 8]}]", "inputs: [{tile: [1, 8], thread: tid}]"),
+     "must be an expression of tid (the slice of its thread_values"),
+    (_GOOD.replace("output: {tile: [1, 8]}", "output: {tile: [1, 8], thread_values: '(1,8):(0,1)', thread: 'tid +'}"),
+     "'thread' of"),
 ])
 def test_bad_elementwise_keys_are_refused_with_their_place(body: str, why: str, tmp_path: Path):
     spec = tmp_path / "e.yaml"

@@ -27,7 +27,9 @@ from ..algebra.layout import Layout
 from .cute_types import TypeTextError, layout_of, memref_of, tile_of, tiled_copy_of
 from .flow import (ALLOCA, COORD_TYPE, COPY, GET_ITER, MAKE_VIEW, PARTITION_D, PARTITION_S, SLICE, KernelFlow)
 from .mlir_text import Op, Value, Where
+from ..kinds.slice.coordinate import THREAD
 from .stage_index import StageIndexes
+from .thread_coordinate import Untraced, coordinate_text
 
 GMEM, RMEM = "gmem", "rmem"
 ZIPPED_DIVIDE, COMPOSITION = "cute.zipped_divide", "cute.composition"
@@ -74,6 +76,8 @@ class ElementwiseRead:
     inputs: tuple[SideRead, ...]
     values: tuple[tuple[Source, ...], ...]         # output value -> the input values it is computed from
     ops: tuple[Op, ...]                            # the copies, partitions and slices read
+    # the slice each side's thread takes, as an expression of tid (the output's first; None: tid itself)
+    threads: tuple[str | None, ...] = ()
 
 
 def _space(flow: KernelFlow, v: Value) -> str:
@@ -373,24 +377,31 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
     index_of: dict[Op, tuple[int, list[int]]] = {}
     for c in loads:
         side, index = _side(flow, c.operands[1], used)
-        known = next((k for k, s in enumerate(sides) if (s.tensor, s.tile, s.thread_values, s.rest_offset) ==
-                      (side.tensor, side.tile, side.thread_values, side.rest_offset)), None)
+        known = next((k for k, s in enumerate(sides) if (s.tensor, s.tile, s.thread_values, s.rest_offset, s.thread)
+                      == (side.tensor, side.tile, side.thread_values, side.rest_offset, side.thread)), None)
         if known is None:
             sides.append(side)
             known = len(sides) - 1
         index_of[c] = (known, index)
     outputs = [_side(flow, c.operands[2], used) for c in stores]
     output = outputs[0][0]
-    if any((o[0].tensor, o[0].tile, o[0].rest_offset) != (output.tensor, output.tile, output.rest_offset)
-           for o in outputs):
+    if any((o[0].tensor, o[0].tile, o[0].rest_offset, o[0].thread) !=
+           (output.tensor, output.tile, output.rest_offset, output.thread) for o in outputs):
         raise _NotRead("the stores write more than one tensor, or one tensor tiled two ways")
     for s in sides + [output]:
         if (len(output.rest) > 1 or output.remap is not None) and (s.tile, s.remap) != (output.tile, output.remap):
             raise _NotRead(f"{s.where}: {s.tensor} is taken at a rest coordinate of its own tiling (another tile, or "
                            "its rest mode remapped otherwise): the sides' tiles are not paired")
-        if (s.rest, s.thread, s.shape) != (output.rest, output.thread, output.shape):
+        if s.shape != output.shape:
+            raise _NotRead(f"{s.where}: {s.tensor} is {s.shape[0]}x{s.shape[1]}, the output "
+                           f"{output.shape[0]}x{output.shape[1]}")
+        if s.rest != output.rest:
             raise _NotRead(f"{s.where}: {s.tensor} is not sliced at a tile of the output's rest index (plus a "
-                           "constant) and partitioned at its thread, or is not of its shape")
+                           "constant)")
+        if (s.thread is None) != (output.thread is None):
+            raise _NotRead(f"{s.where}: {s.tensor} is {'not ' if s.thread is None else ''}partitioned among threads "
+                           f"where the output is {'' if output.thread is None else 'not'}")
+    threads = _thread_expressions(flow, [output] + sides)
     registers = _Registers(flow)
     n_out = output.tile[0] * output.tile[1] if output.thread_values is None else \
         int(output.thread_values.mode(1).size())
@@ -442,7 +453,24 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
                                f"and {p} (a broadcast, not element-wise)")
             feeds[source] = p
         values.append(tuple(per_input))
-    return ElementwiseRead(output, tuple(sides), tuple(values), tuple(used))
+    return ElementwiseRead(output, tuple(sides), tuple(values), tuple(used), threads)
+
+
+def _thread_expressions(flow: KernelFlow, sides: list[SideRead]) -> tuple[str | None, ...]:
+    """Each side's thread coordinate as an expression of tid where the sides take different values (None for all:
+    one value)."""
+    values = {s.thread for s in sides}
+    if len(values) == 1:
+        return tuple(None for _ in sides)
+    out: list[str | None] = []
+    for s in sides:
+        assert s.thread is not None          # every side or none is partitioned (read before)
+        text = coordinate_text(flow, s.thread)
+        if isinstance(text, Untraced):
+            raise _NotRead(f"{s.where}: {s.tensor} is partitioned at another thread coordinate than the output, "
+                           f"which is not read ({text.why})")
+        out.append(None if text == THREAD else text)
+    return tuple(out)
 
 
 __all__ = ["ElementwiseRead", "SideRead", "read_elementwise"]

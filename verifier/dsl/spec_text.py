@@ -116,9 +116,10 @@ def record_lines(r: Record) -> list[str]:
     elif isinstance(r, ElementwiseRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         e = r.read
+        threads = e.threads or (None,) * (1 + len(e.inputs))
         out += ["    elementwise:", f"      shape: [{e.output.shape[0]}, {e.output.shape[1]}]",
-                f"      output: {_elementwise_side(e.output)}", "      inputs:"]
-        out += [f"        - {_elementwise_side(side)}" for side in e.inputs]
+                f"      output: {_elementwise_side(e.output, threads[0])}", "      inputs:"]
+        out += [f"        - {_elementwise_side(side, thread)}" for side, thread in zip(e.inputs, threads[1:])]
         out.append("      values:")
         out += ["        - [" + ", ".join(f"[{k}, {q}]" for k, q in sources) + "]" for sources in e.values]
     elif isinstance(r, TransactionRecord):
@@ -170,10 +171,11 @@ def record_lines(r: Record) -> list[str]:
     return out
 
 
-def _elementwise_side(side: SideRead) -> str:
+def _elementwise_side(side: SideRead, thread: str | None) -> str:
     tv = f", thread_values: {json.dumps(side.thread_values.plain())}" if side.thread_values is not None else ""
     shift = f", tile_offset: {side.rest_offset}" if side.rest_offset else ""
-    return f"{{tile: [{side.tile[0]}, {side.tile[1]}]{tv}{shift}}}"
+    slice_of = f", thread: {json.dumps(thread)}" if thread is not None else ""
+    return f"{{tile: [{side.tile[0]}, {side.tile[1]}]{tv}{shift}{slice_of}}}"
 
 
 def atoms_of(records: list[Record]) -> tuple[set[str], set[str]]:

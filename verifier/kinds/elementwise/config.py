@@ -10,8 +10,9 @@ of its inputs into registers, computes lane by lane and stores each thread's val
                                           #   (thr, val) -> index in the tile (colexicographic); absent: the thread
                                           #   takes the slice whole, value v the tile's index v
       inputs:
-        - {tile: [16, 256], thread_values: "((32,4),(8,4)):((128,4),(16,1))", tile_offset: 1}
-                                          # tile_offset (optional, default 0): the side takes tile r + 1
+        - {tile: [16, 256], thread_values: "((32,4),(8,4)):((128,4),(16,1))", tile_offset: 1, thread: "tid ^ 1"}
+                                          # tile_offset (optional, default 0): the side takes tile r + 1; thread
+                                          #   (optional, default tid): the slice thread tid takes
       values:                             # one item an output value (its partition's index, colexicographic)
         - [[0, 0], [1, 0]]                #   the [input, value] pairs it is computed from, lane by lane
 
@@ -28,13 +29,14 @@ from ruamel.yaml.comments import CommentedSeq
 from ...algebra.layout import Layout
 from ...specfile.fields import Fields, is_int, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
+from ..slice.coordinate import THREAD, Coordinate, CoordinateError, read_coordinate
 
 ELEMENTWISE_KIND = "elementwise"      # the kind's name in reports
 ELEMENTWISE_KEY = "elementwise"       # the key that makes a check an element-wise check
 ELEMENTWISE_KEYS = (ELEMENTWISE_KEY,)
 ELEMENTWISE_FIELDS = ("shape", "output", "inputs", "values")
 SIDE_FIELDS = ("tile",)
-SIDE_OPTIONAL = ("thread_values", "tile_offset")
+SIDE_OPTIONAL = ("thread_values", "tile_offset", "thread")
 MAX_OFFSET = 1 << 24
 NOT_READ = ("mma", "atom_layout", "permutation", "operand", "smem", "copy_for", "copy_mma", "value_type", "copy")
 MAX_EXTENT = 1 << 24          # a tensor's rows or columns
@@ -50,6 +52,7 @@ class Side:
     thread_values: Layout | None
     loc: Loc
     tile_offset: int = 0          # the side takes tile r + tile_offset
+    thread: Coordinate | None = None   # the slice of its tiled copy thread tid takes (None: tid's own)
 
     @property
     def threads(self) -> int:
@@ -61,11 +64,15 @@ class Side:
             return self.tile[0] * self.tile[1]
         return int(self.thread_values.mode(1).size())
 
-    def index(self, thread: int, value: int) -> int:
-        """The tile's index (colexicographic) of value `value` of thread `thread`."""
+    def slice_of(self, tid: int) -> int:
+        """The slice of the side's tiled copy thread `tid` takes (ZeroDivisionError: its expression divides by 0)."""
+        return tid if self.thread is None else self.thread(tid)
+
+    def index(self, tid: int, value: int) -> int:
+        """The tile's index (colexicographic) of value `value` of thread `tid`'s slice."""
         if self.thread_values is None:
             return value
-        return int(cast(int, self.thread_values((thread, value))))
+        return int(cast(int, self.thread_values((self.slice_of(tid), value))))
 
 
 @dataclass(kw_only=True)
@@ -114,7 +121,18 @@ def _side(fields: Fields) -> Side:
                                            f"{MAX_VALUES} values, not {tile[0] * tile[1]}")
     offset = fields.bounded_int("tile_offset", -MAX_OFFSET, MAX_OFFSET, "a number of tiles") \
         if fields.has("tile_offset") else 0
-    return Side(tile, tv, fields.loc, offset)
+    thread = None
+    if fields.has("thread"):
+        text = fields.m["thread"]
+        if tv is None or not isinstance(text, str):
+            raise SpecError(fields.at("thread"), f"'thread' of {fields.what} must be an expression of {THREAD} (the "
+                                                 "slice of its thread_values each thread takes), not "
+                                                 f"{show(text)}")
+        try:
+            thread = read_coordinate(text)
+        except CoordinateError as e:
+            raise SpecError(fields.at("thread"), f"'thread' of {fields.what}: {e}") from None
+    return Side(tile, tv, fields.loc, offset, thread)
 
 
 def _values(sub: Fields, inputs: int) -> tuple[tuple[tuple[int, int], ...], ...]:

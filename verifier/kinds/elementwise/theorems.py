@@ -3,10 +3,10 @@
 Each side (the output, each input) is a tensor of shape (M, N) divided by its tiler (TM, TN) -- CuTe's zipped_divide,
 ((TM, TN), (M / TM, N / TN)) -- sliced at the rest index r every side takes alike, and partitioned by its tiled copy
 at the thread t every side takes alike (or taken whole by the thread); a side may take the tile r + c of its own
-constant c (`tile_offset`).  Value v of thread t of side s then holds the
-element at
+constant c (`tile_offset`), and thread t the slice f(t) of its tiled copy (`thread`, an expression of tid).  Value v
+of thread t of side s then holds the element at
 
-    coordinate_s(r, t, v) = origin_s(r) + within_s(index_s(t, v))
+    coordinate_s(r, t, v) = origin_s(r + c_s) + within_s(index_s(f_s(t), v))
 
 origin_s(r) the tile r's first element ((r mod M/TM) TM, (r div M/TM) TN), index_s(t, v) the tiled copy's layout_tv
 (the tile's colexicographic index), within_s(e) = (e mod TM, e div TM).  Every output value v is computed, lane by
@@ -23,6 +23,20 @@ from .config import ElementwiseCheck, Side
 
 ENUMERATION = "exhaustive enumeration of the tile part and the thread part (the coordinate is their sum)"
 MAX_POINTS = 1 << 24            # tiles plus (thread, value, source) triples a check enumerates
+
+
+def _slice_in(side: Side, tid: int) -> bool:
+    try:
+        return 0 <= side.slice_of(tid) < side.threads
+    except ZeroDivisionError:
+        return False
+
+
+def _slice_text(side: Side, tid: int) -> str:
+    try:
+        return str(side.slice_of(tid))
+    except ZeroDivisionError:
+        return "none (its expression divides by zero)"
 
 
 def _rest(side: Side, shape: tuple[int, int], r: int) -> tuple[int, int]:
@@ -73,6 +87,15 @@ def elementwise(check: ElementwiseCheck, suspects: Suspects) -> Plan:
                       f"{out.values} output values, each from values the inputs hold", values_blame))
     if not all(isinstance(i, Fact) and i.holds for i in items):
         return items
+    stray = next(((i, tid) for i, s in enumerate(sides) if s.thread is not None for tid in range(threads)
+                  if not _slice_in(s, tid)), None)
+    if stray is not None:
+        side, tid = sides[stray[0]], stray[1]
+        expression = side.thread.text if side.thread is not None else "tid"
+        return items + [Fact("every thread takes a slice of each side's tiled copy", False,
+                             f"thread {tid} takes slice {_slice_text(side, tid)} ({expression}) of "
+                             f"{names[stray[0]]}'s tiled copy", f"a slice of 0..{side.threads - 1}",
+                             Suspect(f"{names[stray[0]]}'s thread", side.loc), point={"thread": tid})]
     # the output's values cover its tile, each element once
     tile_size = out.tile[0] * out.tile[1]
     seen: dict[int, tuple[int, int]] = {}
