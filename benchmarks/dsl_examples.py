@@ -2,7 +2,8 @@
 """CUTLASS's CuTe DSL GEMM examples, unmodified: the DSL's compile time against `import-dsl` + `prove` of its IR.
 
 For every configuration below (Ampere `tensorop_gemm`, Hopper `dense_gemm` / `dense_gemm_persistent`, Blackwell
-`dense_gemm` / `dense_gemm_persistent`, each with fixed and with dynamic problem shapes):
+`dense_gemm` / `dense_gemm_persistent`, each with fixed and with dynamic problem shapes; Ampere's element-wise
+`elementwise_add` and `elementwise_apply`, fixed shapes):
 
   1. compile  the example's kernel with fake tensors and a fake stream (no GPU needed) in a fresh subprocess (this
               script re-invoked with the hidden `--compile-one NAME DIR`; the DSL reads its environment once per
@@ -17,7 +18,8 @@ Rounds are interleaved (round 1: every configuration's compile then verify; roun
 reports medians.  Columns: the checks the import wrote, by kind (read from the spec: a check with `buffer:` is a
 buffer check, `gmem:` a TMA descriptor check, `tmem:` a TMEM check, `slice:` a thread-slice check, `subtiles:` an
 epilogue-subtile check, `transaction:` a TMA barrier's transaction check, `subtile_order:` an epilogue loop's
-subtile-order check, any other an operand (tiled copy vs tiled MMA) check); the verdicts of `prove`; the two medians
+subtile-order check, `elementwise:` an element-wise check, any other an operand (tiled copy vs tiled MMA) check); the
+verdicts of `prove`; the two medians
 and their ratio (import-dsl + prove / DSL compile).
 
 The examples are CUTLASS's, not ours: the script only reads them, from the directory given as --examples (the
@@ -37,6 +39,7 @@ import fnmatch
 import importlib.metadata
 import importlib.util
 import json
+import operator
 import os
 import re
 import shutil
@@ -59,15 +62,20 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 # the examples, relative to --examples
 AMPERE_GEMM = "cute/ampere/kernel/dense_gemm/tensorop_gemm.py"
+AMPERE_ADD = "cute/ampere/kernel/elementwise/elementwise_add.py"
+AMPERE_APPLY = "cute/ampere/kernel/elementwise/elementwise_apply.py"
 HOPPER_GEMM = "cute/hopper/kernel/dense_gemm/dense_gemm.py"
 HOPPER_PERSISTENT = "cute/hopper/kernel/dense_gemm/dense_gemm_persistent.py"
 BLACKWELL_GEMM = "cute/blackwell/kernel/dense_gemm/dense_gemm.py"
 BLACKWELL_PERSISTENT = "cute/blackwell/kernel/dense_gemm/dense_gemm_persistent.py"
 
 HARNESS_SOURCE = {"ampere": AMPERE_GEMM, "hopper": HOPPER_GEMM, "hopper_persistent": HOPPER_PERSISTENT,
-                  "blackwell": BLACKWELL_GEMM, "blackwell_persistent": BLACKWELL_PERSISTENT}
+                  "blackwell": BLACKWELL_GEMM, "blackwell_persistent": BLACKWELL_PERSISTENT,
+                  "elementwise_add": AMPERE_ADD, "elementwise_apply": AMPERE_APPLY}
 HARNESS_ARCH = {"ampere": "sm_80", "hopper": "sm_90a", "hopper_persistent": "sm_90a",
-                "blackwell": "sm_100a", "blackwell_persistent": "sm_100a"}
+                "blackwell": "sm_100a", "blackwell_persistent": "sm_100a", "elementwise_add": "sm_80",
+                "elementwise_apply": "sm_80"}
+ELEMENTWISE = ("elementwise_add", "elementwise_apply")   # the harnesses of element-wise kernels: mnkl's M and N
 DTYPE_SHORT = {"Float16": "f16", "BFloat16": "bf16"}
 SMS = {"hopper_persistent": 132, "blackwell_persistent": 148}   # max_active_clusters = SMs / cluster size
 
@@ -101,7 +109,9 @@ class Config:
     def name(self) -> str:
         majors = f"a-{self.a_major}_b-{self.b_major}_c-{self.c_major}"
         dt = DTYPE_SHORT[self.dtype]
-        if self.harness == "ampere":
+        if self.harness in ELEMENTWISE:
+            base = f"ampere_{self.harness}_{dt}_{self.mnkl[0]}x{self.mnkl[1]}"
+        elif self.harness == "ampere":
             base = f"ampere_tensorop_{dt}_{majors}_{''.join(map(str, self.atom))}"
         elif self.harness.startswith("hopper"):
             family = "dense" if self.harness == "hopper" else "persistent"
@@ -115,6 +125,7 @@ class Config:
 
 
 AMPERE_MNKL = (256, 256, 128, 1)
+ELEMENTWISE_MN = (1024, 2048, 0, 0)
 HOPPER_MNKL = (512, 512, 256, 1)
 BLACKWELL_MNKL = (512, 512, 256, 1)
 
@@ -147,6 +158,9 @@ CONFIGS: tuple[Config, ...] = (
     Config("blackwell", BLACKWELL_MNKL, tile=(256, 192), cluster=(2, 1), use_2cta=True),
     # Blackwell dense_gemm_persistent
     Config("blackwell_persistent", BLACKWELL_MNKL),
+    # Ampere element-wise kernels: C = A + B, row-major half tensors (elementwise_apply with operator.add)
+    Config("elementwise_add", ELEMENTWISE_MN),
+    Config("elementwise_apply", ELEMENTWISE_MN),
 )
 BY_NAME = {c.name: c for c in CONFIGS}
 assert len(BY_NAME) == len(CONFIGS), "two configurations with one name"
@@ -235,6 +249,14 @@ def build_and_compile(config: Config, examples: Path) -> None:
         c = tensor(c_type, (m, n, l), (0, 1, 2) if config.c_major == "m" else (1, 0, 2))
     stream = make_fake_stream()
     clusters = config.cluster[0] * config.cluster[1]
+    if config.harness in ELEMENTWISE:
+        x, y, z = (tensor(ab, (m, n), (1, 0)) for _ in range(3))
+        elementwise: tuple[Any, ...] = (module.elementwise_add, x, y, z) if config.harness == "elementwise_add" \
+            else (module.elementwise_apply, operator.add, [x, y], z, stream)
+        t0 = time.perf_counter()
+        cute.compile(*elementwise)
+        print(RESULT_MARK + json.dumps({"compile_s": time.perf_counter() - t0}), flush=True)
+        return
 
     args: tuple[Any, ...]
     if config.harness == "ampere":
@@ -316,10 +338,11 @@ def compile_config(config: Config, examples: Path, work: Path) -> tuple[float | 
 
 
 # a check's kind by the first of these keys it has (in this order), else an operand check
-KIND_OF_KEY = (("transaction", "transaction"), ("subtile_order", "subtile_order"), ("subtiles", "subtiles"),
+KIND_OF_KEY = (("elementwise", "elementwise"), ("transaction", "transaction"), ("subtile_order", "subtile_order"),
+               ("subtiles", "subtiles"),
                ("slice", "slice"), ("buffer", "buffer"), ("gmem", "descriptor"), ("tmem", "tmem"))
 KINDS = ("operand", "descriptor", "tmem", "buffer", "slice", "subtiles", "transaction",
-         "subtile_order")   # the table's columns
+         "subtile_order", "elementwise")   # the table's columns
 
 
 def classify(spec: Path) -> dict[str, int]:
@@ -387,7 +410,7 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
     """The Markdown report: the table and the summary line."""
     lines = [
         "| example | configuration | arch | checks (operand / descriptor / TMEM / buffer / slice / subtiles / "
-        "transaction / subtile order) | verdicts "
+        "transaction / subtile order / element-wise) | verdicts "
         "| DSL compile s (median) | import-dsl + prove s (median) | ratio |",
         "|---|---|---|---|---|---:|---:|---:|",
     ]
@@ -398,7 +421,8 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
     for config in configs:
         runs = results[config.name]
         error = next((r.error for r in runs if r.error), None)
-        example = config.source.removeprefix("cute/").replace("/kernel/dense_gemm/", "/")
+        example = config.source.removeprefix("cute/").replace("/kernel/dense_gemm/", "/").replace(
+            "/kernel/elementwise/", "/")
         head = f"| {example} | `{config.name}` | {config.arch} "
         if error is not None:
             lines.append(head + f"| - | {cell(error)} | - | - | - |")
@@ -424,7 +448,8 @@ def table(configs: list[Config], results: dict[str, list[Round]], rounds: int) -
     summary = (f"**Total:** {len(configs)} configurations, {ok_configs} compiled and verified; {checks} checks "
                f"({totals['operand']} operand / {totals['descriptor']} descriptor / {totals['tmem']} TMEM / "
                f"{totals['buffer']} buffer / {totals['slice']} thread-slice / {totals['subtiles']} epilogue-subtile / "
-               f"{totals['transaction']} transaction / {totals['subtile_order']} subtile-order), {verified}/{checks} "
+               f"{totals['transaction']} transaction / {totals['subtile_order']} subtile-order / "
+               f"{totals['elementwise']} element-wise), {verified}/{checks} "
                "verified")
     if verify_medians:
         worst = max(verify_medians)
