@@ -24,7 +24,10 @@ tensor memory at the end.  Its knobs:
                     "load_next" (the epilogue waits on acc_full of stage t % ACC_STAGES but reads stage
                     (t % ACC_STAGES + 1) % ACC_STAGES: the other tile's stage, which its wait does not say is full,
                     a mistake), "mma_next" (the MMA warp waits on acc_empty of stage t % ACC_STAGES but writes stage
-                    (t % ACC_STAGES + 1) % ACC_STAGES: a stage its wait does not say is empty, a mistake)
+                    (t % ACC_STAGES + 1) % ACC_STAGES: a stage its wait does not say is empty, a mistake),
+                    "load_reversed" (the epilogue waits on acc_full of stage s = t % ACC_STAGES but reads stage 1 - s:
+                    of two stages the other one, a mistake) or "both_reversed" (both sides take stage 1 - s: a
+                    renaming of the two stages, harmless)
     views           "two" (default: the MMA's code and the epilogue's each retrieve the tensor-memory pointer and build
                     their own staged accumulator tensor from it, as warp-specialized kernels do) or "one" (one staged
                     tensor, built once before the loop, used by both)
@@ -96,7 +99,8 @@ EPILOGUES = ("", "tma")                                 # the epilogue knob's va
 EPI_MISTAKES = ("", "store_next_stage", "store_first_place", "load_first_subtile")   # the epi_mistake knob's values
 EPI_COUNTERS = ("", "carried")                          # the epi_counter knob's values
 EPI_T2R_TILES = ("subtile", "stage")                    # the epi_t2r_tile knob's values
-ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next")   # the acc_stage knob's values
+ACC_STAGE_CHOICES = ("same", "mma_zero", "load_zero", "load_next", "mma_next", "load_reversed",
+                     "both_reversed")   # the acc_stage knob's values
 VIEW_CHOICES = ("two", "one")                           # the views knob's values
 EXTRA_TMEM_CHOICES = ("", *EXTRA_OFFSETS)               # the extra_tmem knob's values
 SCRIPT = Path(__file__)
@@ -127,6 +131,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     load_stage_zero = cfg["acc_stage"] == "load_zero"
     mma_stage_next = cfg["acc_stage"] == "mma_next"
     load_stage_next = cfg["acc_stage"] == "load_next"
+    load_reversed = cfg["acc_stage"] in ("load_reversed", "both_reversed")
+    mma_reversed = cfg["acc_stage"] == "both_reversed"
     one_view = cfg["views"] == "one"
     extra_offset = EXTRA_OFFSETS.get(cfg["extra_tmem"])       # None: no extra tile
     mma_view_stages = cfg["mma_view_stages"] or ACC_STAGES
@@ -137,13 +143,16 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
     f16, f32 = cutlass.Float16, cutlass.Float32
     mma_tiler = (TILE_M, TILE_N, TILE_K)
 
-    def acc_index(stage: Any, zero: bool, next_stage: bool) -> Any:
-        """The accumulator stage a side slices for the stage it waited on: 0, the next stage, or the stage itself
-        (plain Python, run while tracing: the "next" stage is emitted as (stage + 1) % ACC_STAGES)."""
+    def acc_index(stage: Any, zero: bool, next_stage: bool, reversed_stage: bool = False) -> Any:
+        """The accumulator stage a side slices for the stage it waited on: 0, the next stage, the stage reversed
+        (1 - stage) or the stage itself (plain Python, run while tracing: the "next" stage is emitted as
+        (stage + 1) % ACC_STAGES)."""
         if zero:
             return 0
         if next_stage:
             return (stage + 1) % ACC_STAGES
+        if reversed_stage:
+            return 1 - stage
         return stage
 
     def tiled_mma() -> Any:
@@ -235,8 +244,8 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
                 # the stage's last reader has released it (a fresh barrier passes the wait on parity 1)
                 cute.arch.mbarrier_wait(acc_empty + stage, 1 - phase)
                 mma_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, mma_fragment, 0)
-                mma_tile(mma, mma_acc[(None, None, None, acc_index(stage, mma_stage_zero, mma_stage_next))],
-                         tCrA, tCrB)
+                mma_stage = acc_index(stage, mma_stage_zero, mma_stage_next, mma_reversed)
+                mma_tile(mma, mma_acc[(None, None, None, mma_stage)], tCrA, tCrB)
                 with cute.arch.elect_one():
                     tcgen05.commit(acc_full + stage)
 
@@ -244,7 +253,7 @@ def build(knobs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
             cute.arch.mbarrier_wait(acc_full + stage, phase)
             epi_acc = shared_acc if cutlass.const_expr(one_view) else staged_accumulator(tmem_base, acc_fragment,
                                                                                           epi_offset)
-            acc_tile = epi_acc[(None, None, None, acc_index(stage, load_stage_zero, load_stage_next))]
+            acc_tile = epi_acc[(None, None, None, acc_index(stage, load_stage_zero, load_stage_next, load_reversed))]
             t2r = tcgen05.make_tmem_copy(load_atom, acc_tile)
             thr_t2r = t2r.get_slice(tidx)
             tTR_tAcc = thr_t2r.partition_S(acc_tile)

@@ -61,6 +61,8 @@ MISTAKES = {
                                                                          # stage further on
     "tmem_alloc_64.mlir": ("tmem_load", "tmem.allocation"),           # ... allocated 64 columns: stage 1 lies
                                                                          # past the allocation
+    "tmem_load_reversed.mlir": ("tmem_load", "tmem.accumulator_stages"),  # ... whose epilogue waits on stage s's
+                                                                         # barrier and reads stage 1 - s
     "tmem_mma_next.mlir": ("tmem_load", "tmem.accumulator_stages"),   # ... whose MMAs write the stage after the one
                                                                          # whose empty barrier they waited on
     "tma_a_fills_b.mlir": ("unwritten", "buffer.agreement"),          # A's TMA partition fills sB: nothing fills
@@ -991,6 +993,18 @@ def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
         assert "take the stage 1 past the one whose barrier their thread waited on" in out
         assert "a barrier's stage is not the same on both sides" in out
         assert f"suspect: the stage {side} slice the accumulator at, against the barrier" in out, out
+
+
+def test_a_two_stage_index_reversed_is_read_as_the_next_stage(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """1 - s of a stage s that cycles through 0 and 1 is (s + 1) mod 2: the epilogue reading stage 1 - s after
+    waiting on stage s's barrier takes the stage past it (refuted, MISTAKES); both sides taking 1 - s rename the two
+    stages alike, verified.  Before, `1 - s` was a form the reader did not follow and theorem 38 was not stated."""
+    spec = _import(tmp_path, DATA / "tmem_load_reversed.mlir", capsys)
+    text = spec.read_text(encoding="utf-8")
+    assert "load_wait_offsets: [1]" in text and "1 minus a counter modulo 2" in text, text
+    spec = _import(tmp_path, DATA / "tmem_both_reversed.mlir", capsys)
+    assert "mma_wait_offsets: [1], load_wait_offsets: [1]" in spec.read_text(encoding="utf-8")
+    assert main(["prove", str(spec), "--allow-outside"]) == ExitCode.OK
 
 
 def test_a_staged_mainloop_s_stages_are_stated_and_the_same_on_both_sides(tmp_path: Path,

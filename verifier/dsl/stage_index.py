@@ -33,7 +33,9 @@ the barrier at the state's index, and the slice that follows takes the stage at 
 An index is read as (base + offset) mod N, a constant added and a remainder taken of a value the kernel computes
 (`IndexForm`); a slice whose base is the base of a barrier wait's index is linked to those waits, and each side
 states how many stages past the waited one its linked slices take (`wait_offsets`, 0 where it takes the waited stage).
-A slice behind a wait on the same base (stage i read after the barrier of i + 1 was waited on) may take a stage whose
+A two-stage index reversed, 1 - x (x cycling through 0 and 1), is (x + 1) mod 2: it takes both stages, one past the
+one x takes.  A slice behind a wait on the same base (stage i read after the barrier of i + 1 was waited on) may take a
+stage whose
 barrier was waited on one step before, and is not stated.  A slice at a static stage index of a side whose other
 slices are linked to waits, in the block of such a wait (one on a barrier array the side's waits use, at an index
 that is no constant) and after it, takes a fixed stage where its pipeline waited on a cycling one (`fixed`: the first
@@ -186,7 +188,7 @@ class StageIndexes:
                 index = self.dynamic_index(op, tensor)
                 if index is None:
                     continue
-                arrays.update(w.array for w in self.waits.get(self.form(index).base, []))
+                arrays.update(w.array for w in self.waits.get(self.form(self.reversed_of(index) or index).base, []))
                 found = self.wait_offset(index)
                 if found is None:
                     continue
@@ -204,6 +206,10 @@ class StageIndexes:
         wait: 0 where a wait's index of the same base is `index` (modulo the stage count either takes), else its offset
         past the furthest wait of the base; None where no wait has its base or it lies behind one (a slice behind a
         wait may take a stage waited on a step before)."""
+        flipped = self.reversed_of(index)
+        if flipped is not None:               # 1 - x of a two-stage x: (x + 1) mod 2
+            found = self.wait_offset(flipped)
+            return ((found[0] + 1) % 2, found[1]) if found is not None else None
         taken = self.form(index)
         waits = self.waits.get(taken.base, [])
         if not waits:
@@ -262,8 +268,21 @@ class StageIndexes:
             v = init
         return None
 
+    def reversed_of(self, v: Value) -> Value | None:
+        """x where `v` is 1 - x and x a stage index that cycles through 0 and 1 (a two-stage index reversed, which is
+        (x + 1) mod 2); None otherwise."""
+        op = self.flow.defining.get(v)
+        if op is None or op.name != SUBTRACT or len(op.operands) != 2 or self.constant(op.operands[0]) != 1:
+            return None
+        bound = self.index_bound(op.operands[1])
+        return op.operands[1] if bound is not None and bound.stages == 2 and bound.static is None else None
+
     def index_bound(self, v: Value) -> StageIndex | None:
         """The indices an i32 stage index `v` takes, 0..N-1, where its form is one this module reads."""
+        flipped = self.reversed_of(v)
+        if flipped is not None:
+            inner = self.index_bound(flipped)
+            return StageIndex(2, f"1 minus {inner.how if inner else 'a two-stage index'}")
         op = self.flow.defining.get(v)
         if op is not None and op.name in REMAINDERS and len(op.operands) == 2:
             n = self.constant(op.operands[1])
