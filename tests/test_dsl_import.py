@@ -1286,6 +1286,18 @@ def test_an_elementwise_kernel_is_read_and_verified(name: str, want: list[str], 
     assert code == ExitCode.OK and [c["verdict"] for c in checks] == ["verified"]
 
 
+def test_a_register_element_past_its_tensor_is_listed_not_an_internal_error(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]):
+    text = (DATA / "elementwise_slice.mlir").read_text(encoding="utf-8")
+    old = 'cute.make_coord() : () -> !cute.coord<"5">'
+    assert old in text
+    ir = tmp_path / "edited.mlir"
+    ir.write_text(text.replace(old, 'cute.make_coord() : () -> !cute.coord<"500">', 1), encoding="utf-8")
+    main(["import-dsl", str(ir), "-o", str(tmp_path / "e.yaml")])
+    err = capsys.readouterr().err
+    assert "element 500 of a register tensor of 128" in err and "Traceback" not in err, err
+
+
 def test_sides_sliced_at_one_permuted_thread_are_paired_alike(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """Every side's tiled copy sliced at tid ^ 1 (one value): the threads trade whole slices, and the element-wise
     check is verified (the thread-slice check, which cannot tell, is unsupported); with B's alone at tid ^ 1 the

@@ -340,7 +340,12 @@ class _Registers:
     def _static_index(self, op: Op) -> int | None:
         """The static element a memref.load / store takes (None: one known only at run time)."""
         text, _ = _coordinate(self.flow, op.operands[1])
-        return int(text) if re.fullmatch(r"\d+", text.strip()) else None
+        if not re.fullmatch(r"\d+", text.strip()):
+            return None
+        view = _static_layout(self.flow, op.operands[0])
+        if int(text) >= int(view.size()):
+            raise _NotRead(f"{op.where}: element {text} of a register tensor of {int(view.size())}")
+        return int(text)
 
     def _length(self, op: Op) -> int:
         """The lanes of an operation's result: its vector type's length (1 for a scalar)."""
