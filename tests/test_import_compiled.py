@@ -180,6 +180,36 @@ def test_a_copy_tiled_for_the_other_operand_is_refuted(tmp_path: Path, capsys: p
     assert "REFUTED (copy.dst_matches_mma" in out and "1 verified" in out
 
 
+def test_a_copy_of_the_other_operands_tile_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A's ldmatrix partitions sB (of A's layout: the types GCC gives are the same): the tiled check states the memory
+    each tile views (`tiles:`, the pointer its root tensor is made over) -- A's copy reads smem_b, A's fragment was
+    partitioned from smem_a -- and theorem 7 refutes it; the kernel as written states them equal."""
+    text = TILE.read_text(encoding="utf-8")
+    assert '    tiles: {copied_from: "make_smem_ptr(smem_a)", fragment_of: "make_smem_ptr(smem_a)"}' in \
+        _spec_from_notes(tmp_path, text, DATA / "tile_sm80.notes").read_text(encoding="utf-8")
+    mutated = text.replace("Tensor tXsA = s2r_thr_a.partition_S(sA);", "Tensor tXsA = s2r_thr_a.partition_S(sB);")
+    spec = _spec_from_notes(tmp_path, mutated, DATA / "tile_sm80.notes")
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.WRONG and "REFUTED (fragment.aliasing)" in out and "1 verified" in out, out
+    assert "the copy reads make_smem_ptr(smem_b), expected make_smem_ptr(smem_a), the tile partition_fragment_A" in out
+
+
+def test_the_tiles_key_is_proved_on_both_sides_and_refused_when_malformed(tmp_path: Path):
+    from spec_report import assert_refuted_by, documented_report
+    from verifier.specfile import SpecError, load_spec
+    spec = Path(__file__).parent / "specs" / "tiled_tiles.yaml"
+    report = documented_report(spec)
+    assert report["copy_of_the_fragments_tile"]["verdict"] == "verified"
+    assert_refuted_by(report["copy_of_the_other_tile"], "the copy reads the shared tile the fragment was partitioned "
+                      "from", "the copy reads make_smem_ptr(smem_b)")
+    bad = tmp_path / "bad.yaml"
+    text = spec.read_text(encoding="utf-8").replace("../../specs", str(Path(__file__).parent.parent / "specs"))
+    bad.write_text(text.replace('fragment_of: "make_smem_ptr(smem_a)"}', 'fragment_of: 3}', 1), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(bad, allow_outside=True)
+    assert "'tiles' of" in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)
+
+
 def test_a_simt_kernel_on_universal_fma_is_verified_from_recorded_types(tmp_path: Path,
                                                                         capsys: pytest.CaptureFixture[str]):
     """tile_simt.cu: TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, 16x16x1> with Copy_Atom<DefaultCopy,

@@ -86,6 +86,7 @@ class OperandRecord:
     notes: list[str] = field(default_factory=list)
     smem_type: str | None = None     # a C tile converted before it is stored (the view's element type)
     assumes: list[str] = field(default_factory=list)
+    tiles: tuple[str, str] | None = None   # (the shared tile the copy reads, the one the fragment was made from)
 
 
 @dataclass

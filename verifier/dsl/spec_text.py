@@ -46,6 +46,8 @@ def record_lines(r: Record) -> list[str]:
         out.append(f"    smem: {json.dumps(r.smem)}")
         if r.smem_type is not None:
             out.append(f"    smem_type: {scalar(r.smem_type)}")
+        if r.tiles is not None:
+            out.append(f"    tiles: {{copied_from: {json.dumps(r.tiles[0])}, fragment_of: {json.dumps(r.tiles[1])}}}")
     elif isinstance(r, DescriptorRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += _common(r)

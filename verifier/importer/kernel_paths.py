@@ -485,6 +485,31 @@ class PathReader:
             return None
         return None
 
+    def fragment_source(self, v: Value | None) -> Value | None:
+        """The tensor an MMA operand fragment (`partition_fragment_X(t)` / `make_fragment_X(t)`) `v` is, or is retiled
+        from, was partitioned from: t."""
+        for _ in range(8):
+            if v is None:
+                return None
+            d = derivation(v)
+            if re.match(r"(?:partition_fragment|make_fragment)_[AB]$", d.op):
+                return self.value(d.of, v.note.line) if d.of is not None else None
+            if d.op not in ("retile_D", "retile_S", "view", "index") or d.of is None:
+                return None
+            v = self.value(d.of, v.note.line)
+        return None
+
+    def shared_memory(self, v: Value | None) -> str | None:
+        """The memory a shared tensor `v` views, named by the pointer its root tensor is made over
+        (`make_tensor(make_smem_ptr(smem.A.begin()), layout)`: `make_smem_ptr(smem.A.begin())`); None where the root is
+        made otherwise."""
+        root = self.shared_root(v)
+        if root is None:
+            return None
+        m = re.match(r"^(?:cute\s*::\s*)?make_tensor\s*(?:<[^()]*>)?\s*\((.*)\)$", _initializer(root))
+        args = _split_args(m.group(1)) if m is not None else []
+        return re.sub(r"\s+", "", args[0]) if args else None
+
     @staticmethod
     def _tiled(by: Value, slice_kind: Kind, tiled_kind: Kind) -> TypeNode | None:
         """The TiledCopy / TiledMMA a ThrCopy / ThrMMA slices (or the tiled object itself)."""
@@ -594,6 +619,8 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), what, why))
             return
         atom, value_type = copy_atom_name(tiled_copy.args[0])
+        # the memory the copy reads and the one the fragment it fills was partitioned from, where both are named
+        copied_from, fragment_of = self.shared_memory(smem), self.shared_memory(self.fragment_source(dst))
         try:
             smem_text = first_stage_text(tensor_layout_text(smem.node)) if smem.node else ""
             record = OperandRecord(
@@ -601,7 +628,8 @@ class PathReader:
                 f"{self.label}: operand {op}, {atom} from {smem.name} ({src.name} -> {dst.name})",
                 mma, atom_layout_text(tiled_mma.args[1]), tiled_mma_permutation(tiled_mma), op, atom,
                 value_type or element_type(smem.node) or "", smem_text,  # type: ignore[arg-type]
-                TiledCopyGiven(layout_text(tiled_copy.args[1]), tile_text(tiled_copy.args[2])))
+                TiledCopyGiven(layout_text(tiled_copy.args[1]), tile_text(tiled_copy.args[2])),
+                tiles=(copied_from, fragment_of) if copied_from and fragment_of else None)
         except (TypeSyntaxError, ParseError, ValueError) as e:
             self.skipped.append(Skipped(self.where(s), what, f"a type the reader cannot spell as a layout: {e}"))
             return

@@ -38,6 +38,9 @@ class TiledCheck(CheckSpec):
     smem_partition: str | None = None    # "mma": the copy reads thr_mma.partition_X(sX), paired with retile_D's
                                          # registers in order (default "copy": the tiled copy's partition_S)
     lookup_table: bool = False           # `conversion: lookup_table`: smem_type converted by CUTLASS's lookup tables
+    # `tiles: {copied_from, fragment_of}`: the shared tile the copy reads and the one the MMA fragment it fills was
+    # partitioned from (partition_fragment_X), each named by the memory it views, where a reader found both
+    tiles: tuple[str, str] | None = None
 
     @property
     def reads_mma_partition(self) -> bool:
@@ -46,6 +49,10 @@ class TiledCheck(CheckSpec):
 
     def summary(self) -> str:
         return f"{super().summary()} smem {self.smem}"
+
+
+TILES_KEY = "tiles"                      # the shared tiles the copy reads and the fragment was partitioned from
+TILES_FIELDS = ("copied_from", "fragment_of")
 
 
 def reads_tiled_check(fields: Fields, mma: MMAAtomSpec | None) -> bool:
@@ -104,6 +111,14 @@ def read_tiled_check(fields: Fields, named: CheckSpec, mma: MMAAtomSpec) -> Tile
     if fields.has("smem_type"):
         check.smem_type = read_value_type(fields.m["smem_type"], fields.at("smem_type"), f"'smem_type' of {what}")
     check.lookup_table = read_lookup_table(fields, "smem_type")
+    if fields.has(TILES_KEY):
+        tiles = fields.sub(TILES_KEY, TILES_FIELDS)
+        tiles.require(TILES_FIELDS)
+        named_tiles = [tiles.opt_str(k) for k in TILES_FIELDS]
+        if not all(named_tiles):
+            raise SpecError(fields.at(TILES_KEY), f"'{TILES_KEY}' of {what} names the shared tile the copy reads and "
+                                                  "the one the fragment was partitioned from, two strings")
+        check.tiles = (str(named_tiles[0]), str(named_tiles[1]))
     if fields.has("smem_partition"):
         check.smem_partition = read_choice(fields.m["smem_partition"], fields.at("smem_partition"),
                                            f"'smem_partition' of {what}", SMEM_PARTITIONS, upper=False)

@@ -18,7 +18,7 @@ from ..atom.plans import atom_group, copy_plan
 from ..base import (Context, ExplainError, ExplainRequest, Group, Neighbour, Planned, atom_key, configuration_key,
                     write_chain)
 from ..registry import register
-from .config import TiledCheck, read_tiled_check, reads_tiled_check
+from .config import TILES_KEY, TiledCheck, read_tiled_check, reads_tiled_check
 
 if TYPE_CHECKING:
     from ...draw.figure import Figure
@@ -97,7 +97,8 @@ class TiledKind:
     `banks: conflict_free`, 18 when it stores the C tile)."""
     name = CheckKind.TILED.value
     precedence = TILED_PRECEDENCE
-    keys: tuple[str, ...] = TILED_KEYS + (CONVERSION_KEY,)   # conversion: an A / B tile converted by lookup tables
+    # conversion: an A / B tile converted by lookup tables; tiles: the shared tiles the copy and the fragment take
+    keys: tuple[str, ...] = TILED_KEYS + (CONVERSION_KEY, TILES_KEY)
     summary_line = "a tiled MMA's operand, its copy and shared-memory tile: theorems 1-12, 17, 18"
     needs_result_to_draw = True
 

@@ -207,6 +207,13 @@ def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects
     back = layout_expr(linv, layout_expr(frag, s))
     items: list[Item] = [Claim(Obligation("partition_fragment's layout is one-to-one (left inverse exists)", [s],
                                           eq(back, s), lhs=back, rhs=s), suspects.smem("the shared-memory layout"))]
+    tiles = setup.check.tiles
+    if tiles is not None:
+        copied_from, fragment_of = tiles
+        items.append(Fact("the copy reads the shared tile the fragment was partitioned from",
+                          copied_from == fragment_of, f"the copy reads {copied_from}",
+                          f"{fragment_of}, the tile partition_fragment_{setup.operand} was given",
+                          suspects.field("tiles", "the shared tile the copy reads")))
     items += _registers_hold_mma_coordinates(setup, chain, blame)
     return items
 
