@@ -44,6 +44,8 @@ MUTATIONS = (
              "A's shared->register copy tiled for B"),
     Mutation("sgemm_sm80.cu", "make_tiled_copy_B(s2r_atom_b, mma)", "make_tiled_copy_A(s2r_atom_b, mma)",
              "B's shared->register copy tiled for A"),
+    Mutation("sgemm_sm80.cu", "Tensor tXsA = s2r_thr_copy_a.partition_S(sA);",
+             "Tensor tXsA = s2r_thr_copy_a.partition_S(sB);", "A's ldmatrix reading B's tile"),
     Mutation("sgemm_sm80.cu", "auto swizzle_atom = composition(Swizzle<3,3,3>{},",
              "auto swizzle_atom = composition(Swizzle<3,2,3>{},", "a swizzle that splits ldmatrix's 16-byte rows"),
     Mutation("hopper/wgmma_tma_sm90.cu", "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
