@@ -995,6 +995,24 @@ def test_the_tmem_stage_refutations_name_the_stage_and_the_side(tmp_path: Path,
         assert f"suspect: the stage {side} slice the accumulator at, against the barrier" in out, out
 
 
+def test_an_ldmatrix_of_the_other_operands_tile_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """Our tile kernel's A ldmatrix edited to partition sB's view (sA and sB of one layout): the tiled check states the
+    memory the copy's view and the fragment's view start in (`tiles:`) and theorem 7 refutes it; as compiled, each
+    operand's copy reads the allocation its fragment was made from."""
+    text = TILE.read_text(encoding="utf-8")
+    spec = _import(tmp_path, TILE, capsys)
+    assert 'tiles: {copied_from: "the shared allocation at line 51", fragment_of: "the shared allocation at line 51"}' \
+        in spec.read_text(encoding="utf-8")
+    old = "%src_partitioned_36 = cute.tiled.copy.partition_S(%1, %view_35, %coord)"
+    assert old in text
+    ir = tmp_path / "a_reads_b.mlir"
+    ir.write_text(text.replace(old, old.replace("%view_35", "%view_7")), encoding="utf-8")
+    code, checks = _prove(_import(tmp_path, ir, capsys), capsys)
+    assert code == ExitCode.WRONG
+    [a] = [c for c in checks if "_A_ldsm" in str(c["check"])]
+    assert a["verdict"] == "refuted" and "the copy reads the shared allocation at line 55" in json.dumps(a), a
+
+
 def test_a_two_stage_index_reversed_is_read_as_the_next_stage(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """1 - s of a stage s that cycles through 0 and 1 is (s + 1) mod 2: the epilogue reading stage 1 - s after
     waiting on stage s's barrier takes the stage past it (refuted, MISTAKES); both sides taking 1 - s rename the two

@@ -191,7 +191,8 @@ def test_a_copy_of_the_other_operands_tile_is_refuted(tmp_path: Path, capsys: py
     spec = _spec_from_notes(tmp_path, mutated, DATA / "tile_sm80.notes")
     code, out = _prove(spec, capsys)
     assert code == ExitCode.WRONG and "REFUTED (fragment.aliasing)" in out and "1 verified" in out, out
-    assert "the copy reads make_smem_ptr(smem_b), expected make_smem_ptr(smem_a), the tile partition_fragment_A" in out
+    assert "the copy reads make_smem_ptr(smem_b), expected make_smem_ptr(smem_a), the tile the A fragment was " \
+        "partitioned from" in out
 
 
 def test_the_tiles_key_is_proved_on_both_sides_and_refused_when_malformed(tmp_path: Path):

@@ -529,11 +529,25 @@ class _Reader:
                  f"view {view.value} ({view.where})"]
         if isinstance(inner, Layout) and inner.rank() == 3:
             notes.append(f"stage 0 of {int(inner.mode(2).size())}: the buffer checks prove every stage's placement")
+        source = self.fragment_view(fragment) if fragment is not None and operand in ("A", "B") else None
         self.out.records.append(OperandRecord(
             self.name(operand, _copy_word(copy), direction),
             q.op.where, " ".join(notes), mma_name, _atom_layout_text(mt.atom_layout), _permutation_text(mt.permutation),
             operand, copy, value_type, smem, TiledCopyGiven(tc.layout_tv.plain(), _tiler_text(tc.tiler)), notes,
-            _converted(mt, operand, view)))
+            _converted(mt, operand, view),
+            tiles=(_memory_name(view), _memory_name(source)) if source is not None else None))
+
+    def fragment_view(self, fragment: Value) -> SharedView | None:
+        """The shared view an MMA operand fragment was made from: `make_fragment X` of the tiled MMA's partition of
+        it (None where the fragment is made otherwise)."""
+        made = self.flow.partition_of(self.flow.root(fragment))
+        if made is None or made.role is not Role.FRAGMENT:
+            return None
+        mma_part = self.flow.partition_of(made.target)
+        if mma_part is None or mma_part.role is not Role.MMA:
+            return None
+        view = self.shared_view(mma_part.target)
+        return view if isinstance(view, SharedView) else None
 
     def subtile_record(self, q: Partition, tc: TiledCopyType, mt: TiledMmaType, mma_name: str, copy: str,
                        value_type: str, shapes: tuple[tuple[int, int], tuple[int, int]], fragment: Value | None,
@@ -1785,6 +1799,16 @@ def _same_buffer(w: SharedView, r: SharedView) -> bool:
     w_end = w.pointer.offset * BYTE + int(wi.cosize()) * bits
     r_end = r.pointer.offset * BYTE + int(ri.cosize()) * bits
     return w.pointer.offset * BYTE < r_end and r.pointer.offset * BYTE < w_end
+
+
+def _memory_name(v: SharedView) -> str:
+    """The shared memory a view starts in, named: its struct field, else its allocation (and the byte past its base)."""
+    alloc = v.pointer.allocation
+    field_of = alloc.field_at(v.pointer.offset)
+    if field_of is not None:
+        return f"field {field_of.name} of the shared storage (line {alloc.where.line})"
+    at = f", byte {v.pointer.offset}" if v.pointer.offset else ""
+    return f"the shared allocation at line {alloc.where.line}{at}"
 
 
 def _view_word(v: SharedView) -> str:

@@ -212,7 +212,7 @@ def fragment_aliasing(setup: TiledSetup, chain: OperandChain, suspects: Suspects
         copied_from, fragment_of = tiles
         items.append(Fact("the copy reads the shared tile the fragment was partitioned from",
                           copied_from == fragment_of, f"the copy reads {copied_from}",
-                          f"{fragment_of}, the tile partition_fragment_{setup.operand} was given",
+                          f"{fragment_of}, the tile the {setup.operand} fragment was partitioned from",
                           suspects.field("tiles", "the shared tile the copy reads")))
     items += _registers_hold_mma_coordinates(setup, chain, blame)
     return items
