@@ -488,9 +488,10 @@ _COUNT = re.compile(r"^\s*(\d+)")
 
 
 def _stage_classes(flow: KernelFlow, stages: list[Stage], base: Value) -> tuple[int, ...] | str:
-    """Each stage as a class whose equality is the stage's place: the place the stage mode gives a static index, or,
-    for one value plus constants modulo one stage count N, the offset's residue where the mode gives the N indices N
-    places (0 for every stage where it gives them one place)."""
+    """Each stage as a class whose equality is the stage's place: for a static index, the first index the stage mode
+    puts at its place (its own number where no smaller index shares the place), or, for one value plus constants
+    modulo one stage count N, the offset's residue where the mode gives the N indices N places (0 for every stage
+    where it gives them one place)."""
     try:
         layout = memref_of(flow.type_of(base) or "").layout()
     except TypeTextError as e:
@@ -500,7 +501,10 @@ def _stage_classes(flow: KernelFlow, stages: list[Stage], base: Value) -> tuple[
         return "the staged partition's layout is not static"
     stage_mode = inner.mode(inner.rank() - 1)
     if all(s.index is not None for s in stages):
-        return tuple(int(stage_mode(s.index)) for s in stages if s.index is not None)
+        # a static index k as the first index the stage mode puts at k's place: stage k where no smaller index shares
+        # its place (a stage's own number in a report), one class for indices of one place
+        return tuple(next(j for j in range(s.index + 1) if int(stage_mode(j)) == int(stage_mode(s.index)))
+                     for s in stages if s.index is not None)
     if any(s.value is None for s in stages):
         return "the subtiles take static and run-time stages together"
     forms = [StageIndexes(flow).form(s.value) for s in stages if s.value is not None]
