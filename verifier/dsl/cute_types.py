@@ -281,6 +281,22 @@ def is_type(text: str | None, head: str) -> bool:
     return text is not None and text.strip().startswith(head + "<")
 
 
+COORD_TENSOR = "!cute.coord_tensor"
+COORD_SPACE = "coord"                 # what space_of says of a coordinate tensor
+
+
+def space_of(type_text: str | None) -> str:
+    """What a tensor's type holds: its memory space (gmem, smem, rmem, tmem) for a memref, `coord` for a coordinate
+    tensor, "" for anything else."""
+    text = (type_text or "").strip()
+    if text.startswith(COORD_TENSOR):
+        return COORD_SPACE
+    try:
+        return memref_of(text).space if is_type(text, "!cute.memref") else ""
+    except TypeTextError:
+        return ""
+
+
 def int_tuple_of(text: str) -> int | None:
     """A static `!cute.int_tuple<"N">`; None when it is dynamic or not one integer."""
     inner = _inside(text, "!cute.int_tuple")

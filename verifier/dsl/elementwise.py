@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..algebra.layout import Layout
-from .cute_types import TypeTextError, layout_of, memref_of, tile_of, tiled_copy_of
+from .cute_types import TypeTextError, layout_of, memref_of, space_of, tile_of, tiled_copy_of
 from .flow import (ALLOCA, COORD_TYPE, COPY, GET_ITER, MAKE_VIEW, PARTITION_D, PARTITION_S, SLICE, KernelFlow)
 from .mlir_text import Op, Value, Where
 from ..kinds.slice.coordinate import THREAD
@@ -78,13 +78,6 @@ class ElementwiseRead:
     ops: tuple[Op, ...]                            # the copies, partitions and slices read
     # the slice each side's thread takes, as an expression of tid (the output's first; None: tid itself)
     threads: tuple[str | None, ...] = ()
-
-
-def _space(flow: KernelFlow, v: Value) -> str:
-    try:
-        return memref_of(flow.type_of(v) or "").space
-    except TypeTextError:
-        return ""
 
 
 def _static_layout(flow: KernelFlow, v: Value) -> Layout:
@@ -330,7 +323,7 @@ class _Registers:
                     self.values[result] = [None] * max(len(self.values[v]) for v in touched)
             if name not in LOOKS:
                 for v in op.operands:
-                    if _space(self.flow, v) == RMEM:
+                    if space_of(self.flow.type_of(v)) == RMEM:
                         try:
                             alloc, _ = self.view(v)
                         except _NotRead:
@@ -361,8 +354,8 @@ def read_elementwise(flow: KernelFlow) -> ElementwiseRead | str | None:
     """The kernel's element-wise computation, or why it is not read; None where the kernel has no load from global
     memory into registers and store back, or computes with a tiled MMA (its registers come from the MMA)."""
     copies = [c for c in flow.copies if len(c.operands) >= 3 and
-              {_space(flow, c.operands[1]), _space(flow, c.operands[2])} == {GMEM, RMEM}]
-    loads = sum(_space(flow, c.operands[1]) == GMEM for c in copies)
+              {space_of(flow.type_of(c.operands[1])), space_of(flow.type_of(c.operands[2]))} == {GMEM, RMEM}]
+    loads = sum(space_of(flow.type_of(c.operands[1])) == GMEM for c in copies)
     if not loads or loads == len(copies) or flow.gemms:
         return None          # no load, no store: a kernel's other copies (an epilogue's store from registers)
     try:
@@ -376,7 +369,7 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
     if any((c.parent, c.region) != block for c in copies):
         raise _NotRead("the copies between global memory and registers are not in one block")
     used: list[Op] = list(copies)
-    loads = [c for c in copies if _space(flow, c.operands[1]) == GMEM]
+    loads = [c for c in copies if space_of(flow.type_of(c.operands[1])) == GMEM]
     stores = [c for c in copies if c not in loads]
     sides: list[SideRead] = []
     index_of: dict[Op, tuple[int, list[int]]] = {}
@@ -428,8 +421,8 @@ def _read(flow: KernelFlow, copies: list[Op]) -> ElementwiseRead:
                 if not 0 <= p < n_out or stored[p] != "unwritten":
                     raise _NotRead(f"{op.where}: value {p} of the output stored twice, or past its values")
                 stored[p] = registers.cells[alloc][r]
-        elif op.name == COPY and len(op.operands) >= 3 and _space(flow, op.operands[1]) == RMEM and \
-                _space(flow, op.operands[2]) == RMEM:
+        elif op.name == COPY and len(op.operands) >= 3 and space_of(flow.type_of(op.operands[1])) == RMEM and \
+                space_of(flow.type_of(op.operands[2])) == RMEM:
             src, src_regs = registers.view(op.operands[1])
             dst, dst_regs = registers.view(op.operands[2])
             moved = [registers.cells[src][r] for r in src_regs]

@@ -42,7 +42,7 @@ from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .elementwise import ElementwiseRead, read_elementwise
-from .tma_tensors import TmaTensors, mn_tile_indices, other_box, tma_tensors
+from .tma_tensors import TmaTensors, gbasis, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
                                 static_coordinate)
@@ -1619,7 +1619,6 @@ def tma_dim0(atom_type: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-_GBASIS_TEXT = re.compile(r'tma_gbasis\s*=\s*<"([^"]*)">')
 _BASIS_LEAF = re.compile(r"(\d+)((?:@\d+)+)")       # a stride leaf: `1@1` (a step along global mode 1), `1@1@0@1`
 # what a descriptor check assumes where the atom's box is not one of two dimensions along the global tensor's modes
 ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (the DSL's tma_gbasis) that is not stated: not two "
@@ -1629,18 +1628,17 @@ ASSUME_TMA_BOX = ("the TMA atom {tma} copies a box {box} (the DSL's tma_gbasis) 
 
 
 def _gbasis_text(atom_type: str) -> str:
-    m = _GBASIS_TEXT.search(atom_type)
-    return m.group(1) if m else "(not written in its type)"
+    return gbasis(atom_type) or "(not written in its type)"
 
 
 def tma_box(atom_type: str) -> tuple[int, int] | None:
     """A TMA atom's own box, (inner, outer) elements, from its tma_gbasis (`(64,192):(1@1,1@0)`: 64 elements along
     global mode 1, then 192 along mode 0): one or two modes of unit steps, each along its own global mode, the first
     along the mode dimension 0 runs along; None for another basis (nested steps, a scaled step, three dimensions)."""
-    m = _GBASIS_TEXT.search(atom_type)
-    if m is None or ":" not in m.group(1):
+    basis = gbasis(atom_type)
+    if basis is None or ":" not in basis:
         return None
-    shape, stride = m.group(1).split(":", 1)
+    shape, stride = basis.split(":", 1)
     extents = [int(x) for x in re.findall(r"\d+", shape)]
     steps = _BASIS_LEAF.findall(stride)
     if len(extents) != len(steps) or not extents:

@@ -117,6 +117,12 @@ _COPY_BITS = re.compile(r"copy_bits\s*=\s*(\d+)")
 _GBASIS_TEXT = re.compile(r'tma_gbasis\s*=\s*<"([^"]*)">')
 
 
+def gbasis(type_text: str) -> str | None:
+    """A TMA atom's box basis as its type writes it (`tma_gbasis = <"(64,32):(1@1,1@0)">`), None where it says none."""
+    m = _GBASIS_TEXT.search(type_text)
+    return m.group(1) if m else None
+
+
 def copy_bits(type_text: str) -> int | None:
     """The bits one TMA instruction of an atom delivers (its type's `copy_bits`), None where the type says none."""
     m = _COPY_BITS.search(type_text)
@@ -131,7 +137,7 @@ def other_box(flow: KernelFlow, p: Partition) -> str | None:
     if copying is None or copying == atom_root(flow, p.actor):
         return None
     made, taken = (flow.type_of(v) or "" for v in (p.actor, copying))
-    boxes = [(copy_bits(t), g.group(1) if (g := _GBASIS_TEXT.search(t)) else None) for t in (made, taken)]
+    boxes = [(copy_bits(t), gbasis(t)) for t in (made, taken)]
     if None in boxes[0] or None in boxes[1] or boxes[0] == boxes[1]:
         return None
     (made_bits, made_basis), (taken_bits, taken_basis) = boxes

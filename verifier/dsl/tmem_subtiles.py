@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..algebra.layout import Layout
 from ..algebra.inttuple import AlgebraError, flatten_to_tuple
-from .cute_types import TypeTextError, is_type, layout_of, memref_of
+from .cute_types import COORD_SPACE, TypeTextError, layout_of, memref_of, space_of
 from .flow import FOR, SLICE, KernelFlow, enclosing_loop
 from .stage_index import ADD, YIELD, StageIndexes
 from .mlir_text import Op, Value
@@ -29,8 +29,7 @@ from .mlir_text import Op, Value
 MAX_SUBTILES = 256            # the passes a loop may run to be read (the subtile-order check's own bound)
 SEARCH_DEPTH = 16             # operations followed back from a copy's operand to the slice it takes
 TMA_STORE = "tma_store"       # the word of a TMA store atom's type
-COORD_TENSOR = "!cute.coord_tensor"
-COORD, TMEM, SMEM = "coord", "tmem", "smem"     # what a sliced tensor holds (`_space`)
+COORD, TMEM, SMEM = COORD_SPACE, "tmem", "smem"     # what a sliced tensor holds (`space_of`)
 _LOOP_COUNTER = re.compile(r"^\s*(%[\w$.-]+)\s*=")
 _COORD = re.compile(r'!cute\.coord<"(.*)">')
 _CT_LAYOUT = re.compile(r'!cute\.coord_tensor<"[^"]*",\s*"([^"]*)">')
@@ -50,16 +49,6 @@ class _NotRead(Exception):
     pass
 
 
-def _space(type_text: str) -> str:
-    """What a tensor's type holds: its memory space (tmem, smem, ...) for a memref, `coord` for a coordinate tensor."""
-    if type_text.startswith(COORD_TENSOR):
-        return COORD
-    try:
-        return memref_of(type_text).space if is_type(type_text, "!cute.memref") else ""
-    except TypeTextError:
-        return ""
-
-
 def _sliced(flow: KernelFlow, v: Value, kind: str) -> tuple[Value, Value | int, Op]:
     """The `cute.slice` of a tensor in `kind` (a memory space, or COORD) that `v` is made from, nearest first: its
     tensor and the index of its last mode (the one `?` of its coordinate, or a constant)."""
@@ -71,7 +60,7 @@ def _sliced(flow: KernelFlow, v: Value, kind: str) -> tuple[Value, Value | int, 
         if op is None or depth > SEARCH_DEPTH or cur in seen:
             continue
         seen.add(cur)
-        if op.name == SLICE and len(op.operands) == 2 and _space(flow.type_of(op.operands[0]) or "") == kind:
+        if op.name == SLICE and len(op.operands) == 2 and space_of(flow.type_of(op.operands[0])) == kind:
             coord = flow.defining.get(op.operands[1])
             m = _COORD.fullmatch((flow.type_of(op.operands[1]) or "").strip())
             if coord is None or m is None:
@@ -283,7 +272,7 @@ def _read(flow: KernelFlow, load: Op, loop: Op, r2s: Value, accumulator: str) ->
     copies = [c for c in flow.copies if len(c.operands) >= 3 and _inside(c, loop)]
     # the copy of the registers into the shared subtile: the tiled copy's copies into shared memory (an alpha-beta
     # epilogue's loads of C into registers by the same tiled copy read it, and are not this copy)
-    writes = [c for c in copies if c.operands[0] == r2s and _space(flow.type_of(c.operands[2]) or "") == SMEM]
+    writes = [c for c in copies if c.operands[0] == r2s and space_of(flow.type_of(c.operands[2])) == SMEM]
     stores = [c for c in copies if TMA_STORE in (c.operand_types[0] or "")]
     if len(writes) != 1 or len(stores) != 1:
         raise _NotRead(f"{loop.where}: {len(writes)} copies of the registers into shared memory and {len(stores)} "
