@@ -85,6 +85,8 @@ PAIRS = {
     T.TMA_TRANSACTION_BYTES: ("good_transaction_bytes", "bad_transaction_bytes_a_only"),
     T.EPILOGUE_SUBTILE_ORDER: ("good_subtile_order", "bad_subtile_order_other_stage"),
     T.ELEMENTWISE_COORDINATES: ("good_elementwise_add", "bad_elementwise_b_tile_shifted"),
+    T.GEMM_THREAD_PRODUCTS: ("good_thread_gemm", "bad_thread_gemm_a_by_columns"),
+    T.GEMM_SHARED_FILL: ("good_thread_gemm", "bad_thread_gemm_b_of_another_block"),
 }
 
 

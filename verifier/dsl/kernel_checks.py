@@ -42,6 +42,7 @@ from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .elementwise import ElementwiseRead, read_elementwise
+from ..importer.thread_gemm import ThreadGemmRead
 from .tma_tensors import TmaTensors, gbasis, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
@@ -244,8 +245,19 @@ class ElementwiseRecord:
     assumes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class ThreadGemmRecord:
+    """A thread-gemm check: a block's GEMM on the threads' own partitions of shared tiles, and their fills (theorems
+    44 and 45; the C++ reader writes it)."""
+    name: str
+    where: Where
+    what: str
+    read: ThreadGemmRead
+    assumes: list[str] = field(default_factory=list)
+
+
 Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | \
-    TransactionRecord | SubtileOrderRecord | ElementwiseRecord
+    TransactionRecord | SubtileOrderRecord | ElementwiseRecord | ThreadGemmRecord
 
 
 @dataclass
@@ -1841,7 +1853,7 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
 
 
 __all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SubtileRecord",
-           "TransactionRecord", "ElementwiseRecord",
+           "TransactionRecord", "ElementwiseRecord", "ThreadGemmRecord",
            "SideRecord",
            "KernelChecks",
            "kernel_checks",

@@ -13,8 +13,9 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .elementwise import SideRead
+from ..importer.thread_gemm import FragmentRead
 from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
-                            SliceRecord, SubtileOrderRecord, SubtileRecord, TransactionRecord,
+                            SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord, TransactionRecord,
                             TmemRecord)
 
 
@@ -124,6 +125,22 @@ def record_lines(r: Record) -> list[str]:
         out += [f"        - {_elementwise_side(side, thread)}" for side, thread in zip(e.inputs, threads[1:])]
         out.append("      values:")
         out += ["        - [" + ", ".join(f"[{k}, {q}]" for k, q in sources) + "]" for sources in e.values]
+    elif isinstance(r, ThreadGemmRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        g = r.read
+        out += ["    thread_gemm:", f"      tile: [{g.tile[0]}, {g.tile[1]}, {g.tile[2]}]",
+                f"      threads: {g.threads}"]
+        for key, fragment, fill in (("a", g.a, g.fills[0]), ("b", g.b, g.fills[1]), ("c", g.c, None)):
+            out += [f"      {key}:", f"        origins: [{', '.join(map(str, fragment.origins))}]",
+                    f"        values: {json.dumps(str(fragment.values.plain()))}"]
+            if fill is not None:
+                out += ["        fill:", f"          from: {json.dumps(fill.tensor)}",
+                        f"          tile_at: {json.dumps(fill.tile_at)}",
+                        f"          k_tiles: [{', '.join(json.dumps(k) for k in fill.k_tiles)}]",
+                        f"          smem: {json.dumps(str(fill.smem.plain()))}",
+                        f"          source: {{{_fragment_fields(fill.source, fill.source.tile != fragment.tile)}}}",
+                        f"          destination: {{{_fragment_fields(fill.destination)}}}"]
+        out.append(f"        tile_at: [{json.dumps(g.c_at[0])}, {json.dumps(g.c_at[1])}]")
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]
@@ -171,6 +188,12 @@ def record_lines(r: Record) -> list[str]:
         out += [f"      - {json.dumps(a)}" for a in r.assumes]
     out.append(f"    source: {json.dumps(_source(r))}")
     return out
+
+
+def _fragment_fields(f: FragmentRead, tile: bool = False) -> str:
+    """A thread-gemm fragment's fields (one line): its origins (one a thread), its values' layout, its tile."""
+    return (f"tile: [{f.tile[0]}, {f.tile[1]}], " if tile else "") + \
+        f"origins: [{', '.join(map(str, f.origins))}], values: {json.dumps(str(f.values.plain()))}"
 
 
 def _elementwise_side(side: SideRead, thread: str | None) -> str:

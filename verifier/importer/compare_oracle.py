@@ -18,11 +18,11 @@ from typing import Any, Iterable
 from ..algebra import parse_layout
 from ..specfile import load_spec
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec, Spec
+from .cpp_types import FIXED_WIDTH_NAMES
 from .report import ImportReport
 
 # the compiler's names for CuTe's integer types (oracle `type_full`)
-_BUILTIN = {"unsigned char": "uint8_t", "short unsigned int": "uint16_t", "unsigned int": "uint32_t",
-            "long unsigned int": "uint64_t", "signed char": "int8_t", "short int": "int16_t", "int": "int32_t"}
+_BUILTIN = FIXED_WIDTH_NAMES
 
 # one atom of the oracle's atoms.json: a JSON object (its values are JSON: strings, numbers, layout entries, lists)
 OracleCase = dict[str, Any]

@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 
 DYNAMIC = "?"
 # the integer types CuTe's run-time values have
+# the compiler's spellings of the fixed-width integer types CuTe's atoms are named with (`uint64_t` is spelled
+# `long unsigned int`)
+FIXED_WIDTH_NAMES = {"unsigned char": "uint8_t", "short unsigned int": "uint16_t", "unsigned int": "uint32_t",
+                     "long unsigned int": "uint64_t", "signed char": "int8_t", "short int": "int16_t",
+                     "int": "int32_t"}
 RUNTIME_INTEGERS = {"int", "unsigned int", "long int", "long unsigned int", "long long int", "long long unsigned int",
                     "short int", "unsigned char", "char", "bool", "int64_t", "uint64_t", "int32_t", "uint32_t",
                     "long", "unsigned", "unsigned long", "long long", "unsigned long long", "short"}

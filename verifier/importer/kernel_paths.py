@@ -32,13 +32,14 @@ from ..dsl.flow import Skipped
 from ..algebra.types import smem_container_bits, type_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
-                                 SideRecord, SliceRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
+                                 SideRecord, SliceRecord, ThreadGemmRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
                                  two_dimensional_box)
 from ..dsl.tma_tensors import TmaTensors
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
-from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, swizzle_text, tile_text
+from .cpp_types import (FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type,
+                        swizzle_text, tile_text)
 from .instrument import SCOPE, Instrumented, Note, Statement
 from ..hardware.scalar_fma import UNIVERSAL_FMA
 from ..hardware.tma import GLOBAL_ALIGN, PADDED_GLOBAL_ALIGN, TmaSwizzle
@@ -266,7 +267,7 @@ def copy_atom_name(atom: TypeNode) -> tuple[str, str | None]:
     value = atom.args[1].base() if len(atom.args) > 1 else None
     name = op.base().split("::")[-1]
     if op.templated and op.args and not name.startswith("Copy_Traits"):
-        args = [a.base().split("::")[-1] for a in op.args]
+        args = [FIXED_WIDTH_NAMES.get(a.base(), a.base().split("::")[-1]) for a in op.args]
         if len(args) == 2 and args[0] == args[1]:
             args = args[:1]            # `Op<S, D = S>` (cp.async, UniversalCopy) as the compiler spells the default
         name += "<" + ",".join(args) + ">"
@@ -396,6 +397,8 @@ class PathReader:
     buffer_thread_copies: dict[int, str] = field(default_factory=dict)   # line of the threads' copy of its tile
     descriptor_tiles: list[str] = field(default_factory=list)    # the shared tiles an MMA reads through a descriptor
     tmem_copy_lines: dict[int, str] = field(default_factory=dict)  # line of a copy by a checked TMEM tiled copy
+    thread_gemm_lines: dict[int, str] = field(default_factory=dict)   # line of a fill or a C store -> its check
+    statements: list[Statement] = field(default_factory=list)         # the file's statements
     # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
     # made it for (make_tma_atom / make_tma_copy), where that tensor's type has a static unit stride
     host_gmem: dict[str, int] = field(default_factory=dict)
@@ -425,6 +428,12 @@ class PathReader:
             if tmem is not None:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a tensor-memory copy by the tiled copy make_tmem_copy "
                                                              f"built: checked by {tmem}", covered_by=tmem)
+            gemm = self.thread_gemm_lines.get(sk.where.line)
+            if gemm is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy that fills a shared tile a thread-gemm reads, or "
+                                                             f"stores its accumulator: checked by {gemm}",
+                                          covered_by=gemm)
+                continue
             buffer = self.buffer_thread_copies.get(sk.where.line)
             if buffer is not None:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"the threads' copy of a shared tile a TMA atom fills or "
@@ -651,7 +660,8 @@ class PathReader:
     def gemm_call(self, s: Statement, args: list[str]) -> None:
         what = f"gemm at line {s.line}"
         if len(args) < 4:
-            self.skipped.append(Skipped(self.where(s), what, GEMM_WITHOUT_TILED_MMA))
+            if not self.thread_gemm(s, args, what):
+                self.skipped.append(Skipped(self.where(s), what, GEMM_WITHOUT_TILED_MMA))
             return
         mma_value = self.value(_operand_name(args[0]), s.line)
         if mma_value is None or mma_value.kind not in (Kind.TILED_MMA, Kind.THR_MMA, Kind.TENSOR):
@@ -665,7 +675,13 @@ class PathReader:
             self.skipped.append(Skipped(self.where(s), what, why))
             return
         if a_source(mma) is not None:
-            # registers: its operands' copies are the paths (copy_call), except an operand given in shared memory
+            # registers: its operands' copies are the paths (copy_call), except operands given in shared memory --
+            # a UniversalFMA gemm on the threads' partitions of shared tiles is a thread-gemm check
+            shared = [self.value(_operand_name(args[i]), s.line) for i in (1, 2)]
+            if mma.startswith(UNIVERSAL_FMA) and all(v is not None and v.node is not None and
+                                                     memory_of(v.node) is Memory.SHARED for v in shared) and \
+                    self.thread_gemm(s, args, what):
+                return
             for index, op in ((1, "A"), (2, "B")):
                 operand = self.value(_operand_name(args[index]), s.line)
                 if operand is not None and operand.node is not None and memory_of(operand.node) is Memory.SHARED:
@@ -674,6 +690,34 @@ class PathReader:
             return
         for index, op in ((1, "A"), (2, "B")):
             self.descriptor(s, what, args[index], op, mma, tiled_mma, majors)
+
+    def thread_gemm(self, s: Statement, args: list[str], what: str) -> bool:
+        """A thread-gemm check (theorems 44, 45) of a gemm on the threads' own partitions of shared tiles
+        (thread_gemm.py), its fills' copies and its accumulator's store credited to it; False, with the reason
+        listed, where its A and B are shared partitions the reader does not follow; False alone where they are not
+        shared partitions at all (the caller lists the gemm as before)."""
+        from .thread_gemm import NotRead, ThreadGemmReader
+        operands = args[-3:]
+        values = [self.value(_operand_name(x), s.line) for x in operands[:2]]
+        if not all(v is not None and v.node is not None and memory_of(v.node) is Memory.SHARED for v in values):
+            return False
+        statements = [st for st in self.statements if st.function == self.inst.function]
+        try:
+            read = ThreadGemmReader(self, statements).read(s, args)
+        except NotRead as e:
+            self.skipped.append(Skipped(self.where(s), what, f"a gemm on the threads' partitions of shared tiles "
+                                                            f"(a thread-gemm check) the reader does not follow: {e}"))
+            return True
+        name = self._name("gemm")
+        fills = ", ".join(f"{x} from {f.tensor}" for x, f in zip("AB", read.fills))
+        self.records.append(ThreadGemmRecord(
+            name, self.where(s), f"{self.label}: the gemm at line {s.line} on the threads' partitions ({fills}; C "
+                                 f"stored at line {read.store_line})",
+            read, assumes=[f"the block runs {read.threads} threads (the gemm's partition of C): the fills' "
+                           "partitions are evaluated at those threads"] + list(read.notes)))
+        for line in [ln for f in read.fills for ln in f.lines] + [read.store_line]:
+            self.thread_gemm_lines[line] = name
+        return True
 
     def descriptor(self, s: Statement, what: str, arg: str, op: str, mma: str, tiled_mma: TypeNode,
                    majors: tuple[str, str] | None) -> None:
@@ -1278,6 +1322,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "",
                             host_gmem=host_gmem)
         reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
+        reader.statements = ins.statements
         for s, m in calls:
             assert m is not None
             args = _split_args(m.group(2))

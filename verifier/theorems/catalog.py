@@ -49,6 +49,8 @@ class TheoremId(str, Enum):
     TMA_TRANSACTION_BYTES = "tma.transaction_bytes"
     EPILOGUE_SUBTILE_ORDER = "epilogue.subtile_order"
     ELEMENTWISE_COORDINATES = "elementwise.coordinates"
+    GEMM_THREAD_PRODUCTS = "gemm.thread_products"
+    GEMM_SHARED_FILL = "gemm.shared_fill"
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,16 @@ THEOREMS: tuple[Theorem, ...] = (
             "one tile, partitions it at one thread and computes each output value lane by lane from input values: "
             "for every tile of the output, thread and value, the input values it is computed from are the inputs' "
             "elements at its own coordinate, and the output's threads and values cover its tile once"),
+    Theorem(44, T.GEMM_THREAD_PRODUCTS, "Thread GEMM products",
+            "a thread-gemm check: CuTe's gemm on each thread's own partitions (one UniversalFMA a product) adds A's "
+            "value (i, k) times B's value (j, k) into C's value (i, j); C's threads and values cover the block's tile "
+            "once, and every product multiplies A's element of C's row by B's element of C's column at one k, each "
+            "row taking every k of the tile once"),
+    Theorem(45, T.GEMM_SHARED_FILL, "Thread GEMM shared fills",
+            "a thread-gemm check with fills: each shared tile the gemm reads holds the global tile's element at each "
+            "coordinate -- its layout gives distinct coordinates distinct elements, every value the threads copy "
+            "lands at the coordinate it has in the global tile, every element is written, the global tile is C's "
+            "block along the operand's rows, and both operands copy the same k-tiles"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

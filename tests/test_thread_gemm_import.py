@@ -1,0 +1,170 @@
+"""import-kernel --compile on gemms of the threads' own partitions (theorems 44, 45; verifier/importer/thread_gemm.py).
+
+Offline: our two SIMT kernels (tests/data/cpp/thread_gemm.cu: `raked_kernel` partitions with local_partition,
+`tiled_kernel` with a TiledCopy and a UniversalFMA TiledMMA) read from the types GCC gave their declarations
+(tests/data/cpp/thread_gemm*.notes, made by `regenerate_notes` below), each verified, and edits of their bodies (the
+types unchanged) or of their host code (with the notes of that compile) refuted by the fact that owns the mistake.
+With g++ and the nvidia-cutlass wheel: CuTe's tutorial sgemm_1.cu and sgemm_2.cu as the wheel ships them, compiled."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from test_import_compiled import WHEEL, _notes, _prove, _spec_from_notes, _wheel_examples
+from verifier.commands.cli import main
+from verifier.dsl.kernel_checks import ThreadGemmRecord
+from verifier.importer.instrument import instrument
+from verifier.importer.kernel_paths import read_paths
+from verifier.outcome import ExitCode
+
+DATA = Path(__file__).parent / "data" / "cpp"
+SOURCE = DATA / "thread_gemm.cu"
+NOTES = DATA / "thread_gemm.notes"
+RAKED, TILED = "raked_kernel", "tiled_kernel"
+# edits of the kernels' bodies (the declarations' types unchanged): (old, new, the kernel, the refuting fact)
+BODY_EDITS = {
+    "a_by_the_columns_of_c_threads": (
+        "local_partition(sA, tC, threadIdx.x, Step<_1, X>{});", "local_partition(sA, tC, threadIdx.x, Step<X, _1>{});",
+        RAKED, "every product multiplies A's element of C's row by B's element of C's column"),
+    "operands_swapped": ("gemm(tCsA, tCsB, tCrC);", "gemm(tCsB, tCsA, tCrC);", RAKED,
+                         "every product multiplies A's element of C's row by B's element of C's column"),
+    "b_filled_from_a": ("copy(tBgB(_, _, kt), tBsB);", "copy(tAgA(_, _, kt), tBsB);", RAKED,
+                        "B's global tile is taken at C's block along C's columns"),
+    "a_k_tile_fixed": ("copy(tAgA(_, _, kt), tAsA);", "copy(tAgA(_, _, 0), tAsA);", RAKED,
+                       "A's and B's fills copy the same k-tiles"),
+    "b_stored_from_a_registers": ("copy(tBrB, tBsB);", "copy(tArA, tBsB);", TILED,
+                                  "B's global tile is taken at C's block along C's columns"),
+    "mma_a_of_sb": ("Tensor tCsA = thr_mma.partition_A(sA);", "Tensor tCsA = thr_mma.partition_A(sB);", TILED,
+                    "A's global tile is taken at C's block along C's rows"),
+}
+# edits of the host code, compiled into notes of their own: (old, new, the kernel, the notes' name, the refuting fact)
+HOST_EDITS = {
+    "a_smem_overlapping": (
+        "auto sA_layout = make_layout(make_shape(Int<64>{}, Int<8>{}));                               // KNOB a_smem",
+        "auto sA_layout = make_layout(make_shape(Int<64>{}, Int<8>{}), make_stride(Int<1>{}, Int<32>{}));",
+        RAKED, "thread_gemm_a_smem_overlapping", "A's shared layout gives distinct coordinates of its 64x8 tile"),
+    "a_copy_past_its_tile": (
+        "Layout<Shape<_32, _8>>{}, Layout<Shape<_2, _1>>{});       // KNOB a_copy",
+        "Layout<Shape<_16, _16>>{}, Layout<Shape<_2, _1>>{});       // KNOB a_copy",
+        TILED, "thread_gemm_a_copy_past_its_tile", "every value A's fill copies is an element of its 64x8 global tile"),
+}
+
+
+def _read(text: str, notes: Path) -> tuple[list[ThreadGemmRecord], list[object]]:
+    records, skipped = read_paths(str(SOURCE), instrument(text), _notes(notes))
+    return [r for r in records if isinstance(r, ThreadGemmRecord)], list(skipped)
+
+
+def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = SOURCE.read_text(encoding="utf-8")
+    records, skipped = _read(text, NOTES)
+    assert [r.name for r in records] == ["raked_kernel_gemm", "tiled_kernel_gemm"]
+    raked, tiled = (r.read for r in records)
+    assert (raked.tile, raked.threads, tiled.tile, tiled.threads) == ((64, 64, 8), 256, (64, 64, 8), 256)
+    assert [f.k_tiles for f in raked.fills] == [("kt",), ("kt",)]
+    assert [f.k_tiles for f in tiled.fills] == [("0", "next"), ("0", "next")]
+    assert [(f.tensor, f.tile_at) for f in raked.fills] == [("A", "blockIdx.x"), ("B", "blockIdx.y")]
+    assert raked.c_at == ("blockIdx.x", "blockIdx.y")
+    # thread t's row of A is t % 16 (C's 16x16 threads, column-major), its values 16 rows apart, every k
+    assert raked.a.origins[:18] == tuple(range(16)) + (0, 1) and str(raked.a.values.plain()) == "(4,8):(16,64)"
+    # every copy of the tiles, and the accumulator's store, is credited to its check
+    covered = {s.where.line: s.covered_by for s in skipped}         # type: ignore[attr-defined]
+    assert {covered[line] for line in (37, 38, 43)} == {"raked_kernel_gemm"}
+    assert {covered[line] for line in (75, 76, 79, 80, 83, 84, 87)} == {"tiled_kernel_gemm"}
+    code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+@pytest.mark.parametrize("name", sorted(BODY_EDITS))
+def test_a_body_edit_is_refuted_by_the_fact_that_owns_it(name: str, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]):
+    old, new, kernel, fact = BODY_EDITS[name]
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    code, out = _prove(_spec_from_notes(tmp_path, text.replace(old, new), NOTES, SOURCE), capsys)
+    assert code == ExitCode.WRONG and "1 verified" in out, out
+    refuted = out[out.index(f"{kernel}_gemm"):]
+    assert "REFUTED" in refuted.splitlines()[0] and fact in refuted, out
+
+
+@pytest.mark.parametrize("name", sorted(HOST_EDITS))
+def test_a_host_edit_is_refuted_from_the_notes_of_its_compile(name: str, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]):
+    old, new, kernel, notes, fact = HOST_EDITS[name]
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    code, out = _prove(_spec_from_notes(tmp_path, text.replace(old, new), DATA / f"{notes}.notes", SOURCE), capsys)
+    assert code == ExitCode.WRONG and f"{kernel}_gemm" in out and fact in out, out
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("local_partition(sA, tC, threadIdx.x, Step<_1, X>{});",
+     "local_partition(sA, tC, threadIdx.x % 128, Step<_1, X>{});",
+     "tCsA: local_partition at threadIdx.x % 128, not at threadIdx.x"),
+    ("copy(tCrC, tCgC);\n}\n\ntemplate", "clear(tCrC);\n}\n\ntemplate",
+     "the accumulator tCrC is not stored to tCgC (copy or axpby) after the gemm"),
+])
+def test_a_form_the_reader_does_not_follow_is_listed_with_its_reason(old: str, new: str, why: str):
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    records, skipped = _read(text.replace(old, new), NOTES)
+    assert [r.name for r in records] == ["tiled_kernel_gemm"]
+    listed = [s for s in skipped if "gemm at line 40" == getattr(s, "what", "")]
+    assert len(listed) == 1 and why in listed[0].why, [getattr(s, "why", "") for s in skipped]   # type: ignore
+
+
+needs_compiler = pytest.mark.skipif(WHEEL is None or _wheel_examples() is None,
+                                    reason="needs g++ and the nvidia-cutlass wheel's headers and examples")
+
+
+@needs_compiler
+@pytest.mark.parametrize("tutorial", ["sgemm_1.cu", "sgemm_2.cu"])
+def test_cutes_sgemm_tutorials_are_verified_as_compiled(tutorial: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]):
+    examples = _wheel_examples()
+    assert examples is not None
+    source = examples / "cute" / "tutorial" / tutorial
+    spec = tmp_path / "t.yaml"
+    assert main(["import-kernel", "--compile", str(source), "-o", str(spec)]) == ExitCode.OK
+    text = spec.read_text(encoding="utf-8")
+    assert text.count("    thread_gemm:") == 2           # the NT and TN instantiations
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.OK and "2 verified" in out, out
+
+
+@needs_compiler
+def test_sgemm_1_with_a_partitioned_by_cs_columns_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    examples = _wheel_examples()
+    assert examples is not None
+    text = (examples / "cute" / "tutorial" / "sgemm_1.cu").read_text(encoding="utf-8")
+    old = "local_partition(sA, tC, threadIdx.x, Step<_1, X>{});"
+    assert text.count(old) == 1
+    source = tmp_path / "sgemm_1.cu"
+    source.write_text(text.replace(old, "local_partition(sA, tC, threadIdx.x, Step< X,_1>{});"), encoding="utf-8")
+    spec = tmp_path / "t.yaml"
+    assert main(["import-kernel", "--compile", str(source), "-o", str(spec)]) == ExitCode.OK
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.WRONG and out.count("REFUTED (gemm.thread_products)") == 2, out
+
+
+def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change
+    """Write tests/data/cpp/thread_gemm*.notes from compiles of thread_gemm.cu and its host edits."""
+    from verifier.importer.compile_notes import compile_notes
+    from verifier.importer.compiled import toolchain
+    tools = toolchain(None, None)
+    text = SOURCE.read_text(encoding="utf-8")
+    cases = [("thread_gemm", text, (RAKED, TILED))] + \
+        [(notes, text.replace(old, new), (kernel,)) for old, new, kernel, notes, _ in HOST_EDITS.values()]
+    for name, t, kernels in cases:
+        with tempfile.TemporaryDirectory() as d:
+            f = Path(d) / SOURCE.name
+            f.write_text(t, encoding="utf-8")
+            notes = [n for n in compile_notes(tools, f, instrument(t), {}, use_cache=False).notes
+                     if n.function.startswith(kernels)]
+        head = ("# made by: tests/test_thread_gemm_import.py::regenerate_notes (g++ 12.2, the nvidia-cutlass 4.2.0.0 "
+                f"wheel's headers): the types GCC spelled for {' and '.join(kernels)}'s declarations; line, column, "
+                "instantiation, type\n")
+        (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
+                                                           for n in notes), encoding="utf-8")

@@ -1,0 +1,139 @@
+"""Theorems 44 and 45 (the thread-gemm kind): each case of tests/specs/thread_gemm.yaml gets the verdict it documents
+and is refuted by the fact that owns its mistake; the products' decision over numpy arrays agrees with visiting every
+(thread, i, j, k) point one by one on random small fragments; the spec keys are validated at their place."""
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from spec_report import assert_refuted_by, documented_report
+from verifier.algebra.layout import Layout
+from verifier.kinds.thread_gemm.config import Fragment, Operand, ThreadGemmCheck
+from verifier.kinds.thread_gemm.theorems import thread_products
+from verifier.specfile import SpecError, load_spec
+from verifier.specfile.model import Loc
+from verifier.theorems.claims import Fact
+
+SPEC = Path(__file__).parent / "specs" / "thread_gemm.yaml"
+FAILS_ON = {
+    "a_by_the_columns_of_cs_threads": ("every product multiplies A's element of C's row",
+                                       "thread 1, C value (i=0, j=0) is C(1, 0) of the tile; its product k=0 "
+                                       "multiplies A(0, 0) by B(0, 0)"),
+    "c_threads_collide": ("C's threads and values cover its 64x64 tile, each element once",
+                          "thread 0's value (i=0, j=0) and thread 128's value (i=0, j=0) are both element (0, 0)"),
+    "half_the_k_tile": ("multiplies every k of the 8-deep tile once", "thread 0's row i=0 takes k = [0, 1, 2, 3]"),
+    "a_smem_overlaps": ("A's shared layout gives distinct coordinates", "(32, 0) and (0, 1) are both element 32"),
+    "b_tile_of_another_block": ("B's global tile is taken at C's block along C's columns",
+                                "B's tile of B at blockIdx.x"),
+    "b_one_k_tile_ahead": ("A's and B's fills copy the same k-tiles", "A at ['kt'], B at ['kt + 1']"),
+    "a_copied_transposed": ("lands at the coordinate it has in the global tile",
+                            "thread 1's value 0 copies the global tile's (0, 1) to the shared tile's (1, 0)"),
+    "a_fill_writes_half": ("A's fill writes every element of the shared tile", "no thread writes (32, 0)"),
+    "a_fill_reads_past_its_tile": ("every value A's fill copies is an element of its 64x8 global tile",
+                                   "thread 128's value 0 reads index 512 of the global tile"),
+}
+LOC = Loc("t.yaml", 1, 1)
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, dict[str, object]]:
+    return documented_report(SPEC)
+
+
+@pytest.mark.parametrize("name", ["raked", "raked_threads_row_major"])
+def test_a_gemm_on_consistent_partitions_is_verified(name: str, report: dict[str, dict[str, object]]):
+    case = report[name]
+    assert case["verdict"] == "verified"
+    assert [t["id"] for t in case["theorems"]] == ["gemm.thread_products", "gemm.shared_fill"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", sorted(FAILS_ON))
+def test_each_refutation_names_the_fact_and_its_witness(name: str, report: dict[str, dict[str, object]]):
+    assert_refuted_by(report[name], *FAILS_ON[name])
+
+
+def _fragment(origins: list[int], values: Layout, tile: tuple[int, int]) -> Fragment:
+    return Fragment(tuple(origins), values, tile, LOC)
+
+
+def _naive(check: ThreadGemmCheck) -> bool:
+    """Theorem 44 by visiting every point one at a time."""
+    bm, bn, bk = check.tile
+    a, b, c = check.a.fragment, check.b.fragment, check.c.fragment
+    seen = sorted(c.index(t, (i, j)) for t in range(check.threads) for i in range(c.extent(0))
+                  for j in range(c.extent(1)))
+    if seen != list(range(bm * bn)):
+        return False
+    for t in range(check.threads):
+        for i, j, k in itertools.product(range(c.extent(0)), range(c.extent(1)), range(a.extent(1))):
+            ea, eb, ec = a.index(t, (i, k)), b.index(t, (j, k)), c.index(t, (i, j))
+            if not (0 <= ea < bm * bk and 0 <= eb < bn * bk):
+                return False
+            if (ea % bm, ea // bm, eb % bn) != (ec % bm, eb // bn, ec // bm):
+                return False
+        for i in range(a.extent(0)):
+            if sorted(a.index(t, (i, k)) // bm for k in range(a.extent(1))) != list(range(bk)):
+                return False
+    return True
+
+
+def test_the_products_decision_agrees_with_visiting_every_point():
+    """300 random 4x4x2 configurations on 4 threads (fragments of 2x2 values, origins and strides drawn near the
+    correct ones): the numpy decision and the point-by-point one agree, and both verdicts occur."""
+    rng = random.Random(44)
+    verdicts = set()
+    for _ in range(300):
+        def strides(good: tuple[int, int]) -> tuple[int, int]:
+            return tuple(g if rng.random() < 0.7 else rng.choice([0, 1, 2, 4, 8]) for g in good)  # type: ignore
+        thr = [(t % 2, t // 2) for t in range(4)]
+        a = _fragment([m if rng.random() < 0.85 else rng.randrange(4) for m, _ in thr],
+                      Layout((2, 2), strides((2, 4))), (4, 2))
+        b = _fragment([n if rng.random() < 0.85 else rng.randrange(4) for _, n in thr],
+                      Layout((2, 2), strides((2, 4))), (4, 2))
+        c = _fragment([m + 4 * n if rng.random() < 0.85 else rng.randrange(16) for m, n in thr],
+                      Layout((2, 2), strides((2, 8))), (4, 4))
+        check = ThreadGemmCheck(name="c", loc=LOC, tile=(4, 4, 2), threads=4, a=Operand("a", a),
+                                b=Operand("b", b), c=Operand("c", c), tile_loc=LOC)
+        plan = thread_products(check)
+        assert isinstance(plan, list)
+        holds = all(isinstance(f, Fact) and f.holds for f in plan)
+        assert holds == _naive(check)
+        verdicts.add(holds)
+    assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("edit, message", [
+    ('        values: "(4,8):(16,64)"\n        fill:\n          from: B', "a's fragment has 8 k values, b's 4"),
+    ('tile_at: [blockIdx.x, blockIdx.y]', "c must give 'tile_at'"),
+    ('origins: "(16,16):(1,64)"', "'origins' of 'c' of 'thread_gemm' of check 'raked' must be a layout of the thread "
+                                  "or a list of 256 integers"),
+    ('tile: [64, 64, 8]', "'tile' of 'thread_gemm' of check 'raked' must be [BLK_M, BLK_N, BLK_K]"),
+    ('smem: "(64,8):(1,64)"', "'smem' of 'fill' of 'a' of 'thread_gemm' of check 'raked' is 64x4"),
+    ('source: {origins: "(32,8):(1,64)", values: "2:32"}',
+     "the copy's source has 4 values a thread, its destination 2"),
+    ('k_tiles: [kt]', "'k_tiles' of 'fill' of 'a'"),
+    ('      threads: 256', "unknown key 'thread' in 'thread_gemm'"),
+])
+def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, message: str):
+    text = SPEC.read_text(encoding="utf-8")
+    first = text[:text.index("  raked_threads_row_major:")]
+    replacement = {
+        '        values: "(4,8):(16,64)"\n        fill:\n          from: B':
+            '        values: "(4,4):(16,64)"\n        fill:\n          from: B',
+        'tile_at: [blockIdx.x, blockIdx.y]': '',
+        'origins: "(16,16):(1,64)"': 'origins: [1, 2, 3]',
+        'tile: [64, 64, 8]': 'tile: [64, 64]',
+        'smem: "(64,8):(1,64)"': 'smem: "(64,4):(1,64)"',
+        'source: {origins: "(32,8):(1,64)", values: "2:32"}': 'source: {origins: "(32,8):(1,64)", values: "4:16"}',
+        'k_tiles: [kt]': 'k_tiles: []',
+        '      threads: 256': '      thread: 256',
+    }[edit]
+    assert edit in first
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(first.replace(edit, replacement, 1), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(bad, allow_outside=True)
+    assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)

@@ -1,0 +1,534 @@
+"""The C++ reader's thread-gemm checks (theorems 44 and 45): a `gemm` whose A and B are each thread's own
+partitions of shared tiles -- CuTe multiplies them one UniversalFMA a product (`gemm(tCsA, tCsB, tCrC)`, or
+`gemm(mma, ...)` with a UniversalFMA TiledMMA) --, followed back to the partitions and to the copies that fill the
+shared tiles from the block's global tiles.
+
+What the reader follows, each from the statement that declares it:
+- a partition at the thread: `local_partition(T, thread_layout, threadIdx.x[, Step<...>{}])`, or a ThrCopy's
+  `partition_S` / `partition_D` and a ThrMMA's `partition_A` / `_B` / `_C`, made by `get_slice(threadIdx.x)`;
+- T, a shared tile `make_tensor(make_smem_ptr(...), layout)`, or a global tile `local_tile(mX, tiler, coord, Step)`;
+- the fills: the copies into the shared tile's partition, from a global tile's partition sliced at a k-tile
+  (`copy(tAgA(_,_,k), tAsA)`), or through a register tensor made like it (`copy(copy_a, tAgA(_,_,_,k), tArA)`, then
+  `copy(tArA, tAsA)`);
+- C: the gemm's accumulator made like a partition of a global tile (`make_tensor_like(tCgC)`,
+  `thr_mma.make_fragment_C(tCgC)`) and stored to it (`copy(tCrC, tCgC)` or `axpby(alpha, tCrC, beta, tCgC)`).
+
+Each partition is computed with the verifier's CuTe algebra on the tile's coordinates (the identity layout of its
+shape: an element's value is its colexicographic index) for every thread, and the same partition of the shared tile's
+own layout is compared with the type the compiler gave the declaration (CuTe's own result); a global tile's
+partition, whose strides are the run-time matrix's, by its shape.  Anything else is a reason the caller lists."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
+
+from ..algebra import functions as F
+from ..algebra.inttuple import Underscore, flatten_to_tuple
+from ..algebra.layout import Layout
+from ..algebra.syntax import ParseError, parse_layout
+from ..cute.tensor import Tensor
+from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
+from .instrument import Statement
+from .thread_slices import THREAD_INDEX, cpp_coordinate
+
+if TYPE_CHECKING:
+    from .kernel_paths import PathReader, Value
+
+MAX_THREADS = 1024
+STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
+KEPT, DROPPED = "_1", "X"                                         # a projection's entries
+_LOCAL = re.compile(r"^(?:cute\s*::\s*)?(local_partition|local_tile)\s*\((.*)\)$")
+_LIKE = re.compile(r"^(?:cute\s*::\s*)?(make_tensor_like|make_fragment_like)\s*(?:<[^()]*>)?\s*\((.*)\)$")
+_SLICE = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(get_slice|get_thread_slice)\s*\((.*)\)$")
+_MAKE_C = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(make_fragment_C|partition_fragment_C)\s*\((.*)\)$")
+_INDEXED = re.compile(r"^([A-Za-z_]\w*)\s*\((.*)\)$")
+_STORE = re.compile(r"^(?:cute\s*::\s*)?(copy|axpby)\s*\((.*)\)$")
+_GMEM_PTR = re.compile(r"make_gmem_ptr\s*(?:<[^()]*>)?\s*\(\s*([^()]*?)\s*\)")
+PARTITION_METHODS = ("partition_S", "partition_D", "partition_A", "partition_B", "partition_C")
+COPY_PARTITIONS = ("partition_S", "partition_D")
+
+
+class NotRead(Exception):
+    """Why a thread-gemm is not read (the caller lists the gemm with it)."""
+
+
+@dataclass(frozen=True)
+class FragmentRead:
+    """Thread t's value x is the tile's coordinate of colexicographic index origins[t] + values(x)."""
+    origins: tuple[int, ...]
+    values: Layout
+    tile: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FillRead:
+    tensor: str                     # the global tensor copied from (its pointer, as written)
+    tile_at: str                    # the block coordinate of its tile along the operand's rows
+    k_tiles: tuple[str, ...]        # the k-tile each copy from it takes, in the kernel's order
+    smem: Layout                    # the shared tile's layout
+    source: FragmentRead
+    destination: FragmentRead
+    lines: tuple[int, ...]          # the copies' lines
+
+
+@dataclass(frozen=True)
+class ThreadGemmRead:
+    tile: tuple[int, int, int]
+    threads: int
+    a: FragmentRead
+    b: FragmentRead
+    c: FragmentRead
+    fills: tuple[FillRead, FillRead]
+    c_at: tuple[str, str]
+    store_line: int
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """A tile a partition is taken of: its first two modes' extents, and what it is."""
+    value: "Value"
+    shape: tuple[int, int]
+    smem: Layout | None             # a shared tile's layout
+    tensor: str                     # a global tile's tensor (its pointer), a shared one's name
+    at: tuple[str, str] | None      # a global tile's block coordinates along its two modes ("_": every k-tile)
+
+
+@dataclass(frozen=True)
+class _Partition:
+    tile: _Tile
+    threads: int
+    at: Callable[[Tensor, int], Tensor]       # (a tensor of the tile's shape, thread) -> the thread's partition
+    drop_first: bool                           # a TiledMMA's partition: its first mode is the atom's (1 value)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _split(text: str) -> list[str]:
+    from .resolver import split_top
+    return [a.strip() for a in split_top(text)]
+
+
+def _layout_of(node: TypeNode | None) -> Layout:
+    """A static Layout type as a layout (a compact one, `Layout<Shape>`, column-major)."""
+    if node is None or not node.is_("Layout") or not node.args:
+        raise NotRead(f"not a layout type: {node.text()[:120] if node is not None else 'none'}")
+    try:
+        if len(node.args) == 1:
+            shape = int_tuple(node.args[0])
+            if DYNAMIC in flatten_to_tuple(shape):
+                raise NotRead("a layout of run-time extents")
+            return Layout(shape)
+        text = layout_text(node)
+        if DYNAMIC in text:
+            raise NotRead(f"a layout of run-time extents or strides ({text})")
+        layout = parse_layout(text)
+    except (TypeSyntaxError, ParseError) as e:
+        raise NotRead(f"a layout type the reader cannot spell: {e}") from None
+    if not isinstance(layout, Layout):
+        raise NotRead(f"a swizzled layout ({layout}): the thread-gemm reader reads plain layouts")
+    return layout
+
+
+def _shape_of(node: TypeNode | None) -> object:
+    """A Tensor type's shape (run-time extents as DYNAMIC)."""
+    if node is None or len(node.args) != 2 or not node.args[1].args:
+        raise NotRead("a tensor type without its layout")
+    try:
+        return int_tuple(node.args[1].args[0])
+    except TypeSyntaxError as e:
+        raise NotRead(f"a tensor type the reader cannot spell: {e}") from None
+
+
+def _identity(shape: tuple[int, int]) -> Layout:
+    """The tile's coordinates: (row, column) -> its colexicographic index."""
+    return Layout(shape, (1, shape[0]))
+
+
+def _projection(text: str) -> tuple[bool, ...]:
+    m = STEP.match(_words(text))
+    if m is None:
+        raise NotRead(f"a projection the reader does not read: {text}")
+    entries = [e.replace("cute::", "").strip() for e in _split(m.group(1))]
+    if any(e not in (KEPT, DROPPED) for e in entries):
+        raise NotRead(f"a projection of other steps than _1 and X: {text}")
+    return tuple(e == KEPT for e in entries)
+
+
+def _static_ints(node: TypeNode | None, what: str) -> tuple[int, ...]:
+    if node is None:
+        raise NotRead(f"{what}: no type the compiler described")
+    try:
+        value = int_tuple(node)
+    except TypeSyntaxError:
+        raise NotRead(f"{what} is not a tuple of static integers: {node.text()[:120]}") from None
+    if not isinstance(value, tuple) or not all(isinstance(v, int) for v in value):
+        raise NotRead(f"{what} is not a tuple of static integers: {node.text()[:120]}")
+    return tuple(v for v in value if isinstance(v, int))
+
+
+class ThreadGemmReader:
+    """Reads one gemm call of an instantiation (`reader`: its declarations; `statements`: its function's)."""
+
+    def __init__(self, reader: "PathReader", statements: list[Statement]) -> None:
+        self.r = reader
+        self.statements = statements
+
+    def value(self, text: str, line: int) -> "Value":
+        m = re.match(r"^([A-Za-z_]\w*)", text.strip())
+        v = self.r.value(m.group(1), line) if m else None
+        if v is None:
+            raise NotRead(f"{text.strip()} is no declaration the compiler described")
+        return v
+
+    @staticmethod
+    def init(v: "Value") -> str:
+        stmt = v.note.statement
+        return _words(re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1)) if "=" in stmt else ""
+
+    # ---- tiles
+    def tile(self, v: "Value") -> _Tile:
+        from .kernel_paths import Memory, memory_of
+        if v.node is None:
+            raise NotRead(f"{v.name}: no type the compiler described")
+        memory = memory_of(v.node)
+        init = self.init(v)
+        if memory is Memory.SHARED:
+            if not re.match(r"^(?:cute\s*::\s*)?make_tensor\s*\(\s*make_smem_ptr", init):
+                raise NotRead(f"{v.name} is not a shared tile made with make_tensor(make_smem_ptr(...), layout)")
+            layout = _layout_of(v.node.args[1] if len(v.node.args) == 2 else None)
+            if layout.rank() != 2:
+                raise NotRead(f"{v.name}'s layout {layout} is not of rank 2 (rows, k)")
+            shape = (int(layout.mode(0).size()), int(layout.mode(1).size()))
+            return _Tile(v, shape, layout, v.name, None)
+        if memory is not Memory.GLOBAL:
+            raise NotRead(f"{v.name} is neither a shared nor a global tile")
+        m = _LOCAL.match(init)
+        if m is None or m.group(1) != "local_tile":
+            raise NotRead(f"{v.name} is not a global tile made with local_tile(tensor, tiler, coord, Step)")
+        args = _split(m.group(2))
+        if len(args) != 4:
+            raise NotRead(f"{v.name}: local_tile without a projection (tensor, tiler, coord, Step<...>)")
+        root = self.value(args[0], v.note.line)
+        pointer = _GMEM_PTR.search(self.init(root))
+        if pointer is None:
+            raise NotRead(f"{root.name} is not a global tensor made over make_gmem_ptr(...)")
+        tiler = _static_ints(self.value(args[1], v.note.line).node, f"the tiler {args[1]}")
+        coord_text = args[2]
+        if re.fullmatch(r"[A-Za-z_]\w*", coord_text):
+            coord_text = self.init(self.value(coord_text, v.note.line))
+        cm = re.match(r"^(?:cute\s*::\s*)?make_coord\s*\((.*)\)$", coord_text)
+        if cm is None:
+            raise NotRead(f"{v.name}: a block coordinate not made with make_coord(...): {coord_text}")
+        coord = [_words(c) for c in _split(cm.group(1))]
+        step = _projection(args[3])
+        if not len(tiler) == len(coord) == len(step):
+            raise NotRead(f"{v.name}: the tiler, coordinate and projection are of different ranks")
+        kept = [i for i, s in enumerate(step) if s]
+        if len(kept) != 2:
+            raise NotRead(f"{v.name}: a projection keeping {len(kept)} modes, not 2")
+        shape = (tiler[kept[0]], tiler[kept[1]])
+        at = (coord[kept[0]].replace("cute::", ""), coord[kept[1]].replace("cute::", ""))
+        noted = _shape_of(v.node)
+        if not isinstance(noted, tuple) or tuple(noted[:2]) != shape:
+            raise NotRead(f"{v.name}: the compiler's shape {noted} is not the tile {shape} the reader computed")
+        return _Tile(v, shape, None, pointer.group(1), (at[0], at[1]))
+
+    # ---- partitions at the thread
+    def partition(self, v: "Value") -> _Partition:
+        from .kernel_paths import Kind, derivation
+        init = self.init(v)
+        m = _LOCAL.match(init)
+        if m is not None and m.group(1) == "local_partition":
+            args = _split(m.group(2))
+            if len(args) not in (3, 4):
+                raise NotRead(f"{v.name}: local_partition of {len(args)} arguments")
+            tile = self.tile(self.value(args[0], v.note.line))
+            thr_value = self.value(args[1], v.note.line)
+            if thr_value.kind is not Kind.LAYOUT:
+                raise NotRead(f"{v.name}: local_partition by {args[1]}, not a thread layout")
+            thr = _layout_of(thr_value.node)
+            if cpp_coordinate(args[2]) != THREAD_INDEX:
+                raise NotRead(f"{v.name}: local_partition at {args[2]}, not at threadIdx.x")
+            kept = _projection(args[3]) if len(args) == 4 else (True,) * thr.rank()
+            if len(kept) != thr.rank():
+                raise NotRead(f"{v.name}: a projection of {len(kept)} modes over a thread layout of {thr.rank()}")
+            diced = Layout(tuple(thr.mode(i).shape for i, k in enumerate(kept) if k),
+                           tuple(thr.mode(i).stride for i, k in enumerate(kept) if k))
+            threads = int(thr.size())
+
+            def at(t: Tensor, thread: int, diced: Layout = diced) -> Tensor:
+                # CuTe's outer_partition: zipped_divide by the thread layout's extents, the tile mode sliced at the
+                # thread's flat coordinate in it
+                coord = tuple(_flat_coordinate(diced.mode(i), thread) for i in range(diced.rank()))
+                tiled = F.zipped_divide(t.layout, tuple(int(diced.mode(i).size()) for i in range(diced.rank())))
+                rest = tiled.mode(1).rank()
+                return Tensor(t.offset, tiled).slice((coord, (Underscore,) * rest if rest > 1 else Underscore))
+            return _Partition(tile, threads, at, False)
+        d = derivation(v)
+        if d.op not in PARTITION_METHODS or d.by is None or d.of is None:
+            raise NotRead(f"{v.name} is neither a local_partition nor a ThrCopy's or ThrMMA's partition at the thread")
+        by = self.value(d.by, v.note.line)
+        sm = _SLICE.match(self.init(by))
+        if sm is None or cpp_coordinate(sm.group(3)) != THREAD_INDEX:
+            raise NotRead(f"{by.name} is not a slice at threadIdx.x ({self.init(by) or 'no initializer'})")
+        tile = self.tile(self.value(d.of, v.note.line))
+        if d.op in COPY_PARTITIONS:
+            tiled_copy = self.r.tiled_copy_of(by)
+            if tiled_copy is None or len(tiled_copy.args) != 3:
+                raise NotRead(f"{by.name} slices no TiledCopy the compiler described")
+            copy = _tiled_copy(tiled_copy)
+            method = copy.partition_S if d.op == "partition_S" else copy.partition_D
+            return _Partition(tile, copy.num_threads, lambda t, thread: method(t, thread), False)
+        tiled_mma = self.r.tiled_mma_of(by)
+        if tiled_mma is None or len(tiled_mma.args) < 2:
+            raise NotRead(f"{by.name} slices no TiledMMA the compiler described")
+        mma = _tiled_mma(tiled_mma)
+        operand = d.op[-1]
+        return _Partition(tile, mma.num_threads(), lambda t, thread: mma.partition(t, operand, thread), True)
+
+    def fragment(self, v: "Value", threads: int | None, rank: int | None,
+                 strip_k: bool = False) -> tuple[FragmentRead, _Partition]:
+        """`v`'s partition of its tile, for each of `threads` threads (None: the partition's own), checked against
+        the compiler's type."""
+        p = self.partition(v)
+        if threads is None:
+            threads = p.threads
+        if not 0 < threads <= MAX_THREADS:
+            raise NotRead(f"{v.name}: a partition among {threads} threads (at most {MAX_THREADS} are read)")
+        identity = Tensor(0, _identity(p.tile.shape))
+        parts = [p.at(identity, t) for t in range(threads)]
+        values = parts[0].layout
+        if not isinstance(values, Layout) or any(q.layout != values for q in parts):
+            raise NotRead(f"{v.name}: the threads' partitions are not one layout at different origins")
+        noted = _shape_of(v.node)
+        if p.tile.smem is not None:       # CuTe's own layout of the partition, as the compiler typed it
+            own = p.at(Tensor(0, p.tile.smem), 0).layout
+            spelled = _layout_of(v.node.args[1] if v.node is not None else None)
+            if own != spelled:
+                raise NotRead(f"{v.name}: the partition the reader computed, {own}, is not the compiler's {spelled}")
+        else:
+            want = noted[:-1] if strip_k and isinstance(noted, tuple) else noted
+            if want != values.shape and not (isinstance(want, tuple) and len(want) == 1 and want[0] == values.shape):
+                raise NotRead(f"{v.name}: the partition's shape the reader computed, {values.shape}, is not the "
+                              f"compiler's {noted}")
+        if p.drop_first:
+            if int(values.mode(0).size()) != 1:
+                raise NotRead(f"{v.name}: a TiledMMA partition of {values.mode(0).size()} values an atom (the gemm "
+                              "check reads UniversalFMA's one)")
+            values = Layout(tuple(values.mode(i).shape for i in range(1, values.rank())),
+                            tuple(values.mode(i).stride for i in range(1, values.rank())))
+        if rank is not None and values.rank() != rank:
+            raise NotRead(f"{v.name}: a fragment of rank {values.rank()}, not {rank}")
+        origins = tuple(int(q.offset) for q in parts)
+        return FragmentRead(origins, values, p.tile.shape), p
+
+    # ---- the gemm
+    def read(self, s: Statement, args: list[str]) -> ThreadGemmRead:
+        from .kernel_paths import Memory, memory_of, mma_atom_name
+        notes: list[str] = []
+        if len(args) == 4:
+            mma_value = self.value(args[0], s.line)
+            tiled = self.r.tiled_mma_of(mma_value)
+            if tiled is None or not tiled.args:
+                raise NotRead(f"{args[0]} is no TiledMMA the compiler described")
+            name, why, _ = mma_atom_name(tiled.args[0])
+            if name is None or not name.startswith("UniversalFMA<"):
+                raise NotRead(why or f"the TiledMMA's atom {name} is not UniversalFMA")
+            operands = args[1:]
+        elif len(args) == 3:
+            operands = args
+        else:
+            raise NotRead(f"a gemm of {len(args)} arguments")
+        a_v, b_v, c_v = (self.value(x, s.line) for x in operands)
+        for x, v in (("A", a_v), ("B", b_v)):
+            if v.node is None or memory_of(v.node) is not Memory.SHARED:
+                raise NotRead(f"its {x}, {v.name}, is not a partition of a shared tile")
+        if any(re.search(r"\(", x) for x in operands):
+            raise NotRead("an operand sliced in the call (the reader reads whole partitions)")
+        # C: the accumulator made like a global partition, and stored to it
+        c_init = self.init(c_v)
+        lm = _LIKE.match(c_init) or _MAKE_C.match(c_init)
+        if lm is None:
+            raise NotRead(f"its C, {c_v.name}, is not made like a partition of a global tile ({c_init})")
+        c_global = self.value(_split(lm.group(2) if _LIKE.match(c_init) else lm.group(3))[0], c_v.note.line)
+        if _shape_of(c_global.node) != _shape_of(c_v.node):
+            raise NotRead(f"{c_v.name} is not of {c_global.name}'s shape")
+        store = self.store_of(c_v, c_global, s.line)
+        c_frag, c_part = self.fragment(c_global, None, 2)
+        threads = c_part.threads
+        if c_part.tile.at is None or "_" in c_part.tile.at:
+            raise NotRead(f"C's tile {c_part.tile.value.name} is not one block's tile")
+        a_frag, a_part = self.fragment(a_v, threads, 2)
+        b_frag, b_part = self.fragment(b_v, threads, 2)
+        if a_part.threads != threads or b_part.threads != threads:
+            notes.append(f"A's partition is made for {a_part.threads} threads, B's {b_part.threads}, C's {threads}")
+        bm, bn = c_frag.tile
+        depth = a_frag.tile[1]
+        if a_frag.tile != (bm, depth) or b_frag.tile != (bn, depth):
+            raise NotRead(f"the shared tiles {a_frag.tile} and {b_frag.tile} do not pair with C's {c_frag.tile}")
+        fills = (self.fill(a_part.tile, threads), self.fill(b_part.tile, threads))
+        return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
+                              (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes))
+
+    def store_of(self, c: "Value", c_global: "Value", after: int) -> int:
+        """The line of the statement that stores the accumulator `c` to `c_global` (copy or axpby)."""
+        for st in self.statements:
+            if st.line <= after:
+                continue
+            m = _STORE.match(_words(st.text).rstrip(";"))
+            if m is None:
+                continue
+            args = [a.strip() for a in _split(m.group(2))]
+            pair = (args[0], args[1]) if m.group(1) == "copy" and len(args) == 2 else \
+                (args[1], args[3]) if m.group(1) == "axpby" and len(args) == 4 else None
+            if pair == (c.name, c_global.name):
+                return st.line
+        raise NotRead(f"the accumulator {c.name} is not stored to {c_global.name} (copy or axpby) after the gemm")
+
+    def fill(self, tile: _Tile, threads: int) -> FillRead:
+        """The copies that fill the shared `tile`: every copy of the function into a partition of it."""
+        if tile.smem is None:
+            raise NotRead(f"{tile.value.name} is not a shared tile")
+        writes = [(st, src, dst) for st, src, dst in self.copies() if self.root(dst, st.line) == tile.value.name]
+        if not writes:
+            raise NotRead(f"no copy the reader follows writes {tile.value.name}")
+        dests = {dst for _, _, dst in writes}
+        if len(dests) != 1:
+            raise NotRead(f"{tile.value.name} is written through {len(dests)} partitions")
+        dst_v = self.value(next(iter(dests)), writes[0][0].line)
+        destination, _ = self.fragment(dst_v, threads, None)
+        sources: list[tuple[Statement, str]] = []          # (copy, indexed global partition)
+        lines = [st.line for st, _, _ in writes]
+        for st, src, _ in writes:
+            src_v = self.value(src, st.line)
+            from .kernel_paths import Memory, memory_of
+            if src_v.node is not None and memory_of(src_v.node) is Memory.REGISTER:
+                if src.strip() != src_v.name or _shape_of(src_v.node) != _shape_of(dst_v.node):
+                    raise NotRead(f"{src_v.name}, copied into {tile.value.name}, is not a register tensor of "
+                                  f"{dst_v.name}'s shape copied whole")
+                into = [(st2, s2) for st2, s2, d2 in self.copies() if d2.strip() == src_v.name]
+                if not into:
+                    raise NotRead(f"nothing the reader follows fills {src_v.name}")
+                sources += into
+                lines += [st2.line for st2, _ in into]
+            else:
+                sources.append((st, src))
+        partitions = {_base_name(src) for _, src in sources}
+        if len(partitions) != 1:
+            raise NotRead(f"{tile.value.name} is filled from {len(partitions)} partitions")
+        k_tiles: list[str] = []
+        for st, src in sources:
+            m = _INDEXED.match(src)
+            index = [_words(x) for x in _split(m.group(2))] if m else []
+            if not index or any(x != "_" for x in index[:-1]) or index[-1] == "_":
+                raise NotRead(f"the copy at line {st.line} takes {src}: not one k-tile of a global partition")
+            k_tiles.append(index[-1])
+        g_v = self.value(next(iter(partitions)), sources[0][0].line)
+        source, g_part = self.fragment(g_v, threads, None, strip_k=True)
+        at = g_part.tile.at
+        if at is None or at[1] != "_":
+            raise NotRead(f"{g_part.tile.value.name} is not a tile of every k-tile (its coordinate along k is "
+                          f"{at[1] if at else 'none'})")
+        if int(source.values.size()) != int(destination.values.size()):
+            raise NotRead(f"the copies into {tile.value.name} pair {source.values.size()} values a thread with "
+                          f"{destination.values.size()}")
+        return FillRead(g_part.tile.tensor, at[0], tuple(k_tiles), tile.smem, source, destination,
+                        tuple(sorted(set(lines))))
+
+    def copies(self) -> list[tuple[Statement, str, str]]:
+        """Every copy of the function: (statement, source as written, destination's name)."""
+        out = []
+        for st in self.statements:
+            m = re.match(r"^(?:cute\s*::\s*)?copy\s*\((.*)\)$", _words(st.text).rstrip(";"))
+            if m is None:
+                continue
+            args = _split(m.group(1))
+            if len(args) in (2, 3):
+                out.append((st, args[-2], args[-1].strip()))
+        return out
+
+    def root(self, text: str, line: int) -> str | None:
+        """The name of the shared tile the tensor named `text` at `line` partitions (None where it partitions
+        none)."""
+        m = re.match(r"^([A-Za-z_]\w*)$", text.strip())
+        if m is None:
+            return None
+        v = self.r.value(m.group(1), line)
+        root = self.r.shared_root(v) if v is not None else None
+        return root.name if root is not None else None
+
+
+def _base_name(text: str) -> str:
+    """The tensor an argument names: `tAgA(_, _, k)` -> tAgA."""
+    m = _INDEXED.match(text.strip())
+    return m.group(1) if m is not None else text.strip()
+
+
+def _flat_coordinate(mode: Layout, index: int) -> int:
+    """CuTe's get_flat_coord of one mode: each leaf's (index / stride) % extent, read colexicographically."""
+    shapes, strides = flatten_to_tuple(mode.shape), flatten_to_tuple(mode.stride)
+    out, scale = 0, 1
+    for s, d in zip(shapes, strides):
+        s, d = int(s), int(d)
+        out += (0 if s == 1 else (index // d) % s) * scale
+        scale *= s
+    return out
+
+
+@lru_cache(maxsize=None)
+def _generic_atoms() -> tuple[dict[str, object], dict[str, object]]:
+    from ..specfile import load_spec
+    from .kernel_spec import ATOM_LIBRARY
+    spec = load_spec(ATOM_LIBRARY / "generic.yaml", allow_outside=True)
+    return dict(spec.mma_atoms), dict(spec.copy_atoms)
+
+
+def _tiled_copy(node: TypeNode) -> "TiledCopyModel":
+    from ..cute.copy import TiledCopy
+    from ..kinds.cute_objects import copy_atom
+    from .kernel_paths import copy_atom_name, element_bits
+    name, value_type = copy_atom_name(node.args[0])
+    held = re.fullmatch(r"UniversalCopy<(\w+)>", name)
+    if held is not None and held.group(1) not in FIXED_WIDTH_NAMES.values():
+        # UniversalCopy<T>'s traits are those of its bits alone (one thread, sizeof_bits<T> a value): the library
+        # writes them for the unsigned integers of each width
+        try:
+            name = f"UniversalCopy<uint{element_bits(held.group(1))}_t>"
+        except TypeSyntaxError as e:
+            raise NotRead(f"the copy atom {name}: {e}") from None
+    spec = _generic_atoms()[1].get(name)
+    if spec is None:
+        raise NotRead(f"the copy atom {name} is not among the generic atoms the thread-gemm reader models")
+    try:
+        bits = element_bits(value_type)
+        layout_tv = parse_layout(layout_text(node.args[1]))
+        tiler = _static_ints(node.args[2], "the TiledCopy's tiler")
+        return TiledCopy(copy_atom(spec).with_value_bits(bits), layout_tv, tiler)     # type: ignore[arg-type]
+    except (TypeSyntaxError, ParseError, ValueError) as e:
+        raise NotRead(f"a TiledCopy the reader cannot model: {e}") from None
+
+
+def _tiled_mma(node: TypeNode) -> "TiledMMAModel":
+    from ..cute.mma import TiledMMA
+    from ..kinds.cute_objects import mma_atom
+    from .kernel_paths import mma_atom_name
+    name, why, _ = mma_atom_name(node.args[0])
+    spec = _generic_atoms()[0].get(name or "")
+    if spec is None:
+        raise NotRead(why or f"the MMA atom {name} is not among the generic atoms the thread-gemm reader models")
+    if len(node.args) > 2 and not (node.args[2].is_("tuple") and all(a.is_("Underscore") for a in node.args[2].args)):
+        raise NotRead("a TiledMMA with a permutation (the thread-gemm reader reads CuTe's default)")
+    return TiledMMA(mma_atom(spec), _layout_of(node.args[1]))     # type: ignore[arg-type]
+
+
+if TYPE_CHECKING:
+    from ..cute.copy import TiledCopy as TiledCopyModel
+    from ..cute.mma import TiledMMA as TiledMMAModel
+
+
+__all__ = ["ThreadGemmReader", "ThreadGemmRead", "FillRead", "FragmentRead", "NotRead"]

@@ -1,0 +1,230 @@
+"""The thread-gemm kind's configuration: a block's GEMM that CuTe's `gemm` computes on each thread's own partitions of
+the shared A and B tiles into its partition of C (one UniversalFMA a product: CUTLASS's SIMT kernels, the CuTe
+tutorial's `sgemm_1` and `sgemm_2`), and how the threads fill the shared tiles from the global ones.
+
+    thread_gemm:
+      tile: [128, 128, 8]                 # (BLK_M, BLK_N, BLK_K): C's tile, and one k-tile of A and B
+      threads: 256                        # the threads that run the gemm
+      a:                                  # A's fragment: thread t's value (i, k) is the shared tile's coordinate
+        origins: "(16,16):(1,0)"          #   whose colexicographic index in (BLK_M, BLK_K) is origin(t) + values(i, k);
+        values: "(8,8):(16,128)"          #   origins: a layout of the thread, or one index a thread as a list
+        fill:                             # optional: how the threads fill the shared tile
+          from: "A"                       #   the global tensor whose tile it copies
+          tile_at: "blockIdx.x"           #   the block coordinate that tile is taken at along the operand's rows
+          k_tiles: ["k_tile"]             #   the k-tile each copy of the fill takes, in the kernel's order
+          smem: "(128,8):(1,128)"         #   the shared tile's layout, (m, k) -> element
+          source: {origins: ..., values: ...}        # (thread, value) -> index in the global tile
+          destination: {origins: ..., values: ...}   # (thread, value) -> index in the shared tile
+      b: {...}                            # B's: value (j, k) of thread t is (n, k) of the (BLK_N, BLK_K) tile
+      c:                                  # C's: value (i, j) of thread t is (m, n) of the (BLK_M, BLK_N) tile
+        origins: ...
+        values: "(8,8):(16,2048)"
+        tile_at: ["blockIdx.x", "blockIdx.y"]       # optional: the block coordinates C's tile is taken at
+
+CuTe's gemm multiplies A's value (i, k) by B's value (j, k) into C's value (i, j) of every thread: the fragments'
+values are 2-D, A's (I, K), B's (J, K), C's (I, J).  A copy pairs its source's value v with its destination's value v
+(colexicographic index): the fill's source and destination have as many values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, cast
+
+from ruamel.yaml.comments import CommentedSeq
+
+from ...algebra.layout import Layout
+from ...specfile.fields import Fields, is_int, refuse_keys, require_version2, show
+from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
+
+THREAD_GEMM_KIND = "thread_gemm"        # the kind's name in reports
+THREAD_GEMM_KEY = "thread_gemm"         # the key that makes a check a thread-gemm check
+THREAD_GEMM_KEYS = (THREAD_GEMM_KEY,)
+THREAD_GEMM_FIELDS = ("tile", "threads", "a", "b", "c")
+FRAGMENT_FIELDS = ("origins", "values")
+OPERAND_OPTIONAL = ("fill",)
+C_OPTIONAL = ("tile_at",)
+FILL_FIELDS = ("from", "tile_at", "k_tiles", "smem", "source", "destination")
+SIDE_OPTIONAL = ("tile",)
+NOT_READ = ("mma", "atom_layout", "permutation", "operand", "smem", "copy_for", "copy_mma", "value_type", "copy")
+MAX_THREADS = 1024
+MAX_EXTENT = 1 << 12            # a tile's rows, columns or k
+MAX_VALUES = 1 << 14            # values of one thread's fragment
+MAX_K_TILES = 64                # copies of one fill a kernel makes
+MAX_INDEX = 1 << 24             # an origin's distance from the tile's first element (one outside is refuted)
+OPERANDS = ("a", "b")
+# what each fragment's two value modes are, and the tile each indexes: a (i, k) of (BLK_M, BLK_K), b (j, k) of
+# (BLK_N, BLK_K), c (i, j) of (BLK_M, BLK_N)
+VALUE_MODES = {"a": ("i", "k"), "b": ("j", "k"), "c": ("i", "j")}
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Thread t's value x is the tile's coordinate of colexicographic index origin(t) + values(x)."""
+    origins: tuple[int, ...]        # one a thread
+    values: Layout                  # (value coordinate) -> index delta
+    tile: tuple[int, int]           # the tile it indexes (rows, columns)
+    loc: Loc
+
+    def index(self, t: int, x: int | tuple[int, int]) -> int:
+        return self.origins[t] + int(cast(int, self.values(x)))
+
+    def coordinate(self, t: int, x: int | tuple[int, int]) -> tuple[int, int]:
+        e = self.index(t, x)
+        return e % self.tile[0], e // self.tile[0]
+
+    def extent(self, mode: int) -> int:
+        return int(self.values.mode(mode).size())
+
+
+@dataclass(frozen=True)
+class Fill:
+    """How the threads fill an operand's shared tile: a copy from a global tile to it."""
+    tensor: str                     # the global tensor copied from
+    tile_at: str                    # the block coordinate of its tile along the operand's rows
+    k_tiles: tuple[str, ...]        # the k-tile each copy takes
+    smem: Layout                    # (row, k) -> element of the shared tile
+    source: Fragment                # (thread, value) -> index in the global tile
+    destination: Fragment           # (thread, value) -> index in the shared tile
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Operand:
+    name: str                       # a, b or c
+    fragment: Fragment
+    fill: Fill | None = None
+    tile_at: tuple[str, str] | None = None    # c: the block coordinates of its global tile
+
+
+@dataclass(kw_only=True)
+class ThreadGemmCheck(CheckSpec):
+    """A block's GEMM on the threads' own partitions (theorems 44 and 45)."""
+    kind: ClassVar[str] = THREAD_GEMM_KIND
+    tile: tuple[int, int, int]
+    threads: int
+    a: Operand
+    b: Operand
+    c: Operand
+    tile_loc: Loc
+
+    def summary(self) -> str:
+        m, n, k = self.tile
+        return f"a {m}x{n}x{k} tile on {self.threads} threads"
+
+
+def reads_thread_gemm_check(fields: Fields) -> bool:
+    return fields.has(THREAD_GEMM_KEY)
+
+
+def _extents(fields: Fields, key: str, count: int, what: str) -> tuple[int, ...]:
+    value = fields.m[key]
+    if not isinstance(value, list) or len(value) != count or \
+            not all(is_int(v) and 0 < v <= MAX_EXTENT for v in value):
+        raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be [{what}] (each 1 to {MAX_EXTENT}), not "
+                                        f"{show(value)}")
+    return tuple(int(v) for v in value)
+
+
+def _fragment(fields: Fields, threads: int, tile: tuple[int, int], rank: int | None) -> Fragment:
+    """{origins, values} (the caller checked the keys): `rank` 2 for a gemm fragment (its values (row, k) or
+    (i, j)), None for a copy's side, which may give its own `tile`."""
+    fields.require(FRAGMENT_FIELDS)
+    if rank is None and fields.has("tile"):
+        tile = cast(tuple[int, int], _extents(fields, "tile", 2, "rows, columns"))
+    values = fields.layout("values")
+    if not isinstance(values, Layout) or not values.is_static() or (rank is not None and values.rank() != rank):
+        raise SpecError(fields.at("values"), f"'values' of {fields.what} must be a plain layout of "
+                                             + (f"rank {rank}" if rank else "a thread's values")
+                                             + f", not {show(fields.m['values'])}")
+    if int(values.size()) > MAX_VALUES:
+        raise SpecError(fields.at("values"), f"'values' of {fields.what} holds at most {MAX_VALUES} values")
+    raw = fields.m["origins"]
+    if isinstance(raw, str):
+        layout = fields.layout("origins")
+        if not isinstance(layout, Layout) or not layout.is_static():
+            raise SpecError(fields.at("origins"), f"'origins' of {fields.what} must be a plain layout of the thread, "
+                                                  f"not {show(raw)}")
+        origins = tuple(int(layout(t)) for t in range(threads))
+    elif isinstance(raw, CommentedSeq) and len(raw) == threads and all(is_int(v) for v in raw):
+        origins = tuple(int(v) for v in raw)
+    else:
+        raise SpecError(fields.at("origins"), f"'origins' of {fields.what} must be a layout of the thread or a list "
+                                              f"of {threads} integers (one a thread), not {show(raw)}")
+    for t, o in enumerate(origins):
+        if not -MAX_INDEX <= o <= MAX_INDEX:
+            raise SpecError(fields.at("origins"), f"'origins' of {fields.what}: thread {t}'s origin {o} is not an "
+                                                  f"index within {MAX_INDEX} of the tile")
+    return Fragment(origins, values, tile, fields.loc)
+
+
+def _fill(fields: Fields, threads: int, tile: tuple[int, int]) -> Fill:
+    fields.require(FILL_FIELDS)
+    tensor, tile_at = _text(fields, "from"), _text(fields, "tile_at")
+    raw = fields.m["k_tiles"]
+    if not isinstance(raw, CommentedSeq) or not 0 < len(raw) <= MAX_K_TILES or \
+            not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in raw):
+        raise SpecError(fields.at("k_tiles"), f"'k_tiles' of {fields.what} must be a list of 1 to {MAX_K_TILES} "
+                                              f"k-tile expressions, not {show(raw)}")
+    smem = fields.layout("smem")
+    if not isinstance(smem, Layout) or not smem.is_static() or smem.rank() < 2:
+        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} must be a plain layout (rows, k) -> element, "
+                                           f"not {show(fields.m['smem'])}")
+    if tuple(int(smem.mode(i).size()) for i in (0, 1)) != tile:
+        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} is {smem.mode(0).size()}x{smem.mode(1).size()}, "
+                                           f"the shared tile {tile[0]}x{tile[1]}")
+    source = _fragment(fields.sub("source", FRAGMENT_FIELDS + SIDE_OPTIONAL), threads, tile, None)
+    destination = _fragment(fields.sub("destination", FRAGMENT_FIELDS), threads, tile, None)
+    if source.values.size() != destination.values.size():
+        raise SpecError(fields.at("destination"), f"{fields.what}: the copy's source has {source.values.size()} "
+                                                  f"values a thread, its destination {destination.values.size()}: "
+                                                  "a copy pairs them one to one")
+    return Fill(tensor, tile_at, tuple(" ".join(str(v).split()) for v in raw), smem, source, destination,
+                fields.loc)
+
+
+def _text(fields: Fields, key: str) -> str:
+    value = fields.m[key]
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(fields.at(key), f"'{key}' of {fields.what} must be a non-empty string, not {show(value)}")
+    return " ".join(value.split())
+
+
+def _operand(fields: Fields, name: str, threads: int, tile: tuple[int, int]) -> Operand:
+    fragment = _fragment(fields, threads, tile, 2)
+    if name == "c":
+        at = None
+        if fields.has("tile_at"):
+            raw = fields.m["tile_at"]
+            if not isinstance(raw, CommentedSeq) or len(raw) != 2 or \
+                    not all(isinstance(v, str) and v.strip() for v in raw):
+                raise SpecError(fields.at("tile_at"), f"'tile_at' of {fields.what} must be [rows, columns]: the "
+                                                      f"block coordinates C's tile is taken at, not {show(raw)}")
+            at = (" ".join(raw[0].split()), " ".join(raw[1].split()))
+        return Operand(name, fragment, tile_at=at)
+    fill = _fill(fields.sub("fill", FILL_FIELDS), threads, tile) if fields.has("fill") else None
+    return Operand(name, fragment, fill)
+
+
+def read_thread_gemm_check(fields: Fields, named: CheckSpec) -> ThreadGemmCheck:
+    require_version2(fields, THREAD_GEMM_KEY)
+    refuse_keys(fields, NOT_READ, "is not used by thread-gemm checks")
+    sub = fields.sub(THREAD_GEMM_KEY, THREAD_GEMM_FIELDS)
+    sub.require(THREAD_GEMM_FIELDS)
+    m, n, k = cast(tuple[int, int, int], _extents(sub, "tile", 3, "BLK_M, BLK_N, BLK_K"))
+    threads = sub.bounded_int("threads", 1, MAX_THREADS, "a number of threads")
+    tiles = {"a": (m, k), "b": (n, k), "c": (m, n)}
+    ops = {name: _operand(sub.sub(name, FRAGMENT_FIELDS + (C_OPTIONAL if name == "c" else OPERAND_OPTIONAL)), name,
+                          threads, tiles[name]) for name in ("a", "b", "c")}
+    filled = next((name for name in OPERANDS if ops[name].fill is not None), None)
+    if filled is not None and ops["c"].tile_at is None:
+        raise SpecError(sub.at("c"), f"{sub.what}: {filled}'s fill names the block coordinate its global tile is "
+                                     "taken at, so c must give 'tile_at' (the block coordinates of C's tile) to "
+                                     "compare it with")
+    pairs = (("a", 0, "c", 0, "rows (i)"), ("b", 0, "c", 1, "columns (j)"), ("a", 1, "b", 1, "k values"))
+    for x, xm, y, ym, what in pairs:
+        fx, fy = ops[x].fragment, ops[y].fragment
+        if fx.extent(xm) != fy.extent(ym):
+            raise SpecError(sub.at(x), f"{x}'s fragment has {fx.extent(xm)} {what}, {y}'s {fy.extent(ym)}: CuTe's "
+                                       "gemm multiplies A (i, k) by B (j, k) into C (i, j)")
+    return ThreadGemmCheck(**common_fields(named), tile=(m, n, k), threads=threads, a=ops["a"], b=ops["b"],
+                           c=ops["c"], tile_loc=sub.at("tile"))

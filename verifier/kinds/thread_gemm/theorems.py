@@ -1,0 +1,230 @@
+"""Theorems 44 and 45: a block's GEMM computed by CuTe's `gemm` on the threads' own partitions.
+
+Theorem 44 (`gemm.thread_products`): CuTe's gemm adds A's value (i, k) times B's value (j, k) into C's value (i, j)
+of each thread t.  The block computes C = A B^T on its tile exactly when C's threads and values cover the
+(BLK_M, BLK_N) tile once, and for every (t, i, j, k) A's value is at C's row and B's at C's column, both at one k,
+every row of A's fragment taking each k of the tile once.
+
+Theorem 45 (`gemm.shared_fill`): for each operand whose fill is stated, the shared tile holds the global tile's
+element at each coordinate: its layout gives distinct coordinates distinct elements (else a copy overwrites
+another's element), each copied value lands at the coordinate it has in the global tile, every element of the tile is
+written, the global tile is C's block along the operand's rows, and both operands copy the same k-tiles.
+
+Both are decided by enumerating every point (thread, value, k): a few hundred thousand at most."""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ...theorems.claims import Fact, Item, Plan, Suspect, Unsupported
+from .config import Fill, Fragment, Operand, ThreadGemmCheck
+
+ENUMERATION = "exhaustive enumeration of every (thread, value) point"
+MAX_POINTS = 1 << 24            # (thread, i, j, k) points a check enumerates
+OPERAND_NAME = {"a": "A", "b": "B", "c": "C"}
+
+
+def _indices(f: Fragment, threads: int) -> np.ndarray:
+    """Every (thread, row value, column value) of a gemm fragment -> its tile index, shape (T, R, S)."""
+    rows, cols = f.extent(0), f.extent(1)
+    delta = np.array([[f.index(0, (r, s)) - f.origins[0] for s in range(cols)] for r in range(rows)],
+                     dtype=np.int64)
+    return np.asarray(f.origins[:threads], dtype=np.int64)[:, None, None] + delta[None, :, :]
+
+
+def _flat_indices(f: Fragment, threads: int) -> np.ndarray:
+    """Every (thread, value) of a copy's side -> its tile index, shape (T, V) (values colexicographic)."""
+    delta = np.array([f.index(0, v) - f.origins[0] for v in range(int(f.values.size()))], dtype=np.int64)
+    return np.asarray(f.origins[:threads], dtype=np.int64)[:, None] + delta[None, :]
+
+
+def _first(mask: np.ndarray) -> tuple[int, ...]:
+    return tuple(int(x) for x in np.argwhere(mask)[0])
+
+
+def _suspect(op: Operand) -> Suspect:
+    return Suspect(f"{OPERAND_NAME[op.name]}'s fragment (origins, values)", op.fragment.loc)
+
+
+def _coverage(f: Fragment, idx: np.ndarray, what: str, suspect: Suspect,
+              value_text: Callable[[int], str]) -> Fact:
+    """The fragment's points cover its tile once (idx: the points' indices, thread first)."""
+    rows, cols = f.tile
+    size = rows * cols
+    flat = idx.reshape(idx.shape[0], -1)
+    title = f"{what}'s threads and values cover its {rows}x{cols} tile, each element once"
+    outside = (flat < 0) | (flat >= size)
+    if outside.any():
+        t, x = _first(outside)
+        e = int(flat[t, x])
+        return Fact(title, False, f"thread {t}'s {value_text(x)} is at index {e}, outside the tile",
+                    f"the {rows}x{cols} tile, each element once", suspect, note=ENUMERATION,
+                    point={"thread": t, "value": x}, domain_size=flat.size)
+    counts = np.bincount(flat.ravel(), minlength=size)
+    if (counts > 1).any():
+        e = int(np.argmax(counts > 1))
+        hits = np.argwhere(flat == e)[:2]
+        (t0, x0), (t1, x1) = (tuple(int(v) for v in h) for h in hits)
+        return Fact(title, False, f"thread {t0}'s {value_text(x0)} and thread {t1}'s {value_text(x1)} are both "
+                    f"element {(e % rows, e // rows)}", f"the {rows}x{cols} tile, each element once", suspect,
+                    note=ENUMERATION, point={"thread": t1, "value": x1}, domain_size=flat.size)
+    if (counts == 0).any():
+        e = int(np.argmax(counts == 0))
+        return Fact(title, False, f"element {(e % rows, e // rows)} of the tile is held by no thread",
+                    f"the {rows}x{cols} tile, each element once", suspect, note=ENUMERATION,
+                    domain_size=flat.size)
+    return Fact(title, True, f"{size} elements, each once", f"the {rows}x{cols} tile, each element once", suspect,
+                note=ENUMERATION, domain_size=flat.size)
+
+
+def thread_products(check: ThreadGemmCheck) -> Plan:
+    a, b, c = check.a.fragment, check.b.fragment, check.c.fragment
+    rows_i, cols_j, depth = c.extent(0), c.extent(1), a.extent(1)
+    threads = check.threads
+    points = threads * rows_i * cols_j * depth
+    if points > MAX_POINTS:
+        return Unsupported(f"{points} (thread, i, j, k) points to enumerate, more than {MAX_POINTS}")
+    bm, bn, bk = check.tile
+    a_idx, b_idx, c_idx = _indices(a, threads), _indices(b, threads), _indices(c, threads)
+
+    def c_value(x: int) -> str:          # x: (i, j) flattened as numpy does, j fastest
+        return f"value (i={x // cols_j}, j={x % cols_j})"
+    items: list[Item] = [_coverage(c, c_idx, "C", _suspect(check.c), c_value)]
+    # (t, i, j, k): A (t, i, k), B (t, j, k), C (t, i, j)
+    a_row, a_k = a_idx % bm, a_idx // bm                 # (T, I, K)
+    b_row, b_k = b_idx % bn, b_idx // bn                 # (T, J, K)
+    c_row, c_col = c_idx % bm, c_idx // bm               # (T, I, J)
+    inside_a = ((a_idx >= 0) & (a_idx < bm * bk)).all()
+    inside_b = ((b_idx >= 0) & (b_idx < bn * bk)).all()
+    title = "every product multiplies A's element of C's row by B's element of C's column, at one k"
+    expected = "A (m, k) and B (n, k) for C's element (m, n)"
+    blame = Suspect("A's and B's fragments against C's", check.loc)
+    if not inside_a or not inside_b:
+        op, idx, rows = (check.a, a_idx, bm) if not inside_a else (check.b, b_idx, bn)
+        size = rows * bk
+        t, r, k = _first((idx < 0) | (idx >= size))
+        items.append(Fact(title, False, f"thread {t}'s {OPERAND_NAME[op.name]} value ({r}, {k}) is at index "
+                          f"{int(idx[t, r, k])}, outside the {rows}x{bk} tile", expected, _suspect(op),
+                          note=ENUMERATION, point={"thread": t, "row": r, "k": k}, domain_size=points))
+        return items
+    wrong_m = a_row[:, :, None, :] != c_row[:, :, :, None]          # (T, I, J, K)
+    wrong_n = b_row[:, None, :, :] != c_col[:, :, :, None]
+    wrong_k = a_k[:, :, None, :] != b_k[:, None, :, :]
+    wrong = wrong_m | wrong_n | wrong_k
+    if wrong.any():
+        t, i, j, k = _first(wrong)
+        am, ak = int(a_row[t, i, k]), int(a_k[t, i, k])
+        bn_, bk_ = int(b_row[t, j, k]), int(b_k[t, j, k])
+        cm, cn = int(c_row[t, i, j]), int(c_col[t, i, j])
+        suspect = _suspect(check.a) if wrong_m[t, i, j, k] else _suspect(check.b) if wrong_n[t, i, j, k] else blame
+        items.append(Fact(title, False, f"thread {t}, C value (i={i}, j={j}) is C({cm}, {cn}) of the tile; its product "
+                          f"k={k} multiplies A({am}, {ak}) by B({bn_}, {bk_})",
+                          f"A({cm}, k) by B({cn}, k) at one k", suspect, note=ENUMERATION,
+                          point={"thread": t, "i": i, "j": j, "k": k}, domain_size=points))
+        return items
+    items.append(Fact(title, True, f"{points} (thread, i, j, k) points", expected, blame, note=ENUMERATION,
+                      domain_size=points))
+    # every row of A's fragment takes each k of the tile once
+    ks = np.sort(a_k, axis=2)
+    once = (ks == np.arange(bk)[None, None, :]) if depth == bk else np.zeros(ks.shape, dtype=bool)
+    title = f"each row of a thread's fragment multiplies every k of the {bk}-deep tile once"
+    if not once.all():
+        t, i = _first(np.asarray(~once.all(axis=2)))
+        taken = sorted(int(x) for x in a_k[t, i])
+        items.append(Fact(title, False, f"thread {t}'s row i={i} takes k = {taken}", f"k = 0..{bk - 1}, each once",
+                          _suspect(check.a), note=ENUMERATION, point={"thread": t, "i": i},
+                          domain_size=threads * rows_i))
+    else:
+        items.append(Fact(title, True, f"{threads * rows_i} rows, each k once", f"k = 0..{bk - 1}, each once",
+                          _suspect(check.a), note=ENUMERATION, domain_size=threads * rows_i))
+    return items
+
+
+def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
+    name = OPERAND_NAME[op.name]
+    rows, depth = op.fragment.tile
+    fill_suspect = Suspect(f"{name}'s fill", fill.loc)
+    items: list[Item] = []
+    # the shared layout: distinct coordinates, distinct elements
+    # the element of each colexicographic index r + rows k
+    flat = np.array([fill.smem(e) for e in range(rows * depth)], dtype=np.int64)
+    elements, counts = np.unique(flat, return_counts=True)
+    title = f"{name}'s shared layout gives distinct coordinates of its {rows}x{depth} tile distinct elements"
+    if (counts > 1).any():
+        element = int(elements[np.argmax(counts > 1)])
+        e0, e1 = (int(x) for x in np.argwhere(flat == element).ravel()[:2])
+        items.append(Fact(title, False, f"({e0 % rows}, {e0 // rows}) and ({e1 % rows}, {e1 // rows}) are both "
+                          f"element {element}", "distinct elements", Suspect(f"{name}'s shared layout (smem)",
+                                                                              fill.loc), note=ENUMERATION,
+                          domain_size=rows * depth))
+    else:
+        items.append(Fact(title, True, f"{rows * depth} coordinates, distinct elements", "distinct elements",
+                          Suspect(f"{name}'s shared layout (smem)", fill.loc), note=ENUMERATION,
+                          domain_size=rows * depth))
+    threads = check.threads
+    src, dst = _flat_indices(fill.source, threads), _flat_indices(fill.destination, threads)
+    s_rows, d_rows = fill.source.tile[0], rows
+    s_size = s_rows * fill.source.tile[1]
+    outside = (src < 0) | (src >= s_size)
+    title = f"every value {name}'s fill copies is an element of its {s_rows}x{fill.source.tile[1]} global tile"
+    if outside.any():
+        t, v = _first(outside)
+        items.append(Fact(title, False, f"thread {t}'s value {v} reads index {int(src[t, v])} of the global tile, "
+                          "outside it (another block's or k-tile's element)", "an element of the tile", fill_suspect,
+                          note=ENUMERATION, point={"thread": t, "value": v}, domain_size=src.size))
+    else:
+        items.append(Fact(title, True, f"{src.size} (thread, value) points", "an element of the tile", fill_suspect,
+                          note=ENUMERATION, domain_size=src.size))
+    title = f"every value {name}'s fill copies lands at the coordinate it has in the global tile"
+    src_m, src_k, dst_m, dst_k = src % s_rows, src // s_rows, dst % d_rows, dst // d_rows
+    wrong = (src_m != dst_m) | (src_k != dst_k)
+    if wrong.any():
+        t, v = _first(wrong)
+        items.append(Fact(title, False, f"thread {t}'s value {v} copies the global tile's ({int(src_m[t, v])}, "
+                          f"{int(src_k[t, v])}) to the shared tile's ({int(dst_m[t, v])}, {int(dst_k[t, v])})",
+                          "the same coordinate on both sides", fill_suspect, note=ENUMERATION,
+                          point={"thread": t, "value": v}, domain_size=src.size))
+    else:
+        items.append(Fact(title, True, f"{src.size} (thread, value) points", "the same coordinate on both sides",
+                          fill_suspect, note=ENUMERATION, domain_size=src.size))
+    size = rows * depth
+    written = np.zeros(size, dtype=bool)
+    inside = (dst >= 0) & (dst < size)
+    written[dst[inside]] = True
+    title = f"{name}'s fill writes every element of the shared tile"
+    if not inside.all() or not written.all():
+        if not inside.all():
+            t, v = _first(~inside)
+            actual = f"thread {t}'s value {v} writes index {int(dst[t, v])}, outside the {rows}x{depth} tile"
+        else:
+            e = int(np.argmax(~written))
+            actual = f"no thread writes ({e % rows}, {e // rows}): the gemm reads what the tile held before"
+        items.append(Fact(title, False, actual, f"the {rows}x{depth} tile", fill_suspect, note=ENUMERATION,
+                          domain_size=dst.size))
+    else:
+        items.append(Fact(title, True, f"{size} elements written", f"the {rows}x{depth} tile", fill_suspect,
+                          note=ENUMERATION, domain_size=dst.size))
+    if check.c.tile_at is not None:
+        want = check.c.tile_at[0 if op.name == "a" else 1]
+        mode = "rows" if op.name == "a" else "columns"
+        items.append(Fact(f"{name}'s global tile is taken at C's block along C's {mode}", fill.tile_at == want,
+                          f"{name}'s tile of {fill.tensor} at {fill.tile_at}", f"{want} (C's {mode})",
+                          fill_suspect))
+    return items
+
+
+def shared_fill(check: ThreadGemmCheck) -> Plan:
+    items: list[Item] = []
+    for op in (check.a, check.b):
+        if op.fill is not None:
+            items += _fill_items(check, op, op.fill)
+    fa, fb = check.a.fill, check.b.fill
+    if fa is not None and fb is not None:
+        items.append(Fact("A's and B's fills copy the same k-tiles", fa.k_tiles == fb.k_tiles,
+                          f"A at {list(fa.k_tiles)}, B at {list(fb.k_tiles)}", "the same k-tiles, in order",
+                          Suspect("the fills' k-tiles", fb.loc)))
+    return items
+
+
+__all__ = ["thread_products", "shared_fill"]
