@@ -22,7 +22,7 @@ from verifier.outcome import ExitCode
 DATA = Path(__file__).parent / "data" / "cpp"
 SOURCE = DATA / "thread_gemm.cu"
 NOTES = DATA / "thread_gemm.notes"
-RAKED, TILED = "raked_kernel", "tiled_kernel"
+RAKED, TILED, STAGED = "raked_kernel", "tiled_kernel", "staged_kernel"
 # edits of the kernels' bodies (the declarations' types unchanged): (old, new, the kernel, the refuting fact)
 BODY_EDITS = {
     "a_by_the_columns_of_c_threads": (
@@ -36,8 +36,11 @@ BODY_EDITS = {
                        "A's and B's fills copy the same k-tiles"),
     "b_stored_from_a_registers": ("copy(tBrB, tBsB);", "copy(tArA, tBsB);", TILED,
                                   "B's global tile is taken at C's block along C's columns"),
-    "mma_a_of_sb": ("Tensor tCsA = thr_mma.partition_A(sA);", "Tensor tCsA = thr_mma.partition_A(sB);", TILED,
+    "mma_a_of_sb": ("Tensor tCsA = thr_mma.partition_A(sA);" + " " * 55 + "// KNOB mma_a",
+                    "Tensor tCsA = thr_mma.partition_A(sB);", TILED,
                     "A's global tile is taken at C's block along C's rows"),
+    "a_registers_from_sb": ("copy(tCsA(_, _, kb), tCrA(_, _, kb));", "copy(tCsB(_, _, kb), tCrA(_, _, kb));", STAGED,
+                            "every product multiplies A's element of C's row by B's element of C's column"),
 }
 # edits of the host code, compiled into notes of their own: (old, new, the kernel, the notes' name, the refuting fact)
 HOST_EDITS = {
@@ -60,8 +63,8 @@ def _read(text: str, notes: Path) -> tuple[list[ThreadGemmRecord], list[object]]
 def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     text = SOURCE.read_text(encoding="utf-8")
     records, skipped = _read(text, NOTES)
-    assert [r.name for r in records] == ["raked_kernel_gemm", "tiled_kernel_gemm"]
-    raked, tiled = (r.read for r in records)
+    assert [r.name for r in records] == ["raked_kernel_gemm", "tiled_kernel_gemm", "staged_kernel_gemm"]
+    raked, tiled, staged = (r.read for r in records)
     assert (raked.tile, raked.threads, tiled.tile, tiled.threads) == ((64, 64, 8), 256, (64, 64, 8), 256)
     assert [f.k_tiles for f in raked.fills] == [("kt",), ("kt",)]
     assert [f.k_tiles for f in tiled.fills] == [("0", "next"), ("0", "next")]
@@ -73,8 +76,13 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     covered = {s.where.line: s.covered_by for s in skipped}         # type: ignore[attr-defined]
     assert {covered[line] for line in (37, 38, 43)} == {"raked_kernel_gemm"}
     assert {covered[line] for line in (75, 76, 79, 80, 83, 84, 87)} == {"tiled_kernel_gemm"}
+    # the staged kernel's gemm multiplies registers copied k-block by k-block from its shared partitions: read as
+    # those partitions, the k-block loop's covering every k-block stated as an assumption
+    assert [f.k_tiles for f in staged.fills] == [("kt",), ("kt",)] and staged.staged == (153, 154)
+    assert {covered[line] for line in (149, 150, 153, 154)} == {"staged_kernel_gemm"}
+    assert any("its k-block index is taken to run over every k-block" in a for a in records[2].assumes)
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
-    assert code == ExitCode.OK and "2 verified" in out, out
+    assert code == ExitCode.OK and "3 verified" in out, out
 
 
 @pytest.mark.parametrize("name", sorted(BODY_EDITS))
@@ -84,7 +92,7 @@ def test_a_body_edit_is_refuted_by_the_fact_that_owns_it(name: str, tmp_path: Pa
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count(old) == 1
     code, out = _prove(_spec_from_notes(tmp_path, text.replace(old, new), NOTES, SOURCE), capsys)
-    assert code == ExitCode.WRONG and "1 verified" in out, out
+    assert code == ExitCode.WRONG and "2 verified" in out, out
     refuted = out[out.index(f"{kernel}_gemm"):]
     assert "REFUTED" in refuted.splitlines()[0] and fact in refuted, out
 
@@ -110,7 +118,7 @@ def test_a_form_the_reader_does_not_follow_is_listed_with_its_reason(old: str, n
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count(old) == 1
     records, skipped = _read(text.replace(old, new), NOTES)
-    assert [r.name for r in records] == ["tiled_kernel_gemm"]
+    assert [r.name for r in records] == ["tiled_kernel_gemm", "staged_kernel_gemm"]
     listed = [s for s in skipped if "gemm at line 40" == getattr(s, "what", "")]
     assert len(listed) == 1 and why in listed[0].why, [getattr(s, "why", "") for s in skipped]   # type: ignore
 
@@ -155,7 +163,7 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
     from verifier.importer.compiled import toolchain
     tools = toolchain(None, None)
     text = SOURCE.read_text(encoding="utf-8")
-    cases = [("thread_gemm", text, (RAKED, TILED))] + \
+    cases = [("thread_gemm", text, (RAKED, TILED, STAGED))] + \
         [(notes, text.replace(old, new), (kernel,)) for old, new, kernel, notes, _ in HOST_EDITS.values()]
     for name, t, kernels in cases:
         with tempfile.TemporaryDirectory() as d:

@@ -677,10 +677,7 @@ class PathReader:
         if a_source(mma) is not None:
             # registers: its operands' copies are the paths (copy_call), except operands given in shared memory --
             # a UniversalFMA gemm on the threads' partitions of shared tiles is a thread-gemm check
-            shared = [self.value(_operand_name(args[i]), s.line) for i in (1, 2)]
-            if mma.startswith(UNIVERSAL_FMA) and all(v is not None and v.node is not None and
-                                                     memory_of(v.node) is Memory.SHARED for v in shared) and \
-                    self.thread_gemm(s, args, what):
+            if mma.startswith(UNIVERSAL_FMA) and self.thread_gemm(s, args, what):
                 return
             for index, op in ((1, "A"), (2, "B")):
                 operand = self.value(_operand_name(args[index]), s.line)
@@ -699,12 +696,15 @@ class PathReader:
         from .thread_gemm import NotRead, ThreadGemmReader
         operands = args[-3:]
         values = [self.value(_operand_name(x), s.line) for x in operands[:2]]
-        if not all(v is not None and v.node is not None and memory_of(v.node) is Memory.SHARED for v in values):
+        memories = [memory_of(v.node) if v is not None and v.node is not None else None for v in values]
+        if any(m not in (Memory.SHARED, Memory.REGISTER) for m in memories):
             return False
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
             read = ThreadGemmReader(self, statements).read(s, args)
         except NotRead as e:
+            if Memory.REGISTER in memories:      # register fragments: another path's (a tiled copy's), or listed
+                return False
             self.skipped.append(Skipped(self.where(s), what, f"a gemm on the threads' partitions of shared tiles "
                                                             f"(a thread-gemm check) the reader does not follow: {e}"))
             return True
@@ -715,7 +715,7 @@ class PathReader:
                                  f"stored at line {read.store_line})",
             read, assumes=[f"the block runs {read.threads} threads (the gemm's partition of C): the fills' "
                            "partitions are evaluated at those threads"] + list(read.notes)))
-        for line in [ln for f in read.fills for ln in f.lines] + [read.store_line]:
+        for line in [ln for f in read.fills for ln in f.lines] + [read.store_line] + list(read.staged):
             self.thread_gemm_lines[line] = name
         return True
 

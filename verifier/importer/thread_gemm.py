@@ -84,6 +84,7 @@ class ThreadGemmRead:
     c_at: tuple[str, str]
     store_line: int
     notes: tuple[str, ...]
+    staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
 
 
 @dataclass(frozen=True)
@@ -329,7 +330,7 @@ class ThreadGemmReader:
 
     # ---- the gemm
     def read(self, s: Statement, args: list[str]) -> ThreadGemmRead:
-        from .kernel_paths import Memory, memory_of, mma_atom_name
+        from .kernel_paths import mma_atom_name
         notes: list[str] = []
         if len(args) == 4:
             mma_value = self.value(args[0], s.line)
@@ -344,12 +345,11 @@ class ThreadGemmReader:
             operands = args
         else:
             raise NotRead(f"a gemm of {len(args)} arguments")
-        a_v, b_v, c_v = (self.value(x, s.line) for x in operands)
-        for x, v in (("A", a_v), ("B", b_v)):
-            if v.node is None or memory_of(v.node) is not Memory.SHARED:
-                raise NotRead(f"its {x}, {v.name}, is not a partition of a shared tile")
-        if any(re.search(r"\(", x) for x in operands):
-            raise NotRead("an operand sliced in the call (the reader reads whole partitions)")
+        staged: list[int] = []          # lines of the copies of k-blocks into registers the gemm multiplies
+        a_v, b_v = (self.shared_operand(x, op, s.line, staged, notes) for x, op in zip(operands[:2], "AB"))
+        c_v = self.value(operands[2], s.line)
+        if "(" in operands[2]:
+            raise NotRead("its C sliced in the call (the reader reads the whole accumulator)")
         # C: the accumulator made like a global partition, and stored to it
         c_init = self.init(c_v)
         lm = _LIKE.match(c_init) or _MAKE_C.match(c_init)
@@ -373,7 +373,42 @@ class ThreadGemmReader:
             raise NotRead(f"the shared tiles {a_frag.tile} and {b_frag.tile} do not pair with C's {c_frag.tile}")
         fills = (self.fill(a_part.tile, threads), self.fill(b_part.tile, threads))
         return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
-                              (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes))
+                              (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes), tuple(staged))
+
+    def shared_operand(self, text: str, op: str, line: int, staged: list[int], notes: list[str]) -> "Value":
+        """The shared partition the gemm's operand `text` multiplies: itself, or -- an operand of registers sliced
+        at a k-block, `tCrA(_, _, k_block)` -- the shared partition every copy into those registers copies, k-block
+        by k-block (`copy(tCsA(_, _, k), tCrA(_, _, k))`); its copies' lines are added to `staged`."""
+        from .kernel_paths import Memory, memory_of
+        v = self.value(text, line)
+        memory = memory_of(v.node) if v.node is not None else None
+        if memory is Memory.SHARED and text.strip() == v.name:
+            return v
+        m = _INDEXED.match(text.strip())
+        index = [_words(x) for x in _split(m.group(2))] if m is not None else []
+        if memory is not Memory.REGISTER or not index or any(x != "_" for x in index[:-1]) or index[-1] == "_":
+            raise NotRead(f"its {op}, {text.strip()}, is neither a partition of a shared tile nor registers of one "
+                          "sliced at a k-block")
+        fills = [(st, src, dst) for st, src, dst in self.copies(whole=False) if _base_name(dst) == v.name]
+        sources = set()
+        for st, src, dst in fills:
+            sm, dm = _INDEXED.match(src.strip()), _INDEXED.match(dst.strip())
+            if sm is None or dm is None or [_words(x) for x in _split(sm.group(2))] != \
+                    [_words(x) for x in _split(dm.group(2))]:
+                raise NotRead(f"the copy at line {st.line} into {v.name} is not one k-block of a shared partition "
+                              "to the same k-block of the registers")
+            sources.add(sm.group(1))
+        if len(sources) != 1:
+            raise NotRead(f"{v.name} is filled from {len(sources)} partitions (by the copies the reader follows)")
+        shared = self.value(next(iter(sources)), fills[0][0].line)
+        if shared.node is None or memory_of(shared.node) is not Memory.SHARED or \
+                _shape_of(shared.node) != _shape_of(v.node):
+            raise NotRead(f"{v.name} is filled from {shared.name}, not a shared partition of its shape")
+        staged += [st.line for st, _, _ in fills]
+        notes.append(f"the gemm multiplies {op} a k-block at a time ({text.strip()}) from registers copied from "
+                     f"{shared.name} k-block by k-block: its k-block index is taken to run over every k-block, each "
+                     "copied before the gemm that multiplies it")
+        return shared
 
     def store_of(self, c: "Value", c_global: "Value", after: int) -> int:
         """The line of the statement that stores the accumulator `c` to `c_global` (copy or axpby)."""
@@ -440,15 +475,16 @@ class ThreadGemmReader:
         return FillRead(g_part.tile.tensor, at[0], tuple(k_tiles), tile.smem, source, destination,
                         tuple(sorted(set(lines))))
 
-    def copies(self) -> list[tuple[Statement, str, str]]:
-        """Every copy of the function: (statement, source as written, destination's name)."""
+    def copies(self, whole: bool = True) -> list[tuple[Statement, str, str]]:
+        """Every copy of the function: (statement, source as written, destination as written); `whole`: only those
+        of an atom or a tiled copy's or of two arguments whose destination is a whole tensor (a name)."""
         out = []
         for st in self.statements:
             m = re.match(r"^(?:cute\s*::\s*)?copy\s*\((.*)\)$", _words(st.text).rstrip(";"))
             if m is None:
                 continue
             args = _split(m.group(1))
-            if len(args) in (2, 3):
+            if len(args) in (2, 3) and (not whole or re.fullmatch(r"[A-Za-z_]\w*", args[-1].strip())):
                 out.append((st, args[-2], args[-1].strip()))
         return out
 

@@ -112,3 +112,62 @@ void launch_tiled(int m, int n, int k, float const* A, float const* B, float* C)
   dim3 grid(m / 64, n / 64);
   tiled_kernel<<<grid, 256>>>(m, n, k, A, B, C, tiler, sA_layout, sB_layout, copy_a, copy_b, mma);
 }
+
+// staged_kernel: the tiled kernel's copies straight into shared memory, and its gemm one k-block at a time from
+// registers each k-block is copied into (the CuTe tutorial's sgemm_sm70 in small), C stored by axpby.
+template <class Tiler, class SmemLayoutA, class SmemLayoutB, class CopyA, class CopyB, class Mma>
+__global__ void staged_kernel(int m, int n, int k, float const* A, float const* B, float* C, Tiler tiler,
+                              SmemLayoutA sA_layout, SmemLayoutB sB_layout, CopyA copy_a, CopyB copy_b, Mma mma)
+{
+  Tensor mA = make_tensor(make_gmem_ptr(A), make_shape(m, k), make_stride(Int<1>{}, m));       // (M,K)
+  Tensor mB = make_tensor(make_gmem_ptr(B), make_shape(n, k), make_stride(Int<1>{}, n));       // (N,K)
+  Tensor mC = make_tensor(make_gmem_ptr(C), make_shape(m, n), make_stride(Int<1>{}, m));       // (M,N)
+  auto block = make_coord(blockIdx.x, blockIdx.y, _);
+  Tensor gA = local_tile(mA, tiler, block, Step<_1, X, _1>{});                                  // (BM,BK,k)
+  Tensor gB = local_tile(mB, tiler, block, Step< X, _1, _1>{});                                 // (BN,BK,k)
+  Tensor gC = local_tile(mC, tiler, block, Step<_1, _1, X>{});                                  // (BM,BN)
+  __shared__ float smem_a[cosize_v<SmemLayoutA>];
+  __shared__ float smem_b[cosize_v<SmemLayoutB>];
+  Tensor sA = make_tensor(make_smem_ptr(smem_a), sA_layout);                                   // (BM,BK)
+  Tensor sB = make_tensor(make_smem_ptr(smem_b), sB_layout);                                   // (BN,BK)
+  ThrCopy thr_copy_a = copy_a.get_slice(threadIdx.x);
+  Tensor tAgA = thr_copy_a.partition_S(gA);                                                    // (CPY,CPY_M,CPY_K,k)
+  Tensor tAsA = thr_copy_a.partition_D(sA);                                                    // (CPY,CPY_M,CPY_K)
+  ThrCopy thr_copy_b = copy_b.get_slice(threadIdx.x);
+  Tensor tBgB = thr_copy_b.partition_S(gB);
+  Tensor tBsB = thr_copy_b.partition_D(sB);
+  ThrMMA thr_mma = mma.get_slice(threadIdx.x);
+  Tensor tCsA = thr_mma.partition_A(sA);                                                       // (MMA,MMA_M,MMA_K)
+  Tensor tCsB = thr_mma.partition_B(sB);                                                       // (MMA,MMA_N,MMA_K)
+  Tensor tCgC = thr_mma.partition_C(gC);                                                       // (MMA,MMA_M,MMA_N)
+  Tensor tCrA = thr_mma.make_fragment_A(tCsA);
+  Tensor tCrB = thr_mma.make_fragment_B(tCsB);
+  Tensor tCrC = thr_mma.make_fragment_C(tCgC);
+  clear(tCrC);
+  for (int kt = 0; kt < size<3>(tAgA); ++kt) {
+    __syncthreads();
+    copy(copy_a, tAgA(_, _, _, kt), tAsA);
+    copy(copy_b, tBgB(_, _, _, kt), tBsB);
+    __syncthreads();
+    for (int kb = 0; kb < size<2>(tCrA); ++kb) {
+      copy(tCsA(_, _, kb), tCrA(_, _, kb));                                                    // KNOB a_registers
+      copy(tCsB(_, _, kb), tCrB(_, _, kb));
+      gemm(mma, tCrA(_, _, kb), tCrB(_, _, kb), tCrC);
+    }
+  }
+  axpby(1.0f, tCrC, 0.0f, tCgC);
+}
+
+void launch_staged(int m, int n, int k, float const* A, float const* B, float* C)
+{
+  auto tiler = make_shape(Int<64>{}, Int<64>{}, Int<8>{});
+  auto sA_layout = make_layout(make_shape(Int<64>{}, Int<8>{}));
+  auto sB_layout = make_layout(make_shape(Int<64>{}, Int<8>{}));
+  TiledCopy copy_a = make_tiled_copy(Copy_Atom<UniversalCopy<uint64_t>, float>{},
+                                     Layout<Shape<_32, _8>>{}, Layout<Shape<_2, _1>>{});
+  TiledCopy copy_b = make_tiled_copy(Copy_Atom<UniversalCopy<uint64_t>, float>{},
+                                     Layout<Shape<_32, _8>>{}, Layout<Shape<_2, _1>>{});
+  TiledMMA mma = make_tiled_mma(UniversalFMA<float, float, float>{}, Layout<Shape<_16, _16, _1>>{});
+  dim3 grid(m / 64, n / 64);
+  staged_kernel<<<grid, 256>>>(m, n, k, A, B, C, tiler, sA_layout, sB_layout, copy_a, copy_b, mma);
+}
