@@ -42,7 +42,7 @@ from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .elementwise import ElementwiseRead, read_elementwise
-from ..importer.thread_gemm import ThreadGemmRead
+from ..importer.thread_gemm_read import ThreadGemmRead
 from .tma_tensors import TmaTensors, gbasis, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,

@@ -13,7 +13,7 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .elementwise import SideRead
-from ..importer.thread_gemm import FragmentRead
+from ..importer.thread_gemm_read import FragmentRead
 from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
                             SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord, TransactionRecord,
                             TmemRecord)

@@ -22,19 +22,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from ..algebra import functions as F
 from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..algebra.layout import Layout
 from ..algebra.syntax import ParseError, parse_layout
+from ..cute.copy import TiledCopy
+from ..cute.mma import TiledMMA
 from ..cute.tensor import Tensor
+from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
 from .instrument import Statement
+from .cpp_values import Kind, Memory, Value, copy_atom_name, derivation, element_bits, memory_of, mma_atom_name
 from .thread_slices import THREAD_INDEX, cpp_coordinate
+from .thread_gemm_read import FillRead, FragmentRead, ThreadGemmRead
 
-if TYPE_CHECKING:
-    from .kernel_paths import PathReader, Value
+
+
+class Declarations(Protocol):
+    """What the thread-gemm reader asks of the operand-path reader (kernel_paths.PathReader): an instantiation's
+    declarations by name at a line, a tensor's shared root, the tiled copy / MMA a slice is of."""
+
+    def value(self, name: str | None, line: int) -> Value | None: ...
+
+    def shared_root(self, v: Value | None) -> Value | None: ...
+
+    def tiled_copy_of(self, by: Value) -> TypeNode | None: ...
+
+    def tiled_mma_of(self, by: Value) -> TypeNode | None: ...
 
 MAX_THREADS = 1024
 STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
@@ -55,42 +71,9 @@ class NotRead(Exception):
 
 
 @dataclass(frozen=True)
-class FragmentRead:
-    """Thread t's value x is the tile's coordinate of colexicographic index origins[t] + values(x)."""
-    origins: tuple[int, ...]
-    values: Layout
-    tile: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class FillRead:
-    tensor: str                     # the global tensor copied from (its pointer, as written)
-    tile_at: str                    # the block coordinate of its tile along the operand's rows
-    k_tiles: tuple[str, ...]        # the k-tile each copy from it takes, in the kernel's order
-    smem: Layout                    # the shared tile's layout
-    source: FragmentRead
-    destination: FragmentRead
-    lines: tuple[int, ...]          # the copies' lines
-
-
-@dataclass(frozen=True)
-class ThreadGemmRead:
-    tile: tuple[int, int, int]
-    threads: int
-    a: FragmentRead
-    b: FragmentRead
-    c: FragmentRead
-    fills: tuple[FillRead, FillRead]
-    c_at: tuple[str, str]
-    store_line: int
-    notes: tuple[str, ...]
-    staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
-
-
-@dataclass(frozen=True)
 class _Tile:
     """A tile a partition is taken of: its first two modes' extents, and what it is."""
-    value: "Value"
+    value: Value
     shape: tuple[int, int]
     smem: Layout | None             # a shared tile's layout
     tensor: str                     # a global tile's tensor (its pointer), a shared one's name
@@ -175,11 +158,11 @@ def _static_ints(node: TypeNode | None, what: str) -> tuple[int, ...]:
 class ThreadGemmReader:
     """Reads one gemm call of an instantiation (`reader`: its declarations; `statements`: its function's)."""
 
-    def __init__(self, reader: "PathReader", statements: list[Statement]) -> None:
+    def __init__(self, reader: Declarations, statements: list[Statement]) -> None:
         self.r = reader
         self.statements = statements
 
-    def value(self, text: str, line: int) -> "Value":
+    def value(self, text: str, line: int) -> Value:
         m = re.match(r"^([A-Za-z_]\w*)", text.strip())
         v = self.r.value(m.group(1), line) if m else None
         if v is None:
@@ -187,13 +170,12 @@ class ThreadGemmReader:
         return v
 
     @staticmethod
-    def init(v: "Value") -> str:
+    def init(v: Value) -> str:
         stmt = v.note.statement
         return _words(re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1)) if "=" in stmt else ""
 
     # ---- tiles
-    def tile(self, v: "Value") -> _Tile:
-        from .kernel_paths import Memory, memory_of
+    def tile(self, v: Value) -> _Tile:
         if v.node is None:
             raise NotRead(f"{v.name}: no type the compiler described")
         memory = memory_of(v.node)
@@ -240,8 +222,7 @@ class ThreadGemmReader:
         return _Tile(v, shape, None, pointer.group(1), (at[0], at[1]))
 
     # ---- partitions at the thread
-    def partition(self, v: "Value") -> _Partition:
-        from .kernel_paths import Kind, derivation
+    def partition(self, v: Value) -> _Partition:
         init = self.init(v)
         m = _LOCAL.match(init)
         if m is not None and m.group(1) == "local_partition":
@@ -292,7 +273,7 @@ class ThreadGemmReader:
         operand = d.op[-1]
         return _Partition(tile, mma.num_threads(), lambda t, thread: mma.partition(t, operand, thread), True)
 
-    def fragment(self, v: "Value", threads: int | None, rank: int | None,
+    def fragment(self, v: Value, threads: int | None, rank: int | None,
                  strip_k: bool = False) -> tuple[FragmentRead, _Partition]:
         """`v`'s partition of its tile, for each of `threads` threads (None: the partition's own), checked against
         the compiler's type."""
@@ -330,7 +311,6 @@ class ThreadGemmReader:
 
     # ---- the gemm
     def read(self, s: Statement, args: list[str]) -> ThreadGemmRead:
-        from .kernel_paths import mma_atom_name
         notes: list[str] = []
         if len(args) == 4:
             mma_value = self.value(args[0], s.line)
@@ -375,11 +355,10 @@ class ThreadGemmReader:
         return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
                               (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes), tuple(staged))
 
-    def shared_operand(self, text: str, op: str, line: int, staged: list[int], notes: list[str]) -> "Value":
+    def shared_operand(self, text: str, op: str, line: int, staged: list[int], notes: list[str]) -> Value:
         """The shared partition the gemm's operand `text` multiplies: itself, or -- an operand of registers sliced
         at a k-block, `tCrA(_, _, k_block)` -- the shared partition every copy into those registers copies, k-block
         by k-block (`copy(tCsA(_, _, k), tCrA(_, _, k))`); its copies' lines are added to `staged`."""
-        from .kernel_paths import Memory, memory_of
         v = self.value(text, line)
         memory = memory_of(v.node) if v.node is not None else None
         if memory is Memory.SHARED and text.strip() == v.name:
@@ -410,7 +389,7 @@ class ThreadGemmReader:
                      "copied before the gemm that multiplies it")
         return shared
 
-    def store_of(self, c: "Value", c_global: "Value", after: int) -> int:
+    def store_of(self, c: Value, c_global: Value, after: int) -> int:
         """The line of the statement that stores the accumulator `c` to `c_global` (copy or axpby)."""
         for st in self.statements:
             if st.line <= after:
@@ -441,7 +420,6 @@ class ThreadGemmReader:
         lines = [st.line for st, _, _ in writes]
         for st, src, _ in writes:
             src_v = self.value(src, st.line)
-            from .kernel_paths import Memory, memory_of
             if src_v.node is not None and memory_of(src_v.node) is Memory.REGISTER:
                 if src.strip() != src_v.name or _shape_of(src_v.node) != _shape_of(dst_v.node):
                     raise NotRead(f"{src_v.name}, copied into {tile.value.name}, is not a register tensor of "
@@ -517,17 +495,16 @@ def _flat_coordinate(mode: Layout, index: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _generic_atoms() -> tuple[dict[str, object], dict[str, object]]:
+def _generic_atoms() -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec]]:
+    """The atom library's generic atoms (UniversalFMA, the element-wise copies), by name."""
     from ..specfile import load_spec
     from .kernel_spec import ATOM_LIBRARY
     spec = load_spec(ATOM_LIBRARY / "generic.yaml", allow_outside=True)
     return dict(spec.mma_atoms), dict(spec.copy_atoms)
 
 
-def _tiled_copy(node: TypeNode) -> "TiledCopyModel":
-    from ..cute.copy import TiledCopy
+def _tiled_copy(node: TypeNode) -> TiledCopy:
     from ..kinds.cute_objects import copy_atom
-    from .kernel_paths import copy_atom_name, element_bits
     name, value_type = copy_atom_name(node.args[0])
     held = re.fullmatch(r"UniversalCopy<(\w+)>", name)
     if held is not None and held.group(1) not in FIXED_WIDTH_NAMES.values():
@@ -542,29 +519,22 @@ def _tiled_copy(node: TypeNode) -> "TiledCopyModel":
         raise NotRead(f"the copy atom {name} is not among the generic atoms the thread-gemm reader models")
     try:
         bits = element_bits(value_type)
-        layout_tv = parse_layout(layout_text(node.args[1]))
+        layout_tv = _layout_of(node.args[1])
         tiler = _static_ints(node.args[2], "the TiledCopy's tiler")
-        return TiledCopy(copy_atom(spec).with_value_bits(bits), layout_tv, tiler)     # type: ignore[arg-type]
+        return TiledCopy(copy_atom(spec).with_value_bits(bits), layout_tv, tiler)
     except (TypeSyntaxError, ParseError, ValueError) as e:
         raise NotRead(f"a TiledCopy the reader cannot model: {e}") from None
 
 
-def _tiled_mma(node: TypeNode) -> "TiledMMAModel":
-    from ..cute.mma import TiledMMA
+def _tiled_mma(node: TypeNode) -> TiledMMA:
     from ..kinds.cute_objects import mma_atom
-    from .kernel_paths import mma_atom_name
     name, why, _ = mma_atom_name(node.args[0])
     spec = _generic_atoms()[0].get(name or "")
     if spec is None:
         raise NotRead(why or f"the MMA atom {name} is not among the generic atoms the thread-gemm reader models")
     if len(node.args) > 2 and not (node.args[2].is_("tuple") and all(a.is_("Underscore") for a in node.args[2].args)):
         raise NotRead("a TiledMMA with a permutation (the thread-gemm reader reads CuTe's default)")
-    return TiledMMA(mma_atom(spec), _layout_of(node.args[1]))     # type: ignore[arg-type]
-
-
-if TYPE_CHECKING:
-    from ..cute.copy import TiledCopy as TiledCopyModel
-    from ..cute.mma import TiledMMA as TiledMMAModel
+    return TiledMMA(mma_atom(spec), _layout_of(node.args[1]))
 
 
 __all__ = ["ThreadGemmReader", "ThreadGemmRead", "FillRead", "FragmentRead", "NotRead"]

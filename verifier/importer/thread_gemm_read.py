@@ -1,0 +1,43 @@
+"""What the C++ reader reads of a thread-gemm (thread_gemm.py), as the thread-gemm record carries it to the spec
+writer: each fragment as one origin a thread and the values' layout, each fill's copies, C's block coordinates."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..algebra.layout import Layout
+
+
+@dataclass(frozen=True)
+class FragmentRead:
+    """Thread t's value x is the tile's coordinate of colexicographic index origins[t] + values(x)."""
+    origins: tuple[int, ...]
+    values: Layout
+    tile: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FillRead:
+    tensor: str                     # the global tensor copied from (its pointer, as written)
+    tile_at: str                    # the block coordinate of its tile along the operand's rows
+    k_tiles: tuple[str, ...]        # the k-tile each copy from it takes, in the kernel's order
+    smem: Layout                    # the shared tile's layout
+    source: FragmentRead
+    destination: FragmentRead
+    lines: tuple[int, ...]          # the copies' lines
+
+
+@dataclass(frozen=True)
+class ThreadGemmRead:
+    tile: tuple[int, int, int]
+    threads: int
+    a: FragmentRead
+    b: FragmentRead
+    c: FragmentRead
+    fills: tuple[FillRead, FillRead]
+    c_at: tuple[str, str]
+    store_line: int
+    notes: tuple[str, ...]
+    staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
+
+
+__all__ = ["FragmentRead", "FillRead", "ThreadGemmRead"]
