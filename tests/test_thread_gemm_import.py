@@ -28,6 +28,9 @@ BODY_EDITS = {
     "a_by_the_columns_of_c_threads": (
         "local_partition(sA, tC, threadIdx.x, Step<_1, X>{});", "local_partition(sA, tC, threadIdx.x, Step<X, _1>{});",
         RAKED, "every product multiplies A's element of C's row by B's element of C's column"),
+    "a_read_at_the_next_thread": ("Tensor tAgA = local_partition(gA, tA, threadIdx.x);",
+                                  "Tensor tAgA = local_partition(gA, tA, threadIdx.x + 1);", RAKED,
+                                  "every value A's fill copies lands at the coordinate it has in the global tile"),
     "operands_swapped": ("gemm(tCsA, tCsB, tCrC);", "gemm(tCsB, tCsA, tCrC);", RAKED,
                          "every product multiplies A's element of C's row by B's element of C's column"),
     "b_filled_from_a": ("copy(tBgB(_, _, kt), tBsB);", "copy(tAgA(_, _, kt), tBsB);", RAKED,
@@ -109,8 +112,8 @@ def test_a_host_edit_is_refuted_from_the_notes_of_its_compile(name: str, tmp_pat
 
 @pytest.mark.parametrize("old, new, why", [
     ("local_partition(sA, tC, threadIdx.x, Step<_1, X>{});",
-     "local_partition(sA, tC, threadIdx.x % 128, Step<_1, X>{});",
-     "tCsA: local_partition at threadIdx.x % 128, not at threadIdx.x"),
+     "local_partition(sA, tC, threadIdx.y, Step<_1, X>{});",
+     "tCsA: local_partition at threadIdx.y: not an expression of threadIdx.x the reader evaluates"),
     ("copy(tCrC, tCgC);\n}\n\ntemplate", "clear(tCrC);\n}\n\ntemplate",
      "the accumulator tCrC is not stored to tCgC (copy or axpby) after the gemm"),
 ])

@@ -35,6 +35,7 @@ from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
 from .instrument import Statement
 from .cpp_values import Kind, Memory, Value, copy_atom_name, derivation, element_bits, memory_of, mma_atom_name
+from ..kinds.slice.coordinate import read_coordinate
 from .thread_slices import THREAD_INDEX, cpp_coordinate
 from .thread_gemm_read import FillRead, FragmentRead, ThreadGemmRead
 
@@ -234,8 +235,7 @@ class ThreadGemmReader:
             if thr_value.kind is not Kind.LAYOUT:
                 raise NotRead(f"{v.name}: local_partition by {args[1]}, not a thread layout")
             thr = _layout_of(thr_value.node)
-            if cpp_coordinate(args[2]) != THREAD_INDEX:
-                raise NotRead(f"{v.name}: local_partition at {args[2]}, not at threadIdx.x")
+            index = _thread_index(args[2], f"{v.name}: local_partition")
             kept = _projection(args[3]) if len(args) == 4 else (True,) * thr.rank()
             if len(kept) != thr.rank():
                 raise NotRead(f"{v.name}: a projection of {len(kept)} modes over a thread layout of {thr.rank()}")
@@ -245,8 +245,8 @@ class ThreadGemmReader:
 
             def at(t: Tensor, thread: int, diced: Layout = diced) -> Tensor:
                 # CuTe's outer_partition: zipped_divide by the thread layout's extents, the tile mode sliced at the
-                # thread's flat coordinate in it
-                coord = tuple(_flat_coordinate(diced.mode(i), thread) for i in range(diced.rank()))
+                # flat coordinate in it of the index the thread hands local_partition
+                coord = tuple(_flat_coordinate(diced.mode(i), index(thread)) for i in range(diced.rank()))
                 tiled = F.zipped_divide(t.layout, tuple(int(diced.mode(i).size()) for i in range(diced.rank())))
                 rest = tiled.mode(1).rank()
                 return Tensor(t.offset, tiled).slice((coord, (Underscore,) * rest if rest > 1 else Underscore))
@@ -256,8 +256,9 @@ class ThreadGemmReader:
             raise NotRead(f"{v.name} is neither a local_partition nor a ThrCopy's or ThrMMA's partition at the thread")
         by = self.value(d.by, v.note.line)
         sm = _SLICE.match(self.init(by))
-        if sm is None or cpp_coordinate(sm.group(3)) != THREAD_INDEX:
-            raise NotRead(f"{by.name} is not a slice at threadIdx.x ({self.init(by) or 'no initializer'})")
+        if sm is None:
+            raise NotRead(f"{by.name} is not a slice made by get_slice ({self.init(by) or 'no initializer'})")
+        index = _thread_index(sm.group(3), f"{by.name}: {sm.group(2)}")
         tile = self.tile(self.value(d.of, v.note.line))
         if d.op in COPY_PARTITIONS:
             tiled_copy = self.r.tiled_copy_of(by)
@@ -265,13 +266,13 @@ class ThreadGemmReader:
                 raise NotRead(f"{by.name} slices no TiledCopy the compiler described")
             copy = _tiled_copy(tiled_copy)
             method = copy.partition_S if d.op == "partition_S" else copy.partition_D
-            return _Partition(tile, copy.num_threads, lambda t, thread: method(t, thread), False)
+            return _Partition(tile, copy.num_threads, lambda t, thread: method(t, index(thread)), False)
         tiled_mma = self.r.tiled_mma_of(by)
         if tiled_mma is None or len(tiled_mma.args) < 2:
             raise NotRead(f"{by.name} slices no TiledMMA the compiler described")
         mma = _tiled_mma(tiled_mma)
         operand = d.op[-1]
-        return _Partition(tile, mma.num_threads(), lambda t, thread: mma.partition(t, operand, thread), True)
+        return _Partition(tile, mma.num_threads(), lambda t, thread: mma.partition(t, operand, index(thread)), True)
 
     def fragment(self, v: Value, threads: int | None, rank: int | None,
                  strip_k: bool = False) -> tuple[FragmentRead, _Partition]:
@@ -475,6 +476,28 @@ class ThreadGemmReader:
         v = self.r.value(m.group(1), line)
         root = self.r.shared_root(v) if v is not None else None
         return root.name if root is not None else None
+
+
+def _thread_index(text: str, what: str) -> Callable[[int], int]:
+    """The index a thread hands a partition, as a function of the thread: `threadIdx.x`, or an expression of it the
+    thread-slice check's language reads (`threadIdx.x % 128`); NotRead for anything else, or a thread for which it
+    divides by zero or is negative."""
+    expression = cpp_coordinate(text)
+    if expression is None:
+        raise NotRead(f"{what} at {text.strip()}: not an expression of threadIdx.x the reader evaluates")
+    if expression == THREAD_INDEX:
+        return lambda thread: thread
+    coordinate = read_coordinate(expression)
+
+    def index(thread: int) -> int:
+        try:
+            value = coordinate(thread)
+        except ZeroDivisionError:
+            raise NotRead(f"{what} at {text.strip()}: thread {thread}'s index divides by zero") from None
+        if value < 0:
+            raise NotRead(f"{what} at {text.strip()}: thread {thread}'s index is {value}")
+        return value
+    return index
 
 
 def _base_name(text: str) -> str:
