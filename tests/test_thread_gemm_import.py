@@ -114,6 +114,8 @@ def test_a_host_edit_is_refuted_from_the_notes_of_its_compile(name: str, tmp_pat
     ("local_partition(sA, tC, threadIdx.x, Step<_1, X>{});",
      "local_partition(sA, tC, threadIdx.y, Step<_1, X>{});",
      "tCsA: local_partition at threadIdx.y: not an expression of threadIdx.x the reader evaluates"),
+    ("copy(tBgB(_, _, kt), tBsB);", "copy(tBgB(_, _, kt), tBsB); clear(tAsA);",
+     "sA is also written at line 38 (clear(tAsA)), by a call the reader does not follow"),
     ("copy(tCrC, tCgC);\n}\n\ntemplate", "clear(tCrC);\n}\n\ntemplate",
      "the accumulator tCrC is not stored to tCgC (copy or axpby) after the gemm"),
 ])

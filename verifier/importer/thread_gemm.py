@@ -61,6 +61,9 @@ _LIKE = re.compile(r"^(?:cute\s*::\s*)?(make_tensor_like|make_fragment_like)\s*(
 _SLICE = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(get_slice|get_thread_slice)\s*\((.*)\)$")
 _MAKE_C = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(make_fragment_C|partition_fragment_C)\s*\((.*)\)$")
 _INDEXED = re.compile(r"^([A-Za-z_]\w*)\s*\((.*)\)$")
+# CuTe's calls that write their last argument (a copy of any kind, a fill, an axpby, a transform)
+_WRITES = re.compile(r"^(?:cute\s*::\s*)?(copy|copy_if|cooperative_copy|copy_aligned|copy_vec|fill|clear|axpby|"
+                     r"transform)\s*(?:<[^()]*>)?\s*\((.*)\)$")
 _STORE = re.compile(r"^(?:cute\s*::\s*)?(copy|axpby)\s*\((.*)\)$")
 _GMEM_PTR = re.compile(r"make_gmem_ptr\s*(?:<[^()]*>)?\s*\(\s*([^()]*?)\s*\)")
 PARTITION_METHODS = ("partition_S", "partition_D", "partition_A", "partition_B", "partition_C")
@@ -409,9 +412,17 @@ class ThreadGemmReader:
         """The copies that fill the shared `tile`: every copy of the function into a partition of it."""
         if tile.smem is None:
             raise NotRead(f"{tile.value.name} is not a shared tile")
-        writes = [(st, src, dst) for st, src, dst in self.copies() if self.root(dst, st.line) == tile.value.name]
+        writes = [(st, src, dst) for st, src, dst in self.copies()
+                  if self.shared(dst, st.line) and self.root(dst, st.line) == tile.value.name]
         if not writes:
             raise NotRead(f"no copy the reader follows writes {tile.value.name}")
+        followed = {st.line for st, _, _ in writes}
+        other = next((st for st, call, dst in self.writes() if st.line not in followed and
+                      self.shared(_base_name(dst), st.line) and
+                      self.root(_base_name(dst), st.line) == tile.value.name), None)
+        if other is not None:
+            raise NotRead(f"{tile.value.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
+                          "by a call the reader does not follow")
         dests = {dst for _, _, dst in writes}
         if len(dests) != 1:
             raise NotRead(f"{tile.value.name} is written through {len(dests)} partitions")
@@ -454,6 +465,17 @@ class ThreadGemmReader:
         return FillRead(g_part.tile.tensor, at[0], tuple(k_tiles), tile.smem, source, destination,
                         tuple(sorted(set(lines))))
 
+    def writes(self) -> list[tuple[Statement, str, str]]:
+        """Every call of the function that may write its last argument: (statement, function, that argument)."""
+        out = []
+        for st in self.statements:
+            m = _WRITES.match(_words(st.text).rstrip(";"))
+            if m is not None:
+                args = _split(m.group(2))
+                if args:
+                    out.append((st, m.group(1), args[-1].strip()))
+        return out
+
     def copies(self, whole: bool = True) -> list[tuple[Statement, str, str]]:
         """Every copy of the function: (statement, source as written, destination as written); `whole`: only those
         of an atom or a tiled copy's or of two arguments whose destination is a whole tensor (a name)."""
@@ -466,6 +488,12 @@ class ThreadGemmReader:
             if len(args) in (2, 3) and (not whole or re.fullmatch(r"[A-Za-z_]\w*", args[-1].strip())):
                 out.append((st, args[-2], args[-1].strip()))
         return out
+
+    def shared(self, name: str, line: int) -> bool:
+        """Whether the tensor named `name` at `line` is in shared memory (a register fragment made from a shared
+        partition is not)."""
+        v = self.r.value(name, line)
+        return v is not None and v.node is not None and memory_of(v.node) is Memory.SHARED
 
     def root(self, text: str, line: int) -> str | None:
         """The name of the shared tile the tensor named `text` at `line` partitions (None where it partitions
