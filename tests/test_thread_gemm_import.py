@@ -100,6 +100,20 @@ def test_a_body_edit_is_refuted_by_the_fact_that_owns_it(name: str, tmp_path: Pa
     assert "REFUTED" in refuted.splitlines()[0] and fact in refuted, out
 
 
+def test_a_block_coordinate_spelled_otherwise_is_the_same_coordinate(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]):
+    """A's tile taken at `make_coord(int(blockIdx.x), blockIdx.y, _)` written in place, C's at the kernel's `block`
+    variable (`make_coord(blockIdx.x, blockIdx.y, _)`): one coordinate, verified."""
+    old = "local_tile(mA, tiler, block, Step<_1, X, _1>{});                                  // KNOB a_tile"
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    mutated = text.replace(old, "local_tile(mA, tiler, make_coord(int(blockIdx.x), blockIdx.y, _), Step<_1, X, _1>{});")
+    records, _ = _read(mutated, NOTES)
+    assert records[0].read.fills[0].tile_at == "blockIdx.x"
+    code, out = _prove(_spec_from_notes(tmp_path, mutated, NOTES, SOURCE), capsys)
+    assert code == ExitCode.OK and "3 verified" in out, out
+
+
 @pytest.mark.parametrize("name", sorted(HOST_EDITS))
 def test_a_host_edit_is_refuted_from_the_notes_of_its_compile(name: str, tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]):

@@ -61,6 +61,11 @@ _LIKE = re.compile(r"^(?:cute\s*::\s*)?(make_tensor_like|make_fragment_like)\s*(
 _SLICE = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(get_slice|get_thread_slice)\s*\((.*)\)$")
 _MAKE_C = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(make_fragment_C|partition_fragment_C)\s*\((.*)\)$")
 _INDEXED = re.compile(r"^([A-Za-z_]\w*)\s*\((.*)\)$")
+MAX_ALIASES = 8                  # variables a block coordinate is followed back through
+# casts around a block coordinate that do not change it: `int(blockIdx.x)`, `static_cast<int>(blockIdx.x)`, `(int)x`
+_CASTS = (re.compile(r"^(?:static_cast\s*<\s*(?:unsigned\s+)?\w+\s*>|(?:unsigned\s+)?(?:int|uint32_t|int32_t|int64_t|"
+                     r"uint64_t|size_t|unsigned))\s*\((.*)\)$"),
+          re.compile(r"^\(\s*(?:unsigned\s+)?(?:int|uint32_t|int32_t|int64_t|uint64_t|size_t|unsigned)\s*\)\s*(.*)$"))
 # CuTe's calls that write their last argument (a copy of any kind, a fill, an axpby, a transform)
 _WRITES = re.compile(r"^(?:cute\s*::\s*)?(copy|copy_if|cooperative_copy|copy_aligned|copy_vec|fill|clear|axpby|"
                      r"transform)\s*(?:<[^()]*>)?\s*\((.*)\)$")
@@ -219,11 +224,28 @@ class ThreadGemmReader:
         if len(kept) != 2:
             raise NotRead(f"{v.name}: a projection keeping {len(kept)} modes, not 2")
         shape = (tiler[kept[0]], tiler[kept[1]])
-        at = (coord[kept[0]].replace("cute::", ""), coord[kept[1]].replace("cute::", ""))
+        at = (self.block_coordinate(coord[kept[0]], v.note.line), self.block_coordinate(coord[kept[1]], v.note.line))
         noted = _shape_of(v.node)
         if not isinstance(noted, tuple) or tuple(noted[:2]) != shape:
             raise NotRead(f"{v.name}: the compiler's shape {noted} is not the tile {shape} the reader computed")
         return _Tile(v, shape, None, pointer.group(1), (at[0], at[1]))
+
+    def block_coordinate(self, text: str, line: int) -> str:
+        """A tile's block coordinate as written, in one spelling: a variable's initializer in its place (`int m =
+        blockIdx.x` read as blockIdx.x), casts to an integer type and `cute::` dropped, spaces removed -- so that two
+        tiles taken at one coordinate compare equal however the kernel spells it."""
+        out = _words(text).replace("cute::", "")
+        for _ in range(MAX_ALIASES):
+            if not re.fullmatch(r"[A-Za-z_]\w*", out) or out == "_":
+                break
+            v = self.r.value(out, line)
+            init = self.init(v) if v is not None else ""
+            if not init:
+                break
+            out, line = _words(init).replace("cute::", ""), v.note.line if v is not None else line
+        for pattern in _CASTS:
+            out = pattern.sub(r"\1", out)
+        return out.replace(" ", "")
 
     # ---- partitions at the thread
     def partition(self, v: Value) -> _Partition:
