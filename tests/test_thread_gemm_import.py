@@ -30,18 +30,18 @@ BODY_EDITS = {
         RAKED, "every product multiplies A's element of C's row by B's element of C's column"),
     "a_read_at_the_next_thread": ("Tensor tAgA = local_partition(gA, tA, threadIdx.x);",
                                   "Tensor tAgA = local_partition(gA, tA, threadIdx.x + 1);", RAKED,
-                                  "every value A's fill copies lands at the coordinate it has in the global tile"),
+                                  "every value A copies from A lands at the coordinate it has in the global tile"),
     "operands_swapped": ("gemm(tCsA, tCsB, tCrC);", "gemm(tCsB, tCsA, tCrC);", RAKED,
                          "every product multiplies A's element of C's row by B's element of C's column"),
     "b_filled_from_a": ("copy(tBgB(_, _, kt), tBsB);", "copy(tAgA(_, _, kt), tBsB);", RAKED,
-                        "B's global tile is taken at C's block along C's columns"),
+                        "B's tile of A is taken at C's block along C's columns"),
     "a_k_tile_fixed": ("copy(tAgA(_, _, kt), tAsA);", "copy(tAgA(_, _, 0), tAsA);", RAKED,
                        "A's and B's fills copy the same k-tiles"),
     "b_stored_from_a_registers": ("copy(tBrB, tBsB);", "copy(tArA, tBsB);", TILED,
-                                  "B's global tile is taken at C's block along C's columns"),
+                                  "B's tile of A is taken at C's block along C's columns"),
     "mma_a_of_sb": ("Tensor tCsA = thr_mma.partition_A(sA);" + " " * 55 + "// KNOB mma_a",
                     "Tensor tCsA = thr_mma.partition_A(sB);", TILED,
-                    "A's global tile is taken at C's block along C's rows"),
+                    "A's tile of B is taken at C's block along C's rows"),
     "a_registers_from_sb": ("copy(tCsA(_, _, kb), tCrA(_, _, kb));", "copy(tCsB(_, _, kb), tCrA(_, _, kb));", STAGED,
                             "every product multiplies A's element of C's row by B's element of C's column"),
 }
@@ -54,7 +54,7 @@ HOST_EDITS = {
     "a_copy_past_its_tile": (
         "Layout<Shape<_32, _8>>{}, Layout<Shape<_2, _1>>{});       // KNOB a_copy",
         "Layout<Shape<_16, _16>>{}, Layout<Shape<_2, _1>>{});       // KNOB a_copy",
-        TILED, "thread_gemm_a_copy_past_its_tile", "every value A's fill copies is an element of its 64x8 global tile"),
+        TILED, "thread_gemm_a_copy_past_its_tile", "every value A copies from A is an element of its 64x8 global tile"),
 }
 
 
@@ -69,9 +69,10 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert [r.name for r in records] == ["raked_kernel_gemm", "tiled_kernel_gemm", "staged_kernel_gemm"]
     raked, tiled, staged = (r.read for r in records)
     assert (raked.tile, raked.threads, tiled.tile, tiled.threads) == ((64, 64, 8), 256, (64, 64, 8), 256)
-    assert [f.k_tiles for f in raked.fills] == [("kt",), ("kt",)]
-    assert [f.k_tiles for f in tiled.fills] == [("0", "next"), ("0", "next")]
-    assert [(f.tensor, f.tile_at) for f in raked.fills] == [("A", "blockIdx.x"), ("B", "blockIdx.y")]
+    assert [[s.k_tiles for s in f.sources] for f in raked.fills] == [[("kt",)], [("kt",)]]
+    assert [[s.k_tiles for s in f.sources] for f in tiled.fills] == [[("0", "next")], [("0", "next")]]
+    assert [[(s.tensor, s.tile_at) for s in f.sources] for f in raked.fills] == [[("A", "blockIdx.x")],
+                                                                                [("B", "blockIdx.y")]]
     assert raked.c_at == ("blockIdx.x", "blockIdx.y")
     # thread t's row of A is t % 16 (C's 16x16 threads, column-major), its values 16 rows apart, every k
     assert raked.a.origins[:18] == tuple(range(16)) + (0, 1) and str(raked.a.values.plain()) == "(4,8):(16,64)"
@@ -81,7 +82,8 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert {covered[line] for line in (75, 76, 79, 80, 83, 84, 87)} == {"tiled_kernel_gemm"}
     # the staged kernel's gemm multiplies registers copied k-block by k-block from its shared partitions: read as
     # those partitions, the k-block loop's covering every k-block stated as an assumption
-    assert [f.k_tiles for f in staged.fills] == [("kt",), ("kt",)] and staged.staged == (153, 154)
+    assert [[s.k_tiles for s in f.sources] for f in staged.fills] == [[("kt",)], [("kt",)]]
+    assert staged.staged == (153, 154)
     assert {covered[line] for line in (149, 150, 153, 154)} == {"staged_kernel_gemm"}
     assert any("its k-block index is taken to run over every k-block" in a for a in records[2].assumes)
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
@@ -109,7 +111,7 @@ def test_a_block_coordinate_spelled_otherwise_is_the_same_coordinate(tmp_path: P
     assert text.count(old) == 1
     mutated = text.replace(old, "local_tile(mA, tiler, make_coord(int(blockIdx.x), blockIdx.y, _), Step<_1, X, _1>{});")
     records, _ = _read(mutated, NOTES)
-    assert records[0].read.fills[0].tile_at == "blockIdx.x"
+    assert records[0].read.fills[0].sources[0].tile_at == "blockIdx.x"
     code, out = _prove(_spec_from_notes(tmp_path, mutated, NOTES, SOURCE), capsys)
     assert code == ExitCode.OK and "3 verified" in out, out
 

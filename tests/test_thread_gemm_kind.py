@@ -26,16 +26,19 @@ FAILS_ON = {
                           "thread 0's value (i=0, j=0) and thread 128's value (i=0, j=0) are both element (0, 0)"),
     "half_the_k_tile": ("multiplies every k of the 8-deep tile once", "thread 0's row i=0 takes k = [0, 1, 2, 3]"),
     "a_smem_overlaps": ("A's shared layout gives distinct coordinates", "(32, 0) and (0, 1) are both element 32"),
-    "b_tile_of_another_block": ("B's global tile is taken at C's block along C's columns",
+    "b_tile_of_another_block": ("B's tile of B is taken at C's block along C's columns",
                                 "B's tile of B at blockIdx.x"),
     "b_one_k_tile_ahead": ("A's and B's fills copy the same k-tiles", "A at ['kt'], B at ['kt + 1']"),
-    "a_copied_transposed": ("lands at the coordinate it has in the global tile",
+    "a_copied_transposed": ("every value A copies from A lands at the coordinate it has in the global tile",
                             "thread 1's value 0 copies the global tile's (0, 1) to the shared tile's (1, 0)"),
     "a_fill_writes_half": ("A's fill writes every element of the shared tile", "no thread writes (32, 0)"),
-    "a_fill_reads_past_its_tile": ("every value A's fill copies is an element of its 64x8 global tile",
+    "a_fill_reads_past_its_tile": ("every value A copies from A is an element of its 64x8 global tile",
                                    "thread 128's value 0 reads index 512 of the global tile"),
 }
 LOC = Loc("t.yaml", 1, 1)
+# B's fill as the spec writes it, after B's fragment's values
+B_FILL = ('        fill:\n          smem: "(64,8):(1,64)"\n          destination: {origins: "(32,8):(1,64)", values: '
+          '"2:32"}\n          sources:\n            - {from: B')
 
 
 @pytest.fixture(scope="module")
@@ -106,28 +109,31 @@ def test_the_products_decision_agrees_with_visiting_every_point():
 
 
 @pytest.mark.parametrize("edit, message", [
-    ('        values: "(4,8):(16,64)"\n        fill:\n          from: B', "a's fragment has 8 k values, b's 4"),
+    ('        values: "(4,8):(16,64)"\n' + B_FILL,
+     "a's fragment has 8 k values, b's 4"),
     ('tile_at: [blockIdx.x, blockIdx.y]', "c must give 'tile_at'"),
     ('origins: "(16,16):(1,64)"', "'origins' of 'c' of 'thread_gemm' of check 'raked' must be a layout of the thread "
                                   "or a list of 256 integers"),
     ('tile: [64, 64, 8]', "'tile' of 'thread_gemm' of check 'raked' must be [BLK_M, BLK_N, BLK_K]"),
-    ('smem: "(64,8):(1,64)"', "'smem' of 'fill' of 'a' of 'thread_gemm' of check 'raked' is 64x4"),
-    ('source: {origins: "(32,8):(1,64)", values: "2:32"}',
-     "the copy's source has 4 values a thread, its destination 2"),
-    ('k_tiles: [kt]', "'k_tiles' of 'fill' of 'a'"),
+    ('smem: "(64,8):(1,64)"', "'smem' of 'fill' of 'a' of 'thread_gemm' of check 'raked' is not of the shared "
+                              "tile's 64x8"),
+    ('tile_at: blockIdx.x, k_tiles: [kt], origins: "(32,8):(1,64)", values: "2:32"',
+     "a source of 4 values a thread, the destination 2"),
+    ('k_tiles: [kt]', "'k_tiles' of source 0 of 'fill' of 'a'"),
     ('      threads: 256', "unknown key 'thread' in 'thread_gemm'"),
 ])
 def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, message: str):
     text = SPEC.read_text(encoding="utf-8")
     first = text[:text.index("  raked_threads_row_major:")]
     replacement = {
-        '        values: "(4,8):(16,64)"\n        fill:\n          from: B':
-            '        values: "(4,4):(16,64)"\n        fill:\n          from: B',
+        '        values: "(4,8):(16,64)"\n' + B_FILL:
+            '        values: "(4,4):(16,64)"\n' + B_FILL,
         'tile_at: [blockIdx.x, blockIdx.y]': '',
         'origins: "(16,16):(1,64)"': 'origins: [1, 2, 3]',
         'tile: [64, 64, 8]': 'tile: [64, 64]',
         'smem: "(64,8):(1,64)"': 'smem: "(64,4):(1,64)"',
-        'source: {origins: "(32,8):(1,64)", values: "2:32"}': 'source: {origins: "(32,8):(1,64)", values: "4:16"}',
+        'tile_at: blockIdx.x, k_tiles: [kt], origins: "(32,8):(1,64)", values: "2:32"':
+            'tile_at: blockIdx.x, k_tiles: [kt], origins: "(32,8):(1,64)", values: "4:16"',
         'k_tiles: [kt]': 'k_tiles: []',
         '      threads: 256': '      thread: 256',
     }[edit]

@@ -134,12 +134,12 @@ def record_lines(r: Record) -> list[str]:
             out += [f"      {key}:", f"        origins: [{', '.join(map(str, fragment.origins))}]",
                     f"        values: {json.dumps(str(fragment.values.plain()))}"]
             if fill is not None:
-                out += ["        fill:", f"          from: {json.dumps(fill.tensor)}",
-                        f"          tile_at: {json.dumps(fill.tile_at)}",
-                        f"          k_tiles: [{', '.join(json.dumps(k) for k in fill.k_tiles)}]",
-                        f"          smem: {json.dumps(str(fill.smem.plain()))}",
-                        f"          source: {{{_fragment_fields(fill.source, fill.source.tile != fragment.tile)}}}",
-                        f"          destination: {{{_fragment_fields(fill.destination)}}}"]
+                out += ["        fill:", f"          smem: {json.dumps(fill.smem_text)}",
+                        f"          destination: {{{_fragment_fields(fill.destination)}}}", "          sources:"]
+                out += [f"            - {{from: {json.dumps(source.tensor)}, tile_at: {json.dumps(source.tile_at)}, "
+                        f"k_tiles: [{', '.join(json.dumps(k) for k in source.k_tiles)}], "
+                        f"{_fragment_fields(source.fragment, source.fragment.tile != fragment.tile)}}}"
+                        for source in fill.sources]
         out.append(f"        tile_at: [{json.dumps(g.c_at[0])}, {json.dumps(g.c_at[1])}]")
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")

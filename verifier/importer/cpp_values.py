@@ -13,7 +13,7 @@ from itertools import takewhile
 from ..algebra.types import type_bits
 from ..hardware.scalar_fma import UNIVERSAL_FMA
 from ..hardware.vector_copy import AUTO_VECTORIZING_COPY, ELEMENT_COPY_ALIGNMENT_BITS
-from .cpp_types import FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError
+from .cpp_types import FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, layout_text, swizzle_text
 from .instrument import Note
 
 PARTITIONS = ("partition_S", "partition_D", "retile_S", "retile_D", "partition_A", "partition_B", "partition_C",
@@ -218,3 +218,17 @@ def derivation(v: Value) -> Derivation:
     if m is not None:                      # `X(_,_,k)`: a slice of X when X is a tensor (the caller knows)
         return Derivation("index", None, m.group(1))
     return Derivation("", None, None)
+
+
+def tensor_layout_text(tensor: TypeNode) -> str:
+    """A shared tensor's layout as the spec writes it: a swizzled pointer's swizzle in CuTe's GMMA form (it acts on
+    byte addresses), a composed layout's on element offsets."""
+    if len(tensor.args) != 2:
+        raise TypeSyntaxError(f"a Tensor type without its engine and layout: {tensor.text()[:120]}")
+    engine, layout = tensor.args[0], tensor.args[1]
+    text = layout_text(layout)
+    sw_ptr = _find(engine, "swizzle_ptr")
+    if sw_ptr is not None:
+        bits = element_bits(element_type(tensor))
+        return f"{swizzle_text(sw_ptr.args[0])} o smem_ptr[{bits}b](unset) o {text}"
+    return text

@@ -37,11 +37,11 @@ from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
 from .cpp_types import (TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type,
-                        swizzle_text, tile_text)
+                        tile_text)
 from .instrument import SCOPE, Instrumented, Statement
 from .cpp_values import (Derivation, Kind, Memory, SLICES, Value, _find, _initializer, _kind, _operand_name,
                          _split_args, copy_atom_name, derivation, element_bits, element_type, memory_of,
-                         mma_atom_name)
+                         mma_atom_name, tensor_layout_text)
 from ..hardware.scalar_fma import UNIVERSAL_FMA
 from ..hardware.tma import GLOBAL_ALIGN, PADDED_GLOBAL_ALIGN, TmaSwizzle
 from ..specfile.model import TMA_COPIES
@@ -106,20 +106,6 @@ _CALL = re.compile(r"^(?:cute\s*::\s*)?(copy|gemm|copy_if|cooperative_copy|coope
 
 
 
-
-
-def tensor_layout_text(tensor: TypeNode) -> str:
-    """A shared tensor's layout as the spec writes it: a swizzled pointer's swizzle in CuTe's GMMA form (it acts on
-    byte addresses), a composed layout's on element offsets."""
-    if len(tensor.args) != 2:
-        raise TypeSyntaxError(f"a Tensor type without its engine and layout: {tensor.text()[:120]}")
-    engine, layout = tensor.args[0], tensor.args[1]
-    text = layout_text(layout)
-    sw_ptr = _find(engine, "swizzle_ptr")
-    if sw_ptr is not None:
-        bits = element_bits(element_type(tensor))
-        return f"{swizzle_text(sw_ptr.args[0])} o smem_ptr[{bits}b](unset) o {text}"
-    return text
 
 
 
@@ -549,7 +535,8 @@ class PathReader:
                                                             f"(a thread-gemm check) the reader does not follow: {e}"))
             return True
         name = self._name("gemm")
-        fills = ", ".join(f"{x} from {f.tensor}" for x, f in zip("AB", read.fills))
+        fills = ", ".join(f"{x} from {' and '.join(source.tensor for source in f.sources)}"
+                          for x, f in zip("AB", read.fills))
         self.records.append(ThreadGemmRecord(
             name, self.where(s), f"{self.label}: the gemm at line {s.line} on the threads' partitions ({fills}; C "
                                  f"stored at line {read.store_line})",

@@ -27,6 +27,7 @@ from typing import Callable, Protocol
 from ..algebra import functions as F
 from ..algebra.inttuple import Underscore, flatten_to_tuple
 from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout
 from ..algebra.syntax import ParseError, parse_layout
 from ..cute.copy import TiledCopy
 from ..cute.mma import TiledMMA
@@ -34,10 +35,11 @@ from ..cute.tensor import Tensor
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
 from .instrument import Statement
-from .cpp_values import Kind, Memory, Value, copy_atom_name, derivation, element_bits, memory_of, mma_atom_name
+from .cpp_values import (Kind, Memory, Value, copy_atom_name, derivation, element_bits, memory_of, mma_atom_name,
+                         tensor_layout_text)
 from ..kinds.slice.coordinate import read_coordinate
 from .thread_slices import THREAD_INDEX, cpp_coordinate
-from .thread_gemm_read import FillRead, FragmentRead, ThreadGemmRead
+from .thread_gemm_read import FillRead, FragmentRead, SourceRead, ThreadGemmRead
 
 
 
@@ -84,7 +86,7 @@ class _Tile:
     """A tile a partition is taken of: its first two modes' extents, and what it is."""
     value: Value
     shape: tuple[int, int]
-    smem: Layout | None             # a shared tile's layout
+    smem: Layout | ComposedLayout | None     # a shared tile's layout (its stages, past its first two modes)
     tensor: str                     # a global tile's tensor (its pointer), a shared one's name
     at: tuple[str, str] | None      # a global tile's block coordinates along its two modes ("_": every k-tile)
 
@@ -192,10 +194,11 @@ class ThreadGemmReader:
         if memory is Memory.SHARED:
             if not re.match(r"^(?:cute\s*::\s*)?make_tensor\s*\(\s*make_smem_ptr", init):
                 raise NotRead(f"{v.name} is not a shared tile made with make_tensor(make_smem_ptr(...), layout)")
-            layout = _layout_of(v.node.args[1] if len(v.node.args) == 2 else None)
-            if layout.rank() != 2:
-                raise NotRead(f"{v.name}'s layout {layout} is not of rank 2 (rows, k)")
-            shape = (int(layout.mode(0).size()), int(layout.mode(1).size()))
+            layout = _shared_layout_of(v.node)
+            plain = layout.b if isinstance(layout, ComposedLayout) else layout
+            if plain.rank() < 2:
+                raise NotRead(f"{v.name}'s layout {layout} is not of rank 2 (rows, k) or more (stages)")
+            shape = (int(plain.mode(0).size()), int(plain.mode(1).size()))
             return _Tile(v, shape, layout, v.name, None)
         if memory is not Memory.GLOBAL:
             raise NotRead(f"{v.name} is neither a shared nor a global tile")
@@ -316,9 +319,13 @@ class ThreadGemmReader:
         noted = _shape_of(v.node)
         if p.tile.smem is not None:       # CuTe's own layout of the partition, as the compiler typed it
             own = p.at(Tensor(0, p.tile.smem), 0).layout
-            spelled = _layout_of(v.node.args[1] if v.node is not None else None)
+            spelled = _shared_layout_of(v.node)
             if own != spelled:
                 raise NotRead(f"{v.name}: the partition the reader computed, {own}, is not the compiler's {spelled}")
+            staged = p.tile.smem.rank() - 2
+            if staged and _strip(own, staged).shape != values.shape:
+                raise NotRead(f"{v.name}: a stage's partition {values.shape} is not the compiler's {own.shape} without "
+                              "its stages")
         else:
             want = noted[:-1] if strip_k and isinstance(noted, tuple) else noted
             if want != values.shape and not (isinstance(want, tuple) and len(want) == 1 and want[0] == values.shape):
@@ -431,11 +438,14 @@ class ThreadGemmReader:
         raise NotRead(f"the accumulator {c.name} is not stored to {c_global.name} (copy or axpby) after the gemm")
 
     def fill(self, tile: _Tile, threads: int) -> FillRead:
-        """The copies that fill the shared `tile`: every copy of the function into a partition of it."""
+        """The copies that fill the shared `tile`: every copy of the function into a partition of it (of a stage of
+        it, `tAsA(_, _, _, stage)`, for a staged tile), from global partitions at k-tiles, straight or through a
+        register tensor of the partition's shape."""
         if tile.smem is None:
             raise NotRead(f"{tile.value.name} is not a shared tile")
-        writes = [(st, src, dst) for st, src, dst in self.copies()
-                  if self.shared(dst, st.line) and self.root(dst, st.line) == tile.value.name]
+        staged = tile.smem.rank() - 2
+        writes = [(st, src, dst) for st, src, dst in self.copies(whole=False)
+                  if self.shared(_base_name(dst), st.line) and self.root(_base_name(dst), st.line) == tile.value.name]
         if not writes:
             raise NotRead(f"no copy the reader follows writes {tile.value.name}")
         followed = {st.line for st, _, _ in writes}
@@ -445,9 +455,15 @@ class ThreadGemmReader:
         if other is not None:
             raise NotRead(f"{tile.value.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
                           "by a call the reader does not follow")
-        dests = {dst for _, _, dst in writes}
+        dests = {_base_name(dst) for _, _, dst in writes}
         if len(dests) != 1:
             raise NotRead(f"{tile.value.name} is written through {len(dests)} partitions")
+        for st, _, dst in writes:
+            index = _index(dst)
+            if (index is None) != (staged == 0) or (index is not None and (len(index) < staged + 1 or any(
+                    x != "_" for x in index[:-staged]) or "_" in index[-staged:])):
+                raise NotRead(f"the copy at line {st.line} writes {dst.strip()}: not the whole partition"
+                              + (" at one stage" if staged else ""))
         dst_v = self.value(next(iter(dests)), writes[0][0].line)
         destination, _ = self.fragment(dst_v, threads, None)
         sources: list[tuple[Statement, str]] = []          # (copy, indexed global partition)
@@ -465,26 +481,28 @@ class ThreadGemmReader:
                 lines += [st2.line for st2, _ in into]
             else:
                 sources.append((st, src))
-        partitions = {_base_name(src) for _, src in sources}
-        if len(partitions) != 1:
-            raise NotRead(f"{tile.value.name} is filled from {len(partitions)} partitions")
-        k_tiles: list[str] = []
-        for st, src in sources:
-            m = _INDEXED.match(src)
-            index = [_words(x) for x in _split(m.group(2))] if m else []
-            if not index or any(x != "_" for x in index[:-1]) or index[-1] == "_":
-                raise NotRead(f"the copy at line {st.line} takes {src}: not one k-tile of a global partition")
-            k_tiles.append(index[-1])
-        g_v = self.value(next(iter(partitions)), sources[0][0].line)
-        source, g_part = self.fragment(g_v, threads, None, strip_k=True)
-        at = g_part.tile.at
-        if at is None or at[1] != "_":
-            raise NotRead(f"{g_part.tile.value.name} is not a tile of every k-tile (its coordinate along k is "
-                          f"{at[1] if at else 'none'})")
-        if int(source.values.size()) != int(destination.values.size()):
-            raise NotRead(f"the copies into {tile.value.name} pair {source.values.size()} values a thread with "
-                          f"{destination.values.size()}")
-        return FillRead(g_part.tile.tensor, at[0], tuple(k_tiles), tile.smem, source, destination,
+        reads: list[SourceRead] = []
+        for name in dict.fromkeys(_base_name(src) for _, src in sources):    # each partition, in the kernel's order
+            k_tiles: list[str] = []
+            for st, src in sources:
+                if _base_name(src) != name:
+                    continue
+                index = _index(src) or []
+                if not index or any(x != "_" for x in index[:-1]) or index[-1] == "_":
+                    raise NotRead(f"the copy at line {st.line} takes {src}: not one k-tile of a global partition")
+                k_tiles.append(index[-1])
+            g_v = self.value(name, next(st.line for st, src in sources if _base_name(src) == name))
+            fragment, g_part = self.fragment(g_v, threads, None, strip_k=True)
+            at = g_part.tile.at
+            if at is None or at[1] != "_":
+                raise NotRead(f"{g_part.tile.value.name} is not a tile of every k-tile (its coordinate along k is "
+                              f"{at[1] if at else 'none'})")
+            if int(fragment.values.size()) != int(destination.values.size()):
+                raise NotRead(f"the copies into {tile.value.name} pair {fragment.values.size()} values a thread "
+                              f"with {destination.values.size()}")
+            reads.append(SourceRead(g_part.tile.tensor, at[0], tuple(k_tiles), fragment))
+        assert tile.value.node is not None            # a tile has its type (tile() read its layout from it)
+        return FillRead(tile.smem, tensor_layout_text(tile.value.node), destination, tuple(reads),
                         tuple(sorted(set(lines))))
 
     def writes(self) -> list[tuple[Statement, str, str]]:
@@ -548,6 +566,32 @@ def _thread_index(text: str, what: str) -> Callable[[int], int]:
             raise NotRead(f"{what} at {text.strip()}: thread {thread}'s index is {value}")
         return value
     return index
+
+
+def _index(text: str) -> list[str] | None:
+    """The index a tensor is sliced at as written (`tAsA(_, _, _, k)` -> ['_', '_', '_', 'k']); None for a name."""
+    m = _INDEXED.match(text.strip())
+    return [_words(x) for x in _split(m.group(2))] if m is not None else None
+
+
+def _strip(layout: Layout | ComposedLayout, modes: int) -> Layout:
+    """A partition's layout without its last `modes` modes (a staged tile's stages)."""
+    plain = layout.b if isinstance(layout, ComposedLayout) else layout
+    return Layout(tuple(plain.mode(i).shape for i in range(plain.rank() - modes)),
+                  tuple(plain.mode(i).stride for i in range(plain.rank() - modes)))
+
+
+def _shared_layout_of(node: TypeNode | None) -> Layout | ComposedLayout:
+    """A shared tensor type's layout, swizzled pointers and composed layouts included (static)."""
+    if node is None:
+        raise NotRead("a shared tensor without its type")
+    try:
+        text = tensor_layout_text(node)
+        if DYNAMIC in text:
+            raise NotRead(f"a shared layout of run-time extents or strides ({text})")
+        return parse_layout(text)
+    except (TypeSyntaxError, ParseError) as e:
+        raise NotRead(f"a shared layout type the reader cannot spell: {e}") from None
 
 
 def _base_name(text: str) -> str:

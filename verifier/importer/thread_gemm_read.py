@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..algebra.layout import Layout
+from ..algebra.swizzle import ComposedLayout
 
 
 @dataclass(frozen=True)
@@ -16,13 +17,19 @@ class FragmentRead:
 
 
 @dataclass(frozen=True)
-class FillRead:
+class SourceRead:
     tensor: str                     # the global tensor copied from (its pointer, as written)
     tile_at: str                    # the block coordinate of its tile along the operand's rows
     k_tiles: tuple[str, ...]        # the k-tile each copy from it takes, in the kernel's order
-    smem: Layout                    # the shared tile's layout
-    source: FragmentRead
-    destination: FragmentRead
+    fragment: FragmentRead          # (thread, value) -> index in the global tile
+
+
+@dataclass(frozen=True)
+class FillRead:
+    smem: Layout | ComposedLayout   # the shared tile's layout (its stages included)
+    smem_text: str                  # ... as the spec writes it
+    destination: FragmentRead       # (thread, value) -> index in the shared tile (a stage of it)
+    sources: tuple[SourceRead, ...]   # each global partition the copies read, in the kernel's order
     lines: tuple[int, ...]          # the copies' lines
 
 
@@ -40,4 +47,4 @@ class ThreadGemmRead:
     staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
 
 
-__all__ = ["FragmentRead", "FillRead", "ThreadGemmRead"]
+__all__ = ["FragmentRead", "SourceRead", "FillRead", "ThreadGemmRead"]

@@ -9,12 +9,13 @@ tutorial's `sgemm_1` and `sgemm_2`), and how the threads fill the shared tiles f
         origins: "(16,16):(1,0)"          #   whose colexicographic index in (BLK_M, BLK_K) is origin(t) + values(i, k);
         values: "(8,8):(16,128)"          #   origins: a layout of the thread, or one index a thread as a list
         fill:                             # optional: how the threads fill the shared tile
-          from: "A"                       #   the global tensor whose tile it copies
-          tile_at: "blockIdx.x"           #   the block coordinate that tile is taken at along the operand's rows
-          k_tiles: ["k_tile"]             #   the k-tile each copy of the fill takes, in the kernel's order
-          smem: "(128,8):(1,128)"         #   the shared tile's layout, (m, k) -> element
-          source: {origins: ..., values: ...}        # (thread, value) -> index in the global tile
-          destination: {origins: ..., values: ...}   # (thread, value) -> index in the shared tile
+          smem: "(128,8):(1,128)"         #   its layout, (m, k[, stage]) -> element (a swizzle allowed)
+          destination: {origins: ..., values: ...}   # (thread, value) -> index in the shared tile (a stage of it)
+          sources:                        #   each global partition the copies read, in the kernel's order:
+            - {from: "A", tile_at: "blockIdx.x", k_tiles: ["k_tile"], origins: ..., values: ...}
+                                          #   the tensor, its tile's block coordinate along the operand's rows,
+                                          #   the k-tile each copy takes, (thread, value) -> index in the global
+                                          #   tile (its own `tile: [rows, k]` where it differs)
       b: {...}                            # B's: value (j, k) of thread t is (n, k) of the (BLK_N, BLK_K) tile
       c:                                  # C's: value (i, j) of thread t is (m, n) of the (BLK_M, BLK_N) tile
         origins: ...
@@ -33,6 +34,7 @@ from typing import ClassVar, cast
 from ruamel.yaml.comments import CommentedSeq
 
 from ...algebra.layout import Layout
+from ...algebra.swizzle import ComposedLayout, Swizzle
 from ...specfile.fields import Fields, is_int, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
 
@@ -43,7 +45,9 @@ THREAD_GEMM_FIELDS = ("tile", "threads", "a", "b", "c")
 FRAGMENT_FIELDS = ("origins", "values")
 OPERAND_OPTIONAL = ("fill",)
 C_OPTIONAL = ("tile_at",)
-FILL_FIELDS = ("from", "tile_at", "k_tiles", "smem", "source", "destination")
+FILL_FIELDS = ("smem", "destination", "sources")
+SOURCE_FIELDS = ("from", "tile_at", "k_tiles") + ("origins", "values")
+MAX_SOURCES = 8                 # global partitions the copies into one shared tile read
 SIDE_OPTIONAL = ("tile",)
 NOT_READ = ("mma", "atom_layout", "permutation", "operand", "smem", "copy_for", "copy_mma", "value_type", "copy")
 MAX_THREADS = 1024
@@ -77,15 +81,28 @@ class Fragment:
 
 
 @dataclass(frozen=True)
-class Fill:
-    """How the threads fill an operand's shared tile: a copy from a global tile to it."""
-    tensor: str                     # the global tensor copied from
-    tile_at: str                    # the block coordinate of its tile along the operand's rows
-    k_tiles: tuple[str, ...]        # the k-tile each copy takes
-    smem: Layout                    # (row, k) -> element of the shared tile
-    source: Fragment                # (thread, value) -> index in the global tile
-    destination: Fragment           # (thread, value) -> index in the shared tile
+class Source:
+    """One global partition the copies into a shared tile read: its tensor, its tile's block coordinate along the
+    operand's rows, the k-tile each of its copies takes, and (thread, value) -> index in the global tile."""
+    tensor: str
+    tile_at: str
+    k_tiles: tuple[str, ...]
+    fragment: Fragment
     loc: Loc
+
+
+@dataclass(frozen=True)
+class Fill:
+    """How the threads fill an operand's shared tile: copies from global tiles into one partition of it (each stage
+    of a staged tile alike)."""
+    smem: Layout | ComposedLayout   # (row, k[, stage]) -> element of the shared tile
+    destination: Fragment           # (thread, value) -> index in the shared tile (a stage of it)
+    sources: tuple[Source, ...]     # in the kernel's order
+    loc: Loc
+
+    @property
+    def k_tiles(self) -> tuple[str, ...]:
+        return tuple(k for source in self.sources for k in source.k_tiles)
 
 
 @dataclass(frozen=True)
@@ -157,29 +174,37 @@ def _fragment(fields: Fields, threads: int, tile: tuple[int, int], rank: int | N
     return Fragment(origins, values, tile, fields.loc)
 
 
-def _fill(fields: Fields, threads: int, tile: tuple[int, int]) -> Fill:
-    fields.require(FILL_FIELDS)
+def _source(fields: Fields, threads: int, tile: tuple[int, int]) -> Source:
     tensor, tile_at = _text(fields, "from"), _text(fields, "tile_at")
     raw = fields.m["k_tiles"]
     if not isinstance(raw, CommentedSeq) or not 0 < len(raw) <= MAX_K_TILES or \
             not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in raw):
         raise SpecError(fields.at("k_tiles"), f"'k_tiles' of {fields.what} must be a list of 1 to {MAX_K_TILES} "
                                               f"k-tile expressions, not {show(raw)}")
-    smem = fields.layout("smem")
-    if not isinstance(smem, Layout) or not smem.is_static() or smem.rank() < 2:
-        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} must be a plain layout (rows, k) -> element, "
-                                           f"not {show(fields.m['smem'])}")
-    if tuple(int(smem.mode(i).size()) for i in (0, 1)) != tile:
-        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} is {smem.mode(0).size()}x{smem.mode(1).size()}, "
-                                           f"the shared tile {tile[0]}x{tile[1]}")
-    source = _fragment(fields.sub("source", FRAGMENT_FIELDS + SIDE_OPTIONAL), threads, tile, None)
+    fragment = _fragment(fields, threads, tile, None)
+    return Source(tensor, tile_at, tuple(" ".join(str(v).split()) for v in raw), fragment, fields.loc)
+
+
+def _fill(fields: Fields, threads: int, tile: tuple[int, int]) -> Fill:
+    fields.require(FILL_FIELDS)
+    smem = fields.layout("smem", swizzle_ok=True)
+    plain = smem.b if isinstance(smem, ComposedLayout) else smem
+    if not isinstance(plain, Layout) or not plain.is_static() or plain.rank() < 2 or \
+            (isinstance(smem, ComposedLayout) and not isinstance(smem.a, Swizzle)):
+        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} must be a layout (rows, k[, stage]) -> element, "
+                                           f"or a swizzle of one, not {show(fields.m['smem'])}")
+    if tuple(int(plain.mode(i).size()) for i in (0, 1)) != tile:
+        raise SpecError(fields.at("smem"), f"'smem' of {fields.what} is not of the shared tile's {tile[0]}x{tile[1]} "
+                                           f"(rows, k): {show(fields.m['smem'])}")
     destination = _fragment(fields.sub("destination", FRAGMENT_FIELDS), threads, tile, None)
-    if source.values.size() != destination.values.size():
-        raise SpecError(fields.at("destination"), f"{fields.what}: the copy's source has {source.values.size()} "
-                                                  f"values a thread, its destination {destination.values.size()}: "
-                                                  "a copy pairs them one to one")
-    return Fill(tensor, tile_at, tuple(" ".join(str(v).split()) for v in raw), smem, source, destination,
-                fields.loc)
+    sources = tuple(_source(f, threads, tile) for f in fields.records("sources", MAX_SOURCES, "source", "sources",
+                                                                      SOURCE_FIELDS, SIDE_OPTIONAL))
+    for source in sources:
+        if source.fragment.values.size() != destination.values.size():
+            raise SpecError(source.loc, f"{fields.what}: a source of {source.fragment.values.size()} values a "
+                                              f"thread, the destination {destination.values.size()}: a copy pairs "
+                                              "them one to one")
+    return Fill(smem, destination, sources, fields.loc)
 
 
 def _text(fields: Fields, key: str) -> str:

@@ -18,6 +18,7 @@ from typing import Callable
 import numpy as np
 
 from ...theorems.claims import Fact, Item, Plan, Suspect, Unsupported
+from ...algebra.swizzle import ComposedLayout
 from .config import Fill, Fragment, Operand, ThreadGemmCheck
 
 ENUMERATION = "exhaustive enumeration of every (thread, value) point"
@@ -141,53 +142,77 @@ def thread_products(check: ThreadGemmCheck) -> Plan:
     return items
 
 
+def _distinct_elements(fill: Fill, rows: int, depth: int) -> tuple[np.ndarray, str]:
+    """Every coordinate of the shared tile, stages included (colexicographic) -> its element, and a note: a swizzle
+    composed after the layout permutes the elements, so the layout before it decides."""
+    smem = fill.smem
+    note = ""
+    if isinstance(smem, ComposedLayout):      # its outer function a swizzle (config.py refuses another)
+        smem, note = smem.b, "; the swizzle after the layout permutes elements: the layout decides"
+    return np.array([int(smem(e)) for e in range(int(smem.size()))], dtype=np.int64), note
+
+
 def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
     name = OPERAND_NAME[op.name]
     rows, depth = op.fragment.tile
     fill_suspect = Suspect(f"{name}'s fill", fill.loc)
+    smem_suspect = Suspect(f"{name}'s shared layout (smem)", fill.loc)
     items: list[Item] = []
-    # the shared layout: distinct coordinates, distinct elements
-    # the element of each colexicographic index r + rows k
-    flat = np.array([fill.smem(e) for e in range(rows * depth)], dtype=np.int64)
+    # the shared layout: distinct coordinates (of every stage), distinct elements
+    flat, note = _distinct_elements(fill, rows, depth)
+    stage = rows * depth
+    stages = flat.size // stage
+    title = (f"{name}'s shared layout gives distinct coordinates of its {rows}x{depth} tile"
+             + (f" and its {stages} stages" if stages > 1 else "") + " distinct elements")
     elements, counts = np.unique(flat, return_counts=True)
-    title = f"{name}'s shared layout gives distinct coordinates of its {rows}x{depth} tile distinct elements"
     if (counts > 1).any():
         element = int(elements[np.argmax(counts > 1)])
         e0, e1 = (int(x) for x in np.argwhere(flat == element).ravel()[:2])
-        items.append(Fact(title, False, f"({e0 % rows}, {e0 // rows}) and ({e1 % rows}, {e1 // rows}) are both "
-                          f"element {element}", "distinct elements", Suspect(f"{name}'s shared layout (smem)",
-                                                                              fill.loc), note=ENUMERATION,
-                          domain_size=rows * depth))
+
+        def where(e: int) -> str:
+            r, k, st = e % rows, (e // rows) % depth, e // stage
+            return f"({r}, {k})" + (f" of stage {st}" if stages > 1 else "")
+        items.append(Fact(title, False, f"{where(e0)} and {where(e1)} are both element {element}",
+                          "distinct elements", smem_suspect, note=ENUMERATION + note, domain_size=flat.size))
     else:
-        items.append(Fact(title, True, f"{rows * depth} coordinates, distinct elements", "distinct elements",
-                          Suspect(f"{name}'s shared layout (smem)", fill.loc), note=ENUMERATION,
-                          domain_size=rows * depth))
+        items.append(Fact(title, True, f"{flat.size} coordinates, distinct elements", "distinct elements",
+                          smem_suspect, note=ENUMERATION + note, domain_size=flat.size))
     threads = check.threads
-    src, dst = _flat_indices(fill.source, threads), _flat_indices(fill.destination, threads)
-    s_rows, d_rows = fill.source.tile[0], rows
-    s_size = s_rows * fill.source.tile[1]
-    outside = (src < 0) | (src >= s_size)
-    title = f"every value {name}'s fill copies is an element of its {s_rows}x{fill.source.tile[1]} global tile"
-    if outside.any():
-        t, v = _first(outside)
-        items.append(Fact(title, False, f"thread {t}'s value {v} reads index {int(src[t, v])} of the global tile, "
-                          "outside it (another block's or k-tile's element)", "an element of the tile", fill_suspect,
-                          note=ENUMERATION, point={"thread": t, "value": v}, domain_size=src.size))
-    else:
-        items.append(Fact(title, True, f"{src.size} (thread, value) points", "an element of the tile", fill_suspect,
-                          note=ENUMERATION, domain_size=src.size))
-    title = f"every value {name}'s fill copies lands at the coordinate it has in the global tile"
-    src_m, src_k, dst_m, dst_k = src % s_rows, src // s_rows, dst % d_rows, dst // d_rows
-    wrong = (src_m != dst_m) | (src_k != dst_k)
-    if wrong.any():
-        t, v = _first(wrong)
-        items.append(Fact(title, False, f"thread {t}'s value {v} copies the global tile's ({int(src_m[t, v])}, "
-                          f"{int(src_k[t, v])}) to the shared tile's ({int(dst_m[t, v])}, {int(dst_k[t, v])})",
-                          "the same coordinate on both sides", fill_suspect, note=ENUMERATION,
-                          point={"thread": t, "value": v}, domain_size=src.size))
-    else:
-        items.append(Fact(title, True, f"{src.size} (thread, value) points", "the same coordinate on both sides",
-                          fill_suspect, note=ENUMERATION, domain_size=src.size))
+    dst = _flat_indices(fill.destination, threads)
+    d_rows = rows
+    for source in fill.sources:
+        src = _flat_indices(source.fragment, threads)
+        s_rows, s_depth = source.fragment.tile
+        what = f"{name} copies from {source.tensor}"
+        src_suspect = Suspect(f"{name}'s source {source.tensor} at {source.tile_at}", source.loc)
+        outside = (src < 0) | (src >= s_rows * s_depth)
+        title = f"every value {what} is an element of its {s_rows}x{s_depth} global tile"
+        if outside.any():
+            t, v = _first(outside)
+            items.append(Fact(title, False, f"thread {t}'s value {v} reads index {int(src[t, v])} of the global tile, "
+                              "outside it (another block's or k-tile's element)", "an element of the tile",
+                              src_suspect, note=ENUMERATION, point={"thread": t, "value": v}, domain_size=src.size))
+        else:
+            items.append(Fact(title, True, f"{src.size} (thread, value) points", "an element of the tile",
+                              src_suspect, note=ENUMERATION, domain_size=src.size))
+        title = f"every value {what} lands at the coordinate it has in the global tile"
+        src_m, src_k, dst_m, dst_k = src % s_rows, src // s_rows, dst % d_rows, dst // d_rows
+        wrong = (src_m != dst_m) | (src_k != dst_k)
+        if wrong.any():
+            t, v = _first(wrong)
+            items.append(Fact(title, False, f"thread {t}'s value {v} copies the global tile's ({int(src_m[t, v])}, "
+                              f"{int(src_k[t, v])}) to the shared tile's ({int(dst_m[t, v])}, {int(dst_k[t, v])})",
+                              "the same coordinate on both sides", src_suspect, note=ENUMERATION,
+                              point={"thread": t, "value": v}, domain_size=src.size))
+        else:
+            items.append(Fact(title, True, f"{src.size} (thread, value) points", "the same coordinate on both sides",
+                              src_suspect, note=ENUMERATION, domain_size=src.size))
+        if check.c.tile_at is not None:
+            want = check.c.tile_at[0 if op.name == "a" else 1]
+            mode = "rows" if op.name == "a" else "columns"
+            items.append(Fact(f"{name}'s tile of {source.tensor} is taken at C's block along C's {mode}",
+                              source.tile_at == want, f"{name}'s tile of {source.tensor} at {source.tile_at}",
+                              f"{want} (C's {mode})", src_suspect))
     size = rows * depth
     written = np.zeros(size, dtype=bool)
     inside = (dst >= 0) & (dst < size)
@@ -198,19 +223,13 @@ def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
             t, v = _first(~inside)
             actual = f"thread {t}'s value {v} writes index {int(dst[t, v])}, outside the {rows}x{depth} tile"
         else:
-            e = int(np.argmax(~written))
-            actual = f"no thread writes ({e % rows}, {e // rows}): the gemm reads what the tile held before"
+            hole = int(np.argmax(~written))
+            actual = f"no thread writes ({hole % rows}, {hole // rows}): the gemm reads what the tile held before"
         items.append(Fact(title, False, actual, f"the {rows}x{depth} tile", fill_suspect, note=ENUMERATION,
                           domain_size=dst.size))
     else:
         items.append(Fact(title, True, f"{size} elements written", f"the {rows}x{depth} tile", fill_suspect,
                           note=ENUMERATION, domain_size=dst.size))
-    if check.c.tile_at is not None:
-        want = check.c.tile_at[0 if op.name == "a" else 1]
-        mode = "rows" if op.name == "a" else "columns"
-        items.append(Fact(f"{name}'s global tile is taken at C's block along C's {mode}", fill.tile_at == want,
-                          f"{name}'s tile of {fill.tensor} at {fill.tile_at}", f"{want} (C's {mode})",
-                          fill_suspect))
     return items
 
 
