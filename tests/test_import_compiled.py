@@ -164,9 +164,11 @@ def test_the_tile_kernel_s_operand_paths_from_recorded_types_are_verified(tmp_pa
                                                             "half_t", "[32, 32, 16]")
     assert a.smem == "Sw<2,3,3> o _0 o (64,32):(32,1)" and a.tiled_copy is not None
     assert (a.where.line, a.where.column) == (47, 5)
-    # what is not checked is listed with its line: the cp.async copies and the copy without an atom
+    # what is not checked is listed with its line: the cp.async copies, the copy without an atom, and the gemm's
+    # operands' fills (the kernel's one tile is no local_tile of a block)
     reasons = {s.where.line: s.why for s in skipped}
-    assert set(reasons) == {26, 27, 51} and "global -> shared" in reasons[26]
+    assert set(reasons) == {26, 27, 49, 51} and "global -> shared" in reasons[26]
+    assert "gC is not a global tile made with local_tile" in reasons[49]
     code, out = _prove(_spec_from_notes(tmp_path, TILE.read_text(encoding="utf-8"), DATA / "tile_sm80.notes"),
                        capsys)
     assert code == ExitCode.OK and "2 verified" in out
@@ -224,7 +226,8 @@ def test_a_simt_kernel_on_universal_fma_is_verified_from_recorded_types(tmp_path
     assert (a.mma, a.copy, a.value_type, a.atom_layout, a.permutation) == (
         "UniversalFMA<float,float,float,float>", "DefaultCopy", "float", "[16, 16, 1]", None)
     assert a.smem == "(64,8):(1,64)" and a.tiled_copy is not None
-    assert {s.where.line for s in skipped} == {21, 22, 45}        # cooperative_copy twice, C's copy without an atom
+    # cooperative_copy twice, the gemm's operands' fills (one tile, no local_tile), C's copy without an atom
+    assert {s.where.line for s in skipped} == {21, 22, 43, 45}
     code, out = _prove(_spec_from_notes(tmp_path, text, DATA / "tile_simt.notes", SIMT), capsys)
     assert code == ExitCode.OK and "2 verified" in out, out
 

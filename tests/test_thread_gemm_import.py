@@ -14,7 +14,7 @@ import pytest
 
 from test_import_compiled import WHEEL, _notes, _prove, _spec_from_notes, _wheel_examples
 from verifier.commands.cli import main
-from verifier.dsl.kernel_checks import ThreadGemmRecord
+from verifier.dsl.kernel_checks import OperandFillsRecord, ThreadGemmRecord
 from verifier.importer.instrument import instrument
 from verifier.importer.kernel_paths import read_paths
 from verifier.outcome import ExitCode
@@ -22,7 +22,7 @@ from verifier.outcome import ExitCode
 DATA = Path(__file__).parent / "data" / "cpp"
 SOURCE = DATA / "thread_gemm.cu"
 NOTES = DATA / "thread_gemm.notes"
-RAKED, TILED, STAGED = "raked_kernel", "tiled_kernel", "staged_kernel"
+RAKED, TILED, STAGED, FRAGMENT = "raked_kernel", "tiled_kernel", "staged_kernel", "fragment_kernel"
 # edits of the kernels' bodies (the declarations' types unchanged): (old, new, the kernel, the refuting fact)
 BODY_EDITS = {
     "a_by_the_columns_of_c_threads": (
@@ -42,6 +42,9 @@ BODY_EDITS = {
     "mma_a_of_sb": ("Tensor tCsA = thr_mma.partition_A(sA);" + " " * 55 + "// KNOB mma_a",
                     "Tensor tCsA = thr_mma.partition_A(sB);", TILED,
                     "A's tile of B is taken at C's block along C's rows"),
+    "b_stage_filled_from_a": ("copy(copy_b, tBgB(_, _, _, kt), tBsB(_, _, _, stage));",
+                              "copy(copy_b, tAgA(_, _, _, kt), tBsB(_, _, _, stage));", FRAGMENT,
+                              "B's tile of A is taken at C's block along C's columns"),
     "a_registers_from_sb": ("copy(tCsA(_, _, kb), tCrA(_, _, kb));", "copy(tCsB(_, _, kb), tCrA(_, _, kb));", STAGED,
                             "every product multiplies A's element of C's row by B's element of C's column"),
 }
@@ -86,8 +89,15 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert staged.staged == (153, 154)
     assert {covered[line] for line in (149, 150, 153, 154)} == {"staged_kernel_gemm"}
     assert any("its k-block index is taken to run over every k-block" in a for a in records[2].assumes)
+    # the fragment kernel's gemm multiplies register fragments a tiled copy loads (two tiled checks): its shared
+    # tiles' fills, into one stage at a time, are an operand-fills check
+    fills = [r for r in read_paths(str(SOURCE), instrument(text), _notes(NOTES))[0]
+             if isinstance(r, OperandFillsRecord)]
+    assert [r.name for r in fills] == ["fragment_kernel_fills"]
+    assert [(o, t, [s.k_tiles for s in f.sources]) for o, t, f in fills[0].read.fills] == \
+        [("a", (64, 8), [("kt",)]), ("b", (64, 8), [("kt",)])] and fills[0].read.c_at == ("blockIdx.x", "blockIdx.y")
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
-    assert code == ExitCode.OK and "3 verified" in out, out
+    assert code == ExitCode.OK and "6 verified" in out, out
 
 
 @pytest.mark.parametrize("name", sorted(BODY_EDITS))
@@ -97,8 +107,8 @@ def test_a_body_edit_is_refuted_by_the_fact_that_owns_it(name: str, tmp_path: Pa
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count(old) == 1
     code, out = _prove(_spec_from_notes(tmp_path, text.replace(old, new), NOTES, SOURCE), capsys)
-    assert code == ExitCode.WRONG and "2 verified" in out, out
-    refuted = out[out.index(f"{kernel}_gemm"):]
+    assert code == ExitCode.WRONG and "5 verified" in out, out
+    refuted = out[out.index(f"{kernel}_gemm" if kernel != FRAGMENT else f"{kernel}_fills"):]
     assert "REFUTED" in refuted.splitlines()[0] and fact in refuted, out
 
 
@@ -113,7 +123,7 @@ def test_a_block_coordinate_spelled_otherwise_is_the_same_coordinate(tmp_path: P
     records, _ = _read(mutated, NOTES)
     assert records[0].read.fills[0].sources[0].tile_at == "blockIdx.x"
     code, out = _prove(_spec_from_notes(tmp_path, mutated, NOTES, SOURCE), capsys)
-    assert code == ExitCode.OK and "3 verified" in out, out
+    assert code == ExitCode.OK and "6 verified" in out, out
 
 
 @pytest.mark.parametrize("name", sorted(HOST_EDITS))
@@ -139,7 +149,7 @@ def test_a_form_the_reader_does_not_follow_is_listed_with_its_reason(old: str, n
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count(old) == 1
     records, skipped = _read(text.replace(old, new), NOTES)
-    assert [r.name for r in records] == ["tiled_kernel_gemm", "staged_kernel_gemm"]
+    assert [r.name for r in records] == ["tiled_kernel_gemm", "staged_kernel_gemm"]         # the raked one listed
     listed = [s for s in skipped if "gemm at line 40" == getattr(s, "what", "")]
     assert len(listed) == 1 and why in listed[0].why, [getattr(s, "why", "") for s in skipped]   # type: ignore
 
@@ -184,7 +194,7 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
     from verifier.importer.compiled import toolchain
     tools = toolchain(None, None)
     text = SOURCE.read_text(encoding="utf-8")
-    cases = [("thread_gemm", text, (RAKED, TILED, STAGED))] + \
+    cases = [("thread_gemm", text, (RAKED, TILED, STAGED, FRAGMENT))] + \
         [(notes, text.replace(old, new), (kernel,)) for old, new, kernel, notes, _ in HOST_EDITS.values()]
     for name, t, kernels in cases:
         with tempfile.TemporaryDirectory() as d:

@@ -143,3 +143,37 @@ def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, me
     with pytest.raises(SpecError) as e:
         load_spec(bad, allow_outside=True)
     assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)
+
+
+FILLS_SPEC = Path(__file__).parent / "specs" / "operand_fills.yaml"
+
+
+def test_operand_fills_alone_are_proved_and_refuted_by_their_fact():
+    """Theorem 45 without the products (an operand-fills check): two-stage tiles, one swizzled, verified; a second
+    stage inside the first, and B's mainloop copying A's tile, refuted with their witnesses."""
+    report = documented_report(FILLS_SPEC)
+    assert report["two_stages"]["verdict"] == "verified"
+    assert [t["id"] for t in report["two_stages"]["theorems"]] == ["gemm.shared_fill"]    # type: ignore[index]
+    assert_refuted_by(report["stages_overlap"], "A's shared layout gives distinct coordinates of its 64x8 tile and "
+                      "its 2 stages distinct elements", "(0, 4) of stage 0 and (0, 0) of stage 1 are both element 256")
+    assert_refuted_by(report["b_partly_from_a"], "B's tile of A is taken at C's block along C's columns",
+                      "B's tile of A at blockIdx.x")
+
+
+@pytest.mark.parametrize("edit, replacement, message", [
+    ("      tile_at: [blockIdx.x, blockIdx.y]\n      a:", "      a:", "'fills' of check 'two_stages' is missing "
+                                                                      "'tile_at'"),
+    ('smem: "Sw<2,2,3> o _0 o (64,8,2):(1,64,512)"', 'smem: "(32,8,2):(1,64,512)"',
+     "'smem' of 'b' of 'fills' of check 'two_stages' is not of the shared tile's 64x8"),
+    ("        tile: [64, 8]\n        smem: \"(64,8,2):(1,64,512)\"", "        smem: \"(64,8,2):(1,64,512)\"",
+     "'a' of 'fills' of check 'two_stages' is missing 'tile'"),
+])
+def test_malformed_fills_are_refused_at_their_place(tmp_path: Path, edit: str, replacement: str, message: str):
+    text = FILLS_SPEC.read_text(encoding="utf-8")
+    first = text[:text.index("  stages_overlap:")]
+    assert edit in first
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(first.replace(edit, replacement, 1), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(bad, allow_outside=True)
+    assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)

@@ -42,7 +42,7 @@ from .tmem_subtiles import SubtileOrderRead, read_subtile_order
 from .stage_index import StageIndex, StageIndexes, StagesTaken, WaitedStages
 from .tmem_stages import AccumulatorStagesRead, TmemStages, cell_layout
 from .elementwise import ElementwiseRead, read_elementwise
-from ..importer.thread_gemm_read import ThreadGemmRead
+from ..importer.thread_gemm_read import OperandFillsRead, ThreadGemmRead
 from .tma_tensors import TmaTensors, gbasis, mn_tile_indices, other_box, tma_tensors
 from .shared_writes import SharedWrites, shared_writes, view_text
 from .thread_coordinate import (Untraced, block_threads, coordinate_text, launch_dims, running_condition,
@@ -256,8 +256,19 @@ class ThreadGemmRecord:
     assumes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class OperandFillsRecord:
+    """An operand-fills check: the threads' fills of an MMA's shared A and B tiles (theorem 45; the C++ reader writes
+    it where a tiled check proves the MMA's register fragments)."""
+    name: str
+    where: Where
+    what: str
+    read: OperandFillsRead
+    assumes: list[str] = field(default_factory=list)
+
+
 Record = OperandRecord | DescriptorRecord | BufferRecord | TmemRecord | SliceRecord | SubtileRecord | \
-    TransactionRecord | SubtileOrderRecord | ElementwiseRecord | ThreadGemmRecord
+    TransactionRecord | SubtileOrderRecord | ElementwiseRecord | ThreadGemmRecord | OperandFillsRecord
 
 
 @dataclass
@@ -1853,7 +1864,7 @@ def kernel_checks(flow: KernelFlow, prefix: str) -> KernelChecks:
 
 
 __all__ = ["OperandRecord", "DescriptorRecord", "BufferRecord", "TmemRecord", "SliceRecord", "SubtileRecord",
-           "TransactionRecord", "ElementwiseRecord", "ThreadGemmRecord",
+           "TransactionRecord", "ElementwiseRecord", "ThreadGemmRecord", "OperandFillsRecord",
            "SideRecord",
            "KernelChecks",
            "kernel_checks",

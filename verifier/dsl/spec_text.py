@@ -13,10 +13,10 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .elementwise import SideRead
-from ..importer.thread_gemm_read import FragmentRead
+from ..importer.thread_gemm_read import FillRead, FragmentRead
 from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
-                            SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord, TransactionRecord,
-                            TmemRecord)
+                            OperandFillsRecord, SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord,
+                            TransactionRecord, TmemRecord)
 
 
 class DslInputError(Exception):
@@ -134,13 +134,16 @@ def record_lines(r: Record) -> list[str]:
             out += [f"      {key}:", f"        origins: [{', '.join(map(str, fragment.origins))}]",
                     f"        values: {json.dumps(str(fragment.values.plain()))}"]
             if fill is not None:
-                out += ["        fill:", f"          smem: {json.dumps(fill.smem_text)}",
-                        f"          destination: {{{_fragment_fields(fill.destination)}}}", "          sources:"]
-                out += [f"            - {{from: {json.dumps(source.tensor)}, tile_at: {json.dumps(source.tile_at)}, "
-                        f"k_tiles: [{', '.join(json.dumps(k) for k in source.k_tiles)}], "
-                        f"{_fragment_fields(source.fragment, source.fragment.tile != fragment.tile)}}}"
-                        for source in fill.sources]
+                out += ["        fill:"] + _fill_lines(fill, fragment.tile, "          ")
         out.append(f"        tile_at: [{json.dumps(g.c_at[0])}, {json.dumps(g.c_at[1])}]")
+    elif isinstance(r, OperandFillsRecord):
+        out.append(f"    description: {json.dumps(r.what)}")
+        f = r.read
+        out += ["    fills:", f"      threads: {f.threads}",
+                f"      tile_at: [{json.dumps(f.c_at[0])}, {json.dumps(f.c_at[1])}]"]
+        for operand, tile, fill in f.fills:
+            out += [f"      {operand}:", f"        tile: [{tile[0]}, {tile[1]}]"]
+            out += _fill_lines(fill, tile, "        ")
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]
@@ -187,6 +190,17 @@ def record_lines(r: Record) -> list[str]:
         out.append("    assumes:")
         out += [f"      - {json.dumps(a)}" for a in r.assumes]
     out.append(f"    source: {json.dumps(_source(r))}")
+    return out
+
+
+def _fill_lines(fill: FillRead, tile: tuple[int, int], indent: str) -> list[str]:
+    """A fill's keys (smem, destination, sources), each line at `indent`; a source's own tile where it is not the
+    shared tile's."""
+    out = [f"{indent}smem: {json.dumps(fill.smem_text)}",
+           f"{indent}destination: {{{_fragment_fields(fill.destination)}}}", f"{indent}sources:"]
+    out += [f"{indent}  - {{from: {json.dumps(source.tensor)}, tile_at: {json.dumps(source.tile_at)}, "
+            f"k_tiles: [{', '.join(json.dumps(k) for k in source.k_tiles)}], "
+            f"{_fragment_fields(source.fragment, source.fragment.tile != tile)}}}" for source in fill.sources]
     return out
 
 

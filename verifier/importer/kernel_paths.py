@@ -30,8 +30,8 @@ from ..dsl.flow import Skipped
 from ..algebra.types import smem_container_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
-                                 SideRecord, SliceRecord, ThreadGemmRecord, TiledCopyGiven, TmemRecord, mn_k_pipe,
-                                 two_dimensional_box)
+                                 SideRecord, SliceRecord, ThreadGemmRecord, OperandFillsRecord, TiledCopyGiven,
+                                 TmemRecord, mn_k_pipe, two_dimensional_box)
 from ..dsl.tma_tensors import TmaTensors
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
@@ -505,6 +505,7 @@ class PathReader:
             # a UniversalFMA gemm on the threads' partitions of shared tiles is a thread-gemm check
             if mma.startswith(UNIVERSAL_FMA) and self.thread_gemm(s, args, what):
                 return
+            self.operand_fills(s, args, what)
             for index, op in ((1, "A"), (2, "B")):
                 operand = self.value(_operand_name(args[index]), s.line)
                 if operand is not None and operand.node is not None and memory_of(operand.node) is Memory.SHARED:
@@ -545,6 +546,27 @@ class PathReader:
         for line in [ln for f in read.fills for ln in f.lines] + [read.store_line] + list(read.staged):
             self.thread_gemm_lines[line] = name
         return True
+
+    def operand_fills(self, s: Statement, args: list[str], what: str) -> None:
+        """An operand-fills check (theorem 45) of the shared tiles a gemm's register fragments were partitioned from:
+        the copies that fill them, from the block's global tiles (thread_gemm.py); listed with the reason where the
+        reader does not follow them."""
+        from .thread_gemm import NotRead, ThreadGemmReader
+        statements = [st for st in self.statements if st.function == self.inst.function]
+        try:
+            read = ThreadGemmReader(self, statements).read_fills(s, args, self.fragment_source)
+        except NotRead as e:
+            self.skipped.append(Skipped(self.where(s), f"{what}: the fills of its operands' shared tiles",
+                                        f"not checked: {e}"))
+            return
+        name = self._name("fills")
+        self.records.append(OperandFillsRecord(
+            name, self.where(s), f"{self.label}: the fills of the shared tiles of the gemm at line {s.line}'s A and B "
+                                 f"(C stored at line {read.store_line})", read,
+            assumes=[f"the block runs {read.threads} threads (the copies' partitions'): they are evaluated at those "
+                     "threads"]))
+        for line in [ln for _, _, f in read.fills for ln in f.lines]:
+            self.thread_gemm_lines[line] = name
 
     def descriptor(self, s: Statement, what: str, arg: str, op: str, mma: str, tiled_mma: TypeNode,
                    majors: tuple[str, str] | None) -> None:

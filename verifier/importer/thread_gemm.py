@@ -39,7 +39,7 @@ from .cpp_values import (Kind, Memory, Value, copy_atom_name, derivation, elemen
                          tensor_layout_text)
 from ..kinds.slice.coordinate import read_coordinate
 from .thread_slices import THREAD_INDEX, cpp_coordinate
-from .thread_gemm_read import FillRead, FragmentRead, SourceRead, ThreadGemmRead
+from .thread_gemm_read import FillRead, FragmentRead, OperandFillsRead, SourceRead, ThreadGemmRead
 
 
 
@@ -56,6 +56,7 @@ class Declarations(Protocol):
     def tiled_mma_of(self, by: Value) -> TypeNode | None: ...
 
 MAX_THREADS = 1024
+ATOM_FILES = ("generic.yaml", "sm80_copy.yaml")     # the atom library's files the partitions' atoms are read from
 STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
 KEPT, DROPPED = "_1", "X"                                         # a projection's entries
 _LOCAL = re.compile(r"^(?:cute\s*::\s*)?(local_partition|local_tile)\s*\((.*)\)$")
@@ -388,6 +389,52 @@ class ThreadGemmReader:
         return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
                               (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes), tuple(staged))
 
+    def read_fills(self, s: Statement, args: list[str], fragment_source: Callable[[Value], Value | None]
+                   ) -> OperandFillsRead:
+        """The fills of the shared tiles a gemm's register fragments were partitioned from (`fragment_source`: the
+        tensor a fragment was made from, partition_fragment_A(sA(_, _, 0)) -> sA(_, _, 0)), and C's block
+        coordinates from the partition its accumulator is stored to."""
+        if len(args) != 4:
+            raise NotRead(f"a gemm of {len(args)} arguments")
+        c_v = self.value(args[3], s.line)
+        c_init = self.init(c_v)
+        lm = _LIKE.match(c_init) or _MAKE_C.match(c_init)
+        if lm is None:
+            raise NotRead(f"its C, {c_v.name}, is not made like a partition of a global tile ({c_init})")
+        c_global = self.value(_split(lm.group(2) if _LIKE.match(c_init) else lm.group(3))[0], c_v.note.line)
+        store = self.store_of(c_v, c_global, s.line)
+        d = derivation(c_global)
+        if d.op not in ("partition_C", "view") or d.of is None:
+            raise NotRead(f"{c_global.name} is not a ThrMMA's partition_C of a global tile")
+        c_tile = self.tile(self.value(d.of, c_global.note.line))
+        if c_tile.at is None or "_" in c_tile.at:
+            raise NotRead(f"C's tile {c_tile.value.name} is not one block's tile")
+        tiles = []
+        for text in args[1:3]:
+            fragment = self.value(text, s.line)
+            made_from = fragment_source(fragment)
+            root = self.r.shared_root(made_from) if made_from is not None else None
+            if root is None:
+                raise NotRead(f"{fragment.name} is not a fragment partitioned from a shared tile")
+            tiles.append(self.tile(root))
+        # the threads that copy: those of the partition each fill writes through (one count for both)
+        counts = {self.fill_threads(tile) for tile in tiles}
+        if len(counts) != 1:
+            raise NotRead(f"A's and B's fills are partitioned among {sorted(counts)} threads")
+        threads = counts.pop()
+        fills = tuple((operand, tile.shape, self.fill(tile, threads)) for operand, tile in zip("ab", tiles))
+        return OperandFillsRead(threads, (c_tile.at[0], c_tile.at[1]), fills, store)
+
+    def fill_threads(self, tile: _Tile) -> int:
+        """The threads of the partition the copies into the shared `tile` write through."""
+        dests = {_base_name(dst) for st, _, dst in self.copies(whole=False)
+                 if self.shared(_base_name(dst), st.line) and self.root(_base_name(dst), st.line) == tile.value.name}
+        if len(dests) != 1:
+            raise NotRead(f"{tile.value.name} is written through {len(dests)} partitions")
+        name = dests.pop()
+        line = next(st.line for st, _, dst in self.copies(whole=False) if _base_name(dst) == name)
+        return self.partition(self.value(name, line)).threads
+
     def shared_operand(self, text: str, op: str, line: int, staged: list[int], notes: list[str]) -> Value:
         """The shared partition the gemm's operand `text` multiplies: itself, or -- an operand of registers sliced
         at a k-block, `tCrA(_, _, k_block)` -- the shared partition every copy into those registers copies, k-block
@@ -613,11 +660,17 @@ def _flat_coordinate(mode: Layout, index: int) -> int:
 
 @lru_cache(maxsize=None)
 def _generic_atoms() -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec]]:
-    """The atom library's generic atoms (UniversalFMA, the element-wise copies), by name."""
+    """The atom library's generic atoms (UniversalFMA, the element-wise copies) and SM80's copies (cp.async), by
+    name: the atoms a thread-gemm's or a fill's partitions are made with."""
     from ..specfile import load_spec
     from .kernel_spec import ATOM_LIBRARY
-    spec = load_spec(ATOM_LIBRARY / "generic.yaml", allow_outside=True)
-    return dict(spec.mma_atoms), dict(spec.copy_atoms)
+    mma: dict[str, MMAAtomSpec] = {}
+    copy: dict[str, CopyAtomSpec] = {}
+    for name in ATOM_FILES:
+        spec = load_spec(ATOM_LIBRARY / name, allow_outside=True)
+        mma.update(spec.mma_atoms)
+        copy.update(spec.copy_atoms)
+    return mma, copy
 
 
 def _tiled_copy(node: TypeNode) -> TiledCopy:
@@ -633,7 +686,8 @@ def _tiled_copy(node: TypeNode) -> TiledCopy:
             raise NotRead(f"the copy atom {name}: {e}") from None
     spec = _generic_atoms()[1].get(name)
     if spec is None:
-        raise NotRead(f"the copy atom {name} is not among the generic atoms the thread-gemm reader models")
+        raise NotRead(f"the copy atom {name} is not among the atoms the thread-gemm reader models "
+                      f"({', '.join(ATOM_FILES)})")
     try:
         bits = element_bits(value_type)
         layout_tv = _layout_of(node.args[1])
@@ -648,7 +702,8 @@ def _tiled_mma(node: TypeNode) -> TiledMMA:
     name, why, _ = mma_atom_name(node.args[0])
     spec = _generic_atoms()[0].get(name or "")
     if spec is None:
-        raise NotRead(why or f"the MMA atom {name} is not among the generic atoms the thread-gemm reader models")
+        raise NotRead(why or f"the MMA atom {name} is not among the atoms the thread-gemm reader models "
+                      f"({', '.join(ATOM_FILES)})")
     if len(node.args) > 2 and not (node.args[2].is_("tuple") and all(a.is_("Underscore") for a in node.args[2].args)):
         raise NotRead("a TiledMMA with a permutation (the thread-gemm reader reads CuTe's default)")
     return TiledMMA(mma_atom(spec), _layout_of(node.args[1]))

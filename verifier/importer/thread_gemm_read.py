@@ -47,4 +47,13 @@ class ThreadGemmRead:
     staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
 
 
-__all__ = ["FragmentRead", "SourceRead", "FillRead", "ThreadGemmRead"]
+@dataclass(frozen=True)
+class OperandFillsRead:
+    """The fills of an MMA's shared operand tiles, the MMA's products another check's."""
+    threads: int
+    c_at: tuple[str, str]
+    fills: tuple[tuple[str, tuple[int, int], FillRead], ...]   # (a or b, its shared tile's (rows, k), its fill)
+    store_line: int
+
+
+__all__ = ["OperandFillsRead", "FragmentRead", "SourceRead", "FillRead", "ThreadGemmRead"]

@@ -21,7 +21,8 @@ BUILTIN_KINDS = ("verifier.kinds.atom.kind", "verifier.kinds.tiled.kind", "verif
                  "verifier.kinds.blockwise.kind", "verifier.kinds.mixed_scale.kind", "verifier.kinds.transpose.kind",
                  "verifier.kinds.shuffle.kind", "verifier.kinds.slice.kind",
                  "verifier.kinds.subtile.kind", "verifier.kinds.transaction.kind", "verifier.kinds.subtile_order.kind",
-                 "verifier.kinds.elementwise.kind", "verifier.kinds.thread_gemm.kind")
+                 "verifier.kinds.elementwise.kind", "verifier.kinds.thread_gemm.kind",
+                 "verifier.kinds.thread_gemm.fills_kind")
 
 _KINDS: dict[str, Kind] = {}
 _builtins_loaded = False

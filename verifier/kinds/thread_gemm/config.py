@@ -56,6 +56,10 @@ MAX_VALUES = 1 << 14            # values of one thread's fragment
 MAX_K_TILES = 64                # copies of one fill a kernel makes
 MAX_INDEX = 1 << 24             # an origin's distance from the tile's first element (one outside is refuted)
 OPERANDS = ("a", "b")
+OPERAND_FILLS_KIND = "operand_fills"   # the fills of an MMA's operands alone (theorem 45)
+OPERAND_FILLS_KEY = "fills"
+OPERAND_FILLS_KEYS = (OPERAND_FILLS_KEY,)
+OPERAND_FILLS_FIELDS = ("threads", "tile_at")
 # what each fragment's two value modes are, and the tile each indexes: a (i, k) of (BLK_M, BLK_K), b (j, k) of
 # (BLK_N, BLK_K), c (i, j) of (BLK_M, BLK_N)
 VALUE_MODES = {"a": ("i", "k"), "b": ("j", "k"), "c": ("i", "j")}
@@ -127,6 +131,45 @@ class ThreadGemmCheck(CheckSpec):
     def summary(self) -> str:
         m, n, k = self.tile
         return f"a {m}x{n}x{k} tile on {self.threads} threads"
+
+
+@dataclass(kw_only=True)
+class OperandFillsCheck(CheckSpec):
+    """The threads' fills of an MMA's shared A and B tiles, its products another check's (theorem 45 alone)."""
+    kind: ClassVar[str] = OPERAND_FILLS_KIND
+    threads: int
+    tile_at: tuple[str, str]                               # C's block coordinates
+    fills: tuple[tuple[str, tuple[int, int], Fill], ...]   # (operand, its shared tile's (rows, k), fill)
+
+    def summary(self) -> str:
+        return f"the fills of {' and '.join(o.upper() for o, _, _ in self.fills)} on {self.threads} threads"
+
+
+def reads_operand_fills_check(fields: Fields) -> bool:
+    return fields.has(OPERAND_FILLS_KEY)
+
+
+def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCheck:
+    require_version2(fields, OPERAND_FILLS_KEY)
+    refuse_keys(fields, NOT_READ, "is not used by operand-fill checks")
+    sub = fields.sub(OPERAND_FILLS_KEY, OPERAND_FILLS_FIELDS + OPERANDS)
+    sub.require(OPERAND_FILLS_FIELDS)
+    threads = sub.bounded_int("threads", 1, MAX_THREADS, "a number of threads")
+    raw = sub.m["tile_at"]
+    if not isinstance(raw, CommentedSeq) or len(raw) != 2 or not all(isinstance(v, str) and v.strip() for v in raw):
+        raise SpecError(sub.at("tile_at"), f"'tile_at' of {sub.what} must be [rows, columns]: the block coordinates "
+                                           f"C's tile is taken at, not {show(raw)}")
+    fills = []
+    for operand in OPERANDS:
+        if sub.has(operand):
+            f = sub.sub(operand, FILL_FIELDS + SIDE_OPTIONAL)
+            f.require(SIDE_OPTIONAL)
+            tile = cast(tuple[int, int], _extents(f, "tile", 2, "rows, k"))
+            fills.append((operand, tile, _fill(f, threads, tile)))
+    if not fills:
+        raise SpecError(sub.loc, f"{sub.what} names no operand's fill (a or b)")
+    return OperandFillsCheck(**common_fields(named), threads=threads,
+                             tile_at=(" ".join(raw[0].split()), " ".join(raw[1].split())), fills=tuple(fills))
 
 
 def reads_thread_gemm_check(fields: Fields) -> bool:

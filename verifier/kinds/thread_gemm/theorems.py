@@ -152,9 +152,11 @@ def _distinct_elements(fill: Fill, rows: int, depth: int) -> tuple[np.ndarray, s
     return np.array([int(smem(e)) for e in range(int(smem.size()))], dtype=np.int64), note
 
 
-def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
-    name = OPERAND_NAME[op.name]
-    rows, depth = op.fragment.tile
+def _fill_items(threads: int, c_tile_at: tuple[str, str] | None, operand: str, tile: tuple[int, int],
+                fill: Fill) -> list[Item]:
+    """Theorem 45's facts on one operand's fill (`operand`: a or b; `tile`: its shared tile's (rows, k))."""
+    name = OPERAND_NAME[operand]
+    rows, depth = tile
     fill_suspect = Suspect(f"{name}'s fill", fill.loc)
     smem_suspect = Suspect(f"{name}'s shared layout (smem)", fill.loc)
     items: list[Item] = []
@@ -177,7 +179,6 @@ def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
     else:
         items.append(Fact(title, True, f"{flat.size} coordinates, distinct elements", "distinct elements",
                           smem_suspect, note=ENUMERATION + note, domain_size=flat.size))
-    threads = check.threads
     dst = _flat_indices(fill.destination, threads)
     d_rows = rows
     for source in fill.sources:
@@ -207,9 +208,9 @@ def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
         else:
             items.append(Fact(title, True, f"{src.size} (thread, value) points", "the same coordinate on both sides",
                               src_suspect, note=ENUMERATION, domain_size=src.size))
-        if check.c.tile_at is not None:
-            want = check.c.tile_at[0 if op.name == "a" else 1]
-            mode = "rows" if op.name == "a" else "columns"
+        if c_tile_at is not None:
+            want = c_tile_at[0 if operand == "a" else 1]
+            mode = "rows" if operand == "a" else "columns"
             items.append(Fact(f"{name}'s tile of {source.tensor} is taken at C's block along C's {mode}",
                               source.tile_at == want, f"{name}'s tile of {source.tensor} at {source.tile_at}",
                               f"{want} (C's {mode})", src_suspect))
@@ -233,12 +234,15 @@ def _fill_items(check: ThreadGemmCheck, op: Operand, fill: Fill) -> list[Item]:
     return items
 
 
-def shared_fill(check: ThreadGemmCheck) -> Plan:
+def fill_items(threads: int, c_tile_at: tuple[str, str] | None,
+               fills: list[tuple[str, tuple[int, int], Fill]]) -> list[Item]:
+    """Theorem 45 on the fills given, (operand, its shared tile's (rows, k), fill) each; with both A's and B's, that
+    they copy the same k-tiles."""
     items: list[Item] = []
-    for op in (check.a, check.b):
-        if op.fill is not None:
-            items += _fill_items(check, op, op.fill)
-    fa, fb = check.a.fill, check.b.fill
+    for operand, tile, fill in fills:
+        items += _fill_items(threads, c_tile_at, operand, tile, fill)
+    by = {operand: fill for operand, _, fill in fills}
+    fa, fb = by.get("a"), by.get("b")
     if fa is not None and fb is not None:
         items.append(Fact("A's and B's fills copy the same k-tiles", fa.k_tiles == fb.k_tiles,
                           f"A at {list(fa.k_tiles)}, B at {list(fb.k_tiles)}", "the same k-tiles, in order",
@@ -246,4 +250,9 @@ def shared_fill(check: ThreadGemmCheck) -> Plan:
     return items
 
 
-__all__ = ["thread_products", "shared_fill"]
+def shared_fill(check: ThreadGemmCheck) -> Plan:
+    return fill_items(check.threads, check.c.tile_at, [(op.name, op.fragment.tile, op.fill)
+                                                      for op in (check.a, check.b) if op.fill is not None])
+
+
+__all__ = ["thread_products", "shared_fill", "fill_items"]
