@@ -676,12 +676,12 @@ def _generic_atoms() -> tuple[dict[str, MMAAtomSpec], dict[str, CopyAtomSpec]]:
 def _tiled_copy(node: TypeNode) -> TiledCopy:
     from ..kinds.cute_objects import copy_atom
     name, value_type = copy_atom_name(node.args[0])
-    held = re.fullmatch(r"UniversalCopy<(\w+)>", name)
-    if held is not None and held.group(1) not in FIXED_WIDTH_NAMES.values():
-        # UniversalCopy<T>'s traits are those of its bits alone (one thread, sizeof_bits<T> a value): the library
-        # writes them for the unsigned integers of each width
+    held = re.fullmatch(r"(UniversalCopy|SM80_CP_ASYNC_CACHE(?:ALWAYS|GLOBAL)(?:_ZFILL)?)<(\w+)>", name)
+    if held is not None and held.group(2) not in FIXED_WIDTH_NAMES.values():
+        # UniversalCopy<T>'s and cp.async's traits are those of T's bits alone (one thread, sizeof_bits<T> a
+        # value): the library writes them for the unsigned integers of each width
         try:
-            name = f"UniversalCopy<uint{element_bits(held.group(1))}_t>"
+            name = f"{held.group(1)}<uint{element_bits(held.group(2))}_t>"
         except TypeSyntaxError as e:
             raise NotRead(f"the copy atom {name}: {e}") from None
     spec = _generic_atoms()[1].get(name)
