@@ -207,3 +207,20 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
                 "instantiation, type\n")
         (DATA / f"{name}.notes").write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n"
                                                            for n in notes), encoding="utf-8")
+
+
+@needs_compiler
+def test_sgemm_sm80_fills_are_checked_for_every_instantiation(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """CuTe's sgemm_sm80.cu with its float gemms instantiated too: each instantiation's cp.async fills of its staged
+    shared tiles -- of half_t through uint128_t, of float through SM80_CP_ASYNC_CACHEALWAYS<float>, read as the
+    library's 32-bit atom -- are an operand-fills check beside the tiled checks, all verified."""
+    examples = _wheel_examples()
+    assert examples is not None
+    spec = tmp_path / "t.yaml"
+    source = examples / "cute" / "tutorial" / "sgemm_sm80.cu"
+    assert main(["import-kernel", "--compile", str(source), "-o", str(spec),
+                 "--instantiate", "&gemm_nt<float, float, float, float, float>",
+                 "--instantiate", "&gemm_tn<float, float, float, float, float>"]) == ExitCode.OK
+    assert spec.read_text(encoding="utf-8").count("    fills:") == 3
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.OK and "9 verified" in out, out
