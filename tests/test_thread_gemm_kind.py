@@ -58,6 +58,16 @@ def test_each_refutation_names_the_fact_and_its_witness(name: str, report: dict[
     assert_refuted_by(report[name], *FAILS_ON[name])
 
 
+def _assert_refused(tmp_path: Path, text: str, edit: str, replacement: str, message: str) -> None:
+    """`text` with `edit` replaced is bad input, refused with `message` at its place in the file."""
+    assert edit in text
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace(edit, replacement, 1), encoding="utf-8")
+    with pytest.raises(SpecError) as e:
+        load_spec(bad, allow_outside=True)
+    assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)
+
+
 def _fragment(origins: list[int], values: Layout, tile: tuple[int, int]) -> Fragment:
     return Fragment(tuple(origins), values, tile, LOC)
 
@@ -137,12 +147,7 @@ def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, me
         'k_tiles: [kt]': 'k_tiles: []',
         '      threads: 256': '      thread: 256',
     }[edit]
-    assert edit in first
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(first.replace(edit, replacement, 1), encoding="utf-8")
-    with pytest.raises(SpecError) as e:
-        load_spec(bad, allow_outside=True)
-    assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)
+    _assert_refused(tmp_path, first, edit, replacement, message)
 
 
 FILLS_SPEC = Path(__file__).parent / "specs" / "operand_fills.yaml"
@@ -171,9 +176,4 @@ def test_operand_fills_alone_are_proved_and_refuted_by_their_fact():
 def test_malformed_fills_are_refused_at_their_place(tmp_path: Path, edit: str, replacement: str, message: str):
     text = FILLS_SPEC.read_text(encoding="utf-8")
     first = text[:text.index("  stages_overlap:")]
-    assert edit in first
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(first.replace(edit, replacement, 1), encoding="utf-8")
-    with pytest.raises(SpecError) as e:
-        load_spec(bad, allow_outside=True)
-    assert message in str(e.value) and str(e.value).startswith(str(bad) + ":"), str(e.value)
+    _assert_refused(tmp_path, first, edit, replacement, message)
