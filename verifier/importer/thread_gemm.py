@@ -7,16 +7,20 @@ What the reader follows, each from the statement that declares it:
 - a partition at the thread: `local_partition(T, thread_layout, threadIdx.x[, Step<...>{}])`, or a ThrCopy's
   `partition_S` / `partition_D` and a ThrMMA's `partition_A` / `_B` / `_C`, made by `get_slice(threadIdx.x)`;
 - T, a shared tile `make_tensor(make_smem_ptr(...), layout)`, or a global tile `local_tile(mX, tiler, coord, Step)`;
-- the fills: the copies into the shared tile's partition, from a global tile's partition sliced at a k-tile
-  (`copy(tAgA(_,_,k), tAsA)`), or through a register tensor made like it (`copy(copy_a, tAgA(_,_,_,k), tArA)`, then
-  `copy(tArA, tAsA)`);
+- the fills: the copies into the shared tile's partition (into one stage's, `tAsA(_,_,_,stage)`, for a staged
+  tile), from a global tile's partition sliced at a k-tile (`copy(tAgA(_,_,k), tAsA)`), or through a register tensor
+  of its shape (`copy(copy_a, tAgA(_,_,_,k), tArA)`, then `copy(tArA, tAsA)`), each global partition a source;
+- registers a gemm multiplies a k-block at a time, copied k-block by k-block from a shared partition (read as it);
 - C: the gemm's accumulator made like a partition of a global tile (`make_tensor_like(tCgC)`,
   `thr_mma.make_fragment_C(tCgC)`) and stored to it (`copy(tCrC, tCgC)` or `axpby(alpha, tCrC, beta, tCgC)`).
 
 Each partition is computed with the verifier's CuTe algebra on the tile's coordinates (the identity layout of its
 shape: an element's value is its colexicographic index) for every thread, and the same partition of the shared tile's
 own layout is compared with the type the compiler gave the declaration (CuTe's own result); a global tile's
-partition, whose strides are the run-time matrix's, by its shape.  Anything else is a reason the caller lists."""
+partition, whose strides are the run-time matrix's, by its shape.  Anything else is a reason the caller lists.
+
+For a gemm of register fragments a tiled check proves (`partition_fragment_A(sA(_,_,0))` loaded by a TiledCopy), the
+same reading of its shared tiles' fills is an operand-fills check (`read_fills`: theorem 45 alone)."""
 from __future__ import annotations
 
 import re
