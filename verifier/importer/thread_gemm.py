@@ -39,12 +39,30 @@ from ..cute.tensor import Tensor
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
 from .instrument import Statement
-from .cpp_values import (Kind, Memory, Value, copy_atom_name, derivation, element_bits, memory_of, mma_atom_name,
-                         tensor_layout_text)
+from .cpp_values import (Kind, Memory, Value, _initializer, _operand_name, _split_args, copy_atom_name, derivation,
+                         element_bits, memory_of, mma_atom_name, tensor_layout_text)
 from ..kinds.slice.coordinate import read_coordinate
-from .thread_slices import THREAD_INDEX, cpp_coordinate
+from .thread_slices import THREAD_INDEX, cpp_coordinate, without_casts
 from .thread_gemm_read import FillRead, FragmentRead, OperandFillsRead, SourceRead, ThreadGemmRead
 
+
+MAX_THREADS = 1024
+ATOM_FILES = ("generic.yaml", "sm80_copy.yaml")     # the atom library's files the partitions' atoms are read from
+STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
+KEPT, DROPPED = "_1", "X"                                         # a projection's entries
+_LOCAL = re.compile(r"^(?:cute\s*::\s*)?(local_partition|local_tile)\s*\((.*)\)$")
+_LIKE = re.compile(r"^(?:cute\s*::\s*)?(make_tensor_like|make_fragment_like)\s*(?:<[^()]*>)?\s*\((.*)\)$")
+_SLICE = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(get_slice|get_thread_slice)\s*\((.*)\)$")
+_MAKE_C = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(make_fragment_C|partition_fragment_C)\s*\((.*)\)$")
+_INDEXED = re.compile(r"^([A-Za-z_]\w*)\s*\((.*)\)$")
+MAX_ALIASES = 8                  # variables a block coordinate is followed back through
+# CuTe's calls that write their last argument (a copy of any kind, a fill, an axpby, a transform)
+_WRITES = re.compile(r"^(?:cute\s*::\s*)?(copy|copy_if|cooperative_copy|copy_aligned|copy_vec|fill|clear|axpby|"
+                     r"transform)\s*(?:<[^()]*>)?\s*\((.*)\)$")
+_STORE = re.compile(r"^(?:cute\s*::\s*)?(copy|axpby)\s*\((.*)\)$")
+_GMEM_PTR = re.compile(r"make_gmem_ptr\s*(?:<[^()]*>)?\s*\(\s*([^()]*?)\s*\)")
+PARTITION_METHODS = ("partition_S", "partition_D", "partition_A", "partition_B", "partition_C")
+COPY_PARTITIONS = ("partition_S", "partition_D")
 
 
 class Declarations(Protocol):
@@ -58,28 +76,6 @@ class Declarations(Protocol):
     def tiled_copy_of(self, by: Value) -> TypeNode | None: ...
 
     def tiled_mma_of(self, by: Value) -> TypeNode | None: ...
-
-MAX_THREADS = 1024
-ATOM_FILES = ("generic.yaml", "sm80_copy.yaml")     # the atom library's files the partitions' atoms are read from
-STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
-KEPT, DROPPED = "_1", "X"                                         # a projection's entries
-_LOCAL = re.compile(r"^(?:cute\s*::\s*)?(local_partition|local_tile)\s*\((.*)\)$")
-_LIKE = re.compile(r"^(?:cute\s*::\s*)?(make_tensor_like|make_fragment_like)\s*(?:<[^()]*>)?\s*\((.*)\)$")
-_SLICE = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(get_slice|get_thread_slice)\s*\((.*)\)$")
-_MAKE_C = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*(make_fragment_C|partition_fragment_C)\s*\((.*)\)$")
-_INDEXED = re.compile(r"^([A-Za-z_]\w*)\s*\((.*)\)$")
-MAX_ALIASES = 8                  # variables a block coordinate is followed back through
-# casts around a block coordinate that do not change it: `int(blockIdx.x)`, `static_cast<int>(blockIdx.x)`, `(int)x`
-_CASTS = (re.compile(r"^(?:static_cast\s*<\s*(?:unsigned\s+)?\w+\s*>|(?:unsigned\s+)?(?:int|uint32_t|int32_t|int64_t|"
-                     r"uint64_t|size_t|unsigned))\s*\((.*)\)$"),
-          re.compile(r"^\(\s*(?:unsigned\s+)?(?:int|uint32_t|int32_t|int64_t|uint64_t|size_t|unsigned)\s*\)\s*(.*)$"))
-# CuTe's calls that write their last argument (a copy of any kind, a fill, an axpby, a transform)
-_WRITES = re.compile(r"^(?:cute\s*::\s*)?(copy|copy_if|cooperative_copy|copy_aligned|copy_vec|fill|clear|axpby|"
-                     r"transform)\s*(?:<[^()]*>)?\s*\((.*)\)$")
-_STORE = re.compile(r"^(?:cute\s*::\s*)?(copy|axpby)\s*\((.*)\)$")
-_GMEM_PTR = re.compile(r"make_gmem_ptr\s*(?:<[^()]*>)?\s*\(\s*([^()]*?)\s*\)")
-PARTITION_METHODS = ("partition_S", "partition_D", "partition_A", "partition_B", "partition_C")
-COPY_PARTITIONS = ("partition_S", "partition_D")
 
 
 class NotRead(Exception):
@@ -109,8 +105,7 @@ def _words(text: str) -> str:
 
 
 def _split(text: str) -> list[str]:
-    from .resolver import split_top
-    return [a.strip() for a in split_top(text)]
+    return [a.strip() for a in _split_args(text)]
 
 
 def _layout_of(node: TypeNode | None) -> Layout:
@@ -187,8 +182,8 @@ class ThreadGemmReader:
 
     @staticmethod
     def init(v: Value) -> str:
-        stmt = v.note.statement
-        return _words(re.sub(rf"^.*?\b{re.escape(v.name)}\s*=\s*", "", stmt, count=1)) if "=" in stmt else ""
+        """What `v`'s declaring statement initializes it with, its spaces collapsed."""
+        return _words(_initializer(v))
 
     # ---- tiles
     def tile(self, v: Value) -> _Tile:
@@ -251,9 +246,10 @@ class ThreadGemmReader:
             if not init:
                 break
             out, line = _words(init).replace("cute::", ""), v.note.line if v is not None else line
-        for pattern in _CASTS:
-            out = pattern.sub(r"\1", out)
-        return out.replace(" ", "")
+        out = without_casts(out).replace(" ", "")
+        while _enclosed(out):
+            out = out[1:-1]          # the parentheses a dropped cast leaves: `(blockIdx.x)`
+        return out
 
     # ---- partitions at the thread
     def partition(self, v: Value) -> _Partition:
@@ -365,18 +361,7 @@ class ThreadGemmReader:
             raise NotRead(f"a gemm of {len(args)} arguments")
         staged: list[int] = []          # lines of the copies of k-blocks into registers the gemm multiplies
         a_v, b_v = (self.shared_operand(x, op, s.line, staged, notes) for x, op in zip(operands[:2], "AB"))
-        c_v = self.value(operands[2], s.line)
-        if "(" in operands[2]:
-            raise NotRead("its C sliced in the call (the reader reads the whole accumulator)")
-        # C: the accumulator made like a global partition, and stored to it
-        c_init = self.init(c_v)
-        lm = _LIKE.match(c_init) or _MAKE_C.match(c_init)
-        if lm is None:
-            raise NotRead(f"its C, {c_v.name}, is not made like a partition of a global tile ({c_init})")
-        c_global = self.value(_split(lm.group(2) if _LIKE.match(c_init) else lm.group(3))[0], c_v.note.line)
-        if _shape_of(c_global.node) != _shape_of(c_v.node):
-            raise NotRead(f"{c_v.name} is not of {c_global.name}'s shape")
-        store = self.store_of(c_v, c_global, s.line)
+        c_global, store = self.accumulator(operands[2], s.line)
         c_frag, c_part = self.fragment(c_global, None, 2)
         threads = c_part.threads
         if c_part.tile.at is None or "_" in c_part.tile.at:
@@ -393,6 +378,25 @@ class ThreadGemmReader:
         return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
                               (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes), tuple(staged))
 
+    def accumulator(self, text: str, line: int) -> tuple[Value, int]:
+        """The global partition the gemm's accumulator `text` is made like (`make_tensor_like(tCgC)`,
+        `thr_mma.make_fragment_C(tCgC)`), of its shape, and the line of the statement that stores it there."""
+        if "(" in text:
+            raise NotRead("its C sliced in the call (the reader reads the whole accumulator)")
+        c_v = self.value(text, line)
+        c_init = self.init(c_v)
+        like, made = _LIKE.match(c_init), _MAKE_C.match(c_init)
+        if like is not None:
+            made_from = like.group(2)
+        elif made is not None:
+            made_from = made.group(3)
+        else:
+            raise NotRead(f"its C, {c_v.name}, is not made like a partition of a global tile ({c_init})")
+        c_global = self.value(_split(made_from)[0], c_v.note.line)
+        if _shape_of(c_global.node) != _shape_of(c_v.node):
+            raise NotRead(f"{c_v.name} is not of {c_global.name}'s shape")
+        return c_global, self.store_of(c_v, c_global, line)
+
     def read_fills(self, s: Statement, args: list[str], fragment_source: Callable[[Value], Value | None]
                    ) -> OperandFillsRead:
         """The fills of the shared tiles a gemm's register fragments were partitioned from (`fragment_source`: the
@@ -400,13 +404,7 @@ class ThreadGemmReader:
         coordinates from the partition its accumulator is stored to."""
         if len(args) != 4:
             raise NotRead(f"a gemm of {len(args)} arguments")
-        c_v = self.value(args[3], s.line)
-        c_init = self.init(c_v)
-        lm = _LIKE.match(c_init) or _MAKE_C.match(c_init)
-        if lm is None:
-            raise NotRead(f"its C, {c_v.name}, is not made like a partition of a global tile ({c_init})")
-        c_global = self.value(_split(lm.group(2) if _LIKE.match(c_init) else lm.group(3))[0], c_v.note.line)
-        store = self.store_of(c_v, c_global, s.line)
+        c_global, store = self.accumulator(args[3], s.line)
         d = derivation(c_global)
         if d.op not in ("partition_C", "view") or d.of is None:
             raise NotRead(f"{c_global.name} is not a ThrMMA's partition_C of a global tile")
@@ -431,13 +429,20 @@ class ThreadGemmReader:
 
     def fill_threads(self, tile: _Tile) -> int:
         """The threads of the partition the copies into the shared `tile` write through."""
-        dests = {_base_name(dst) for st, _, dst in self.copies(whole=False)
-                 if self.shared(_base_name(dst), st.line) and self.root(_base_name(dst), st.line) == tile.value.name}
+        writes = self.copies_into(tile)
+        dests = {_base_name(dst) for _, _, dst in writes}
         if len(dests) != 1:
             raise NotRead(f"{tile.value.name} is written through {len(dests)} partitions")
-        name = dests.pop()
-        line = next(st.line for st, _, dst in self.copies(whole=False) if _base_name(dst) == name)
-        return self.partition(self.value(name, line)).threads
+        return self.partition(self.value(dests.pop(), writes[0][0].line)).threads
+
+    def copies_into(self, tile: _Tile) -> list[tuple[Statement, str, str]]:
+        """The copies (`copies(whole=False)`) whose destination is a shared partition of `tile`."""
+        return [(st, src, dst) for st, src, dst in self.copies(whole=False) if self.into(dst, st.line, tile)]
+
+    def into(self, dst: str, line: int, tile: _Tile) -> bool:
+        """Whether `dst` (as written at `line`) is a shared tensor viewing `tile`."""
+        name = _base_name(dst)
+        return self.shared(name, line) and self.root(name, line) == tile.value.name
 
     def shared_operand(self, text: str, op: str, line: int, staged: list[int], notes: list[str]) -> Value:
         """The shared partition the gemm's operand `text` multiplies: itself, or -- an operand of registers sliced
@@ -495,14 +500,12 @@ class ThreadGemmReader:
         if tile.smem is None:
             raise NotRead(f"{tile.value.name} is not a shared tile")
         staged = tile.smem.rank() - 2
-        writes = [(st, src, dst) for st, src, dst in self.copies(whole=False)
-                  if self.shared(_base_name(dst), st.line) and self.root(_base_name(dst), st.line) == tile.value.name]
+        writes = self.copies_into(tile)
         if not writes:
             raise NotRead(f"no copy the reader follows writes {tile.value.name}")
         followed = {st.line for st, _, _ in writes}
-        other = next((st for st, call, dst in self.writes() if st.line not in followed and
-                      self.shared(_base_name(dst), st.line) and
-                      self.root(_base_name(dst), st.line) == tile.value.name), None)
+        other = next((st for st, dst in self.writes() if st.line not in followed and
+                      self.into(dst, st.line, tile)), None)
         if other is not None:
             raise NotRead(f"{tile.value.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
                           "by a call the reader does not follow")
@@ -556,15 +559,15 @@ class ThreadGemmReader:
         return FillRead(tile.smem, tensor_layout_text(tile.value.node), destination, tuple(reads),
                         tuple(sorted(set(lines))))
 
-    def writes(self) -> list[tuple[Statement, str, str]]:
-        """Every call of the function that may write its last argument: (statement, function, that argument)."""
+    def writes(self) -> list[tuple[Statement, str]]:
+        """Every call of the function that may write its last argument: (statement, that argument)."""
         out = []
         for st in self.statements:
             m = _WRITES.match(_words(st.text).rstrip(";"))
             if m is not None:
                 args = _split(m.group(2))
                 if args:
-                    out.append((st, m.group(1), args[-1].strip()))
+                    out.append((st, args[-1].strip()))
         return out
 
     def copies(self, whole: bool = True) -> list[tuple[Statement, str, str]]:
@@ -619,6 +622,18 @@ def _thread_index(text: str, what: str) -> Callable[[int], int]:
     return index
 
 
+def _enclosed(text: str) -> bool:
+    """Whether `text` is one parenthesised expression: `(x)`, not `(a) + (b)`."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and i < len(text) - 1:
+            return False
+    return True
+
+
 def _index(text: str) -> list[str] | None:
     """The index a tensor is sliced at as written (`tAsA(_, _, _, k)` -> ['_', '_', '_', 'k']); None for a name."""
     m = _INDEXED.match(text.strip())
@@ -646,9 +661,8 @@ def _shared_layout_of(node: TypeNode | None) -> Layout | ComposedLayout:
 
 
 def _base_name(text: str) -> str:
-    """The tensor an argument names: `tAgA(_, _, k)` -> tAgA."""
-    m = _INDEXED.match(text.strip())
-    return m.group(1) if m is not None else text.strip()
+    """The tensor an argument names (`tAgA(_, _, k)` -> tAgA: cpp_values' reading), else the text itself."""
+    return _operand_name(text) or text.strip()
 
 
 def _flat_coordinate(mode: Layout, index: int) -> int:

@@ -28,12 +28,17 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+def without_casts(text: str) -> str:
+    """`text` without what a kernel writes around an integer that does not change it (casts, CuTe's static
+    integers, unsigned suffixes), its spaces collapsed."""
+    for pattern, repl in _REWRITES:
+        text = pattern.sub(repl, text)
+    return " ".join(text.split())
+
+
 def cpp_coordinate(text: str) -> str | None:
     """`text` (a get_slice argument) as a coordinate expression of tid, or None where it is not one."""
-    e = _THREAD.sub(THREAD_INDEX, text.strip())
-    for pattern, repl in _REWRITES:
-        e = pattern.sub(repl, e)
-    e = " ".join(e.split())
+    e = without_casts(_THREAD.sub(THREAD_INDEX, text.strip()))
     try:
         read_coordinate(e)
     except CoordinateError:

@@ -60,9 +60,6 @@ OPERAND_FILLS_KIND = "operand_fills"   # the fills of an MMA's operands alone (t
 OPERAND_FILLS_KEY = "fills"
 OPERAND_FILLS_KEYS = (OPERAND_FILLS_KEY,)
 OPERAND_FILLS_FIELDS = ("threads", "tile_at")
-# what each fragment's two value modes are, and the tile each indexes: a (i, k) of (BLK_M, BLK_K), b (j, k) of
-# (BLK_N, BLK_K), c (i, j) of (BLK_M, BLK_N)
-VALUE_MODES = {"a": ("i", "k"), "b": ("j", "k"), "c": ("i", "j")}
 
 
 @dataclass(frozen=True)
@@ -75,10 +72,6 @@ class Fragment:
 
     def index(self, t: int, x: int | tuple[int, int]) -> int:
         return self.origins[t] + int(cast(int, self.values(x)))
-
-    def coordinate(self, t: int, x: int | tuple[int, int]) -> tuple[int, int]:
-        e = self.index(t, x)
-        return e % self.tile[0], e // self.tile[0]
 
     def extent(self, mode: int) -> int:
         return int(self.values.mode(mode).size())

@@ -142,7 +142,7 @@ def thread_products(check: ThreadGemmCheck) -> Plan:
     return items
 
 
-def _distinct_elements(fill: Fill, rows: int, depth: int) -> tuple[np.ndarray, str]:
+def _distinct_elements(fill: Fill) -> tuple[np.ndarray, str]:
     """Every coordinate of the shared tile, stages included (colexicographic) -> its element, and a note: a swizzle
     composed after the layout permutes the elements, so the layout before it decides."""
     smem = fill.smem
@@ -161,7 +161,7 @@ def _fill_items(threads: int, c_tile_at: tuple[str, str] | None, operand: str, t
     smem_suspect = Suspect(f"{name}'s shared layout (smem)", fill.loc)
     items: list[Item] = []
     # the shared layout: distinct coordinates (of every stage), distinct elements
-    flat, note = _distinct_elements(fill, rows, depth)
+    flat, note = _distinct_elements(fill)
     stage = rows * depth
     stages = flat.size // stage
     title = (f"{name}'s shared layout gives distinct coordinates of its {rows}x{depth} tile"
