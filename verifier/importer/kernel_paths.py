@@ -36,8 +36,7 @@ from ..dsl.tma_tensors import TmaTensors
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
-from .cpp_types import (TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type,
-                        tile_text)
+from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
 from .instrument import SCOPE, Instrumented, Statement
 from .cpp_values import (Derivation, Kind, Memory, SLICES, Value, _find, _initializer, _kind, _operand_name,
                          _split_args, copy_atom_name, derivation, element_bits, element_type, memory_of,
