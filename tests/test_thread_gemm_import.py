@@ -224,3 +224,18 @@ def test_sgemm_sm80_fills_are_checked_for_every_instantiation(tmp_path: Path, ca
     assert spec.read_text(encoding="utf-8").count("    fills:") == 3
     code, out = _prove(spec, capsys)
     assert code == ExitCode.OK and "9 verified" in out, out
+
+
+def test_registers_of_two_partitions_are_listed_not_proved_by_their_fills_alone():
+    """The staged kernel's A registers copied from sA and from sB: no thread-gemm reads them, and no tiled copy loads
+    them, so no check proves the gemm -- it is listed with the reason, and its shared tiles' fills are no check of
+    their own (that would pass a kernel whose products nothing proved)."""
+    text = SOURCE.read_text(encoding="utf-8")
+    old = "copy(tCsA(_, _, kb), tCrA(_, _, kb));"
+    assert text.count(old) == 1
+    records, skipped = read_paths(str(SOURCE), instrument(text.replace(old, old + " copy(tCsB(_, _, kb), "
+                                                                               "tCrA(_, _, kb));")), _notes(NOTES))
+    names = [r.name for r in records]
+    assert "staged_kernel_gemm" not in names and "staged_kernel_fills" not in names, names
+    listed = [s for s in skipped if s.what == "gemm at line 155"]
+    assert len(listed) == 1 and "tCrA is filled from 2 partitions" in listed[0].why, [s.why for s in skipped]

@@ -529,8 +529,8 @@ class PathReader:
         try:
             read = ThreadGemmReader(self, statements).read(s, args)
         except NotRead as e:
-            if Memory.REGISTER in memories:      # register fragments: another path's (a tiled copy's), or listed
-                return False
+            if Memory.REGISTER in memories and self.loaded_by_tiled_copies(operands[:2], s.line):
+                return False                     # register fragments a tiled copy loads: the tiled checks' path
             self.skipped.append(Skipped(self.where(s), what, f"a gemm on the threads' partitions of shared tiles "
                                                             f"(a thread-gemm check) the reader does not follow: {e}"))
             return True
@@ -546,11 +546,34 @@ class PathReader:
             self.thread_gemm_lines[line] = name
         return True
 
+    def loaded_by_tiled_copies(self, operands: list[str], line: int) -> bool:
+        """Whether each of a gemm's register operands is loaded by a copy of a tiled copy or atom into a view retiled
+        from it (`copy(s2r_atom, tXsA(_, _, k), tXrA(_, _, k))`, `tXrA = s2r_thr_a.retile_D(tCrA)`): the path a tiled
+        check proves."""
+        for text in operands:
+            fragment = self.value(_operand_name(text), line)
+            if fragment is None:
+                return False
+            loaded = False
+            for st, function, args in self.calls:
+                if function != "copy" or len(args) != 3:
+                    continue
+                dst = self.value(_operand_name(args[2]), st.line)
+                d = derivation(dst) if dst is not None else None
+                if d is not None and d.op in ("retile_D", "retile_S") and d.of == fragment.name:
+                    loaded = True
+                    break
+            if not loaded:
+                return False
+        return True
+
     def operand_fills(self, s: Statement, args: list[str], what: str) -> None:
         """An operand-fills check (theorem 45) of the shared tiles a gemm's register fragments were partitioned from:
         the copies that fill them, from the block's global tiles (thread_gemm.py); listed with the reason where the
         reader does not follow them."""
         from .thread_gemm import NotRead, ThreadGemmReader
+        if not self.loaded_by_tiled_copies(args[1:3], s.line):
+            return       # registers no tiled check proves: the gemm is listed (thread_gemm), its fills alone no check
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
             read = ThreadGemmReader(self, statements).read_fills(s, args, self.fragment_source)
