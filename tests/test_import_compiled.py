@@ -134,6 +134,30 @@ def test_the_instrumenter_notes_declarations_parameters_and_type_parameters_only
     assert any(s.text.startswith("copy(t, t)") and s.line == 8 for s in ins.statements)
 
 
+def test_the_instrumenter_records_braced_loops_with_their_clauses_and_bodies():
+    """`for` and `while` loops whose body is a block, after unrolling macros or a pragma, nested; a loop of one
+    statement without braces, and a `for` inside another statement's head, are not loops it records."""
+    source = """__global__ void k(int n) {
+  int s = 0;
+  CUTE_NO_UNROLL
+  for (int kt = 0; kt < n; ++kt)
+  {
+    #pragma unroll
+    for (int kb = 0; kb < 4; kb += 2) { s += kb; }
+    while (s > 8) { s -= 8; }
+  }
+  for (int i = 0; i < n; ++i) s += i;
+}
+"""
+    loops = instrument(source).loops
+    assert [(lp.keyword, lp.line, lp.clauses) for lp in loops] == [
+        ("for", 7, ("int kb = 0", "kb < 4", "kb += 2")), ("while", 8, ("s > 8",)),
+        ("for", 4, ("int kt = 0", "kt < n", "++kt"))]
+    outer = loops[2]
+    assert outer.function == "k" and outer.body == ((5, 3), (9, 3))
+    assert outer.holds(7, 5) and outer.holds(8, 5) and not outer.holds(10, 3) and not outer.holds(2, 3)
+
+
 # --- GCC's spelling of CuTe's types -----------------------------------------------------------------------------
 
 def test_layouts_are_read_from_their_types():

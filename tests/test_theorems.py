@@ -87,6 +87,7 @@ PAIRS = {
     T.ELEMENTWISE_COORDINATES: ("good_elementwise_add", "bad_elementwise_b_tile_shifted"),
     T.GEMM_THREAD_PRODUCTS: ("good_thread_gemm", "bad_thread_gemm_a_by_columns"),
     T.GEMM_SHARED_FILL: ("good_thread_gemm", "bad_thread_gemm_b_of_another_block"),
+    T.GEMM_K_TILE_LOOP: ("good_thread_gemm", "bad_thread_gemm_k_loop_one_short"),
 }
 
 

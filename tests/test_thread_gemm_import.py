@@ -45,6 +45,15 @@ BODY_EDITS = {
     "b_stage_filled_from_a": ("copy(copy_b, tBgB(_, _, _, kt), tBsB(_, _, _, stage));",
                               "copy(copy_b, tAgA(_, _, _, kt), tBsB(_, _, _, stage));", FRAGMENT,
                               "B's tile of A is taken at C's block along C's columns"),
+    "k_loop_one_short": ("for (int kt = 0; kt < size<2>(tAgA); ++kt) {",
+                         "for (int kt = 0; kt < size<2>(tAgA) - 1; ++kt) {", RAKED,
+                         "the k-tile loop runs kt over 0, 1, ..., K-1, each once"),
+    "k_loop_every_other_k_tile": ("for (int kt = 0; kt < size<2>(tAgA); ++kt) {",
+                                  "for (int kt = 0; kt < size<2>(tAgA); kt += 2) {", RAKED,
+                                  "for K = 2 it runs kt = [0]"),
+    "fills_k_loop_from_one": ("for (int kt = 0; kt < size<3>(tAgA); ++kt) {\n    int stage = kt % 2;",
+                              "for (int kt = 1; kt < size<3>(tAgA); ++kt) {\n    int stage = kt % 2;", FRAGMENT,
+                              "for K = 1 it runs kt = []"),
     "a_registers_from_sb": ("copy(tCsA(_, _, kb), tCrA(_, _, kb));", "copy(tCsB(_, _, kb), tCrA(_, _, kb));", STAGED,
                             "every product multiplies A's element of C's row by B's element of C's column"),
 }
@@ -96,6 +105,30 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert [r.name for r in fills] == ["fragment_kernel_fills"]
     assert [(o, t, [s.k_tiles for s in f.sources]) for o, t, f in fills[0].read.fills] == \
         [("a", (64, 8), [("kt",)]), ("b", (64, 8), [("kt",)])] and fills[0].read.c_at == ("blockIdx.x", "blockIdx.y")
+    # the k-tile loops: read where the fills copy k-tile kt itself (theorem 46 proves them), a prefetch's (the tiled
+    # kernel's `next`) read with the pass's k-tile stated as an assumption
+    loops = [r.read.k_loop for r in records] + [fills[0].read.k_loop]
+    assert [(lp.line, lp.variable, lp.start, lp.condition, lp.bound, lp.step, lp.direct) if lp else None
+            for lp in loops] == [(36, "kt", 0, "<", (1, 0), 1, True), (77, "kt", 0, "<", (1, 0), 1, False),
+                                 (147, "kt", 0, "<", (1, 0), 1, True), (214, "kt", 0, "<", (1, 0), 1, True)]
+    assert any("ahead of the loop's kt (a prefetch)" in a for a in records[1].assumes)
+    assert not any("prefetch" in a for r in records[::2] for a in r.assumes)
+    code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
+    assert code == ExitCode.OK and "6 verified" in out and out.count("theorem 46") == 0, out
+
+
+@pytest.mark.parametrize("bound, why", [
+    ("ceil_div(k, 8)", "its bound's term ceil_div(k, 8) is neither an integer nor a k-tile count"),
+    ("size<1>(tAgA)", "its bound's size<1>(tAgA) is not the k-tile extent of a global partition"),
+])
+def test_a_k_tile_loop_the_reader_does_not_read_is_assumed_and_said(bound: str, why: str, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    """A bound that is no k-tile count the reader reads: no theorem 46, the loop stated as an assumption."""
+    old = "for (int kt = 0; kt < size<2>(tAgA); ++kt) {"
+    text = SOURCE.read_text(encoding="utf-8").replace(old, f"for (int kt = 0; kt < {bound}; ++kt) {{")
+    records, _ = _read(text, NOTES)
+    assert records[0].read.k_loop is None and why in records[0].read.k_loop_not_read, records[0].read.k_loop_not_read
+    assert any(a.startswith("the k-tile loop is not read (") for a in records[0].assumes)
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
     assert code == ExitCode.OK and "6 verified" in out, out
 

@@ -11,8 +11,8 @@ import pytest
 
 from spec_report import assert_refuted_by, documented_report
 from verifier.algebra.layout import Layout
-from verifier.kinds.thread_gemm.config import Fragment, Operand, ThreadGemmCheck
-from verifier.kinds.thread_gemm.theorems import thread_products
+from verifier.kinds.thread_gemm.config import K_CONDITIONS, Fragment, KLoop, Operand, ThreadGemmCheck
+from verifier.kinds.thread_gemm.theorems import closed_form, k_tile_loop, loop_runs, thread_products
 from verifier.specfile import SpecError, load_spec
 from verifier.specfile.model import Loc
 from verifier.theorems.claims import Fact
@@ -34,6 +34,8 @@ FAILS_ON = {
     "a_fill_writes_half": ("A's fill writes every element of the shared tile", "no thread writes (32, 0)"),
     "a_fill_reads_past_its_tile": ("every value A copies from A is an element of its 64x8 global tile",
                                    "thread 128's value 0 reads index 512 of the global tile"),
+    "k_loop_one_short": ("the k-tile loop runs kt over 0, 1, ..., K-1, each once, for every k-tile count K >= 1",
+                         "for (kt = 0; kt < K - 1; kt += 1): for K = 1 it runs kt = []"),
 }
 LOC = Loc("t.yaml", 1, 1)
 # B's fill as the spec writes it, after B's fragment's values
@@ -46,11 +48,13 @@ def report() -> dict[str, dict[str, object]]:
     return documented_report(SPEC)
 
 
-@pytest.mark.parametrize("name", ["raked", "raked_threads_row_major"])
-def test_a_gemm_on_consistent_partitions_is_verified(name: str, report: dict[str, dict[str, object]]):
+@pytest.mark.parametrize("name, loop", [("raked", True), ("raked_threads_row_major", False),
+                                        ("k_loop_to_k_minus_one_inclusive", True)])
+def test_a_gemm_on_consistent_partitions_is_verified(name: str, loop: bool, report: dict[str, dict[str, object]]):
     case = report[name]
     assert case["verdict"] == "verified"
-    assert [t["id"] for t in case["theorems"]] == ["gemm.thread_products", "gemm.shared_fill"]  # type: ignore[index]
+    assert [t["id"] for t in case["theorems"]] == ["gemm.thread_products", "gemm.shared_fill"] + \
+        (["gemm.k_tile_loop"] if loop else [])                                                # type: ignore[index]
 
 
 @pytest.mark.parametrize("name", sorted(FAILS_ON))
@@ -118,6 +122,28 @@ def test_the_products_decision_agrees_with_visiting_every_point():
     assert verdicts == {True, False}
 
 
+def test_the_k_tile_loops_closed_form_agrees_with_running_it():
+    """2,000 random loops `for (v = start; v <cond> a*K + b; v += step)`: the closed form holds exactly when the loop
+    runs 0..K-1 for every K from 1 to 40, and a loop refuted is refuted at the least K where it differs from 0..K-1
+    (both verdicts occurring)."""
+    rng = random.Random(46)
+    verdicts = set()
+    for _ in range(2000):
+        loop = KLoop("kt", rng.choice([0, 0, 0, 1, -1, 2]), rng.choice(list(K_CONDITIONS)),
+                     (rng.choice([1, 1, 1, 0, 2, -1]), rng.choice([0, 0, -1, 1, 2, -2])),
+                     rng.choice([1, 1, 1, 2, 0, -1]), LOC)
+        differs = [k for k in range(1, 41) if loop_runs(loop, k, k + 1) != (list(range(k)), False)]
+        assert closed_form(loop) == (not differs), loop
+        plan = k_tile_loop(loop)
+        assert isinstance(plan, list) and len(plan) == 1 and isinstance(plan[0], Fact)
+        fact = plan[0]
+        assert fact.holds == (not differs)
+        if differs:
+            assert fact.point == {"k_tiles": differs[0]}, (loop, fact)
+        verdicts.add(fact.holds)
+    assert verdicts == {True, False}
+
+
 @pytest.mark.parametrize("edit, message", [
     ('        values: "(4,8):(16,64)"\n' + B_FILL,
      "a's fragment has 8 k values, b's 4"),
@@ -131,6 +157,9 @@ def test_the_products_decision_agrees_with_visiting_every_point():
      "a source of 4 values a thread, the destination 2"),
     ('k_tiles: [kt]', "'k_tiles' of source 0 of 'fill' of 'a'"),
     ('      threads: 256', "unknown key 'thread' in 'thread_gemm'"),
+    ('bound: K,', "'bound' of 'k_loop' of 'thread_gemm' of check 'raked' must be a*K + b"),
+    ('condition: "<"', "'condition' of 'k_loop' of 'thread_gemm' of check 'raked' must be one of <, <=, !="),
+    (', step: 1}', "'k_loop' of 'thread_gemm' of check 'raked' is missing 'step'"),
 ])
 def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, message: str):
     text = SPEC.read_text(encoding="utf-8")
@@ -146,6 +175,9 @@ def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, me
             'tile_at: blockIdx.x, k_tiles: [kt], origins: "(32,8):(1,64)", values: "4:16"',
         'k_tiles: [kt]': 'k_tiles: []',
         '      threads: 256': '      thread: 256',
+        'bound: K,': 'bound: K*K,',
+        'condition: "<"': 'condition: ">"',
+        ', step: 1}': '}',
     }[edit]
     _assert_refused(tmp_path, first, edit, replacement, message)
 

@@ -13,6 +13,8 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .elementwise import SideRead
+from ..importer.k_tile_loop import KLoopRead
+from ..kinds.thread_gemm.config import bound_text
 from ..importer.thread_gemm_read import FillRead, FragmentRead
 from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
                             OperandFillsRecord, SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord,
@@ -136,6 +138,7 @@ def record_lines(r: Record) -> list[str]:
             if fill is not None:
                 out += ["        fill:"] + _fill_lines(fill, fragment.tile, "          ")
         out.append(f"        tile_at: [{json.dumps(g.c_at[0])}, {json.dumps(g.c_at[1])}]")
+        out += _k_loop_lines(g.k_loop, "      ")
     elif isinstance(r, OperandFillsRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         f = r.read
@@ -144,6 +147,7 @@ def record_lines(r: Record) -> list[str]:
         for operand, tile, fill in f.fills:
             out += [f"      {operand}:", f"        tile: [{tile[0]}, {tile[1]}]"]
             out += _fill_lines(fill, tile, "        ")
+        out += _k_loop_lines(f.k_loop, "      ")
     elif isinstance(r, TransactionRecord):
         out.append(f"    description: {json.dumps(r.what)}")
         out += ["    transaction:", f"      armed: {r.armed}", "      loads:"]
@@ -202,6 +206,15 @@ def _fill_lines(fill: FillRead, tile: tuple[int, int], indent: str) -> list[str]
             f"k_tiles: [{', '.join(json.dumps(k) for k in source.k_tiles)}], "
             f"{_fragment_fields(source.fragment, source.fragment.tile != tile)}}}" for source in fill.sources]
     return out
+
+
+def _k_loop_lines(loop: KLoopRead | None, indent: str) -> list[str]:
+    """The k-tile loop's key (theorem 46), where the reader read the loop."""
+    if loop is None:
+        return []
+    return [f"{indent}k_loop: {{variable: {json.dumps(loop.variable)}, start: {loop.start}, "
+            f"condition: {json.dumps(loop.condition)}, bound: {json.dumps(bound_text(*loop.bound))}, "
+            f"step: {loop.step}}}"]
 
 
 def _fragment_fields(f: FragmentRead, tile: bool = False) -> str:

@@ -57,11 +57,33 @@ class Statement:
     text: str
 
 
+@dataclass(frozen=True)
+class Loop:
+    """A loop of a function body whose body is a braced block: `for (init; condition; step) {...}` or
+    `while (condition) {...}` (clauses as written, comments blanked, spaces collapsed), and where its body lies."""
+    function: str
+    keyword: str                 # for | while
+    line: int                    # the keyword's
+    column: int
+    clauses: tuple[str, ...]     # for: (init, condition, step); while: (condition,)
+    body: tuple[tuple[int, int], tuple[int, int]]    # (line, column) of the body's `{` and of its `}`
+
+    def holds(self, line: int, column: int) -> bool:
+        """Whether the statement starting at (line, column) lies in the loop's body."""
+        return self.body[0] < (line, column) < self.body[1]
+
+
+# a loop's head: `for (...)` or `while (...)`, after the unrolling macros and pragmas a kernel writes before it
+# (CUTE_UNROLL, CUTLASS_PRAGMA_NO_UNROLL, `#pragma unroll`)
+LOOP_HEAD = re.compile(r"^\s*(?:(?:[A-Z_][A-Z0-9_]*|#[^\n]*)\s+)*(for|while)\s*\((.*)\)\s*$", re.S)
+
+
 @dataclass
 class Instrumented:
     text: str
     notes: list[Note] = field(default_factory=list)
     statements: list[Statement] = field(default_factory=list)
+    loops: list[Loop] = field(default_factory=list)                      # braced loops, in the order they close
     functions: list[tuple[str, int]] = field(default_factory=list)       # (name, line of its body)
     launches: list[int] = field(default_factory=list)                    # lines of `<<<...>>>` made calls
 
@@ -310,6 +332,8 @@ def instrument(source: str) -> Instrumented:
     # frames: ("namespace", None), ("scope", None) at class scope, ("function", name) for a body, ("block", name)
     # inside one
     stack: list[tuple[str, str | None, int]] = []   # (kind, function, the paren depth outside it)
+    # a loop's block on the stack (its depth there) -> (keyword, its (line, column), clauses, the body's `{`)
+    open_loops: dict[int, tuple[str, tuple[int, int], tuple[str, ...], tuple[int, int]]] = {}
     boundary = 0
     paren = 0
     i = 0
@@ -327,6 +351,12 @@ def instrument(source: str) -> Instrumented:
                 if head.endswith(")") or head.endswith(("else", "do", "try", "mutable")) or not head.strip() \
                         or head.endswith(";") or re.search(r"\)\s*(?:mutable\s*)?(?:->[^{]*)?$", head):
                     stack.append(("block", stack[-1][1], paren))
+                    loop = LOOP_HEAD.match(text[boundary:i])
+                    if loop is not None:
+                        keyword_at = _line_col(text, boundary + loop.start(1))
+                        clauses = tuple(" ".join(c.split()) for c in
+                                        (loop.group(2).split(";") if loop.group(1) == "for" else [loop.group(2)]))
+                        open_loops[len(stack)] = (loop.group(1), keyword_at, clauses, _line_col(text, i))
                     boundary = i + 1
                 else:                                     # an initializer: skip it whole
                     j = _close(text, i, "{", "}")
@@ -356,6 +386,10 @@ def instrument(source: str) -> Instrumented:
             paren = 0
         elif c == "}":
             if stack:
+                opened_loop = open_loops.pop(len(stack), None)
+                if opened_loop is not None:
+                    keyword, (kl, kc), clauses, brace = opened_loop
+                    out.loops.append(Loop(stack[-1][1] or "", keyword, kl, kc, clauses, (brace, _line_col(text, i))))
                 paren = stack.pop()[2]
             boundary = i + 1
         elif c == ";" and paren == 0:
@@ -392,4 +426,4 @@ def instrument(source: str) -> Instrumented:
     return out
 
 
-__all__ = ["Instrumented", "Note", "Statement", "instrument", "opens_scope"]
+__all__ = ["Instrumented", "Loop", "Note", "Statement", "instrument", "opens_scope"]

@@ -37,7 +37,8 @@ from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
-from .instrument import SCOPE, Instrumented, Statement
+from .instrument import SCOPE, Instrumented, Loop, Statement
+from .k_tile_loop import KLoopRead
 from .cpp_values import (Derivation, Kind, Memory, SLICES, Value, _find, _initializer, _kind, _operand_name,
                          _split_args, copy_atom_name, derivation, element_bits, element_type, memory_of,
                          mma_atom_name, tensor_layout_text)
@@ -224,6 +225,7 @@ class PathReader:
     tmem_copy_lines: dict[int, str] = field(default_factory=dict)  # line of a copy by a checked TMEM tiled copy
     thread_gemm_lines: dict[int, str] = field(default_factory=dict)   # line of a fill or a C store -> its check
     statements: list[Statement] = field(default_factory=list)         # the file's statements
+    loops: list[Loop] = field(default_factory=list)                   # the file's braced loops
     # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
     # made it for (make_tma_atom / make_tma_copy), where that tensor's type has a static unit stride
     host_gmem: dict[str, int] = field(default_factory=dict)
@@ -527,7 +529,7 @@ class PathReader:
             return False
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
-            read = ThreadGemmReader(self, statements).read(s, args)
+            read = ThreadGemmReader(self, statements, self.loops).read(s, args)
         except NotRead as e:
             if Memory.REGISTER in memories and self.loaded_by_tiled_copies(operands[:2], s.line):
                 return False                     # register fragments a tiled copy loads: the tiled checks' path
@@ -539,9 +541,10 @@ class PathReader:
                           for x, f in zip("AB", read.fills))
         self.records.append(ThreadGemmRecord(
             name, self.where(s), f"{self.label}: the gemm at line {s.line} on the threads' partitions ({fills}; C "
-                                 f"stored at line {read.store_line})",
+                                 f"stored at line {read.store_line}{loop_where(read.k_loop)})",
             read, assumes=[f"the block runs {read.threads} threads (the gemm's partition of C): the fills' "
-                           "partitions are evaluated at those threads"] + list(read.notes)))
+                           "partitions are evaluated at those threads"] + list(read.notes)
+            + k_loop_assumes(read.k_loop, read.k_loop_not_read) + [grid_assumed(read.c_at)]))
         for line in [ln for f in read.fills for ln in f.lines] + [read.store_line] + list(read.staged):
             self.thread_gemm_lines[line] = name
         return True
@@ -576,7 +579,7 @@ class PathReader:
             return       # registers no tiled check proves: the gemm is listed (thread_gemm), its fills alone no check
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
-            read = ThreadGemmReader(self, statements).read_fills(s, args, self.fragment_source)
+            read = ThreadGemmReader(self, statements, self.loops).read_fills(s, args, self.fragment_source)
         except NotRead as e:
             self.skipped.append(Skipped(self.where(s), f"{what}: the fills of its operands' shared tiles",
                                         f"not checked: {e}"))
@@ -584,9 +587,9 @@ class PathReader:
         name = self._name("fills")
         self.records.append(OperandFillsRecord(
             name, self.where(s), f"{self.label}: the fills of the shared tiles of the gemm at line {s.line}'s A and B "
-                                 f"(C stored at line {read.store_line})", read,
+                                 f"(C stored at line {read.store_line}{loop_where(read.k_loop)})", read,
             assumes=[f"the block runs {read.threads} threads (the copies' partitions'): they are evaluated at those "
-                     "threads"]))
+                     "threads"] + k_loop_assumes(read.k_loop, read.k_loop_not_read) + [grid_assumed(read.c_at)]))
         for line in [ln for _, _, f in read.fills for ln in f.lines]:
             self.thread_gemm_lines[line] = name
 
@@ -1160,6 +1163,29 @@ def first_stage_text(layout: str) -> str:
     return str(staged)
 
 
+def k_loop_assumes(loop: KLoopRead | None, not_read: str) -> list[str]:
+    """What a thread-gemm or operand-fills check takes for granted of its k-tile loop: the loop itself where it is not
+    read (theorem 46 proves it where it is), and -- where the fills' copies take another k-tile than the loop's
+    variable (a prefetch: `k_tile_next`, the prologue's 0) -- that each pass's gemm reads the k-tile its variable
+    names."""
+    if loop is None:
+        return [f"the k-tile loop is not read ({not_read}): it is taken to run the gemm once for every k-tile"]
+    if not loop.direct:
+        return [f"the fills' copies take k-tiles ahead of the loop's {loop.variable} (a prefetch): each pass's gemm is "
+                f"taken to multiply k-tile {loop.variable} (the copies' order is not read)"]
+    return []
+
+
+def loop_where(loop: KLoopRead | None) -> str:
+    return "" if loop is None else f"; its k-tile loop at line {loop.line}"
+
+
+def grid_assumed(c_at: tuple[str, str]) -> str:
+    """What a thread-gemm or operand-fills check takes for granted of the launch (its grid is not read)."""
+    return (f"the launch's grid gives every tile of C one block, the block of coordinates ({c_at[0]}, {c_at[1]}) "
+            "(the grid is not read)")
+
+
 def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[list[Record], list[Skipped]]:
     """Every operand path of every instantiated function of the file that copies or multiplies."""
     records: list[Record] = []
@@ -1194,6 +1220,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
                             host_gmem=host_gmem)
         reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
         reader.statements = ins.statements
+        reader.loops = ins.loops
         for s, m in calls:
             assert m is not None
             args = _split_args(m.group(2))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
+from .k_tile_loop import KLoopRead
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class SourceRead:
     tile_at: str                    # the block coordinate of its tile along the operand's rows
     k_tiles: tuple[str, ...]        # the k-tile each copy from it takes, in the kernel's order
     fragment: FragmentRead          # (thread, value) -> index in the global tile
+    partition: str = ""             # the global partition the copies index (tAgA), as written
+    k_mode: int = 0                 # its mode the copies index by k-tile
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class ThreadGemmRead:
     store_line: int
     notes: tuple[str, ...]
     staged: tuple[int, ...] = ()    # lines of the copies of k-blocks into the registers the gemm multiplies
+    k_loop: KLoopRead | None = None   # the loop that runs the k-tiles (None: `k_loop_not_read` says why)
+    k_loop_not_read: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class OperandFillsRead:
     c_at: tuple[str, str]
     fills: tuple[tuple[str, tuple[int, int], FillRead], ...]   # (a or b, its shared tile's (rows, k), its fill)
     store_line: int
+    k_loop: KLoopRead | None = None
+    k_loop_not_read: str = ""
 
 
 __all__ = ["OperandFillsRead", "FragmentRead", "SourceRead", "FillRead", "ThreadGemmRead"]

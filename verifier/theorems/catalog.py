@@ -51,6 +51,7 @@ class TheoremId(str, Enum):
     ELEMENTWISE_COORDINATES = "elementwise.coordinates"
     GEMM_THREAD_PRODUCTS = "gemm.thread_products"
     GEMM_SHARED_FILL = "gemm.shared_fill"
+    GEMM_K_TILE_LOOP = "gemm.k_tile_loop"
 
 
 @dataclass(frozen=True)
@@ -284,6 +285,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "coordinate -- its layout gives distinct coordinates distinct elements, every value the threads copy "
             "lands at the coordinate it has in the global tile, every element is written, the global tile is C's "
             "block along the operand's rows, and both operands copy the same k-tiles"),
+    Theorem(46, T.GEMM_K_TILE_LOOP, "Thread GEMM k-tile loop",
+            "a thread-gemm or operand-fills check with its k-tile loop: the loop around the gemm runs its variable "
+            "over 0, 1, ..., K-1, each once, for every k-tile count K >= 1"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}

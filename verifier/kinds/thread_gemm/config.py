@@ -21,6 +21,10 @@ tutorial's `sgemm_1` and `sgemm_2`), and how the threads fill the shared tiles f
         origins: ...
         values: "(8,8):(16,2048)"
         tile_at: ["blockIdx.x", "blockIdx.y"]       # optional: the block coordinates C's tile is taken at
+      k_loop: {variable: k_tile, start: 0, condition: "<", bound: "K", step: 1}
+                                          # optional: the loop around the gemm that runs the k-tiles,
+                                          #   for (k_tile = start; k_tile <condition> bound; k_tile += step),
+                                          #   the bound a*K + b of the k-tile count K (theorem 46)
 
 CuTe's gemm multiplies A's value (i, k) by B's value (j, k) into C's value (i, j) of every thread: the fragments'
 values are 2-D, A's (I, K), B's (J, K), C's (I, J).  A copy pairs its source's value v with its destination's value v
@@ -28,8 +32,10 @@ values are 2-D, A's (I, K), B's (J, K), C's (I, J).  A copy pairs its source's v
 """
 from __future__ import annotations
 
+import operator
+import re
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import Callable, ClassVar, cast
 
 from ruamel.yaml.comments import CommentedSeq
 
@@ -60,6 +66,67 @@ OPERAND_FILLS_KIND = "operand_fills"   # the fills of an MMA's operands alone (t
 OPERAND_FILLS_KEY = "fills"
 OPERAND_FILLS_KEYS = (OPERAND_FILLS_KEY,)
 OPERAND_FILLS_FIELDS = ("threads", "tile_at")
+K_LOOP_KEY = "k_loop"                  # optional in both: the loop that runs the k-tiles (theorem 46)
+K_LOOP_FIELDS = ("variable", "start", "condition", "bound", "step")
+# the loop's conditions: it runs while condition(variable, bound)
+K_CONDITIONS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, "<=": operator.le, "!=": operator.ne}
+MAX_LOOP_CONSTANT = 1 << 20            # a loop's start, step or bound's integers
+_K_TERM = re.compile(r"^([+-]?)\s*(?:(\d+)\s*\*?\s*)?(K)?$")
+
+
+@dataclass(frozen=True)
+class KLoop:
+    """The loop around the gemm that runs its k-tiles: `for (v = start; v <condition> a*K + b; v += step)`, K the
+    k-tile count."""
+    variable: str
+    start: int
+    condition: str
+    bound: tuple[int, int]          # (a, b)
+    step: int
+    loc: Loc
+
+    def header(self) -> str:
+        a, b = self.bound
+        return f"for ({self.variable} = {self.start}; {self.variable} {self.condition} {bound_text(a, b)}; " \
+               f"{self.variable} += {self.step})"
+
+
+def bound_text(a: int, b: int) -> str:
+    """a*K + b as written: K, K - 1, 2*K + 1, 3."""
+    k = "" if a == 0 else "K" if a == 1 else "-K" if a == -1 else f"{a}*K"
+    if not k:
+        return str(b)
+    return k if b == 0 else f"{k} + {b}" if b > 0 else f"{k} - {-b}"
+
+
+def _k_loop(fields: Fields) -> KLoop:
+    fields.require(K_LOOP_FIELDS)
+    variable = _text(fields, "variable")
+    start = fields.bounded_int("start", -MAX_LOOP_CONSTANT, MAX_LOOP_CONSTANT, "the variable's first value")
+    step = fields.bounded_int("step", -MAX_LOOP_CONSTANT, MAX_LOOP_CONSTANT, "what each pass adds to the variable")
+    condition = fields.m["condition"]
+    if condition not in K_CONDITIONS:
+        raise SpecError(fields.at("condition"), f"'condition' of {fields.what} must be one of "
+                                                f"{', '.join(K_CONDITIONS)} (the loop runs while variable <condition> "
+                                                f"bound), not {show(condition)}")
+    raw = fields.m["bound"]
+    a = b = 0
+    terms = re.findall(r"[+-]?[^+-]+", str(raw).replace(" ", "")) if isinstance(raw, (str, int)) and \
+        not isinstance(raw, bool) else []
+    matched = [_K_TERM.match(t) for t in terms]
+    if not terms or any(m is None or (m.group(2) is None and m.group(3) is None) for m in matched):
+        raise SpecError(fields.at("bound"), f"'bound' of {fields.what} must be a*K + b (K the k-tile count, a and b "
+                                            f"integers: K, K - 1, 2*K), not {show(raw)}")
+    for m in matched:
+        assert m is not None
+        value = (-1 if m.group(1) == "-" else 1) * int(m.group(2) or 1)
+        if m.group(3):
+            a += value
+        else:
+            b += value
+    if abs(a) > MAX_LOOP_CONSTANT or abs(b) > MAX_LOOP_CONSTANT:
+        raise SpecError(fields.at("bound"), f"'bound' of {fields.what}: integers within {MAX_LOOP_CONSTANT}")
+    return KLoop(variable, start, str(condition), (a, b), step, fields.loc)
 
 
 @dataclass(frozen=True)
@@ -120,6 +187,7 @@ class ThreadGemmCheck(CheckSpec):
     b: Operand
     c: Operand
     tile_loc: Loc
+    k_loop: KLoop | None = None
 
     def summary(self) -> str:
         m, n, k = self.tile
@@ -133,6 +201,7 @@ class OperandFillsCheck(CheckSpec):
     threads: int
     tile_at: tuple[str, str]                               # C's block coordinates
     fills: tuple[tuple[str, tuple[int, int], Fill], ...]   # (operand, its shared tile's (rows, k), fill)
+    k_loop: KLoop | None = None
 
     def summary(self) -> str:
         return f"the fills of {' and '.join(o.upper() for o, _, _ in self.fills)} on {self.threads} threads"
@@ -145,7 +214,7 @@ def reads_operand_fills_check(fields: Fields) -> bool:
 def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCheck:
     require_version2(fields, OPERAND_FILLS_KEY)
     refuse_keys(fields, NOT_READ, "is not used by operand-fill checks")
-    sub = fields.sub(OPERAND_FILLS_KEY, OPERAND_FILLS_FIELDS + OPERANDS)
+    sub = fields.sub(OPERAND_FILLS_KEY, OPERAND_FILLS_FIELDS + OPERANDS + (K_LOOP_KEY,))
     sub.require(OPERAND_FILLS_FIELDS)
     threads = sub.bounded_int("threads", 1, MAX_THREADS, "a number of threads")
     raw = sub.m["tile_at"]
@@ -162,7 +231,8 @@ def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCh
     if not fills:
         raise SpecError(sub.loc, f"{sub.what} names no operand's fill (a or b)")
     return OperandFillsCheck(**common_fields(named), threads=threads,
-                             tile_at=(" ".join(raw[0].split()), " ".join(raw[1].split())), fills=tuple(fills))
+                             tile_at=(" ".join(raw[0].split()), " ".join(raw[1].split())), fills=tuple(fills),
+                             k_loop=_k_loop(sub.sub(K_LOOP_KEY, K_LOOP_FIELDS)) if sub.has(K_LOOP_KEY) else None)
 
 
 def reads_thread_gemm_check(fields: Fields) -> bool:
@@ -269,7 +339,7 @@ def _operand(fields: Fields, name: str, threads: int, tile: tuple[int, int]) -> 
 def read_thread_gemm_check(fields: Fields, named: CheckSpec) -> ThreadGemmCheck:
     require_version2(fields, THREAD_GEMM_KEY)
     refuse_keys(fields, NOT_READ, "is not used by thread-gemm checks")
-    sub = fields.sub(THREAD_GEMM_KEY, THREAD_GEMM_FIELDS)
+    sub = fields.sub(THREAD_GEMM_KEY, THREAD_GEMM_FIELDS + (K_LOOP_KEY,))
     sub.require(THREAD_GEMM_FIELDS)
     m, n, k = cast(tuple[int, int, int], _extents(sub, "tile", 3, "BLK_M, BLK_N, BLK_K"))
     threads = sub.bounded_int("threads", 1, MAX_THREADS, "a number of threads")
@@ -288,4 +358,5 @@ def read_thread_gemm_check(fields: Fields, named: CheckSpec) -> ThreadGemmCheck:
             raise SpecError(sub.at(x), f"{x}'s fragment has {fx.extent(xm)} {what}, {y}'s {fy.extent(ym)}: CuTe's "
                                        "gemm multiplies A (i, k) by B (j, k) into C (i, j)")
     return ThreadGemmCheck(**common_fields(named), tile=(m, n, k), threads=threads, a=ops["a"], b=ops["b"],
-                           c=ops["c"], tile_loc=sub.at("tile"))
+                           c=ops["c"], tile_loc=sub.at("tile"),
+                           k_loop=_k_loop(sub.sub(K_LOOP_KEY, K_LOOP_FIELDS)) if sub.has(K_LOOP_KEY) else None)

@@ -22,7 +22,8 @@ class OperandFillsKind(WithoutPictures):
     name = OPERAND_FILLS_KIND
     precedence = OPERAND_FILLS_PRECEDENCE
     keys: tuple[str, ...] = OPERAND_FILLS_KEYS
-    summary_line = "the threads fill an MMA's shared tiles with the block's global tiles' elements (45)"
+    summary_line = ("the threads fill an MMA's shared tiles with the block's global tiles' elements (45), once for "
+                    "every k-tile (46)")
     needs_result_to_draw = False
     atomless = True          # its check names no atom: the copies' partitions as index maps
 
@@ -34,13 +35,16 @@ class OperandFillsKind(WithoutPictures):
 
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, OperandFillsCheck)
+        loop = check.k_loop
 
         def build() -> Planned:
-            from .theorems import fill_items
+            from .theorems import fill_items, k_tile_loop
             plans: dict[TheoremId, PlanOf] = {
                 TheoremId.GEMM_SHARED_FILL: lambda: fill_items(check.threads, check.tile_at, list(check.fills))}
+            if loop is not None:
+                plans[TheoremId.GEMM_K_TILE_LOOP] = lambda: k_tile_loop(loop)
             return Planned(plans)
-        return [Group(OPERAND_FILLS_THEOREMS, build)]
+        return [Group(OPERAND_FILLS_THEOREMS + ((TheoremId.GEMM_K_TILE_LOOP,) if loop is not None else ()), build)]
 
 
 OPERAND_FILLS = register(OperandFillsKind())

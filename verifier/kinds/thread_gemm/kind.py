@@ -22,7 +22,8 @@ class ThreadGemmKind(WithoutPictures):
     precedence = THREAD_GEMM_PRECEDENCE
     keys: tuple[str, ...] = THREAD_GEMM_KEYS
     summary_line = ("a block's GEMM on the threads' own partitions multiplies A (m, k) by B (n, k) into every C (m, n) "
-                    "(44), from shared tiles the threads fill with the global tiles' elements (45)")
+                    "(44), from shared tiles the threads fill with the global tiles' elements (45), once for every "
+                    "k-tile (46)")
     needs_result_to_draw = False
     atomless = True          # its check names no atom: the threads' partitions as index maps
 
@@ -35,13 +36,17 @@ class ThreadGemmKind(WithoutPictures):
     def plan(self, spec: Spec, check: CheckSpec, context: Context) -> list[Group]:
         assert isinstance(check, ThreadGemmCheck)
         filled = check.a.fill is not None or check.b.fill is not None
-        ids = (TheoremId.GEMM_THREAD_PRODUCTS,) + ((TheoremId.GEMM_SHARED_FILL,) if filled else ())
+        loop = check.k_loop
+        ids = (TheoremId.GEMM_THREAD_PRODUCTS,) + ((TheoremId.GEMM_SHARED_FILL,) if filled else ()) + \
+            ((TheoremId.GEMM_K_TILE_LOOP,) if loop is not None else ())
 
         def build() -> Planned:
-            from .theorems import shared_fill, thread_products
+            from .theorems import k_tile_loop, shared_fill, thread_products
             plans: dict[TheoremId, PlanOf] = {TheoremId.GEMM_THREAD_PRODUCTS: lambda: thread_products(check)}
             if filled:
                 plans[TheoremId.GEMM_SHARED_FILL] = lambda: shared_fill(check)
+            if loop is not None:
+                plans[TheoremId.GEMM_K_TILE_LOOP] = lambda: k_tile_loop(loop)
             return Planned(plans)
         return [Group(ids, build)]
 

@@ -10,7 +10,13 @@ element at each coordinate: its layout gives distinct coordinates distinct eleme
 another's element), each copied value lands at the coordinate it has in the global tile, every element of the tile is
 written, the global tile is C's block along the operand's rows, and both operands copy the same k-tiles.
 
-Both are decided by enumerating every point (thread, value, k): a few hundred thousand at most."""
+Both are decided by enumerating every point (thread, value, k): a few hundred thousand at most.
+
+Theorem 46 (`gemm.k_tile_loop`, where the check states its `k_loop`): the loop around the gemm runs its variable over
+0, 1, ..., K-1, each once, for every k-tile count K >= 1.  Decided by the loop's closed form: it runs start, start +
+step, ... while v <condition> a*K + b, which is 0..K-1 for every K exactly when start = 0, step = 1 and the bound is K
+(K - 1 with <=); any other loop already differs at K = 1 or K = 2 (start: at K = 1; a step other than 1: at K = 2; a
+bound a*K + b: a + b = 1 and 2a + b = 2 force a = 1, b = 0), the least such K being its witness."""
 from __future__ import annotations
 
 from typing import Callable
@@ -19,9 +25,13 @@ import numpy as np
 
 from ...theorems.claims import Fact, Item, Plan, Suspect, Unsupported
 from ...algebra.swizzle import ComposedLayout
-from .config import Fill, Fragment, Operand, ThreadGemmCheck
+from .config import K_CONDITIONS, Fill, Fragment, KLoop, Operand, ThreadGemmCheck
 
 ENUMERATION = "exhaustive enumeration of every (thread, value) point"
+CLOSED_FORM = ("the loop's closed form: start, start + step, ... while the condition holds is 0..K-1 for every K >= 1 "
+               "exactly when start = 0, step = 1 and the bound is K (K - 1 with <=); another loop differs at K = 1 "
+               "or 2")
+WITNESS_KS = (1, 2)             # a loop not of the closed form differs from 0..K-1 at one of these
 MAX_POINTS = 1 << 24            # (thread, i, j, k) points a check enumerates
 OPERAND_NAME = {"a": "A", "b": "B", "c": "C"}
 
@@ -255,4 +265,42 @@ def shared_fill(check: ThreadGemmCheck) -> Plan:
                                                       for op in (check.a, check.b) if op.fill is not None])
 
 
-__all__ = ["thread_products", "shared_fill", "fill_items"]
+def loop_runs(loop: KLoop, k_tiles: int, most: int) -> tuple[list[int], bool]:
+    """The values the loop gives its variable for `k_tiles` k-tiles, at most `most` of them (and whether it runs on
+    past them)."""
+    a, b = loop.bound
+    bound = a * k_tiles + b
+    holds = K_CONDITIONS[loop.condition]
+    runs: list[int] = []
+    v = loop.start
+    while holds(v, bound):
+        if len(runs) == most:
+            return runs, True
+        runs.append(v)
+        v += loop.step
+    return runs, False
+
+
+def closed_form(loop: KLoop) -> bool:
+    """Whether the loop runs 0..K-1 for every K >= 1 (the module's closed form)."""
+    return loop.start == 0 and loop.step == 1 and loop.bound == (1, -1 if loop.condition == "<=" else 0)
+
+
+def k_tile_loop(loop: KLoop) -> Plan:
+    """Theorem 46 on the loop around the gemm."""
+    v = loop.variable
+    title = f"the k-tile loop runs {v} over 0, 1, ..., K-1, each once, for every k-tile count K >= 1"
+    suspect = Suspect("the k-tile loop (k_loop)", loop.loc)
+    if closed_form(loop):
+        return [Fact(title, True, loop.header(), f"{v} = 0..K-1", suspect, note=CLOSED_FORM)]
+    for k in WITNESS_KS:
+        runs, more = loop_runs(loop, k, k + 1)
+        if more or runs != list(range(k)):
+            shown = ", ".join(map(str, runs)) + (", ... without end" if more else "")
+            return [Fact(title, False, f"{loop.header()}: for K = {k} it runs {v} = [{shown}]",
+                         f"{v} = [{', '.join(map(str, range(k)))}]", suspect, note=CLOSED_FORM,
+                         point={"k_tiles": k})]
+    raise AssertionError(f"{loop.header()} differs from 0..K-1 only past K = {WITNESS_KS[-1]}")
+
+
+__all__ = ["thread_products", "shared_fill", "fill_items", "k_tile_loop", "closed_form", "loop_runs"]
