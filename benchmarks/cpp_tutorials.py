@@ -64,6 +64,11 @@ MUTATIONS = (
     Mutation("sgemm_1.cu", "for (int k_tile = 0; k_tile < K_TILE_MAX; ++k_tile)",
              "for (int k_tile = 0; k_tile < K_TILE_MAX - 1; ++k_tile)",
              "the k-tile loop one short (`k_tile < K_TILE_MAX - 1`)"),
+    Mutation("tiled_copy.cu", "Tensor tile_D = D(make_coord(_, _), blockIdx.x, blockIdx.y);",
+             "Tensor tile_D = D(make_coord(_, _), blockIdx.y, blockIdx.x);", "D's tile taken at the block coordinates "
+             "swapped"),
+    Mutation("tiled_copy.cu", "Tensor thr_tile_D = thr_copy.partition_D(tile_D);",
+             "Tensor thr_tile_D = thr_copy.partition_S(tile_D);", "D partitioned as a source (harmless)"),
     Mutation("sgemm_2.cu", "Tensor tCsA = thr_mma.partition_A(sA);", "Tensor tCsA = thr_mma.partition_A(sB);",
              "the TiledMMA's A partitioned from sB"),
     Mutation("sgemm_2.cu", "copy(tBrB, tBsB);", "copy(tArA, tBsB);", "B's shared tile stored from A's registers"),

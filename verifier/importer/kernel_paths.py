@@ -31,7 +31,7 @@ from ..algebra.types import smem_container_bits
 from ..algebra.swizzle import first_stage
 from ..dsl.kernel_checks import (REPRESENTATIVE_EXTENT, BufferRecord, DescriptorRecord, OperandRecord, Record,
                                  SideRecord, SliceRecord, ThreadGemmRecord, OperandFillsRecord, TiledCopyGiven,
-                                 TmemRecord, mn_k_pipe, two_dimensional_box)
+                                 ElementwiseRecord, TmemRecord, mn_k_pipe, two_dimensional_box)
 from ..dsl.tma_tensors import TmaTensors
 from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
@@ -39,6 +39,8 @@ from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
 from .instrument import SCOPE, Instrumented, Loop, Statement
 from .k_tile_loop import KLoopRead
+from .elementwise_copy import CopySide, ElementwiseCopyRead
+from ..dsl.elementwise import ElementwiseRead, SideRead
 from .cpp_values import (Derivation, Kind, Memory, SLICES, Value, _find, _initializer, _kind, _operand_name,
                          _split_args, copy_atom_name, derivation, element_bits, element_type, memory_of,
                          mma_atom_name, tensor_layout_text)
@@ -224,6 +226,7 @@ class PathReader:
     descriptor_tiles: list[str] = field(default_factory=list)    # the shared tiles an MMA reads through a descriptor
     tmem_copy_lines: dict[int, str] = field(default_factory=dict)  # line of a copy by a checked TMEM tiled copy
     thread_gemm_lines: dict[int, str] = field(default_factory=dict)   # line of a fill or a C store -> its check
+    elementwise_lines: dict[int, str] = field(default_factory=dict)   # line of an element-wise copy -> its check
     statements: list[Statement] = field(default_factory=list)         # the file's statements
     loops: list[Loop] = field(default_factory=list)                   # the file's braced loops
     # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
@@ -260,6 +263,12 @@ class PathReader:
                 self.skipped[i] = Skipped(sk.where, sk.what, f"a copy that fills a shared tile a thread-gemm reads, or "
                                                              f"stores its accumulator: checked by {gemm}",
                                           covered_by=gemm)
+                continue
+            elementwise = self.elementwise_lines.get(sk.where.line)
+            if elementwise is not None:
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy of an element-wise kernel's global tiles through "
+                                                             f"registers: checked by {elementwise}",
+                                          covered_by=elementwise)
                 continue
             buffer = self.buffer_thread_copies.get(sk.where.line)
             if buffer is not None:
@@ -548,6 +557,45 @@ class PathReader:
         for line in [ln for f in read.fills for ln in f.lines] + [read.store_line] + list(read.staged):
             self.thread_gemm_lines[line] = name
         return True
+
+    def elementwise_copies(self) -> None:
+        """An element-wise check (theorem 43) for each global partition copied into registers and from them into a
+        global partition, or straight into one (elementwise_copy.py); listed with the reason where the reader does not
+        follow them.  Copies a thread-gemm check proves are not asked."""
+        from .elementwise_copy import read_elementwise_copy
+        from .thread_gemm import NotRead, ThreadGemmReader
+        moves: dict[tuple[Memory, Memory], list[tuple[Statement, str, str]]] = {}
+        for st, function, args in self.calls:
+            if function != "copy" or len(args) not in (2, 3) or st.line in self.thread_gemm_lines:
+                continue
+            src, dst = self.value(_operand_name(args[-2]), st.line), self.value(_operand_name(args[-1]), st.line)
+            if src is None or dst is None or src.node is None or dst.node is None:
+                continue
+            moves.setdefault((memory_of(src.node), memory_of(dst.node)), []).append((st, args[-2], args[-1]))
+        chains: list[tuple[tuple[Statement, str, str], tuple[Statement, str, str] | None]] = []
+        for load in moves.get((Memory.GLOBAL, Memory.REGISTER), []):
+            stores = [c for c in moves.get((Memory.REGISTER, Memory.GLOBAL), [])
+                      if c[0].line > load[0].line and _operand_name(c[1]) == _operand_name(load[2])]
+            if stores:
+                chains.append((load, stores[0]))
+        chains += [(c, None) for c in moves.get((Memory.GLOBAL, Memory.GLOBAL), [])]
+        if not chains:
+            return
+        statements = [st for st in self.statements if st.function == self.inst.function]
+        reader = ThreadGemmReader(self, statements, self.loops)
+        for load, store in chains:
+            lines = sorted({load[0].line} | ({store[0].line} if store is not None else set()))
+            what = f"the copies at lines {' and '.join(map(str, lines))}"
+            try:
+                read = read_elementwise_copy(reader, load, store)
+            except NotRead as e:
+                self.skipped.append(Skipped(self.where(load[0]), what, f"an element-wise copy of global tiles the "
+                                                                       f"reader does not follow: {e}"))
+                continue
+            name = self._name("elementwise")
+            self.records.append(elementwise_record(name, self.where(load[0]), f"{self.label}: {what}", read))
+            for line in read.lines:
+                self.elementwise_lines[line] = name
 
     def loaded_by_tiled_copies(self, operands: list[str], line: int) -> bool:
         """Whether each of a gemm's register operands is loaded by a copy of a tiled copy or atom into a view retiled
@@ -1176,6 +1224,23 @@ def k_loop_assumes(loop: KLoopRead | None, not_read: str) -> list[str]:
     return []
 
 
+def elementwise_record(name: str, where: Where, what: str, read: ElementwiseCopyRead) -> ElementwiseRecord:
+    """An element-wise check of a copy between global tiles (one input, value v to value v), one tile's: the
+    tensors' extents are run-time values."""
+    def side(s: CopySide) -> SideRead:
+        return SideRead(s.tensor, s.tile, s.tile, s.thread_values, (), 0, None, where)
+    out, src = read.output, read.source
+    through = f" through the registers {read.through}" if read.through else ""
+    return ElementwiseRecord(
+        name, where, f"{what}: {out.partition} of {out.tensor}'s {out.tile[0]}x{out.tile[1]} tile copied from "
+                     f"{src.partition} of {src.tensor}'s{through}, every side's tile at ({', '.join(out.at)})",
+        ElementwiseRead(side(out), (side(src),), tuple(((0, v),) for v in range(read.values)), ()),
+        [f"the tensors' extents are run-time values: the check is one tile's, every side's tile taken at "
+         f"({', '.join(out.at)}), and the tensors are taken to be whole numbers of tiles of one shape (not read)",
+         f"the launch's grid gives every tile one block and the block runs {read.threads} threads (the partitions'; "
+         "not read)"])
+
+
 def loop_where(loop: KLoopRead | None) -> str:
     return "" if loop is None else f"; its k-tile loop at line {loop.line}"
 
@@ -1238,6 +1303,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         reader.tma_buffers()
         reader.tmem_copies()
         reader.thread_slices()
+        reader.elementwise_copies()
         reader.credit_writers()
         records += reader.records
         skipped += reader.skipped

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Protocol
+from typing import Callable, Iterable, Protocol, cast
 
 from ..algebra import functions as F
 from ..algebra.inttuple import Underscore, flatten_to_tuple
@@ -204,9 +204,13 @@ class ThreadGemmReader:
             return _Tile(v, shape, layout, v.name, None)
         if memory is not Memory.GLOBAL:
             raise NotRead(f"{v.name} is neither a shared nor a global tile")
+        sliced = self.divided_slice(v, init)
+        if sliced is not None:
+            return sliced
         m = _LOCAL.match(init)
         if m is None or m.group(1) != "local_tile":
-            raise NotRead(f"{v.name} is not a global tile made with local_tile(tensor, tiler, coord, Step)")
+            raise NotRead(f"{v.name} is not a global tile made with local_tile(tensor, tiler, coord, Step) or a slice "
+                          "of a divided tensor's rest modes (S(make_coord(_, _), blockIdx.x, blockIdx.y))")
         args = _split(m.group(2))
         if len(args) != 4:
             raise NotRead(f"{v.name}: local_tile without a projection (tensor, tiler, coord, Step<...>)")
@@ -234,6 +238,31 @@ class ThreadGemmReader:
         if not isinstance(noted, tuple) or tuple(noted[:2]) != shape:
             raise NotRead(f"{v.name}: the compiler's shape {noted} is not the tile {shape} the reader computed")
         return _Tile(v, shape, None, pointer.group(1), (at[0], at[1]))
+
+    def divided_slice(self, v: Value, init: str) -> _Tile | None:
+        """`v` as a tile taken of a divided global tensor at its rest modes -- `S(make_coord(_, _), blockIdx.x,
+        blockIdx.y)` of `tiled_divide(tensor, block_shape)`'s ((TM, TN), m', n') --, or None where `init` is no such
+        slice.  Its block coordinates are the rest coordinates as written (one spelling: `block_coordinate`)."""
+        m = _INDEXED.match(init)
+        if m is None:
+            return None
+        args = [_words(a) for a in _split(m.group(2))]
+        whole = re.fullmatch(r"(?:cute\s*::\s*)?make_coord\s*\(\s*_\s*,\s*_\s*\)", args[0]) if args else None
+        if whole is None or len(args) != 3 or "_" in args[1:]:
+            return None
+        root = self.value(m.group(1), v.note.line)
+        if root.node is None or memory_of(root.node) is not Memory.GLOBAL:
+            return None
+        noted = _shape_of(v.node)
+        if not isinstance(noted, tuple) or len(noted) != 2 or not all(isinstance(x, int) for x in noted):
+            raise NotRead(f"{v.name}: a tile of the divided tensor {root.name} whose shape {noted} is not two static "
+                          "extents")
+        shape = (int(cast(int, noted[0])), int(cast(int, noted[1])))
+        tile_mode = _shape_of(root.node)
+        if not isinstance(tile_mode, tuple) or len(tile_mode) != 3 or tile_mode[0] != shape:
+            raise NotRead(f"{v.name}: {root.name}'s shape {tile_mode} is not ((TM, TN), m', n') of its {shape} tiles")
+        at = (self.block_coordinate(args[1], v.note.line), self.block_coordinate(args[2], v.note.line))
+        return _Tile(v, shape, None, root.name, at)
 
     def block_coordinate(self, text: str, line: int) -> str:
         """A tile's block coordinate as written, in one spelling: a variable's initializer in its place (`int m =
