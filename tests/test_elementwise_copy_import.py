@@ -28,8 +28,9 @@ from verifier.outcome import ExitCode
 DATA = Path(__file__).parent / "data" / "cpp"
 SOURCE = DATA / "elementwise_copy.cu"
 NOTES = DATA / "elementwise_copy.notes"
-KERNELS = ("tiled_kernel", "raked_kernel")
-D_BY_ROW_MAJOR_THREADS = ("local_partition(tile_D, thr, threadIdx.x);", "local_partition(tile_D, thr_t, threadIdx.x);")
+KERNELS = ("tiled_kernel", "raked_kernel", "predicated_kernel")
+D_BY_ROW_MAJOR_THREADS = ("local_partition(tile_D, thr, threadIdx.x);" + " " * 32 + "// KNOB raked_d",
+                          "local_partition(tile_D, thr_t, threadIdx.x);" + " " * 31 + "// KNOB raked_d")
 KNOB = " " * 34 + "// KNOB"
 D_TILE_SWAPPED = ("Tensor tile_D = D(make_coord(_, _), blockIdx.x, blockIdx.y);" + KNOB,
                   "Tensor tile_D = D(make_coord(_, _), blockIdx.y, blockIdx.x);" + KNOB)
@@ -48,26 +49,33 @@ def _edited(old: str, new: str) -> str:
 
 def test_both_copy_kernels_are_read_and_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     records, skipped = _read(SOURCE.read_text(encoding="utf-8"))
-    assert [r.name for r in records] == ["tiled_kernel_elementwise", "raked_kernel_elementwise"]
-    tiled, raked = (r.read for r in records)
+    assert [r.name for r in records] == ["tiled_kernel_elementwise", "raked_kernel_elementwise",
+                                         "predicated_kernel_elementwise"]
+    tiled, raked, predicated = (r.read for r in records)
     # the TiledCopy: 32x8 threads of 4x1 values over a 128x8 tile, 8 of them along the 64 columns
     assert tiled.output.thread_values.plain() == "(256,((4,1),1,8)):(4,((1,0),0,1024))"
     assert tiled.inputs[0].thread_values == tiled.output.thread_values and tiled.output.tile == (128, 64)
     # local_partition by the 32x8 thread layout: thread t's values 32 rows and 8 columns apart
     assert raked.output.thread_values.plain() == "((32,8),(4,8)):((1,128),(32,1024))"
-    assert [len(r.read.values) for r in records] == [32, 32] and raked.values[5] == ((0, 5),)
+    assert [len(r.read.values) for r in records] == [32, 32, 32] and raked.values[5] == ((0, 5),)
     assert all(any("run-time values" in a for a in r.assumes) for r in records)
+    # the copy_if between local_tiles of the undivided tensors: as raked_kernel's, its predicate stated as assumed;
+    # the copy inside `#if 0` is not read
+    assert predicated.output.thread_values == raked.output.thread_values
+    assert [a for a in records[2].assumes if "predicates" in a] == [
+        "the copies' predicates (thr_tile_P) are not read: every element of the tile is taken as in bounds"]
     covered = {s.where.line: s.covered_by for s in skipped}         # type: ignore[attr-defined]
-    assert (covered[20], covered[21], covered[32], covered[33]) == ("tiled_kernel_elementwise",) * 2 + \
-        ("raked_kernel_elementwise",) * 2
+    assert (covered[22], covered[23], covered[34], covered[35], covered[54]) == \
+        ("tiled_kernel_elementwise",) * 2 + ("raked_kernel_elementwise",) * 2 + ("predicated_kernel_elementwise",)
+    assert 52 not in covered and not any(s.line == 52 for s in instrument(SOURCE.read_text()).statements)
     code, out = _prove(_spec_from_notes(tmp_path, SOURCE.read_text(encoding="utf-8"), NOTES, SOURCE), capsys)
-    assert code == ExitCode.OK and "2 verified" in out, out
+    assert code == ExitCode.OK and "3 verified" in out, out
 
 
 def test_d_partitioned_by_other_threads_than_s_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """raked_kernel's D partitioned by the row-major 32x8 thread layout: thread 1 writes D's (0, 1) with S's (1, 0)."""
     code, out = _prove(_spec_from_notes(tmp_path, _edited(*D_BY_ROW_MAJOR_THREADS), NOTES, SOURCE), capsys)
-    assert code == ExitCode.WRONG and "1 verified" in out, out
+    assert code == ExitCode.WRONG and "2 verified" in out, out
     refuted = out[out.index("raked_kernel_elementwise"):]
     assert "REFUTED (elementwise.coordinates)" in refuted.splitlines()[0], out
     assert "thread 1: output value 0 is the output's element (0, 1), computed from value 0 of input 0, its element " \
@@ -76,8 +84,8 @@ def test_d_partitioned_by_other_threads_than_s_is_refuted(tmp_path: Path, capsys
 
 def test_sides_taken_at_other_tiles_are_listed_with_the_reason():
     records, skipped = _read(_edited(*D_TILE_SWAPPED))
-    assert [r.name for r in records] == ["raked_kernel_elementwise"]
-    listed = [s for s in skipped if getattr(s, "what", "") == "the copies at lines 20 and 21"]
+    assert [r.name for r in records] == ["raked_kernel_elementwise", "predicated_kernel_elementwise"]
+    listed = [s for s in skipped if getattr(s, "what", "") == "the copies at lines 22 and 23"]
     assert len(listed) == 1 and "thr_tile_D's tile is taken at (blockIdx.y, blockIdx.x), thr_tile_S's at " \
         "(blockIdx.x, blockIdx.y)" in listed[0].why, [getattr(s, "why", "") for s in skipped]   # type: ignore
 
@@ -87,9 +95,9 @@ def test_registers_used_between_the_copies_are_listed_not_proved():
     place) may do anything to them: the copies are listed with it, not proved element by element."""
     records, skipped = _read(_edited("  copy(thr_tile_S, fragment);\n", "  copy(thr_tile_S, fragment); "
                                      "fragment(0) = fragment(1);\n"))
-    assert [r.name for r in records] == ["tiled_kernel_elementwise"]
-    listed = [s for s in skipped if getattr(s, "what", "") == "the copies at lines 32 and 33"]
-    assert len(listed) == 1 and "fragment is also used at line 32 (fragment(0) = fragment(1))" in \
+    assert [r.name for r in records] == ["tiled_kernel_elementwise", "predicated_kernel_elementwise"]
+    listed = [s for s in skipped if getattr(s, "what", "") == "the copies at lines 34 and 35"]
+    assert len(listed) == 1 and "fragment is also used at line 34 (fragment(0) = fragment(1))" in \
         listed[0].why, [getattr(s, "why", "") for s in skipped]                                   # type: ignore
 
 
@@ -123,6 +131,20 @@ def test_cutes_tiled_copy_tutorial_is_verified_as_compiled(tmp_path: Path, capsy
     assert spec.read_text(encoding="utf-8").count("    elementwise:") == 1     # copy_kernel_vectorized's
     code, out = _prove(spec, capsys)
     assert code == ExitCode.OK and "1 verified" in out, out
+
+
+@needs_compiler
+def test_cutes_tiled_copy_if_tutorial_is_verified_as_compiled(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """tiled_copy_if.cu: its two kernels' copy_if between local_tiles (one through registers), their predicates
+    stated as assumed; the copy_if of its `#if 0` branch is not read."""
+    examples = _wheel_examples()
+    assert examples is not None
+    spec = tmp_path / "t.yaml"
+    assert main(["import-kernel", "--compile", str(examples / "cute" / "tutorial" / "tiled_copy_if.cu"),
+                 "-o", str(spec)]) == ExitCode.OK
+    assert spec.read_text(encoding="utf-8").count("    elementwise:") == 2
+    code, out = _prove(spec, capsys)
+    assert code == ExitCode.OK and "2 verified" in out and out.count("predicates (thr_tile_P) are not read") == 2, out
 
 
 def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change

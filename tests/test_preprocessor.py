@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from verifier.commands.cli import main
-from verifier.importer.preprocessor import Undecided, evaluate, select_branches
+from verifier.importer.preprocessor import Undecided, evaluate, literal_dead_lines, select_branches
 from verifier.outcome import ExitCode
 
 KERNEL = """#include <cute/tensor.hpp>
@@ -71,3 +71,44 @@ def test_a_branch_on_a_compiler_macro_is_listed_not_read(tmp_path: Path, capsys:
     assert main(["import-kernel", str(src), "-o", str(tmp_path / "a.yaml")]) == ExitCode.BAD_INPUT
     err = capsys.readouterr().err
     assert "undecided: it depends on __CUDA_ARCH__" in err
+
+
+def test_only_branches_of_literal_conditions_not_taken_are_dead_lines():
+    """The compiled path's reading (instrument.py): `#if 0`, an `#else` after `#if 1`, an `#elif 0` are no compile's;
+    a conditional on a macro is the compile's to decide from that condition on, and nothing of it is dropped."""
+    text = "\n".join([
+        "a",            # 1
+        "#if 0",        # 2
+        "b",            # 3  dead
+        "#else",        # 4
+        "c",            # 5
+        "#endif",       # 6
+        "#if FOO",      # 7
+        "d",            # 8
+        "#else",        # 9
+        "e",            # 10
+        "#endif",       # 11
+        "#if 1",        # 12
+        "f",            # 13
+        "#elif 0",      # 14
+        "g",            # 15 dead
+        "#else",        # 16
+        "h",            # 17 dead
+        "#endif",       # 18
+        "#if 0",        # 19
+        "x",            # 20 dead
+        "#elif BAR",    # 21
+        "y",            # 22
+        "#else",        # 23
+        "z",            # 24
+        "#endif",       # 25
+        "#if 0",        # 26
+        "#if 1",        # 27
+        "q",            # 28 dead (inside the outer #if 0)
+        "#endif",       # 29
+        "#endif",       # 30
+        "#if (2 > 1) && !0",   # 31
+        "r",            # 32
+        "#endif",       # 33
+    ])
+    assert sorted(literal_dead_lines(text)) == [3, 15, 17, 20, 28]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .kernel_source import _without_template_heads, blank_comments
+from .kernel_source import _without_template_heads, blank_comments, without_comments
+from .preprocessor import literal_dead_lines
 from .resolver import split_top
 
 TAG = "verifier_tag_"
@@ -314,8 +315,12 @@ def without_launches(source: str) -> str:
 
 
 def instrument(source: str) -> Instrumented:
-    """The instrumented text (the same lines, with text added) and the notes it asks for."""
+    """The instrumented text (the same lines, with text added) and the notes it asks for.  The lines of a branch no
+    compile takes (`#if 0`: a conditional on literals alone) are not read."""
     text = blank_comments(source)
+    dead = literal_dead_lines(without_comments(source))
+    if dead:
+        text = "\n".join(" " * len(line) if n in dead else line for n, line in enumerate(text.split("\n"), 1))
     edits: list[tuple[int, int, str]] = []          # (start, end, replacement) on the original text
     out = Instrumented("")
 

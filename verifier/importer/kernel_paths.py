@@ -80,6 +80,7 @@ GEMM_READS_SHARED = ("{mma} takes {arg} from shared memory: CuTe's gemm copies e
                      "TiledMMA's partition into registers itself (cute/algorithm/gemm.hpp: make_fragment_A / _B and "
                      "an atomless copy per k), no TiledCopy this reader makes a check of: not checked")
 ATOMLESS_COPIES = ("copy_aligned", "copy_vec")     # CuTe's copies that take no copy atom or tiled copy
+COPY, COPY_IF = "copy", "copy_if"     # the copies an element-wise check reads (of copy_if, not its predicate)
 _TMA_TENSOR = re.compile(r"^([A-Za-z_]\w*)\s*\.\s*get_tma_tensor\s*\(")   # `tma_a.get_tma_tensor(shape)`
 _TMA_PARTITION = re.compile(r"\btma_partition\s*\((.*)\)\s*$")         # `... = tma_partition(atom, ...)`
 MAX_VIEW_CHAIN = 32                 # views of views a coordinate tensor is followed back through
@@ -237,7 +238,8 @@ class PathReader:
         """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes), or moves a buffer check's
         tile, is listed as checked with that check."""
         for i, sk in enumerate(self.skipped):
-            if not re.match(rf"(?:cooperative_)?copy at line|(?:{'|'.join(ATOMLESS_COPIES)}) at line", sk.what):
+            if not re.match(rf"(?:cooperative_)?copy(?:_if)? at line|(?:{'|'.join(ATOMLESS_COPIES)}) at line",
+                            sk.what):
                 continue
             check = self.writers.get(sk.where.line)
             if check is not None:
@@ -266,8 +268,8 @@ class PathReader:
                 continue
             elementwise = self.elementwise_lines.get(sk.where.line)
             if elementwise is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy of an element-wise kernel's global tiles through "
-                                                             f"registers: checked by {elementwise}",
+                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy between an element-wise kernel's global tiles "
+                                                             f"(through registers or not): checked by {elementwise}",
                                           covered_by=elementwise)
                 continue
             buffer = self.buffer_thread_copies.get(sk.where.line)
@@ -565,9 +567,13 @@ class PathReader:
         from .elementwise_copy import read_elementwise_copy
         from .thread_gemm import NotRead, ThreadGemmReader
         moves: dict[tuple[Memory, Memory], list[tuple[Statement, str, str]]] = {}
+        predicates: dict[int, str] = {}          # a copy_if's line -> its predicate tensor, as written
         for st, function, args in self.calls:
-            if function != "copy" or len(args) not in (2, 3) or st.line in self.thread_gemm_lines:
+            if st.line in self.thread_gemm_lines or not (function == COPY and len(args) in (2, 3) or
+                                                         function == COPY_IF and len(args) in (3, 4)):
                 continue
+            if function == COPY_IF:
+                predicates[st.line] = args[-3].strip()
             src, dst = self.value(_operand_name(args[-2]), st.line), self.value(_operand_name(args[-1]), st.line)
             if src is None or dst is None or src.node is None or dst.node is None:
                 continue
@@ -593,7 +599,9 @@ class PathReader:
                                                                        f"reader does not follow: {e}"))
                 continue
             name = self._name("elementwise")
-            self.records.append(elementwise_record(name, self.where(load[0]), f"{self.label}: {what}", read))
+            predicated = [predicates[line] for line in read.lines if line in predicates]
+            self.records.append(elementwise_record(name, self.where(load[0]), f"{self.label}: {what}", read,
+                                                   tuple(dict.fromkeys(predicated))))
             for line in read.lines:
                 self.elementwise_lines[line] = name
 
@@ -1224,9 +1232,10 @@ def k_loop_assumes(loop: KLoopRead | None, not_read: str) -> list[str]:
     return []
 
 
-def elementwise_record(name: str, where: Where, what: str, read: ElementwiseCopyRead) -> ElementwiseRecord:
+def elementwise_record(name: str, where: Where, what: str, read: ElementwiseCopyRead,
+                       predicates: tuple[str, ...] = ()) -> ElementwiseRecord:
     """An element-wise check of a copy between global tiles (one input, value v to value v), one tile's: the
-    tensors' extents are run-time values."""
+    tensors' extents are run-time values; a copy_if's predicates (`predicates`, as written) are not read."""
     def side(s: CopySide) -> SideRead:
         return SideRead(s.tensor, s.tile, s.tile, s.thread_values, (), 0, None, where)
     out, src = read.output, read.source
@@ -1238,7 +1247,9 @@ def elementwise_record(name: str, where: Where, what: str, read: ElementwiseCopy
         [f"the tensors' extents are run-time values: the check is one tile's, every side's tile taken at "
          f"({', '.join(out.at)}), and the tensors are taken to be whole numbers of tiles of one shape (not read)",
          f"the launch's grid gives every tile one block and the block runs {read.threads} threads (the partitions'; "
-         "not read)"])
+         "not read)"]
+        + ([f"the copies' predicates ({', '.join(predicates)}) are not read: every element of the tile is taken as "
+            "in bounds"] if predicates else []))
 
 
 def loop_where(loop: KLoopRead | None) -> str:

@@ -73,10 +73,15 @@ def blank_comments(text: str) -> str:
     return _PREPROCESSOR.sub(_blank, _COMMENT_OR_STRING.sub(_blank, text))
 
 
+def without_comments(text: str) -> str:
+    """Comments and string / character literals replaced by spaces (newlines kept), preprocessor lines as written."""
+    return _COMMENT_OR_STRING.sub(_blank, text)
+
+
 def compiled_text(source: str, defines: Mapping[str, str]) -> tuple[str, list[Branch]]:
     """The source as a compile with `defines` reads it: comments and strings blanked, the branches of its
     preprocessor conditionals not taken (or undecided) blanked, directives blanked; and every branch decided."""
-    text, branches = select_branches(_COMMENT_OR_STRING.sub(_blank, source), defines)
+    text, branches = select_branches(without_comments(source), defines)
     return _PREPROCESSOR.sub(_blank, text), branches
 
 

@@ -242,4 +242,54 @@ def _decide(frame: _Frame, cond: str, macros: Mapping[str, str], what: str, line
     branches.append(Branch(line, what, value))
 
 
-__all__ = ["COMPILER_MACROS", "Branch", "Undecided", "evaluate", "select_branches"]
+__all__ = ["COMPILER_MACROS", "Branch", "Undecided", "evaluate", "literal_dead_lines", "select_branches"]
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def literal_dead_lines(text: str) -> set[int]:
+    """The lines (1-based) of the branches no compile takes: those of a conditional whose conditions name no macro
+    (`#if 0`, `#if 1 ... #else`, integer literals and operators only) that are not taken.  A conditional naming a
+    macro is the compile's to decide, and every branch of it from that condition on is kept."""
+    dead: set[int] = set()
+    stack: list[list[bool]] = []          # per conditional: [decided, taken, active]
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        first = i
+        raw = lines[i]
+        while raw.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            raw = raw[:-1] + " " + lines[i]
+        m = _DIRECTIVE.match(raw)
+        name, rest = (m.group(1), m.group(2).strip()) if m else ("", "")
+        if name in ("if", "ifdef", "ifndef"):
+            frame = [False, False, True]
+            if name == "if" and not _IDENTIFIER.search(rest):
+                try:
+                    frame = [True, evaluate(rest, {}), False]
+                    frame[2] = frame[1]
+                except Undecided:
+                    frame = [False, False, True]
+            stack.append(frame)
+        elif name in ("elif", "elifdef", "elifndef", "else") and stack:
+            frame = stack[-1]
+            if frame[0]:
+                if frame[1]:
+                    frame[2] = False
+                elif name == "else":
+                    frame[1] = frame[2] = True
+                elif name == "elif" and not _IDENTIFIER.search(rest):
+                    try:
+                        frame[1] = frame[2] = evaluate(rest, {})
+                    except Undecided:
+                        frame[0], frame[2] = False, True
+                else:
+                    frame[0], frame[2] = False, True      # a macro's condition: the compile decides from here
+        elif name == "endif" and stack:
+            stack.pop()
+        elif not all(f[2] for f in stack):
+            dead.update(range(first + 1, i + 2))
+        i += 1
+    return dead

@@ -48,6 +48,7 @@ from .thread_gemm_read import FillRead, FragmentRead, OperandFillsRead, SourceRe
 
 
 MAX_THREADS = 1024
+PARAMETER = "parameter"          # a Note's `how` for a function's parameter
 ATOM_FILES = ("generic.yaml", "sm80_copy.yaml")     # the atom library's files the partitions' atoms are read from
 STEP = re.compile(r"^(?:cute\s*::\s*)?Step\s*<(.*)>\s*\{\s*\}$")     # a projection: Step<_1, X, _1>{}
 KEPT, DROPPED = "_1", "X"                                         # a projection's entries
@@ -212,12 +213,17 @@ class ThreadGemmReader:
             raise NotRead(f"{v.name} is not a global tile made with local_tile(tensor, tiler, coord, Step) or a slice "
                           "of a divided tensor's rest modes (S(make_coord(_, _), blockIdx.x, blockIdx.y))")
         args = _split(m.group(2))
-        if len(args) != 4:
-            raise NotRead(f"{v.name}: local_tile without a projection (tensor, tiler, coord, Step<...>)")
+        if len(args) not in (3, 4):
+            raise NotRead(f"{v.name}: local_tile of {len(args)} arguments, not (tensor, tiler, coord[, Step<...>])")
         root = self.value(args[0], v.note.line)
         pointer = _GMEM_PTR.search(self.init(root))
-        if pointer is None:
-            raise NotRead(f"{root.name} is not a global tensor made over make_gmem_ptr(...)")
+        if pointer is not None:
+            tensor = pointer.group(1)
+        elif root.note.how == PARAMETER and root.node is not None and memory_of(root.node) is Memory.GLOBAL:
+            tensor = root.name                     # a global tensor the kernel is handed
+        else:
+            raise NotRead(f"{root.name} is neither a global tensor made over make_gmem_ptr(...) nor one the kernel "
+                          "is handed")
         tiler = _static_ints(self.value(args[1], v.note.line).node, f"the tiler {args[1]}")
         coord_text = args[2]
         if re.fullmatch(r"[A-Za-z_]\w*", coord_text):
@@ -226,7 +232,7 @@ class ThreadGemmReader:
         if cm is None:
             raise NotRead(f"{v.name}: a block coordinate not made with make_coord(...): {coord_text}")
         coord = [_words(c) for c in _split(cm.group(1))]
-        step = _projection(args[3])
+        step = _projection(args[3]) if len(args) == 4 else (True,) * len(tiler)
         if not len(tiler) == len(coord) == len(step):
             raise NotRead(f"{v.name}: the tiler, coordinate and projection are of different ranks")
         kept = [i for i, s in enumerate(step) if s]
@@ -237,7 +243,7 @@ class ThreadGemmReader:
         noted = _shape_of(v.node)
         if not isinstance(noted, tuple) or tuple(noted[:2]) != shape:
             raise NotRead(f"{v.name}: the compiler's shape {noted} is not the tile {shape} the reader computed")
-        return _Tile(v, shape, None, pointer.group(1), (at[0], at[1]))
+        return _Tile(v, shape, None, tensor, (at[0], at[1]))
 
     def divided_slice(self, v: Value, init: str) -> _Tile | None:
         """`v` as a tile taken of a divided global tensor at its rest modes -- `S(make_coord(_, _), blockIdx.x,

@@ -2,7 +2,9 @@
 // Two copy kernels in float over tensors divided into 128x64 tiles (the shape of CuTe's tutorial tiled_copy.cu):
 // - tiled_kernel copies each thread's partition of a TiledCopy through registers;
 // - raked_kernel partitions S's and D's tiles with local_partition by a 32x8 thread layout, through registers,
-//   and is also given the same thread layout row-major (thr_t), which it does not use.
+//   and is also given the same thread layout row-major (thr_t), which it does not use;
+// - predicated_kernel takes local_tiles of the tensors undivided and copies with copy_if, its predicate the tile's
+//   coordinates inside the tensor (as CuTe's tiled_copy_if.cu), after a copy inside `#if 0`.
 // The knobs the tests turn are the lines marked KNOB.
 #include <cute/tensor.hpp>
 
@@ -33,6 +35,25 @@ __global__ void raked_kernel(TensorS S, TensorD D, Thr thr, ThrT thr_t)
   copy(fragment, thr_tile_D);
 }
 
+template <class TensorS, class TensorD, class Block, class Thr>
+__global__ void predicated_kernel(TensorS S, TensorD D, Block block, Thr thr)
+{
+  auto shape_S = shape(S);
+  Tensor C = make_identity_tensor(shape_S);
+  Tensor P = cute::lazy::transform(C, [&](auto c) { return elem_less(c, shape_S); });
+  auto block_coord = make_coord(blockIdx.x, blockIdx.y);
+  Tensor tile_S = local_tile(S, block, block_coord);
+  Tensor tile_D = local_tile(D, block, block_coord);
+  Tensor tile_P = local_tile(P, block, block_coord);
+  Tensor thr_tile_S = local_partition(tile_S, thr, threadIdx.x);
+  Tensor thr_tile_D = local_partition(tile_D, thr, threadIdx.x);
+  Tensor thr_tile_P = local_partition(tile_P, thr, threadIdx.x);
+#if 0
+  copy(thr_tile_D, thr_tile_S);
+#endif
+  copy_if(thr_tile_P, thr_tile_S, thr_tile_D);
+}
+
 void launch(float const* s, float* d, int m, int n)
 {
   auto shape = make_shape(m, n);
@@ -48,4 +69,5 @@ void launch(float const* s, float* d, int m, int n)
   auto thr = make_layout(make_shape(Int<32>{}, Int<8>{}));
   auto thr_t = make_layout(make_shape(Int<32>{}, Int<8>{}), LayoutRight{});
   raked_kernel<<<grid, 256>>>(tiled_S, tiled_D, thr, thr_t);
+  predicated_kernel<<<grid, 256>>>(tensor_S, tensor_D, block, thr);
 }
