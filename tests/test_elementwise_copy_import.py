@@ -163,3 +163,22 @@ def regenerate_notes() -> None:          # pragma: no cover - run by hand when t
             "instantiation, type\n")
     NOTES.write_text(head + "".join(f"{n.line}\t{n.column}\t{n.function}\t{n.type_text}\n" for n in notes),
                      encoding="utf-8")
+
+
+def test_a_copy_by_an_instruction_that_moves_values_between_threads_is_not_read_as_element_wise():
+    """Only element copies pair a thread's value v with its own value v: a TiledCopy of ldmatrix (values cross the
+    warp) is refused with the reason, one of UniversalCopy passes, a copy of no atom passes."""
+    from types import SimpleNamespace
+
+    from verifier.importer.cpp_types import parse_type
+    from verifier.importer.elementwise_copy import per_thread
+    from verifier.importer.instrument import Statement
+    types = {"ldsm": "cute::TiledCopy<cute::Copy_Atom<cute::SM75_U32x4_LDSM_N, cute::half_t>, cute::Layout<"
+                     "cute::C<32>, cute::C<1> >, cute::tuple<cute::C<8>, cute::C<8> > >",
+             "universal": "cute::Copy_Atom<cute::UniversalCopy<cutlass::uint128_t, cutlass::uint128_t>, float>"}
+    reader = SimpleNamespace(value=lambda name, line: SimpleNamespace(node=parse_type(types[name])))
+    at = Statement("k", 7, 3, "copy(ldsm, a, b)")
+    with pytest.raises(NotRead, match="made by ldsm .SM75_U32x4_LDSM_N., not an element copy"):
+        per_thread(reader, at, "ldsm")                                   # type: ignore[arg-type]
+    per_thread(reader, at, "universal")                                  # type: ignore[arg-type]
+    per_thread(reader, at, None)                                         # type: ignore[arg-type]

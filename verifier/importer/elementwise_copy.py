@@ -23,12 +23,14 @@ from dataclasses import dataclass
 
 from ..algebra.inttuple import IntTuple
 from ..algebra.layout import Layout
-from .cpp_values import Memory, Value, memory_of
+from .cpp_values import Memory, Value, copy_atom_name, memory_of
 from .instrument import Statement
 from .thread_gemm import NotRead, ThreadGemmReader, _shape_of
 from .thread_gemm_read import FragmentRead
 
 MAX_THREADS = 1024
+# copy operations that move each thread's own values, value v to value v (the copy atoms an element-wise copy may use)
+ELEMENT_COPIES = ("UniversalCopy", "AutoVectorizingCopy", "DefaultCopy", "AutoCopyAsync")
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,25 @@ def _whole(text: str) -> bool:
     return text.strip().isidentifier()
 
 
+def per_thread(reader: ThreadGemmReader, copy: Statement, by: str | None) -> None:
+    """NotRead unless the copy at `copy` moves each thread's values itself (value v of its source to value v of its
+    destination): a copy of no atom (CuTe's vectorizing copy), or one whose TiledCopy or Copy_Atom `by` is of an
+    element copy (UniversalCopy, AutoVectorizingCopy, DefaultCopy) -- not an instruction that moves values between
+    threads."""
+    if by is None:
+        return
+    v = reader.value(by, copy.line)
+    node = v.node
+    atom = node.args[0] if node is not None and node.is_("TiledCopy") and node.args else node
+    name = copy_atom_name(atom)[0] if atom is not None and atom.is_("Copy_Atom") else None
+    if name is None or not name.startswith(ELEMENT_COPIES):
+        raise NotRead(f"the copy at line {copy.line} is made by {by} ({name or 'no copy atom the compiler described'})"
+                      ", not an element copy: which thread's value lands where is the instruction's")
+
+
 def read_elementwise_copy(reader: ThreadGemmReader, load: tuple[Statement, str, str],
-                          store: tuple[Statement, str, str] | None) -> ElementwiseCopyRead:
+                          store: tuple[Statement, str, str] | None, atoms: tuple[str | None, str | None] = (None, None)
+                          ) -> ElementwiseCopyRead:
     """The element-wise copy of `load` (global partition -> registers) and `store` (those registers -> a global
     partition), or of `load` alone where it copies from one global partition into another (store None)."""
     st_load, src, dst = load
@@ -114,6 +133,9 @@ def read_elementwise_copy(reader: ThreadGemmReader, load: tuple[Statement, str, 
             raise NotRead(f"the copy at line {st_store.line} stores {reg.strip()}, not the registers {dst.strip()} the "
                           f"copy at line {st_load.line} loads")
         through = dst.strip()
+    per_thread(reader, st_load, atoms[0])
+    if store is not None:
+        per_thread(reader, st_store, atoms[1])
     for text in (src, dst, out):
         if not _whole(text):
             raise NotRead(f"{text.strip()}: a sliced operand (the reader reads whole partitions)")

@@ -568,12 +568,15 @@ class PathReader:
         from .thread_gemm import NotRead, ThreadGemmReader
         moves: dict[tuple[Memory, Memory], list[tuple[Statement, str, str]]] = {}
         predicates: dict[int, str] = {}          # a copy_if's line -> its predicate tensor, as written
+        atoms: dict[int, str] = {}               # a copy's line -> the tiled copy or atom it is made by, as written
         for st, function, args in self.calls:
             if st.line in self.thread_gemm_lines or not (function == COPY and len(args) in (2, 3) or
                                                          function == COPY_IF and len(args) in (3, 4)):
                 continue
             if function == COPY_IF:
                 predicates[st.line] = args[-3].strip()
+            if len(args) == (3 if function == COPY else 4):
+                atoms[st.line] = _operand_name(args[0]) or args[0].strip()
             src, dst = self.value(_operand_name(args[-2]), st.line), self.value(_operand_name(args[-1]), st.line)
             if src is None or dst is None or src.node is None or dst.node is None:
                 continue
@@ -593,7 +596,8 @@ class PathReader:
             lines = sorted({load[0].line} | ({store[0].line} if store is not None else set()))
             what = f"the copies at lines {' and '.join(map(str, lines))}"
             try:
-                read = read_elementwise_copy(reader, load, store)
+                read = read_elementwise_copy(reader, load, store, (atoms.get(load[0].line),
+                                                                   atoms.get(store[0].line) if store else None))
             except NotRead as e:
                 self.skipped.append(Skipped(self.where(load[0]), what, f"an element-wise copy of global tiles the "
                                                                        f"reader does not follow: {e}"))
