@@ -117,15 +117,26 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert code == ExitCode.OK and "6 verified" in out and out.count("theorem 46") == 0, out
 
 
-@pytest.mark.parametrize("bound, why", [
-    ("ceil_div(k, 8)", "its bound's term ceil_div(k, 8) is neither an integer nor a k-tile count"),
-    ("size<1>(tAgA)", "its bound's size<1>(tAgA) is not the k-tile extent of a global partition"),
+RAKED_LOOP = "for (int kt = 0; kt < size<2>(tAgA); ++kt) {"
+RAKED_GEMM = "gemm(tCsA, tCsB, tCrC);"
+
+
+@pytest.mark.parametrize("old, new, why", [
+    (RAKED_LOOP, "for (int kt = 0; kt < ceil_div(k, 8); ++kt) {",
+     "its bound's term ceil_div(k, 8) is neither an integer nor a k-tile count"),
+    (RAKED_LOOP, "for (int kt = 0; kt < size<1>(tAgA); ++kt) {",
+     "its bound's size<1>(tAgA) is not the k-tile extent of a global partition"),
+    (RAKED_GEMM, RAKED_GEMM + " if (kt == 1) break;", "the loop at line 36 may leave a pass at line 40 (if (kt == 1) "
+                                                      "break)"),
+    (RAKED_GEMM, RAKED_GEMM + " kt += 1;", "the loop's kt is changed in its body at line 40 (kt += 1)"),
 ])
-def test_a_k_tile_loop_the_reader_does_not_read_is_assumed_and_said(bound: str, why: str, tmp_path: Path,
+def test_a_k_tile_loop_the_reader_does_not_read_is_assumed_and_said(old: str, new: str, why: str, tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]):
-    """A bound that is no k-tile count the reader reads: no theorem 46, the loop stated as an assumption."""
-    old = "for (int kt = 0; kt < size<2>(tAgA); ++kt) {"
-    text = SOURCE.read_text(encoding="utf-8").replace(old, f"for (int kt = 0; kt < {bound}; ++kt) {{")
+    """A bound that is no k-tile count the reader reads (or one a statement changes), a body that may leave a pass
+    or changes the loop's variable: no theorem 46, the loop stated as an assumption with the reason."""
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    text = text.replace(old, new)
     records, _ = _read(text, NOTES)
     assert records[0].read.k_loop is None and why in records[0].read.k_loop_not_read, records[0].read.k_loop_not_read
     assert any(a.startswith("the k-tile loop is not read (") for a in records[0].assumes)
@@ -219,6 +230,23 @@ def test_sgemm_1_with_a_partitioned_by_cs_columns_is_refuted(tmp_path: Path, cap
     assert main(["import-kernel", "--compile", str(source), "-o", str(spec)]) == ExitCode.OK
     code, out = _prove(spec, capsys)
     assert code == ExitCode.WRONG and out.count("REFUTED (gemm.thread_products)") == 2, out
+
+
+@needs_compiler
+def test_a_bound_a_statement_changes_is_not_read_as_its_initializer(tmp_path: Path):
+    """sgemm_1 with `--K_TILE_MAX;` before its k-tile loop: the bound is not K, and the reader says so rather than
+    read K_TILE_MAX's initializer (the loop an assumption, theorem 46 not run)."""
+    examples = _wheel_examples()
+    assert examples is not None
+    text = (examples / "cute" / "tutorial" / "sgemm_1.cu").read_text(encoding="utf-8")
+    old = "auto K_TILE_MAX = size<2>(tAgA);"
+    assert text.count(old) == 1
+    source = tmp_path / "sgemm_1.cu"
+    source.write_text(text.replace(old, old + " --K_TILE_MAX;"), encoding="utf-8")
+    spec = tmp_path / "t.yaml"
+    assert main(["import-kernel", "--compile", str(source), "-o", str(spec)]) == ExitCode.OK
+    written = spec.read_text(encoding="utf-8")
+    assert "k_loop:" not in written and written.count("its bound's K_TILE_MAX is changed at line 194") == 2, written
 
 
 def regenerate_notes() -> None:          # pragma: no cover - run by hand when the kernels or the headers change

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .instrument import Loop
+from .instrument import Loop, Statement
 from .thread_slices import without_casts
 
 MAX_ALIASES = 8                   # locals a bound is followed back through
@@ -23,6 +23,7 @@ _INIT = re.compile(r"^(?:[A-Za-z_][\w:<>\s]*?\s+)?([A-Za-z_]\w*)\s*=\s*(.+)$")
 _INT = re.compile(r"^[+-]?\d+[uUlL]*$")
 _SIZE = re.compile(r"^(?:cute\s*::\s*)?size\s*<\s*(\d+)\s*>\s*\(\s*([A-Za-z_]\w*)\s*\)$")
 MIRRORED = {">": "<", ">=": "<=", "!=": "!="}
+LEAVES = re.compile(r"\b(?:break|continue|return|goto|throw)\b")    # statements that end a pass early
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,22 @@ def _terms(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _bound(text: str, line: int, sources: list[KSource], initializer: Initializer, depth: int = 0
-           ) -> tuple[int, int]:
-    """The bound `text` as (a, b): a*K + b."""
+def _modified(name: str, statements: Iterable[Statement], declared: int | None = None) -> Statement | None:
+    """A statement that assigns, increments or decrements `name` (but its declaration, at line `declared`)."""
+    n = re.escape(name)
+    writes = re.compile(rf"(?<![\w.]){n}\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?<![\w.]){n}\s*(?:\+\+|--)|"
+                        rf"(?:\+\+|--)\s*{n}\b")
+    for st in statements:
+        if st.line == declared and (m := _INIT.match(st.text)) is not None and m.group(1) == name:
+            continue
+        if writes.search(st.text):
+            return st
+    return None
+
+
+def _bound(text: str, line: int, sources: list[KSource], initializer: Initializer, statements: list[Statement],
+           depth: int = 0) -> tuple[int, int]:
+    """The bound `text` as (a, b): a*K + b (a local followed back to its initializer, where nothing changes it)."""
     a = b = 0
     for sign, term in _terms(without_casts(" ".join(text.split()))):
         while term.startswith("(") and term.endswith(")"):
@@ -98,7 +112,10 @@ def _bound(text: str, line: int, sources: list[KSource], initializer: Initialize
         if _IDENT.fullmatch(term) and depth < MAX_ALIASES:
             found = initializer(term, line)
             if found is not None and found[0]:
-                ta, tb = _bound(found[0], found[1], sources, initializer, depth + 1)
+                changed = _modified(term, statements, found[1])
+                if changed is not None:
+                    raise LoopNotRead(f"its bound's {term} is changed at line {changed.line} ({changed.text[:60]})")
+                ta, tb = _bound(found[0], found[1], sources, initializer, statements, depth + 1)
                 a, b = a + sign * ta, b + sign * tb
                 continue
         raise LoopNotRead(f"its bound's term {term} is neither an integer nor a k-tile count (size<mode>(partition)) "
@@ -126,9 +143,10 @@ def _names(texts: Iterable[str]) -> set[str]:
 
 
 def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: list[KSource],
-                initializer: Initializer) -> KLoopRead:
+                initializer: Initializer, statements: list[Statement]) -> KLoopRead:
     """The loop around the statement at `at` (the gemm) that runs the k-tiles `sources` copy (LoopNotRead: why
-    not)."""
+    not); `statements`: the function's.  A loop whose body may leave a pass (break, continue, return, goto) or
+    changes its variable, or whose bound's locals change, is not read."""
     around = sorted((lp for lp in loops if lp.function == function and lp.holds(*at)), key=lambda lp: lp.body[0])
     expressions = [k for s in sources for k in s.k_tiles]
     named = _names(expressions)
@@ -141,7 +159,7 @@ def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: 
                           f"{', '.join(dict.fromkeys(expressions))} as written)")
     runs = []
     for loop in around:
-        head = loop.clauses[0] if loop.keyword == "for" else ""
+        head = loop.clauses[0] if loop.keyword == "for" and len(loop.clauses) == 3 else ""
         m = _INIT.match(head)
         if m is not None and m.group(1) in named:
             runs.append((loop, m))
@@ -167,7 +185,15 @@ def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: 
             raise LoopNotRead(f"the loop at line {loop.line} runs while {condition}: not {variable} < bound "
                               "(<=, != or the bound first)")
         op, bound_text = MIRRORED[c.group(2)], c.group(1)
-    bound = _bound(bound_text, loop.line, sources, initializer)
+    body = [st for st in statements if loop.holds(st.line, st.column)]
+    leaves = next((st for st in body if LEAVES.search(st.text)), None)
+    if leaves is not None:
+        raise LoopNotRead(f"the loop at line {loop.line} may leave a pass at line {leaves.line} ({leaves.text[:60]})")
+    changed = _modified(variable, body)
+    if changed is not None:
+        raise LoopNotRead(f"the loop's {variable} is changed in its body at line {changed.line} "
+                          f"({changed.text[:60]})")
+    bound = _bound(bound_text, loop.line, sources, initializer, statements)
     step = _step(loop.clauses[2], variable)
     direct = all(k.replace(" ", "") == variable for k in expressions)
     return KLoopRead(loop.line, variable, start, op, bound, step, direct)

@@ -426,7 +426,7 @@ class ThreadGemmReader:
             v = self.r.value(name, line)
             return (self.init(v), v.note.line) if v is not None else None
         try:
-            return read_k_loop(self.loops, s.function, (s.line, s.column), sources, initializer), ""
+            return read_k_loop(self.loops, s.function, (s.line, s.column), sources, initializer, self.statements), ""
         except LoopNotRead as e:
             return None, str(e)
 
