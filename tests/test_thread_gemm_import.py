@@ -111,6 +111,10 @@ def test_both_kernels_are_read_with_their_fills_and_verified(tmp_path: Path, cap
     assert [(lp.line, lp.variable, lp.start, lp.condition, lp.bound, lp.step, lp.direct) if lp else None
             for lp in loops] == [(36, "kt", 0, "<", (1, 0), 1, True), (77, "kt", 0, "<", (1, 0), 1, False),
                                  (147, "kt", 0, "<", (1, 0), 1, True), (214, "kt", 0, "<", (1, 0), 1, True)]
+    # where the copies of k-tile kt stand against the gemm: before it in the pass (the staged and fragment kernels'
+    # gemm inside their k-block loop), read for the direct forms only
+    assert [lp.reads if lp else None for lp in loops] == [(("a", 0), ("b", 0)), (), (("a", 0), ("b", 0)),
+                                                          (("a", 0), ("b", 0))]
     assert any("ahead of the loop's kt (a prefetch)" in a for a in records[1].assumes)
     assert not any("prefetch" in a for r in records[::2] for a in r.assumes)
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
@@ -142,6 +146,21 @@ def test_a_k_tile_loop_the_reader_does_not_read_is_assumed_and_said(old: str, ne
     assert any(a.startswith("the k-tile loop is not read (") for a in records[0].assumes)
     code, out = _prove(_spec_from_notes(tmp_path, text, NOTES, SOURCE), capsys)
     assert code == ExitCode.OK and "6 verified" in out, out
+
+
+def test_a_gemm_before_its_copies_in_the_pass_is_refuted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """raked_kernel's gemm moved before the copies of k-tile kt: pass kt multiplies the tiles the pass before left
+    (pass 0 what they held before any copy) -- theorem 46 refutes it with A's tile at kt - 1."""
+    text = SOURCE.read_text(encoding="utf-8")
+    first, gemm = "  copy(tAgA(_, _, kt), tAsA);", "gemm(tCsA, tCsB, tCrC);" + " " * 68 + "// KNOB operands"
+    assert text.count(first) == 1 and text.count(gemm) == 1
+    edited = text.replace(first, "  gemm(tCsA, tCsB, tCrC); copy(tAgA(_, _, kt), tAsA);").replace(gemm, "")
+    records, _ = _read(edited, NOTES)
+    assert records[0].read.k_loop is not None and records[0].read.k_loop.reads == (("a", -1), ("b", -1))
+    code, out = _prove(_spec_from_notes(tmp_path, edited, NOTES, SOURCE), capsys)
+    refuted = out[out.index("raked_kernel_gemm"):]
+    assert code == ExitCode.WRONG and "REFUTED (gemm.k_tile_loop)" in refuted.splitlines()[0], out
+    assert "A's tile holds k-tile kt - 1 at pass kt's gemm (its copies come after the gemm)" in refuted, out
 
 
 @pytest.mark.parametrize("name", sorted(BODY_EDITS))

@@ -34,6 +34,8 @@ FAILS_ON = {
     "a_fill_writes_half": ("A's fill writes every element of the shared tile", "no thread writes (32, 0)"),
     "a_fill_reads_past_its_tile": ("every value A copies from A is an element of its 64x8 global tile",
                                    "thread 128's value 0 reads index 512 of the global tile"),
+    "b_copied_after_the_gemm": ("each pass's gemm multiplies k-tile kt: the copies of k-tile kt come before it",
+                                "B's tile holds k-tile kt - 1 at pass kt's gemm (its copies come after the gemm)"),
     "k_loop_one_short": ("the k-tile loop runs kt over 0, 1, ..., K-1, each once, for every k-tile count K >= 1",
                          "for (kt = 0; kt < K - 1; kt += 1): for K = 1 it runs kt = []"),
 }
@@ -159,7 +161,8 @@ def test_the_k_tile_loops_closed_form_agrees_with_running_it():
     ('      threads: 256', "unknown key 'thread' in 'thread_gemm'"),
     ('bound: K,', "'bound' of 'k_loop' of 'thread_gemm' of check 'raked' must be a*K + b"),
     ('condition: "<"', "'condition' of 'k_loop' of 'thread_gemm' of check 'raked' must be one of <, <=, !="),
-    (', step: 1}', "'k_loop' of 'thread_gemm' of check 'raked' is missing 'step'"),
+    (', step: 1,', "'k_loop' of 'thread_gemm' of check 'raked' is missing 'step'"),
+    ('reads: {a: 0, b: 0}', "'reads' of 'k_loop' of 'thread_gemm' of check 'raked' must map a and/or b"),
 ])
 def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, message: str):
     text = SPEC.read_text(encoding="utf-8")
@@ -177,7 +180,8 @@ def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, me
         '      threads: 256': '      thread: 256',
         'bound: K,': 'bound: K*K,',
         'condition: "<"': 'condition: ">"',
-        ', step: 1}': '}',
+        ', step: 1,': ',',
+        'reads: {a: 0, b: 0}': 'reads: {c: 0}',
     }[edit]
     _assert_refused(tmp_path, first, edit, replacement, message)
 

@@ -212,9 +212,10 @@ def _k_loop_lines(loop: KLoopRead | None, indent: str) -> list[str]:
     """The k-tile loop's key (theorem 46), where the reader read the loop."""
     if loop is None:
         return []
+    reads = f", reads: {{{', '.join(f'{o}: {d}' for o, d in loop.reads)}}}" if loop.reads else ""
     return [f"{indent}k_loop: {{variable: {json.dumps(loop.variable)}, start: {loop.start}, "
             f"condition: {json.dumps(loop.condition)}, bound: {json.dumps(bound_text(*loop.bound))}, "
-            f"step: {loop.step}}}"]
+            f"step: {loop.step}{reads}}}"]
 
 
 def _fragment_fields(f: FragmentRead, tile: bool = False) -> str:

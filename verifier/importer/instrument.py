@@ -76,6 +76,19 @@ class Loop:
 
 # a loop's head: `for (...)` or `while (...)`, after the unrolling macros and pragmas a kernel writes before it
 # (CUTE_UNROLL, CUTLASS_PRAGMA_NO_UNROLL, `#pragma unroll`)
+@dataclass(frozen=True)
+class Block:
+    """A braced block of a function body: the keyword its head begins with (if, else, for, while, do, switch, try,
+    catch; "" for a plain block) and where its body lies."""
+    function: str
+    keyword: str
+    body: tuple[tuple[int, int], tuple[int, int]]    # (line, column) of its `{` and of its `}`
+
+    def holds(self, line: int, column: int) -> bool:
+        return self.body[0] < (line, column) < self.body[1]
+
+
+BLOCK_HEAD = re.compile(r"^\s*(?:(?:[A-Z_][A-Z0-9_]*|#[^\n]*)\s+)*(if|else|for|while|do|switch|try|catch)\b")
 LOOP_HEAD = re.compile(r"^\s*(?:(?:[A-Z_][A-Z0-9_]*|#[^\n]*)\s+)*(for|while)\s*\((.*)\)\s*$", re.S)
 
 
@@ -85,6 +98,7 @@ class Instrumented:
     notes: list[Note] = field(default_factory=list)
     statements: list[Statement] = field(default_factory=list)
     loops: list[Loop] = field(default_factory=list)                      # braced loops, in the order they close
+    blocks: list[Block] = field(default_factory=list)                    # every braced block of a function body
     functions: list[tuple[str, int]] = field(default_factory=list)       # (name, line of its body)
     launches: list[int] = field(default_factory=list)                    # lines of `<<<...>>>` made calls
 
@@ -339,6 +353,7 @@ def instrument(source: str) -> Instrumented:
     stack: list[tuple[str, str | None, int]] = []   # (kind, function, the paren depth outside it)
     # a loop's block on the stack (its depth there) -> (keyword, its (line, column), clauses, the body's `{`)
     open_loops: dict[int, tuple[str, tuple[int, int], tuple[str, ...], tuple[int, int]]] = {}
+    open_blocks: dict[int, tuple[str, tuple[int, int]]] = {}     # a block on the stack -> (keyword, its `{`)
     boundary = 0
     paren = 0
     i = 0
@@ -356,6 +371,8 @@ def instrument(source: str) -> Instrumented:
                 if head.endswith(")") or head.endswith(("else", "do", "try", "mutable")) or not head.strip() \
                         or head.endswith(";") or re.search(r"\)\s*(?:mutable\s*)?(?:->[^{]*)?$", head):
                     stack.append(("block", stack[-1][1], paren))
+                    word = BLOCK_HEAD.match(text[boundary:i])
+                    open_blocks[len(stack)] = (word.group(1) if word else "", _line_col(text, i))
                     loop = LOOP_HEAD.match(text[boundary:i])
                     if loop is not None:
                         keyword_at = _line_col(text, boundary + loop.start(1))
@@ -391,6 +408,9 @@ def instrument(source: str) -> Instrumented:
             paren = 0
         elif c == "}":
             if stack:
+                opened_block = open_blocks.pop(len(stack), None)
+                if opened_block is not None:
+                    out.blocks.append(Block(stack[-1][1] or "", opened_block[0], (opened_block[1], _line_col(text, i))))
                 opened_loop = open_loops.pop(len(stack), None)
                 if opened_loop is not None:
                     keyword, (kl, kc), clauses, brace = opened_loop
@@ -431,4 +451,4 @@ def instrument(source: str) -> Instrumented:
     return out
 
 
-__all__ = ["Instrumented", "Loop", "Note", "Statement", "instrument", "opens_scope"]
+__all__ = ["Block", "Instrumented", "Loop", "Note", "Statement", "instrument", "opens_scope"]

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .instrument import Loop, Statement
+from .instrument import Block, Loop, Statement
 from .thread_slices import without_casts
 
 MAX_ALIASES = 8                   # locals a bound is followed back through
@@ -23,6 +23,8 @@ _INIT = re.compile(r"^(?:[A-Za-z_][\w:<>\s]*?\s+)?([A-Za-z_]\w*)\s*=\s*(.+)$")
 _INT = re.compile(r"^[+-]?\d+[uUlL]*$")
 _SIZE = re.compile(r"^(?:cute\s*::\s*)?size\s*<\s*(\d+)\s*>\s*\(\s*([A-Za-z_]\w*)\s*\)$")
 MIRRORED = {">": "<", ">=": "<=", "!=": "!="}
+UNCONDITIONAL = ("",)                  # blocks whose statements run whenever the block is reached
+LOOPS = ("for", "while", "do")
 LEAVES = re.compile(r"\b(?:break|continue|return|goto|throw)\b")    # statements that end a pass early
 
 
@@ -36,6 +38,10 @@ class KLoopRead:
     bound: tuple[int, int]          # (a, b): the bound a*K + b
     step: int
     direct: bool                    # every fill's copies take k-tile `variable` itself
+    # where direct: each operand's k-tile at the gemm of pass v, as v + offset (0: its copies come before the gemm
+    # in the pass, -1: after it); empty where the order is not read (`order_not_read` says why)
+    reads: tuple[tuple[str, int], ...] = ()
+    order_not_read: str = ""
 
 
 class LoopNotRead(Exception):
@@ -48,6 +54,8 @@ class KSource:
     partition: str
     k_mode: int
     k_tiles: tuple[str, ...]
+    operand: str = ""                          # a or b
+    copied_at: tuple[tuple[int, int], ...] = ()   # the (line, column) of the copy taking each k-tile
 
 
 # a local's initializer as written and the line it is declared at, or None (`Declarations.value`'s reading)
@@ -142,8 +150,38 @@ def _names(texts: Iterable[str]) -> set[str]:
     return {w for t in texts for w in _IDENT.findall(t)}
 
 
+def _reads(loop: Loop, at: tuple[int, int], sources: list[KSource], blocks: list[Block]
+           ) -> tuple[tuple[tuple[str, int], ...], str]:
+    """Each operand's k-tile at the gemm (at `at`) of pass v as v + offset, from where the copies of k-tile v stand
+    in the loop's body against the gemm: all before it 0, all after it -1 (the tile still holds the pass before's).
+    Read where the copies stand in the body itself (or a plain block) and the gemm there or in a loop of it;
+    otherwise ((), why)."""
+    inner = [b for b in blocks if b.function == loop.function and loop.holds(*b.body[0])]
+
+    def outermost(pos: tuple[int, int]) -> Block | None:
+        holding = [b for b in inner if b.holds(*pos)]
+        return min(holding, key=lambda b: b.body[0]) if holding else None
+    gemm_in = outermost(at)
+    if gemm_in is not None and gemm_in.keyword not in UNCONDITIONAL + LOOPS:
+        return (), f"the gemm is under the `{gemm_in.keyword}` at line {gemm_in.body[0][0]}"
+    gemm_at = gemm_in.body[0] if gemm_in is not None else at
+    offsets: dict[str, set[int]] = {}
+    for source in sources:
+        if len(source.copied_at) != len(source.k_tiles):
+            return (), "the copies' places are not known"
+        for pos in source.copied_at:
+            held = outermost(pos)
+            if held is not None and held.keyword not in UNCONDITIONAL or not loop.holds(*pos):
+                return (), f"the copy at line {pos[0]} is not in the loop's body itself"
+            offsets.setdefault(source.operand, set()).add(0 if pos < gemm_at else -1)
+    if any(len(o) != 1 for o in offsets.values()):
+        return (), "an operand's copies stand on both sides of the gemm"
+    return tuple((operand, next(iter(o))) for operand, o in sorted(offsets.items())), ""
+
+
 def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: list[KSource],
-                initializer: Initializer, statements: list[Statement]) -> KLoopRead:
+                initializer: Initializer, statements: list[Statement], blocks: list[Block] | None = None
+                ) -> KLoopRead:
     """The loop around the statement at `at` (the gemm) that runs the k-tiles `sources` copy (LoopNotRead: why
     not); `statements`: the function's.  A loop whose body may leave a pass (break, continue, return, goto) or
     changes its variable, or whose bound's locals change, is not read."""
@@ -196,7 +234,8 @@ def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: 
     bound = _bound(bound_text, loop.line, sources, initializer, statements)
     step = _step(loop.clauses[2], variable)
     direct = all(k.replace(" ", "") == variable for k in expressions)
-    return KLoopRead(loop.line, variable, start, op, bound, step, direct)
+    reads, why = _reads(loop, at, sources, blocks or []) if direct else ((), "")
+    return KLoopRead(loop.line, variable, start, op, bound, step, direct, reads, why)
 
 
 __all__ = ["KLoopRead", "KSource", "LoopNotRead", "read_k_loop"]

@@ -37,7 +37,7 @@ from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
-from .instrument import SCOPE, Instrumented, Loop, Statement
+from .instrument import SCOPE, Block, Instrumented, Loop, Statement
 from .k_tile_loop import KLoopRead
 from .elementwise_copy import CopySide, ElementwiseCopyRead
 from ..dsl.elementwise import ElementwiseRead, SideRead
@@ -230,6 +230,7 @@ class PathReader:
     elementwise_lines: dict[int, str] = field(default_factory=dict)   # line of an element-wise copy -> its check
     statements: list[Statement] = field(default_factory=list)         # the file's statements
     loops: list[Loop] = field(default_factory=list)                   # the file's braced loops
+    blocks: list[Block] = field(default_factory=list)                 # ... and braced blocks
     # a TMA atom's type (as host_gmem_modes keys it) -> the contiguous mode of the global tensor a function of the file
     # made it for (make_tma_atom / make_tma_copy), where that tensor's type has a static unit stride
     host_gmem: dict[str, int] = field(default_factory=dict)
@@ -540,7 +541,7 @@ class PathReader:
             return False
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
-            read = ThreadGemmReader(self, statements, self.loops).read(s, args)
+            read = ThreadGemmReader(self, statements, self.loops, self.blocks).read(s, args)
         except NotRead as e:
             if Memory.REGISTER in memories and self.loaded_by_tiled_copies(operands[:2], s.line):
                 return False                     # register fragments a tiled copy loads: the tiled checks' path
@@ -591,7 +592,7 @@ class PathReader:
         if not chains:
             return
         statements = [st for st in self.statements if st.function == self.inst.function]
-        reader = ThreadGemmReader(self, statements, self.loops)
+        reader = ThreadGemmReader(self, statements, self.loops, self.blocks)
         for load, store in chains:
             lines = sorted({load[0].line} | ({store[0].line} if store is not None else set()))
             what = f"the copies at lines {' and '.join(map(str, lines))}"
@@ -639,7 +640,7 @@ class PathReader:
             return       # registers no tiled check proves: the gemm is listed (thread_gemm), its fills alone no check
         statements = [st for st in self.statements if st.function == self.inst.function]
         try:
-            read = ThreadGemmReader(self, statements, self.loops).read_fills(s, args, self.fragment_source)
+            read = ThreadGemmReader(self, statements, self.loops, self.blocks).read_fills(s, args, self.fragment_source)
         except NotRead as e:
             self.skipped.append(Skipped(self.where(s), f"{what}: the fills of its operands' shared tiles",
                                         f"not checked: {e}"))
@@ -1233,6 +1234,9 @@ def k_loop_assumes(loop: KLoopRead | None, not_read: str) -> list[str]:
     if not loop.direct:
         return [f"the fills' copies take k-tiles ahead of the loop's {loop.variable} (a prefetch): each pass's gemm is "
                 f"taken to multiply k-tile {loop.variable} (the copies' order is not read)"]
+    if not loop.reads:
+        return [f"where the copies stand against the gemm in the loop's body is not read ({loop.order_not_read}): each "
+                f"pass's gemm is taken to multiply k-tile {loop.variable}"]
     return []
 
 
@@ -1301,6 +1305,7 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
         reader.statements = ins.statements
         reader.loops = ins.loops
+        reader.blocks = ins.blocks
         for s, m in calls:
             assert m is not None
             args = _split_args(m.group(2))

@@ -38,7 +38,7 @@ from ..cute.mma import TiledMMA
 from ..cute.tensor import Tensor
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
-from .instrument import Loop, Statement
+from .instrument import Block, Loop, Statement
 from .k_tile_loop import KLoopRead, KSource, LoopNotRead, read_k_loop
 from .cpp_values import (Kind, Memory, Value, _initializer, _operand_name, _split_args, copy_atom_name, derivation,
                          element_bits, memory_of, mma_atom_name, tensor_layout_text)
@@ -171,10 +171,12 @@ def _static_ints(node: TypeNode | None, what: str) -> tuple[int, ...]:
 class ThreadGemmReader:
     """Reads one gemm call of an instantiation (`reader`: its declarations; `statements`: its function's)."""
 
-    def __init__(self, reader: Declarations, statements: list[Statement], loops: list[Loop] | None = None) -> None:
+    def __init__(self, reader: Declarations, statements: list[Statement], loops: list[Loop] | None = None,
+                 blocks: list[Block] | None = None) -> None:
         self.r = reader
         self.statements = statements
         self.loops = loops or []           # the function's braced loops (the k-tile loop's reading)
+        self.blocks = blocks or []         # ... and braced blocks (which statements a condition guards)
 
     def value(self, text: str, line: int) -> Value:
         m = re.match(r"^([A-Za-z_]\w*)", text.strip())
@@ -412,21 +414,23 @@ class ThreadGemmReader:
         if a_frag.tile != (bm, depth) or b_frag.tile != (bn, depth):
             raise NotRead(f"the shared tiles {a_frag.tile} and {b_frag.tile} do not pair with C's {c_frag.tile}")
         fills = (self.fill(a_part.tile, threads), self.fill(b_part.tile, threads))
-        k_loop, not_read = self.k_loop(s, fills)
+        k_loop, not_read = self.k_loop(s, zip("ab", fills))
         return ThreadGemmRead((bm, bn, depth), threads, a_frag, b_frag, c_frag, fills,
                               (c_part.tile.at[0], c_part.tile.at[1]), store, tuple(notes), tuple(staged),
                               k_loop, not_read)
 
-    def k_loop(self, s: Statement, fills: Iterable[FillRead]) -> tuple[KLoopRead | None, str]:
-        """The loop around the gemm `s` that runs the k-tiles its fills copy (k_tile_loop.py), or why it is not
-        read."""
-        sources = [KSource(src.partition, src.k_mode, src.k_tiles) for f in fills for src in f.sources]
+    def k_loop(self, s: Statement, fills: Iterable[tuple[str, FillRead]]) -> tuple[KLoopRead | None, str]:
+        """The loop around the gemm `s` that runs the k-tiles its fills (each an operand's) copy (k_tile_loop.py),
+        or why it is not read."""
+        sources = [KSource(src.partition, src.k_mode, src.k_tiles, operand, src.copied_at)
+                   for operand, f in fills for src in f.sources]
 
         def initializer(name: str, line: int) -> tuple[str, int] | None:
             v = self.r.value(name, line)
             return (self.init(v), v.note.line) if v is not None else None
         try:
-            return read_k_loop(self.loops, s.function, (s.line, s.column), sources, initializer, self.statements), ""
+            return read_k_loop(self.loops, s.function, (s.line, s.column), sources, initializer, self.statements,
+                               self.blocks), ""
         except LoopNotRead as e:
             return None, str(e)
 
@@ -477,7 +481,7 @@ class ThreadGemmReader:
             raise NotRead(f"A's and B's fills are partitioned among {sorted(counts)} threads")
         threads = counts.pop()
         fills = tuple((operand, tile.shape, self.fill(tile, threads)) for operand, tile in zip("ab", tiles))
-        k_loop, not_read = self.k_loop(s, (f for _, _, f in fills))
+        k_loop, not_read = self.k_loop(s, ((operand, f) for operand, _, f in fills))
         return OperandFillsRead(threads, (c_tile.at[0], c_tile.at[1]), fills, store, k_loop, not_read)
 
     def fill_threads(self, tile: _Tile) -> int:
@@ -591,6 +595,7 @@ class ThreadGemmReader:
         reads: list[SourceRead] = []
         for name in dict.fromkeys(_base_name(src) for _, src in sources):    # each partition, in the kernel's order
             k_tiles: list[str] = []
+            copied_at: list[tuple[int, int]] = []
             for st, src in sources:
                 if _base_name(src) != name:
                     continue
@@ -598,6 +603,7 @@ class ThreadGemmReader:
                 if not index or any(x != "_" for x in index[:-1]) or index[-1] == "_":
                     raise NotRead(f"the copy at line {st.line} takes {src}: not one k-tile of a global partition")
                 k_tiles.append(index[-1])
+                copied_at.append((st.line, st.column))
             g_v = self.value(name, next(st.line for st, src in sources if _base_name(src) == name))
             fragment, g_part = self.fragment(g_v, threads, None, strip_k=True)
             at = g_part.tile.at
@@ -608,7 +614,8 @@ class ThreadGemmReader:
                 raise NotRead(f"the copies into {tile.value.name} pair {fragment.values.size()} values a thread "
                               f"with {destination.values.size()}")
             k_mode = len(_index(next(src for _, src in sources if _base_name(src) == name)) or []) - 1
-            reads.append(SourceRead(g_part.tile.tensor, at[0], tuple(k_tiles), fragment, name, k_mode))
+            reads.append(SourceRead(g_part.tile.tensor, at[0], tuple(k_tiles), fragment, name, k_mode,
+                                    tuple(copied_at)))
         assert tile.value.node is not None            # a tile has its type (tile() read its layout from it)
         return FillRead(tile.smem, tensor_layout_text(tile.value.node), destination, tuple(reads),
                         tuple(sorted(set(lines))))

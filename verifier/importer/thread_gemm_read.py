@@ -25,6 +25,7 @@ class SourceRead:
     fragment: FragmentRead          # (thread, value) -> index in the global tile
     partition: str = ""             # the global partition the copies index (tAgA), as written
     k_mode: int = 0                 # its mode the copies index by k-tile
+    copied_at: tuple[tuple[int, int], ...] = ()   # the (line, column) of the copy taking each of k_tiles
 
 
 @dataclass(frozen=True)

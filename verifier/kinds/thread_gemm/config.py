@@ -21,10 +21,12 @@ tutorial's `sgemm_1` and `sgemm_2`), and how the threads fill the shared tiles f
         origins: ...
         values: "(8,8):(16,2048)"
         tile_at: ["blockIdx.x", "blockIdx.y"]       # optional: the block coordinates C's tile is taken at
-      k_loop: {variable: k_tile, start: 0, condition: "<", bound: "K", step: 1}
+      k_loop: {variable: k_tile, start: 0, condition: "<", bound: "K", step: 1, reads: {a: 0, b: 0}}
                                           # optional: the loop around the gemm that runs the k-tiles,
                                           #   for (k_tile = start; k_tile <condition> bound; k_tile += step),
-                                          #   the bound a*K + b of the k-tile count K (theorem 46)
+                                          #   the bound a*K + b of the k-tile count K (theorem 46); reads
+                                          #   (optional): each operand's k-tile at pass k_tile's gemm, as
+                                          #   k_tile + offset (0: its copies come before the gemm, -1: after)
 
 CuTe's gemm multiplies A's value (i, k) by B's value (j, k) into C's value (i, j) of every thread: the fragments'
 values are 2-D, A's (I, K), B's (J, K), C's (I, J).  A copy pairs its source's value v with its destination's value v
@@ -68,6 +70,8 @@ OPERAND_FILLS_KEYS = (OPERAND_FILLS_KEY,)
 OPERAND_FILLS_FIELDS = ("threads", "tile_at")
 K_LOOP_KEY = "k_loop"                  # optional in both: the loop that runs the k-tiles (theorem 46)
 K_LOOP_FIELDS = ("variable", "start", "condition", "bound", "step")
+K_LOOP_OPTIONAL = ("reads",)
+MAX_READ_OFFSET = 64                   # passes an operand's k-tile may lag or lead its gemm's
 # the loop's conditions: it runs while condition(variable, bound)
 K_CONDITIONS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, "<=": operator.le, "!=": operator.ne}
 MAX_LOOP_CONSTANT = 1 << 20            # a loop's start, step or bound's integers
@@ -84,6 +88,7 @@ class KLoop:
     bound: tuple[int, int]          # (a, b)
     step: int
     loc: Loc
+    reads: tuple[tuple[str, int], ...] = ()   # (operand, offset): its k-tile at pass v's gemm is v + offset
 
     def header(self) -> str:
         a, b = self.bound
@@ -97,6 +102,11 @@ def bound_text(a: int, b: int) -> str:
     if not k:
         return str(b)
     return k if b == 0 else f"{k} + {b}" if b > 0 else f"{k} - {-b}"
+
+
+def _optional_k_loop(check: Fields) -> KLoop | None:
+    """The check's `k_loop` (theorem 46), where it gives one."""
+    return _k_loop(check.sub(K_LOOP_KEY, K_LOOP_FIELDS + K_LOOP_OPTIONAL)) if check.has(K_LOOP_KEY) else None
 
 
 def _k_loop(fields: Fields) -> KLoop:
@@ -126,7 +136,16 @@ def _k_loop(fields: Fields) -> KLoop:
             b += value
     if abs(a) > MAX_LOOP_CONSTANT or abs(b) > MAX_LOOP_CONSTANT:
         raise SpecError(fields.at("bound"), f"'bound' of {fields.what}: integers within {MAX_LOOP_CONSTANT}")
-    return KLoop(variable, start, str(condition), (a, b), step, fields.loc)
+    reads: tuple[tuple[str, int], ...] = ()
+    if fields.has("reads"):
+        raw_reads = fields.m["reads"]
+        if not isinstance(raw_reads, dict) or not raw_reads or any(
+                k not in OPERANDS or not is_int(v) or abs(v) > MAX_READ_OFFSET for k, v in raw_reads.items()):
+            raise SpecError(fields.at("reads"), f"'reads' of {fields.what} must map a and/or b to the offset of the "
+                                                f"k-tile its tile holds at a pass's gemm (an integer within "
+                                                f"{MAX_READ_OFFSET}), not {show(raw_reads)}")
+        reads = tuple((str(k), int(v)) for k, v in raw_reads.items())
+    return KLoop(variable, start, str(condition), (a, b), step, fields.loc, reads)
 
 
 @dataclass(frozen=True)
@@ -232,7 +251,7 @@ def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCh
         raise SpecError(sub.loc, f"{sub.what} names no operand's fill (a or b)")
     return OperandFillsCheck(**common_fields(named), threads=threads,
                              tile_at=(" ".join(raw[0].split()), " ".join(raw[1].split())), fills=tuple(fills),
-                             k_loop=_k_loop(sub.sub(K_LOOP_KEY, K_LOOP_FIELDS)) if sub.has(K_LOOP_KEY) else None)
+                             k_loop=_optional_k_loop(sub))
 
 
 def reads_thread_gemm_check(fields: Fields) -> bool:
@@ -359,4 +378,4 @@ def read_thread_gemm_check(fields: Fields, named: CheckSpec) -> ThreadGemmCheck:
                                        "gemm multiplies A (i, k) by B (j, k) into C (i, j)")
     return ThreadGemmCheck(**common_fields(named), tile=(m, n, k), threads=threads, a=ops["a"], b=ops["b"],
                            c=ops["c"], tile_loc=sub.at("tile"),
-                           k_loop=_k_loop(sub.sub(K_LOOP_KEY, K_LOOP_FIELDS)) if sub.has(K_LOOP_KEY) else None)
+                           k_loop=_optional_k_loop(sub))

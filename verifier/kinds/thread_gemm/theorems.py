@@ -291,16 +291,39 @@ def k_tile_loop(loop: KLoop) -> Plan:
     v = loop.variable
     title = f"the k-tile loop runs {v} over 0, 1, ..., K-1, each once, for every k-tile count K >= 1"
     suspect = Suspect("the k-tile loop (k_loop)", loop.loc)
+    items: list[Item] = [_range_fact(loop, title, suspect)]
+    if loop.reads:
+        items.append(_reads_fact(loop))
+    return items
+
+
+def _range_fact(loop: KLoop, title: str, suspect: Suspect) -> Fact:
+    v = loop.variable
     if closed_form(loop):
-        return [Fact(title, True, loop.header(), f"{v} = 0..K-1", suspect, note=CLOSED_FORM)]
+        return Fact(title, True, loop.header(), f"{v} = 0..K-1", suspect, note=CLOSED_FORM)
     for k in WITNESS_KS:
         runs, more = loop_runs(loop, k, k + 1)
         if more or runs != list(range(k)):
             shown = ", ".join(map(str, runs)) + (", ... without end" if more else "")
-            return [Fact(title, False, f"{loop.header()}: for K = {k} it runs {v} = [{shown}]",
-                         f"{v} = [{', '.join(map(str, range(k)))}]", suspect, note=CLOSED_FORM,
-                         point={"k_tiles": k})]
+            return Fact(title, False, f"{loop.header()}: for K = {k} it runs {v} = [{shown}]",
+                        f"{v} = [{', '.join(map(str, range(k)))}]", suspect, note=CLOSED_FORM, point={"k_tiles": k})
     raise AssertionError(f"{loop.header()} differs from 0..K-1 only past K = {WITNESS_KS[-1]}")
+
+
+def _reads_fact(loop: KLoop) -> Fact:
+    """Each pass's gemm multiplies its own k-tile: every operand's tile holds k-tile v at pass v's gemm."""
+    v = loop.variable
+    title = f"each pass's gemm multiplies k-tile {v}: the copies of k-tile {v} come before it in the pass"
+    wrong = [(o, d) for o, d in loop.reads if d != 0]
+    suspect = Suspect("the k-tile loop's body (k_loop reads)", loop.loc)
+    if not wrong:
+        return Fact(title, True, ", ".join(f"{OPERAND_NAME[o]} at {v}" for o, _ in loop.reads), f"every operand at {v}",
+                    suspect)
+    o, d = wrong[0]
+    lag = f"{v} - {-d}" if d < 0 else f"{v} + {d}"
+    return Fact(title, False, f"{OPERAND_NAME[o]}'s tile holds k-tile {lag} at pass {v}'s gemm (its copies come "
+                f"{'after' if d < 0 else 'before'} the gemm): pass {'0' if d < 0 else 'K-1'}'s gemm multiplies a "
+                "k-tile no pass copied for it", f"every operand at {v}", suspect, point={"pass": 0 if d < 0 else -1})
 
 
 __all__ = ["thread_products", "shared_fill", "fill_items", "k_tile_loop", "closed_form", "loop_runs"]
