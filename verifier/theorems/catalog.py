@@ -287,7 +287,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "block along the operand's rows, and both operands copy the same k-tiles"),
     Theorem(46, T.GEMM_K_TILE_LOOP, "Thread GEMM k-tile loop",
             "a thread-gemm or operand-fills check with its k-tile loop: the loop around the gemm runs its variable "
-            "over 0, 1, ..., K-1, each once, for every k-tile count K >= 1"),
+            "over 0, 1, ..., K-1, each once, for every k-tile count K >= 1, and (where the copies' places against "
+            "the gemm are stated) each pass's gemm multiplies its own k-tile"),
 )
 
 BY_ID: dict[TheoremId, Theorem] = {t.id: t for t in THEOREMS}
