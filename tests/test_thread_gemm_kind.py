@@ -34,8 +34,8 @@ FAILS_ON = {
     "a_fill_writes_half": ("A's fill writes every element of the shared tile", "no thread writes (32, 0)"),
     "a_fill_reads_past_its_tile": ("every value A copies from A is an element of its 64x8 global tile",
                                    "thread 128's value 0 reads index 512 of the global tile"),
-    "b_copied_after_the_gemm": ("each pass's gemm multiplies k-tile kt: the copies of k-tile kt come before it",
-                                "B's tile holds k-tile kt - 1 at pass kt's gemm (its copies come after the gemm)"),
+    "b_copied_after_the_gemm": ("each pass's gemm multiplies its own k-tile: every operand's tile holds k-tile kt",
+                                "pass kt = 0's gemm multiplies A's k-tile 0, B's k-tile -1 (none: no copy before it)"),
     "k_loop_one_short": ("the k-tile loop runs kt over 0, 1, ..., K-1, each once, for every k-tile count K >= 1",
                          "for (kt = 0; kt < K - 1; kt += 1): for K = 1 it runs kt = []"),
 }
@@ -162,7 +162,8 @@ def test_the_k_tile_loops_closed_form_agrees_with_running_it():
     ('bound: K,', "'bound' of 'k_loop' of 'thread_gemm' of check 'raked' must be a*K + b"),
     ('condition: "<"', "'condition' of 'k_loop' of 'thread_gemm' of check 'raked' must be one of <, <=, !="),
     (', step: 1,', "'k_loop' of 'thread_gemm' of check 'raked' is missing 'step'"),
-    ('reads: {a: 0, b: 0}', "'reads' of 'k_loop' of 'thread_gemm' of check 'raked' must map a and/or b"),
+    ('reads: {a: kt, b: kt}', "'reads' of 'k_loop' of 'thread_gemm' of check 'raked', b: 'k_tile' names k_tile: only "
+                              "kt and K are read"),
 ])
 def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, message: str):
     text = SPEC.read_text(encoding="utf-8")
@@ -181,7 +182,7 @@ def test_malformed_keys_are_refused_at_their_place(tmp_path: Path, edit: str, me
         'bound: K,': 'bound: K*K,',
         'condition: "<"': 'condition: ">"',
         ', step: 1,': ',',
-        'reads: {a: 0, b: 0}': 'reads: {c: 0}',
+        'reads: {a: kt, b: kt}': 'reads: {a: kt, b: k_tile}',
     }[edit]
     _assert_refused(tmp_path, first, edit, replacement, message)
 
@@ -213,3 +214,26 @@ def test_malformed_fills_are_refused_at_their_place(tmp_path: Path, edit: str, r
     text = FILLS_SPEC.read_text(encoding="utf-8")
     first = text[:text.index("  stages_overlap:")]
     _assert_refused(tmp_path, first, edit, replacement, message)
+
+
+def test_the_passes_decision_agrees_with_evaluating_every_pass():
+    """300 random prefetch-shaped expressions (a prologue's k-tile at the first pass, the pass before's refill after
+    it, clamped at a bound of K): Z3's answer is what evaluating every pass of K = 1..12 gives, its witness the least
+    K and pass that go wrong -- both verdicts occurring."""
+    from verifier.kinds.thread_gemm.pass_reads import first_wrong_pass
+    rng = random.Random(46)
+    verdicts = set()
+    for _ in range(300):
+        c0, d, e, f = rng.choice([0, 0, 1, -1]), rng.choice([1, 1, 2, 0]), rng.choice([0, 0, 1, -1]), \
+            rng.choice([0, 0, 1])
+        text = f"({c0} if kt == 0 else ((kt - 1) + {d} if (kt - 1) + {d} < K + {e} else (kt - 1) + {f}))"
+
+        def held(kt: int, k: int) -> int:
+            return c0 if kt == 0 else ((kt - 1) + d if (kt - 1) + d < k + e else (kt - 1) + f)
+        wrong = [(k, kt) for k in range(1, 13) for kt in range(k) if held(kt, k) != kt]
+        found = first_wrong_pass((("a", text),), "kt")
+        assert (found is None) == (not wrong), text
+        if found is not None:
+            assert (found.k_tiles, found.pass_) == wrong[0] and found.held == (("a", held(*wrong[0][::-1])),), text
+        verdicts.add(found is None)
+    assert verdicts == {True, False}

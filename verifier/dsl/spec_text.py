@@ -13,9 +13,8 @@ from ..specfile.vocabulary import ACCUMULATOR_WAIT_KEYS
 from ..kinds.slice.config import SliceUnit
 from .flow import Skipped
 from .elementwise import SideRead
-from ..importer.k_tile_loop import KLoopRead
 from ..kinds.thread_gemm.config import bound_text
-from ..importer.thread_gemm_read import FillRead, FragmentRead
+from ..importer.thread_gemm_read import FillRead, FragmentRead, KLoopRead
 from .kernel_checks import (BufferRecord, DescriptorRecord, ElementwiseRecord, KernelChecks, OperandRecord, Record,
                             OperandFillsRecord, SliceRecord, SubtileOrderRecord, SubtileRecord, ThreadGemmRecord,
                             TransactionRecord, TmemRecord)
@@ -212,7 +211,7 @@ def _k_loop_lines(loop: KLoopRead | None, indent: str) -> list[str]:
     """The k-tile loop's key (theorem 46), where the reader read the loop."""
     if loop is None:
         return []
-    reads = f", reads: {{{', '.join(f'{o}: {d}' for o, d in loop.reads)}}}" if loop.reads else ""
+    reads = f", reads: {{{', '.join(f'{o}: {json.dumps(e)}' for o, e in loop.reads)}}}" if loop.reads else ""
     return [f"{indent}k_loop: {{variable: {json.dumps(loop.variable)}, start: {loop.start}, "
             f"condition: {json.dumps(loop.condition)}, bound: {json.dumps(bound_text(*loop.bound))}, "
             f"step: {loop.step}{reads}}}"]

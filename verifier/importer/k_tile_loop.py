@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from .c_expression import ExpressionNotRead, Tree, integer, name, names, op, parse, render, substitute
 from .instrument import Block, Loop, Statement
+from .thread_gemm_read import TILE, FillEvent, KLoopRead
 from .thread_slices import without_casts
 
 MAX_ALIASES = 8                   # locals a bound is followed back through
@@ -26,22 +28,6 @@ MIRRORED = {">": "<", ">=": "<=", "!=": "!="}
 UNCONDITIONAL = ("",)                  # blocks whose statements run whenever the block is reached
 LOOPS = ("for", "while", "do")
 LEAVES = re.compile(r"\b(?:break|continue|return|goto|throw)\b")    # statements that end a pass early
-
-
-@dataclass(frozen=True)
-class KLoopRead:
-    """`for (v = start; v <condition> a*K + b; v += step)` around the gemm, K the k-tile count."""
-    line: int
-    variable: str
-    start: int
-    condition: str                  # <, <= or != (the kind's K_CONDITIONS)
-    bound: tuple[int, int]          # (a, b): the bound a*K + b
-    step: int
-    direct: bool                    # every fill's copies take k-tile `variable` itself
-    # where direct: each operand's k-tile at the gemm of pass v, as v + offset (0: its copies come before the gemm
-    # in the pass, -1: after it); empty where the order is not read (`order_not_read` says why)
-    reads: tuple[tuple[str, int], ...] = ()
-    order_not_read: str = ""
 
 
 class LoopNotRead(Exception):
@@ -150,12 +136,23 @@ def _names(texts: Iterable[str]) -> set[str]:
     return {w for t in texts for w in _IDENT.findall(t)}
 
 
-def _reads(loop: Loop, at: tuple[int, int], sources: list[KSource], blocks: list[Block]
-           ) -> tuple[tuple[tuple[str, int], ...], str]:
-    """Each operand's k-tile at the gemm (at `at`) of pass v as v + offset, from where the copies of k-tile v stand
-    in the loop's body against the gemm: all before it 0, all after it -1 (the tile still holds the pass before's).
-    Read where the copies stand in the body itself (or a plain block) and the gemm there or in a loop of it;
-    otherwise ((), why)."""
+K_NAME = "K"                       # the k-tile count in a pass's expression
+_PLACE = "__pass_start_"           # a pass-start value, before it is replaced (never written out)
+_K_TILES = "__k_tiles__"           # size<r>(P) of a k-tile mode, before it is replaced by K
+_SIZE_IN = re.compile(r"(?:cute\s*::\s*)?size\s*<\s*(\d+)\s*>\s*\(\s*([A-Za-z_]\w*)\s*\)")
+
+
+def _pass_reads(loop: Loop, variable: str, start: int, step: int, at: tuple[int, int],
+                events: dict[str, tuple[FillEvent, ...]], blocks: list[Block], statements: list[Statement],
+                sources: list[KSource], initializer: Initializer) -> tuple[tuple[tuple[str, str], ...], str]:
+    """Each operand's k-tile in its shared tile at the gemm (at `at`) of pass `variable`, as an expression of the
+    variable and K: the fills' copies simulated in the kernel's order -- the prologue's before the loop, then one
+    pass of the body, each pass starting from where the pass before ended (the first from the prologue; a tile no
+    copy wrote holds -1, no k-tile).  Read where every copy stands in the function or the loop's body itself (or a
+    plain block), the gemm there or in a loop of it, the k-tile indices integer expressions of the variable, K and
+    locals made of them; otherwise ((), why)."""
+    if variable == K_NAME:
+        return (), f"the loop's variable is named {K_NAME}"
     inner = [b for b in blocks if b.function == loop.function and loop.holds(*b.body[0])]
 
     def outermost(pos: tuple[int, int]) -> Block | None:
@@ -165,31 +162,92 @@ def _reads(loop: Loop, at: tuple[int, int], sources: list[KSource], blocks: list
     if gemm_in is not None and gemm_in.keyword not in UNCONDITIONAL + LOOPS:
         return (), f"the gemm is under the `{gemm_in.keyword}` at line {gemm_in.body[0][0]}"
     gemm_at = gemm_in.body[0] if gemm_in is not None else at
-    offsets: dict[str, set[int]] = {}
-    for source in sources:
-        if len(source.copied_at) != len(source.k_tiles):
-            return (), "the copies' places are not known"
-        for pos in source.copied_at:
-            held = outermost(pos)
-            if held is not None and held.keyword not in UNCONDITIONAL or not loop.holds(*pos):
-                return (), f"the copy at line {pos[0]} is not in the loop's body itself"
-            offsets.setdefault(source.operand, set()).add(0 if pos < gemm_at else -1)
-    if any(len(o) != 1 for o in offsets.values()):
-        return (), "an operand's copies stand on both sides of the gemm"
-    return tuple((operand, next(iter(o))) for operand, o in sorted(offsets.items())), ""
+    v = name(variable)
+
+    def value_of(local: str, pos: tuple[int, int], depth: int) -> Tree:
+        if local == variable:
+            if not loop.holds(*pos):
+                raise ExpressionNotRead(f"{local} is read outside its loop")
+            return v
+        found = initializer(local, pos[0])
+        if found is None or not found[0] or depth >= MAX_ALIASES:
+            raise ExpressionNotRead(f"{local} is no local the reader follows")
+        changed = _modified(local, statements, found[1])
+        if changed is not None:
+            raise ExpressionNotRead(f"{local} is changed at line {changed.line} ({changed.text[:40]})")
+        try:
+            return expression(found[0], (found[1], 0), depth + 1)
+        except ExpressionNotRead:
+            a, b = _bound(local, found[1], sources, initializer, statements)     # a k-tile count (LoopNotRead)
+            scaled = name(K_NAME) if a == 1 else op("*", integer(a), name(K_NAME))
+            return scaled if b == 0 else op("+", scaled, integer(b))
+
+    def k_tiles(m: re.Match[str]) -> str:
+        if not any(s.partition == m.group(2) and s.k_mode == int(m.group(1)) for s in sources):
+            raise ExpressionNotRead(f"{m.group(0)} is not the k-tile extent of a global partition the fills index")
+        return _K_TILES
+
+    def expression(text: str, pos: tuple[int, int], depth: int = 0) -> Tree:
+        tree = parse(_SIZE_IN.sub(k_tiles, text))
+        return substitute(tree, lambda n: name(K_NAME) if n == _K_TILES else value_of(n, pos, depth))
+
+    reads: list[tuple[str, str]] = []
+    try:
+        for operand, evs in sorted(events.items()):
+            targets = sorted({TILE} | {e.into for e in evs} | {e.registers for e in evs if e.registers})
+            placed = {t: name(f"{_PLACE}{k}") for k, t in enumerate(targets)}
+            prologue: dict[str, Tree] = {t: integer(-1) for t in targets}
+            current = dict(placed)
+            at_gemm: Tree | None = None
+            for e in evs:
+                if e.at > loop.body[1]:
+                    continue                                  # after the last pass
+                if e.at < loop.body[0]:
+                    if any(not b.holds(*at) for b in blocks if b.function == loop.function and b.holds(*e.at)):
+                        return (), f"the copy at line {e.at[0]} before the loop is under a condition or another loop"
+                    prologue[e.into] = prologue[e.registers] if e.registers else expression(str(e.k_tile), e.at)
+                    continue
+                held = outermost(e.at)
+                if held is not None and held.keyword not in UNCONDITIONAL:
+                    return (), f"the copy at line {e.at[0]} is under the `{held.keyword}` at line {held.body[0][0]}"
+                if at_gemm is None and gemm_at < e.at:
+                    at_gemm = current[TILE]
+                current[e.into] = current[e.registers] if e.registers else expression(str(e.k_tile), e.at)
+            if at_gemm is None:
+                at_gemm = current[TILE]
+            carried = {t: current[t] for t in targets}
+            read = _at_pass(at_gemm, variable, start, step, placed, prologue, carried)
+            if any(n.startswith(_PLACE) for n in names(read)):
+                return (), "the tile holds at the gemm a value carried through more than one pass"
+            reads.append((operand, render(read)))
+    except (ExpressionNotRead, LoopNotRead) as e:
+        return (), f"a k-tile index: {e}"
+    return tuple(reads), ""
+
+
+def _at_pass(value: Tree, variable: str, start: int, step: int, placed: dict[str, Tree], prologue: dict[str, Tree],
+             carried: dict[str, Tree]) -> Tree:
+    """`value` (of the pass-start values `placed`) at pass `variable`: each pass-start value the prologue's at the
+    first pass, else what the pass before carried (its variable one step back)."""
+    v = name(variable)
+    before = op("-", v, integer(step))
+    start_of = {str(placed[t].value): op("ite", op("==", v, integer(start)), prologue[t],
+                                         substitute(carried[t], lambda n: before if n == variable else None))
+                for t in placed}
+    return substitute(value, start_of.get)
 
 
 def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: list[KSource],
-                initializer: Initializer, statements: list[Statement], blocks: list[Block] | None = None
-                ) -> KLoopRead:
+                initializer: Initializer, statements: list[Statement], blocks: list[Block] | None = None,
+                events: dict[str, tuple[FillEvent, ...]] | None = None) -> KLoopRead:
     """The loop around the statement at `at` (the gemm) that runs the k-tiles `sources` copy (LoopNotRead: why
     not); `statements`: the function's.  A loop whose body may leave a pass (break, continue, return, goto) or
     changes its variable, or whose bound's locals change, is not read."""
     around = sorted((lp for lp in loops if lp.function == function and lp.holds(*at)), key=lambda lp: lp.body[0])
     expressions = [k for s in sources for k in s.k_tiles]
     named = _names(expressions)
-    for name in list(named):                       # one local between: k_tile_next = f(k_tile)
-        found = initializer(name, at[0])
+    for local in list(named):                       # one local between: k_tile_next = f(k_tile)
+        found = initializer(local, at[0])
         if found is not None:
             named |= _names([found[0]])
     if not around:
@@ -234,7 +292,8 @@ def read_k_loop(loops: list[Loop], function: str, at: tuple[int, int], sources: 
     bound = _bound(bound_text, loop.line, sources, initializer, statements)
     step = _step(loop.clauses[2], variable)
     direct = all(k.replace(" ", "") == variable for k in expressions)
-    reads, why = _reads(loop, at, sources, blocks or []) if direct else ((), "")
+    reads, why = _pass_reads(loop, variable, start, step, at, events or {}, blocks or [], statements, sources,
+                             initializer)
     return KLoopRead(loop.line, variable, start, op, bound, step, direct, reads, why)
 
 

@@ -38,7 +38,7 @@ from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
 from .instrument import SCOPE, Block, Instrumented, Loop, Statement
-from .k_tile_loop import KLoopRead
+from .thread_gemm_read import KLoopRead
 from .elementwise_copy import CopySide, ElementwiseCopyRead
 from ..dsl.elementwise import ElementwiseRead, SideRead
 from .cpp_values import (Derivation, Kind, Memory, SLICES, Value, _find, _initializer, _kind, _operand_name,
@@ -1226,18 +1226,14 @@ def first_stage_text(layout: str) -> str:
 
 def k_loop_assumes(loop: KLoopRead | None, not_read: str) -> list[str]:
     """What a thread-gemm or operand-fills check takes for granted of its k-tile loop: the loop itself where it is not
-    read (theorem 46 proves it where it is), and -- where the fills' copies take another k-tile than the loop's
-    variable (a prefetch: `k_tile_next`, the prologue's 0) -- that each pass's gemm reads the k-tile its variable
-    names."""
+    read (theorem 46 proves it where it is), and the k-tile each pass's gemm multiplies where the copies' order is
+    not read (theorem 46 proves it where it is)."""
     if loop is None:
         return [f"the k-tile loop is not read ({not_read}): it is taken to run the gemm once for every k-tile"]
-    if not loop.direct:
-        return [f"the fills' copies take k-tiles ahead of the loop's {loop.variable} (a prefetch): each pass's gemm is "
-                f"taken to multiply k-tile {loop.variable} (the copies' order is not read)"]
-    if not loop.reads:
-        return [f"where the copies stand against the gemm in the loop's body is not read ({loop.order_not_read}): each "
-                f"pass's gemm is taken to multiply k-tile {loop.variable}"]
-    return []
+    if loop.reads:
+        return []
+    return [f"the k-tile each pass's gemm multiplies is not read ({loop.order_not_read}): it is taken to be k-tile "
+            f"{loop.variable}"]
 
 
 def elementwise_record(name: str, where: Where, what: str, read: ElementwiseCopyRead,

@@ -39,12 +39,13 @@ from ..cute.tensor import Tensor
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
 from .instrument import Block, Loop, Statement
-from .k_tile_loop import KLoopRead, KSource, LoopNotRead, read_k_loop
+from .k_tile_loop import KSource, LoopNotRead, read_k_loop
 from .cpp_values import (Kind, Memory, Value, _initializer, _operand_name, _split_args, copy_atom_name, derivation,
                          element_bits, memory_of, mma_atom_name, tensor_layout_text)
 from ..kinds.slice.coordinate import read_coordinate
 from .thread_slices import THREAD_INDEX, cpp_coordinate, without_casts
-from .thread_gemm_read import FillRead, FragmentRead, OperandFillsRead, SourceRead, ThreadGemmRead
+from .thread_gemm_read import (TILE, FillEvent, FillRead, FragmentRead, KLoopRead, OperandFillsRead, SourceRead,
+                               ThreadGemmRead)
 
 
 MAX_THREADS = 1024
@@ -422,15 +423,17 @@ class ThreadGemmReader:
     def k_loop(self, s: Statement, fills: Iterable[tuple[str, FillRead]]) -> tuple[KLoopRead | None, str]:
         """The loop around the gemm `s` that runs the k-tiles its fills (each an operand's) copy (k_tile_loop.py),
         or why it is not read."""
+        pairs = list(fills)
         sources = [KSource(src.partition, src.k_mode, src.k_tiles, operand, src.copied_at)
-                   for operand, f in fills for src in f.sources]
+                   for operand, f in pairs for src in f.sources]
+        events = {operand: f.events for operand, f in pairs}
 
         def initializer(name: str, line: int) -> tuple[str, int] | None:
             v = self.r.value(name, line)
             return (self.init(v), v.note.line) if v is not None else None
         try:
             return read_k_loop(self.loops, s.function, (s.line, s.column), sources, initializer, self.statements,
-                               self.blocks), ""
+                               self.blocks, events), ""
         except LoopNotRead as e:
             return None, str(e)
 
@@ -578,6 +581,7 @@ class ThreadGemmReader:
         dst_v = self.value(next(iter(dests)), writes[0][0].line)
         destination, _ = self.fragment(dst_v, threads, None)
         sources: list[tuple[Statement, str]] = []          # (copy, indexed global partition)
+        events: list[FillEvent] = []
         lines = [st.line for st, _, _ in writes]
         for st, src, _ in writes:
             src_v = self.value(src, st.line)
@@ -590,8 +594,12 @@ class ThreadGemmReader:
                     raise NotRead(f"nothing the reader follows fills {src_v.name}")
                 sources += into
                 lines += [st2.line for st2, _ in into]
+                events.append(FillEvent((st.line, st.column), TILE, registers=src_v.name))
+                events += [FillEvent((st2.line, st2.column), src_v.name, k_tile=(_index(s2) or ["?"])[-1])
+                           for st2, s2 in into]
             else:
                 sources.append((st, src))
+                events.append(FillEvent((st.line, st.column), TILE, k_tile=(_index(src) or ["?"])[-1]))
         reads: list[SourceRead] = []
         for name in dict.fromkeys(_base_name(src) for _, src in sources):    # each partition, in the kernel's order
             k_tiles: list[str] = []
@@ -618,7 +626,7 @@ class ThreadGemmReader:
                                     tuple(copied_at)))
         assert tile.value.node is not None            # a tile has its type (tile() read its layout from it)
         return FillRead(tile.smem, tensor_layout_text(tile.value.node), destination, tuple(reads),
-                        tuple(sorted(set(lines))))
+                        tuple(sorted(set(lines))), tuple(sorted(set(events), key=lambda e: e.at)))
 
     def writes(self) -> list[tuple[Statement, str]]:
         """Every call of the function that may write its last argument: (statement, that argument)."""

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..algebra.layout import Layout
 from ..algebra.swizzle import ComposedLayout
-from .k_tile_loop import KLoopRead
 
 
 @dataclass(frozen=True)
@@ -28,6 +27,19 @@ class SourceRead:
     copied_at: tuple[tuple[int, int], ...] = ()   # the (line, column) of the copy taking each of k_tiles
 
 
+TILE = ""                           # a FillEvent's `into` for the shared tile itself
+
+
+@dataclass(frozen=True)
+class FillEvent:
+    """One copy of a fill, where it stands: into the shared tile (TILE) or a register tensor, of the global k-tile
+    `k_tile` (as written) or of the register tensor `registers`."""
+    at: tuple[int, int]
+    into: str
+    k_tile: str | None = None
+    registers: str | None = None
+
+
 @dataclass(frozen=True)
 class FillRead:
     smem: Layout | ComposedLayout   # the shared tile's layout (its stages included)
@@ -35,6 +47,23 @@ class FillRead:
     destination: FragmentRead       # (thread, value) -> index in the shared tile (a stage of it)
     sources: tuple[SourceRead, ...]   # each global partition the copies read, in the kernel's order
     lines: tuple[int, ...]          # the copies' lines
+    events: tuple[FillEvent, ...] = ()   # the copies, in the kernel's order
+
+
+@dataclass(frozen=True)
+class KLoopRead:
+    """`for (v = start; v <condition> a*K + b; v += step)` around the gemm, K the k-tile count."""
+    line: int
+    variable: str
+    start: int
+    condition: str                  # <, <= or != (the kind's K_CONDITIONS)
+    bound: tuple[int, int]          # (a, b): the bound a*K + b
+    step: int
+    direct: bool                    # every fill's copies take k-tile `variable` itself
+    # each operand's k-tile at the gemm of pass v, an expression of v and K (the spec's language); empty where the
+    # copies' order is not read (`order_not_read` says why)
+    reads: tuple[tuple[str, str], ...] = ()
+    order_not_read: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,4 +93,5 @@ class OperandFillsRead:
     k_loop_not_read: str = ""
 
 
-__all__ = ["OperandFillsRead", "FragmentRead", "SourceRead", "FillRead", "ThreadGemmRead"]
+__all__ = ["OperandFillsRead", "FragmentRead", "SourceRead", "FillEvent", "FillRead", "ThreadGemmRead", "TILE",
+           "KLoopRead"]

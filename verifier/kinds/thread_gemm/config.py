@@ -21,12 +21,12 @@ tutorial's `sgemm_1` and `sgemm_2`), and how the threads fill the shared tiles f
         origins: ...
         values: "(8,8):(16,2048)"
         tile_at: ["blockIdx.x", "blockIdx.y"]       # optional: the block coordinates C's tile is taken at
-      k_loop: {variable: k_tile, start: 0, condition: "<", bound: "K", step: 1, reads: {a: 0, b: 0}}
+      k_loop: {variable: k_tile, start: 0, condition: "<", bound: "K", step: 1, reads: {a: k_tile, b: k_tile}}
                                           # optional: the loop around the gemm that runs the k-tiles,
                                           #   for (k_tile = start; k_tile <condition> bound; k_tile += step),
                                           #   the bound a*K + b of the k-tile count K (theorem 46); reads
-                                          #   (optional): each operand's k-tile at pass k_tile's gemm, as
-                                          #   k_tile + offset (0: its copies come before the gemm, -1: after)
+                                          #   (optional): the k-tile each operand's tile holds at pass k_tile's
+                                          #   gemm, an expression of k_tile and K (pass_reads.py)
 
 CuTe's gemm multiplies A's value (i, k) by B's value (j, k) into C's value (i, j) of every thread: the fragments'
 values are 2-D, A's (I, K), B's (J, K), C's (I, J).  A copy pairs its source's value v with its destination's value v
@@ -43,6 +43,7 @@ from ruamel.yaml.comments import CommentedSeq
 
 from ...algebra.layout import Layout
 from ...algebra.swizzle import ComposedLayout, Swizzle
+from .pass_reads import K_NAME, PassExpressionError, read_pass_expression
 from ...specfile.fields import Fields, is_int, refuse_keys, require_version2, show
 from ...specfile.model import CheckSpec, Loc, SpecError, common_fields
 
@@ -71,7 +72,6 @@ OPERAND_FILLS_FIELDS = ("threads", "tile_at")
 K_LOOP_KEY = "k_loop"                  # optional in both: the loop that runs the k-tiles (theorem 46)
 K_LOOP_FIELDS = ("variable", "start", "condition", "bound", "step")
 K_LOOP_OPTIONAL = ("reads",)
-MAX_READ_OFFSET = 64                   # passes an operand's k-tile may lag or lead its gemm's
 # the loop's conditions: it runs while condition(variable, bound)
 K_CONDITIONS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, "<=": operator.le, "!=": operator.ne}
 MAX_LOOP_CONSTANT = 1 << 20            # a loop's start, step or bound's integers
@@ -88,7 +88,7 @@ class KLoop:
     bound: tuple[int, int]          # (a, b)
     step: int
     loc: Loc
-    reads: tuple[tuple[str, int], ...] = ()   # (operand, offset): its k-tile at pass v's gemm is v + offset
+    reads: tuple[tuple[str, str], ...] = ()   # (operand, the k-tile its tile holds at pass v's gemm: v and K's)
 
     def header(self) -> str:
         a, b = self.bound
@@ -136,15 +136,21 @@ def _k_loop(fields: Fields) -> KLoop:
             b += value
     if abs(a) > MAX_LOOP_CONSTANT or abs(b) > MAX_LOOP_CONSTANT:
         raise SpecError(fields.at("bound"), f"'bound' of {fields.what}: integers within {MAX_LOOP_CONSTANT}")
-    reads: tuple[tuple[str, int], ...] = ()
+    reads: tuple[tuple[str, str], ...] = ()
     if fields.has("reads"):
         raw_reads = fields.m["reads"]
         if not isinstance(raw_reads, dict) or not raw_reads or any(
-                k not in OPERANDS or not is_int(v) or abs(v) > MAX_READ_OFFSET for k, v in raw_reads.items()):
-            raise SpecError(fields.at("reads"), f"'reads' of {fields.what} must map a and/or b to the offset of the "
-                                                f"k-tile its tile holds at a pass's gemm (an integer within "
-                                                f"{MAX_READ_OFFSET}), not {show(raw_reads)}")
-        reads = tuple((str(k), int(v)) for k, v in raw_reads.items())
+                k not in OPERANDS or not isinstance(e, (str, int)) or isinstance(e, bool)
+                for k, e in raw_reads.items()):
+            raise SpecError(fields.at("reads"), f"'reads' of {fields.what} must map a and/or b to the k-tile its tile "
+                                                f"holds at pass {variable}'s gemm, an expression of {variable} and "
+                                                f"{K_NAME}, not {show(raw_reads)}")
+        for k, e in raw_reads.items():
+            try:
+                read_pass_expression(str(e), variable)
+            except PassExpressionError as error:
+                raise SpecError(fields.at("reads"), f"'reads' of {fields.what}, {k}: {error}") from None
+        reads = tuple((str(k), str(e)) for k, e in raw_reads.items())
     return KLoop(variable, start, str(condition), (a, b), step, fields.loc, reads)
 
 

@@ -40,7 +40,7 @@ class OperandFillsKind(WithoutPictures):
         def build() -> Planned:
             from .theorems import fill_items, k_tile_loop
             plans: dict[TheoremId, PlanOf] = {
-                TheoremId.GEMM_SHARED_FILL: lambda: fill_items(check.threads, check.tile_at, list(check.fills))}
+                TheoremId.GEMM_SHARED_FILL: lambda: fill_items(check.threads, check.tile_at, list(check.fills), loop)}
             if loop is not None:
                 plans[TheoremId.GEMM_K_TILE_LOOP] = lambda: k_tile_loop(loop)
             return Planned(plans)

@@ -31,6 +31,7 @@ ENUMERATION = "exhaustive enumeration of every (thread, value) point"
 CLOSED_FORM = ("the loop's closed form: start, start + step, ... while the condition holds is 0..K-1 for every K >= 1 "
                "exactly when start = 0, step = 1 and the bound is K (K - 1 with <=); another loop differs at K = 1 "
                "or 2")
+PASSES = "Z3 over every k-tile count K >= 1 and pass 0 <= v < K (the expressions the reader simulated)"
 WITNESS_KS = (1, 2)             # a loop not of the closed form differs from 0..K-1 at one of these
 MAX_POINTS = 1 << 24            # (thread, i, j, k) points a check enumerates
 OPERAND_NAME = {"a": "A", "b": "B", "c": "C"}
@@ -245,15 +246,17 @@ def _fill_items(threads: int, c_tile_at: tuple[str, str] | None, operand: str, t
 
 
 def fill_items(threads: int, c_tile_at: tuple[str, str] | None,
-               fills: list[tuple[str, tuple[int, int], Fill]]) -> list[Item]:
+               fills: list[tuple[str, tuple[int, int], Fill]], loop: KLoop | None = None) -> list[Item]:
     """Theorem 45 on the fills given, (operand, its shared tile's (rows, k), fill) each; with both A's and B's, that
-    they copy the same k-tiles."""
+    they copy the same k-tiles as written -- unless the k-tile loop states what each pass's gemm reads (`loop`'s
+    reads), which theorem 46 decides for every pass instead (a copy that changes nothing, an extra load the next
+    overwrites, is no mistake there)."""
     items: list[Item] = []
     for operand, tile, fill in fills:
         items += _fill_items(threads, c_tile_at, operand, tile, fill)
     by = {operand: fill for operand, _, fill in fills}
     fa, fb = by.get("a"), by.get("b")
-    if fa is not None and fb is not None:
+    if fa is not None and fb is not None and not (loop is not None and loop.reads):
         items.append(Fact("A's and B's fills copy the same k-tiles", fa.k_tiles == fb.k_tiles,
                           f"A at {list(fa.k_tiles)}, B at {list(fb.k_tiles)}", "the same k-tiles, in order",
                           Suspect("the fills' k-tiles", fb.loc)))
@@ -262,7 +265,8 @@ def fill_items(threads: int, c_tile_at: tuple[str, str] | None,
 
 def shared_fill(check: ThreadGemmCheck) -> Plan:
     return fill_items(check.threads, check.c.tile_at, [(op.name, op.fragment.tile, op.fill)
-                                                      for op in (check.a, check.b) if op.fill is not None])
+                                                      for op in (check.a, check.b) if op.fill is not None],
+                      check.k_loop)
 
 
 def loop_runs(loop: KLoop, k_tiles: int, most: int) -> tuple[list[int], bool]:
@@ -311,19 +315,20 @@ def _range_fact(loop: KLoop, title: str, suspect: Suspect) -> Fact:
 
 
 def _reads_fact(loop: KLoop) -> Fact:
-    """Each pass's gemm multiplies its own k-tile: every operand's tile holds k-tile v at pass v's gemm."""
+    """Each pass's gemm multiplies its own k-tile: every operand's tile holds k-tile v at pass v's gemm, for every K
+    (pass_reads.py)."""
+    from .pass_reads import first_wrong_pass
     v = loop.variable
-    title = f"each pass's gemm multiplies k-tile {v}: the copies of k-tile {v} come before it in the pass"
-    wrong = [(o, d) for o, d in loop.reads if d != 0]
-    suspect = Suspect("the k-tile loop's body (k_loop reads)", loop.loc)
-    if not wrong:
-        return Fact(title, True, ", ".join(f"{OPERAND_NAME[o]} at {v}" for o, _ in loop.reads), f"every operand at {v}",
-                    suspect)
-    o, d = wrong[0]
-    lag = f"{v} - {-d}" if d < 0 else f"{v} + {d}"
-    return Fact(title, False, f"{OPERAND_NAME[o]}'s tile holds k-tile {lag} at pass {v}'s gemm (its copies come "
-                f"{'after' if d < 0 else 'before'} the gemm): pass {'0' if d < 0 else 'K-1'}'s gemm multiplies a "
-                "k-tile no pass copied for it", f"every operand at {v}", suspect, point={"pass": 0 if d < 0 else -1})
+    title = f"each pass's gemm multiplies its own k-tile: every operand's tile holds k-tile {v} at pass {v}'s gemm"
+    suspect = Suspect("the k-tile loop's copies (k_loop reads)", loop.loc)
+    wrong = first_wrong_pass(loop.reads, v)
+    if wrong is None:
+        return Fact(title, True, "; ".join(f"{OPERAND_NAME[o]}'s tile holds {e}" for o, e in loop.reads),
+                    f"k-tile {v}", suspect, note=PASSES)
+    shown = ", ".join(f"{OPERAND_NAME[o]}'s k-tile {h}" + (" (none: no copy before it)" if h < 0 else "")
+                      for o, h in wrong.held)
+    return Fact(title, False, f"for K = {wrong.k_tiles}, pass {v} = {wrong.pass_}'s gemm multiplies {shown}",
+                f"k-tile {wrong.pass_}", suspect, note=PASSES, point={"k_tiles": wrong.k_tiles, "pass": wrong.pass_})
 
 
 __all__ = ["thread_products", "shared_fill", "fill_items", "k_tile_loop", "closed_form", "loop_runs"]
