@@ -228,7 +228,7 @@ def test_the_passes_decision_agrees_with_evaluating_every_pass():
             rng.choice([0, 0, 1])
         text = f"({c0} if kt == 0 else ((kt - 1) + {d} if (kt - 1) + {d} < K + {e} else (kt - 1) + {f}))"
 
-        def held(kt: int, k: int) -> int:
+        def held(kt: int, k: int, c0: int = c0, d: int = d, e: int = e, f: int = f) -> int:
             return c0 if kt == 0 else ((kt - 1) + d if (kt - 1) + d < k + e else (kt - 1) + f)
         wrong = [(k, kt) for k in range(1, 13) for kt in range(k) if held(kt, k) != kt]
         found = first_wrong_pass((("a", text),), "kt")
