@@ -11,7 +11,7 @@ blanked (newlines kept, so line numbers stay)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 # macros the compiler defines, whose value depends on the compile (the device pass, the target): never assumed
@@ -173,19 +173,12 @@ def select_branches(text: str, defines: Mapping[str, str]) -> tuple[str, list[Br
     out: list[str] = []
     branches: list[Branch] = []
     stack: list[_Frame] = []
-    i = 0
-    while i < len(lines):
-        first = i
-        raw = lines[i]
-        while raw.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            raw = raw[:-1] + " " + lines[i]
+    for first, i, raw in _logical_lines(lines):
         active = all(f.active for f in stack)
         m = _DIRECTIVE.match(raw)
         kept = [lines[k] for k in range(first, i + 1)]
         if m is None:
             out += kept if active else [""] * len(kept)
-            i += 1
             continue
         name, rest = m.group(1), m.group(2).strip()
         line = first + 1
@@ -222,8 +215,21 @@ def select_branches(text: str, defines: Mapping[str, str]) -> tuple[str, list[Br
         elif active and name == "undef" and rest:
             macros.pop(rest.split()[0], None)
         out += [""] * len(kept)      # a directive is never a declaration
-        i += 1
     return "\n".join(out), branches
+
+
+def _logical_lines(lines: list[str]) -> Iterator[tuple[int, int, str]]:
+    """Each logical line: (its first physical line's index, its last's, its text), a line ending in `\\` joined
+    with the next."""
+    i = 0
+    while i < len(lines):
+        first = i
+        raw = lines[i]
+        while raw.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            raw = raw[:-1] + " " + lines[i]
+        yield first, i, raw
+        i += 1
 
 
 def _decide(frame: _Frame, cond: str, macros: Mapping[str, str], what: str, line: int,
@@ -254,14 +260,7 @@ def literal_dead_lines(text: str) -> set[int]:
     macro is the compile's to decide, and every branch of it from that condition on is kept."""
     dead: set[int] = set()
     stack: list[list[bool]] = []          # per conditional: [decided, taken, active]
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        first = i
-        raw = lines[i]
-        while raw.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            raw = raw[:-1] + " " + lines[i]
+    for first, i, raw in _logical_lines(text.split("\n")):
         m = _DIRECTIVE.match(raw)
         name, rest = (m.group(1), m.group(2).strip()) if m else ("", "")
         if name in ("if", "ifdef", "ifndef"):
@@ -291,5 +290,4 @@ def literal_dead_lines(text: str) -> set[int]:
             stack.pop()
         elif not all(f[2] for f in stack):
             dead.update(range(first + 1, i + 2))
-        i += 1
     return dead
