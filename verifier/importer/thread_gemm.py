@@ -592,6 +592,12 @@ class ThreadGemmReader:
                 into = [(st2, s2) for st2, s2, d2 in self.copies() if d2.strip() == src_v.name]
                 if not into:
                     raise NotRead(f"nothing the reader follows fills {src_v.name}")
+                followed_into = {st2.line for st2, _ in into}
+                other = next((st2 for st2, d2 in self.writes() if _base_name(d2) == src_v.name and
+                              st2.line not in followed_into), None)
+                if other is not None:
+                    raise NotRead(f"{src_v.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
+                                  "by a call the reader does not follow")
                 sources += into
                 lines += [st2.line for st2, _ in into]
                 events.append(FillEvent((st.line, st.column), TILE, registers=src_v.name))
