@@ -169,6 +169,18 @@ def test_a_gemm_before_its_copies_in_the_pass_is_refuted(tmp_path: Path, capsys:
     assert "gemm multiplies A's k-tile -1 (none: no copy before it), B's k-tile -1" in refuted, out
 
 
+def test_registers_another_call_writes_are_not_followed():
+    """The tiled kernel clearing A's registers after their refill: the fill through them is not followed (the
+    passes' simulation would not see the clear), and the gemm is listed with the reason."""
+    old = "copy(copy_a, tAgA(_, _, _, next), tArA);"
+    text = SOURCE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    records, skipped = _read(text.replace(old, old + " clear(tArA);"), NOTES)
+    assert "tiled_kernel_gemm" not in [r.name for r in records]
+    why = [getattr(s, "why", "") for s in skipped if getattr(s, "what", "") == "gemm at line 85"]
+    assert len(why) == 1 and "tArA is also written at line 83 (clear(tArA))" in why[0], why
+
+
 def test_a_load_the_next_one_overwrites_is_no_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """The tiled kernel loading k-tile 0 into A's registers again right after storing them, before the refill of the
     next k-tile overwrites them: every pass still multiplies its own k-tile (theorem 46's simulation), verified --

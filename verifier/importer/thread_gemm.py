@@ -563,8 +563,8 @@ class ThreadGemmReader:
         writes = self.copies_into(tile)
         if not writes:
             raise NotRead(f"no copy the reader follows writes {tile.value.name}")
-        followed = {st.line for st, _, _ in writes}
-        other = next((st for st, dst in self.writes() if st.line not in followed and
+        followed = {(st.line, st.column) for st, _, _ in writes}
+        other = next((st for st, dst in self.writes() if (st.line, st.column) not in followed and
                       self.into(dst, st.line, tile)), None)
         if other is not None:
             raise NotRead(f"{tile.value.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
@@ -592,9 +592,9 @@ class ThreadGemmReader:
                 into = [(st2, s2) for st2, s2, d2 in self.copies() if d2.strip() == src_v.name]
                 if not into:
                     raise NotRead(f"nothing the reader follows fills {src_v.name}")
-                followed_into = {st2.line for st2, _ in into}
+                followed_into = {(st2.line, st2.column) for st2, _ in into}
                 other = next((st2 for st2, d2 in self.writes() if _base_name(d2) == src_v.name and
-                              st2.line not in followed_into), None)
+                              (st2.line, st2.column) not in followed_into), None)
                 if other is not None:
                     raise NotRead(f"{src_v.name} is also written at line {other.line} ({_words(other.text)[:80]}), "
                                   "by a call the reader does not follow")
