@@ -158,6 +158,14 @@ def test_the_instrumenter_records_braced_loops_with_their_clauses_and_bodies():
     assert outer.holds(7, 5) and outer.holds(8, 5) and not outer.holds(10, 3) and not outer.holds(2, 3)
 
 
+def test_a_call_under_braceless_control_heads_is_found_under_them():
+    from verifier.importer.instrument import guarded
+    assert guarded("if (c) copy(a, b)") == ("if", "copy(a, b)")
+    assert guarded("for (int i = 0; i < n; ++i) if (x) gemm(a, b, c)") == ("for", "gemm(a, b, c)")
+    assert guarded("else copy(a, b)") == ("else", "copy(a, b)")
+    assert guarded("copy(a, b)") is None and guarded("else_copy(a, b)") is None and guarded("double d = 1") is None
+
+
 # --- GCC's spelling of CuTe's types -----------------------------------------------------------------------------
 
 def test_layouts_are_read_from_their_types():

@@ -237,6 +237,8 @@ def test_a_host_edit_is_refuted_from_the_notes_of_its_compile(name: str, tmp_pat
      "sA is also written at line 38 (clear(tAsA)), by a call the reader does not follow"),
     ("copy(tCrC, tCgC);\n}\n\ntemplate", "clear(tCrC);\n}\n\ntemplate",
      "the accumulator tCrC is not stored to tCgC (copy or axpby) after the gemm"),
+    ("copy(tBgB(_, _, kt), tBsB);", "copy(tBgB(_, _, kt), tBsB); if (kt == 1) copy(tBgB(_, _, 0), tAsA);",
+     "sA is also written at line 38 (if (kt == 1) copy(tBgB(_, _, 0), tAsA)), by a call the reader does not follow"),
 ])
 def test_a_form_the_reader_does_not_follow_is_listed_with_its_reason(old: str, new: str, why: str):
     text = SOURCE.read_text(encoding="utf-8")
@@ -245,6 +247,9 @@ def test_a_form_the_reader_does_not_follow_is_listed_with_its_reason(old: str, n
     assert [r.name for r in records] == ["tiled_kernel_gemm", "staged_kernel_gemm"]         # the raked one listed
     listed = [s for s in skipped if "gemm at line 40" == getattr(s, "what", "")]
     assert len(listed) == 1 and why in listed[0].why, [getattr(s, "why", "") for s in skipped]   # type: ignore
+    if "if (kt == 1)" in new:         # and the copy under the braceless if is listed itself, never dropped
+        assert any(getattr(s, "what", "") == "copy at line 38" and "the body of a braceless `if`" in
+                   getattr(s, "why", "") for s in skipped)
 
 
 needs_compiler = pytest.mark.skipif(WHEEL is None or _wheel_examples() is None,

@@ -328,6 +328,26 @@ def without_launches(source: str) -> str:
     return "".join(out) + source[last:]
 
 
+_CONTROL = re.compile(r"^\s*(if|for|while|switch)\s*\(|^\s*(else|do)\b")
+
+
+def guarded(text: str) -> tuple[str, str] | None:
+    """A statement that is the body of braceless control heads -- `if (c) copy(a, b)`, `else gemm(...)`, `for (...)
+    f(x)` -- as (the first head's keyword, the statement under the heads); None for a statement of its own."""
+    m = _CONTROL.match(text)
+    if m is None:
+        return None
+    keyword = m.group(1) or m.group(2)
+    rest = text[m.end():]
+    if m.group(1):                                 # past the head's balanced parentheses
+        j = _close(text, m.end() - 1, "(", ")")
+        if j < 0:
+            return None
+        rest = text[j + 1:]
+    inner = guarded(rest)
+    return keyword, (inner[1] if inner is not None else rest.strip())
+
+
 def instrument(source: str) -> Instrumented:
     """The instrumented text (the same lines, with text added) and the notes it asks for.  The lines of a branch no
     compile takes (`#if 0`: a conditional on literals alone) are not read."""
@@ -451,4 +471,4 @@ def instrument(source: str) -> Instrumented:
     return out
 
 
-__all__ = ["Block", "Instrumented", "Loop", "Note", "Statement", "instrument", "opens_scope"]
+__all__ = ["Block", "Instrumented", "Loop", "Note", "Statement", "guarded", "instrument", "opens_scope"]

@@ -37,7 +37,7 @@ from ..kinds.slice.config import MAX_BLOCK as MAX_BLOCK_THREADS
 from ..dsl.mlir_text import Where
 from .compile_notes import CompileFailed, NotedType
 from .cpp_types import TypeNode, TypeSyntaxError, int_tuple, layout_text, parse_type, tile_text
-from .instrument import SCOPE, Block, Instrumented, Loop, Statement
+from .instrument import SCOPE, Block, Instrumented, Loop, Statement, guarded
 from .thread_gemm_read import KLoopRead
 from .elementwise_copy import CopySide, ElementwiseCopyRead
 from ..dsl.elementwise import ElementwiseRead, SideRead
@@ -1278,7 +1278,8 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
     for fname, body_line in ins.functions:
         if fname in instantiated:
             continue
-        first = next((s for s in ins.statements if s.function == fname and _CALL.match(s.text)), None)
+        first = next((s for s in ins.statements if s.function == fname and (
+            _CALL.match(s.text) or ((g := guarded(s.text)) is not None and _CALL.match(g[1])))), None)
         if first is not None:
             skipped.append(Skipped(Where(file, body_line, 1, None), f"function {fname}",
                                    "it copies or multiplies, but the compile instantiated it nowhere (a template "
@@ -1290,7 +1291,9 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
             continue
         calls = [(s, _CALL.match(s.text)) for s in ins.statements if s.function == inst.function]
         calls = [(s, m) for s, m in calls if m is not None]
-        if not calls:
+        under = [(s, g) for s in ins.statements if s.function == inst.function
+                 and (g := guarded(s.text)) is not None and _CALL.match(g[1])]
+        if not calls and not under:
             continue
         seen[inst.function] = seen.get(inst.function, 0) + 1
         k = seen[inst.function]
@@ -1299,6 +1302,12 @@ def read_paths(file: str, ins: Instrumented, noted: list[NotedType]) -> tuple[li
         reader = PathReader(file, inst, label, label_suffix=str(k) if counts[inst.function] > 1 else "",
                             host_gmem=host_gmem)
         reader.calls = [(s, m.group(1), _split_args(m.group(2))) for s, m in calls if m is not None]
+        for s, (keyword, body) in under:
+            called = _CALL.match(body)
+            assert called is not None
+            reader.skipped.append(Skipped(reader.where(s), f"{called.group(1)} at line {s.line}",
+                                          f"the body of a braceless `{keyword}`: not read (a call the reader reads is "
+                                          "a statement of its own, or in a braced block)"))
         reader.statements = ins.statements
         reader.loops = ins.loops
         reader.blocks = ins.blocks

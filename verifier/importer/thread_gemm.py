@@ -38,7 +38,7 @@ from ..cute.mma import TiledMMA
 from ..cute.tensor import Tensor
 from ..specfile.model import CopyAtomSpec, MMAAtomSpec
 from .cpp_types import DYNAMIC, FIXED_WIDTH_NAMES, TypeNode, TypeSyntaxError, int_tuple, layout_text
-from .instrument import Block, Loop, Statement
+from .instrument import Block, Loop, Statement, guarded
 from .k_tile_loop import KSource, LoopNotRead, read_k_loop
 from .cpp_values import (Kind, Memory, Value, _initializer, _operand_name, _split_args, copy_atom_name, derivation,
                          element_bits, memory_of, mma_atom_name, tensor_layout_text)
@@ -638,7 +638,8 @@ class ThreadGemmReader:
         """Every call of the function that may write its last argument: (statement, that argument)."""
         out = []
         for st in self.statements:
-            m = _WRITES.match(_words(st.text).rstrip(";"))
+            under = guarded(st.text)              # the body of a braceless if / for: a write all the same
+            m = _WRITES.match(_words(under[1] if under is not None else st.text).rstrip(";"))
             if m is not None:
                 args = _split(m.group(2))
                 if args:
