@@ -18,6 +18,7 @@ from .c_expression import ExpressionNotRead, Tree, integer, name, names, op, par
 from .instrument import Block, Loop, Statement
 from .thread_gemm_read import TILE, FillEvent, KLoopRead
 from .thread_slices import without_casts
+from ..kinds.thread_gemm.pass_reads import K_NAME     # the k-tile count in a pass's expression
 
 MAX_ALIASES = 8                   # locals a bound is followed back through
 _IDENT = re.compile(r"[A-Za-z_]\w*")
@@ -136,7 +137,6 @@ def _names(texts: Iterable[str]) -> set[str]:
     return {w for t in texts for w in _IDENT.findall(t)}
 
 
-K_NAME = "K"                       # the k-tile count in a pass's expression
 _PLACE = "__pass_start_"           # a pass-start value, before it is replaced (never written out)
 _K_TILES = "__k_tiles__"           # size<r>(P) of a k-tile mode, before it is replaced by K
 _SIZE_IN = re.compile(r"(?:cute\s*::\s*)?size\s*<\s*(\d+)\s*>\s*\(\s*([A-Za-z_]\w*)\s*\)")

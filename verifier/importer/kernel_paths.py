@@ -238,48 +238,35 @@ class PathReader:
     def credit_writers(self) -> None:
         """A copy that fills a descriptor check's tile (through its layout, or by TMA boxes), or moves a buffer check's
         tile, is listed as checked with that check."""
+        # (the copies' lines -> the check, what the copy is to it, whether the check covers it, whether a later
+        # entry may say more); in order: a later entry's words replace an earlier one's
+        credits: tuple[tuple[dict[int, str], str, bool, bool], ...] = (
+            (self.writers, "a copy into a shared tile an MMA reads through a descriptor, through the tile's layout: "
+                           "the tile is checked by {}", True, True),
+            (self.tma_writers, "a TMA load into a shared tile an MMA reads through a descriptor: its atom's boxes "
+                               "are checked by {}", True, True),
+            (self.buffer_copies, "a TMA copy of a shared tile the threads also copy: its atom's boxes are checked "
+                                 "by {}", True, True),
+            (self.tmem_copy_lines, "a tensor-memory copy by the tiled copy make_tmem_copy built: checked by {}",
+             True, True),
+            (self.thread_gemm_lines, "a copy that fills a shared tile a thread-gemm reads, or stores its accumulator: "
+                                     "checked by {}", True, False),
+            (self.elementwise_lines, "a copy between an element-wise kernel's global tiles (through registers or "
+                                     "not): checked by {}", True, False),
+            (self.buffer_thread_copies, "the threads' copy of a shared tile a TMA atom fills or drains: {} proves the "
+                                        "tile's layout against the atom's boxes; which elements each thread moves (its "
+                                        "partition, against the registers it pairs with) is not checked", False, True))
         for i, sk in enumerate(self.skipped):
             if not re.match(rf"(?:cooperative_)?copy(?:_if)? at line|(?:{'|'.join(ATOMLESS_COPIES)}) at line",
                             sk.what):
                 continue
-            check = self.writers.get(sk.where.line)
-            if check is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy into a shared tile an MMA reads through a "
-                                                             f"descriptor, through the tile's layout: the tile is "
-                                                             f"checked by {check}", covered_by=check)
-            check = self.tma_writers.get(sk.where.line)
-            if check is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA load into a shared tile an MMA reads through a "
-                                                             f"descriptor: its atom's boxes are checked by {check}",
-                                          covered_by=check)
-            buffer = self.buffer_copies.get(sk.where.line)
-            if buffer is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a TMA copy of a shared tile the threads also copy: its "
-                                                             f"atom's boxes are checked by {buffer}",
-                                          covered_by=buffer)
-            tmem = self.tmem_copy_lines.get(sk.where.line)
-            if tmem is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a tensor-memory copy by the tiled copy make_tmem_copy "
-                                                             f"built: checked by {tmem}", covered_by=tmem)
-            gemm = self.thread_gemm_lines.get(sk.where.line)
-            if gemm is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy that fills a shared tile a thread-gemm reads, or "
-                                                             f"stores its accumulator: checked by {gemm}",
-                                          covered_by=gemm)
-                continue
-            elementwise = self.elementwise_lines.get(sk.where.line)
-            if elementwise is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"a copy between an element-wise kernel's global tiles "
-                                                             f"(through registers or not): checked by {elementwise}",
-                                          covered_by=elementwise)
-                continue
-            buffer = self.buffer_thread_copies.get(sk.where.line)
-            if buffer is not None:
-                self.skipped[i] = Skipped(sk.where, sk.what, f"the threads' copy of a shared tile a TMA atom fills or "
-                                                             f"drains: {buffer} proves the tile's layout against the "
-                                                             "atom's boxes; which elements each thread moves (its "
-                                                             "partition, against the registers it pairs with) is not "
-                                                             "checked")
+            for lines, words, covers, more in credits:
+                check = lines.get(sk.where.line)
+                if check is None:
+                    continue
+                self.skipped[i] = Skipped(sk.where, sk.what, words.format(check), check if covers else None)
+                if not more:
+                    break
 
     def where(self, s: Statement) -> Where:
         return Where(self.file, s.line, s.column, None)
