@@ -242,10 +242,7 @@ def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCh
     sub = fields.sub(OPERAND_FILLS_KEY, OPERAND_FILLS_FIELDS + OPERANDS + (K_LOOP_KEY,))
     sub.require(OPERAND_FILLS_FIELDS)
     threads = sub.bounded_int("threads", 1, MAX_THREADS, "a number of threads")
-    raw = sub.m["tile_at"]
-    if not isinstance(raw, CommentedSeq) or len(raw) != 2 or not all(isinstance(v, str) and v.strip() for v in raw):
-        raise SpecError(sub.at("tile_at"), f"'tile_at' of {sub.what} must be [rows, columns]: the block coordinates "
-                                           f"C's tile is taken at, not {show(raw)}")
+    tile_at = _c_tile_at(sub)
     fills = []
     for operand in OPERANDS:
         if sub.has(operand):
@@ -256,7 +253,7 @@ def read_operand_fills_check(fields: Fields, named: CheckSpec) -> OperandFillsCh
     if not fills:
         raise SpecError(sub.loc, f"{sub.what} names no operand's fill (a or b)")
     return OperandFillsCheck(**common_fields(named), threads=threads,
-                             tile_at=(" ".join(raw[0].split()), " ".join(raw[1].split())), fills=tuple(fills),
+                             tile_at=tile_at, fills=tuple(fills),
                              k_loop=_optional_k_loop(sub))
 
 
@@ -345,18 +342,19 @@ def _text(fields: Fields, key: str) -> str:
     return " ".join(value.split())
 
 
+def _c_tile_at(fields: Fields) -> tuple[str, str]:
+    """`tile_at: [rows, columns]`, the block coordinates C's tile is taken at, each as written (spaces collapsed)."""
+    raw = fields.m["tile_at"]
+    if not isinstance(raw, CommentedSeq) or len(raw) != 2 or not all(isinstance(v, str) and v.strip() for v in raw):
+        raise SpecError(fields.at("tile_at"), f"'tile_at' of {fields.what} must be [rows, columns]: the block "
+                                              f"coordinates C's tile is taken at, not {show(raw)}")
+    return " ".join(raw[0].split()), " ".join(raw[1].split())
+
+
 def _operand(fields: Fields, name: str, threads: int, tile: tuple[int, int]) -> Operand:
     fragment = _fragment(fields, threads, tile, 2)
     if name == "c":
-        at = None
-        if fields.has("tile_at"):
-            raw = fields.m["tile_at"]
-            if not isinstance(raw, CommentedSeq) or len(raw) != 2 or \
-                    not all(isinstance(v, str) and v.strip() for v in raw):
-                raise SpecError(fields.at("tile_at"), f"'tile_at' of {fields.what} must be [rows, columns]: the "
-                                                      f"block coordinates C's tile is taken at, not {show(raw)}")
-            at = (" ".join(raw[0].split()), " ".join(raw[1].split()))
-        return Operand(name, fragment, tile_at=at)
+        return Operand(name, fragment, tile_at=_c_tile_at(fields) if fields.has("tile_at") else None)
     fill = _fill(fields.sub("fill", FILL_FIELDS), threads, tile) if fields.has("fill") else None
     return Operand(name, fragment, fill)
 
